@@ -1,0 +1,1 @@
+"""The games pbem referees: one self-contained package each (see pbem.contract)."""

@@ -1,0 +1,1 @@
+"""Coal Baron (Kiesling & Kramer, 2013)."""

@@ -1,0 +1,1 @@
+"""La Fièvre de l'Or (Cathala & Faidutti, 2004), the French edition of Boomtown."""

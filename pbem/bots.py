@@ -1,0 +1,13 @@
+"""A seeded random bot: picks uniformly among the legal moves, and a value inside a range."""
+from __future__ import annotations
+
+import random
+
+
+def instantiate(entry: dict, rnd: random.Random) -> dict:
+    return {key: rnd.randint(value["min"], value["max"]) if isinstance(value, dict) else value
+            for key, value in entry.items()}
+
+
+def choose(legal: list[dict], rnd: random.Random) -> dict:
+    return instantiate(legal[rnd.randrange(len(legal))], rnd)

@@ -1,0 +1,52 @@
+"""The engine's contract with a game.
+
+A game is a package `games/<package>/` (installed as `pbem.games.<package>`) holding:
+
+- `meta.yaml`: id, title, players {min, max}, rules_version, options, notation, decisions (read without importing
+  any rules code, so `pbem games` stays fast);
+- `components.yaml`: the game's static data (cards, spaces, tables), validated against
+  `schemas/<id>/components.schema.json`; a club may pass its own file with `pbem new --components FILE`;
+- `rules.py` with these pure functions over plain data (dict, list, str, int, bool; no sets, tuples or floats):
+
+    setup(players: list[str], options: dict[str, str], components: dict, rng: Rng) -> state
+        The whole starting state. It must be self-contained: every later function sees only the state.
+    pending(state) -> {"player": str, "decision": str, "fresh_info": bool} | None
+        Who must act now and which decision (a name from meta.yaml `decisions`); None once the game is over.
+        `fresh_info` is true when the decision follows hidden information just shown to that player (draw 5,
+        a refilled hand): the engine then ends the submitted turn there, so the player sees it before choosing.
+    legal_moves(state, player) -> list[move]
+        Every legal move of `player` now ([] when it is not their decision). This is the one place legality is
+        decided: the engine checks each submitted move against it, the bots choose from it. An int field may be a
+        range {"min": a, "max": b}. A state that is not over always has at least one legal move.
+    apply(state, player, move, rng) -> state
+        Apply one legal move (already checked against legal_moves) and return the new state. The engine passes a
+        private deep copy, so the game may change it in place. Chance only through `rng` (pbem.rng.Rng).
+    view(state, player: str | None) -> dict
+        What `player` may see (None: the public). Checked against the game's view schemas, which forbid
+        anything not declared, so a private field cannot leak by accident.
+    result(state) -> list[{"player", "score", "rank", "details"}]
+        Final ranking once pending() is None (rank 1 is best; tied players share a rank). `details` is an
+        ordered mapping of the score's lines for the final report (str -> int | str).
+
+- `report.py` with `render(view: dict, viewer: str | None) -> str`: the game's part of a text report (players
+  with their public resources, the board; the viewer's private things when viewer is a player), built only from
+  a view so nothing hidden can be printed.
+- `rules.md`: the rules as implemented and every ruling with its reason.
+
+A move is a dict {"action": <notation key>, <field>: value, ...}; its text form comes from the notation
+(pbem.notation). Rule errors never come from apply: a move is either in legal_moves or refused by the engine with
+the list of what is legal.
+"""
+from __future__ import annotations
+
+
+class PbemError(Exception):
+    """Bad input (a file, a move, a signature): reported as one clear message, exit code 2, nothing changed."""
+
+    exit_code = 2
+
+
+class UsageError(PbemError):
+    """Wrong use of the command line: exit code 1."""
+
+    exit_code = 1

@@ -1,0 +1,155 @@
+"""Text notation of moves, declared as data by each game (meta.yaml `notation:`).
+
+A template is words and fields: `place {space}`, `bid {amount:int}`, `discard {cards:set}`. A field is one token
+(`str`, the default), an integer (`int`), or all remaining tokens (`list` keeps their order, `set` sorts them and
+may be empty). The template's key in `notation:` is the move's `action`, so `bid 12` is {"action": "bid",
+"amount": 12}. Formatting then parsing gives back the same move: that is the one canonical text form.
+
+A legal-move entry may give an int field as a range {"min": a, "max": b}: the move is legal for any value inside
+(a bid is checked against its range, never against a list of every number).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+TOKEN = re.compile(r"^[a-z0-9][a-z0-9_.+:/-]*$")
+FIELD = re.compile(r"^\{([a-z_][a-z0-9_]*)(?::(str|int|list|set))?\}$")
+MAX_TOKENS = 64
+
+
+class NotationError(ValueError):
+    """Text that is not a move of this game; the message lists the forms that are."""
+
+
+@dataclass(frozen=True)
+class Part:
+    literal: str | None = None
+    field: str | None = None
+    kind: str = "str"
+
+
+@dataclass(frozen=True)
+class Template:
+    action: str
+    parts: tuple[Part, ...]
+    public: str | None = None  # what the public log shows instead of the move (hidden choices)
+
+    @property
+    def shape(self) -> str:
+        return " ".join(p.literal if p.literal else f"<{p.field}>" for p in self.parts)
+
+
+def compile_templates(notation: dict) -> list[Template]:
+    templates = []
+    for action, spec in notation.items():
+        text, public = (spec, None) if isinstance(spec, str) else (spec["template"], spec.get("public"))
+        parts = []
+        for word in text.split():
+            m = FIELD.match(word)
+            parts.append(Part(field=m.group(1), kind=m.group(2) or "str") if m else Part(literal=word))
+        for p in parts[:-1]:
+            if p.kind in ("list", "set"):
+                raise ValueError(f"notation {action!r}: a list field must come last")
+        templates.append(Template(action, tuple(parts), public))
+    return templates
+
+
+def tokens_of(text: str) -> list[str]:
+    """Lower-cased words of one move; commas and extra spaces are forgiven."""
+    return text.replace(",", " ").lower().split()
+
+
+def _match(template: Template, words: list[str]) -> dict | None:
+    move = {"action": template.action}
+    i = 0
+    for part in template.parts:
+        if part.kind in ("list", "set"):
+            rest = words[i:]
+            move[part.field] = sorted(rest) if part.kind == "set" else list(rest)
+            if part.kind == "list" and not rest:
+                return None
+            return move
+        if i >= len(words):
+            return None
+        word = words[i]
+        if part.literal is not None:
+            if word != part.literal:
+                return None
+        elif part.kind == "int":
+            if not re.fullmatch(r"-?\d{1,9}", word):
+                return None
+            move[part.field] = int(word)
+        else:
+            move[part.field] = word
+        i += 1
+    return move if i == len(words) else None
+
+
+def parse(templates: list[Template], text: str) -> dict:
+    words = tokens_of(text)
+    if not words:
+        raise NotationError("empty move")
+    if len(words) > MAX_TOKENS:
+        raise NotationError(f"a move has at most {MAX_TOKENS} words")
+    for word in words:
+        if not TOKEN.match(word):
+            raise NotationError(f"{word!r} is not a word of the notation (letters, digits, - . _ + : / only)")
+    for template in templates:
+        move = _match(template, words)
+        if move is not None:
+            return move
+    forms = ", ".join(sorted({t.shape for t in templates}))
+    raise NotationError(f"{' '.join(words)!r} is not a move; the forms are: {forms}")
+
+
+def _template_for(templates: list[Template], move: dict) -> Template:
+    for template in templates:
+        if template.action == move.get("action"):
+            return template
+    raise KeyError(f"no notation for action {move.get('action')!r}")
+
+
+def format_move(templates: list[Template], move: dict) -> str:
+    """The canonical text; an int range shows as `low..high`."""
+    words = []
+    for part in _template_for(templates, move).parts:
+        if part.literal is not None:
+            words.append(part.literal)
+            continue
+        value = move[part.field]
+        if isinstance(value, dict):
+            words.append(f"{value['min']}..{value['max']}")
+        elif isinstance(value, list):
+            words.extend(str(v) for v in value)
+        else:
+            words.append(str(value))
+    return " ".join(words)
+
+
+def public_text(templates: list[Template], move: dict) -> str:
+    template = _template_for(templates, move)
+    return template.public if template.public else format_move(templates, move)
+
+
+def matches(move: dict, entry: dict) -> bool:
+    """Does the submitted move equal this legal-move entry (ranges: any int inside)?"""
+    if move.keys() != entry.keys():
+        return False
+    for key, allowed in entry.items():
+        value = move[key]
+        if isinstance(allowed, dict) and "min" in allowed:
+            if type(value) is not int or not allowed["min"] <= value <= allowed["max"]:
+                return False
+        elif value != allowed:
+            return False
+    return True
+
+
+def is_legal(move: dict, legal: list[dict]) -> bool:
+    return any(matches(move, entry) for entry in legal)
+
+
+def split_turn(text: str) -> list[str]:
+    """One turn may be written on one line with `;` between moves, or one move a line."""
+    return [piece.strip() for line in text.splitlines() for piece in line.split(";") if piece.strip()]

@@ -1,0 +1,61 @@
+"""Whole games played by the random bot in memory (no files): used by `pbem demo`, the tests and the benchmarks.
+
+Each decision is checked the way the engine checks a submission: against legal_moves, through the notation's
+text round trip, with a fresh deep copy handed to apply.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from typing import Callable, Iterator
+
+from . import bots, notation
+from .registry import Game
+from .rng import Rng
+
+
+class DeadEnd(AssertionError):
+    """A state that is not over offered no legal move: always a bug in a game."""
+
+
+def start(game: Game, players: list[str], options: dict | None = None, seed: str = "seed",
+          components: dict | None = None, game_id: str = "playout") -> dict:
+    options = game.resolve_options(options or {})
+    return game.rules.setup(list(players), options, components or game.default_components(), Rng(seed, game_id, 0))
+
+
+def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, max_moves: int = 20000,
+          game_id: str = "playout") -> Iterator[tuple[str, dict, dict]]:
+    """Yield (player, move, new_state) for each decision until the game is over.
+
+    Decision n is applied with Rng(seed, game_id, n): the same as the engine when every submission holds one
+    decision (as the bots submit), so a playout and a `pbem demo` with the same seed and game id are one game.
+    """
+    rnd = random.Random(bot_seed)
+    for number in range(1, max_moves + 1):
+        decision = game.rules.pending(state)
+        if decision is None:
+            return
+        player = decision["player"]
+        legal = game.rules.legal_moves(state, player)
+        if not legal:
+            raise DeadEnd(f"{game.id}: no legal move for {player} at {decision['decision']} (move {number})")
+        move = bots.choose(legal, rnd)
+        text = game.format_move(move)
+        if game.parse_move(text) != move:
+            raise AssertionError(f"{game.id}: notation round trip failed for {move} -> {text!r}")
+        if not notation.is_legal(move, legal):
+            raise AssertionError(f"{game.id}: the bot's move {text!r} does not match legal_moves")
+        state = game.rules.apply(copy.deepcopy(state), player, move, Rng(seed, game_id, number))
+        yield player, move, state
+    raise AssertionError(f"{game.id}: not over after {max_moves} moves")
+
+
+def play(game: Game, players: list[str], options: dict | None = None, seed: str = "seed",
+         bot_seed: int | str = 0, on_step: Callable[[str, dict, dict], None] | None = None,
+         game_id: str = "playout") -> dict:
+    state = start(game, players, options, seed, game_id=game_id)
+    for player, move, state in steps(game, state, seed, bot_seed, game_id=game_id):
+        if on_step:
+            on_step(player, move, state)
+    return state

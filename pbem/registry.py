@@ -1,0 +1,90 @@
+"""The registered games. Metadata (meta.yaml) loads without importing any rules code."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources
+
+from . import notation, yamlio
+from .contract import PbemError, UsageError
+
+GAMES = {  # game id (contract) -> package
+    "coal-baron": "coal_baron",
+    "gold-fever": "gold_fever",
+}
+
+
+@dataclass
+class Game:
+    id: str
+    package: str
+    meta: dict = field(repr=False)
+
+    @property
+    def title(self) -> str:
+        return self.meta["title"]
+
+    @property
+    def min_players(self) -> int:
+        return self.meta["players"]["min"]
+
+    @property
+    def max_players(self) -> int:
+        return self.meta["players"]["max"]
+
+    @property
+    def rules_version(self) -> int:
+        return self.meta["rules_version"]
+
+    @cached_property
+    def rules(self):
+        return importlib.import_module(f"pbem.games.{self.package}.rules")
+
+    @cached_property
+    def report(self):
+        return importlib.import_module(f"pbem.games.{self.package}.report")
+
+    @cached_property
+    def templates(self) -> list[notation.Template]:
+        return notation.compile_templates(self.meta["notation"])
+
+    def data_file(self, name: str):
+        return resources.files(f"pbem.games.{self.package}").joinpath(name)
+
+    def default_components(self) -> dict:
+        return yamlio.loads(self.data_file("components.yaml").read_bytes(), f"{self.id}/components.yaml")
+
+    def parse_move(self, text: str) -> dict:
+        return notation.parse(self.templates, text)
+
+    def format_move(self, move: dict) -> str:
+        return notation.format_move(self.templates, move)
+
+    def resolve_options(self, given: dict[str, str]) -> dict[str, str]:
+        """Every option with its value: the given ones checked against their choices, the rest at default."""
+        declared = self.meta.get("options", {})
+        for key, value in given.items():
+            if key not in declared:
+                known = ", ".join(declared) or "none"
+                raise UsageError(f"{self.id} has no option {key!r} (options: {known})")
+            if value not in declared[key]["choices"]:
+                raise UsageError(f"option {key}={value}: choose one of {', '.join(declared[key]['choices'])}")
+        return {key: given.get(key, spec["default"]) for key, spec in declared.items()}
+
+
+_cache: dict[str, Game] = {}
+
+
+def get(game_id: str) -> Game:
+    if game_id not in GAMES:
+        raise UsageError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
+    if game_id not in _cache:
+        package = GAMES[game_id]
+        text = resources.files(f"pbem.games.{package}").joinpath("meta.yaml").read_bytes()
+        _cache[game_id] = Game(game_id, package, yamlio.loads(text, f"{game_id}/meta.yaml"))
+    return _cache[game_id]
+
+
+def all_games() -> list[Game]:
+    return [get(game_id) for game_id in GAMES]
