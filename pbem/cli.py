@@ -1,0 +1,278 @@
+"""The command line: parse options, call the engine, print its data, set the exit code. Nothing else lives here.
+
+Exit codes: 0 done; 1 usage; 2 a move or file rejected (the message says what, where, and what is legal).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from . import engine, movefile, registry, yamlio
+from .contract import PbemError, UsageError
+
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text",
+                      show_default=True, help="Output for people (text) or for tools (json, yaml).")
+
+
+def emit(data, fmt: str, text_of) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    elif fmt == "yaml":
+        click.echo(yamlio.dumps(data), nl=False)
+    else:
+        click.echo(text_of(data), nl=False)
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option {pair!r}: write KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def read_input(source: str) -> bytes:
+    if source == "-":
+        data = sys.stdin.buffer.read(movefile.MAX_BYTES + 1)
+    else:
+        try:
+            with open(source, "rb") as handle:
+                data = handle.read(movefile.MAX_BYTES + 1)
+        except OSError as exc:
+            raise PbemError(f"{source}: cannot read ({exc.strerror})") from None
+    return data
+
+
+def secret_from(secret: str | None, secret_file: str | None) -> str:
+    if secret_file:
+        try:
+            return Path(secret_file).read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise PbemError(f"{secret_file}: cannot read ({exc.strerror})") from None
+    secret = secret or os.environ.get("PBEM_SECRET")
+    if not secret:
+        raise UsageError("give the player's secret: --secret S, --secret-file FILE or PBEM_SECRET")
+    return secret
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pbem")
+def cli():
+    """pbem: a referee for board games played by email or by git commits."""
+
+
+@cli.command()
+@FORMAT
+def games(fmt):
+    """The games, their player counts, options and variants."""
+    from . import report
+    data = [{"id": g.id, "title": g.title, "players": {"min": g.min_players, "max": g.max_players},
+             "options": g.meta.get("options", {})} for g in registry.all_games()]
+    emit(data, fmt, lambda _: report.games_table(registry.all_games()))
+
+
+@cli.command()
+@click.argument("game_type", metavar="GAME")
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.option("--player", "players", multiple=True, required=True, metavar="NAME[:EMAIL]",
+              help="A player, in seating order (clockwise); repeat for each.")
+@click.option("--seed", help="The secret seed of decks and dice (default: random). Revealed when the game ends.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant or option; see `pbem games`.")
+@click.option("--components", type=click.Path(dir_okay=False), help="A club's own card and board data (YAML).")
+@click.option("--organiser", metavar="EMAIL", help="The organiser's address (for the mail transport).")
+@FORMAT
+def new(game_type, directory, players, seed, options, components, organiser, fmt):
+    """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret."""
+    result = engine.create(game_type, directory, [engine.parse_player(p) for p in players], seed=seed,
+                           options=parse_options(options), components_path=components, organiser=organiser)
+
+    def text(data):
+        lines = [f"Created {data['game']} ({data['game_type']}) in {data['dir']}.",
+                 "Give each player their secret (it signs their moves; keep it private):"]
+        lines += [f"  {p['name']}: {p['secret']}" + (f"  <{p['email']}>" if p["email"] else "") for p in data["players"]]
+        return "\n".join(lines) + "\n"
+    emit(result, fmt, text)
+
+
+def _status_json(doc: dict) -> dict:
+    data = {"game": doc["id"], "game_type": doc["game"], "move_number": doc["move_number"], "to_act": doc["to_act"],
+            "decision": doc["decision"], "finished": doc["finished"]}
+    if doc["finished"]:
+        data["ranking"] = doc["ranking"]
+        data["seed"] = doc["seed"]
+    data.update({"recent": doc["recent"], "view": doc["view"]})
+    if "player" in doc:
+        data["player"] = doc["player"]
+    return data
+
+
+@cli.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.option("--as", "player", metavar="PLAYER", help="Show what this player may see (default: the public view).")
+@FORMAT
+def status(directory, player, fmt):
+    """The position, who must act and the last moves."""
+    from . import report
+    doc = engine.status(engine.open_game(directory), player)
+    emit(_status_json(doc), fmt, lambda _: report.status_text(doc))
+
+
+@cli.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.option("--as", "player", metavar="PLAYER", help="Whose moves (default: whoever must act).")
+@FORMAT
+def moves(directory, player, fmt):
+    """Who must act, and the legal moves in text notation."""
+    data = engine.legal(engine.open_game(directory), player)
+
+    def text(d):
+        if d["to_act"] is None:
+            return "The game is over.\n"
+        head = f"Move {d['move_number']}: {d['to_act']} to act — {d['decision']['description']}\n"
+        if d["player"] != d["to_act"]:
+            return head + f"{d['player']} has no move now.\n"
+        return head + "".join(f"  {m}\n" for m in d["moves"])
+    emit(data, fmt, text)
+
+
+@cli.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.argument("source", metavar="FILE|-", required=False)
+@click.option("--as", "player", required=True, metavar="PLAYER", help="The player whose turn this is.")
+@click.option("--text", "text", metavar="MOVE", help="The referee enters a move (`;` between moves of one turn).")
+@FORMAT
+def move(directory, source, player, text, fmt):
+    """Submit a turn: a signed move file (FILE, or - for standard input), or the referee's --text."""
+    if (source is None) == (text is None):
+        raise UsageError("give exactly one of FILE, - or --text MOVE")
+    gd = engine.open_game(directory)
+    if text is not None:
+        from .notation import split_turn
+        result = engine.submit(gd, player, split_turn(text), by="referee")
+    else:
+        name = "standard input" if source == "-" else source
+        doc = movefile.parse(read_input(source), name)
+        if doc["game"] != gd.id:
+            raise PbemError(f"{name}: the move is for game {doc['game']!r}, this is {gd.id!r}")
+        if doc["player"] != player:
+            raise PbemError(f"{name}: the move is signed by player {doc['player']!r}, not {player!r}")
+        result = engine.submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
+                               signature=doc.get("signature"))
+
+    def out(r):
+        after = "The game is over." if r["finished"] else f"Next: {r['to_act']} (move {r['move_number']})."
+        return f"Accepted move {r['number']} by {r['player']}: {'; '.join(r['moves'])}. {after}\n"
+    emit(result, fmt, out)
+
+
+@cli.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.option("--full", is_flag=True, help="The referee's full log (hidden choices and shuffles included).")
+@FORMAT
+def log(directory, full, fmt):
+    """The moves so far."""
+    from . import report
+    data = engine.read_log(engine.open_game(directory), full)
+    emit(data, fmt, lambda d: report.recent_moves(d["entries"] or []) + "\n")
+
+
+@cli.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@FORMAT
+def verify(directory, fmt):
+    """Replay the game from its seed and log; every stored file must match the replay exactly."""
+    data = engine.verify(engine.open_game(directory))
+
+    def text(d):
+        seed = "the seed matches its published commitment" if d["seed_checked"] else "seed not yet revealed"
+        return f"{d['game']}: verified, {d['moves']} moves replayed, files identical; {seed}.\n"
+    emit(data, fmt, text)
+
+
+@cli.command()
+@click.argument("source", metavar="FILE|-", required=False)
+@click.option("--secret", help="The player's secret (or PBEM_SECRET).")
+@click.option("--secret-file", type=click.Path(dir_okay=False), help="A file holding the secret.")
+@click.option("--game", "game_id", help="With --text: the game id.")
+@click.option("--move-number", type=int, help="With --text: the move number this turn answers.")
+@click.option("--as", "player", help="With --text: the player.")
+@click.option("--text", "text", metavar="MOVE", help="Write a new signed move file for this turn.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write (default: FILE in place, "
+              "or standard output).")
+def sign(source, secret, secret_file, game_id, move_number, player, text, output):
+    """Sign a move file with a player's secret (or write a new signed one with --text)."""
+    from . import store
+    from .notation import split_turn
+    secret = secret_from(secret, secret_file)
+    if text is not None:
+        if source or None in (game_id, move_number, player):
+            raise UsageError("with --text give --game, --move-number and --as, and no FILE")
+        doc = movefile.build(game_id, move_number, player, split_turn(text), secret)
+        movefile.parse(movefile.dumps(doc), "the new move file")
+    elif source:
+        doc = movefile.sign(movefile.parse(read_input(source), source), secret)
+        output = output or (None if source == "-" else source)
+    else:
+        raise UsageError("give a move FILE (or -), or --text with --game, --move-number and --as")
+    text_out = movefile.dumps(doc)
+    if output:
+        store.write_atomic(Path(output), text_out)
+        click.echo(f"signed {output}", err=True)
+    else:
+        click.echo(text_out, nl=False)
+
+
+@cli.command()
+@click.argument("game_type", metavar="GAME")
+@click.option("--players", type=int, help="How many players (default: the game's minimum).")
+@click.option("--seed", default="demo", show_default=True, help="Seed of the decks, dice and bots.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE")
+@click.option("--dir", "directory", type=click.Path(file_okay=False), help="Keep the game here (default: a "
+              "temporary directory, removed afterwards).")
+@click.option("--every", type=int, default=0, help="Print the full report every N moves (default: at the start and "
+              "the end only; each move is printed on one line).")
+def demo(game_type, players, seed, options, directory, every):
+    """Play a whole game of GAME by bots through the referee, printing the reports and the final ranking."""
+    from . import demo as demo_module
+    demo_module.run(game_type, players, seed, parse_options(options), directory, every, click.echo)
+
+
+def main(argv=None) -> int:
+    try:
+        cli.main(args=argv, prog_name="pbem", standalone_mode=False)
+    except PbemError as exc:
+        click.echo(f"pbem: {exc}", err=True)
+        return exc.exit_code
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("pbem: aborted", err=True)
+        return 1
+    except click.ClickException as exc:
+        exc.show()
+        return 1
+    except KeyboardInterrupt:
+        click.echo("pbem: interrupted; the game is unchanged unless a move was reported accepted", err=True)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except OSError as exc:
+        click.echo(f"pbem: {getattr(exc, 'filename', '') or ''} {exc.strerror or exc}".replace("  ", " "), err=True)
+        return 2
+    except Exception as exc:  # a bug, never bad input: say so plainly, keep the traceback for those who ask
+        if os.environ.get("PBEM_DEBUG"):
+            raise
+        click.echo(f"pbem: internal error ({type(exc).__name__}: {exc}); the game files are unchanged. "
+                   f"Please report it; PBEM_DEBUG=1 shows the details.", err=True)
+        return 3
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

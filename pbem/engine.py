@@ -1,0 +1,458 @@
+"""The referee: creates games, checks and applies submitted turns, writes every file, replays logs.
+
+It knows no game by name; everything game-specific comes through the registry and the contract (pbem.contract).
+
+A game directory (DIR's name is the game id):
+
+    game.yaml            what the game is: type, players, options, seed commitment        (public)
+    components.yaml      the card and board data the game was set up with                 (public)
+    public.yaml          the position every player may see, who must act, recent moves    (public)
+    log.yaml             every turn, hidden choices masked; the full log once the game ends (public)
+    views/<player>.yaml  what that player may see (their hand, their money)               (that player)
+    schemas/             the JSON Schemas of all these files (editors validate against them)
+    referee/             the complete state with the seed, the full log, the secrets      (referee only)
+"""
+from __future__ import annotations
+
+import copy
+import datetime
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from . import __version__, notation, registry, store, trust, validation, yamlio
+from .contract import PbemError, UsageError
+from .rng import Rng, commitment
+
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+RECENT = 8
+MAX_LEGAL_SHOWN = 40
+
+GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
+STATE, FULL_LOG, SECRETS = "referee/state.yaml", "referee/log.yaml", "referee/secrets.yaml"
+PRIVATE = 0o600
+PUBLIC_MODE = 0o644
+
+
+def view_file(player: str) -> str:
+    return f"views/{player}.yaml"
+
+
+def _schema_line(relative: str, schema_name: str) -> str:
+    depth = relative.count("/")
+    return "../" * depth + "schemas/" + schema_name
+
+
+@dataclass
+class GameDir:
+    """An opened game directory: its static description (game.yaml) and its game type."""
+
+    path: Path
+    meta: dict
+
+    @property
+    def id(self) -> str:
+        return self.meta["id"]
+
+    @cached_property
+    def game(self) -> registry.Game:
+        return registry.get(self.meta["game"])
+
+    @property
+    def players(self) -> list[str]:
+        return self.meta["players"]
+
+    def read(self, relative: str, schema: str):
+        """Read and validate one of the game's files."""
+        data = yamlio.load_file(self.path / relative, f"{self.id}/{relative}")
+        validation.check(self.meta["game"], schema, data, f"{self.id}/{relative}")
+        return data
+
+    def has_referee(self) -> bool:
+        return (self.path / STATE).exists()
+
+
+def open_game(path) -> GameDir:
+    path = Path(path)
+    if not (path / GAME).is_file():
+        raise PbemError(f"{path}: not a pbem game directory (no {GAME}); create one with `pbem new`")
+    meta = yamlio.load_file(path / GAME, f"{path.name}/{GAME}")
+    if not isinstance(meta, dict) or meta.get("game") not in registry.GAMES:
+        raise PbemError(f"{path.name}/{GAME}: unknown game type {meta.get('game') if isinstance(meta, dict) else None!r}")
+    validation.check(meta["game"], "game.schema.json", meta, f"{path.name}/{GAME}")
+    gd = GameDir(path, meta)
+    installed = gd.game.rules_version
+    if meta["rules_version"] != installed:
+        raise PbemError(f"{gd.id} was created under {meta['game']} rules version {meta['rules_version']}, this pbem "
+                        f"has version {installed}: finish it with the pbem that started it")
+    return gd
+
+
+# ---------------------------------------------------------------- documents written for a state
+
+def _public_entry(game: registry.Game, entry: dict) -> dict:
+    """The log entry every player may read: hidden choices masked, private chance outcomes left out."""
+    return {"number": entry["number"], "player": entry["player"], "by": entry["by"],
+            "moves": [notation.public_text(game.templates, game.parse_move(text)) for text in entry["moves"]],
+            "chance": [outcome for outcome in entry["chance"] if outcome["public"]]}
+
+
+def _decision(game: registry.Game, state: dict) -> dict | None:
+    pending = game.rules.pending(state)
+    if pending is None:
+        return None
+    return {"player": pending["player"], "decision": pending["decision"],
+            "description": game.meta.get("decisions", {}).get(pending["decision"], pending["decision"])}
+
+
+def _status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict]) -> dict:
+    game, state = gd.game, env["state"]
+    decision = _decision(game, state)
+    doc = {"format": "pbem-player/1" if viewer else "pbem-public/1", "id": gd.id, "game": game.id,
+           "rules_version": game.rules_version, "title": game.title}
+    if viewer:
+        doc["player"] = viewer
+    doc.update({"move_number": env["move_number"], "to_act": decision["player"] if decision else None,
+                "decision": decision, "finished": decision is None, "seed_commitment": gd.meta["seed_commitment"]})
+    if decision is None:
+        doc["ranking"] = game.rules.result(state)
+        doc["seed"] = env["seed"]
+    doc["recent"] = recent
+    doc["view"] = game.rules.view(state, viewer)
+    return doc
+
+
+def _yaml(relative: str, schema: str, data: dict, game_type: str, source: str) -> str:
+    """Validate before writing: a file pbem writes always matches its schema."""
+    validation.check(game_type, schema, data, source)
+    return yamlio.dumps(data, _schema_line(relative, schema))
+
+
+def _log_header(gd: GameDir, visibility: str, setup_chance: list) -> dict:
+    return {"format": "pbem-log/1", "id": gd.id, "game": gd.meta["game"], "rules_version": gd.meta["rules_version"],
+            "visibility": visibility, "setup_chance": setup_chance, "entries": None}
+
+
+def _log_text(gd: GameDir, header: dict, entries: list[dict]) -> str:
+    body = _yaml(LOG, "log.schema.json", {**header, "entries": entries or None}, gd.meta["game"], f"{gd.id} log")
+    return body
+
+
+def _append_entry(old_text: str, entry: dict) -> str:
+    """Logs are appended as text (the old entries are not parsed again), so a move costs the same at move 300."""
+    if old_text.endswith("entries: null\n"):
+        old_text = old_text[: -len("null\n")].rstrip(" ") + "\n"
+    return old_text + yamlio.dumps([entry])
+
+
+def _status_files(gd: GameDir, env: dict, recent: list[dict]) -> dict[str, tuple[str, int]]:
+    game_type = gd.meta["game"]
+    files = {PUBLIC: (_yaml(PUBLIC, "public.schema.json", _status_doc(gd, env, None, recent), game_type,
+                            f"{gd.id} public status"), PUBLIC_MODE)}
+    for player in gd.players:
+        relative = view_file(player)
+        doc = _status_doc(gd, env, player, recent)
+        files[relative] = (_yaml(relative, "player.schema.json", doc, game_type, f"{gd.id} view of {player}"),
+                           PRIVATE)
+    return files
+
+
+def _state_file(gd: GameDir, env: dict) -> tuple[str, int]:
+    return _yaml(STATE, "referee-state.schema.json", env, gd.meta["game"], f"{gd.id} state"), PRIVATE
+
+
+# ---------------------------------------------------------------- new
+
+def parse_player(spec: str) -> tuple[str, str | None]:
+    name, _, email = spec.partition(":")
+    if not NAME_PATTERN.match(name):
+        raise UsageError(f"player name {name!r}: use letters, digits, - and _ (at most 32, starting with a letter)")
+    if email and not re.fullmatch(r"[^@\s]+@[^@\s]+", email):
+        raise UsageError(f"player {name}: {email!r} is not an email address")
+    return name, email or None
+
+
+def load_components(game: registry.Game, path) -> dict:
+    data = yamlio.load_file(path) if path else game.default_components()
+    validation.check(game.id, validation.game_name("components"), data, f"components file {path or '(default)'}")
+    return data
+
+
+def create(game_type: str, path, players: list[tuple[str, str | None]], seed: str | None = None,
+           options: dict[str, str] | None = None, components_path=None, organiser: str | None = None) -> dict:
+    game = registry.get(game_type)
+    path = Path(path)
+    game_id = path.name
+    if not ID_PATTERN.match(game_id):
+        raise UsageError(f"{game_id!r} cannot be a game id: the directory name must be lowercase letters, digits,"
+                         f" - and _")
+    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+        raise UsageError(f"{path} already exists: a game id is used once under its games root")
+    names = [name for name, _ in players]
+    if len(set(names)) != len(names):
+        raise UsageError("two players have the same name")
+    if not game.min_players <= len(names) <= game.max_players:
+        raise UsageError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {len(names)}")
+    options = game.resolve_options(options or {})
+    components = load_components(game, components_path)
+    seed = seed or secrets.token_hex(16)
+    rng = Rng(seed, game_id, 0)
+    state = game.rules.setup(names, options, components, rng)
+    gd = GameDir(path, {"format": "pbem-game/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
+                        "title": game.title, "players": names, "options": options,
+                        "seed_commitment": commitment(seed), "components_sha256": "", "created": "",
+                        "pbem_version": __version__})
+    components_text = yamlio.dumps(components, _schema_line(COMPONENTS, validation.game_name("components")))
+    gd.meta["components_sha256"] = hashlib.sha256(components_text.encode()).hexdigest()
+    gd.meta["created"] = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
+    env = {"format": "pbem-state/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
+           "move_number": 1, "seed": seed, "players": names, "options": options, "recent": [], "state": state}
+    roster = [{"name": name, "secret": trust.new_secret(), "email": email} for name, email in players]
+    secrets_doc = {"format": "pbem-secrets/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
+                   "players": roster, "organiser": organiser}
+    public_chance = [outcome for outcome in rng.outcomes if outcome["public"]]
+    files = {
+        GAME: (_yaml(GAME, "game.schema.json", gd.meta, game.id, "game.yaml"), PUBLIC_MODE),
+        COMPONENTS: (components_text, PUBLIC_MODE),
+        STATE: _state_file(gd, env),
+        FULL_LOG: (_log_text(gd, _log_header(gd, "referee", rng.outcomes), []), PRIVATE),
+        LOG: (_log_text(gd, _log_header(gd, "public", public_chance), []), PUBLIC_MODE),
+        SECRETS: (_yaml(SECRETS, "secrets.schema.json", secrets_doc, game.id, "secrets"), PRIVATE),
+        **_status_files(gd, env, []),
+    }
+    for name, schema in validation.schemas_for(game.id).items():
+        files[f"schemas/{name}"] = (_json(schema), PUBLIC_MODE)
+    path.mkdir(parents=True, exist_ok=True)
+    with store.locked(path):
+        store.commit(path, files)
+    (path / "referee").chmod(0o700)
+    return {"game": game_id, "game_type": game.id, "dir": str(path), "players": roster}
+
+
+def _json(data) -> str:
+    import json
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------- reading
+
+def load_state(gd: GameDir) -> dict:
+    if not gd.has_referee():
+        raise PbemError(f"{gd.id}: the referee's files are not here (this is a public copy of the game)")
+    env = gd.read(STATE, "referee-state.schema.json")
+    if env["id"] != gd.id or env["game"] != gd.meta["game"] or env["players"] != gd.players:
+        raise PbemError(f"{gd.id}/{STATE} belongs to another game ({env['id']}, {env['game']})")
+    return env
+
+
+def load_secrets(gd: GameDir) -> dict:
+    return gd.read(SECRETS, "secrets.schema.json")
+
+
+def roster(gd: GameDir) -> list[dict]:
+    return load_secrets(gd)["players"]
+
+
+def status(gd: GameDir, viewer: str | None = None) -> dict:
+    if viewer is not None:
+        _check_player(gd, viewer)
+        return gd.read(view_file(viewer), "player.schema.json")
+    return gd.read(PUBLIC, "public.schema.json")
+
+
+def _check_player(gd: GameDir, player: str) -> None:
+    if player not in gd.players:
+        raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
+
+
+def legal(gd: GameDir, player: str | None = None) -> dict:
+    """Who must act and the legal moves in text notation (of `player`, or of whoever must act)."""
+    with store.locked(gd.path):
+        env = load_state(gd)
+    game, state = gd.game, env["state"]
+    decision = _decision(game, state)
+    who = player or (decision["player"] if decision else None)
+    if player is not None:
+        _check_player(gd, player)
+    moves = [game.format_move(move) for move in game.rules.legal_moves(state, who)] if who and decision else []
+    return {"game": gd.id, "game_type": game.id, "move_number": env["move_number"],
+            "to_act": decision["player"] if decision else None, "decision": decision, "player": who,
+            "moves": moves}
+
+
+def read_log(gd: GameDir, full: bool = False) -> dict:
+    return gd.read(FULL_LOG if full else LOG, "log.schema.json")
+
+
+# ---------------------------------------------------------------- submit
+
+def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], by: str,
+                  signature: str | None, password: str | None) -> None:
+    if by == "referee":
+        return
+    entry = next(p for p in roster(gd) if p["name"] == player)
+    if password is not None:
+        if not trust.same_secret(entry["secret"], password):
+            raise PbemError(f"wrong password for {player}")
+        return
+    trust.check_signature(entry["secret"], signature, gd.id, move_number, player, texts)
+
+
+def _illegal(game: registry.Game, index: int, text: str, decision: str, legal_moves: list[dict]) -> PbemError:
+    shown = [game.format_move(m) for m in legal_moves[:MAX_LEGAL_SHOWN]]
+    more = f" ... and {len(legal_moves) - MAX_LEGAL_SHOWN} more" if len(legal_moves) > MAX_LEGAL_SHOWN else ""
+    return PbemError(f"move {index} {text!r} is not legal now ({decision}). Legal: {', '.join(shown)}{more}")
+
+
+def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], rng: Rng) -> dict:
+    """Apply one player's consecutive decisions, all or nothing; stop rules as in the design."""
+    for index, move in enumerate(moves, 1):
+        text = game.format_move(move)
+        pending = game.rules.pending(state)
+        if pending is None:
+            raise PbemError(f"move {index} {text!r}: the game is already over")
+        if pending["player"] != player:
+            raise PbemError(f"move {index} {text!r}: the turn passed to {pending['player']}; "
+                            f"moves after that are not applied (nothing was)")
+        if index > 1 and pending.get("fresh_info"):
+            raise PbemError(f"move {index} {text!r}: {player} has new information to look at first "
+                            f"({pending['decision']}); send the rest as a new turn (nothing was applied)")
+        legal_moves = game.rules.legal_moves(state, player)
+        if not notation.is_legal(move, legal_moves):
+            raise _illegal(game, index, text, pending["decision"], legal_moves)
+        state = game.rules.apply(copy.deepcopy(state), player, move, rng)
+    return state
+
+
+def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
+           signature: str | None = None, password: str | None = None) -> dict:
+    """Check and apply one turn. On any error nothing on disk changes."""
+    _check_player(gd, player)
+    game = gd.game
+    if not texts:
+        raise PbemError("no move given")
+    with store.locked(gd.path):
+        env = load_state(gd)
+        current = env["move_number"]
+        if move_number is not None and move_number != current:
+            raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current}"
+                            + (" (already played)" if move_number < current else ""))
+        _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password)
+        state = env["state"]
+        pending = game.rules.pending(state)
+        if pending is None:
+            raise PbemError(f"{gd.id} is over; no more moves")
+        if pending["player"] != player:
+            raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
+        moves = []
+        for index, text in enumerate(texts, 1):
+            try:
+                moves.append(game.parse_move(text))
+            except notation.NotationError as exc:
+                raise PbemError(f"move {index}: {exc}") from None
+        rng = Rng(env["seed"], gd.id, current)
+        new_state = play_turn(game, state, player, moves, rng)
+        canonical_texts = [game.format_move(move) for move in moves]
+        entry = {"number": current, "player": player, "by": by, "moves": canonical_texts, "chance": rng.outcomes}
+        if signature:
+            entry["signature"] = signature
+        public = _public_entry(game, entry)
+        new_env = {**env, "move_number": current + 1, "state": new_state,
+                   "recent": (env.get("recent", []) + [public])[-RECENT:]}
+        finished = game.rules.pending(new_state) is None
+        files = {STATE: _state_file(gd, new_env), **_status_files(gd, new_env, new_env["recent"])}
+        full_text = _append_entry((gd.path / FULL_LOG).read_text(encoding="utf-8"), entry)
+        files[FULL_LOG] = (full_text, PRIVATE)
+        if finished:  # the game is over: the full log and the seed are revealed so anyone can replay it
+            files[LOG] = (full_text.replace("visibility: referee", "visibility: public", 1), PUBLIC_MODE)
+        else:
+            files[LOG] = (_append_entry((gd.path / LOG).read_text(encoding="utf-8"), public), PUBLIC_MODE)
+        store.commit(gd.path, files)
+    return {"game": gd.id, "number": current, "player": player, "moves": canonical_texts,
+            "public_moves": public["moves"], "chance": public["chance"], "move_number": current + 1,
+            "to_act": None if finished else game.rules.pending(new_state)["player"], "finished": finished}
+
+
+# ---------------------------------------------------------------- verify
+
+def _differences(a, b, path="$", found=None, limit=10) -> list[str]:
+    found = [] if found is None else found
+    if len(found) >= limit:
+        return found
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if key not in a or key not in b:
+                found.append(f"{path}.{key}: present on one side only")
+            else:
+                _differences(a[key], b[key], f"{path}.{key}", found, limit)
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for index, (x, y) in enumerate(zip(a, b)):
+            _differences(x, y, f"{path}[{index}]", found, limit)
+    elif a != b or type(a) is not type(b):
+        found.append(f"{path}: stored {b!r:.80} but the replay gives {a!r:.80}")
+    return found[:limit]
+
+
+def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, list[dict]]:
+    """The state a log leads to from the seed, checking every chance outcome against the recorded one."""
+    game = gd.game
+    rng = Rng(seed, gd.id, 0)
+    state = game.rules.setup(list(gd.players), dict(gd.meta["options"]), components, rng)
+    if rng.outcomes != log["setup_chance"]:
+        raise PbemError("verify failed: the setup's shuffles differ from the recorded ones")
+    entries = log["entries"] or []
+    for expected_number, entry in enumerate(entries, 1):
+        if entry["number"] != expected_number:
+            raise PbemError(f"verify failed: log entry {expected_number} is numbered {entry['number']}")
+        rng = Rng(seed, gd.id, entry["number"])
+        try:
+            moves = [game.parse_move(text) for text in entry["moves"]]
+            state = play_turn(game, state, entry["player"], moves, rng)
+        except (PbemError, notation.NotationError) as exc:
+            raise PbemError(f"verify failed at move {entry['number']} by {entry['player']}: {exc}") from None
+        if rng.outcomes != entry["chance"]:
+            raise PbemError(f"verify failed at move {entry['number']}: the recorded chance outcomes differ from "
+                            f"the seed's")
+    return state, entries
+
+
+def verify(gd: GameDir) -> dict:
+    """Replay the game from its seed and log; the stored files must be exactly what the replay gives."""
+    with store.locked(gd.path, write=False):
+        components_text = (gd.path / COMPONENTS).read_bytes() if (gd.path / COMPONENTS).exists() else b""
+        if hashlib.sha256(components_text).hexdigest() != gd.meta["components_sha256"]:
+            raise PbemError("verify failed: components.yaml is not the file the game was set up with")
+        components = yamlio.loads(components_text, f"{gd.id}/{COMPONENTS}")
+        if gd.has_referee():
+            env = load_state(gd)
+            seed, log = env["seed"], read_log(gd, full=True)
+        else:
+            public = status(gd)
+            if "seed" not in public:
+                raise PbemError(f"{gd.id} is not over: only the referee can verify it until the seed is revealed")
+            env, seed, log = None, public["seed"], read_log(gd)
+        if commitment(seed) != gd.meta["seed_commitment"]:
+            raise PbemError("verify failed: the seed does not match the commitment published at the start")
+        state, entries = replay(gd, seed, components, log)
+        move_number = len(entries) + 1
+        problems = []
+        if env is not None:
+            problems += _differences(state, env["state"])
+            if env["move_number"] != move_number:
+                problems.append(f"move_number: stored {env['move_number']}, the log has {len(entries)} moves")
+            recent = env.get("recent", [])
+        else:
+            recent = status(gd)["recent"]
+        replayed_env = {"move_number": move_number, "seed": seed, "state": state}
+        for relative, (text, _) in _status_files(gd, replayed_env, recent).items():
+            stored = yamlio.load_file(gd.path / relative, f"{gd.id}/{relative}")
+            problems += [f"{relative} {p}" for p in _differences(yamlio.loads(text), stored)]
+        if problems:
+            raise PbemError("verify failed: the stored files differ from the replay:\n  " + "\n  ".join(problems[:20]))
+    finished = gd.game.rules.pending(state) is None
+    return {"game": gd.id, "moves": len(entries), "finished": finished, "seed_checked": finished or env is not None,
+            "result": "ok"}

@@ -1,0 +1,36 @@
+"""Move files: one turn of one player, as YAML a person can type, signed with the player's secret."""
+from __future__ import annotations
+
+from . import notation, trust, validation, yamlio
+from .contract import PbemError
+
+MAX_BYTES = 64 * 1024
+SCHEMA_URL = "schemas/move.schema.json"
+
+
+def parse(text: str | bytes, source: str = "move file") -> dict:
+    if len(text) > MAX_BYTES:
+        raise PbemError(f"{source}: too large for a move file ({len(text)} bytes, at most {MAX_BYTES})")
+    data = yamlio.loads(text, source)
+    if not isinstance(data, dict):
+        raise PbemError(f"{source}: a move file is a mapping with game, move_number, player, moves and signature")
+    validation.check(None, "move.schema.json", data, source)
+    return data
+
+
+def build(game_id: str, move_number: int, player: str, moves: list[str], secret: str | None = None) -> dict:
+    doc = {"game": game_id, "move_number": move_number, "player": player,
+           "moves": [" ".join(notation.tokens_of(m)) for m in moves]}
+    if secret:
+        doc["signature"] = trust.sign(secret, game_id, move_number, player, doc["moves"])
+    return doc
+
+
+def sign(doc: dict, secret: str) -> dict:
+    signed = {key: value for key, value in doc.items() if key != "signature"}
+    signed["signature"] = trust.sign(secret, doc["game"], doc["move_number"], doc["player"], doc["moves"])
+    return signed
+
+
+def dumps(doc: dict, schema: str = SCHEMA_URL) -> str:
+    return yamlio.dumps(doc, schema)

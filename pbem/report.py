@@ -1,0 +1,54 @@
+"""Text reports: a header, the game's own part (players, board; built from a view only), who must act, the last
+moves, and the final ranking with every line of its calculation."""
+from __future__ import annotations
+
+from tabulate import tabulate
+
+from . import registry
+
+
+def _moves_line(entry: dict) -> str:
+    chance = "; ".join(f"{c['what']}: {c['result']}" for c in entry["chance"])
+    return "; ".join(entry["moves"]) + (f"  [{chance}]" if chance else "")
+
+
+def recent_moves(entries: list[dict]) -> str:
+    rows = [(entry["number"], entry["player"] + (" (referee)" if entry["by"] == "referee" else ""),
+             _moves_line(entry)) for entry in entries]
+    return tabulate(rows, headers=["#", "player", "moves"], tablefmt="simple")
+
+
+def ranking(rows: list[dict]) -> str:
+    detail_keys = []
+    for row in rows:
+        detail_keys += [key for key in row.get("details", {}) if key not in detail_keys]
+    table = [[row["rank"], row["player"], *[row.get("details", {}).get(key, "") for key in detail_keys], row["score"]]
+             for row in rows]
+    return tabulate(table, headers=["rank", "player", *detail_keys, "score"], tablefmt="simple")
+
+
+def status_text(doc: dict) -> str:
+    game = registry.get(doc["game"])
+    viewer = doc.get("player")
+    title = f"{doc['title']} — game {doc['id']} — move {doc['move_number']}"
+    if viewer:
+        title += f" — view of {viewer}"
+    parts = [title, "=" * len(title), game.report.render(doc["view"], viewer).rstrip()]
+    if doc["finished"]:
+        parts += ["Game over. Final ranking:", ranking(doc["ranking"]),
+                  f"Seed (revealed): {doc['seed']}  — commitment {doc['seed_commitment']}"]
+    else:
+        decision = doc["decision"]
+        parts.append(f"To act: {decision['player']} — {decision['description']}")
+    if doc["recent"]:
+        parts += ["Last moves:", recent_moves(doc["recent"])]
+    return "\n\n".join(parts) + "\n"
+
+
+def games_table(games: list[registry.Game]) -> str:
+    rows = []
+    for game in games:
+        options = "; ".join(f"{key}={'|'.join(spec['choices'])} (default {spec['default']})"
+                            for key, spec in game.meta.get("options", {}).items())
+        rows.append((game.id, game.title, f"{game.min_players}-{game.max_players}", options or "-"))
+    return tabulate(rows, headers=["id", "title", "players", "options"], tablefmt="simple") + "\n"

@@ -1,0 +1,72 @@
+"""JSON Schema (2020-12) validation of every file pbem reads or writes, every error reported with its path.
+
+Schemas ship as package data (`pbem.schemas`). The common envelopes refer to the game's own schemas by fixed
+relative names (`game-state.schema.json`, ...), which resolve to the schemas of the game at hand; the same names
+are used for the copies written into each game directory, so editors resolve them too.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from .contract import PbemError
+
+COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move")
+GAME_PARTS = ("state", "public-view", "player-view", "components")
+MAX_ERRORS = 20
+
+
+def common_name(kind: str) -> str:
+    return f"{kind}.schema.json"
+
+
+def game_name(part: str) -> str:
+    return f"game-{part}.schema.json"
+
+
+@lru_cache(maxsize=None)
+def load_schema(relative: str) -> dict:
+    return json.loads(resources.files("pbem.schemas").joinpath(relative).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def schemas_for(game_type: str | None) -> dict[str, dict]:
+    """Every schema a game directory of this game type uses, by the file name it has there (None: common only)."""
+    named = {common_name(kind): load_schema(f"common/{kind}.schema.json") for kind in COMMON}
+    for part in GAME_PARTS if game_type else ():
+        named[game_name(part)] = load_schema(f"{game_type}/{part}.schema.json")
+    return named
+
+
+@lru_cache(maxsize=None)
+def _registry(game_type: str | None) -> Registry:
+    return Registry().with_resources(
+        (name, Resource.from_contents(schema, default_specification=DRAFT202012))
+        for name, schema in schemas_for(game_type).items())
+
+
+@lru_cache(maxsize=None)
+def validator(game_type: str | None, name: str) -> Draft202012Validator:
+    return Draft202012Validator(schemas_for(game_type)[name], registry=_registry(game_type))
+
+
+def errors(game_type: str | None, name: str, data) -> list[str]:
+    found = []
+    for error in validator(game_type, name).iter_errors(data):
+        found.append(f"{error.json_path}: {error.message[:300]}")
+        if len(found) >= MAX_ERRORS:
+            found.append("... (more errors not shown)")
+            break
+    return sorted(found)
+
+
+def check(game_type: str | None, name: str, data, source: str) -> None:
+    """Raise one PbemError listing every schema violation with its JSON path."""
+    problems = errors(game_type, name, data)
+    if problems:
+        raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems))
