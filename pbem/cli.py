@@ -61,7 +61,23 @@ def secret_from(secret: str | None, secret_file: str | None) -> str:
     return secret
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """Transports load only when used, so `pbem move` does not pay for importing the mail machinery."""
+
+    lazy = {"mail": ("pbem.mail.cli", "mail")}
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx, name):
+        if name in self.lazy:
+            import importlib
+            module, attribute = self.lazy[name]
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pbem")
 def cli():
     """pbem: a referee for board games played by email or by git commits."""
@@ -85,12 +101,20 @@ def games(fmt):
 @click.option("--seed", help="The secret seed of decks and dice (default: random). Revealed when the game ends.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant or option; see `pbem games`.")
 @click.option("--components", type=click.Path(dir_okay=False), help="A club's own card and board data (YAML).")
-@click.option("--organiser", metavar="EMAIL", help="The organiser's address (for the mail transport).")
+@click.option("--organiser", metavar="EMAIL", help="The organiser's address: the referee's mail comes from it.")
+@click.option("--smtp", metavar="HOST:PORT", help="Mail each player a welcome with their password through this "
+              "SMTP server (see `pbem mail --help` for login and STARTTLS settings).")
+@click.option("--outbox", type=click.Path(file_okay=False), help="Write the welcome mails into this Maildir instead.")
 @FORMAT
-def new(game_type, directory, players, seed, options, components, organiser, fmt):
+def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, fmt):
     """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret."""
+    if (smtp or outbox) and not organiser:
+        raise UsageError("welcome mails need --organiser EMAIL (the address the referee writes from)")
     result = engine.create(game_type, directory, [engine.parse_player(p) for p in players], seed=seed,
                            options=parse_options(options), components_path=components, organiser=organiser)
+    if smtp or outbox:
+        from .mail.commands import send_welcome
+        result["welcomed"] = send_welcome(engine.open_game(directory), smtp=smtp, outbox=outbox)
 
     def text(data):
         lines = [f"Created {data['game']} ({data['game_type']}) in {data['dir']}.",

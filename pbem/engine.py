@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from . import __version__, notation, registry, store, trust, validation, yamlio
+from . import __version__, bots, notation, registry, store, trust, validation, yamlio
 from .contract import PbemError, UsageError
 from .rng import Rng, commitment
 
@@ -31,6 +31,7 @@ ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 RECENT = 8
 MAX_LEGAL_SHOWN = 40
+RESIGN = "resign"  # the one move every game has: reserved, no game may use it as an action
 
 GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
 STATE, FULL_LOG, SECRETS = "referee/state.yaml", "referee/log.yaml", "referee/secrets.yaml"
@@ -97,7 +98,8 @@ def open_game(path) -> GameDir:
 def _public_entry(game: registry.Game, entry: dict) -> dict:
     """The log entry every player may read: hidden choices masked, private chance outcomes left out."""
     return {"number": entry["number"], "player": entry["player"], "by": entry["by"],
-            "moves": [notation.public_text(game.templates, game.parse_move(text)) for text in entry["moves"]],
+            "moves": [text if text == RESIGN else notation.public_text(game.templates, game.parse_move(text))
+                      for text in entry["moves"]],
             "chance": [outcome for outcome in entry["chance"] if outcome["public"]]}
 
 
@@ -119,11 +121,21 @@ def _status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict]) 
     doc.update({"move_number": env["move_number"], "to_act": decision["player"] if decision else None,
                 "decision": decision, "finished": decision is None, "seed_commitment": gd.meta["seed_commitment"]})
     if decision is None:
-        doc["ranking"] = game.rules.result(state)
+        doc["ranking"] = final_ranking(game.rules.result(state), env.get("resigned", []))
         doc["seed"] = env["seed"]
     doc["recent"] = recent
     doc["view"] = game.rules.view(state, viewer)
     return doc
+
+
+def final_ranking(result: list[dict], resigned: list[str]) -> list[dict]:
+    """The game's ranking, with players who resigned moved below everyone who played on (in resignation order)."""
+    stayed = [dict(row) for row in result if row["player"] not in resigned]
+    left = sorted((dict(row) for row in result if row["player"] in resigned), key=lambda r: resigned.index(r["player"]))
+    for row in left:
+        row["rank"] = len(stayed) + 1 + resigned.index(row["player"])
+        row.setdefault("details", {})["resigned"] = "yes"
+    return stayed + left
 
 
 def _yaml(relative: str, schema: str, data: dict, game_type: str, source: str) -> str:
@@ -210,7 +222,8 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     gd.meta["components_sha256"] = hashlib.sha256(components_text.encode()).hexdigest()
     gd.meta["created"] = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
     env = {"format": "pbem-state/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
-           "move_number": 1, "seed": seed, "players": names, "options": options, "recent": [], "state": state}
+           "move_number": 1, "seed": seed, "players": names, "options": options, "resigned": [], "recent": [],
+           "state": state}
     roster = [{"name": name, "secret": trust.new_secret(), "email": email} for name, email in players]
     secrets_doc = {"format": "pbem-secrets/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
                    "players": roster, "organiser": organiser}
@@ -328,6 +341,57 @@ def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], 
     return state
 
 
+def _autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number: int, resigned: list[str]
+               ) -> tuple[dict, list[dict]]:
+    """Turns of players who resigned, played by the referee: always the first legal move, so nothing is random."""
+    entries = []
+    while (pending := game.rules.pending(state)) is not None and pending["player"] in resigned:
+        player = pending["player"]
+        move = bots.first_legal(game.rules.legal_moves(state, player))
+        rng = Rng(seed, game_id, number)
+        state = play_turn(game, state, player, [move], rng)
+        entries.append({"number": number, "player": player, "by": "referee", "moves": [game.format_move(move)],
+                        "chance": rng.outcomes})
+        number += 1
+    return state, entries
+
+
+def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str]) -> dict:
+    """Write the new state and every file that follows from it, with the new log entries, as one transaction."""
+    game = gd.game
+    public = [_public_entry(game, entry) for entry in entries]
+    new_env = {**env, "move_number": entries[-1]["number"] + 1, "state": state, "resigned": resigned,
+               "recent": (env["recent"] + public)[-RECENT:]}
+    finished = game.rules.pending(state) is None
+    files = {STATE: _state_file(gd, new_env), **_status_files(gd, new_env, new_env["recent"])}
+    full_text = (gd.path / FULL_LOG).read_text(encoding="utf-8")
+    public_text = (gd.path / LOG).read_text(encoding="utf-8")
+    for entry, public_entry in zip(entries, public):
+        full_text = _append_entry(full_text, entry)
+        public_text = _append_entry(public_text, public_entry)
+    files[FULL_LOG] = (full_text, PRIVATE)
+    if finished:  # the game is over: the full log and the seed are revealed so anyone can replay it
+        public_text = full_text.replace("visibility: referee", "visibility: public", 1)
+    files[LOG] = (public_text, PUBLIC_MODE)
+    store.commit(gd.path, files)
+    pending = game.rules.pending(state)
+    return {"game": gd.id, "number": entries[0]["number"], "player": entries[0]["player"],
+            "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
+            "autopilot": public[1:], "move_number": new_env["move_number"],
+            "to_act": pending["player"] if pending else None, "finished": finished}
+
+
+def _open_turn(gd: GameDir, move_number: int | None) -> dict:
+    env = load_state(gd)
+    current = env["move_number"]
+    if move_number is not None and move_number != current:
+        raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current}"
+                        + (" (already played)" if move_number < current else ""))
+    if gd.game.rules.pending(env["state"]) is None:
+        raise PbemError(f"{gd.id} is over; no more moves")
+    return env
+
+
 def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
            signature: str | None = None, password: str | None = None) -> dict:
     """Check and apply one turn. On any error nothing on disk changes."""
@@ -335,17 +399,14 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
     game = gd.game
     if not texts:
         raise PbemError("no move given")
+    if [" ".join(notation.tokens_of(t)) for t in texts] == [RESIGN]:
+        return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password)
     with store.locked(gd.path):
-        env = load_state(gd)
+        env = _open_turn(gd, move_number)
         current = env["move_number"]
-        if move_number is not None and move_number != current:
-            raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current}"
-                            + (" (already played)" if move_number < current else ""))
         _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password)
         state = env["state"]
         pending = game.rules.pending(state)
-        if pending is None:
-            raise PbemError(f"{gd.id} is over; no more moves")
         if pending["player"] != player:
             raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
         moves = []
@@ -355,26 +416,34 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
             except notation.NotationError as exc:
                 raise PbemError(f"move {index}: {exc}") from None
         rng = Rng(env["seed"], gd.id, current)
-        new_state = play_turn(game, state, player, moves, rng)
-        canonical_texts = [game.format_move(move) for move in moves]
-        entry = {"number": current, "player": player, "by": by, "moves": canonical_texts, "chance": rng.outcomes}
+        state = play_turn(game, state, player, moves, rng)
+        entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
+                 "chance": rng.outcomes}
         if signature:
             entry["signature"] = signature
-        public = _public_entry(game, entry)
-        new_env = {**env, "move_number": current + 1, "state": new_state,
-                   "recent": (env.get("recent", []) + [public])[-RECENT:]}
-        finished = game.rules.pending(new_state) is None
-        files = {STATE: _state_file(gd, new_env), **_status_files(gd, new_env, new_env["recent"])}
-        full_text = _append_entry((gd.path / FULL_LOG).read_text(encoding="utf-8"), entry)
-        files[FULL_LOG] = (full_text, PRIVATE)
-        if finished:  # the game is over: the full log and the seed are revealed so anyone can replay it
-            files[LOG] = (full_text.replace("visibility: referee", "visibility: public", 1), PUBLIC_MODE)
-        else:
-            files[LOG] = (_append_entry((gd.path / LOG).read_text(encoding="utf-8"), public), PUBLIC_MODE)
-        store.commit(gd.path, files)
-    return {"game": gd.id, "number": current, "player": player, "moves": canonical_texts,
-            "public_moves": public["moves"], "chance": public["chance"], "move_number": current + 1,
-            "to_act": None if finished else game.rules.pending(new_state)["player"], "finished": finished}
+        state, auto = _autopilot(game, state, env["seed"], gd.id, current + 1, env["resigned"])
+        return _commit_entries(gd, env, state, [entry, *auto], env["resigned"])
+
+
+def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
+           signature: str | None = None, password: str | None = None) -> dict:
+    """A player leaves the game: the referee plays their turns from now on (first legal move) and they rank last.
+
+    Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
+    """
+    _check_player(gd, player)
+    with store.locked(gd.path):
+        env = _open_turn(gd, move_number)
+        current = env["move_number"]
+        _authenticate(gd, player, current if move_number is None else move_number, [RESIGN], by, signature, password)
+        if player in env["resigned"]:
+            raise PbemError(f"{player} has already resigned")
+        resigned = env["resigned"] + [player]
+        entry = {"number": current, "player": player, "by": by, "moves": [RESIGN], "chance": []}
+        if signature:
+            entry["signature"] = signature
+        state, auto = _autopilot(gd.game, env["state"], env["seed"], gd.id, current + 1, resigned)
+        return _commit_entries(gd, env, state, [entry, *auto], resigned)
 
 
 # ---------------------------------------------------------------- verify
@@ -405,9 +474,13 @@ def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, l
     if rng.outcomes != log["setup_chance"]:
         raise PbemError("verify failed: the setup's shuffles differ from the recorded ones")
     entries = log["entries"] or []
+    resigned = []
     for expected_number, entry in enumerate(entries, 1):
         if entry["number"] != expected_number:
             raise PbemError(f"verify failed: log entry {expected_number} is numbered {entry['number']}")
+        if entry["moves"] == [RESIGN]:
+            resigned.append(entry["player"])
+            continue
         rng = Rng(seed, gd.id, entry["number"])
         try:
             moves = [game.parse_move(text) for text in entry["moves"]]
@@ -417,7 +490,7 @@ def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, l
         if rng.outcomes != entry["chance"]:
             raise PbemError(f"verify failed at move {entry['number']}: the recorded chance outcomes differ from "
                             f"the seed's")
-    return state, entries
+    return state, entries, resigned
 
 
 def verify(gd: GameDir) -> dict:
@@ -437,17 +510,19 @@ def verify(gd: GameDir) -> dict:
             env, seed, log = None, public["seed"], read_log(gd)
         if commitment(seed) != gd.meta["seed_commitment"]:
             raise PbemError("verify failed: the seed does not match the commitment published at the start")
-        state, entries = replay(gd, seed, components, log)
+        state, entries, resigned = replay(gd, seed, components, log)
         move_number = len(entries) + 1
         problems = []
         if env is not None:
             problems += _differences(state, env["state"])
+            if env["resigned"] != resigned:
+                problems.append(f"resigned: stored {env['resigned']}, the log says {resigned}")
             if env["move_number"] != move_number:
                 problems.append(f"move_number: stored {env['move_number']}, the log has {len(entries)} moves")
             recent = env.get("recent", [])
         else:
             recent = status(gd)["recent"]
-        replayed_env = {"move_number": move_number, "seed": seed, "state": state}
+        replayed_env = {"move_number": move_number, "seed": seed, "state": state, "resigned": resigned}
         for relative, (text, _) in _status_files(gd, replayed_env, recent).items():
             stored = yamlio.load_file(gd.path / relative, f"{gd.id}/{relative}")
             problems += [f"{relative} {p}" for p in _differences(yamlio.loads(text), stored)]
