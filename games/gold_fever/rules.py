@@ -722,6 +722,7 @@ def view(state: dict, player: str | None) -> dict:
         "to_act": {"player": decision["player"], "decision": decision["decision"]} if decision else None,
         "deck_count": len(state["deck"]),
         "set_aside_count": len(state["set_aside"]),
+        "points_per_maire": state["points_per_maire"],
         "turn": {
             "number": turn["number"],
             "first_player": turn["first_player"],
