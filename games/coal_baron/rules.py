@@ -749,20 +749,25 @@ def tile_balance(state, pit):
 
 
 def final_lines(state, player):
-    """Every line of a player's final score, in the order of seed 000's final scoring."""
+    """Every line of a player's final score, in the order of seed 000's final scoring. Keys are the same for every
+    player (the final report is a table); a conversion line reads "what was counted -> VP"."""
     pit = state["pits"][player]
     rules = state["components"]["final_scoring"]
     lines = {"deliveries": pit["delivery_vp"]}
     for shift in range(1, state["components"]["shifts"] + 1):
-        lines[f"shift {shift} majorities"] = sum(a["vp"] for a in state["awards"]
-                                                 if a["shift"] == shift and a["player"] == player)
+        lines[f"shift {shift}"] = sum(a["vp"] for a in state["awards"] if a["shift"] == shift and a["player"] == player)
     lit, dark = tile_balance(state, pit)
     cubes = cubes_owned(pit)
-    lines[f"money ({pit['money']})"] = pit["money"] // rules["money_per_vp"]
-    lines[f"cubes ({cubes})"] = cubes // rules["cubes_per_vp"]
-    lines[f"outstanding orders ({len(pit['orders'])})"] = len(pit["orders"]) * rules["vp_per_outstanding_order"]
-    lines[f"imbalance (lit {lit}, dark {dark})"] = abs(lit - dark) * rules["vp_per_imbalanced_tile"]
-    lines["total"] = sum(lines.values())
+    money_vp = pit["money"] // rules["money_per_vp"]
+    cubes_vp = cubes // rules["cubes_per_vp"]
+    orders_vp = len(pit["orders"]) * rules["vp_per_outstanding_order"]
+    imbalance_vp = abs(lit - dark) * rules["vp_per_imbalanced_tile"]
+    total = sum(lines.values()) + money_vp + cubes_vp + orders_vp + imbalance_vp
+    lines["money"] = f"{pit['money']} -> {money_vp:+d}"
+    lines["cubes"] = f"{cubes} -> {cubes_vp:+d}"
+    lines["outstanding orders"] = f"{len(pit['orders'])} -> {orders_vp:+d}"
+    lines["lit/dark tiles"] = f"{lit}/{dark} -> {imbalance_vp:+d}"
+    lines["total"] = total
     lines["tie-break: money left over"] = pit["money"] % rules["money_per_vp"]
     return lines
 
