@@ -1,0 +1,103 @@
+"""Helpers for the La Fièvre de l'Or rule tests: small tables built from the real components, moves played
+through the notation and checked against legal_moves, dice decided by the test."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from pbem import notation, registry
+
+
+class ScriptedRng:
+    """Like pbem.rng.Rng, but shuffles keep the order, choices take the first item and dice come from the test."""
+
+    def __init__(self, dice=()):
+        self.dice = [list(pair) for pair in dice]
+        self.outcomes = []
+
+    def _record(self, what, result, public):
+        self.outcomes.append({"what": what, "result": result, "public": public})
+        return result
+
+    def shuffle(self, items, what, public=False):
+        return self._record(what, list(items), public)
+
+    def choice(self, items, what, public=False):
+        return self._record(what, items[0], public)
+
+    def randint(self, low, high, what, public=True):
+        return self._record(what, low, public)
+
+    def roll(self, dice=2, sides=6, what="dice", public=True):
+        assert self.dice, f"the test gave no dice for {what!r}"
+        return self._record(what, self.dice.pop(0), public)
+
+
+class Table:
+    """A game of gold-fever on the table of a test."""
+
+    def __init__(self):
+        self.game = registry.get("gold-fever")
+        self.rules = self.game.rules
+        self.rng_class = ScriptedRng
+
+    def new(self, players=("ann", "bob", "cid"), options=None, components=None):
+        """Turn 1, auction open, `players[0]` first; the deck in component order (concessions, then events)."""
+        options = self.game.resolve_options(options or {})
+        return self.rules.setup(list(players), options, components or self.game.default_components(),
+                                ScriptedRng())
+
+    def legal(self, state, player):
+        return self.rules.legal_moves(state, player)
+
+    def is_legal(self, state, player, text):
+        return notation.is_legal(self.game.parse_move(text), self.legal(state, player))
+
+    def play(self, state, player, text, dice=()):
+        """Apply one move given as text, after checking it is legal; returns (new state, rng)."""
+        move = self.game.parse_move(text)
+        assert self.rules.pending(state)["player"] == player, self.rules.pending(state)
+        assert notation.is_legal(move, self.legal(state, player)), (text, self.legal(state, player))
+        rng = ScriptedRng(dice)
+        new = self.rules.apply(copy.deepcopy(state), player, move, rng)
+        assert not rng.dice, f"dice left unused: {rng.dice}"
+        return new
+
+    def decision(self, state):
+        pending = self.rules.pending(state)
+        return (pending["player"], pending["decision"]) if pending else None
+
+    def at_choice(self, state, winner, offer, choosers=None):
+        """The auction is over (won by `winner` at 0); `offer` is on the table and `winner` chooses first."""
+        turn = state["turn"]
+        turn["offer"] = list(offer)
+        state["deck"] = [card for card in state["deck"] if card not in offer]
+        turn["high"], turn["winner"], turn["price"] = None, winner, 0
+        turn["choosers"] = list(choosers) if choosers is not None else self.rules.clockwise_from(state, winner)
+        state["phase"] = "choosing"
+        state["stack"] = []
+        self.rules.advance(state, ScriptedRng())
+        return state
+
+    def own(self, state, player, *concessions):
+        for cid in concessions:
+            state["owners"][cid] = player
+            state["deck"] = [card for card in state["deck"] if card != cid]
+        for town in {self.rules.town_of(state, cid) for cid in concessions}:
+            self.rules.appoint_mayor(state, town)
+        return state
+
+    def hold(self, state, player, *cards):
+        for card in cards:
+            state["kept"][player].append(card)
+            state["deck"] = [c for c in state["deck"] if c != card]
+        return state
+
+    def money_total(self, state):
+        return sum(state["gold"].values()) + state["bank"]["taken_in"] - state["bank"]["paid_out"]
+
+
+@pytest.fixture
+def gf():
+    return Table()

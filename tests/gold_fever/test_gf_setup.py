@@ -1,0 +1,113 @@
+"""Setup and the reveal of the lots (seed 003, first paragraphs)."""
+from collections import Counter
+
+
+def test_components_hold_45_concessions_15_events_5_maires_10_saloons(gf):
+    state = gf.new()
+    types = Counter(card["type"] for card in state["cards"].values())
+    assert types["concession"] == 45 and types["event"] == 15 and types["saloon"] == 10
+    assert len(state["mayors"]) == 5
+    per_town = Counter(card["town"] for card in state["cards"].values() if card["type"] == "concession")
+    assert set(per_town.values()) == {9}
+
+
+def test_towns_carry_french_names_mapped_from_english_edition(gf):
+    towns = {town["id"]: town["english"] for town in gf.new()["towns"]}
+    assert towns == {"new-london": "Cactus Junction", "cold-mountain": "Cold Mountain",
+                     "takamawok": "Coyote City", "whiskey-river": "Dry Gulch", "san-narciso": "San Narciso"}
+
+
+def test_concession_ids_name_town_and_number_with_nuggets(gf):
+    cards = gf.new()["cards"]
+    assert cards["cold-mountain-6"] == {"type": "concession", "town": "cold-mountain", "number": 6, "nuggets": 9,
+                                        "dangerous": True}
+    assert cards["san-narciso-9"]["nuggets"] == 7
+
+
+def test_maire_and_saloon_cards_are_kept_aside_not_in_deck(gf):
+    state = gf.new()
+    in_play = state["deck"] + state["turn"]["offer"]
+    assert not any(state["cards"][card]["type"] == "saloon" for card in in_play)
+    assert len(state["saloon_supply"]) == 10 and all(m is None for m in state["mayors"].values())
+    assert len(in_play) == 60
+
+
+def test_each_player_starts_with_10_gold(gf):
+    assert gf.new(("ann", "bob", "cid", "dee"))["gold"] == {"ann": 10, "bob": 10, "cid": 10, "dee": 10}
+
+
+def test_reveal_as_many_cards_as_players(gf):
+    for players in (("a", "b", "c"), ("a", "b", "c", "d"), ("a", "b", "c", "d", "e")):
+        state = gf.new(players)
+        assert len(state["turn"]["offer"]) == len(players)
+        assert len(state["deck"]) == 60 - len(players)
+
+
+def test_first_turn_reveals_only_concessions_events_go_back_and_deck_reshuffled(gf):
+    state_rng = gf.rng_class()
+    state = gf.rules.setup(["ann", "bob", "cid"], gf.game.resolve_options({}), gf.game.default_components(),
+                           state_rng)
+    # scripted shuffles keep the order: concessions come first, so no event was drawn and nothing reshuffled
+    assert [o["what"] for o in state_rng.outcomes] == ["deck shuffle", "first player"]
+    deck = ["dynamite-1", "mustang-1", "cold-mountain-3", "holdup-1", "cold-mountain-4", "cold-mountain-5",
+            "cold-mountain-7"]
+    state["deck"], state["turn"] = list(deck), None
+    rng = gf.rng_class()
+    gf.rules.start_turn(state, "ann", rng)
+    assert state["turn"]["offer"] == ["cold-mountain-3", "cold-mountain-4", "cold-mountain-5"]
+    assert sorted(state["deck"]) == sorted(["dynamite-1", "mustang-1", "holdup-1", "cold-mountain-7"])
+    assert [o["what"] for o in rng.outcomes] == ["deck reshuffle (first turn)"]
+    assert rng.outcomes[0]["public"] is False
+
+
+def test_later_turns_reveal_events_too(gf):
+    state = gf.new()
+    state["deck"] = ["dynamite-1", "mustang-1", "cold-mountain-3", "holdup-1"]
+    gf.rules.start_turn(state, "ann", gf.rng_class())
+    assert state["turn"]["number"] == 2
+    assert state["turn"]["offer"] == ["dynamite-1", "mustang-1", "cold-mountain-3"]
+
+
+def test_first_player_drawn_at_random_and_recorded_publicly(gf):
+    rng = gf.rng_class()
+    state = gf.rules.setup(["ann", "bob", "cid"], gf.game.resolve_options({}), gf.game.default_components(), rng)
+    first = [o for o in rng.outcomes if o["what"] == "first player"]
+    assert first == [{"what": "first player", "result": "ann", "public": True}]
+    assert gf.decision(state) == ("ann", "bid_for_lot")
+    assert gf.rules.pending(state)["fresh_info"] is True
+
+
+def test_deck_shuffle_is_recorded_privately(gf):
+    rng = gf.rng_class()
+    gf.rules.setup(["ann", "bob", "cid"], gf.game.resolve_options({}), gf.game.default_components(), rng)
+    assert rng.outcomes[0]["what"] == "deck shuffle" and rng.outcomes[0]["public"] is False
+
+
+def test_short_game_removes_15_cards_unseen(gf):
+    state = gf.new(options={"short-game": "on"})
+    assert len(state["set_aside"]) == 15
+    assert len(state["deck"]) + len(state["turn"]["offer"]) == 45
+    view = gf.rules.view(state, None)
+    assert view["set_aside_count"] == 15 and "set_aside" not in view
+
+
+def test_short_game_only_for_three_players(gf):
+    import pytest
+    from pbem.contract import PbemError
+    with pytest.raises(PbemError, match="3 players"):
+        gf.new(("a", "b", "c", "d"), options={"short-game": "on"})
+
+
+def test_deck_order_is_hidden_from_public_and_player_views(gf):
+    state = gf.new()
+    for viewer in (None, "ann"):
+        view = gf.rules.view(state, viewer)
+        assert "deck" not in view and view["deck_count"] == len(state["deck"])
+        text = repr(view)
+        hidden = [card for card in state["deck"] if state["cards"][card]["type"] == "concession"]
+        assert not any(f"'{card}'" in text for card in hidden)
+
+
+def test_gold_is_public(gf):
+    view = gf.rules.view(gf.new(), None)
+    assert [p["gold"] for p in view["players"]] == [10, 10, 10]
