@@ -98,8 +98,9 @@ def new_pit(comp, numbers):
 
 
 def deal_tiles(state):
-    """Setup: one face-up tile on each open factory space, from the shuffled stack."""
-    refill_display(state)
+    """Setup: one face-up tile on each open factory space, from the shuffled stack (the order spaces wait for the
+    draft's leftover)."""
+    refill_display(state, kinds=("factory",))
 
 
 def start_draft(state):
@@ -272,10 +273,11 @@ def end_turn(state):
         push(state, "place_workers", nxt)
 
 
-def refill_display(state):
+def refill_display(state, kinds=("factory", "order")):
     for space, card in state["display"].items():
-        if card is None:
-            deck = "tile_deck" if state["components"]["spaces"][space]["kind"] == "factory" else "order_deck"
+        kind = state["components"]["spaces"][space]["kind"]
+        if card is None and kind in kinds:
+            deck = "tile_deck" if kind == "factory" else "order_deck"
             if state[deck]:  # an empty deck leaves the space empty (seed 001)
                 state["display"][space] = state[deck].pop(0)
 
