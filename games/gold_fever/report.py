@@ -46,16 +46,18 @@ def offer_table(view: dict) -> str:
     return "Cards on offer\n" + tabulate(rows, headers=["slot", "card"])
 
 
-def auction_lines(view: dict) -> list[str]:
-    turn = view["turn"]
+def turn_lines(turn: dict, current: bool) -> list[str]:
+    """What happened in one turn: bids, payment, cards taken, fees, hold-ups, the roll and what it produced."""
     bids = ", ".join(f"{bid['player']} {'pass' if bid['bid'] is None else 'bids ' + str(bid['bid'])}"
                      for bid in turn["bids"]) or "none yet"
-    lines = [f"Bids so far: {bids}"]
+    lines = [f"Bids{' so far' if current and turn['winner'] is None else ''}: {bids}"]
     if turn["winner"] is not None:
         paid = ", ".join(f"{share['to']} {share['amount']}" for share in turn["payment"]) or "nothing"
         lines.append(f"Auction won by {turn['winner']} for {turn['price']}; paid down the table: {paid}")
     for taken in turn["taken"]:
         lines.append(f"{taken['player']} took {taken['card']}")
+    for event in turn["events"]:
+        lines.append(f"{event['player']}'s {event['card']}: {event['effect']}")
     for fee in turn["fees"]:
         lines.append(f"{fee['player']} paid mayor {fee['mayor']} {fee['amount']} for {fee['town']}")
     for holdup in turn["holdups"]:
@@ -124,7 +126,9 @@ def render(view: dict, viewer: str | None) -> str:
     parts = ["\n".join(status_lines(view))]
     if view["phase"] != "over":
         parts.append(offer_table(view))
-    parts.append("\n".join(auction_lines(view)))
+    for turn, current in ((view["previous_turn"], False), (view["turn"], True)):
+        if turn:
+            parts.append(f"Turn {turn['number']}\n" + "\n".join(turn_lines(turn, current)))
     parts += [players_table(view), concession_table(view), towns_table(view)]
     if view["phase"] == "over":
         parts.append(score_table(view))

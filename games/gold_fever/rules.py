@@ -91,6 +91,7 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
         "kept": {player: [] for player in players},
         "discard": [],
         "phase": "auction",
+        "previous_turn": None,
         "turn": None,
         "stack": [],
     }
@@ -134,6 +135,11 @@ def push(state: dict, decision: str, player: str, fresh_info: bool = False, **ex
     state["stack"].append({"decision": decision, "player": player, "fresh_info": fresh_info, **extra})
 
 
+def chronicle(state: dict, player: str, card: str, effect: str) -> None:
+    """What an event did, for the report."""
+    state["turn"]["events"].append({"player": player, "card": card, "effect": effect})
+
+
 def discard(state: dict, card: str | None) -> None:
     if card is not None:
         state["discard"].append(card)
@@ -160,6 +166,7 @@ def bank_pays(state: dict, player: str, amount: int) -> None:
 def start_turn(state: dict, first_player: str, rng) -> None:
     number = state["turn"]["number"] + 1 if state["turn"] else 1
     offer = reveal_lots(state, rng, first_turn=number == 1)
+    state["previous_turn"] = state["turn"]  # kept for the report: last turn's roll, production, fees
     state["turn"] = {
         "number": number,
         "first_player": first_player,
@@ -181,6 +188,7 @@ def start_turn(state: dict, first_player: str, rng) -> None:
         "fees": [],
         "holdups": [],
         "collapsed": [],
+        "events": [],
     }
     state["phase"] = "auction"
     push(state, "bid_for_lot", first_player, fresh_info=True)
@@ -311,6 +319,7 @@ def ride_mustang(state: dict, player: str, move: dict, rng) -> None:
     choosers = state["turn"]["choosers"]
     choosers.remove(player)
     choosers.insert(0, player)
+    chronicle(state, player, card, "rides the Mustang: chooses next")
 
 
 def choose_card(state: dict, player: str, move: dict, rng) -> None:
@@ -382,15 +391,17 @@ def play_event(state: dict, player: str, card: str) -> None:
     event = state["cards"][card]
     kind = event["kind"]
     if kind == "card-shark":  # every other player pays the bank
-        for other in state["players"]:
-            if other != player:
-                transfer(state, other, BANK, event["gold"])
+        paid = {other: transfer(state, other, BANK, event["gold"]) for other in state["players"] if other != player}
+        chronicle(state, player, card, "the bank won " + ", ".join(f"{p} {g}" for p, g in paid.items()))
         discard(state, card)
     elif kind == "stagecoach-robbery":  # gold from the bank
         bank_pays(state, player, event["gold"])
+        chronicle(state, player, card, f"took {event['gold']} from the bank")
         discard(state, card)
     elif kind in KEPT_FOR_LATER or not event_targets(state, player, card):
         state["kept"][player].append(card)
+        if kind not in KEPT_FOR_LATER:
+            chronicle(state, player, card, "kept, waiting for a target")
     else:
         push(state, EVENT_DECISIONS[kind], player, card=card)
 
@@ -440,7 +451,9 @@ def light_dynamite(state: dict, player: str, move: dict, card: str) -> None:
         discard(state, saloon["event"])
         discard(state, saloon["girls"])
         discard(state, target)
+        chronicle(state, player, card, f"blew up {target} of {saloon['owner']}")
     else:  # the concession leaves the game, its New Vein with it
+        chronicle(state, player, card, f"blew up {target} of {state['owners'][target]}")
         remove_concession(state, target)
     discard(state, card)
 
@@ -456,6 +469,7 @@ def expropriate_concession(state: dict, player: str, move: dict, card: str) -> N
     """[BT-EN]: take the concession; if the town has a mayor you still pay his fee; the New Vein goes along."""
     concession = move["concession"]
     town = town_of(state, concession)
+    chronicle(state, player, card, f"took {concession} from {state['owners'][concession]}")
     pay_mayor_fee(state, player, town)
     state["owners"][concession] = player
     appoint_mayor(state, town)
@@ -477,18 +491,22 @@ def build_saloon(state: dict, player: str, move: dict, card: str) -> None:
     saloon = next(sid for sid in state["saloon_supply"] if town_of(state, sid) == move["town"])
     state["saloon_supply"].remove(saloon)
     state["saloons"][saloon] = {"owner": player, "event": card, "girls": None}
+    chronicle(state, player, card, f"opened {saloon}")
 
 
 def place_saloon_girls(state: dict, player: str, move: dict, card: str) -> None:
     state["saloons"][move["saloon"]]["girls"] = card
+    chronicle(state, player, card, f"work in {move['saloon']}")
 
 
 def appoint_governor(state: dict, player: str, move: dict, card: str) -> None:
     state["governor"] = {"card": card, "town": move["town"]}
+    chronicle(state, player, card, f"governs {move['town']}: mayor fees doubled")
 
 
 def stake_new_vein(state: dict, player: str, move: dict, card: str) -> None:
     state["veins"][move["concession"]] = card
+    chronicle(state, player, card, f"runs under {move['concession']}")
 
 
 # -------------------------------------------------------------------------------------------- production
@@ -708,10 +726,34 @@ def player_view(state: dict, player: str) -> dict:
     }
 
 
+def turn_view(state: dict, turn: dict) -> dict:
+    return {
+        "number": turn["number"],
+        "first_player": turn["first_player"],
+        "offer": [{"slot": slot, "card": card_view(state, card) if card else None}
+                  for slot, card in enumerate(turn["offer"], start=1)],
+        "bids": [dict(bid) for bid in turn["bids"]],
+        "high_bidder": turn["high"]["player"] if turn["high"] else None,
+        "high_bid": turn["high"]["amount"] if turn["high"] else None,
+        "passed": list(turn["passed"]),
+        "winner": turn["winner"],
+        "price": turn["price"],
+        "payment": [dict(share) for share in turn["payment"]],
+        "taken": [dict(taken) for taken in turn["taken"]],
+        "fees": [dict(fee) for fee in turn["fees"]],
+        "holdups": [{**holdup, "dice": list(holdup["dice"])} for holdup in turn["holdups"]],
+        "roll": list(turn["roll"]) if turn["roll"] else None,
+        "telegraph": dict(turn["telegraph"]) if turn["telegraph"] else None,
+        "production": [dict(line) for line in turn["production"]],
+        "saloon_fees": [dict(line) for line in turn["saloon_fees"]],
+        "collapsed": list(turn["collapsed"]),
+        "events": [dict(line) for line in turn["events"]],
+    }
+
+
 def view(state: dict, player: str | None) -> dict:
     """Everything is public but the deck's order and the cards set aside unseen (their counts are public).
     ruling: gold is public (open coins on the table in the physical game)."""
-    turn = state["turn"]
     decision = pending(state)
     governor = state["governor"]
     public = {
@@ -723,27 +765,8 @@ def view(state: dict, player: str | None) -> dict:
         "deck_count": len(state["deck"]),
         "set_aside_count": len(state["set_aside"]),
         "points_per_maire": state["points_per_maire"],
-        "turn": {
-            "number": turn["number"],
-            "first_player": turn["first_player"],
-            "offer": [{"slot": slot, "card": card_view(state, card) if card else None}
-                      for slot, card in enumerate(turn["offer"], start=1)],
-            "bids": [dict(bid) for bid in turn["bids"]],
-            "high_bidder": turn["high"]["player"] if turn["high"] else None,
-            "high_bid": turn["high"]["amount"] if turn["high"] else None,
-            "passed": list(turn["passed"]),
-            "winner": turn["winner"],
-            "price": turn["price"],
-            "payment": [dict(share) for share in turn["payment"]],
-            "taken": [dict(taken) for taken in turn["taken"]],
-            "fees": [dict(fee) for fee in turn["fees"]],
-            "holdups": [{**holdup, "dice": list(holdup["dice"])} for holdup in turn["holdups"]],
-            "roll": list(turn["roll"]) if turn["roll"] else None,
-            "telegraph": dict(turn["telegraph"]) if turn["telegraph"] else None,
-            "production": [dict(line) for line in turn["production"]],
-            "saloon_fees": [dict(line) for line in turn["saloon_fees"]],
-            "collapsed": list(turn["collapsed"]),
-        },
+        "turn": turn_view(state, state["turn"]),
+        "previous_turn": turn_view(state, state["previous_turn"]) if state["previous_turn"] else None,
         "towns": [{"id": town["id"], "name": town["name"], "english": town["english"],
                    "mayor": state["mayors"][town["id"]],
                    "governor": bool(governor and governor["town"] == town["id"]),

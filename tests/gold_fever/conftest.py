@@ -55,13 +55,14 @@ class Table:
         return notation.is_legal(self.game.parse_move(text), self.legal(state, player))
 
     def play(self, state, player, text, dice=()):
-        """Apply one move given as text, after checking it is legal; returns (new state, rng)."""
+        """Apply one move given as text, after checking it is legal; the rng used stays in `self.last_rng`."""
         move = self.game.parse_move(text)
         assert self.rules.pending(state)["player"] == player, self.rules.pending(state)
         assert notation.is_legal(move, self.legal(state, player)), (text, self.legal(state, player))
         rng = ScriptedRng(dice)
         new = self.rules.apply(copy.deepcopy(state), player, move, rng)
         assert not rng.dice, f"dice left unused: {rng.dice}"
+        self.last_rng = rng
         return new
 
     def decision(self, state):
