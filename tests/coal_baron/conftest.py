@@ -26,7 +26,10 @@ class Table:
 
     def started(self, players=2, options=None, seed="test"):
         """Past the order draft (each drafter takes the first revealed card): the first placement is pending."""
-        state = self.setup(players, options, seed)
+        return self.draft(self.setup(players, options, seed))
+
+    def draft(self, state):
+        """Play the order draft: each drafter takes the first revealed card."""
         while self.rules.pending(state)["decision"] == "draft_orders":
             state = self.play(state, self.rules.legal_moves(state, self.to_act(state))[0])
         return state

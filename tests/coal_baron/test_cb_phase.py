@@ -1,0 +1,154 @@
+"""The phase-card variant (seed 000 'Variante Cartes de phases'; the missing details are designed, see rules.md)."""
+from __future__ import annotations
+
+PHASE = {"phase-cards": "on"}
+
+
+def picked(t, players=3, cards=None, seed="test"):
+    """A phase game past the draft and the phase-card picks (cards given in pick order, else the first left)."""
+    state = t.started(players, PHASE, seed=seed)
+    cards = list(cards or [])
+    while t.rules.pending(state)["decision"] == "pick_phase_card":
+        state = t.play(state, f"pick {cards.pop(0)}" if cards else t.rules.legal_moves(state, t.to_act(state))[0])
+    return state
+
+
+def test_phase_cards_are_picked_in_turn_from_the_leader(t):
+    state = t.started(3, PHASE)
+    leader = state["start_player"]
+    assert t.rules.pending(state)["decision"] == "pick_phase_card" and t.to_act(state) == leader
+    assert t.legal_texts(state) == ["pick factory", "pick mining", "pick delivery", "pick money", "pick orders"]
+    order = []
+    for card in ("mining", "money", "factory"):
+        order.append(t.to_act(state))
+        state = t.play(state, f"pick {card}")
+        if len(order) < 3:
+            assert f"pick {card}" not in t.legal_texts(state)  # each card once per round
+    i = state["players"].index(leader)
+    assert order == [state["players"][(i + k) % 3] for k in range(3)]
+    assert t.to_act(state) == leader and t.rules.pending(state)["decision"] == "place_workers"
+
+
+def test_leader_may_open_any_domain_and_may_not_pass(t):
+    state = picked(t)
+    legal = t.legal_texts(state)
+    assert "pass" not in legal
+    assert {"place bank-6", "place mining-10", "place order-2", "place factory-draw"} <= set(legal)
+
+
+def test_leaders_action_sets_the_domain_for_everyone(t):
+    state = picked(t)
+    state = t.play(state, "place mining-6")
+    assert state["phase"]["domain"] == "mining"
+    state = t.play(state, "end")
+    legal = t.legal_texts(state)
+    assert set(legal) == {"place mining-6", "place mining-8", "place mining-10", "pass"}
+
+
+def test_player_with_nothing_to_do_in_the_domain_must_pass(t):
+    state = picked(t)
+    leader = t.to_act(state)
+    state["pits"][leader]["orders"] = [{"id": "o01", "spots": [["yellow"]]}]
+    state = t.play(state, "place delivery-wheelbarrow")
+    assert t.legal_texts(state) == ["pass"]
+
+
+def test_domain_round_ends_when_all_players_have_passed(t):
+    state = picked(t, seed="round")
+    leader = t.to_act(state)
+    state = t.play(state, "place bank-6")
+    seen = []
+    while t.rules.pending(state)["decision"] == "place_workers":
+        seen.append(t.to_act(state))
+        state = t.play(state, "pass")
+    i = state["players"].index(leader)
+    assert seen == [state["players"][(i + k) % 3] for k in (1, 2, 0)]
+    assert t.rules.pending(state)["decision"] == "pick_phase_card"
+    assert state["phase"]["leader"] == state["players"][(i + 1) % 3]  # the lead moves clockwise
+    assert state["phase"]["domain"] is None and state["phase"]["cards"] == {}
+
+
+def test_players_act_again_in_the_domain_until_they_pass(t):
+    state = picked(t, seed="again")
+    leader = t.to_act(state)
+    state = t.play(state, "place bank-6")
+    second = t.to_act(state)
+    state = t.play(state, "pass")
+    third = t.to_act(state)
+    state = t.play(state, "place bank-4")
+    assert t.to_act(state) == leader  # the leader plays again in the domain
+    state = t.play(state, "place bank-1")
+    assert t.to_act(state) == third  # the player who passed stays out of this round
+    assert second in state["phase"]["passed"]
+
+
+def test_players_without_workers_pick_no_card_and_are_skipped(t):
+    state = t.setup(3, PHASE)
+    leader = state["start_player"]
+    out = next(p for p in state["players"] if p != leader)
+    state["pits"][out]["workers"] = 0
+    state = t.draft(state)
+    pickers = []
+    while t.rules.pending(state)["decision"] == "pick_phase_card":
+        pickers.append(t.to_act(state))
+        state = t.play(state, t.rules.legal_moves(state, t.to_act(state))[0])
+    assert out not in pickers and len(pickers) == 2
+
+
+def bonus_state(t, card):
+    """The leader holds `card`."""
+    state = t.started(2, PHASE, seed="bonus")
+    others = [c for c in ("factory", "mining", "delivery", "money", "orders") if c != card]
+    state = t.play(state, f"pick {card}")
+    state = t.play(state, f"pick {others[0]}")
+    return state
+
+
+def test_factory_card_takes_one_money_off_the_tile(t):
+    state = bonus_state(t, "factory")
+    leader = t.to_act(state)
+    tile = state["display"]["factory-1"]
+    cost = state["components"]["tiles"][tile]["cost"]
+    state["pits"][leader]["money"] = cost - 1
+    state = t.play(state, "place factory-1")  # affordable only with the discount
+    assert state["pits"][leader]["money"] == 0
+
+
+def test_mining_card_gives_one_more_step(t):
+    state = t.play(bonus_state(t, "mining"), "place mining-6")
+    assert state["stack"][-1]["steps"] == 7
+
+
+def test_delivery_card_gives_one_more_vp(t):
+    state = bonus_state(t, "delivery")
+    leader = t.to_act(state)
+    state["pits"][leader]["orders"] = [{"id": "o01", "spots": [["yellow"]]}, {"id": "o03", "spots": [["yellow"],
+                                                                                                      ["yellow"]]}]
+    state = t.play(state, "place delivery-wheelbarrow")
+    assert state["pits"][leader]["vp"] == 2 + 3 + 1  # one bonus VP for the delivery action
+
+
+def test_money_card_gives_one_more_money(t):
+    state = bonus_state(t, "money")
+    leader = t.to_act(state)
+    state = t.play(state, "place bank-4")
+    assert state["pits"][leader]["money"] == 10 + 4 + 1
+
+
+def test_orders_card_gives_nothing(t):
+    state = bonus_state(t, "orders")
+    leader = t.to_act(state)
+    before = {k: state["pits"][leader][k] for k in ("money", "vp", "workers")}
+    state = t.play(state, "place order-2")
+    assert state["pits"][leader]["money"] == before["money"] and state["pits"][leader]["vp"] == before["vp"]
+    assert len(state["pits"][leader]["orders"]) == 4
+
+
+def test_bonus_only_for_the_holder_of_the_domains_card(t):
+    state = bonus_state(t, "orders")  # the leader holds orders, the other player the factory card
+    leader = t.to_act(state)
+    state = t.play(state, "place bank-4")
+    assert state["pits"][leader]["money"] == 14
+    other = next(p for p in state["players"] if p != leader)
+    state = t.play(state, "place bank-6")
+    assert state["pits"][other]["money"] == 16  # holds the factory card: no money bonus
