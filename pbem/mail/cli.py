@@ -1,0 +1,121 @@
+"""`pbem mail ...`: the email transport's commands. Thin: options to a Referee, one line per message out."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .. import engine
+from ..contract import PbemError, UsageError
+
+SMTP_HELP = ("Send the referee's mail through this SMTP server. Login and TLS: PBEM_SMTP_USER, PBEM_SMTP_PASSWORD, "
+             "PBEM_SMTP_STARTTLS (auto|1|0), PBEM_SMTP_SSL=1 (or port 465), PBEM_SMTP_CAFILE.")
+
+
+def _sending(func):
+    func = click.option("--starttls", type=click.Choice(["auto", "1", "0"]), default=None,
+                        help="STARTTLS: auto (when offered; the default), 1 (required), 0 (never). "
+                             "Or PBEM_SMTP_STARTTLS.")(func)
+    func = click.option("--smtp-user", metavar="USER", help="SMTP login (or PBEM_SMTP_USER); the password comes "
+                        "from PBEM_SMTP_PASSWORD.")(func)
+    func = click.option("--outbox", type=click.Path(file_okay=False), help="Write the mails into this Maildir "
+                        "instead of sending them.")(func)
+    func = click.option("--smtp", metavar="HOST:PORT", help=SMTP_HELP)(func)
+    return func
+
+
+def _games_root(func):
+    func = click.option("--from", "from_address", metavar="EMAIL", help="The referee's address for mail about no "
+                        "game (default: PBEM_FROM, or pbem@this-host); a game's own mail comes from its "
+                        "organiser.")(func)
+    return click.option("--games", "root", required=True, type=click.Path(file_okay=False),
+                        help="The games root: each game is a directory named by its id.")(func)
+
+
+def _referee(root, smtp, outbox, smtp_user, starttls, from_address):
+    from . import transport
+    from .commands import Referee
+    return Referee(root, transport.make(smtp, outbox, smtp_user, starttls), from_address)
+
+
+@click.group()
+def mail():
+    """Play by email: the referee reads players' mail and answers with reports.
+
+    Players answer the last report with their move; see docs/email.md for the setup (procmail, .forward,
+    fetchmail, getmail) and what players write.
+    """
+
+
+@mail.command()
+@_games_root
+@_sending
+def receive(root, from_address, smtp, outbox, smtp_user, starttls):
+    """Handle one message read from standard input (behind procmail, .forward or an MTA's pipe).
+
+    Exits 0 when the message was handled: a move applied, or a clear answer sent about what was wrong.
+    """
+    from .parse import read_limited
+    referee = _referee(root, smtp, outbox, smtp_user, starttls, from_address)
+    raw, size = read_limited(sys.stdin.buffer)
+    if not raw.strip():
+        raise UsageError("no message on standard input")
+    outcome = referee.handle(raw, size)
+    click.echo(outcome.line())
+    if outcome.warning:
+        click.echo(f"pbem: warning: {outcome.warning}", err=True)
+
+
+@mail.command()
+@_games_root
+@click.option("--maildir", type=click.Path(file_okay=False), help="A Maildir of waiting mail (new/ and unseen cur/).")
+@click.option("--mbox", type=click.Path(dir_okay=False), help="An mbox file of waiting mail.")
+@click.option("--imap", metavar="URL", help="imap://USER@HOST[:PORT]/FOLDER or imaps://...; the password comes from "
+              "PBEM_IMAP_PASSWORD (or the URL).")
+@click.option("--processed", default="pbem-processed", show_default=True, metavar="FOLDER",
+              help="IMAP: the folder handled mail is moved to.")
+@_sending
+def inbox(root, from_address, maildir, mbox, imap, processed, smtp, outbox, smtp_user, starttls):
+    """Handle every waiting message of a mailbox, in arrival order, each exactly once."""
+    from . import inbox as boxes
+    if sum(x is not None for x in (maildir, mbox, imap)) != 1:
+        raise UsageError("give exactly one of --maildir PATH, --mbox PATH or --imap URL")
+    referee = _referee(root, smtp, outbox, smtp_user, starttls, from_address)
+    if maildir:
+        outcomes = boxes.maildir(referee, maildir)
+    elif mbox:
+        outcomes = boxes.mbox(referee, mbox)
+    else:
+        outcomes = boxes.imap(referee, imap, processed)
+    for outcome in outcomes:
+        click.echo(outcome.line())
+    errors = [o for o in outcomes if o.result == "error"]
+    counts = {}
+    for outcome in outcomes:
+        counts[outcome.result] = counts.get(outcome.result, 0) + 1
+    summary = ", ".join(f"{n} {what}" for what, n in sorted(counts.items())) or "no waiting mail"
+    click.echo(f"{len(outcomes)} message(s): {summary}.", err=True)
+    if errors:
+        raise PbemError(f"{len(errors)} message(s) could not be handled and stay in the mailbox (see above)")
+
+
+@mail.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@_sending
+def welcome(directory, smtp, outbox, smtp_user, starttls):
+    """Mail every player of the game in DIR their welcome again: their password and how to move."""
+    from . import transport
+    from .commands import send_welcome
+    gd = engine.open_game(directory)
+    mailed = send_welcome(gd, transport=transport.make(smtp, outbox, smtp_user, starttls))
+    click.echo(f"{gd.id}: welcome mailed to {', '.join(mailed) or 'nobody'}")
+
+
+@mail.command()
+@_games_root
+@_sending
+def resend(root, from_address, smtp, outbox, smtp_user, starttls):
+    """Send the replies a failed SMTP connection left in ROOT/.pbem-mail/unsent."""
+    referee = _referee(root, smtp, outbox, smtp_user, starttls, from_address)
+    count, sent = referee.resend()
+    click.echo(f"{count} mail(s) sent" + (f" to {', '.join(sorted(set(sent)))}" if sent else ""))

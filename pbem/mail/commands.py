@@ -1,0 +1,413 @@
+"""What the referee does with one message, a mailbox of them, and a new game's welcome mails.
+
+`handle` never raises for bad mail: whatever is wrong with a message (no game tag, an unknown game, a stranger,
+a wrong password, a stale or illegal move, a garbage body, a huge attachment) becomes a clear reply to its sender
+and leaves every game unchanged. Only trouble on the referee's side (an unreadable games root, a full disk) raises.
+"""
+from __future__ import annotations
+
+import email.utils
+import mailbox
+import os
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from pathlib import Path
+
+from .. import engine, trust
+from ..contract import PbemError
+from . import compose, parse
+from .ledger import Ledger
+
+
+@dataclass
+class Outcome:
+    """What happened to one message (printed one line a message by the CLI; never holds a password)."""
+
+    message_id: str
+    result: str  # accepted | command | rejected | duplicate | ignored
+    detail: str
+    game: str | None = None
+    player: str | None = None
+    replies: list[str] = field(default_factory=list)
+    warning: str | None = None
+
+    def line(self) -> str:
+        who = f"{self.game or '-'}" + (f"/{self.player}" if self.player else "")
+        sent = f"; mailed {', '.join(self.replies)}" if self.replies else ""
+        warn = f"; WARNING: {self.warning}" if self.warning else ""
+        return f"{self.result}: {who}: {self.detail}{sent}{warn} [{self.message_id}]"
+
+
+class _Reject(Exception):
+    """Bad mail: answered with `error` (and `extra` sections), nothing changed."""
+
+    def __init__(self, error: str, extra: list[str] | None = None):
+        super().__init__(error)
+        self.error, self.extra = error, extra or []
+
+
+@dataclass
+class Referee:
+    """How the referee answers: a transport (SMTP or outbox) and the From address for mail about no game."""
+
+    root: Path
+    transport: object
+    default_from: str | None = None
+
+    def __post_init__(self):
+        self.root = Path(self.root)
+        if not self.root.is_dir():
+            raise PbemError(f"--games {self.root}: not a directory")
+        self.ledger = Ledger(self.root)
+        self.default_from = self.default_from or os.environ.get("PBEM_FROM") or f"pbem@{_host()}"
+
+    # ------------------------------------------------------------ one message
+
+    def handle(self, raw: bytes, size: int | None = None, source: str | None = None) -> Outcome:
+        """Handle one message (exactly once: see ledger.py). `source` names where it came from in a mailbox, so a
+        run that was killed after handling it but before moving it aside recognizes it and only moves it."""
+        incoming = parse.parse_message(raw, size)
+        with self.ledger.locked():
+            return self._handle(incoming, source)
+
+    def _handle(self, incoming: parse.Incoming, source: str | None) -> Outcome:
+        key = incoming.message_id
+        seen = self.ledger.get(key)
+        if seen and seen["state"] == "done":
+            if source is not None and seen.get("source") == source:
+                return Outcome(key, "duplicate", "handled before (the run that did was interrupted)",
+                               seen.get("game"), seen.get("player"))
+            return self._answer_replay(incoming, seen)
+        if seen and seen["state"] == "pending":
+            recovered = self._recover(incoming, seen, source)
+            if recovered:
+                return recovered
+        if incoming.auto_submitted:
+            self.ledger.put(key, {"state": "done", "source": source, "result": "ignored"})
+            return Outcome(key, "ignored", "an automatic message (bounce, autoreply or list mail): not answered")
+        gd = None
+        try:
+            try:
+                gd = self._game(incoming)
+            except _Reject:
+                if incoming.too_large:
+                    raise _too_large(incoming, [compose.general_help(self.default_from)]) from None
+                raise
+            if incoming.too_large:
+                raise _too_large(incoming)
+            return self._play(incoming, gd, source)
+        except _Reject as reject:
+            return self._reject(incoming, gd, reject, source)
+
+    def _answer_replay(self, incoming: parse.Incoming, seen: dict) -> Outcome:
+        gd = self._open(seen.get("game"))
+        error = (f"this message ({incoming.message_id if incoming.has_message_id else 'the same text'}) was already "
+                 f"handled on {seen.get('time', '?')}; it is not applied twice. To move again, write a new mail.")
+        outcome = self._reject(incoming, gd, _Reject(error), None, record=False)
+        outcome.result = "duplicate"
+        return outcome
+
+    def _open(self, game_id: str | None):
+        if not game_id:
+            return None
+        try:
+            return engine.open_game(self.root / game_id)
+        except PbemError:
+            return None
+
+    def _game(self, incoming: parse.Incoming) -> engine.GameDir:
+        candidates = incoming.game_candidates()
+        if not candidates:
+            raise _Reject("no game named: reply to the last report (its subject has the [game-id] tag) or add a "
+                          "line `Game: <game id>`.", [compose.general_help(self.default_from)])
+        for candidate in candidates:
+            if self._is_game(candidate):
+                try:
+                    return engine.open_game(self.root / candidate)
+                except PbemError as exc:
+                    raise _Reject(f"game {candidate} cannot be opened: {exc}") from None
+        raise _Reject(f"there is no game {candidates[0]!r} here. Check the id in the subject's [tag] or the Game: "
+                      f"line.", [compose.general_help(self.default_from)])
+
+    def _is_game(self, candidate: str) -> bool:
+        return bool(engine.ID_PATTERN.match(candidate)) and (self.root / candidate / engine.GAME).is_file()
+
+    def _identify(self, incoming: parse.Incoming, gd: engine.GameDir, roster: list[dict]) -> dict:
+        """The player who sent it: the From address must be a registered one, and the password must be its."""
+        mine = [p for p in roster if p["email"] and p["email"].lower() == incoming.sender]
+        if not mine:
+            raise _Reject(f"{incoming.sender or 'this address'} is not the registered address of a player of "
+                          f"{gd.id}. Write from the address you gave the organiser.")
+        if incoming.player:
+            named = [p for p in mine if p["name"].lower() == incoming.player.lower()]
+            if not named:
+                raise _Reject(f"the Player: line names someone who does not play from {incoming.sender} in {gd.id}")
+            mine = named
+        if incoming.command == "help":
+            return mine[0]
+        if not incoming.password:
+            raise _Reject("no password: add a line `Password: <your password>` (it is in your welcome mail).")
+        for player in mine:
+            if trust.same_secret(player["secret"], incoming.password):
+                return player
+        raise _Reject(f"wrong password for {incoming.sender} in game {gd.id}. It is in your welcome mail; "
+                      f"ask the organiser if it is lost.")
+
+    def _play(self, incoming: parse.Incoming, gd: engine.GameDir, source: str | None) -> Outcome:
+        secrets = engine.load_secrets(gd)
+        roster = secrets["players"]
+        player = self._identify(incoming, gd, roster)
+        name = player["name"]
+        command = incoming.command
+        if incoming.move_number_text is not None:
+            raise _Reject(f"Move-Number: {incoming.move_number_text!r} is not a number; write the move number of "
+                          f"the last report, or leave the line out.")
+        if command in ("help", "status", "moves"):
+            body = self._command_body(gd, name, command, incoming)
+            subject = compose.subject_for(gd, command)
+            sent = self._send([self._mail(gd, incoming, player["email"], subject, body, reply=True)])
+            self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
+                                                  "result": command})
+            return Outcome(incoming.message_id, "command", command, gd.id, name, *sent)
+        if not incoming.lines:
+            raise _Reject("no move found in your mail: write your move below the Password: line, above any quoted "
+                          "text.", self._legal_extra(gd, name))
+        if len(incoming.lines) > parse.MAX_MOVE_LINES:
+            raise _Reject(f"more than {parse.MAX_MOVE_LINES} move lines: one mail is one turn.")
+        texts = [piece for line in incoming.lines for piece in _split(line)]
+        env = engine.load_state(gd)
+        self.ledger.put(incoming.message_id, {"state": "pending", "source": source, "game": gd.id, "player": name,
+                                              "move_number": env["move_number"]})
+        try:
+            result = engine.submit(gd, name, texts, by="player", move_number=incoming.move_number,
+                                   password=incoming.password)
+        except PbemError as exc:
+            raise _Reject(str(exc), self._legal_extra(gd, name, exc)) from None
+        summary = compose.turn_summary(result)
+        return self._after_move(incoming, gd, roster, secrets.get("organiser"), name, summary, source,
+                                result["number"])
+
+    def _after_move(self, incoming, gd, roster, organiser, name, summary, source, number) -> Outcome:
+        messages = self._reports(incoming, gd, roster, organiser, name, summary)
+        sent = self._send(messages)
+        self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
+                                              "result": "accepted", "move": number})
+        return Outcome(incoming.message_id, "accepted", summary.splitlines()[0], gd.id, name,
+                       *sent)
+
+    def _recover(self, incoming: parse.Incoming, seen: dict, source: str | None) -> Outcome | None:
+        """A run died between marking this message pending and marking it done. If its move was applied, send
+        the replies now; if not, handle it afresh (returns None)."""
+        gd = self._open(seen.get("game"))
+        if gd is None:
+            return None
+        env = engine.load_state(gd)
+        if env["move_number"] <= seen["move_number"]:
+            return None
+        entries = engine.read_log(gd)["entries"] or []
+        entry = next((e for e in entries if e["number"] == seen["move_number"]), None)
+        if entry is None or entry["player"] != seen["player"]:
+            return None
+        auto = []
+        for later in entries[entries.index(entry) + 1:]:  # the turns of resigned players the referee played after
+            if later["by"] != "referee":
+                break
+            auto.append(later)
+        summary = compose.turn_summary({"number": entry["number"], "player": entry["player"],
+                                        "public_moves": entry["moves"], "chance": entry["chance"],
+                                        "autopilot": auto})
+        secrets = engine.load_secrets(gd)
+        return self._after_move(incoming, gd, secrets["players"], secrets.get("organiser"), seen["player"],
+                                summary, source, entry["number"])
+
+    def _reports(self, incoming, gd, roster, organiser, mover, summary) -> list[EmailMessage]:
+        messages = []
+        legal_cache = None
+        for player in roster:
+            if not player["email"]:
+                continue
+            legal = None
+            doc = engine.status(gd)
+            if doc["to_act"] == player["name"]:
+                legal_cache = legal_cache or engine.legal(gd, player["name"])
+                legal = legal_cache
+            subject, body = compose.player_report(gd, player["name"], summary, legal)
+            messages.append(self._mail(gd, incoming, player["email"], subject, body,
+                                       reply=player["name"] == mover, player=player["name"]))
+        if organiser and engine.status(gd)["finished"]:
+            subject, body = compose.public_report(gd, summary)
+            messages.append(self._mail(gd, incoming, organiser, subject, body, reply=False, player=None))
+        return messages
+
+    def _command_body(self, gd: engine.GameDir, name: str, command: str, incoming: parse.Incoming) -> str:
+        if command == "help":
+            return "\n\n".join([compose.how_to_move(gd, engine.status(gd)["move_number"]), compose.notation_help(gd)])
+        legal = engine.legal(gd, name)
+        if command == "moves":
+            if legal["to_act"] is None:
+                return "The game is over."
+            if legal["to_act"] != name:
+                return f"It is {legal['to_act']}'s turn (move {legal['move_number']}); you have no move now."
+            return "\n\n".join([f"Move {legal['move_number']}.", compose.legal_block(legal),
+                                compose.how_to_move(gd, legal["move_number"])])
+        _, body = compose.player_report(gd, name, None, legal if legal["to_act"] == name else None)
+        return body
+
+    def _legal_extra(self, gd: engine.GameDir, name: str, exc: Exception | None = None) -> list[str]:
+        try:
+            legal = engine.legal(gd, name)
+        except PbemError:
+            return []
+        if legal["to_act"] is None:
+            return ["The game is over."]
+        if legal["to_act"] != name:
+            return [f"It is {legal['to_act']}'s turn (move {legal['move_number']}): "
+                    f"{legal['decision']['description']}. You will get a mail when it is yours."]
+        if exc is not None and "Legal:" in str(exc) and len(legal["moves"]) <= engine.MAX_LEGAL_SHOWN:
+            return [compose.how_to_move(gd, legal["move_number"])]
+        return [f"It is your turn (move {legal['move_number']}).\n\n" + compose.legal_block(legal),
+                compose.how_to_move(gd, legal["move_number"])]
+
+    def _reject(self, incoming: parse.Incoming, gd, reject: _Reject, source, record: bool = True) -> Outcome:
+        key = incoming.message_id
+        to = None
+        registered = []
+        redact = list(incoming.passwords_seen)
+        if gd is not None:
+            try:
+                registered = engine.load_secrets(gd)["players"]
+            except PbemError:
+                registered = []
+            redact += [p["secret"] for p in registered]
+            mine = [p for p in registered if p["email"] and p["email"].lower() == incoming.sender]
+            to = mine[0]["email"] if mine else None
+        to = to or compose.clean_display(incoming.sender_display)
+        sent, warning = [], None
+        if to and not incoming.auto_submitted:
+            body = compose.rejection(reject.error, incoming.notes, reject.extra, gd.id if gd else None)
+            subject = (compose.subject_for(gd, "not applied") if gd else
+                       "pbem: your mail was not applied" + (f" (Re: {incoming.subject[:80]})" if incoming.subject
+                                                            else ""))
+            msg = self._mail(gd, incoming, to, subject, body, reply=True, redact=redact)
+            sent, warning = self._send([msg])
+        elif not to:
+            warning = "no valid From address to answer"
+        if record:
+            self.ledger.put(key, {"state": "done", "source": source, "game": gd.id if gd else None,
+                                  "result": "rejected"})
+        detail = reject.error
+        for secret in redact:
+            if secret and len(secret) >= 4:
+                detail = detail.replace(secret, compose.HIDDEN)
+        return Outcome(key, "rejected", detail.splitlines()[0][:300], gd.id if gd else None, None, sent, warning)
+
+    # ------------------------------------------------------------ mail out
+
+    def referee_address(self, gd) -> str:
+        if gd is not None:
+            try:
+                organiser = engine.load_secrets(gd).get("organiser")
+            except PbemError:
+                organiser = None
+            if organiser:
+                return organiser
+        return self.default_from
+
+    def _mail(self, gd, incoming, to: str, subject: str, body: str, *, reply: bool,
+              player: str | None = "", redact: list[str] | None = None) -> EmailMessage:
+        referee = self.referee_address(gd)
+        references = []
+        if gd is not None and player != "":
+            references.append(compose.thread_root(gd, player, referee))
+        in_reply_to = None
+        if reply and incoming is not None and incoming.has_message_id:
+            references += incoming.references
+            in_reply_to = incoming.references[-1] if incoming.references else None
+        elif gd is not None and player != "":
+            in_reply_to = compose.thread_root(gd, player, referee)
+        if gd is not None and redact is None:
+            redact = [p["secret"] for p in engine.load_secrets(gd)["players"]]
+        redact = (redact or []) + (incoming.passwords_seen if incoming is not None else [])
+        move_number = None
+        if gd is not None:
+            try:
+                move_number = engine.status(gd)["move_number"]
+            except PbemError:
+                move_number = None
+        return compose.message(referee, to, subject, body, game=gd.id if gd else None, move_number=move_number,
+                               in_reply_to=in_reply_to, references=references, redact=redact)
+
+    def _send(self, messages: list[EmailMessage]) -> tuple[list[str], str | None]:
+        """Send; if the transport fails, keep the mails in ROOT/.pbem-mail/unsent (send them later with
+        `pbem mail resend`), so a move that was applied is never lost with its reports."""
+        try:
+            return self.transport.send(messages), None
+        except PbemError as exc:
+            box = mailbox.Maildir(self.ledger.unsent(), create=True)
+            for msg in messages:
+                box.add(mailbox.MaildirMessage(msg.as_bytes()))
+            return [], f"{exc}; the {len(messages)} mail(s) are kept in {self.ledger.unsent()} for `pbem mail resend`"
+
+    def resend(self) -> tuple[int, list[str]]:
+        """Send the mails a failed transport left in the unsent Maildir; each is removed once it is sent."""
+        path = self.ledger.unsent()
+        if not path.is_dir():
+            return 0, []
+        box = mailbox.Maildir(path, create=False)
+        count, sent = 0, []
+        with self.ledger.locked():
+            for key in sorted(box.keys()):
+                msg = email.message_from_bytes(box.get_bytes(key), _class=EmailMessage,
+                                               policy=compose.POLICY)
+                sent += self.transport.send([msg])
+                box.remove(key)
+                count += 1
+        return count, sent
+
+
+def _too_large(incoming: parse.Incoming, extra: list[str] | None = None) -> _Reject:
+    return _Reject(f"your message is {incoming.size / 1048576:.1f} MB; the referee reads messages of at most "
+                   f"{parse.MAX_MESSAGE_BYTES // 1048576} MB and this one was not read. Send your move as plain "
+                   f"text without attachments.", extra)
+
+
+def _split(line: str) -> list[str]:
+    return [piece.strip() for piece in line.split(";") if piece.strip()]
+
+
+def _host() -> str:
+    from .transport import hostname
+    return hostname()
+
+
+# ---------------------------------------------------------------- welcome
+
+def welcome_messages(gd: engine.GameDir, referee: str | None = None) -> list[EmailMessage]:
+    secrets = engine.load_secrets(gd)
+    referee = referee or secrets.get("organiser")
+    if not referee:
+        raise PbemError(f"{gd.id} has no organiser address: the welcome mails need one to come from "
+                        f"(pbem new ... --organiser EMAIL)")
+    roster = secrets["players"]
+    messages = []
+    legal = engine.legal(gd)
+    for player in roster:
+        if not player["email"]:
+            continue
+        subject, body = compose.welcome(gd, player, roster, legal if legal["to_act"] == player["name"] else None)
+        messages.append(compose.message(referee, player["email"], subject, body, game=gd.id,
+                                        move_number=legal["move_number"],
+                                        message_id=compose.thread_root(gd, player["name"], referee),
+                                        redact=[p["secret"] for p in roster if p["name"] != player["name"]]))
+    return messages
+
+
+def send_welcome(gd: engine.GameDir, smtp: str | None = None, outbox=None, transport=None) -> list[str]:
+    """Mail each player with an address their welcome: their password and how to move. Returns who was mailed."""
+    from . import transport as transports
+    sender = transport or transports.make(smtp, outbox)
+    messages = welcome_messages(gd)
+    if not messages:
+        raise PbemError(f"no player of {gd.id} has an email address (pbem new ... --player NAME:EMAIL)")
+    return sender.send(messages)
+

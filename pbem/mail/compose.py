@@ -1,0 +1,198 @@
+"""The referee's mails: plain text, threaded, tables kept as the monospace reports print them.
+
+Every mail to a player of a game refers to that player's welcome mail (a Message-ID derived from the game, the
+player and the seed commitment), so a player's mail program shows one thread per game even though the referee
+keeps no record of what it sent. An answer to a player's mail also refers to that mail (In-Reply-To).
+No mail ever carries a password other than the welcome, which goes to that player only.
+"""
+from __future__ import annotations
+
+import email.policy
+import email.utils
+import re
+import socket
+from email.message import EmailMessage
+
+from .. import engine, report
+
+POLICY = email.policy.SMTP.clone(max_line_length=998)  # long table lines are wrapped by QP, never by rewording
+MAX_LEGAL_LISTED = 60
+HIDDEN = "[password hidden]"
+
+
+def domain_of(address: str) -> str:
+    _, addr = email.utils.parseaddr(address)
+    return addr.rpartition("@")[2] or socket.getfqdn() or "localhost"
+
+
+def thread_root(gd: engine.GameDir, player: str | None, referee: str) -> str:
+    who = player or "organiser"
+    return f"<pbem.{gd.id}.{who}.{gd.meta['seed_commitment'][-16:]}@{domain_of(referee)}>"
+
+
+def message(referee: str, to: str, subject: str, body: str, *, game: str | None = None,
+            move_number: int | None = None, in_reply_to: str | None = None, references: list[str] | None = None,
+            message_id: str | None = None, redact: list[str] | None = None) -> EmailMessage:
+    """One plain-text mail. Every secret in `redact` is replaced before anything leaves."""
+    for secret in sorted(set(redact or []), key=len, reverse=True):
+        if secret and len(secret) >= 4:
+            body = body.replace(secret, HIDDEN)
+            subject = subject.replace(secret, HIDDEN)
+    msg = EmailMessage(policy=POLICY)
+    msg["From"] = referee
+    msg["To"] = to
+    msg["Subject"] = subject
+    msg["Date"] = email.utils.formatdate(localtime=False, usegmt=True)
+    msg["Message-ID"] = message_id or email.utils.make_msgid("pbem", domain=domain_of(referee))
+    refs = [r for r in (references or []) if r]
+    if in_reply_to:
+        msg["In-Reply-To"] = in_reply_to
+        if in_reply_to not in refs:
+            refs.append(in_reply_to)
+    if refs:
+        msg["References"] = " ".join(dict.fromkeys(refs[-20:]))
+    msg["Auto-Submitted"] = "auto-replied"  # RFC 3834: vacation responders must not answer the referee
+    if game:
+        msg["X-Pbem-Game"] = game
+    if move_number is not None:
+        msg["X-Pbem-Move-Number"] = str(move_number)
+    text = body.rstrip() + "\n"
+    ascii_short = text.isascii() and all(len(line) <= 900 for line in text.split("\n"))
+    msg.set_content(text, subtype="plain", charset="utf-8", cte="7bit" if ascii_short else "quoted-printable")
+    return msg
+
+
+def subject_for(gd: engine.GameDir, text: str) -> str:
+    return f"[{gd.id}] {gd.game.title}: {text}"
+
+
+def how_to_move(gd: engine.GameDir, move_number: int | None) -> str:
+    lines = ["How to move: reply to this mail (keep the [" + gd.id + "] in the subject) and write, above the quoted "
+             "text:",
+             "",
+             "    Password: <your password>"]
+    if move_number is not None:
+        lines.append(f"    Move-Number: {move_number}")
+    lines += ["    <your move, one decision a line>", "",
+              "Other commands (one on a line, with your password): status, moves, help, resign."]
+    return "\n".join(lines)
+
+
+def notation_help(gd: engine.GameDir) -> str:
+    forms = sorted({t.shape for t in gd.game.templates})
+    decisions = gd.game.meta.get("decisions", {})
+    parts = [f"Moves of {gd.game.title} are written as:", *[f"    {form}" for form in forms]]
+    if decisions:
+        parts += ["", "Decisions:", *[f"    {name}: {what}" for name, what in decisions.items()]]
+    parts += ["", "Several moves of one turn go on separate lines (or one line with ';' between them); they are "
+              "applied in order, all or nothing."]
+    return "\n".join(parts)
+
+
+def legal_block(legal: dict) -> str:
+    moves = legal["moves"]
+    shown = moves[:MAX_LEGAL_LISTED]
+    more = [f"  ... and {len(moves) - len(shown)} more (write `moves` for the full list)"] \
+        if len(moves) > len(shown) else []
+    description = legal["decision"]["description"] if legal.get("decision") else ""
+    ranged = next((m for m in shown if re.search(r"-?\d+\.\.-?\d+", m)), None)
+    ranges = []
+    if ranged:
+        example = re.sub(r"(-?\d+)\.\.(-?\d+)", lambda g: g.group(1), ranged, count=1)
+        ranges = [f"  (a..b means one number from a to b: for example `{ranged}` is written `{example}`)"]
+    return "\n".join([f"Your legal moves now ({description}):", *[f"  {m}" for m in shown], *more, *ranges])
+
+
+def turn_summary(result: dict) -> str:
+    lines = [f"Move {result['number']}: {result['player']} played {'; '.join(result['public_moves'])}."]
+    if result["chance"]:
+        lines.append("  " + "; ".join(f"{c['what']}: {c['result']}" for c in result["chance"]))
+    for auto in result.get("autopilot") or []:
+        lines.append(f"Move {auto['number']}: {auto['player']} (resigned; played by the referee) "
+                     f"{'; '.join(auto['moves'])}.")
+    return "\n".join(lines)
+
+
+def player_report(gd: engine.GameDir, player: str, summary: str | None, legal: dict | None) -> tuple[str, str]:
+    """(subject, body) of the report one player gets: what happened, their turn if it is, their view."""
+    doc = engine.status(gd, player)
+    parts = [summary] if summary else []
+    if doc["finished"]:
+        subject = subject_for(gd, "game over")
+        parts.append(f"The game is over. The seed is revealed: {doc['seed']} (its SHA-256 was published at the "
+                     f"start: {doc['seed_commitment']}). Anyone can replay the game with `pbem verify`.")
+    elif doc["to_act"] == player:
+        subject = subject_for(gd, f"move {doc['move_number']}, your turn")
+        parts.append(f"It is your turn (move {doc['move_number']}): {doc['decision']['description']}.")
+        if legal:
+            parts.append(legal_block(legal))
+        parts.append(how_to_move(gd, doc["move_number"]))
+    else:
+        subject = subject_for(gd, f"move {doc['move_number']}, {doc['to_act']} to act")
+        parts.append(f"Next: {doc['to_act']} (move {doc['move_number']}). You will get a mail when it is your turn.")
+    parts.append(report.status_text(doc))
+    return subject, "\n\n".join(p.rstrip() for p in parts)
+
+
+def public_report(gd: engine.GameDir, summary: str | None) -> tuple[str, str]:
+    doc = engine.status(gd)
+    title = "game over" if doc["finished"] else f"move {doc['move_number']}, {doc['to_act']} to act"
+    parts = [summary] if summary else []
+    if doc["finished"]:
+        parts.append(f"The game is over. The seed is revealed: {doc['seed']}.")
+    parts.append(report.status_text(doc))
+    return subject_for(gd, title), "\n\n".join(p.rstrip() for p in parts)
+
+
+def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | None) -> tuple[str, str]:
+    doc = engine.status(gd, player["name"])
+    others = ", ".join(p["name"] for p in roster if p["name"] != player["name"])
+    parts = [f"Welcome to {gd.game.title}, game {gd.id}. You play as {player['name']}, against {others}.",
+             f"Seating order: {', '.join(gd.players)}.",
+             "Your password (keep it private; it is in this mail only, and the referee never repeats it):\n\n"
+             f"    Password: {player['secret']}",
+             "The referee only accepts mail from the address this was sent to, with that password in it.",
+             how_to_move(gd, None) + "\nAdd `Move-Number: N` (N from the last report) to guard against sending a "
+             "move twice.",
+             notation_help(gd)]
+    if doc["to_act"] == player["name"] and legal:
+        parts.append(f"You start (move {doc['move_number']}). " + legal_block(legal))
+    else:
+        parts.append(f"First to act: {doc['to_act']}. You will get a mail when it is your turn.")
+    parts.append(report.status_text(doc))
+    return subject_for(gd, "welcome, your password and how to move"), "\n\n".join(p.rstrip() for p in parts)
+
+
+def general_help(referee: str) -> str:
+    return "\n".join([
+        "This is the pbem referee. It plays board games by mail: you answer the last report with your move.",
+        "",
+        "Write to it from the address you registered, and put in your mail:",
+        "",
+        "    Game: <game id>          (or keep the [game-id] tag in the subject when you reply)",
+        "    Password: <your password>",
+        "    Move-Number: <n>         (optional: the move number of the last report)",
+        "    <your move, one decision a line>",
+        "",
+        "Instead of a move you may write one command: status, moves (your legal moves), help, resign.",
+        "Quoted text and your signature are ignored; attachments are ignored.",
+        f"The organiser of your game gave you its id and your password; the referee's address is {referee}.",
+    ])
+
+
+def rejection(error: str, notes: list[str], extra: list[str] | None = None, game: str | None = None) -> str:
+    head = f"Your mail was not applied: game {game} is unchanged." if game else \
+        "Your mail was not applied; no game was changed."
+    parts = [head, "What was wrong:\n" + "\n".join("  " + line for line in error.splitlines())]
+    if notes:
+        parts.append("Note: " + "; ".join(notes) + ".")
+    parts += [p for p in (extra or []) if p]
+    return "\n\n".join(parts)
+
+
+def clean_display(address: str) -> str:
+    """A To header from a From/Reply-To header, without anything that could add recipients or headers."""
+    name, addr = email.utils.parseaddr(address)
+    if not addr or "@" not in addr or re.search(r"[\s,;<>]", addr):
+        return ""
+    return email.utils.formataddr((name[:80], addr)) if name else addr

@@ -1,0 +1,307 @@
+"""Reading a player's mail: which game, who, which move number, and the move lines — nothing else.
+
+A player answers the last report with their move. What counts is what they wrote themselves: quoted text (lines
+starting with `>`, "On ... wrote:" and everything below it, forwarded or "Original Message" blocks), signatures
+(everything after a `-- ` line) and attachments are left out; an HTML-only message is turned into text first.
+
+The message's own lines, in any order:
+
+    Game: g1                 (or a `[g1]` tag in the subject)
+    Password: s3cret         (the player's password; never echoed)
+    Move-Number: 17          (optional: the move this answers; a stale move is refused)
+    Player: alice            (optional: only needed when two players share one address)
+    place bank-6             (the move lines: several lines make one turn)
+    mine 3
+
+or one command instead of moves: `status`, `moves`, `help` or `resign`.
+"""
+from __future__ import annotations
+
+import email
+import email.policy
+import email.utils
+import hashlib
+import html
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+MAX_MESSAGE_BYTES = 2 * 1024 * 1024  # a move by mail is a few lines; anything this large is refused unread
+MAX_BODY_CHARS = 64 * 1024            # of the player's own text, after quotes and signatures are gone
+MAX_MOVE_LINES = 200
+COMMANDS = ("status", "moves", "help", "resign")
+
+TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_-]{0,63})\]")
+FIELD_LINE = re.compile(r"^\s*(game|password|passwd|move[- _]?number|move[- _]?no|player)\s*[:=]\s*(.*?)\s*$",
+                        re.IGNORECASE)
+QUOTE_HEADER = re.compile(
+    r"^\s*(on\b.{0,300}\bwrote:?|le\b.{0,300}\ba écrit\s*:?|am\b.{0,300}\bschrieb.{0,40}:?|"
+    r"-{2,}\s*(original message|forwarded message|message d'origine|ursprüngliche nachricht)\s*-{2,}|"
+    r"_{10,}|begin forwarded message:?)\s*$", re.IGNORECASE)
+OUTLOOK_HEADER = re.compile(r"^\s*(from|von|de)\s*:\s*\S.*$", re.IGNORECASE)
+OUTLOOK_NEXT = re.compile(r"^\s*(sent|date|gesendet|envoyé|to|an|à|subject|betreff|objet)\s*:", re.IGNORECASE)
+
+
+@dataclass
+class Incoming:
+    """What a message says, as far as the referee cares."""
+
+    message_id: str               # the Message-ID, or a digest of the message when it has none
+    sender: str                   # the bare From address, lower-cased ('' when there is none)
+    sender_display: str           # the From header as written, for the reply's To
+    subject: str
+    references: list[str]         # the message's References plus its own Message-ID, to thread the reply
+    has_message_id: bool = True
+    tags: list[str] = field(default_factory=list)  # [id] tags of the subject, in order
+    game: str | None = None       # from a Game: line
+    password: str | None = None
+    passwords_seen: list[str] = field(default_factory=list)  # every Password: value (to keep them out of replies)
+    move_number: int | None = None
+    move_number_text: str | None = None  # a Move-Number: line that is not a number
+    player: str | None = None
+    lines: list[str] = field(default_factory=list)  # the move lines (or one command)
+    notes: list[str] = field(default_factory=list)  # what was left out (attachments, HTML), told to the player
+    size: int = 0
+    too_large: bool = False
+    auto_submitted: bool = False  # a bounce or an autoreply: never answered (no mail loops)
+
+    @property
+    def command(self) -> str | None:
+        words = [" ".join(line.lower().split()) for line in self.lines]
+        return words[0] if len(words) == 1 and words[0] in COMMANDS else None
+
+    def game_candidates(self) -> list[str]:
+        """The Game: line first (it is explicit), then the subject's tags."""
+        found = [self.game] if self.game else []
+        return found + [tag.lower() for tag in self.tags if tag.lower() not in found]
+
+
+def message_key(raw: bytes, message_id: str | None) -> str:
+    return message_id if message_id else "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def read_limited(stream, limit: int = MAX_MESSAGE_BYTES) -> tuple[bytes, int]:
+    """Read a message from a stream, keeping at most `limit` bytes but draining the rest (an MTA's pipe must be
+    read to its end). Returns (the kept bytes, the full size)."""
+    kept = stream.read(limit + 1)
+    size = len(kept)
+    while True:
+        chunk = stream.read(1 << 20)
+        if not chunk:
+            break
+        size += len(chunk)
+    return kept[:limit + 1], size
+
+
+def header_text(msg, name: str) -> str:
+    try:
+        value = msg.get(name)
+    except Exception:  # a header the email package cannot decode: read it raw
+        value = None
+        for key, raw in msg.raw_items():
+            if key.lower() == name.lower():
+                value = raw
+                break
+    if value is None:
+        return ""
+    return " ".join(str(value).split())
+
+
+def _address(msg) -> tuple[str, str]:
+    display = header_text(msg, "From")  # never Reply-To: the referee answers who sent it, nobody they name
+    _, addr = email.utils.parseaddr(header_text(msg, "From"))
+    return addr.strip().lower(), display
+
+
+def _ids(value: str) -> list[str]:
+    return re.findall(r"<[^<>\s]+>", value or "")
+
+
+def parse_message(raw: bytes, size: int | None = None) -> Incoming:
+    """Everything the referee needs from one RFC 5322 message (never raises for a malformed one)."""
+    size = len(raw) if size is None else size
+    too_large = size > MAX_MESSAGE_BYTES
+    if too_large:  # only the header is read: it says whom to answer and which game it was about
+        end = raw.find(b"\r\n\r\n")
+        end = raw.find(b"\n\n") if end < 0 else end
+        raw = raw[:end if end >= 0 else 64 * 1024] + b"\n\n"
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    ids = _ids(header_text(msg, "Message-ID"))
+    message_id = ids[0] if ids else None
+    sender, display = _address(msg)
+    references = _ids(header_text(msg, "References")) or _ids(header_text(msg, "In-Reply-To"))
+    if message_id:
+        references = [r for r in references if r != message_id] + [message_id]
+    subject = header_text(msg, "Subject")
+    auto = header_text(msg, "Auto-Submitted").lower()
+    incoming = Incoming(message_id=message_key(raw, message_id), has_message_id=bool(message_id), sender=sender,
+                        sender_display=display, subject=subject, references=references[-20:],
+                        tags=TAG.findall(subject), size=size, too_large=too_large,
+                        auto_submitted=(bool(auto) and auto != "no") or bool(header_text(msg, "X-Autoreply"))
+                        or header_text(msg, "Precedence").lower() in ("bulk", "junk", "list")
+                        or sender.startswith(("mailer-daemon@", "postmaster@")))
+    if too_large:
+        return incoming
+    text = body_text(msg, incoming.notes)
+    _read_lines(own_text(text), incoming)
+    return incoming
+
+
+# ---------------------------------------------------------------- the body
+
+def _is_attachment(part) -> bool:
+    disposition = (part.get_content_disposition() or "").lower()
+    return disposition == "attachment" or (disposition == "inline" and bool(part.get_filename()))
+
+
+def _decoded(part) -> str:
+    try:
+        return part.get_content()
+    except Exception:  # an unknown charset or a broken transfer encoding: decode what can be decoded
+        payload = part.get_payload(decode=True) or b""
+        return payload.decode("utf-8", errors="replace")
+
+
+def body_text(msg, notes: list[str]) -> str:
+    """The message's text: its first plain-text part; an HTML part turned into text when there is no plain one."""
+    plain, htmls, skipped = [], [], []
+    for part in msg.walk():
+        if part.is_multipart():
+            continue
+        if _is_attachment(part):
+            skipped.append(part.get_filename() or part.get_content_type())
+            continue
+        kind = part.get_content_type()
+        if kind == "text/plain":
+            plain.append(part)
+        elif kind == "text/html":
+            htmls.append(part)
+        elif part.get_content_maintype() != "multipart":
+            skipped.append(part.get_filename() or kind)
+    if skipped:
+        notes.append("ignored attachment(s): " + ", ".join(str(s)[:60] for s in skipped[:5])
+                     + (" ..." if len(skipped) > 5 else "") + " (moves are read from the text only)")
+    if plain:
+        return "\n".join(_decoded(part) for part in plain[:1])
+    if htmls:
+        notes.append("the message had no plain text, so its HTML was read as text")
+        return html_to_text(_decoded(htmls[0]))
+    return ""
+
+
+class _HtmlText(HTMLParser):
+    """HTML to the lines a person sees: blocks and <br> break lines; quoted blocks, scripts and styles are dropped."""
+
+    BLOCK = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table", "ul", "ol", "hr",
+             "section", "article", "header", "footer"}
+    HIDDEN = {"script", "style", "head", "title", "template"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.hidden = 0
+        self.quote_tag: str | None = None  # the element that opened quoted text (blockquote, Gmail's quote div)
+        self.quote_nest = 0
+        self.pre = 0
+
+    @staticmethod
+    def _opens_quote(tag: str, attrs: dict) -> bool:
+        return tag == "blockquote" or (tag == "div" and ("gmail_quote" in (attrs.get("class") or "")
+                                                         or attrs.get("id") in ("divRplyFwdMsg", "appendonsend")))
+
+    def handle_starttag(self, tag, attrs):
+        if self.quote_tag:
+            self.quote_nest += tag == self.quote_tag
+            return
+        if self._opens_quote(tag, dict(attrs)):
+            self.quote_tag, self.quote_nest = tag, 1
+            return
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        if tag in self.BLOCK:
+            self.out.append("\n")
+        if tag == "pre":
+            self.pre += 1
+
+    def handle_endtag(self, tag):
+        if self.quote_tag:
+            if tag == self.quote_tag:
+                self.quote_nest -= 1
+                if self.quote_nest == 0:
+                    self.quote_tag = None
+                    self.out.append("\n")
+            return
+        if tag in self.HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        if tag in self.BLOCK:
+            self.out.append("\n")
+        if tag == "pre":
+            self.pre = max(0, self.pre - 1)
+
+    def handle_startendtag(self, tag, attrs):
+        if not self.quote_tag and tag in ("br", "hr"):
+            self.out.append("\n")
+
+    def handle_data(self, data):
+        if self.hidden or self.quote_tag:
+            return
+        self.out.append(data if self.pre else re.sub(r"\s+", " ", data))
+
+
+def html_to_text(markup: str) -> str:
+    parser = _HtmlText()
+    try:
+        parser.feed(markup)
+        parser.close()
+    except Exception:  # malformed beyond repair: strip the tags
+        return html.unescape(re.sub(r"<[^>]*>", " ", markup))
+    lines = "".join(parser.out).replace("\xa0", " ").splitlines()
+    return "\n".join(line.strip() for line in lines)
+
+
+def own_text(text: str) -> str:
+    """The player's own words: quoted text, everything below a reply header, and the signature removed."""
+    text = text[:MAX_BODY_CHARS * 4].replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    kept = []
+    for index, line in enumerate(lines):
+        if line.rstrip() in ("--", "-- ") or line == "-- ":
+            break  # the signature delimiter (RFC 3676) and the usual sloppy forms of it
+        if line.lstrip().startswith(">") or line.startswith("|"):
+            continue
+        if QUOTE_HEADER.match(line):
+            break
+        if OUTLOOK_HEADER.match(line) and any(OUTLOOK_NEXT.match(nxt) for nxt in lines[index + 1:index + 4]):
+            break
+        # a reply header split over two lines: "On Tue, 3 Jan 2026 at 10:00, Referee" / "<ref@club> wrote:"
+        if re.match(r"^\s*on\b", line, re.IGNORECASE) and index + 1 < len(lines) \
+                and re.search(r"wrote:\s*$", lines[index + 1]):
+            break
+        kept.append(line)
+    return "\n".join(kept)[:MAX_BODY_CHARS]
+
+
+def _read_lines(text: str, incoming: Incoming) -> None:
+    for line in text.split("\n"):
+        line = line.replace("\u200b", "").replace("\ufeff", "").strip()
+        if not line:
+            continue
+        match = FIELD_LINE.match(line)
+        if match:
+            key, value = match.group(1).lower().replace(" ", "").replace("_", "").replace("-", ""), match.group(2)
+            if key == "game":
+                incoming.game = incoming.game or value.strip("[]<> ").lower() or None
+            elif key in ("password", "passwd"):
+                incoming.passwords_seen.append(value)
+                if incoming.password is None and value:
+                    incoming.password = value
+            elif key in ("movenumber", "moveno"):
+                if re.fullmatch(r"#?\d{1,9}", value):
+                    incoming.move_number = int(value.lstrip("#"))
+                elif value:
+                    incoming.move_number_text = value[:40]
+            elif key == "player":
+                incoming.player = value or None
+            continue
+        if len(incoming.lines) < MAX_MOVE_LINES + 1:
+            incoming.lines.append(line)

@@ -1,0 +1,165 @@
+"""Sending the referee's mail: through an SMTP server (STARTTLS and login where configured) or into a Maildir.
+
+SMTP settings, besides `--smtp HOST:PORT`:
+
+    PBEM_SMTP_USER, PBEM_SMTP_PASSWORD   log in (only ever over an encrypted connection, unless the server is on
+                                         this machine: 127.0.0.1, ::1 or localhost)
+    PBEM_SMTP_STARTTLS                   "auto" (default: when the server offers it), "1" (required), "0" (never)
+    PBEM_SMTP_SSL=1                      TLS from the first byte (port 465 implies it)
+    PBEM_SMTP_CAFILE                     a CA file to check the server's certificate against (a club's own CA)
+    PBEM_SMTP_TIMEOUT                    seconds (default 30)
+"""
+from __future__ import annotations
+
+import mailbox
+import os
+import smtplib
+import socket
+import ssl
+from dataclasses import dataclass
+from email.message import EmailMessage
+from pathlib import Path
+
+from ..contract import PbemError, UsageError
+
+LOCAL_HOSTS = {"127.0.0.1", "::1", "localhost"}
+
+
+def parse_hostport(spec: str, default_port: int = 25) -> tuple[str, int]:
+    spec = spec.strip()
+    if spec.startswith("["):  # [::1]:25
+        host, _, rest = spec[1:].partition("]")
+        port = rest.lstrip(":") or str(default_port)
+    elif spec.count(":") == 1:
+        host, port = spec.split(":")
+    else:
+        host, port = spec, str(default_port)
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UsageError(f"--smtp {spec!r}: write HOST:PORT (for example mail.example.org:587)")
+    return host, int(port)
+
+
+def _flag(name: str, default: str) -> str:
+    value = os.environ.get(name, default).strip().lower()
+    return {"yes": "1", "true": "1", "on": "1", "no": "0", "false": "0", "off": "0"}.get(value, value)
+
+
+def _recipients(msg: EmailMessage) -> list[str]:
+    import email.utils
+    return [addr for _, addr in email.utils.getaddresses(msg.get_all("To", []) + msg.get_all("Cc", [])) if addr]
+
+
+@dataclass
+class Smtp:
+    host: str
+    port: int
+    user: str | None = None
+    password: str | None = None
+    starttls: str = "auto"  # auto | 1 | 0
+    tls: bool = False
+    cafile: str | None = None
+    timeout: float = 30.0
+
+    @classmethod
+    def from_spec(cls, spec: str, user: str | None = None, starttls: str | None = None) -> "Smtp":
+        host, port = parse_hostport(spec)
+        mode = (starttls or _flag("PBEM_SMTP_STARTTLS", "auto"))
+        if mode not in ("auto", "1", "0"):
+            raise UsageError("PBEM_SMTP_STARTTLS: auto, 1 or 0")
+        try:
+            timeout = float(os.environ.get("PBEM_SMTP_TIMEOUT", "30"))
+        except ValueError:
+            raise UsageError("PBEM_SMTP_TIMEOUT: a number of seconds") from None
+        return cls(host, port, user or os.environ.get("PBEM_SMTP_USER") or None,
+                   os.environ.get("PBEM_SMTP_PASSWORD") or None, mode,
+                   _flag("PBEM_SMTP_SSL", "0") == "1" or port == 465, os.environ.get("PBEM_SMTP_CAFILE") or None,
+                   timeout)
+
+    def _context(self) -> ssl.SSLContext:
+        return ssl.create_default_context(cafile=self.cafile)
+
+    def describe(self) -> str:
+        return f"SMTP {self.host}:{self.port}"
+
+    def send(self, messages: list[EmailMessage]) -> list[str]:
+        """Send every message over one connection; returns the addresses that accepted a mail."""
+        if not messages:
+            return []
+        try:
+            if self.tls:
+                client = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout, context=self._context())
+            else:
+                client = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
+        except (OSError, smtplib.SMTPException) as exc:
+            raise PbemError(f"cannot connect to the SMTP server {self.host}:{self.port} ({exc})") from None
+        sent = []
+        try:
+            client.ehlo_or_helo_if_needed()
+            encrypted = self.tls
+            if not self.tls and self.starttls != "0":
+                if client.has_extn("starttls"):
+                    client.starttls(context=self._context())
+                    client.ehlo()
+                    encrypted = True
+                elif self.starttls == "1":
+                    raise PbemError(f"the SMTP server {self.host}:{self.port} does not offer STARTTLS "
+                                    f"(PBEM_SMTP_STARTTLS=1 requires it)")
+            if self.user:
+                if not encrypted and self.host not in LOCAL_HOSTS:
+                    raise PbemError(f"refusing to send the SMTP password to {self.host} unencrypted: the server "
+                                    f"offers no STARTTLS (use port 465 or PBEM_SMTP_SSL=1)")
+                if self.password is None:
+                    raise UsageError("PBEM_SMTP_USER is set but PBEM_SMTP_PASSWORD is not")
+                client.login(self.user, self.password)
+            for msg in messages:
+                refused = client.send_message(msg)
+                sent += [addr for addr in _recipients(msg) if addr not in refused]
+        except smtplib.SMTPAuthenticationError:
+            raise PbemError(f"the SMTP server {self.host}:{self.port} refused the login of {self.user!r}") from None
+        except ssl.SSLError as exc:
+            raise PbemError(f"TLS with the SMTP server {self.host}:{self.port} failed ({exc.reason or exc})") from None
+        except (OSError, smtplib.SMTPException) as exc:
+            raise PbemError(f"sending through {self.host}:{self.port} failed ({exc})") from None
+        finally:
+            try:
+                client.quit()
+            except (OSError, smtplib.SMTPException):
+                client.close()
+        return sent
+
+
+@dataclass
+class Outbox:
+    """A Maildir the mails are written into (new/), for another program to send or a person to read."""
+
+    path: Path
+
+    def describe(self) -> str:
+        return f"outbox {self.path}"
+
+    def send(self, messages: list[EmailMessage]) -> list[str]:
+        if not messages:
+            return []
+        try:
+            box = mailbox.Maildir(self.path, create=True)
+            sent = []
+            for msg in messages:
+                box.add(mailbox.MaildirMessage(msg.as_bytes()))  # written to tmp/, then renamed into new/
+                sent += _recipients(msg)
+        except OSError as exc:
+            raise PbemError(f"cannot write to the outbox {self.path} ({exc.strerror or exc})") from None
+        return sent
+
+
+def make(smtp: str | None, outbox, user: str | None = None, starttls: str | None = None):
+    if smtp and outbox:
+        raise UsageError("give one of --smtp HOST:PORT or --outbox MAILDIR, not both")
+    if smtp:
+        return Smtp.from_spec(smtp, user, starttls)
+    if outbox:
+        return Outbox(Path(outbox))
+    raise UsageError("say how to send the referee's mail: --smtp HOST:PORT or --outbox MAILDIR")
+
+
+def hostname() -> str:
+    return socket.getfqdn() or "localhost"
