@@ -783,7 +783,8 @@ def view(state: dict, player: str | None) -> dict:
 
 
 def result(state: dict) -> list[dict]:
-    """Highest total wins. ruling: equal totals share the rank (neither edition gives a tie-break)."""
+    """Highest total wins. ruling: equal totals share the rank (neither edition gives a tie-break).
+    `details` are the lines that add up to the score."""
     lines = {player: score_lines(state, player) for player in state["players"]}
     ranking = []
     for player in sorted(state["players"], key=lambda p: -lines[p]["total"]):
@@ -791,6 +792,6 @@ def result(state: dict) -> list[dict]:
         score = lines[player]
         ranking.append({"player": player, "score": score["total"], "rank": better + 1, "details": {
             "gold": score["gold"], "nuggets on concessions": score["nuggets"],
-            "Maire cards": score["maires"], f"points for Maire cards (x{state['points_per_maire']})":
-            score["maire_points"], "total": score["total"]}})
+            "Maire cards": score["maires"],
+            f"points for Maire cards (x{state['points_per_maire']})": score["maire_points"]}})
     return ranking

@@ -13,8 +13,7 @@ def test_score_is_gold_plus_nuggets_plus_5_per_maire(gf):
     assert state["mayors"]["cold-mountain"] == "ann"
     ranking = gf.rules.result(over(gf, state))
     assert ranking[0] == {"player": "ann", "score": 12 + 5 + 6 + 5, "rank": 1, "details": {
-        "gold": 12, "nuggets on concessions": 11, "Maire cards": 1, "points for Maire cards (x5)": 5,
-        "total": 28}}
+        "gold": 12, "nuggets on concessions": 11, "Maire cards": 1, "points for Maire cards (x5)": 5}}
 
 
 def test_saloons_and_kept_events_score_nothing(gf):
