@@ -48,18 +48,20 @@ def catalogue_cards(components: dict) -> tuple[list[dict], dict, list[str]]:
             cards[cid] = {"type": "concession", "town": town["id"], "number": concession["number"],
                           "nuggets": concession["nuggets"], "dangerous": bool(concession.get("dangerous", False))}
             deck.append(cid)
-        for copy in range(1, components.get("saloon_cards_per_town", 2) + 1):
-            cards[f"{town['id']}-saloon-{copy}"] = {"type": "saloon", "town": town["id"]}
+        for n in range(1, components.get("saloon_cards_per_town", 2) + 1):
+            cards[f"{town['id']}-saloon-{n}"] = {"type": "saloon", "town": town["id"]}
     for event in components["events"]:
         params = {key: value for key, value in event.items() if key not in ("count", "source")}
-        for copy in range(1, event["count"] + 1):
-            eid = f"{event['kind']}-{copy}"
+        for n in range(1, event["count"] + 1):
+            eid = f"{event['kind']}-{n}"
             cards[eid] = {"type": "event", **params}
             deck.append(eid)
     return towns, cards, deck
 
 
 def setup(players: list[str], options: dict, components: dict, rng) -> dict:
+    if BANK in players:  # the payment names the bank as a receiver
+        raise PbemError(f"a player may not be called {BANK!r} in this game")
     towns, cards, cards_in_deck = catalogue_cards(components)
     deck = rng.shuffle(cards_in_deck, what="deck shuffle")
     set_aside = []

@@ -111,3 +111,10 @@ def test_deck_order_is_hidden_from_public_and_player_views(gf):
 def test_gold_is_public(gf):
     view = gf.rules.view(gf.new(), None)
     assert [p["gold"] for p in view["players"]] == [10, 10, 10]
+
+
+def test_no_player_may_be_called_bank(gf):
+    import pytest
+    from pbem.contract import PbemError
+    with pytest.raises(PbemError, match="bank"):
+        gf.new(("ann", "bank", "cid"))
