@@ -118,3 +118,26 @@ def test_no_player_may_be_called_bank(gf):
     from pbem.contract import PbemError
     with pytest.raises(PbemError, match="bank"):
         gf.new(("ann", "bank", "cid"))
+
+
+def test_every_event_entry_names_its_source_and_the_designed_copy_says_so(gf):
+    events = gf.game.default_components()["events"]
+    assert sum(event["count"] for event in events) == 15
+    assert all(event.get("source") for event in events)
+    holdup = next(event for event in events if event["kind"] == "holdup")
+    assert holdup["count"] == 2 and "designed" in holdup["source"]
+
+
+def test_a_clubs_components_govern_the_game(gf):
+    components = gf.game.default_components()
+    components["starting_gold"] = 12
+    components["points_per_maire"] = 4
+    robbery = next(event for event in components["events"] if event["kind"] == "stagecoach-robbery")
+    robbery["gold"] = 8
+    next(event for event in components["events"] if event["kind"] == "dynamite")["count"] = 1
+    state = gf.new(components=components)
+    assert state["gold"]["ann"] == 12 and state["points_per_maire"] == 4
+    assert "dynamite-2" not in state["cards"] and len(state["deck"]) + 3 == 58
+    state = gf.play(gf.at_choice(state, "ann", ["stagecoach-robbery-1", "new-london-2", "new-london-4"]),
+                    "ann", "take 1")
+    assert state["gold"]["ann"] == 20
