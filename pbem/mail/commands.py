@@ -295,10 +295,7 @@ class Referee:
         if record:
             self.ledger.put(key, {"state": "done", "source": source, "game": gd.id if gd else None,
                                   "result": "rejected"})
-        detail = reject.error
-        for secret in redact:
-            if secret and len(secret) >= 4:
-                detail = detail.replace(secret, compose.HIDDEN)
+        detail = compose.hide(reject.error, redact)
         return Outcome(key, "rejected", detail.splitlines()[0][:300], gd.id if gd else None, None, sent, warning)
 
     # ------------------------------------------------------------ mail out

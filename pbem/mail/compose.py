@@ -34,10 +34,7 @@ def message(referee: str, to: str, subject: str, body: str, *, game: str | None 
             move_number: int | None = None, in_reply_to: str | None = None, references: list[str] | None = None,
             message_id: str | None = None, redact: list[str] | None = None) -> EmailMessage:
     """One plain-text mail. Every secret in `redact` is replaced before anything leaves."""
-    for secret in sorted(set(redact or []), key=len, reverse=True):
-        if secret and len(secret) >= 4:
-            body = body.replace(secret, HIDDEN)
-            subject = subject.replace(secret, HIDDEN)
+    body, subject = hide(body, redact), hide(subject, redact)
     msg = EmailMessage(policy=POLICY)
     msg["From"] = referee
     msg["To"] = to
@@ -60,6 +57,13 @@ def message(referee: str, to: str, subject: str, body: str, *, game: str | None 
     ascii_short = text.isascii() and all(len(line) <= 900 for line in text.split("\n"))
     msg.set_content(text, subtype="plain", charset="utf-8", cte="7bit" if ascii_short else "quoted-printable")
     return msg
+
+
+def hide(text: str, secrets: list[str] | None) -> str:
+    """Every secret replaced, in any letter case (the notation lower-cases what it quotes back)."""
+    for secret in sorted({s.strip() for s in secrets or [] if s and len(s.strip()) >= 4}, key=len, reverse=True):
+        text = re.sub(re.escape(secret), HIDDEN, text, flags=re.IGNORECASE)
+    return text
 
 
 def subject_for(gd: engine.GameDir, text: str) -> str:

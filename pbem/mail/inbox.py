@@ -206,7 +206,8 @@ def imap(referee: Referee, url_text: str, processed: str = "pbem-processed") -> 
         validity = (client.response("UIDVALIDITY")[1] or [b"0"])[0]
         validity = validity.decode() if isinstance(validity, bytes) else str(validity)
         status, _ = client.create(_quote(processed))  # an error here means it exists: fine
-        can_move = "MOVE" in client.capabilities
+        status, data = client.capability()  # what the server offers once logged in (MOVE, UIDPLUS)
+        can_move = status == "OK" and b"MOVE" in b" ".join(d for d in data if isinstance(d, bytes)).upper().split()
         uids = _ok(client.uid("SEARCH", None, "UNDELETED"), "search")[0].split()
         for uid in sorted(uids, key=int):
             uid = uid.decode()

@@ -1,0 +1,94 @@
+"""Fixtures of the mail tests: real servers on 127.0.0.1 (aiosmtpd receiving the referee's replies, a private
+dovecot serving IMAP) and games created through the CLI with players' addresses. Helpers live in mailkit.py."""
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from mailkit import DOVECOT_CONF, Dovecot, SmtpSink, create_game, free_port, mail_games  # noqa: E402
+
+
+@pytest.fixture
+def smtp():
+    sink = SmtpSink()
+    sink.controller.start()
+    try:
+        yield sink
+    finally:
+        sink.controller.stop()
+
+
+@pytest.fixture
+def dovecot(tmp_path_factory):
+    binary = shutil.which("dovecot") or ("/usr/sbin/dovecot" if os.path.exists("/usr/sbin/dovecot") else None)
+    if binary is None:
+        pytest.skip("the dovecot binary is absent (CI installs it: .ci/mail-setup.sh runs apt-get install "
+                    "dovecot-imapd)")
+    base = tmp_path_factory.mktemp("dovecot")
+    base.chmod(0o755)
+    for sub in ("run", "state", "home"):
+        (base / sub).mkdir()
+    if os.geteuid() == 0:  # dovecot refuses to serve mail as root: the mail user is nobody
+        internal, login, uid, gid = "dovecot", "dovenull", 65534, 65534
+        os.chown(base / "home", uid, gid)
+    else:
+        me = pwd.getpwuid(os.getuid()).pw_name
+        internal, login, uid, gid = me, me, os.getuid(), os.getgid()
+    (base / "passwd").write_text(f"{Dovecot.user}:{{PLAIN}}{Dovecot.password}::::::\n")
+    port = free_port()
+    conf = base / "dovecot.conf"
+    conf.write_text(DOVECOT_CONF.format(base=base, internal=internal, login=login, uid=uid, gid=gid, port=port))
+    process = subprocess.Popen([binary, "-F", "-c", str(conf)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                log = (base / "dovecot.log").read_text() if (base / "dovecot.log").exists() else ""
+                out = process.stdout.read().decode(errors="replace") if process.stdout else ""
+                pytest.fail(f"dovecot did not start: {out}\n{log}")
+            time.sleep(0.05)
+    try:
+        yield Dovecot(base, port, process)
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture
+def games_root(tmp_path) -> Path:
+    root = tmp_path / "games"
+    root.mkdir()
+    return root
+
+
+@pytest.fixture
+def mail_game(games_root):
+    """A game of the first registered game that is playable (skips when none is yet)."""
+    games = mail_games()
+    if not games:
+        pytest.skip("no registered game has its rules and report yet")
+    return create_game(games_root, games[0].id)
+
+
+@pytest.fixture(autouse=True)
+def _clean_smtp_env(monkeypatch):
+    for name in ("PBEM_SMTP_USER", "PBEM_SMTP_PASSWORD", "PBEM_SMTP_STARTTLS", "PBEM_SMTP_SSL", "PBEM_SMTP_CAFILE",
+                 "PBEM_FROM", "PBEM_IMAP_PASSWORD", "PBEM_IMAP_STARTTLS"):
+        monkeypatch.delenv(name, raising=False)

@@ -1,0 +1,279 @@
+"""Helpers of the mail tests: real servers on 127.0.0.1 (aiosmtpd receiving the referee's replies, a private
+dovecot serving IMAP), games created through the CLI with players' addresses, and players writing mail."""
+from __future__ import annotations
+
+import email
+import email.policy
+import email.utils
+import importlib
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pbem import engine, registry
+from pbem.cli import cli
+
+NAMES = ["alice", "bob", "carol", "dave", "erin"]
+ORGANISER = "referee@club.example"
+
+
+def mail_games() -> list[registry.Game]:
+    """Every registered game whose rules and report import (a game being written may not have them yet)."""
+    found = []
+    for game in registry.all_games():
+        try:
+            importlib.import_module(f"pbem.games.{game.package}.rules")
+            importlib.import_module(f"pbem.games.{game.package}.report")
+        except ModuleNotFoundError:
+            continue
+        found.append(game)
+    return found
+
+
+def game_params():
+    """One pytest param per registered game; a game whose code is not there yet is skipped with its reason."""
+    params = []
+    for game in registry.all_games():
+        marks = []
+        try:
+            importlib.import_module(f"pbem.games.{game.package}.rules")
+            importlib.import_module(f"pbem.games.{game.package}.report")
+        except ModuleNotFoundError as exc:
+            marks = [pytest.mark.skip(reason=f"{game.id}: {exc}")]
+        params.append(pytest.param(game.id, id=game.id, marks=marks))
+    return params
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def snapshot(directory: Path) -> dict[str, bytes]:
+    """Every file of a game directory with its bytes (the lock aside): to prove a rejected mail changed nothing."""
+    return {str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*"))
+            if p.is_file() and p.name != ".lock"}
+
+
+def run_cli(*args, input: bytes | None = None):
+    """The CLI in-process, with main()'s mapping of errors to exit codes."""
+    from click.exceptions import Exit
+    from pbem.contract import PbemError
+    result = CliRunner().invoke(cli, [str(a) for a in args], input=input, standalone_mode=False)
+    code = 0
+    if result.exception is not None:
+        if isinstance(result.exception, PbemError):
+            code = result.exception.exit_code
+        elif isinstance(result.exception, Exit):
+            code = result.exception.exit_code
+        elif isinstance(result.exception, SystemExit):
+            code = result.exception.code or 0
+        else:
+            raise result.exception
+    result.code = code
+    return result
+
+
+# ---------------------------------------------------------------- SMTP
+
+class SmtpSink:
+    """An aiosmtpd server on 127.0.0.1 that keeps every message it receives."""
+
+    def __init__(self, **controller_args):
+        from aiosmtpd.controller import Controller
+        self.messages: list = []
+        self.envelopes: list = []
+        self.lock = threading.Lock()
+        self.port = free_port()
+        self.controller = Controller(self, hostname="127.0.0.1", port=self.port, **controller_args)
+
+    async def handle_DATA(self, server, session, envelope):
+        msg = email.message_from_bytes(envelope.original_content or envelope.content, policy=email.policy.default)
+        with self.lock:
+            self.messages.append(msg)
+            self.envelopes.append(envelope)
+        return "250 OK"
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def take(self) -> list:
+        with self.lock:
+            taken, self.messages = self.messages, []
+            self.envelopes = []
+        return taken
+
+    def to(self, address: str) -> list:
+        return [m for m in self.messages if address in m["To"]]
+
+
+# ---------------------------------------------------------------- IMAP (dovecot)
+
+DOVECOT_CONF = """\
+base_dir = {base}/run
+state_dir = {base}/state
+log_path = {base}/dovecot.log
+protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+default_internal_user = {internal}
+default_login_user = {login}
+first_valid_uid = 1
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u {base}/passwd
+}}
+userdb {{
+  driver = static
+  args = uid={uid} gid={gid} home={base}/home/%u
+}}
+mail_location = maildir:~/Maildir
+service imap-login {{
+  inet_listener imap {{
+    address = 127.0.0.1
+    port = {port}
+  }}
+  inet_listener imaps {{
+    port = 0
+  }}
+}}
+"""
+
+
+class Dovecot:
+    user, password = "referee", "imap-s3cret"
+
+    def __init__(self, base: Path, port: int, process: subprocess.Popen):
+        self.base, self.port, self.process = base, port, process
+
+    def url(self, folder: str = "INBOX") -> str:
+        return f"imap://{self.user}@127.0.0.1:{self.port}/{folder}"
+
+    def client(self):
+        import imaplib
+        client = imaplib.IMAP4("127.0.0.1", self.port, timeout=10)
+        client.login(self.user, self.password)
+        return client
+
+    def append(self, raw: bytes, folder: str = "INBOX") -> None:
+        client = self.client()
+        try:
+            status, data = client.append(folder, None, None, raw)
+            assert status == "OK", data
+        finally:
+            client.logout()
+
+    def count(self, folder: str) -> int:
+        client = self.client()
+        try:
+            status, data = client.select(folder, readonly=True)
+            if status != "OK":
+                return 0
+            status, data = client.uid("SEARCH", None, "UNDELETED")
+            return len(data[0].split())
+        finally:
+            client.logout()
+
+
+# ---------------------------------------------------------------- games and players
+
+class MailGame:
+    """A game created with `pbem new` with every player's address and an organiser."""
+
+    def __init__(self, root: Path, game_id: str, players: dict[str, dict]):
+        self.root, self.id, self.players = root, game_id, players
+        self.dir = root / game_id
+
+    @property
+    def gd(self):
+        return engine.open_game(self.dir)
+
+    def address(self, name: str) -> str:
+        return self.players[name]["email"]
+
+    def secret(self, name: str) -> str:
+        return self.players[name]["secret"]
+
+    def env(self) -> dict:
+        return engine.load_state(self.gd)
+
+    def to_act(self) -> str | None:
+        return engine.status(self.gd)["to_act"]
+
+    def snapshot(self) -> dict[str, bytes]:
+        return snapshot(self.dir)
+
+
+def create_game(root: Path, game_type: str, count: int | None = None, game_id: str = "g1", seed: str = "mailseed",
+                welcome: str | None = None) -> MailGame:
+    game = registry.get(game_type)
+    count = count or game.min_players
+    args = ["new", game.id, root / game_id, "--seed", seed, "--organiser", ORGANISER, "--format", "json"]
+    for name in NAMES[:count]:
+        args += ["--player", f"{name}:{name}@players.example"]
+    if welcome:
+        args += ["--smtp", welcome]
+    result = run_cli(*args)
+    assert result.code == 0, result.output
+    data = __import__("json").loads(result.stdout)
+    return MailGame(root, game_id, {p["name"]: p for p in data["players"]})
+
+
+_counter = iter(range(1, 10 ** 9))
+
+
+def write_mail(sender: str, body: str, subject: str = "move", *, message_id: str | None = None,
+               in_reply_to: str | None = None, extra_headers: dict | None = None) -> bytes:
+    """A plain text mail as a mail program writes it."""
+    from email.message import EmailMessage
+    msg = EmailMessage(policy=email.policy.SMTP)
+    msg["From"] = sender
+    msg["To"] = ORGANISER
+    msg["Subject"] = subject
+    msg["Date"] = email.utils.formatdate()
+    msg["Message-ID"] = message_id or f"<t{next(_counter)}.{time.time_ns()}@players.example>"
+    if in_reply_to:
+        msg["In-Reply-To"] = in_reply_to
+        msg["References"] = in_reply_to
+    for key, value in (extra_headers or {}).items():
+        msg[key] = value
+    msg.set_content(body)
+    return msg.as_bytes()
+
+
+def move_mail(game: MailGame, player: str, moves: list[str], *, move_number: int | None = None,
+              password: str | None = None, quote: str | None = None, **kwargs) -> bytes:
+    lines = [f"Password: {password if password is not None else game.secret(player)}"]
+    if move_number is not None:
+        lines.append(f"Move-Number: {move_number}")
+    lines += moves
+    body = "\n".join(lines) + "\n"
+    if quote:
+        body += "\nOn Sun, 29 Nov 2026 at 10:00, Referee <referee@club.example> wrote:\n" + \
+            "".join(f"> {line}\n" for line in quote.splitlines()) + "\n-- \n" + player.title() + "\n"
+    return write_mail(game.address(player), body, kwargs.pop("subject", f"Re: [{game.id}] my move"), **kwargs)
+
+
+def receive(root: Path, raw: bytes, smtp: SmtpSink | None = None, outbox: Path | None = None):
+    args = ["mail", "receive", "--games", root]
+    args += ["--smtp", smtp.address] if smtp else ["--outbox", outbox]
+    return run_cli(*args, input=raw)
+
+
+def body_of(msg) -> str:
+    return msg.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+
+

@@ -1,0 +1,365 @@
+"""`pbem mail receive`: one message on standard input, answered over a real SMTP server on 127.0.0.1."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pbem import bots, engine, report
+from mailkit import (ORGANISER, SmtpSink, body_of, create_game, free_port, move_mail, receive, run_cli,
+                     write_mail)
+
+
+def a_legal_turn(game, player: str | None = None, seed: int = 1) -> list[str]:
+    env = game.env()
+    player = player or game.to_act()
+    legal = game.gd.game.rules.legal_moves(env["state"], player)
+    return [game.gd.game.format_move(bots.choose(legal, random.Random(seed)))]
+
+
+def secrets_of(game) -> list[str]:
+    return [p["secret"] for p in game.players.values()]
+
+
+def assert_no_secret(messages, game) -> None:
+    for msg in messages:
+        text = msg.as_string()
+        for secret in secrets_of(game):
+            assert secret not in text, f"a password leaked into the mail to {msg['To']}"
+
+
+# ---------------------------------------------------------------- an accepted move
+
+def test_accepted_move_reports_to_every_player_with_their_private_view_only(mail_game, smtp, games_root):
+    mover = mail_game.to_act()
+    incoming_id = "<first-move@players.example>"
+    moves = a_legal_turn(mail_game)
+    raw = move_mail(mail_game, mover, moves, move_number=1, message_id=incoming_id, quote="the last report\n"
+                    "Password: not-this-line")
+    result = receive(games_root, raw, smtp)
+    assert result.code == 0, result.output
+    assert result.stdout.startswith("accepted:")
+    log = engine.read_log(mail_game.gd)["entries"]
+    assert len(log) >= 1 and log[0]["player"] == mover
+    messages = smtp.messages
+    assert sorted(m["To"] for m in messages) == sorted(p["email"] for p in mail_game.players.values())
+    for envelope in smtp.envelopes:
+        assert len(envelope.rcpt_tos) == 1  # each report goes to its player only
+    for msg in messages:
+        name = next(n for n, p in mail_game.players.items() if p["email"] == msg["To"])
+        body = body_of(msg)
+        own = report.status_text(engine.status(mail_game.gd, name))
+        assert own.strip() in body  # their own view, tables as printed in monospace
+        for other in mail_game.players:
+            if other != name:
+                assert f"view of {other}" not in body
+        assert msg["From"] == ORGANISER
+        assert msg["Subject"].startswith(f"[{mail_game.id}]")
+        assert msg.get_content_type() == "text/plain"
+        assert f"Move 1: {mover} played" in body
+        if name == mover:
+            assert msg["In-Reply-To"] == incoming_id and incoming_id in msg["References"]
+        else:
+            assert msg["In-Reply-To"].startswith(f"<pbem.{mail_game.id}.{name}.")
+    to_act = mail_game.to_act()
+    mail_to_act = next(m for m in messages if m["To"] == mail_game.address(to_act))
+    assert "your turn" in mail_to_act["Subject"]
+    assert "Your legal moves now" in body_of(mail_to_act)
+    assert_no_secret(messages, mail_game)
+
+
+def test_html_only_message_with_the_move_is_read(mail_game, smtp, games_root):
+    from email.message import EmailMessage
+    mover = mail_game.to_act()
+    move = a_legal_turn(mail_game)[0]
+    msg = EmailMessage()
+    msg["From"] = mail_game.address(mover)
+    msg["To"] = ORGANISER
+    msg["Subject"] = f"Re: [{mail_game.id}] your turn"
+    msg["Message-ID"] = "<html-only@players.example>"
+    msg.set_content(f"<html><head><style>p {{color: red}}</style></head><body><div>Password: "
+                    f"{mail_game.secret(mover)}</div><div>{move}</div><br>"
+                    f"<div class=\"gmail_quote\">On Sunday the referee wrote:<blockquote>pass<br>Password: x"
+                    f"</blockquote></div></body></html>", subtype="html")
+    result = receive(games_root, msg.as_bytes(), smtp)
+    assert result.stdout.startswith("accepted:"), result.output
+    assert "no plain text" not in body_of(smtp.to(mail_game.address(mover))[0])  # a note only on rejection
+
+
+def test_multipart_with_small_attachment_reads_the_text_part(mail_game, smtp, games_root):
+    from email.message import EmailMessage
+    mover = mail_game.to_act()
+    move = a_legal_turn(mail_game)[0]
+    msg = EmailMessage()
+    msg["From"] = mail_game.address(mover)
+    msg["To"] = ORGANISER
+    msg["Subject"] = f"[{mail_game.id}]"
+    msg.set_content(f"Password: {mail_game.secret(mover)}\n{move}\n")
+    msg.add_alternative(f"<p>Password: {mail_game.secret(mover)}</p><p>{move}</p>", subtype="html")
+    msg.add_attachment(b"PNG...." * 100, maintype="image", subtype="png", filename="board.png")
+    result = receive(games_root, msg.as_bytes(), smtp)
+    assert result.stdout.startswith("accepted:"), result.output
+
+
+# ---------------------------------------------------------------- bad mail: a clear reply, nothing changes
+
+def _bad_cases(game, root: Path):
+    """(name, raw message, whom the answer goes to, what it must say)."""
+    mover = game.to_act()
+    other = next(p for p in game.players if p != mover)
+    move = a_legal_turn(game)
+    tag = f"[{game.id}]"
+    big = write_mail(game.address(mover), f"Password: {game.secret(mover)}\n{move[0]}\n", f"Re: {tag}")
+    from email.message import EmailMessage
+    import email.policy
+    huge = EmailMessage(policy=email.policy.SMTP)
+    huge["From"] = game.address(mover)
+    huge["To"] = ORGANISER
+    huge["Subject"] = f"Re: {tag} holiday photos"
+    huge["Message-ID"] = "<huge@players.example>"
+    huge.set_content(f"Password: {game.secret(mover)}\n{move[0]}\n")
+    huge.add_attachment(b"\x89PNG" + bytes(random.Random(5).getrandbits(8) for _ in range(1024)) * (20 * 1024),
+                        maintype="image", subtype="png", filename="photo.png")
+    assert len(big) < 10000
+    return [
+        ("no tag", write_mail(game.address(mover), f"Password: {game.secret(mover)}\n{move[0]}\n", "my move"),
+         game.address(mover), "no game named"),
+        ("unknown game", move_mail(game, mover, move, subject="Re: [nosuchgame] move"), game.address(mover),
+         "there is no game 'nosuchgame'"),
+        ("stranger", write_mail("mallory@evil.example", f"Password: {game.secret(mover)}\n{move[0]}\n",
+                                f"Re: {tag}"), "mallory@evil.example", "is not the registered address"),
+        ("From alone", write_mail(game.address(mover), f"{move[0]}\n", f"Re: {tag}"), game.address(mover),
+         "no password"),
+        ("wrong password", move_mail(game, mover, move, password="guessed-password"), game.address(mover),
+         "wrong password"),
+        ("another player's password", move_mail(game, mover, move, password=game.secret(other)),
+         game.address(mover), "wrong password"),
+        ("not your turn", move_mail(game, other, move), game.address(other), f"it is {mover}'s turn"),
+        ("stale", move_mail(game, mover, move, move_number=7), game.address(mover), "stale move"),
+        ("bad move number", move_mail(game, mover, move).replace(b"Password:", b"Move-Number: twelve\nPassword:"),
+         game.address(mover), "is not a number"),
+        ("garbage", move_mail(game, mover, ["Dear referee, I would like to build a castle!!", "thanks"]),
+         game.address(mover), "is not"),
+        ("empty", move_mail(game, mover, []), game.address(mover), "no move found"),
+        ("20 MB attachment", huge.as_bytes(), game.address(mover), "MB; the referee reads messages of at most"),
+    ]
+
+
+@pytest.mark.parametrize("case", ["no tag", "unknown game", "stranger", "From alone", "wrong password",
+                                  "another player's password", "not your turn", "stale", "bad move number",
+                                  "garbage", "empty", "20 MB attachment"])
+def test_bad_mail_gets_a_clear_reply_and_changes_nothing(case, mail_game, smtp, games_root):
+    cases = {name: rest for name, *rest in _bad_cases(mail_game, games_root)}
+    raw, to, says = cases[case]
+    before = mail_game.snapshot()
+    result = receive(games_root, raw, smtp)
+    assert result.code == 0, result.output
+    assert result.stdout.startswith("rejected:"), result.stdout
+    assert mail_game.snapshot() == before  # byte for byte
+    assert len(smtp.messages) == 1
+    reply = smtp.messages[0]
+    assert reply["To"] == to
+    text = body_of(reply)
+    assert says in text, text
+    assert "was not applied" in text
+    assert_no_secret([reply], mail_game)
+    assert "guessed-password" not in reply.as_string()
+    if case in ("garbage", "empty", "stale"):
+        assert "legal" in text.lower()  # what would be legal
+
+
+def test_wrong_player_is_never_told_another_players_password_or_address(mail_game, smtp, games_root):
+    raw = write_mail("mallory@evil.example", "Password: x\nstatus\n", f"Re: [{mail_game.id}]")
+    receive(games_root, raw, smtp)
+    text = smtp.messages[0].as_string()
+    for player in mail_game.players.values():
+        assert player["email"] not in text and player["secret"] not in text
+
+
+def test_a_misspelt_password_line_is_not_echoed(mail_game, smtp, games_root):
+    mover = mail_game.to_act()
+    raw = write_mail(mail_game.address(mover), f"Pasword: {mail_game.secret(mover)}\n"
+                     f"Password: {mail_game.secret(mover)}\n{a_legal_turn(mail_game)[0]}\n",
+                     f"Re: [{mail_game.id}]")
+    before = mail_game.snapshot()
+    receive(games_root, raw, smtp)
+    assert mail_game.snapshot() == before
+    reply = smtp.messages[0]
+    assert mail_game.secret(mover) not in reply.as_string()
+    assert "[password hidden]" in body_of(reply)
+
+
+def test_replayed_message_is_answered_and_not_applied_twice(mail_game, smtp, games_root):
+    mover = mail_game.to_act()
+    raw = move_mail(mail_game, mover, a_legal_turn(mail_game), message_id="<once@players.example>")
+    assert receive(games_root, raw, smtp).stdout.startswith("accepted:")
+    after_first = mail_game.snapshot()
+    smtp.take()
+    result = receive(games_root, raw, smtp)
+    assert result.stdout.startswith("duplicate:")
+    assert mail_game.snapshot() == after_first
+    (reply,) = smtp.messages
+    assert reply["To"] == mail_game.address(mover)
+    assert "already handled" in body_of(reply)
+
+
+def test_automatic_mail_is_never_answered(mail_game, smtp, games_root):
+    raw = write_mail("mailer-daemon@players.example", "Delivery failed", "Undelivered Mail Returned to Sender",
+                     extra_headers={"Auto-Submitted": "auto-replied"})
+    before = mail_game.snapshot()
+    result = receive(games_root, raw, smtp)
+    assert result.stdout.startswith("ignored:")
+    assert smtp.messages == [] and mail_game.snapshot() == before
+
+
+# ---------------------------------------------------------------- commands
+
+def test_status_command_sends_my_view_only_to_me(mail_game, smtp, games_root):
+    name = next(iter(mail_game.players))
+    before = mail_game.snapshot()
+    result = receive(games_root, move_mail(mail_game, name, ["status"]), smtp)
+    assert result.stdout.startswith("command:"), result.output
+    assert mail_game.snapshot() == before
+    (reply,) = smtp.messages
+    assert reply["To"] == mail_game.address(name)
+    assert report.status_text(engine.status(mail_game.gd, name)).strip() in body_of(reply)
+
+
+def test_moves_command_lists_my_legal_moves(mail_game, smtp, games_root):
+    mover = mail_game.to_act()
+    other = next(p for p in mail_game.players if p != mover)
+    receive(games_root, move_mail(mail_game, mover, ["moves"]), smtp)
+    receive(games_root, move_mail(mail_game, other, ["Moves"]), smtp)
+    mine, theirs = smtp.messages
+    legal = engine.legal(mail_game.gd, mover)["moves"]
+    for move in legal[:10]:
+        assert f"  {move}\n" in body_of(mine)
+    assert f"It is {mover}'s turn" in body_of(theirs)
+
+
+def test_help_command_explains_the_notation(mail_game, smtp, games_root):
+    name = next(iter(mail_game.players))
+    raw = write_mail(mail_game.address(name), "help\n", f"Re: [{mail_game.id}]")
+    assert receive(games_root, raw, smtp).stdout.startswith("command:")
+    text = body_of(smtp.messages[0])
+    for template in mail_game.gd.game.templates:
+        assert template.shape in text
+    assert "Password:" in text
+
+
+def test_resign_by_mail(mail_game, smtp, games_root):
+    name = [p for p in mail_game.players][-1]
+    result = receive(games_root, move_mail(mail_game, name, ["resign"]), smtp)
+    assert result.stdout.startswith("accepted:"), result.output
+    env = mail_game.env()
+    assert env["resigned"] == [name]
+    assert len(smtp.messages) == len(mail_game.players)
+    if len(mail_game.players) == 2 or mail_game.to_act() is None:
+        pass
+    assert all(f"{name} played resign" in body_of(m) for m in smtp.messages)
+
+
+# ---------------------------------------------------------------- welcome, SMTP settings, the console script
+
+def test_new_with_addresses_welcomes_each_player_with_only_their_password(games_root, smtp):
+    from mailkit import mail_games
+    games = mail_games()
+    if not games:
+        pytest.skip("no playable game yet")
+    game = create_game(games_root, games[0].id, welcome=smtp.address)
+    assert len(smtp.messages) == len(game.players)
+    first = engine.status(game.gd)["to_act"]
+    for msg in smtp.messages:
+        name = next(n for n, p in game.players.items() if p["email"] == msg["To"])
+        text = body_of(msg)
+        assert f"Password: {game.secret(name)}" in text
+        for other, data in game.players.items():
+            if other != name:
+                assert data["secret"] not in msg.as_string()
+        assert msg["Message-ID"].startswith(f"<pbem.{game.id}.{name}.")
+        assert "How to move" in text
+        assert ("Your legal moves now" in text) == (name == first)
+
+
+def test_welcome_command_through_an_outbox_maildir(mail_game, tmp_path):
+    import mailbox
+    outbox = tmp_path / "outbox"
+    result = run_cli("mail", "welcome", mail_game.dir, "--outbox", outbox)
+    assert result.code == 0, result.output
+    assert len(mailbox.Maildir(outbox)) == len(mail_game.players)
+
+
+def _certificate(tmp_path: Path) -> tuple[Path, Path]:
+    import shutil
+    if not shutil.which("openssl"):
+        pytest.skip("openssl is needed to make the test server's certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    return cert, key
+
+
+def test_smtp_starttls_and_login(mail_game, tmp_path, monkeypatch):
+    import ssl
+    from aiosmtpd.smtp import AuthResult
+    cert, key = _certificate(tmp_path)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    logins = []
+
+    def authenticator(server, session, envelope, mechanism, auth_data):
+        logins.append((mechanism, auth_data.login, session.ssl is not None))
+        ok = auth_data.login == b"club" and auth_data.password == b"smtp-pw"
+        return AuthResult(success=ok, handled=False)
+    sink = SmtpSink(tls_context=context, require_starttls=True, authenticator=authenticator, auth_require_tls=True)
+    sink.controller.start()
+    try:
+        monkeypatch.setenv("PBEM_SMTP_CAFILE", str(cert))
+        monkeypatch.setenv("PBEM_SMTP_USER", "club")
+        monkeypatch.setenv("PBEM_SMTP_PASSWORD", "wrong")
+        failed = run_cli("mail", "welcome", mail_game.dir, "--smtp", sink.address)
+        assert failed.code == 2 and "refused the login of 'club'" in str(failed.exception)
+        assert sink.messages == []
+        monkeypatch.setenv("PBEM_SMTP_PASSWORD", "smtp-pw")
+        monkeypatch.setenv("PBEM_SMTP_STARTTLS", "1")
+        result = run_cli("mail", "welcome", mail_game.dir, "--smtp", sink.address)
+        assert result.code == 0, result.output
+        assert len(sink.messages) == len(mail_game.players)
+        assert logins[-1][1:] == (b"club", True)  # logged in over the encrypted connection
+    finally:
+        sink.controller.stop()
+
+
+def test_unreachable_smtp_keeps_the_replies_for_resend(mail_game, games_root, smtp):
+    mover = mail_game.to_act()
+    dead = f"127.0.0.1:{free_port()}"  # nothing listens there
+    before = mail_game.snapshot()
+    result = run_cli("mail", "receive", "--games", games_root, "--smtp", dead,
+                     input=move_mail(mail_game, mover, a_legal_turn(mail_game)))
+    assert result.code == 0 and result.stdout.startswith("accepted:")
+    assert "pbem mail resend" in result.stdout
+    assert mail_game.snapshot() != before  # the move stands even though its reports could not be sent yet
+    resent = run_cli("mail", "resend", "--games", games_root, "--smtp", smtp.address)
+    assert resent.code == 0, resent.output
+    assert sorted(m["To"] for m in smtp.messages) == sorted(p["email"] for p in mail_game.players.values())
+    again = run_cli("mail", "resend", "--games", games_root, "--smtp", smtp.address)
+    assert again.stdout.startswith("0 mail(s)")
+
+
+def test_console_script_reads_standard_input(mail_game, games_root, smtp):
+    """The way procmail or an MTA runs it: a real process, the message on standard input."""
+    exe = Path(sys.executable).with_name("pbem")
+    mover = mail_game.to_act()
+    raw = move_mail(mail_game, mover, a_legal_turn(mail_game))
+    done = subprocess.run([exe, "mail", "receive", "--games", games_root, "--smtp", smtp.address], input=raw,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(b"accepted:")
+    assert len(smtp.messages) == len(mail_game.players)
+    bad = subprocess.run([exe, "mail", "receive", "--games", games_root / "missing", "--smtp", smtp.address],
+                         input=raw, capture_output=True, timeout=60)
+    assert bad.returncode == 2 and b"Traceback" not in bad.stderr and b"not a directory" in bad.stderr
