@@ -1,0 +1,86 @@
+"""Hidden information (seed 001: money is hidden; decks face down; draw-5 shown to the mover alone) and the
+report a player reads."""
+from __future__ import annotations
+
+
+def keys_and_ints(node):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield k
+            yield from keys_and_ints(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from keys_and_ints(v)
+    elif isinstance(node, int):
+        yield node
+
+
+def test_money_of_each_player_is_hidden_from_the_others(t):
+    state = t.started(3)
+    state["pits"]["bob"]["money"] = 37
+    public = list(keys_and_ints(t.rules.view(state, None)))
+    assert 37 not in public and "money" not in public
+    alice = t.rules.view(state, "alice")
+    assert alice["private"] == {"player": "alice", "money": 9, "drawn": None}  # 3 players start with 9
+    assert 37 not in list(keys_and_ints(alice))
+    assert t.rules.view(state, "bob")["private"]["money"] == 37
+
+
+def test_decks_are_hidden_only_their_counts_are_public(t):
+    state = t.started(2)
+    public = t.rules.view(state, None)
+    assert public["decks"] == {"tiles": len(state["tile_deck"]), "orders": len(state["order_deck"])}
+    deck_ids = set(state["tile_deck"]) | set(state["order_deck"])
+    shown = {x for x in str(public).replace("'", " ").replace(",", " ").split() if x in deck_ids}
+    assert not shown
+
+
+def test_draw_five_contents_only_in_the_movers_view(t):
+    state = t.give_turn(t.started(3), "alice")
+    top5 = state["order_deck"][:5]
+    state = t.play(state, "place order-draw")
+    mine = t.rules.view(state, "alice")["private"]["drawn"]
+    assert mine["kind"] == "orders" and [c["id"] for c in mine["cards"]] == top5
+    for other in (None, "bob", "carol"):
+        text = str(t.rules.view(state, other))
+        assert not [o for o in top5 if f"'{o}'" in text]
+    state = t.play(state, "keep none")  # the rest stay private while they are being returned
+    assert t.rules.view(state, "alice")["private"]["drawn"]["cards"][0]["id"] == top5[0]
+    assert t.rules.view(state, "bob")["private"]["drawn"] is None
+
+
+def test_report_shows_the_viewers_money_only(t):
+    state = t.started(2)
+    state["pits"]["bob"]["money"] = 37
+    alice = t.game.report.render(t.rules.view(state, "alice"), "alice")
+    assert "37" not in alice and "hidden" in alice
+    public = t.game.report.render(t.rules.view(state, None), None)
+    players_table = public.split("\n\n")[1]
+    assert "37" not in players_table and players_table.count("hidden") == 2
+
+
+def test_report_shows_board_and_pit_at_a_glance(t):
+    state = t.started(2)
+    state["board"]["bank-6"] = ["bob", "bob"]
+    state["pits"]["alice"]["cage"] = {"level": 3, "cubes": ["grey", "black"]}
+    state["pits"]["alice"]["storage"] = ["yellow"]
+    state["pits"]["alice"]["orders"] = [{"id": "o11", "spots": [["yellow"], ["grey", "black"], [], []]}]
+    text = t.game.report.render(t.rules.view(state, "alice"), "alice")
+    assert "bob x2" in text
+    tile = state["display"]["factory-1"]
+    assert tile in text
+    assert "Pit of alice" in text and text.index("Pit of alice") < text.index("Pit of bob")
+    pit = text[text.index("Pit of alice"):text.index("Pit of bob")]
+    assert "3 grey" in pit and "cage[grey,black]" in pit and "storage: yellow" in pit
+    assert "yellow:yellow brown:grey+black grey:- black:-" in pit
+    lines = [line for line in pit.splitlines() if line.startswith(("1 yellow", "2 brown"))]
+    assert "p1[yellow]" in lines[0] and "p2[brown]" in lines[1]
+
+
+def test_report_shows_drawn_cards_to_the_mover(t):
+    state = t.give_turn(t.started(2), "alice")
+    state = t.play(state, "place factory-draw")
+    first = state["stack"][-1]["drawn"][0]
+    assert "Drawn for you alone" in t.game.report.render(t.rules.view(state, "alice"), "alice")
+    assert first in t.game.report.render(t.rules.view(state, "alice"), "alice")
+    assert "Drawn for you alone" not in t.game.report.render(t.rules.view(state, "bob"), "bob")
