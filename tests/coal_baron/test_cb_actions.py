@@ -177,3 +177,11 @@ def test_delivery_delivers_all_complete_orders_of_that_transport_at_once(t):
     assert pit["vp"] == 7 and pit["delivery_vp"] == 7
     assert state["supply"] == {"yellow": supply["yellow"] + 1, "brown": supply["brown"] + 1,
                                "grey": supply["grey"] + 1, "black": supply["black"] + 1}
+
+
+def test_no_cube_left_at_all_leaves_the_cart_empty(t):
+    state = buy_setup(t, "t46")
+    state["supply"] = {c: 0 for c in state["supply"]}
+    state = t.play(state, "place factory-1")
+    assert state["pits"]["alice"]["tunnels"][-1]["carts"] == [None, None]
+    assert t.rules.pending(state)["decision"] == "place_workers" and t.to_act(state) == "bob"

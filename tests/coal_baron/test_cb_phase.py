@@ -152,3 +152,12 @@ def test_bonus_only_for_the_holder_of_the_domains_card(t):
     other = next(p for p in state["players"] if p != leader)
     state = t.play(state, "place bank-6")
     assert state["pits"][other]["money"] == 16  # holds the factory card: no money bonus
+
+
+def test_factory_discount_never_makes_a_tile_pay_the_buyer(t):
+    state = bonus_state(t, "factory")
+    leader = t.to_act(state)
+    state["display"]["factory-1"] = "t01"  # yellow, cost 1
+    state["pits"][leader]["money"] = 0
+    state = t.play(state, "place factory-1")
+    assert state["pits"][leader]["money"] == 0

@@ -258,3 +258,14 @@ def test_still_tied_after_the_tie_break_is_a_shared_victory(t):
     state["pits"]["bob"]["money"] = 10
     result = t.rules.result(state)
     assert [r["rank"] for r in result] == [1, 1]
+
+
+def test_final_report_shows_every_line_of_the_calculation(t):
+    from pbem.report import ranking
+    state = final_state(t, money=14, orders=[{"id": "o01", "spots": [[]]}])
+    text = ranking(t.rules.result(state))
+    header = text.splitlines()[0]
+    for column in ("deliveries", "shift 1", "shift 2", "shift 3", "money", "cubes", "outstanding orders",
+                   "lit/dark tiles", "total", "tie-break: money left over"):
+        assert column in header
+    assert "14 -> +2" in text and "1 -> -1" in text
