@@ -55,6 +55,7 @@ class Referee:
     default_from: str | None = None
 
     def __post_init__(self):
+        self._cache: dict = {}
         self.root = Path(self.root)
         if not self.root.is_dir():
             raise PbemError(f"--games {self.root}: not a directory")
@@ -70,7 +71,25 @@ class Referee:
         with self.ledger.locked():
             return self._handle(incoming, source)
 
+    def _secrets(self, gd: engine.GameDir) -> dict:
+        """The game's roster and organiser, read once per message."""
+        key = ("secrets", gd.id)
+        if key not in self._cache:
+            self._cache[key] = engine.load_secrets(gd)
+        return self._cache[key]
+
+    def _public(self, gd: engine.GameDir) -> dict:
+        """The public status, read once per message and again after a move (see _moved)."""
+        key = ("public", gd.id)
+        if key not in self._cache:
+            self._cache[key] = engine.status(gd)
+        return self._cache[key]
+
+    def _moved(self, gd: engine.GameDir) -> None:
+        self._cache.pop(("public", gd.id), None)
+
     def _handle(self, incoming: parse.Incoming, source: str | None) -> Outcome:
+        self._cache = {}
         key = incoming.message_id
         seen = self.ledger.get(key)
         if seen and seen["state"] == "done":
@@ -154,7 +173,7 @@ class Referee:
                       f"ask the organiser if it is lost.")
 
     def _play(self, incoming: parse.Incoming, gd: engine.GameDir, source: str | None) -> Outcome:
-        secrets = engine.load_secrets(gd)
+        secrets = self._secrets(gd)
         roster = secrets["players"]
         player = self._identify(incoming, gd, roster)
         name = player["name"]
@@ -175,14 +194,14 @@ class Referee:
         if len(incoming.lines) > parse.MAX_MOVE_LINES:
             raise _Reject(f"more than {parse.MAX_MOVE_LINES} move lines: one mail is one turn.")
         texts = [piece for line in incoming.lines for piece in _split(line)]
-        env = engine.load_state(gd)
         self.ledger.put(incoming.message_id, {"state": "pending", "source": source, "game": gd.id, "player": name,
-                                              "move_number": env["move_number"]})
+                                              "move_number": self._public(gd)["move_number"]})
         try:
             result = engine.submit(gd, name, texts, by="player", move_number=incoming.move_number,
                                    password=incoming.password)
         except PbemError as exc:
             raise _Reject(str(exc), self._legal_extra(gd, name, exc)) from None
+        self._moved(gd)
         summary = compose.turn_summary(result)
         return self._after_move(incoming, gd, roster, secrets.get("organiser"), name, summary, source,
                                 result["number"])
@@ -201,8 +220,7 @@ class Referee:
         gd = self._open(seen.get("game"))
         if gd is None:
             return None
-        env = engine.load_state(gd)
-        if env["move_number"] <= seen["move_number"]:
+        if self._public(gd)["move_number"] <= seen["move_number"]:
             return None
         entries = engine.read_log(gd)["entries"] or []
         entry = next((e for e in entries if e["number"] == seen["move_number"]), None)
@@ -216,32 +234,28 @@ class Referee:
         summary = compose.turn_summary({"number": entry["number"], "player": entry["player"],
                                         "public_moves": entry["moves"], "chance": entry["chance"],
                                         "autopilot": auto})
-        secrets = engine.load_secrets(gd)
+        secrets = self._secrets(gd)
         return self._after_move(incoming, gd, secrets["players"], secrets.get("organiser"), seen["player"],
                                 summary, source, entry["number"])
 
     def _reports(self, incoming, gd, roster, organiser, mover, summary) -> list[EmailMessage]:
         messages = []
-        legal_cache = None
+        doc = self._public(gd)
         for player in roster:
             if not player["email"]:
                 continue
-            legal = None
-            doc = engine.status(gd)
-            if doc["to_act"] == player["name"]:
-                legal_cache = legal_cache or engine.legal(gd, player["name"])
-                legal = legal_cache
+            legal = engine.legal(gd, player["name"]) if doc["to_act"] == player["name"] else None
             subject, body = compose.player_report(gd, player["name"], summary, legal)
             messages.append(self._mail(gd, incoming, player["email"], subject, body,
                                        reply=player["name"] == mover, player=player["name"]))
-        if organiser and engine.status(gd)["finished"]:
+        if organiser and doc["finished"]:
             subject, body = compose.public_report(gd, summary)
             messages.append(self._mail(gd, incoming, organiser, subject, body, reply=False, player=None))
         return messages
 
     def _command_body(self, gd: engine.GameDir, name: str, command: str, incoming: parse.Incoming) -> str:
         if command == "help":
-            return "\n\n".join([compose.how_to_move(gd, engine.status(gd)["move_number"]), compose.notation_help(gd)])
+            return "\n\n".join([compose.how_to_move(gd, self._public(gd)["move_number"]), compose.notation_help(gd)])
         legal = engine.legal(gd, name)
         if command == "moves":
             if legal["to_act"] is None:
@@ -275,7 +289,7 @@ class Referee:
         redact = list(incoming.passwords_seen)
         if gd is not None:
             try:
-                registered = engine.load_secrets(gd)["players"]
+                registered = self._secrets(gd)["players"]
             except PbemError:
                 registered = []
             redact += [p["secret"] for p in registered]
@@ -303,7 +317,7 @@ class Referee:
     def referee_address(self, gd) -> str:
         if gd is not None:
             try:
-                organiser = engine.load_secrets(gd).get("organiser")
+                organiser = self._secrets(gd).get("organiser")
             except PbemError:
                 organiser = None
             if organiser:
@@ -323,12 +337,12 @@ class Referee:
         elif gd is not None and player != "":
             in_reply_to = compose.thread_root(gd, player, referee)
         if gd is not None and redact is None:
-            redact = [p["secret"] for p in engine.load_secrets(gd)["players"]]
+            redact = [p["secret"] for p in self._secrets(gd)["players"]]
         redact = (redact or []) + (incoming.passwords_seen if incoming is not None else [])
         move_number = None
         if gd is not None:
             try:
-                move_number = engine.status(gd)["move_number"]
+                move_number = self._public(gd)["move_number"]
             except PbemError:
                 move_number = None
         return compose.message(referee, to, subject, body, game=gd.id if gd else None, move_number=move_number,

@@ -156,8 +156,9 @@ def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | 
              "Your password (keep it private; it is in this mail only, and the referee never repeats it):\n\n"
              f"    Password: {player['secret']}",
              "The referee only accepts mail from the address this was sent to, with that password in it.",
-             how_to_move(gd, None) + "\nAdd `Move-Number: N` (N from the last report) to guard against sending a "
-             "move twice.",
+             how_to_move(gd, doc["move_number"] if doc["to_act"] == player["name"] else None)
+             + "\nThe Move-Number line (from the report you answer) is optional: it guards against a move "
+             "being applied twice or too late.",
              notation_help(gd)]
     if doc["to_act"] == player["name"] and legal:
         parts.append(f"You start (move {doc['move_number']}). " + legal_block(legal))

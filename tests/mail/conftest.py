@@ -8,6 +8,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,12 +30,14 @@ def smtp():
 
 
 @pytest.fixture
-def dovecot(tmp_path_factory):
+def dovecot():
     binary = shutil.which("dovecot") or ("/usr/sbin/dovecot" if os.path.exists("/usr/sbin/dovecot") else None)
     if binary is None:
         pytest.skip("the dovecot binary is absent (CI installs it: .ci/mail-setup.sh runs apt-get install "
                     "dovecot-imapd)")
-    base = tmp_path_factory.mktemp("dovecot")
+    # not under pytest's temporary directory: that is private to us (0700), and dovecot's own users must read the
+    # password file and (as nobody) the mail directories
+    base = Path(tempfile.mkdtemp(prefix="pbem-dovecot-"))
     base.chmod(0o755)
     for sub in ("run", "state", "home"):
         (base / sub).mkdir()
@@ -69,6 +72,8 @@ def dovecot(tmp_path_factory):
             process.wait(10)
         except subprocess.TimeoutExpired:
             process.kill()
+            process.wait()
+        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture

@@ -1,0 +1,111 @@
+"""A whole game of every registered title, played through mail only.
+
+The bots are players with a mail program: each reads the last report the referee mailed it (from the SMTP
+server), takes the move number from it, chooses its turn from the legal moves, and answers that report — quoting
+it, signing off — with its password and its move lines. Turns go in alternately through `pbem mail receive` and a
+real Maildir handled by `pbem mail inbox`. Nothing reaches the game but these mails.
+"""
+from __future__ import annotations
+
+import copy
+import mailbox
+import random
+import re
+import time
+
+import pytest
+
+from pbem import bots, engine, registry
+from pbem.rng import Rng
+from mailkit import ORGANISER, body_of, create_game, game_params, receive, run_cli, write_mail
+
+MAX_TURNS = 3000
+MAX_MOVES_A_MAIL = 12
+
+
+def bot_turn(gd: engine.GameDir, player: str, rnd: random.Random) -> list[str]:
+    """The moves of one mail: consecutive decisions of the same player, stopping where the bot would need to see
+    something new first (new hidden information, or a chance outcome it cannot know)."""
+    game = gd.game
+    state = copy.deepcopy(engine.load_state(gd)["state"])
+    rng = Rng("the bot does not know the seed", gd.id, 0)
+    moves = []
+    while len(moves) < MAX_MOVES_A_MAIL:
+        pending = game.rules.pending(state)
+        if pending is None or pending["player"] != player or (moves and pending.get("fresh_info")):
+            break
+        move = bots.choose(game.rules.legal_moves(state, player), rnd)
+        moves.append(game.format_move(move))
+        state = game.rules.apply(copy.deepcopy(state), player, move, rng)
+        if rng.outcomes:
+            break
+    return moves
+
+
+def answer(report, game, player: str, moves: list[str]) -> bytes:
+    """A reply to the referee's last report: password, move number, the moves, the report quoted, a signature."""
+    text = body_of(report)
+    number = int(re.search(r"Move-Number: (\d+)", text).group(1))
+    quoted = "".join(f"> {line}\n" for line in text.splitlines())
+    body = (f"Password: {game.secret(player)}\nMove-Number: {number}\n" + "\n".join(moves) + "\n\n"
+            f"On {report['Date']}, {report['From']} wrote:\n{quoted}\n-- \n{player}, sent from my phone\n")
+    return write_mail(f"{player.title()} <{game.address(player)}>", body, "Re: " + report["Subject"],
+                      in_reply_to=report["Message-ID"])
+
+
+@pytest.mark.parametrize("game_type", game_params())
+def test_whole_game_by_mail(game_type, games_root, smtp, tmp_path):
+    started = time.monotonic()
+    game = create_game(games_root, game_type, welcome=smtp.address, seed=f"mail-{game_type}")
+    gd = game.gd
+    last = {}  # player -> the last mail the referee sent them
+
+    def collect(expect_all: bool):
+        mails = smtp.take()
+        for msg in mails:
+            assert len(msg.get_all("To")) == 1
+            last[msg["To"]] = msg
+        if expect_all:  # every player hears of every move
+            assert sorted(m["To"] for m in mails if m["To"] != ORGANISER) == \
+                sorted(p["email"] for p in game.players.values())
+        return mails
+
+    collect(expect_all=True)  # the welcome mails
+    maildir = mailbox.Maildir(tmp_path / "incoming", create=True)
+    rnd = random.Random(f"bots-{game_type}")
+    turns = 0
+    while (player := engine.status(gd)["to_act"]) is not None:
+        report = last[game.address(player)]
+        assert "your turn" in report["Subject"] or "welcome" in report["Subject"]
+        raw = answer(report, game, player, bot_turn(gd, player, rnd))
+        if turns % 2:
+            result = receive(games_root, raw, smtp)
+            assert result.code == 0 and result.stdout.startswith("accepted:"), result.stdout
+        else:
+            maildir.add(raw)
+            result = run_cli("mail", "inbox", "--games", games_root, "--maildir", maildir._path,
+                             "--smtp", smtp.address)
+            assert result.code == 0 and result.stdout.startswith("accepted:"), result.stdout
+        mails = collect(expect_all=True)
+        mover_mail = next(m for m in mails if m["To"] == game.address(player))
+        assert mover_mail["In-Reply-To"] == re.search(r"<[^>]+>", raw.split(b"Message-ID: ")[1].decode()).group(0)
+        turns += 1
+        assert turns < MAX_TURNS, "the game did not end"
+    final = engine.status(gd)
+    assert final["finished"]
+    for name, player in game.players.items():
+        over = last[player["email"]]
+        assert over["Subject"].endswith("game over")
+        assert final["seed"] in body_of(over)
+        assert "Final ranking" in body_of(over)
+    assert final["seed"] in body_of(last[ORGANISER])
+    assert engine.verify(gd)["result"] == "ok"
+    assert len(maildir) == sum(1 for _ in maildir.iterkeys())
+    assert not list((tmp_path / "incoming" / "new").iterdir())  # every delivered mail moved aside
+    entries = engine.read_log(gd)["entries"]
+    assert all(e["by"] == "player" for e in entries)
+    print(f"{game_type}: {turns} mails, {len(entries)} turns, {time.monotonic() - started:.1f}s")
+
+
+def test_every_registered_game_is_covered():
+    assert [p.values[0] for p in game_params()] == [g.id for g in registry.all_games()]

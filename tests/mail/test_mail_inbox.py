@@ -1,0 +1,273 @@
+"""`pbem mail inbox`: a Maildir, an mbox file and a real IMAP server (dovecot); arrival order, exactly once, and a
+bad message never stops the batch."""
+from __future__ import annotations
+
+import mailbox
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pbem import bots, engine
+from pbem.mail import commands, transport
+from mailkit import body_of, move_mail, run_cli, write_mail
+
+
+def turns_ahead(game, count: int, seed: int = 3) -> list[tuple[str, list[str]]]:
+    """The next `count` turns as a bot would play them, worked out on a copy of the game (the referee's state is
+    only read): [(player, moves)]. Each turn is one decision, so it is legal whatever chance brings."""
+    import copy
+    from pbem.rng import Rng
+    gd = game.gd
+    env = engine.load_state(gd)
+    state, rnd, turns = copy.deepcopy(env["state"]), random.Random(seed), []
+    for number in range(env["move_number"], env["move_number"] + count):
+        pending = gd.game.rules.pending(state)
+        if pending is None:
+            break
+        player = pending["player"]
+        move = bots.choose(gd.game.rules.legal_moves(state, player), rnd)
+        state = engine.play_turn(gd.game, state, player, [move], Rng(env["seed"], gd.id, number))
+        turns.append((player, [gd.game.format_move(move)]))
+    return turns
+
+
+def bad_mails(game) -> list[bytes]:
+    mover = game.to_act()
+    return [
+        write_mail("stranger@elsewhere.example", "hello?\n", f"[{game.id}] hi"),
+        write_mail(game.address(mover), "Password: nope\nstatus\n", "no tag at all"),
+        move_mail(game, mover, ["this is not a move"], password="wrong-password"),
+        b"\x00\xff garbage that is not even a mail header\n\n\xfe",
+    ]
+
+
+def _inbox(root, smtp, *source):
+    return run_cli("mail", "inbox", "--games", root, *source, "--smtp", smtp.address)
+
+
+def test_maildir_batch_in_arrival_order_with_bad_mail_in_between(mail_game, games_root, smtp, tmp_path):
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    turns = turns_ahead(mail_game, 3)
+    bad = bad_mails(mail_game)
+    sequence = [bad[0], move_mail(mail_game, *turns[0]), bad[1], bad[2], move_mail(mail_game, *turns[1]), bad[3],
+                move_mail(mail_game, *turns[2])]
+    for index, raw in enumerate(sequence):
+        key = box.add(raw)
+        stamp = time.time() - 100 + index  # arrival order is the delivery time, not the name
+        os.utime(box._path + "/new/" + key, (stamp, stamp))
+    result = _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
+    assert result.code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["rejected", "accepted", "rejected", "rejected", "accepted",
+                                                      "rejected", "accepted"]
+    entries = engine.read_log(mail_game.gd)["entries"]
+    assert [(e["player"], e["moves"]) for e in entries[:3]] == [(p, m) for p, m in turns]
+    assert os.listdir(tmp_path / "Maildir" / "new") == []
+    assert all(name.endswith(":2,S") for name in os.listdir(tmp_path / "Maildir" / "cur"))
+    # run again: nothing waits, nothing is handled twice
+    smtp.take()
+    again = _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
+    assert again.code == 0 and again.stdout == "" and smtp.messages == []
+
+
+def test_maildir_message_seen_by_a_person_is_left_alone(mail_game, games_root, smtp, tmp_path):
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    seen = mailbox.MaildirMessage(move_mail(mail_game, *turns_ahead(mail_game, 1)[0]))
+    seen.set_subdir("cur")
+    seen.add_flag("S")
+    box.add(seen)
+    before = mail_game.snapshot()
+    assert _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir").stdout == ""
+    assert mail_game.snapshot() == before
+
+
+def test_mbox_batch_and_rerun(mail_game, games_root, smtp, tmp_path):
+    path = tmp_path / "referee.mbox"
+    box = mailbox.mbox(path)
+    turns = turns_ahead(mail_game, 2)
+    for raw in [move_mail(mail_game, *turns[0]), bad_mails(mail_game)[0], move_mail(mail_game, *turns[1])]:
+        box.add(raw)
+    box.flush()
+    box.close()
+    result = _inbox(games_root, smtp, "--mbox", path)
+    assert result.code == 0, result.output
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == ["accepted", "rejected", "accepted"]
+    assert len(mailbox.mbox(path)) == 0
+    assert len(mailbox.mbox(tmp_path / "referee.mbox.processed")) == 3
+    entries = engine.read_log(mail_game.gd)["entries"]
+    assert [(e["player"], e["moves"]) for e in entries[:2]] == [(p, m) for p, m in turns]
+    # the same messages delivered again (a duplicate delivery): answered as duplicates, applied once
+    box = mailbox.mbox(path)
+    box.add(move_mail(mail_game, *turns[0], message_id="<dup@players.example>"))
+    box.flush()
+    box.close()
+    first = _inbox(games_root, smtp, "--mbox", path)
+    assert first.stdout.startswith("accepted:") or first.stdout.startswith("rejected:")
+    box = mailbox.mbox(path)
+    box.add(move_mail(mail_game, *turns[0], message_id="<dup@players.example>", subject="resent"))
+    box.flush()
+    box.close()
+    before = mail_game.snapshot()
+    again = _inbox(games_root, smtp, "--mbox", path)
+    assert again.stdout.startswith("duplicate:")
+    assert mail_game.snapshot() == before
+
+
+def test_imap_inbox_against_dovecot(mail_game, games_root, smtp, dovecot, monkeypatch):
+    turns = turns_ahead(mail_game, 2)
+    dovecot.append(move_mail(mail_game, *turns[0]))
+    dovecot.append(bad_mails(mail_game)[2])
+    dovecot.append(move_mail(mail_game, *turns[1]))
+    monkeypatch.setenv("PBEM_IMAP_PASSWORD", "wrong")
+    failed = _inbox(games_root, smtp, "--imap", dovecot.url())
+    assert failed.code == 2 and "IMAP login" in str(failed.exception)
+    monkeypatch.setenv("PBEM_IMAP_PASSWORD", dovecot.password)
+    result = _inbox(games_root, smtp, "--imap", dovecot.url())
+    assert result.code == 0, result.output
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == ["accepted", "rejected", "accepted"]
+    assert dovecot.count("INBOX") == 0
+    assert dovecot.count("pbem-processed") == 3
+    entries = engine.read_log(mail_game.gd)["entries"]
+    assert [(e["player"], e["moves"]) for e in entries[:2]] == [(p, m) for p, m in turns]
+    smtp.take()
+    again = _inbox(games_root, smtp, "--imap", dovecot.url())
+    assert again.code == 0 and again.stdout == "" and smtp.messages == []
+
+
+def test_imap_large_message_is_answered_from_its_header_only(mail_game, games_root, smtp, dovecot, monkeypatch):
+    from email.message import EmailMessage
+    mover = mail_game.to_act()
+    msg = EmailMessage()
+    msg["From"] = mail_game.address(mover)
+    msg["To"] = "referee@club.example"
+    msg["Subject"] = f"Re: [{mail_game.id}] photos"
+    msg["Message-ID"] = "<big-imap@players.example>"
+    msg.set_content(f"Password: {mail_game.secret(mover)}\n")
+    msg.add_attachment(os.urandom(3 * 1024 * 1024), maintype="application", subtype="octet-stream",
+                       filename="scan.bin")
+    dovecot.append(msg.as_bytes())
+    monkeypatch.setenv("PBEM_IMAP_PASSWORD", dovecot.password)
+    before = mail_game.snapshot()
+    result = _inbox(games_root, smtp, "--imap", dovecot.url())
+    assert result.stdout.startswith("rejected:"), result.output
+    assert mail_game.snapshot() == before
+    assert "MB" in body_of(smtp.messages[0])
+
+
+# ---------------------------------------------------------------- killed and run again
+
+class Killed(BaseException):
+    """Stands for the process being killed at a chosen point (not an Exception: nothing may catch it)."""
+
+
+def test_killed_after_the_move_before_the_replies_sends_them_on_the_next_run(mail_game, games_root, smtp, tmp_path,
+                                                                          monkeypatch):
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    turn = turns_ahead(mail_game, 1)[0]
+    box.add(move_mail(mail_game, *turn))
+    real_send = commands.Referee._send
+
+    def dies(self, messages):
+        raise Killed()
+    monkeypatch.setattr(commands.Referee, "_send", dies)
+    with pytest.raises(Killed):
+        _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
+    applied = mail_game.snapshot()
+    assert engine.read_log(mail_game.gd)["entries"][0]["moves"] == turn[1]
+    assert smtp.messages == []
+    monkeypatch.setattr(commands.Referee, "_send", real_send)
+    result = _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
+    assert result.stdout.startswith("accepted:"), result.output
+    assert mail_game.snapshot() == applied  # not applied a second time
+    assert sorted(m["To"] for m in smtp.messages) == sorted(p["email"] for p in mail_game.players.values())
+    assert os.listdir(tmp_path / "Maildir" / "new") == []
+
+
+def test_killed_before_moving_the_mail_aside_only_moves_it_next_time(mail_game, games_root, smtp, tmp_path,
+                                                                    monkeypatch):
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    box.add(move_mail(mail_game, *turns_ahead(mail_game, 1)[0]))
+    real_replace = os.replace
+
+    def dies(src, dst, *args, **kwargs):
+        if "/Maildir/" in str(src):
+            raise Killed()
+        return real_replace(src, dst, *args, **kwargs)
+    monkeypatch.setattr(os, "replace", dies)
+    with pytest.raises(Killed):
+        _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
+    monkeypatch.setattr(os, "replace", real_replace)
+    after = mail_game.snapshot()
+    smtp.take()
+    result = _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
+    assert result.stdout.startswith("duplicate:"), result.output
+    assert mail_game.snapshot() == after and smtp.messages == []
+    assert os.listdir(tmp_path / "Maildir" / "new") == []
+
+
+def test_sigkill_in_the_middle_of_a_batch(mail_game, games_root, smtp, tmp_path):
+    """A real process killed with SIGKILL while it works through a Maildir; the next run finishes the batch and
+    every move is applied exactly once, in order."""
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    turns = turns_ahead(mail_game, 8)
+    for index, turn in enumerate(turns):
+        key = box.add(move_mail(mail_game, *turn))  # no Move-Number: only the ledger stops a double application
+        stamp = time.time() - 100 + index
+        os.utime(box._path + "/new/" + key, (stamp, stamp))
+    exe = Path(sys.executable).with_name("pbem")
+    process = subprocess.Popen([exe, "mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir",
+                                "--smtp", smtp.address], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while len(engine.read_log(mail_game.gd)["entries"] or []) < 2 and time.monotonic() < deadline \
+            and process.poll() is None:
+        time.sleep(0.01)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    result = _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
+    assert result.code == 0, result.output
+    entries = engine.read_log(mail_game.gd)["entries"]
+    assert [(e["player"], e["moves"]) for e in entries[:len(turns)]] == [(p, m) for p, m in turns]
+    assert os.listdir(tmp_path / "Maildir" / "new") == []
+
+
+def test_one_message_that_breaks_the_referee_does_not_stop_the_batch(mail_game, games_root, smtp, tmp_path,
+                                                                    monkeypatch):
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    turns = turns_ahead(mail_game, 1)
+    box.add(write_mail(mail_game.address(mail_game.to_act()), "boom\n", "explode", message_id="<boom@x.example>"))
+    box.add(move_mail(mail_game, *turns[0]))
+    real = commands.Referee._handle
+
+    def fragile(self, incoming, source):
+        if incoming.message_id == "<boom@x.example>":
+            raise RuntimeError("disk on fire")
+        return real(self, incoming, source)
+    monkeypatch.setattr(commands.Referee, "_handle", fragile)
+    result = _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
+    assert result.code == 2  # the error is reported ...
+    assert "error:" in result.stdout and "disk on fire" in result.stdout
+    assert "accepted:" in result.stdout  # ... and the batch went on
+    assert len(os.listdir(tmp_path / "Maildir" / "new")) == 1  # the broken one stays for the next run
+
+
+def test_inbox_needs_exactly_one_mailbox(games_root, smtp, tmp_path):
+    result = run_cli("mail", "inbox", "--games", games_root, "--smtp", smtp.address)
+    assert result.code == 1 and "exactly one of" in str(result.exception)
+    result = run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "nothing", "--smtp",
+                     smtp.address)
+    assert result.code == 1 and "not a Maildir" in str(result.exception)
+
+
+def test_outbox_transport_writes_a_maildir(mail_game, games_root, tmp_path):
+    outbox = tmp_path / "outbox"
+    sender = transport.Outbox(outbox)
+    referee = commands.Referee(games_root, sender)
+    outcome = referee.handle(move_mail(mail_game, *turns_ahead(mail_game, 1)[0]))
+    assert outcome.result == "accepted"
+    assert len(mailbox.Maildir(outbox)) == len(mail_game.players)
