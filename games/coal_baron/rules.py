@@ -597,31 +597,48 @@ def cube_sources(state, pit):
 
 def legal_mine(state, frame):
     pit = state["pits"][frame["player"]]
-    cage = pit["cage"]
-    moves = [{"action": "cage", "level": lv} for lv in range(len(state["components"]["colours"]) + 1)
-             if lv != cage["level"]]
-    if cage["level"] != SURFACE and len(cage["cubes"]) < state["components"]["cage_capacity"]:
-        loadable = {c for t in pit["tunnels"] if tile_level(state, t["tile"]) == cage["level"]
-                    for c in t["carts"] if c is not None}
-        moves += [{"action": "load", "colour": c} for c in sort_cubes(state, loadable)]
-    if cage["level"] == SURFACE:
-        moves += [{"action": "store", "colour": c} for c in sort_cubes(state, set(cage["cubes"]))]
+    moves = cage_moves(state, pit) + load_moves(state, pit) + store_moves(state, pit)
     tokens = cube_sources(state, pit)
-    distinct = sorted(set(tokens))
-    pairs = [(a, b) for i, a in enumerate(distinct) for b in distinct[i:] if a != b or tokens.count(a) >= 2]
+    can_substitute = frame["steps"] >= state["components"]["substitute_cubes"]
     for order in pit["orders"]:
-        card = state["components"]["orders"][order["id"]]
-        open_colours = sorted({c for c, spot in zip(card["cubes"], order["spots"]) if not spot},
-                              key=lambda c: level_of(state, c))
-        for colour in open_colours:
-            for token in (colour, "stored-" + colour):
-                if token in tokens:
-                    moves.append({"action": "fill", "order": order["id"], "cube": token})
-        if frame["steps"] >= state["components"]["substitute_cubes"]:
-            for colour in open_colours:
-                moves += [{"action": "substitute", "order": order["id"], "spot": colour, "first": a, "second": b}
-                          for a, b in pairs]
+        moves += fill_moves(state, order, tokens, can_substitute)
     moves.append({"action": "end"})
+    return moves
+
+
+def cage_moves(state, pit):
+    """One step moves the cage to any other level, however far (seed 001)."""
+    return [{"action": "cage", "level": lv} for lv in range(len(state["components"]["colours"]) + 1)
+            if lv != pit["cage"]["level"]]
+
+
+def load_moves(state, pit):
+    cage = pit["cage"]
+    if cage["level"] == SURFACE or len(cage["cubes"]) >= state["components"]["cage_capacity"]:
+        return []
+    loadable = {c for t in pit["tunnels"] if tile_level(state, t["tile"]) == cage["level"]
+                for c in t["carts"] if c is not None}
+    return [{"action": "load", "colour": c} for c in sort_cubes(state, loadable)]
+
+
+def store_moves(state, pit):
+    if pit["cage"]["level"] != SURFACE:
+        return []
+    return [{"action": "store", "colour": c} for c in sort_cubes(state, set(pit["cage"]["cubes"]))]
+
+
+def fill_moves(state, order, tokens, can_substitute):
+    """A matching cube onto an open spot, or (2 steps) two cubes of any colours; a pair is listed once, sorted."""
+    card = state["components"]["orders"][order["id"]]
+    open_colours = sorted({c for c, spot in zip(card["cubes"], order["spots"]) if not spot},
+                          key=lambda c: level_of(state, c))
+    moves = [{"action": "fill", "order": order["id"], "cube": token}
+             for colour in open_colours for token in (colour, "stored-" + colour) if token in tokens]
+    if can_substitute:
+        distinct = sorted(set(tokens))
+        pairs = [(a, b) for i, a in enumerate(distinct) for b in distinct[i:] if a != b or tokens.count(a) >= 2]
+        moves += [{"action": "substitute", "order": order["id"], "spot": colour, "first": a, "second": b}
+                  for colour in open_colours for a, b in pairs]
     return moves
 
 
@@ -821,9 +838,17 @@ def pit_view(state, player):
 
 
 def view(state, player):
+    """The public view, plus for a player their `private` part: their money and the cards they drew."""
+    public = public_view(state)
+    if player is not None:
+        public["private"] = {"player": player, "money": state["pits"][player]["money"],
+                             "drawn": drawn_view(state, player)}
+    return public
+
+
+def public_view(state):
     top = state["stack"][-1] if state["stack"] else None
-    phase = state["phase"]
-    public = {
+    return {
         "game": GAME,
         "rules_version": state["rules_version"],
         "options": dict(state["options"]),
@@ -837,32 +862,42 @@ def view(state, player):
         "players": [{"name": p, "vp": state["pits"][p]["vp"], "workers": state["pits"][p]["workers"],
                      "canteen": state["canteen"][p], "orders": len(state["pits"][p]["orders"]),
                      "delivered": len(state["pits"][p]["delivered"])} for p in state["players"]],
-        "board": [{"space": s, "domain": spec["domain"], "kind": spec["kind"], "workers": list(state["board"][s]),
-                   "tile": tile_view(state, state["display"][s]) if spec["kind"] == "factory"
-                   and state["display"].get(s) else None,
-                   "order": order_view(state, state["display"][s]) if spec["kind"] == "order"
-                   and state["display"].get(s) else None}
-                  for s, spec in state["components"]["spaces"].items()],
-        "decks": {"tiles": len(state["tile_deck"]), "orders": len(state["order_deck"])},
+        "board": [space_view(state, s) for s in state["components"]["spaces"]],
+        "decks": {"tiles": len(state["tile_deck"]), "orders": len(state["order_deck"])},  # sizes only
         "supply": dict(state["supply"]),
         "draft": None if state["draft"] is None else {
             "revealed": [order_view(state, o) for o in state["draft"]["revealed"]]},
-        "phase": None if phase is None else {
-            "leader": phase["leader"], "domain": phase["domain"], "passed": list(phase["passed"]),
-            "cards": [{"player": p, "card": phase["cards"][p]} for p in state["players"] if p in phase["cards"]]},
+        "phase": phase_view(state),
         "pits": [pit_view(state, p) for p in state["players"]],
         "awards": [dict(a) for a in state["awards"]],
     }
-    if player is None:
-        return public
-    private = {"player": player, "money": state["pits"][player]["money"], "drawn": None}
-    if top is not None and top["player"] == player and top["decision"] in DRAW_DECISIONS:
-        cards = top.get("drawn", top.get("cards"))
-        kind = "tiles" if top["decision"] in ("keep_tile", "return_tiles") else "orders"
-        private["drawn"] = {"kind": kind, "cards": [tile_view(state, c) if kind == "tiles" else order_view(state, c)
-                                                    for c in cards]}
-    public["private"] = private
-    return public
+
+
+def space_view(state, space):
+    spec = state["components"]["spaces"][space]
+    card = state["display"].get(space)
+    return {"space": space, "domain": spec["domain"], "kind": spec["kind"], "workers": list(state["board"][space]),
+            "tile": tile_view(state, card) if card and spec["kind"] == "factory" else None,
+            "order": order_view(state, card) if card and spec["kind"] == "order" else None}
+
+
+def phase_view(state):
+    phase = state["phase"]
+    if phase is None:
+        return None
+    return {"leader": phase["leader"], "domain": phase["domain"], "passed": list(phase["passed"]),
+            "cards": [{"player": p, "card": phase["cards"][p]} for p in state["players"] if p in phase["cards"]]}
+
+
+def drawn_view(state, player):
+    """Draw-5 cards, for the mover alone, from the draw until the rest are back in the deck."""
+    top = state["stack"][-1] if state["stack"] else None
+    if top is None or top["player"] != player or top["decision"] not in DRAW_DECISIONS:
+        return None
+    cards = top.get("drawn", top.get("cards"))
+    if top["decision"] in ("keep_tile", "return_tiles"):
+        return {"kind": "tiles", "cards": [tile_view(state, c) for c in cards]}
+    return {"kind": "orders", "cards": [order_view(state, c) for c in cards]}
 
 
 DRAW_DECISIONS = ("keep_tile", "return_tiles", "keep_order", "return_orders")
