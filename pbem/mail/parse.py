@@ -34,10 +34,12 @@ COMMANDS = ("status", "moves", "help", "resign")
 TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_-]{0,63})\]")
 FIELD_LINE = re.compile(r"^\s*(game|password|passwd|move[- _]?number|move[- _]?no|player)\s*[:=]\s*(.*?)\s*$",
                         re.IGNORECASE)
-QUOTE_HEADER = re.compile(
-    r"^\s*(on\b.{0,300}\bwrote:?|le\b.{0,300}\ba écrit\s*:?|am\b.{0,300}\bschrieb.{0,40}:?|"
-    r"-{2,}\s*(original message|forwarded message|message d'origine|ursprüngliche nachricht)\s*-{2,}|"
-    r"_{10,}|begin forwarded message:?)\s*$", re.IGNORECASE)
+# "On <date>, <someone> wrote:" introduces `>`-quoted text; the player may write above it or below it
+ATTRIBUTION = re.compile(r"^\s*(on\b.{0,300}\bwrote:?|le\b.{0,300}\ba écrit\s*:?|am\b.{0,300}\bschrieb.{0,40}:?)\s*$",
+                         re.IGNORECASE)
+# these introduce the original message without `>` marks: everything below them is someone else's text
+ORIGINAL = re.compile(r"^\s*(-{2,}\s*(original message|forwarded message|message d'origine|ursprüngliche nachricht)"
+                      r"\s*-{2,}|_{10,}|begin forwarded message:?)\s*$", re.IGNORECASE)
 OUTLOOK_HEADER = re.compile(r"^\s*(from|von|de)\s*:\s*\S.*$", re.IGNORECASE)
 OUTLOOK_NEXT = re.compile(r"^\s*(sent|date|gesendet|envoyé|to|an|à|subject|betreff|objet)\s*:", re.IGNORECASE)
 
@@ -260,23 +262,31 @@ def html_to_text(markup: str) -> str:
 
 
 def own_text(text: str) -> str:
-    """The player's own words: quoted text, everything below a reply header, and the signature removed."""
+    """The player's own words, above or below the quoted report: `>` lines, attribution lines, an unmarked original
+    message (Outlook's "From:/Sent:" block, "-----Original Message-----") and the signature are left out."""
     text = text[:MAX_BODY_CHARS * 4].replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     kept = []
+    skip = 0
     for index, line in enumerate(lines):
-        if line.rstrip() in ("--", "-- ") or line == "-- ":
-            break  # the signature delimiter (RFC 3676) and the usual sloppy forms of it
-        if line.lstrip().startswith(">") or line.startswith("|"):
+        if skip:
+            skip -= 1
             continue
-        if QUOTE_HEADER.match(line):
+        if line.rstrip() in ("--", "-- "):
+            break  # the signature delimiter (RFC 3676) and its usual sloppy form: the rest is the signature
+        if line.lstrip().startswith(">"):
+            continue
+        if ORIGINAL.match(line):
             break
         if OUTLOOK_HEADER.match(line) and any(OUTLOOK_NEXT.match(nxt) for nxt in lines[index + 1:index + 4]):
             break
-        # a reply header split over two lines: "On Tue, 3 Jan 2026 at 10:00, Referee" / "<ref@club> wrote:"
-        if re.match(r"^\s*on\b", line, re.IGNORECASE) and index + 1 < len(lines) \
-                and re.search(r"wrote:\s*$", lines[index + 1]):
-            break
+        if ATTRIBUTION.match(line):
+            continue
+        # an attribution folded over two lines: "On Tue, 3 Jan 2026 at 10:00, Referee" / "<ref@club> wrote:"
+        if re.match(r"^\s*(on|le|am)\b", line, re.IGNORECASE) and index + 1 < len(lines) \
+                and re.search(r"(wrote|a écrit|schrieb)\s*:\s*$", lines[index + 1], re.IGNORECASE):
+            skip = 1
+            continue
         kept.append(line)
     return "\n".join(kept)[:MAX_BODY_CHARS]
 

@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from mailkit import DOVECOT_CONF, Dovecot, SmtpSink, create_game, free_port, mail_games  # noqa: E402
+from mailkit import DOVECOT_CONF, Dovecot, MailGame, SmtpSink, create_game, free_port, mail_games  # noqa: E402
 
 
 @pytest.fixture
@@ -83,13 +83,23 @@ def games_root(tmp_path) -> Path:
     return root
 
 
-@pytest.fixture
-def mail_game(games_root):
-    """A game of the first registered game that is playable (skips when none is yet)."""
+@pytest.fixture(scope="session")
+def _template_game(tmp_path_factory):
+    """One new game, made once through the CLI; each test gets a fresh copy of its files."""
     games = mail_games()
     if not games:
+        return None
+    root = tmp_path_factory.mktemp("template")
+    return create_game(root, games[0].id)
+
+
+@pytest.fixture
+def mail_game(games_root, _template_game):
+    """A new game of the first registered game that is playable, in the test's own games root."""
+    if _template_game is None:
         pytest.skip("no registered game has its rules and report yet")
-    return create_game(games_root, games[0].id)
+    shutil.copytree(_template_game.dir, games_root / _template_game.id, symlinks=True)
+    return MailGame(games_root, _template_game.id, _template_game.players)
 
 
 @pytest.fixture(autouse=True)

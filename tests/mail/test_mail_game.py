@@ -1,8 +1,8 @@
 """A whole game of every registered title, played through mail only.
 
 The bots are players with a mail program: each reads the last report the referee mailed it (from the SMTP
-server), takes the move number from it, chooses its turn from the legal moves, and answers that report — quoting
-it, signing off — with its password and its move lines. Turns go in alternately through `pbem mail receive` and a
+server), takes the move number from it, chooses its turn from the legal moves, and answers that report with its
+password and its move lines — above or below the quoted report — and a signature. Turns go in alternately through `pbem mail receive` and a
 real Maildir handled by `pbem mail inbox`. Nothing reaches the game but these mails.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from pbem import bots, engine, registry
+from pbem import bots, engine, registry, yamlio
 from pbem.rng import Rng
 from mailkit import ORGANISER, body_of, create_game, game_params, receive, run_cli, write_mail
 
@@ -27,7 +27,7 @@ def bot_turn(gd: engine.GameDir, player: str, rnd: random.Random) -> list[str]:
     """The moves of one mail: consecutive decisions of the same player, stopping where the bot would need to see
     something new first (new hidden information, or a chance outcome it cannot know)."""
     game = gd.game
-    state = copy.deepcopy(engine.load_state(gd)["state"])
+    state = yamlio.load_file(gd.path / engine.STATE)["state"]  # read only, to work out the turn ahead
     rng = Rng("the bot does not know the seed", gd.id, 0)
     moves = []
     while len(moves) < MAX_MOVES_A_MAIL:
@@ -42,13 +42,15 @@ def bot_turn(gd: engine.GameDir, player: str, rnd: random.Random) -> list[str]:
     return moves
 
 
-def answer(report, game, player: str, moves: list[str]) -> bytes:
-    """A reply to the referee's last report: password, move number, the moves, the report quoted, a signature."""
+def answer(report, game, player: str, moves: list[str], below: bool) -> bytes:
+    """A reply to the referee's last report: password, move number and the moves, written above the quoted report
+    or below it (both ways players answer mail), and a signature."""
     text = body_of(report)
-    number = int(re.search(r"Move-Number: (\d+)", text).group(1))
-    quoted = "".join(f"> {line}\n" for line in text.splitlines())
-    body = (f"Password: {game.secret(player)}\nMove-Number: {number}\n" + "\n".join(moves) + "\n\n"
-            f"On {report['Date']}, {report['From']} wrote:\n{quoted}\n-- \n{player}, sent from my phone\n")
+    found = re.search(r"Move-Number: (\d+)", text)
+    fields = f"Password: {game.secret(player)}\n" + (f"Move-Number: {found.group(1)}\n" if found else "")
+    own = fields + "\n".join(moves) + "\n"
+    quote = f"On {report['Date']}, {report['From']} wrote:\n" + "".join(f"> {line}\n" for line in text.splitlines())
+    body = (quote + "\n" + own if below else own + "\n" + quote) + f"\n-- \n{player}, sent from my phone\n"
     return write_mail(f"{player.title()} <{game.address(player)}>", body, "Re: " + report["Subject"],
                       in_reply_to=report["Message-ID"])
 
@@ -74,10 +76,11 @@ def test_whole_game_by_mail(game_type, games_root, smtp, tmp_path):
     maildir = mailbox.Maildir(tmp_path / "incoming", create=True)
     rnd = random.Random(f"bots-{game_type}")
     turns = 0
-    while (player := engine.status(gd)["to_act"]) is not None:
+    player = engine.status(gd)["to_act"]
+    while player is not None:
         report = last[game.address(player)]
         assert "your turn" in report["Subject"] or "welcome" in report["Subject"]
-        raw = answer(report, game, player, bot_turn(gd, player, rnd))
+        raw = answer(report, game, player, bot_turn(gd, player, rnd), below=turns % 3 == 2)
         if turns % 2:
             result = receive(games_root, raw, smtp)
             assert result.code == 0 and result.stdout.startswith("accepted:"), result.stdout
@@ -91,6 +94,11 @@ def test_whole_game_by_mail(game_type, games_root, smtp, tmp_path):
         assert mover_mail["In-Reply-To"] == re.search(r"<[^>]+>", raw.split(b"Message-ID: ")[1].decode()).group(0)
         turns += 1
         assert turns < MAX_TURNS, "the game did not end"
+        # who acts next, as the players learn it: from the mail that says "your turn"
+        told = [m["To"] for m in mails if m["Subject"].endswith("your turn")]
+        over = [m for m in mails if m["Subject"].endswith("game over")]
+        assert len(told) + bool(over) == 1, [m["Subject"] for m in mails]
+        player = None if over else next(n for n, p in game.players.items() if p["email"] == told[0])
     final = engine.status(gd)
     assert final["finished"]
     for name, player in game.players.items():

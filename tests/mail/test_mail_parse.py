@@ -50,7 +50,7 @@ def test_field_spellings():
 
 @pytest.mark.parametrize("tail", [
     "\nOn Tue, 3 Jan 2026 at 10:00, Referee <referee@club.example> wrote:\n> place bank-6\n> Password: old\n",
-    "\nOn Tue, 3 Jan 2026 at 10:00, Referee\n<referee@club.example> wrote:\n\nplace bank-6\n",
+    "\nOn Tue, 3 Jan 2026 at 10:00, Referee\n<referee@club.example> wrote:\n\n> place bank-6\n",
     "\n-----Original Message-----\nFrom: referee\nplace bank-6\n",
     "\nFrom: Referee <referee@club.example>\nSent: Tuesday, 3 January 2026 10:00\nTo: Alice\nplace bank-6\n",
     "\n________________________________\nFrom: Referee\nplace bank-6\n",
@@ -63,6 +63,15 @@ def test_quoted_text_and_signatures_are_left_out(tail):
     got = parse.parse_message(mail("Password: p4ss\npass\n" + tail))
     assert got.lines == ["pass"]
     assert got.passwords_seen == ["p4ss"]
+
+
+def test_a_move_below_the_quoted_report_is_read():
+    body = ("On Tue, 3 Jan 2026 at 10:00, Referee <referee@club.example> wrote:\n> Move 12: bob played pass.\n"
+            "> Password: <your password>\n>\n> place bank-6\n\nPassword: p4ss\nplace mining-6\n> more quote\n"
+            "end\n\n-- \nAlice\n")
+    got = parse.parse_message(mail(body))
+    assert got.password == "p4ss" and got.passwords_seen == ["p4ss"]
+    assert got.lines == ["place mining-6", "end"]
 
 
 def test_html_only_message_is_read_as_text_without_its_quote():
