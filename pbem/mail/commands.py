@@ -111,12 +111,24 @@ class Referee:
             except _Reject:
                 if incoming.too_large:
                     raise _too_large(incoming, [compose.general_help(self.default_from)]) from None
+                if incoming.command == "help":  # help about no game in particular: how to play by mail here
+                    return self._general_help(incoming, source)
                 raise
             if incoming.too_large:
                 raise _too_large(incoming)
             return self._play(incoming, gd, source)
         except _Reject as reject:
             return self._reject(incoming, gd, reject, source)
+
+    def _general_help(self, incoming: parse.Incoming, source: str | None) -> Outcome:
+        to = compose.clean_display(incoming.sender_display)
+        sent, warning = [], "no valid From address to answer"
+        if to:
+            msg = self._mail(None, incoming, to, "pbem: how to play by mail", compose.general_help(self.default_from),
+                             reply=True)
+            sent, warning = self._send([msg])
+        self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": None, "result": "help"})
+        return Outcome(incoming.message_id, "command", "help (no game named)", None, None, sent, warning)
 
     def _answer_replay(self, incoming: parse.Incoming, seen: dict) -> Outcome:
         gd = self._open(seen.get("game"))
@@ -189,8 +201,8 @@ class Referee:
                                                   "result": command})
             return Outcome(incoming.message_id, "command", command, gd.id, name, *sent)
         if not incoming.lines:
-            raise _Reject("no move found in your mail: write your move below the Password: line, above any quoted "
-                          "text.", self._legal_extra(gd, name))
+            raise _Reject("no move found in your mail: write your move lines below the Password: line (above or "
+                          "below the quoted report, not inside it).", self._legal_extra(gd, name))
         if len(incoming.lines) > parse.MAX_MOVE_LINES:
             raise _Reject(f"more than {parse.MAX_MOVE_LINES} move lines: one mail is one turn.")
         texts = [piece for line in incoming.lines for piece in _split(line)]
@@ -420,5 +432,9 @@ def send_welcome(gd: engine.GameDir, smtp: str | None = None, outbox=None, trans
     messages = welcome_messages(gd)
     if not messages:
         raise PbemError(f"no player of {gd.id} has an email address (pbem new ... --player NAME:EMAIL)")
-    return sender.send(messages)
+    try:
+        return sender.send(messages)
+    except PbemError as exc:
+        raise PbemError(f"{exc}. Game {gd.id} exists; send the welcome mails again with "
+                        f"`pbem mail welcome {gd.path} --smtp HOST:PORT` (or --outbox DIR)") from None
 

@@ -71,8 +71,8 @@ def subject_for(gd: engine.GameDir, text: str) -> str:
 
 
 def how_to_move(gd: engine.GameDir, move_number: int | None) -> str:
-    lines = ["How to move: reply to this mail (keep the [" + gd.id + "] in the subject) and write, above the quoted "
-             "text:",
+    lines = [f"How to move: reply to this mail (keep the [{gd.id}] in the subject) and write, above or below the "
+             f"quoted text:",
              "",
              "    Password: <your password>"]
     if move_number is not None:

@@ -6,12 +6,8 @@ import email
 import email.policy
 import email.utils
 import importlib
-import os
-import pwd
-import shutil
 import socket
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path

@@ -2,8 +2,8 @@
 
 The bots are players with a mail program: each reads the last report the referee mailed it (from the SMTP
 server), takes the move number from it, chooses its turn from the legal moves, and answers that report with its
-password and its move lines — above or below the quoted report — and a signature. Turns go in alternately through `pbem mail receive` and a
-real Maildir handled by `pbem mail inbox`. Nothing reaches the game but these mails.
+password and its move lines — above or below the quoted report — and a signature. Turns go in alternately
+through `pbem mail receive` and a real Maildir handled by `pbem mail inbox`. Nothing reaches the game but these mails.
 """
 from __future__ import annotations
 

@@ -370,3 +370,38 @@ def test_console_script_reads_standard_input(mail_game, games_root, smtp):
     bad = subprocess.run([exe, "mail", "receive", "--games", games_root / "missing", "--smtp", smtp.address],
                          input=raw, capture_output=True, timeout=60)
     assert bad.returncode == 2 and b"Traceback" not in bad.stderr and b"not a directory" in bad.stderr
+
+
+def test_help_without_a_game_explains_how_to_play_by_mail(games_root, smtp):
+    raw = write_mail("newcomer@players.example", "help\n", "how does this work?")
+    result = receive(games_root, raw, smtp)
+    assert result.stdout.startswith("command:"), result.output
+    (reply,) = smtp.messages
+    assert reply["To"] == "newcomer@players.example"
+    assert "Password: <your password>" in body_of(reply)
+
+
+def test_new_reports_a_failed_welcome_and_how_to_send_it_again(games_root):
+    from mailkit import mail_games
+    games = mail_games()
+    if not games:
+        pytest.skip("no playable game yet")
+    dead = f"127.0.0.1:{free_port()}"
+    result = run_cli("new", games[0].id, games_root / "g2", "--player", "alice:a@players.example",
+                     "--player", "bob:b@players.example", "--player", "carol:c@players.example",
+                     "--organiser", ORGANISER, "--smtp", dead)
+    assert result.code == 2
+    assert "cannot connect to the SMTP server" in str(result.exception)
+    assert "pbem mail welcome" in str(result.exception)
+
+
+def test_two_deliveries_of_one_message_at_once_apply_it_once(mail_game, games_root, smtp):
+    """Two MTA deliveries racing: the ledger's lock lets one apply the move; the other is told it is a duplicate."""
+    exe = Path(sys.executable).with_name("pbem")
+    raw = move_mail(mail_game, mail_game.to_act(), a_legal_turn(mail_game), message_id="<race@players.example>")
+    command = [exe, "mail", "receive", "--games", games_root, "--smtp", smtp.address]
+    racers = [subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE) for _ in range(2)]
+    outputs = [racer.communicate(raw, timeout=60)[0] for racer in racers]
+    assert all(racer.returncode == 0 for racer in racers)
+    assert sorted(out.split(b":")[0] for out in outputs) == [b"accepted", b"duplicate"]
+    assert len(engine.read_log(mail_game.gd)["entries"]) == 1
