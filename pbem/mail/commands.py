@@ -9,6 +9,7 @@ from __future__ import annotations
 import email.utils
 import mailbox
 import os
+import re
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
@@ -157,8 +158,9 @@ class Referee:
                     return engine.open_game(self.root / candidate)
                 except PbemError as exc:
                     raise _Reject(f"game {candidate} cannot be opened: {exc}") from None
-        raise _Reject(f"there is no game {candidates[0]!r} here. Check the id in the subject's [tag] or the Game: "
-                      f"line.", [compose.general_help(self.default_from)])
+        named = " or ".join(repr(c) for c in candidates[:4])
+        raise _Reject(f"there is no game {named} here. Check the id in the subject's [tag] or the Game: line.",
+                      [compose.general_help(self.default_from)])
 
     def _is_game(self, candidate: str) -> bool:
         return bool(engine.ID_PATTERN.match(candidate)) and (self.root / candidate / engine.GAME).is_file()
@@ -212,7 +214,9 @@ class Referee:
             result = engine.submit(gd, name, texts, by="player", move_number=incoming.move_number,
                                    password=incoming.password)
         except PbemError as exc:
-            raise _Reject(str(exc), self._legal_extra(gd, name, exc)) from None
+            # the engine lists the legal moves on one line; the answer lists them one a line (below)
+            error = re.sub(r"\. Legal: .*$", ".", str(exc), flags=re.DOTALL)
+            raise _Reject(error, self._legal_extra(gd, name)) from None
         self._moved(gd)
         summary = compose.turn_summary(result)
         return self._after_move(incoming, gd, roster, secrets.get("organiser"), name, summary, source,
@@ -279,7 +283,7 @@ class Referee:
         _, body = compose.player_report(gd, name, None, legal if legal["to_act"] == name else None)
         return body
 
-    def _legal_extra(self, gd: engine.GameDir, name: str, exc: Exception | None = None) -> list[str]:
+    def _legal_extra(self, gd: engine.GameDir, name: str) -> list[str]:
         try:
             legal = engine.legal(gd, name)
         except PbemError:
@@ -289,8 +293,6 @@ class Referee:
         if legal["to_act"] != name:
             return [f"It is {legal['to_act']}'s turn (move {legal['move_number']}): "
                     f"{legal['decision']['description']}. You will get a mail when it is yours."]
-        if exc is not None and "Legal:" in str(exc) and len(legal["moves"]) <= engine.MAX_LEGAL_SHOWN:
-            return [compose.how_to_move(gd, legal["move_number"])]
         return [f"It is your turn (move {legal['move_number']}).\n\n" + compose.legal_block(legal),
                 compose.how_to_move(gd, legal["move_number"])]
 

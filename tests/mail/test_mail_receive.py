@@ -405,3 +405,23 @@ def test_two_deliveries_of_one_message_at_once_apply_it_once(mail_game, games_ro
     assert all(racer.returncode == 0 for racer in racers)
     assert sorted(out.split(b":")[0] for out in outputs) == [b"accepted", b"duplicate"]
     assert len(engine.read_log(mail_game.gd)["entries"]) == 1
+
+
+def test_illegal_move_is_answered_with_the_legal_moves_one_a_line(mail_game, smtp, games_root):
+    mover = mail_game.to_act()
+    gd = mail_game.gd
+    words = engine.legal(gd)["moves"][0].split()
+    illegal = " ".join(words[:-1] + ["nowhere"])
+    try:
+        gd.game.parse_move(illegal)
+    except Exception:
+        pytest.skip(f"{gd.game.id}: no well-formed illegal move derived from {words}")
+    before = mail_game.snapshot()
+    result = receive(games_root, move_mail(mail_game, mover, [illegal]), smtp)
+    assert result.stdout.startswith("rejected:"), result.output
+    assert mail_game.snapshot() == before
+    text = body_of(smtp.messages[0])
+    assert f"'{illegal}' is not legal now" in text
+    assert "Legal:" not in text
+    for move in engine.legal(gd)["moves"][:20]:
+        assert f"\n  {move}\n" in text
