@@ -2,6 +2,7 @@
 dovecot serving IMAP) and games created through the CLI with players' addresses. Helpers live in mailkit.py."""
 from __future__ import annotations
 
+import grp
 import os
 import pwd
 import shutil
@@ -42,15 +43,16 @@ def dovecot():
     for sub in ("run", "state", "home"):
         (base / sub).mkdir()
     if os.geteuid() == 0:  # dovecot refuses to serve mail as root: the mail user is nobody
-        internal, login, uid, gid = "dovecot", "dovenull", 65534, 65534
+        internal, group, login, uid, gid = "dovecot", "dovecot", "dovenull", 65534, 65534
         os.chown(base / "home", uid, gid)
-    else:
+    else:  # a rootless dovecot: every service runs as us
         me = pwd.getpwuid(os.getuid()).pw_name
-        internal, login, uid, gid = me, me, os.getuid(), os.getgid()
+        internal, group, login, uid, gid = me, grp.getgrgid(os.getgid()).gr_name, me, os.getuid(), os.getgid()
     (base / "passwd").write_text(f"{Dovecot.user}:{{PLAIN}}{Dovecot.password}::::::\n")
     port = free_port()
     conf = base / "dovecot.conf"
-    conf.write_text(DOVECOT_CONF.format(base=base, internal=internal, login=login, uid=uid, gid=gid, port=port))
+    conf.write_text(DOVECOT_CONF.format(base=base, internal=internal, group=group, login=login, uid=uid, gid=gid,
+                                         port=port))
     process = subprocess.Popen([binary, "-F", "-c", str(conf)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 15
     while True:

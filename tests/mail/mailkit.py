@@ -127,6 +127,7 @@ disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_failure_delay = 0
 default_internal_user = {internal}
+default_internal_group = {group}
 default_login_user = {login}
 first_valid_uid = 1
 passdb {{
@@ -139,6 +140,7 @@ userdb {{
 }}
 mail_location = maildir:~/Maildir
 service imap-login {{
+  chroot =
   inet_listener imap {{
     address = 127.0.0.1
     port = {port}
@@ -146,6 +148,9 @@ service imap-login {{
   inet_listener imaps {{
     port = 0
   }}
+}}
+service anvil {{
+  chroot =
 }}
 """
 
