@@ -15,7 +15,19 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+
+def _load_mailkit():
+    """The helpers module, importable as `mailkit` by the test files, without putting this folder on sys.path
+    (where its conftest.py would shadow tests/conftest.py)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("mailkit", Path(__file__).with_name("mailkit.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mailkit"] = module
+    spec.loader.exec_module(module)
+
+
+if "mailkit" not in sys.modules:
+    _load_mailkit()
 
 from mailkit import DOVECOT_CONF, Dovecot, MailGame, SmtpSink, create_game, free_port, mail_games  # noqa: E402
 
