@@ -78,8 +78,8 @@ def board_table(view):
         offer = tile_text(space["tile"]) if space["tile"] else order_text(space["order"]) if space["order"] else ""
         if not offer and space["kind"] in ("factory", "order"):
             offer = "(empty)"
-        rows.append([space["space"], workers_text(space["workers"]), offer])
-    return tabulate(rows, headers=["space", "workers", "on offer"], tablefmt="simple")
+        rows.append([space["space"], workers_text(space["workers"]), space["needs"], offer])
+    return tabulate(rows, headers=["space", "workers", "needs", "on offer"], tablefmt="simple")
 
 
 def supply_text(view):

@@ -877,6 +877,7 @@ def space_view(state, space):
     spec = state["components"]["spaces"][space]
     card = state["display"].get(space)
     return {"space": space, "domain": spec["domain"], "kind": spec["kind"], "workers": list(state["board"][space]),
+            "needs": workers_needed(state, space),
             "tile": tile_view(state, card) if card and spec["kind"] == "factory" else None,
             "order": order_view(state, card) if card and spec["kind"] == "order" else None}
 

@@ -66,7 +66,9 @@ def test_report_shows_board_and_pit_at_a_glance(t):
     state["pits"]["alice"]["storage"] = ["yellow"]
     state["pits"]["alice"]["orders"] = [{"id": "o11", "spots": [["yellow"], ["grey", "black"], [], []]}]
     text = t.game.report.render(t.rules.view(state, "alice"), "alice")
-    assert "bob x2" in text
+    board = text[text.index("Board:"):]
+    assert [line.split() for line in board.splitlines() if line.startswith("bank-6 ")] == [["bank-6", "bob", "x2", "3"]]
+    assert [line.split() for line in board.splitlines() if line.startswith("bank-1 ")] == [["bank-1", "-", "1"]]
     tile = state["display"]["factory-1"]
     assert tile in text
     assert "Pit of alice" in text and text.index("Pit of alice") < text.index("Pit of bob")

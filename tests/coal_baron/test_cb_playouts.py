@@ -108,6 +108,7 @@ class Bookkeeper:
         assert_valid("state", state)
         public = GAME.rules.view(state, None)
         assert_valid("public-view", public)
+        assert "Board:" in GAME.report.render(public, None)
         assert not {"money", "private", "tile_deck", "order_deck"} & set(keys_of(public))
         top = state["stack"][-1] if state["stack"] else None
         for p in state["players"]:
@@ -118,6 +119,7 @@ class Bookkeeper:
             drawing = top is not None and top["player"] == p and "drawn" in top or (
                 top is not None and top["player"] == p and top["decision"].startswith("return_"))
             assert (mine["private"]["drawn"] is not None) == bool(drawing)
+            assert f"Pit of {p}" in GAME.report.render(mine, p)
             stripped = dict(mine)
             del stripped["private"]
             assert stripped == public
