@@ -136,3 +136,18 @@ def test_a_whole_mining_turn_on_one_line(t):
     assert pit["storage"] == ["black"] and pit["cage"] == {"level": 0, "cubes": ["black"]}
     assert t.to_act(state) == "bob"
     assert t.count_cubes(state) == {c: 16 for c in ("yellow", "brown", "grey", "black")}
+
+
+def test_a_minecart_yields_its_cube_only_once(t):
+    state = mining(t, steps=2, cage={"level": 1, "cubes": []})
+    state = t.play(state, "load yellow")
+    state = t.play(state, "end")
+    for p in state["players"]:  # end the shift: carts are not refilled when the workers come home
+        state["pits"][p]["workers"] = 0
+    state["pits"]["alice"]["workers"] = 1
+    state = t.play(t.give_turn(state, "alice"), "place bank-1")
+    assert state["shift"] == 2
+    assert state["pits"]["alice"]["tunnels"][0]["carts"] == [None]
+    state = t.give_turn(state, "alice", "mine", steps=3)
+    assert not [x for x in t.legal_texts(state) if x.startswith("load")]  # the cage is still at level 1
+    assert state["pits"]["alice"]["cage"] == {"level": 1, "cubes": ["yellow"]}

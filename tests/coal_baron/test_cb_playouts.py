@@ -77,7 +77,7 @@ class Bookkeeper:
             assert pit["money"] == before[p] + change, (player, move)
             assert pit["money"] >= 0
             on_board = sum(w.count(p) for w in state["board"].values())
-            assert pit["workers"] + on_board + state["canteen"][p] in (self.total_workers, pit["workers"])
+            assert pit["workers"] + on_board + state["canteen"][p] == self.total_workers
         counts = dict(state["supply"])
         for pit in state["pits"].values():
             for c in [c for tn in pit["tunnels"] for c in tn["carts"] if c] + pit["cage"]["cubes"] + pit["storage"] \
