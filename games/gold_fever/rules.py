@@ -635,12 +635,13 @@ def legal_moves(state: dict, player: str) -> list[dict]:
     if name == "choose_card":
         return [{"action": "take", "slot": slot}
                 for slot, card in enumerate(turn["offer"], start=1) if card is not None]
+    # `pass` first where it declines: the referee plays the first legal move for a resigned player
     if name == "ride_mustang":
-        return [{"action": "mustang"}, {"action": "pass"}]
+        return [{"action": "pass"}, {"action": "mustang"}]
     if name == "send_telegraph":
-        return [{"action": "telegraph", "die": die, "value": values}
-                for die, shown in enumerate(turn["roll"], start=1)
-                for values in int_ranges_without(1, 6, shown)] + [{"action": "pass"}]
+        return [{"action": "pass"}] + [{"action": "telegraph", "die": die, "value": values}
+                                       for die, shown in enumerate(turn["roll"], start=1)
+                                       for values in int_ranges_without(1, 6, shown)]
     targets = event_targets(state, player, frame["card"])
     if name == "light_dynamite":
         return [{"action": "dynamite", "target": target} for target in targets]
