@@ -153,8 +153,8 @@ def test_draw_five_orders_keep_one(t):
     state = t.play(state, "place order-draw")
     assert t.rules.pending(state)["fresh_info"] is True
     state = t.play(state, f"keep {top5[2]}")
-    assert state["pits"]["alice"]["orders"][-1] == {"id": top5[2], "spots": [[] for _ in
-                                                                          state["components"]["orders"][top5[2]]["cubes"]]}
+    spots = [[] for _ in state["components"]["orders"][top5[2]]["cubes"]]
+    assert state["pits"]["alice"]["orders"][-1] == {"id": top5[2], "spots": spots}
     state = t.play(state, "return bottom " + " ".join(top5[:2] + top5[3:]))
     assert state["order_deck"][-4:] == top5[:2] + top5[3:]
 
