@@ -149,9 +149,8 @@ def _log_header(gd: GameDir, visibility: str, setup_chance: list) -> dict:
             "visibility": visibility, "setup_chance": setup_chance, "entries": None}
 
 
-def _log_text(gd: GameDir, header: dict, entries: list[dict]) -> str:
-    body = _yaml(LOG, "log.schema.json", {**header, "entries": entries or None}, gd.meta["game"], f"{gd.id} log")
-    return body
+def _log_text(gd: GameDir, relative: str, header: dict) -> str:
+    return _yaml(relative, "log.schema.json", header, gd.meta["game"], f"{gd.id} {relative}")
 
 
 def _append_entry(old_text: str, entry: dict) -> str:
@@ -232,8 +231,8 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
         GAME: (_yaml(GAME, "game.schema.json", gd.meta, game.id, "game.yaml"), PUBLIC_MODE),
         COMPONENTS: (components_text, PUBLIC_MODE),
         STATE: _state_file(gd, env),
-        FULL_LOG: (_log_text(gd, _log_header(gd, "referee", rng.outcomes), []), PRIVATE),
-        LOG: (_log_text(gd, _log_header(gd, "public", public_chance), []), PUBLIC_MODE),
+        FULL_LOG: (_log_text(gd, FULL_LOG, _log_header(gd, "referee", rng.outcomes)), PRIVATE),
+        LOG: (_log_text(gd, LOG, _log_header(gd, "public", public_chance)), PUBLIC_MODE),
         SECRETS: (_yaml(SECRETS, "secrets.schema.json", secrets_doc, game.id, "secrets"), PRIVATE),
         **_status_files(gd, env, []),
     }
@@ -371,7 +370,8 @@ def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], re
         public_text = _append_entry(public_text, public_entry)
     files[FULL_LOG] = (full_text, PRIVATE)
     if finished:  # the game is over: the full log and the seed are revealed so anyone can replay it
-        public_text = full_text.replace("visibility: referee", "visibility: public", 1)
+        public_text = full_text.replace("$schema=../schemas/", "$schema=schemas/", 1).replace(
+            "visibility: referee", "visibility: public", 1)
     files[LOG] = (public_text, PUBLIC_MODE)
     store.commit(gd.path, files)
     pending = game.rules.pending(state)

@@ -1,23 +1,26 @@
 """Safe writes of a game directory: one lock per game, all files of a move committed together or not at all.
 
-A move changes several files (referee state, logs, public status, each player's view). They are first written
-and fsynced into `DIR/.txn/`, then a COMMIT marker is written atomically, then each file is renamed into place.
-If the process dies before the marker, the next command deletes the half-written transaction (the previous state
-is intact); if it dies after, the next command finishes the renames. Either way the game is never half-moved.
+A move changes several files (referee state, logs, public status, each player's view). All of them are first
+written as one bundle, fsynced, and committed by renaming it to `DIR/.txn/COMMIT.json`; then each file is
+written (temp file and rename) into place, and the bundle is marked applied. If the process dies before the
+commit, the next command deletes the half-written bundle (the previous state is intact); if it dies after, the
+next command applies the bundle again. Either way the game is never half-moved. One fsynced bundle instead of
+one fsync per file keeps a move fast (the bundle stays until the next move, so it can always be re-applied).
 """
 from __future__ import annotations
 
 import contextlib
 import errno
 import fcntl
+import json
 import os
-import shutil
 from pathlib import Path
 
 from .contract import PbemError
 
 TXN = ".txn"
-COMMIT = "COMMIT"
+COMMIT = "COMMIT.json"
+APPLIED = "APPLIED.json"
 LOCK = ".lock"
 
 
@@ -42,42 +45,50 @@ def write_atomic(path: Path, text: str, mode: int = 0o644) -> None:
     _fsync_dir(path.parent)
 
 
+def _apply(directory: Path, files: dict[str, list]) -> None:
+    folders = set()
+    for relative, (text, mode) in files.items():
+        target = directory / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{target.name}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+        folders.add(target.parent)
+    for folder in folders:
+        _fsync_dir(folder)
+
+
 def recover(directory: Path) -> None:
-    """Finish a committed transaction, or throw away an uncommitted one."""
+    """Apply a committed bundle that was not marked applied; throw away an uncommitted one."""
     txn = directory / TXN
     if not txn.is_dir():
         return
-    marker = txn / COMMIT
-    if marker.exists():
-        for relative in marker.read_text(encoding="utf-8").splitlines():
-            staged = txn / relative
-            if staged.exists():
-                target = directory / relative
-                target.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(staged, target)
-                _fsync_dir(target.parent)
-    shutil.rmtree(txn)
-    _fsync_dir(directory)
+    committed = txn / COMMIT
+    if committed.exists():
+        _apply(directory, json.loads(committed.read_text(encoding="utf-8")))
+        os.replace(committed, txn / APPLIED)
+    for leftover in txn.iterdir():
+        if leftover.name != APPLIED:
+            leftover.unlink()
 
 
 def commit(directory: Path, files: dict[str, tuple[str, int]]) -> None:
     """Write {relative path: (text, mode)} into the game directory as one transaction. Call under the lock."""
     txn = directory / TXN
-    if txn.exists():
-        shutil.rmtree(txn)
-    txn.mkdir()
-    for relative, (text, mode) in files.items():
-        staged = txn / relative
-        staged.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(staged, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(staged, mode)
-    for folder in {(txn / relative).parent for relative in files}:
-        _fsync_dir(folder)
-    write_atomic(txn / COMMIT, "\n".join(files) + "\n")
+    txn.mkdir(mode=0o700, exist_ok=True)
+    for leftover in txn.iterdir():
+        leftover.unlink()
+    bundle = txn / "bundle.tmp"
+    fd = os.open(bundle, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump({relative: [text, mode] for relative, (text, mode) in files.items()}, handle, ensure_ascii=False)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(bundle, txn / COMMIT)
+    _fsync_dir(txn)
     recover(directory)
 
 

@@ -3,6 +3,9 @@
 Schemas ship as package data (`pbem.schemas`). The common envelopes refer to the game's own schemas by fixed
 relative names (`game-state.schema.json`, ...), which resolve to the schemas of the game at hand; the same names
 are used for the copies written into each game directory, so editors resolve them too.
+
+The yes/no check runs on schemas compiled by pbem.schemacheck (fast enough for every move); only a document that
+fails is handed to jsonschema, which lists every error with its JSON path.
 """
 from __future__ import annotations
 
@@ -10,10 +13,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
-
+from . import schemacheck
 from .contract import PbemError
 
 COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move")
@@ -44,18 +44,28 @@ def schemas_for(game_type: str | None) -> dict[str, dict]:
 
 
 @lru_cache(maxsize=None)
-def _registry(game_type: str | None) -> Registry:
-    return Registry().with_resources(
-        (name, Resource.from_contents(schema, default_specification=DRAFT202012))
-        for name, schema in schemas_for(game_type).items())
+def _compiler(game_type: str | None) -> schemacheck.Compiler:
+    return schemacheck.Compiler(schemas_for(game_type))
+
+
+def is_valid(game_type: str | None, name: str, data) -> bool:
+    return _compiler(game_type).root(name)(data)
 
 
 @lru_cache(maxsize=None)
-def validator(game_type: str | None, name: str) -> Draft202012Validator:
-    return Draft202012Validator(schemas_for(game_type)[name], registry=_registry(game_type))
+def validator(game_type: str | None, name: str):
+    """jsonschema's validator for the full error report (imported only when a document is invalid)."""
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+    registry = Registry().with_resources(
+        (uri, Resource.from_contents(schema, default_specification=DRAFT202012))
+        for uri, schema in schemas_for(game_type).items())
+    return Draft202012Validator(schemas_for(game_type)[name], registry=registry)
 
 
 def errors(game_type: str | None, name: str, data) -> list[str]:
+    """Every violation with its JSON path, by jsonschema (the reference implementation)."""
     found = []
     for error in validator(game_type, name).iter_errors(data):
         found.append(f"{error.json_path}: {error.message[:300]}")
@@ -67,6 +77,7 @@ def errors(game_type: str | None, name: str, data) -> list[str]:
 
 def check(game_type: str | None, name: str, data, source: str) -> None:
     """Raise one PbemError listing every schema violation with its JSON path."""
-    problems = errors(game_type, name, data)
-    if problems:
-        raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems))
+    if is_valid(game_type, name, data):
+        return
+    problems = errors(game_type, name, data) or [f"$: rejected by pbem's schema check (jsonschema disagrees: a bug)"]
+    raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems))

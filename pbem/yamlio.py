@@ -6,26 +6,91 @@ and anything that is not plain data.
 """
 from __future__ import annotations
 
+import json
+import math
+import re
+
 import yaml
 
 from .contract import PbemError
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
 
 
-class _NoAliasDumper(Dumper):
-    def ignore_aliases(self, data):  # every repeated object is written out in full: no anchors in pbem files
-        return True
+# Strings written plain (unquoted) must read back as the same string under YAML 1.1 rules: start with a letter
+# or underscore, no characters YAML treats specially, and not a word YAML 1.1 reads as a boolean or null.
+PLAIN = re.compile(r"^[A-Za-z_](?:[A-Za-z0-9_ ./+-]*[A-Za-z0-9_./+-])?$")
+RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+# Escaped inside quotes: what YAML does not allow raw, and what it reads as a line break (NEL, U+2028, U+2029).
+NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _escape(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def _scalar(value) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return str(value)
+    if type(value) is float and math.isfinite(value):
+        return repr(value)
+    if type(value) is str:
+        if PLAIN.match(value) and value.lower() not in RESERVED:
+            return value
+        # A JSON string is a valid YAML double-quoted scalar; YAML also wants non-printable characters escaped.
+        return NOT_PRINTABLE.sub(_escape, json.dumps(value, ensure_ascii=False))
+    raise TypeError(f"cannot write {type(value).__name__} values")
+
+
+def _emit(value, indent: int, out: list[str]) -> None:
+    pad = " " * indent
+    if type(value) is dict:
+        for key, item in value.items():
+            head = f"{pad}{_scalar(str(key))}:"
+            if type(item) is dict and item:
+                out.append(head)
+                _emit(item, indent + 2, out)
+            elif type(item) is list and item:
+                out.append(head)
+                _emit(item, indent, out)  # block sequences sit at their key's indentation, as PyYAML writes them
+            else:
+                out.append(f"{head} {_block_scalar(item)}")
+    else:
+        for item in value:
+            if type(item) in (dict, list) and item:
+                start = len(out)
+                _emit(item, indent + 2, out)
+                out[start] = f"{pad}- {out[start][indent + 2:]}"
+            else:
+                out.append(f"{pad}- {_block_scalar(item)}")
+
+
+def _block_scalar(value) -> str:
+    if type(value) is dict:
+        return "{}"
+    if type(value) is list:
+        return "[]"
+    return _scalar(value)
 
 
 def dumps(data, schema: str | None = None) -> str:
-    text = yaml.dump(data, Dumper=_NoAliasDumper, default_flow_style=False, sort_keys=False,
-                     allow_unicode=True, width=100)
-    return (f"# yaml-language-server: $schema={schema}\n" if schema else "") + text
+    """Block-style YAML of plain data, keys in their order, no anchors; fast (a move writes several files)."""
+    lines = [f"# yaml-language-server: $schema={schema}"] if schema else []
+    if type(data) in (dict, list) and data:
+        _emit(data, 0, lines)
+    else:
+        lines.append(_block_scalar(data))
+    return "\n".join(lines) + "\n"
 
 
 def _check_plain(node, where: str, depth: int, seen: set):

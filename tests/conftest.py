@@ -1,0 +1,28 @@
+"""Shared fixtures: the CLI runner and game directories made through the CLI."""
+from __future__ import annotations
+
+import pytest
+
+from pbem import registry
+from support import NAMES, Pbem, playable_games
+
+
+@pytest.fixture
+def pbem():
+    return Pbem()
+
+
+@pytest.fixture
+def new_game(tmp_path, pbem):
+    """Create a game of the first playable game type (or the one asked for) and return (dir, secrets)."""
+    def make(game_id: str | None = None, players: int | None = None, seed: str = "fixture", name: str = "g1"):
+        game = registry.get(game_id) if game_id else playable_games()[0]
+        count = players or game.min_players
+        directory = tmp_path / name
+        args = ["new", game.id, directory, "--seed", seed, "--format", "json"]
+        for player in NAMES[:count]:
+            args += ["--player", player]
+        result = pbem(*args)
+        assert result.code == 0, result.err
+        return directory, {p["name"]: p["secret"] for p in result.json()["players"]}
+    return make

@@ -1,0 +1,230 @@
+"""Never lose a game: hostile input changes nothing, a killed process leaves a valid game, concurrent
+submissions apply exactly one move."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from support import playable_games, run_pbem, snapshot
+from pbem import bots, engine, movefile, store, yamlio
+from pbem.contract import PbemError
+
+pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def next_move(directory):
+    gd = engine.open_game(directory)
+    env = engine.load_state(gd)
+    player = gd.game.rules.pending(env["state"])["player"]
+    text = gd.game.format_move(bots.first_legal(gd.game.rules.legal_moves(env["state"], player)))
+    return player, text, env["move_number"]
+
+
+@pytest.fixture(scope="module")
+def fuzz_game(tmp_path_factory):
+    from conftest import NAMES  # noqa: F401  (fixtures module; names come from support)
+    from support import NAMES as names
+    game = playable_games()[0]
+    directory = tmp_path_factory.mktemp("fuzz") / "fuzzed"
+    created = engine.create(game.id, directory, [(n, None) for n in names[:game.min_players]], seed="fuzz")
+    return directory, {p["name"]: p["secret"] for p in created["players"]}
+
+
+# ------------------------------------------------------------------ hostile YAML
+
+@pytest.mark.parametrize("text,message", [
+    ("a: &x [1, 2]\nb: *x\n", "aliases"),
+    ("!!python/object:os.system {}\n", "not valid YAML"),
+    ("[" * 5000 + "]" * 5000, "nest"),
+    ("key: [unclosed\n", "not valid YAML"),
+    ("when: 2024-01-01\n", "date"),
+    ("? [1, 2]\n: value\n", "unhashable key"),
+    ("1: one\n", "keys must be text"),
+])
+def test_hostile_yaml_is_refused_with_a_clear_message(text, message):
+    with pytest.raises(PbemError) as caught:
+        yamlio.loads(text, "input.yaml")
+    assert message in str(caught.value)
+
+
+def test_billion_laughs_is_refused_before_it_expands():
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [*a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}]" for i in range(1, 30)]
+    with pytest.raises(PbemError, match="aliases"):
+        yamlio.loads("\n".join(lines) + "\n")
+
+
+def test_oversized_and_binary_files_are_refused():
+    with pytest.raises(PbemError, match="too large"):
+        yamlio.loads("a: " + "x" * (yamlio.MAX_BYTES + 1))
+    with pytest.raises(PbemError, match="UTF-8"):
+        yamlio.loads(b"\xff\xfe\x00binary")
+    with pytest.raises(PbemError, match="too large"):
+        movefile.parse("moves: [" + "a, " * 40000 + "]")
+
+
+# ------------------------------------------------------------------ fuzzed move files
+
+valid_keys = ["game", "move_number", "player", "moves", "signature"]
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                       max_size=4), max_leaves=12)
+
+
+def _mutations(draw_doc):
+    return st.one_of(
+        st.binary(max_size=300).map(lambda b: b),
+        st.text(max_size=300).map(lambda t: t.encode("utf-8", "surrogatepass")),
+        st.dictionaries(st.sampled_from(valid_keys + ["extra"]), json_values, max_size=6).map(
+            lambda d: yaml.safe_dump(d).encode()),
+    )
+
+
+@given(data=st.data())
+@FUZZ
+def test_fuzzed_move_files_exit_2_and_leave_the_game_byte_identical(fuzz_game, data, tmp_path_factory):
+    from support import Pbem
+    directory, secrets = fuzz_game
+    player, text, number = next_move(directory)
+    good = movefile.build(directory.name, number, player, [text], secrets[player])
+    choice = data.draw(st.sampled_from(["random", "field"]))
+    if choice == "random":
+        content = data.draw(_mutations(good))
+    else:
+        key = data.draw(st.sampled_from(valid_keys))
+        doc = dict(good)
+        doc[key] = data.draw(json_values)
+        if doc == good or (key == "moves" and isinstance(doc[key], list) and doc[key] == good["moves"]):
+            return
+        content = yaml.safe_dump(doc).encode()
+    before = snapshot(directory)
+    result = Pbem()("move", directory, "--as", player, "-", input=content)
+    assert result.code == 2, (content[:200], result.out)
+    assert snapshot(directory) == before
+
+
+@given(value=json_values, where=st.sampled_from(["state", "move_number", "seed", "players", "resigned", "recent",
+                                                  "format"]))
+@FUZZ
+def test_fuzzed_state_files_exit_2_and_are_left_as_they_are(fuzz_game, value, where):
+    from support import Pbem
+    directory, _ = fuzz_game
+    path = directory / "referee" / "state.yaml"
+    original = path.read_bytes()
+    data = yaml.safe_load(original)
+    if data.get(where) == value:
+        return
+    data[where] = value
+    tampered = yaml.safe_dump(data).encode()
+    path.write_bytes(tampered)
+    try:
+        player, text, _ = "alice", "x", 0
+        pbem = Pbem()
+        before = snapshot(directory)
+        # Whatever the edit, verify catches it, a move is refused, and a read either works or says what is wrong.
+        assert pbem("verify", directory).code == 2
+        assert pbem("move", directory, "--as", player, "--text", text).code == 2
+        assert pbem("moves", directory).code in (0, 2)
+        assert pbem("status", directory, "--as", player).code == 0  # the player's view file is untouched
+        assert snapshot(directory) == before
+    finally:
+        path.write_bytes(original)
+
+
+# ------------------------------------------------------------------ crashes and races
+
+def test_an_uncommitted_transaction_is_thrown_away(fuzz_game):
+    directory, _ = fuzz_game
+    before = snapshot(directory)
+    (directory / store.TXN).mkdir(exist_ok=True)
+    (directory / store.TXN / "bundle.tmp").write_text('{"referee/state.yaml": ["half wri')
+    with store.locked(directory):
+        pass
+    assert snapshot(directory) == before
+
+
+def test_a_committed_transaction_is_finished_by_the_next_command(tmp_path):
+    (tmp_path / "a.yaml").write_text("old a")
+    (tmp_path / "b.yaml").write_text("new b")  # b was already written before the crash, a was not
+    (tmp_path / store.TXN).mkdir()
+    bundle = {"a.yaml": ["new a", 0o644], "b.yaml": ["new b", 0o644], "views/c.yaml": ["new c", 0o600]}
+    (tmp_path / store.TXN / store.COMMIT).write_text(json.dumps(bundle))
+    with store.locked(tmp_path):
+        pass
+    assert (tmp_path / "a.yaml").read_text() == "new a" and (tmp_path / "b.yaml").read_text() == "new b"
+    assert (tmp_path / "views" / "c.yaml").read_text() == "new c"
+    assert (tmp_path / "views" / "c.yaml").stat().st_mode & 0o777 == 0o600
+    assert not (tmp_path / store.TXN / store.COMMIT).exists()
+    (tmp_path / "a.yaml").write_text("later a")
+    with store.locked(tmp_path):  # an applied bundle is not applied again
+        pass
+    assert (tmp_path / "a.yaml").read_text() == "later a"
+
+
+PLAYER_LOOP = """
+import sys
+from pbem import bots, engine
+gd = engine.open_game(sys.argv[1])
+while True:
+    env = engine.load_state(gd)
+    pending = gd.game.rules.pending(env["state"])
+    if pending is None:
+        break
+    move = bots.first_legal(gd.game.rules.legal_moves(env["state"], pending["player"]))
+    engine.submit(gd, pending["player"], [gd.game.format_move(move)], by="referee")
+    print(env["move_number"], flush=True)
+"""
+
+
+def test_a_process_killed_with_sigkill_mid_write_leaves_a_valid_game(tmp_path):
+    from support import NAMES
+    game = playable_games()[0]
+    directory = tmp_path / "killed"
+    engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="kill")
+    rnd = random.Random(7)
+    for _ in range(12):
+        process = subprocess.Popen([sys.executable, "-c", PLAYER_LOOP, str(directory)], stdout=subprocess.PIPE)
+        process.stdout.readline()  # wait until it is really moving
+        time.sleep(rnd.uniform(0.0, 0.15))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        process.stdout.close()
+        result = run_pbem("verify", directory)
+        assert result.returncode == 0, result.stderr.decode()
+        if engine.open_game(directory).game.rules.pending(engine.load_state(engine.open_game(directory))["state"]) \
+                is None:
+            break
+
+
+def test_two_processes_submitting_at_once_apply_exactly_one_move(tmp_path):
+    from support import NAMES
+    game = playable_games()[0]
+    for attempt in range(3):
+        directory = tmp_path / f"race-{attempt}"
+        created = engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed=f"r{attempt}")
+        secrets = {p["name"]: p["secret"] for p in created["players"]}
+        player, text, number = next_move(directory)
+        path = tmp_path / f"move-{attempt}.yaml"
+        path.write_text(movefile.dumps(movefile.build(directory.name, number, player, [text], secrets[player])))
+        exe = os.path.join(os.path.dirname(sys.executable), "pbem")
+        racers = [subprocess.Popen([exe, "move", str(directory), "--as", player, str(path)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
+        codes = sorted(p.wait() for p in racers)
+        for p in racers:
+            p.stdout.close()
+            p.stderr.close()
+        assert codes == [0, 2]
+        log = engine.read_log(engine.open_game(directory), full=True)
+        assert len(log["entries"]) == 1
+        assert run_pbem("verify", directory).returncode == 0

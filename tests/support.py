@@ -1,0 +1,90 @@
+"""Test helpers shared by every folder: the games with rules, the CLI runner, file snapshots."""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pbem import registry
+from pbem.cli import cli, main
+
+NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
+
+
+def playable_games() -> list[registry.Game]:
+    """Every registered game whose rules module imports (a game being written may not have one yet)."""
+    found = []
+    for game in registry.all_games():
+        try:
+            importlib.import_module(f"pbem.games.{game.package}.rules")
+            importlib.import_module(f"pbem.games.{game.package}.report")
+        except ModuleNotFoundError:
+            continue
+        found.append(game)
+    return found
+
+
+def game_counts() -> list[tuple[str, int]]:
+    return [(g.id, n) for g in playable_games() for n in range(g.min_players, g.max_players + 1)]
+
+
+class Pbem:
+    """Runs the CLI in-process through click's CliRunner, the way the console script does (exit codes included)."""
+
+    def __init__(self):
+        self.runner = CliRunner()
+
+    def __call__(self, *args, input=None):
+        result = self.runner.invoke(cli, [str(a) for a in args], input=input, standalone_mode=False,
+                                    catch_exceptions=True)
+        code = _code_of(result)
+        return Result(code, result.stdout, result.stderr if hasattr(result, "stderr") else "")
+
+
+def _code_of(result) -> int:
+    # Run the real main() error mapping on whatever the command raised.
+    if result.exception is None:
+        return 0
+    return _map(result.exception)
+
+
+def _map(exc) -> int:
+    from click.exceptions import Exit
+    from pbem.contract import PbemError
+    import click
+    if isinstance(exc, PbemError):
+        return exc.exit_code
+    if isinstance(exc, Exit):
+        return exc.exit_code
+    if isinstance(exc, click.ClickException):
+        return 1
+    if isinstance(exc, SystemExit):
+        return exc.code or 0
+    raise exc
+
+
+class Result:
+    def __init__(self, code, out, err):
+        self.code, self.out, self.err = code, out, err
+
+    def json(self):
+        return json.loads(self.out)
+
+
+def run_pbem(*args, input: bytes | None = None, timeout: float = 120, env=None) -> subprocess.CompletedProcess:
+    """The installed console script in a real subprocess."""
+    exe = Path(sys.executable).with_name("pbem")
+    return subprocess.run([str(exe), *map(str, args)], input=input, capture_output=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+
+
+def snapshot(directory: Path) -> dict[str, bytes]:
+    """Every file of a game directory with its bytes (the lock file aside), to prove nothing changed."""
+    return {str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*"))
+            if p.is_file() and p.name != ".lock"}
