@@ -30,8 +30,8 @@ def setup(players, options, components, rng):
     pits = {}
     for p in players:
         pits[p] = new_pit(comp, numbers)
-        for carts in pits[p]["tunnels"]:  # the printed carts take their cube from the 16 of their colour
-            for cube in carts["carts"]:
+        for tunnel in pits[p]["tunnels"]:  # the printed carts take their cube from the 16 of their colour
+            for cube in tunnel["carts"]:
                 supply[cube] -= 1
     state = {
         "game": GAME,

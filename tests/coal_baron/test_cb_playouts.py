@@ -40,6 +40,18 @@ def keys_of(node):
             yield from keys_of(v)
 
 
+def assert_plain(node, path="$"):
+    """States hold plain data only: dict, list, str, int, bool, None (no tuples, sets or floats)."""
+    assert type(node) in (dict, list, str, int, bool, type(None)), (path, type(node))
+    if isinstance(node, dict):
+        for k, v in node.items():
+            assert type(k) is str, (path, k)
+            assert_plain(v, f"{path}.{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            assert_plain(v, f"{path}[{i}]")
+
+
 class Bookkeeper:
     """Checks each step against the one before: money moves only as the move says, nothing is lost."""
 
@@ -105,6 +117,7 @@ class Bookkeeper:
             assert GAME.parse_move(GAME.format_move(concrete)) == concrete
 
     def check_all_views(self, state):
+        assert_plain(state)
         assert_valid("state", state)
         public = GAME.rules.view(state, None)
         assert_valid("public-view", public)
