@@ -103,8 +103,9 @@ class Bookkeeper:
         bought = sum(len(p["tunnels"]) - 4 for p in state["pits"].values())
         assert len(state["tile_deck"]) + face_up + bought + drawn == 48
         top = state["stack"][-1]["decision"] if state["stack"] else None
-        if self.check_views and (self.steps % 10 == 0 or top in DRAWS or state["over"]):
-            self.check_round_trip(state)
+        if self.check_views:
+            self.check_round_trip(state)  # every legal move seen, at every step
+        if self.check_views and (self.steps % 15 == 0 or top in DRAWS or state["over"]):
             self.check_all_views(state)
         self.prev = state
 
