@@ -102,6 +102,14 @@ class Bookkeeper:
                       "factory")
         bought = sum(len(p["tunnels"]) - 4 for p in state["pits"].values())
         assert len(state["tile_deck"]) + face_up + bought + drawn == 48
+        orders = list(state["order_deck"]) + [x for s, x in state["display"].items() if x and
+                                               state["components"]["spaces"][s]["kind"] == "order"]
+        orders += (state["draft"] or {}).get("revealed", [])
+        orders += [o["id"] for p in state["pits"].values() for o in p["orders"]]
+        orders += [o for p in state["pits"].values() for o in p["delivered"]]
+        orders += [c for f in state["stack"] if f["decision"] in ("keep_order", "return_orders")
+                   for c in f.get("drawn", f.get("cards", []))]
+        assert sorted(orders) == sorted(state["components"]["orders"])  # every order card exactly once
         top = state["stack"][-1]["decision"] if state["stack"] else None
         if self.check_views:
             self.check_round_trip(state)  # every legal move seen, at every step
