@@ -56,6 +56,8 @@ def turn_lines(turn: dict, current: bool) -> list[str]:
         lines.append(f"Auction won by {turn['winner']} for {turn['price']}; paid down the table: {paid}")
     for taken in turn["taken"]:
         lines.append(f"{taken['player']} took {taken['card']}")
+    if current and turn["still_to_choose"] and turn["roll"] is None:
+        lines.append("Then to choose, in order: " + ", ".join(turn["still_to_choose"]))
     for event in turn["events"]:
         lines.append(f"{event['player']}'s {event['card']}: {event['effect']}")
     for fee in turn["fees"]:
@@ -89,7 +91,7 @@ def concession_table(view: dict) -> str:
                      for c in player["concessions"] if c["town"] == town]
             cells.append(" ".join(mines))
         rows.append([player["name"], *cells])
-    return ("Concessions by town (number:nuggets, +v = new vein)\n"
+    return ("Concessions by town (number:value; +v = with a New Vein, +3 counted in)\n"
             + tabulate(rows, headers=["player", *towns]))
 
 

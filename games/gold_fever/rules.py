@@ -742,6 +742,7 @@ def turn_view(state: dict, turn: dict) -> dict:
         "winner": turn["winner"],
         "price": turn["price"],
         "payment": [dict(share) for share in turn["payment"]],
+        "still_to_choose": list(turn["choosers"]),
         "taken": [dict(taken) for taken in turn["taken"]],
         "fees": [dict(fee) for fee in turn["fees"]],
         "holdups": [{**holdup, "dice": list(holdup["dice"])} for holdup in turn["holdups"]],
