@@ -261,10 +261,15 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, output
               "temporary directory, removed afterwards).")
 @click.option("--every", type=int, default=0, help="Print the full report every N moves (default: at the start and "
               "the end only; each move is printed on one line).")
-def demo(game_type, players, seed, options, directory, every):
+@click.option("--moves", "stop_after", type=int, help="Stop after this many moves (a game in progress).")
+@click.option("--save-moves", is_flag=True, help="Keep each signed move file in DIR/moves/ (with --dir).")
+def demo(game_type, players, seed, options, directory, every, stop_after, save_moves):
     """Play a whole game of GAME by bots through the referee, printing the reports and the final ranking."""
     from . import demo as demo_module
-    demo_module.run(game_type, players, seed, parse_options(options), directory, every, click.echo)
+    if save_moves and not directory:
+        raise UsageError("--save-moves needs --dir")
+    demo_module.run(game_type, players, seed, parse_options(options), directory, every, click.echo,
+                    stop_after=stop_after, save_moves=save_moves)
 
 
 def main(argv=None) -> int:

@@ -17,19 +17,26 @@ NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 MAX_MOVES = 20000
 
 
-def bot_turn(gd: engine.GameDir, secrets: dict[str, str], rnd: random.Random) -> dict:
-    """One decision of whoever must act, submitted as a signed move file."""
+def bot_turn(gd: engine.GameDir, secrets: dict[str, str], rnd: random.Random, save_to: Path | None = None) -> dict:
+    """One decision of whoever must act, submitted as a signed move file (kept in `save_to` if given)."""
     env = engine.load_state(gd)
     pending = gd.game.rules.pending(env["state"])
     player = pending["player"]
     move = bots.choose(gd.game.rules.legal_moves(env["state"], player), rnd)
     doc = movefile.build(gd.id, env["move_number"], player, [gd.game.format_move(move)], secrets[player])
-    doc = movefile.parse(movefile.dumps(doc), f"{player}'s move file")
+    text = movefile.dumps(doc, "../schemas/move.schema.json")
+    if save_to is not None:
+        save_to.mkdir(exist_ok=True)
+        (save_to / f"{doc['move_number']:04d}-{player}.yaml").write_text(text)
+    doc = movefile.parse(text, f"{player}'s move file")
     return engine.submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
                          signature=doc["signature"])
 
 
-def run(game_type: str, players: int | None, seed: str, options: dict, directory, every: int, echo) -> dict:
+def run(game_type: str, players: int | None, seed: str, options: dict, directory, every: int, echo,
+        stop_after: int | None = None, save_moves: bool = False) -> dict:
+    """Play a game by bots; `stop_after` leaves it in progress after that many moves; `save_moves` keeps each
+    signed move file in DIR/moves/."""
     game = registry.get(game_type)
     count = players or game.min_players
     temporary = directory is None
@@ -41,8 +48,8 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
         secrets = {p["name"]: p["secret"] for p in created["players"]}
         echo(report.status_text(engine.status(gd)))
         rnd = random.Random(seed)
-        for _ in range(MAX_MOVES):
-            result = bot_turn(gd, secrets, rnd)
+        for _ in range(stop_after if stop_after is not None else MAX_MOVES):
+            result = bot_turn(gd, secrets, rnd, path / "moves" if save_moves else None)
             chance = "".join(f"  [{c['what']}: {c['result']}]" for c in result["chance"])
             echo(f"#{result['number']} {result['player']}: {'; '.join(result['public_moves'])}{chance}")
             if result["finished"]:
@@ -50,11 +57,13 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
             if every and result["number"] % every == 0:
                 echo("\n" + report.status_text(engine.status(gd)))
         else:
-            raise RuntimeError(f"the demo game did not end within {MAX_MOVES} moves")
+            if stop_after is None:
+                raise RuntimeError(f"the demo game did not end within {MAX_MOVES} moves")
         final = engine.status(gd)
         echo("\n" + report.status_text(final))
         checked = engine.verify(gd)
-        echo(f"Verified: {checked['moves']} moves replayed from the revealed seed; files identical.")
+        seed_note = "from the revealed seed" if checked["finished"] else "from the seed"
+        echo(f"Verified: {checked['moves']} moves replayed {seed_note}; files identical.")
         if not temporary:
             echo(f"The game is in {path}.")
         return final

@@ -33,7 +33,6 @@ def next_move(directory):
 
 @pytest.fixture(scope="module")
 def fuzz_game(tmp_path_factory):
-    from conftest import NAMES  # noqa: F401  (fixtures module; names come from support)
     from support import NAMES as names
     game = playable_games()[0]
     directory = tmp_path_factory.mktemp("fuzz") / "fuzzed"

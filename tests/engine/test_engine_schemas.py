@@ -1,0 +1,110 @@
+"""The schemas themselves: valid against the 2020-12 metaschema, compiled checks that agree with jsonschema, and
+positive/negative example files."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from support import NAMES, playable_games
+from pbem import engine, playout, registry, schemacheck, validation, yamlio
+
+EXAMPLES = Path(__file__).parent / "examples"
+
+
+def all_schema_files():
+    root = resources.files("pbem.schemas")
+    return sorted(f"{folder.name}/{f.name}" for folder in root.iterdir() if folder.is_dir()
+                  for f in folder.iterdir() if f.name.endswith(".schema.json"))
+
+
+@pytest.mark.parametrize("relative", all_schema_files())
+def test_every_schema_is_valid_against_the_2020_12_metaschema(relative):
+    schema = validation.load_schema(relative)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_every_schema_of_a_game_compiles_for_the_fast_check(game_id):
+    compiler = schemacheck.Compiler(validation.schemas_for(game_id))
+    for name in validation.schemas_for(game_id):
+        assert callable(compiler.root(name))
+
+
+def test_an_unknown_keyword_is_refused_at_compile_time():
+    with pytest.raises(schemacheck.SchemaError):
+        schemacheck.Compiler({"s": {"type": "object", "unevaluatedProperties": False}}).root("s")({})
+
+
+@pytest.mark.parametrize("path", sorted((EXAMPLES / "move").glob("*.yaml")), ids=lambda p: p.stem)
+def test_move_schema_examples(path):
+    data = yamlio.loads(path.read_bytes())
+    expected = path.name.startswith("valid")
+    assert validation.is_valid(None, "move.schema.json", data) is expected
+    assert (validation.errors(None, "move.schema.json", data) == []) is expected
+
+
+def mutations(data, rnd: random.Random, count: int):
+    """Broken copies of a document: a value of another type, a key removed, an unknown key added."""
+    paths = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                paths.append(path + (key,))
+                walk(value, path + (key,))
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                paths.append(path + (index,))
+                walk(value, path + (index,))
+    walk(data, ())
+    for _ in range(count):
+        broken = copy.deepcopy(data)
+        path = rnd.choice(paths)
+        parent = broken
+        for key in path[:-1]:
+            parent = parent[key]
+        kind = rnd.choice(["retype", "remove", "extra"])
+        if kind == "retype":
+            parent[path[-1]] = rnd.choice([None, True, -5, "x", 3.5, [], {}, ["?"], {"?": 1}])
+        elif kind == "remove":
+            del parent[path[-1]]
+        elif isinstance(parent, dict):
+            parent["unexpected_field"] = 1
+        else:
+            parent.append({"unexpected": True})
+        yield broken
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in playable_games()])
+def test_the_fast_check_agrees_with_jsonschema_on_valid_and_broken_documents(game_id, tmp_path):
+    game = registry.get(game_id)
+    rnd = random.Random(5)
+    directory = tmp_path / "g"
+    engine.create(game_id, directory, [(n, None) for n in NAMES[:game.max_players]], seed="diff")
+    documents = []
+    for relative, schema in [("referee/state.yaml", "referee-state.schema.json"), ("public.yaml", "public.schema.json"),
+                             ("views/alice.yaml", "player.schema.json"), ("game.yaml", "game.schema.json"),
+                             ("referee/log.yaml", "log.schema.json"), ("referee/secrets.yaml", "secrets.schema.json"),
+                             ("components.yaml", "game-components.schema.json")]:
+        documents.append((schema, yamlio.load_file(directory / relative)))
+    state = playout.start(game, NAMES[:game.max_players], seed="diff")
+    for _, (_, _, state) in zip(range(60), playout.steps(game, state, seed="diff")):
+        pass
+    documents += [("game-state.schema.json", state), ("game-public-view.schema.json", game.rules.view(state, None)),
+                  ("game-player-view.schema.json", game.rules.view(state, "alice"))]
+    disagreements = []
+    for schema, document in documents:
+        assert validation.is_valid(game_id, schema, document), schema
+        for broken in mutations(document, rnd, 40):
+            fast = validation.is_valid(game_id, schema, broken)
+            reference = validation.errors(game_id, schema, broken) == []
+            if fast != reference:
+                disagreements.append((schema, json.dumps(broken)[:200]))
+    assert disagreements == []
