@@ -26,7 +26,8 @@ A game is a package `games/<package>/` (installed as `pbem.games.<package>`) hol
         anything not declared, so a private field cannot leak by accident.
     result(state) -> list[{"player", "score", "rank", "details"}]
         Final ranking once pending() is None (rank 1 is best; tied players share a rank). `details` is an
-        ordered mapping of the score's lines for the final report (str -> int | str).
+        ordered mapping of the score's lines for the final report (str -> int | str), with the same keys for
+        every player (the report prints them as the columns of one table).
 
 - `report.py` with `render(view: dict, viewer: str | None) -> str`: the game's part of a text report (players
   with their public resources, the board; the viewer's private things when viewer is a player), built only from

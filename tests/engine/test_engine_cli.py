@@ -304,3 +304,25 @@ def test_a_finished_game_verifies_from_its_public_files_alone(tmp_path, pbem):
     result = pbem("verify", public, "--format", "json")
     assert result.code == 0, result.err
     assert result.json()["finished"] and result.json()["seed_checked"]
+
+
+@pytest.mark.parametrize("content", [b"game: [unclosed\n", b"\x00\xff garbage", b"- just\n- a list\n",
+                                     b"a: &x [1]\nb: *x\n"])
+def test_the_installed_command_refuses_bad_files_with_exit_2_and_no_traceback(new_game, tmp_path, content):
+    from support import run_pbem
+    directory, _ = new_game()
+    path = tmp_path / "bad.yaml"
+    path.write_bytes(content)
+    before = snapshot(directory)
+    result = run_pbem("move", directory, "--as", "alice", path)
+    assert result.returncode == 2
+    assert result.stderr.startswith(b"pbem: ") and b"Traceback" not in result.stderr
+    assert snapshot(directory) == before
+
+
+def test_the_installed_command_exits_1_on_usage_errors_and_0_on_help(tmp_path):
+    from support import run_pbem
+    assert run_pbem("move", tmp_path).returncode == 1
+    assert run_pbem("no-such-command").returncode == 1
+    helped = run_pbem("--help")
+    assert helped.returncode == 0 and b"demo" in helped.stdout
