@@ -10,6 +10,8 @@ A game is a package `games/<package>/` (installed as `pbem.games.<package>`) hol
 
     setup(players: list[str], options: dict[str, str], components: dict, rng: Rng) -> state
         The whole starting state. It must be self-contained: every later function sees only the state.
+        Players are lowercase names in seating order (clockwise). An option that does not fit this player
+        count raises PbemError with a message for the organiser.
     pending(state) -> {"player": str, "decision": str, "fresh_info": bool} | None
         Who must act now and which decision (a name from meta.yaml `decisions`); None once the game is over.
         `fresh_info` is true when the decision follows hidden information just shown to that player (draw 5,
@@ -17,7 +19,9 @@ A game is a package `games/<package>/` (installed as `pbem.games.<package>`) hol
     legal_moves(state, player) -> list[move]
         Every legal move of `player` now ([] when it is not their decision). This is the one place legality is
         decided: the engine checks each submitted move against it, the bots choose from it. An int field may be a
-        range {"min": a, "max": b}. A state that is not over always has at least one legal move.
+        range {"min": a, "max": b}. A state that is not over always has at least one legal move. The first entry
+        is what the referee plays for a player who resigned (the lowest value of a range): put the modest choice
+        first where there is one (pass, keep none, end).
     apply(state, player, move, rng) -> state
         Apply one legal move (already checked against legal_moves) and return the new state. The engine passes a
         private deep copy, so the game may change it in place. Chance only through `rng` (pbem.rng.Rng).

@@ -28,7 +28,7 @@ from .contract import PbemError, UsageError
 from .rng import Rng, commitment
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 RECENT = 8
 MAX_LEGAL_SHOWN = 40
 RESIGN = "resign"  # the one move every game has: reserved, no game may use it as an action
@@ -181,7 +181,8 @@ def _state_file(gd: GameDir, env: dict) -> tuple[str, int]:
 def parse_player(spec: str) -> tuple[str, str | None]:
     name, _, email = spec.partition(":")
     if not NAME_PATTERN.match(name):
-        raise UsageError(f"player name {name!r}: use letters, digits, - and _ (at most 32, starting with a letter)")
+        raise UsageError(f"player name {name!r}: use lowercase letters, digits, - and _ (at most 32, starting "
+                         f"with a letter): names are words of the move notation, which is lowercase")
     if email and not re.fullmatch(r"[^@\s]+@[^@\s]+", email):
         raise UsageError(f"player {name}: {email!r} is not an email address")
     return name, email or None
@@ -500,6 +501,7 @@ def verify(gd: GameDir) -> dict:
         if hashlib.sha256(components_text).hexdigest() != gd.meta["components_sha256"]:
             raise PbemError("verify failed: components.yaml is not the file the game was set up with")
         components = yamlio.loads(components_text, f"{gd.id}/{COMPONENTS}")
+        validation.check(gd.meta["game"], validation.game_name("components"), components, f"{gd.id}/{COMPONENTS}")
         if gd.has_referee():
             env = load_state(gd)
             seed, log = env["seed"], read_log(gd, full=True)
