@@ -153,8 +153,11 @@ def _log_text(gd: GameDir, relative: str, header: dict) -> str:
     return _yaml(relative, "log.schema.json", header, gd.meta["game"], f"{gd.id} {relative}")
 
 
-def _append_entry(old_text: str, entry: dict) -> str:
-    """Logs are appended as text (the old entries are not parsed again), so a move costs the same at move 300."""
+def _append_entry(gd: GameDir, old_text: str, entry: dict) -> str:
+    """Logs are appended as text (the old entries are not parsed again), so a move costs the same at move 300.
+    The new entry is validated on its own, inside a log holding only it."""
+    validation.check(gd.meta["game"], "log.schema.json", {**_log_header(gd, "referee", []), "entries": [entry]},
+                     f"{gd.id} log entry {entry['number']}")
     if old_text.endswith("entries: null\n"):
         old_text = old_text[: -len("null\n")].rstrip(" ") + "\n"
     return old_text + yamlio.dumps([entry])
@@ -367,8 +370,8 @@ def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], re
     full_text = (gd.path / FULL_LOG).read_text(encoding="utf-8")
     public_text = (gd.path / LOG).read_text(encoding="utf-8")
     for entry, public_entry in zip(entries, public):
-        full_text = _append_entry(full_text, entry)
-        public_text = _append_entry(public_text, public_entry)
+        full_text = _append_entry(gd, full_text, entry)
+        public_text = _append_entry(gd, public_text, public_entry)
     files[FULL_LOG] = (full_text, PRIVATE)
     if finished:  # the game is over: the full log and the seed are revealed so anyone can replay it
         public_text = full_text.replace("$schema=../schemas/", "$schema=schemas/", 1).replace(
