@@ -205,7 +205,8 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     if not ID_PATTERN.match(game_id):
         raise UsageError(f"{game_id!r} cannot be a game id: the directory name must be lowercase letters, digits,"
                          f" - and _")
-    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+    leftovers = {store.LOCK, store.TXN}  # what a `new` killed before its commit leaves: it may be run again
+    if path.exists() and (not path.is_dir() or any(p.name not in leftovers for p in path.iterdir())):
         raise UsageError(f"{path} already exists: a game id is used once under its games root")
     names = [name for name, _ in players]
     if len(set(names)) != len(names):

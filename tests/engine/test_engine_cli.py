@@ -326,3 +326,16 @@ def test_the_installed_command_exits_1_on_usage_errors_and_0_on_help(tmp_path):
     assert run_pbem("no-such-command").returncode == 1
     helped = run_pbem("--help")
     assert helped.returncode == 0 and b"demo" in helped.stdout
+
+
+def test_new_may_run_again_where_a_killed_new_left_only_its_lock_and_bundle(pbem, tmp_path):
+    game = playable_games()[0]
+    directory = tmp_path / "again"
+    (directory / ".txn").mkdir(parents=True)
+    (directory / ".txn" / "bundle.tmp").write_text("{")
+    (directory / ".lock").write_text("")
+    args = ["new", game.id, directory]
+    for name in NAMES[:game.min_players]:
+        args += ["--player", name]
+    assert pbem(*args).code == 0
+    assert pbem("verify", directory).code == 0
