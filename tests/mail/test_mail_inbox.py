@@ -66,7 +66,7 @@ def test_maildir_batch_in_arrival_order_with_bad_mail_in_between(mail_game, game
     lines = result.stdout.splitlines()
     assert [line.split(":")[0] for line in lines] == ["rejected", "accepted", "rejected", "rejected", "accepted",
                                                       "rejected", "accepted"]
-    entries = engine.read_log(mail_game.gd)["entries"]
+    entries = engine.read_log(mail_game.gd, full=True)["entries"]
     assert [(e["player"], e["moves"]) for e in entries[:3]] == [(p, m) for p, m in turns]
     assert os.listdir(tmp_path / "Maildir" / "new") == []
     assert all(name.endswith(":2,S") for name in os.listdir(tmp_path / "Maildir" / "cur"))
@@ -100,7 +100,7 @@ def test_mbox_batch_and_rerun(mail_game, games_root, smtp, tmp_path):
     assert [line.split(":")[0] for line in result.stdout.splitlines()] == ["accepted", "rejected", "accepted"]
     assert len(mailbox.mbox(path)) == 0
     assert len(mailbox.mbox(tmp_path / "referee.mbox.processed")) == 3
-    entries = engine.read_log(mail_game.gd)["entries"]
+    entries = engine.read_log(mail_game.gd, full=True)["entries"]
     assert [(e["player"], e["moves"]) for e in entries[:2]] == [(p, m) for p, m in turns]
     # the same messages delivered again (a duplicate delivery): answered as duplicates, applied once
     box = mailbox.mbox(path)
@@ -133,7 +133,7 @@ def test_imap_inbox_against_dovecot(mail_game, games_root, smtp, dovecot, monkey
     assert [line.split(":")[0] for line in result.stdout.splitlines()] == ["accepted", "rejected", "accepted"]
     assert dovecot.count("INBOX") == 0
     assert dovecot.count("pbem-processed") == 3
-    entries = engine.read_log(mail_game.gd)["entries"]
+    entries = engine.read_log(mail_game.gd, full=True)["entries"]
     assert [(e["player"], e["moves"]) for e in entries[:2]] == [(p, m) for p, m in turns]
     smtp.take()
     again = _inbox(games_root, smtp, "--imap", dovecot.url())
@@ -179,7 +179,7 @@ def test_killed_after_the_move_before_the_replies_sends_them_on_the_next_run(mai
     with pytest.raises(Killed):
         _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
     applied = mail_game.snapshot()
-    assert engine.read_log(mail_game.gd)["entries"][0]["moves"] == turn[1]
+    assert engine.read_log(mail_game.gd, full=True)["entries"][0]["moves"] == turn[1]
     assert smtp.messages == []
     monkeypatch.setattr(commands.Referee, "_send", real_send)
     result = _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
@@ -215,7 +215,7 @@ def test_sigkill_in_the_middle_of_a_batch(mail_game, games_root, smtp, tmp_path)
     """A real process killed with SIGKILL while it works through a Maildir; the next run finishes the batch and
     every move is applied exactly once, in order."""
     box = mailbox.Maildir(tmp_path / "Maildir", create=True)
-    turns = turns_ahead(mail_game, 8)
+    turns = turns_ahead(mail_game, 12)
     for index, turn in enumerate(turns):
         key = box.add(move_mail(mail_game, *turn))  # no Move-Number: only the ledger stops a double application
         stamp = time.time() - 100 + index
@@ -224,14 +224,16 @@ def test_sigkill_in_the_middle_of_a_batch(mail_game, games_root, smtp, tmp_path)
     process = subprocess.Popen([exe, "mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir",
                                 "--smtp", smtp.address], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
-    while len(engine.read_log(mail_game.gd)["entries"] or []) < 2 and time.monotonic() < deadline \
+    while len(engine.read_log(mail_game.gd, full=True)["entries"] or []) < 2 and time.monotonic() < deadline \
             and process.poll() is None:
         time.sleep(0.01)
     process.send_signal(signal.SIGKILL)
     process.wait()
+    assert process.returncode == -signal.SIGKILL  # it was still at work: killed in the middle of the batch
+    assert len(os.listdir(tmp_path / "Maildir" / "new")) > 0
     result = _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
     assert result.code == 0, result.output
-    entries = engine.read_log(mail_game.gd)["entries"]
+    entries = engine.read_log(mail_game.gd, full=True)["entries"]
     assert [(e["player"], e["moves"]) for e in entries[:len(turns)]] == [(p, m) for p, m in turns]
     assert os.listdir(tmp_path / "Maildir" / "new") == []
 
