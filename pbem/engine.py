@@ -183,7 +183,7 @@ def _state_file(gd: GameDir, env: dict) -> tuple[str, int]:
 
 def parse_player(spec: str) -> tuple[str, str | None]:
     name, _, email = spec.partition(":")
-    if not NAME_PATTERN.match(name):
+    if not NAME_PATTERN.fullmatch(name):
         raise UsageError(f"player name {name!r}: use lowercase letters, digits, - and _ (at most 32, starting "
                          f"with a letter): names are words of the move notation, which is lowercase")
     if email and not re.fullmatch(r"[^@\s]+@[^@\s]+", email):
@@ -202,7 +202,7 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     game = registry.get(game_type)
     path = Path(path)
     game_id = path.name
-    if not ID_PATTERN.match(game_id):
+    if not ID_PATTERN.fullmatch(game_id):
         raise UsageError(f"{game_id!r} cannot be a game id: the directory name must be lowercase letters, digits,"
                          f" - and _")
     leftovers = {store.LOCK, store.TXN}  # what a `new` killed before its commit leaves: it may be run again

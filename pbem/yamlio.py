@@ -45,7 +45,7 @@ def _scalar(value) -> str:
     if type(value) is float and math.isfinite(value):
         return repr(value)
     if type(value) is str:
-        if PLAIN.match(value) and value.lower() not in RESERVED:
+        if PLAIN.fullmatch(value) and value.lower() not in RESERVED:
             return value
         # A JSON string is a valid YAML double-quoted scalar; YAML also wants non-printable characters escaped.
         return NOT_PRINTABLE.sub(_escape, json.dumps(value, ensure_ascii=False))

@@ -11,13 +11,13 @@ scalars = st.none() | st.booleans() | st.integers(min_value=-2**63, max_value=2*
     alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20) | st.sampled_from(
     ["yes", "No", "on", "OFF", "y", "n", "null", "~", "true", "1e3", "0x1f", "1_000", "12:30", "2024-01-01", "-",
      "- a", "a: b", "#c", "a #b", "'q'", '"d"', "&a", "*a", "!tag", "%x", "@x", "`x", "|", ">", "", " lead",
-     "trail ", ".inf", ".nan", "=", "<<", "place mining-10", "über", "tab\there"])
+     "trail ", ".inf", ".nan", "=", "<<", "place mining-10", "über", "tab\there", "A\n", "a b\n", "x\r"])
 plain_data = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
     st.text(max_size=8) | st.sampled_from(["on", "3", "y", "a b", "k:v"]), inner, max_size=4), max_leaves=25)
 
 
 @given(plain_data)
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1500, deadline=None)
 def test_everything_written_reads_back_identical(data):
     text = yamlio.dumps(data, "x.schema.json")
     assert text.startswith("# yaml-language-server: $schema=x.schema.json\n")

@@ -29,7 +29,8 @@ def _load_mailkit():
 if "mailkit" not in sys.modules:
     _load_mailkit()
 
-from mailkit import DOVECOT_CONF, Dovecot, MailGame, SmtpSink, create_game, free_port, mail_games  # noqa: E402
+from mailkit import (DOVECOT_CONF, Dovecot, MailGame, SmtpSink, create_game, free_port, mail_games,  # noqa: E402
+                     make_certificate)
 
 
 @pytest.fixture
@@ -42,8 +43,7 @@ def smtp():
         sink.controller.stop()
 
 
-@pytest.fixture
-def dovecot():
+def _run_dovecot(tls: bool):
     binary = shutil.which("dovecot") or ("/usr/sbin/dovecot" if os.path.exists("/usr/sbin/dovecot") else None)
     if binary is None:
         pytest.skip("the dovecot binary is absent (CI installs it: .ci/mail-setup.sh runs apt-get install "
@@ -61,10 +61,14 @@ def dovecot():
         me = pwd.getpwuid(os.getuid()).pw_name
         internal, group, login, uid, gid = me, grp.getgrgid(os.getgid()).gr_name, me, os.getuid(), os.getgid()
     (base / "passwd").write_text(f"{Dovecot.user}:{{PLAIN}}{Dovecot.password}::::::\n")
-    port = free_port()
+    port, imaps_port, ssl = free_port(), 0, "ssl = no"
+    if tls:
+        make_certificate(base)
+        imaps_port = free_port()
+        ssl = f"ssl = yes\nssl_cert = <{base}/cert.pem\nssl_key = <{base}/key.pem"
     conf = base / "dovecot.conf"
     conf.write_text(DOVECOT_CONF.format(base=base, internal=internal, group=group, login=login, uid=uid, gid=gid,
-                                         port=port))
+                                         port=port, imaps_port=imaps_port, ssl=ssl))
     process = subprocess.Popen([binary, "-F", "-c", str(conf)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 15
     while True:
@@ -76,10 +80,11 @@ def dovecot():
                 process.kill()
                 log = (base / "dovecot.log").read_text() if (base / "dovecot.log").exists() else ""
                 out = process.stdout.read().decode(errors="replace") if process.stdout else ""
+                shutil.rmtree(base, ignore_errors=True)
                 pytest.fail(f"dovecot did not start: {out}\n{log}")
             time.sleep(0.05)
     try:
-        yield Dovecot(base, port, process)
+        yield Dovecot(base, port, process, imaps_port)
     finally:
         process.terminate()
         try:
@@ -88,6 +93,18 @@ def dovecot():
             process.kill()
             process.wait()
         shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def dovecot():
+    """A private dovecot on 127.0.0.1 serving IMAP without TLS."""
+    yield from _run_dovecot(tls=False)
+
+
+@pytest.fixture
+def dovecot_tls():
+    """A private dovecot with a self-signed certificate: IMAPS, and STARTTLS on plain IMAP."""
+    yield from _run_dovecot(tls=True)
 
 
 @pytest.fixture
@@ -119,5 +136,6 @@ def mail_game(games_root, _template_game):
 @pytest.fixture(autouse=True)
 def _clean_smtp_env(monkeypatch):
     for name in ("PBEM_SMTP_USER", "PBEM_SMTP_PASSWORD", "PBEM_SMTP_STARTTLS", "PBEM_SMTP_SSL", "PBEM_SMTP_CAFILE",
-                 "PBEM_FROM", "PBEM_IMAP_PASSWORD", "PBEM_IMAP_STARTTLS"):
+                 "PBEM_SMTP_TIMEOUT", "PBEM_FROM", "PBEM_IMAP_USER", "PBEM_IMAP_PASSWORD", "PBEM_IMAP_STARTTLS",
+                 "PBEM_IMAP_CAFILE"):
         monkeypatch.delenv(name, raising=False)

@@ -114,6 +114,18 @@ class SmtpSink:
         return [m for m in self.messages if address in m["To"]]
 
 
+def make_certificate(directory: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 (cert.pem, key.pem in `directory`), for the TLS test servers."""
+    import shutil
+    if not shutil.which("openssl"):
+        pytest.skip("openssl is needed to make the test server's certificate")
+    cert, key = directory / "cert.pem", directory / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    return cert, key
+
+
 # ---------------------------------------------------------------- IMAP (dovecot)
 
 DOVECOT_CONF = """\
@@ -122,7 +134,7 @@ state_dir = {base}/state
 log_path = {base}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
-ssl = no
+{ssl}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_failure_delay = 0
@@ -146,7 +158,8 @@ service imap-login {{
     port = {port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = 127.0.0.1
+    port = {imaps_port}
   }}
 }}
 service anvil {{
@@ -158,10 +171,16 @@ service anvil {{
 class Dovecot:
     user, password = "referee", "imap-s3cret"
 
-    def __init__(self, base: Path, port: int, process: subprocess.Popen):
-        self.base, self.port, self.process = base, port, process
+    def __init__(self, base: Path, port: int, process: subprocess.Popen, imaps_port: int = 0):
+        self.base, self.port, self.process, self.imaps_port = base, port, process, imaps_port
 
-    def url(self, folder: str = "INBOX") -> str:
+    @property
+    def cafile(self) -> Path:
+        return self.base / "cert.pem"
+
+    def url(self, folder: str = "INBOX", secure: bool = False) -> str:
+        if secure:
+            return f"imaps://{self.user}@127.0.0.1:{self.imaps_port}/{folder}"
         return f"imap://{self.user}@127.0.0.1:{self.port}/{folder}"
 
     def client(self):

@@ -273,3 +273,17 @@ def test_outbox_transport_writes_a_maildir(mail_game, games_root, tmp_path):
     outcome = referee.handle(move_mail(mail_game, *turns_ahead(mail_game, 1)[0]))
     assert outcome.result == "accepted"
     assert len(mailbox.Maildir(outbox)) == len(mail_game.players)
+
+
+@pytest.mark.parametrize("secure", [True, False], ids=["imaps", "starttls"])
+def test_imap_over_tls(mail_game, games_root, smtp, dovecot_tls, monkeypatch, secure):
+    dovecot_tls.append(move_mail(mail_game, *turns_ahead(mail_game, 1)[0]))
+    monkeypatch.setenv("PBEM_IMAP_PASSWORD", dovecot_tls.password)
+    monkeypatch.setenv("PBEM_IMAP_STARTTLS", "1")
+    url = dovecot_tls.url(secure=secure)
+    untrusted = _inbox(games_root, smtp, "--imap", url)  # a self-signed certificate is not trusted ...
+    assert untrusted.code == 2 and "certificate" in str(untrusted.exception).lower()
+    monkeypatch.setenv("PBEM_IMAP_CAFILE", str(dovecot_tls.cafile))  # ... unless its CA is given
+    result = _inbox(games_root, smtp, "--imap", url)
+    assert result.code == 0 and result.stdout.startswith("accepted:"), result.output
+    assert dovecot_tls.count("pbem-processed") == 1

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from pbem import bots, engine, report
-from mailkit import (ORGANISER, SmtpSink, body_of, create_game, free_port, move_mail, receive, run_cli,
-                     write_mail)
+from mailkit import (ORGANISER, SmtpSink, body_of, create_game, free_port, make_certificate, move_mail, receive,
+                     run_cli, write_mail)
 
 
 def a_legal_turn(game, player: str | None = None, seed: int = 1) -> list[str]:
@@ -300,21 +300,10 @@ def test_welcome_command_through_an_outbox_maildir(mail_game, tmp_path):
     assert len(mailbox.Maildir(outbox)) == len(mail_game.players)
 
 
-def _certificate(tmp_path: Path) -> tuple[Path, Path]:
-    import shutil
-    if not shutil.which("openssl"):
-        pytest.skip("openssl is needed to make the test server's certificate")
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
-                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
-                   check=True, capture_output=True)
-    return cert, key
-
-
 def test_smtp_starttls_and_login(mail_game, tmp_path, monkeypatch):
     import ssl
     from aiosmtpd.smtp import AuthResult
-    cert, key = _certificate(tmp_path)
+    cert, key = make_certificate(tmp_path)
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)
     logins = []
