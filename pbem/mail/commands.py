@@ -187,6 +187,7 @@ class Referee:
                       f"ask the organiser if it is lost.")
 
     def _play(self, incoming: parse.Incoming, gd: engine.GameDir, source: str | None) -> Outcome:
+        incoming.lines, _ = parse.trim_pleasantries(incoming.lines, lambda text: _parses(gd, text))
         secrets = self._secrets(gd)
         roster = secrets["players"]
         player = self._identify(incoming, gd, roster)
@@ -394,6 +395,15 @@ def _too_large(incoming: parse.Incoming, extra: list[str] | None = None) -> _Rej
     return _Reject(f"your message is {incoming.size / 1048576:.1f} MB; the referee reads messages of at most "
                    f"{parse.MAX_MESSAGE_BYTES // 1048576} MB and this one was not read. Send your move as plain "
                    f"text without attachments.", extra)
+
+
+def _parses(gd: engine.GameDir, text: str) -> bool:
+    try:
+        for piece in _split(text):
+            gd.game.parse_move(piece)
+    except Exception:  # noqa: BLE001 — any notation error: not a move
+        return False
+    return text.strip().lower() in parse.COMMANDS or bool(_split(text))
 
 
 def _split(line: str) -> list[str]:

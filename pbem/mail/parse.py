@@ -78,6 +78,31 @@ class Incoming:
         return found + [tag.lower() for tag in self.tags if tag.lower() not in found]
 
 
+GREETING = re.compile(r"^(hi|hello|hey|dear|good (morning|afternoon|evening)|bonjour|salut|hallo|moin|hola|ciao)\b",
+                      re.IGNORECASE)
+SIGN_OFF = re.compile(r"^(thanks|thank you|thx|cheers|regards|best|kind regards|best regards|all the best|greetings|"
+                      r"yours|sincerely|cordialement|merci|amitiés|bien à vous|gruß|grüße|viele grüße|mfg|lg|ciao|"
+                      r"bye|sent from my)\b", re.IGNORECASE)
+
+
+def trim_pleasantries(lines: list[str], is_move) -> tuple[list[str], list[str]]:
+    """Move lines without a greeting before them ("Hi referee,") and a sign-off after them ("Cheers, / Alice"),
+    which players write even without a signature delimiter. Only lines that are not moves are taken off, and
+    only at the edges: an unreadable line between moves still makes the mail fail (a turn is all or nothing).
+    Returns (the move lines, what was taken off)."""
+    dropped = []
+    while lines and GREETING.match(lines[0]) and not is_move(lines[0]):
+        dropped.append(lines[0])
+        lines = lines[1:]
+    for index, line in enumerate(lines):
+        if index > 0 and SIGN_OFF.match(line) and len(lines) - index <= 4 \
+                and not any(is_move(rest) for rest in lines[index:]):
+            dropped += lines[index:]
+            lines = lines[:index]
+            break
+    return lines, dropped
+
+
 def message_key(raw: bytes, message_id: str | None) -> str:
     return message_id if message_id else "sha256:" + hashlib.sha256(raw).hexdigest()
 

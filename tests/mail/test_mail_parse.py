@@ -137,3 +137,16 @@ def test_garbage_bytes_never_raise():
                 b"pass\n--x--\n"]:
         got = parse.parse_message(raw)
         assert isinstance(got.lines, list)
+
+
+def test_greeting_and_sign_off_around_the_moves_are_taken_off():
+    def is_move(text):
+        return text.split()[0] in ("place", "mine", "end", "pass")
+    lines = ["Hi referee,", "place bank-6", "mine 3", "Cheers,", "Alice"]
+    assert parse.trim_pleasantries(lines, is_move) == (["place bank-6", "mine 3"], ["Hi referee,", "Cheers,", "Alice"])
+    # only at the edges: an unreadable line between moves stays, so the turn fails as a whole
+    assert parse.trim_pleasantries(["place bank-6", "thanks", "mine 3"], is_move)[0] == ["place bank-6", "thanks",
+                                                                                       "mine 3"]
+    assert parse.trim_pleasantries(["thanks"], is_move)[0] == ["thanks"]
+    assert parse.trim_pleasantries(["place bank-6", "I think this is my best move", "x", "y", "z"], is_move)[0] == \
+        ["place bank-6", "I think this is my best move", "x", "y", "z"]

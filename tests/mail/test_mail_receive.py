@@ -415,3 +415,10 @@ def test_illegal_move_is_answered_with_the_legal_moves_one_a_line(mail_game, smt
     assert "Legal:" not in text
     for move in engine.legal(gd)["moves"][:20]:
         assert f"\n  {move}\n" in text
+
+
+def test_a_greeting_and_a_sign_off_without_delimiter_do_not_spoil_the_move(mail_game, smtp, games_root):
+    mover = mail_game.to_act()
+    body = f"Hi referee,\n\nPassword: {mail_game.secret(mover)}\n{a_legal_turn(mail_game)[0]}\n\nCheers,\n{mover}\n"
+    result = receive(games_root, write_mail(mail_game.address(mover), body, f"Re: [{mail_game.id}]"), smtp)
+    assert result.stdout.startswith("accepted:"), result.output
