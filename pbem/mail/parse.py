@@ -1,8 +1,9 @@
 """Reading a player's mail: which game, who, which move number, and the move lines — nothing else.
 
-A player answers the last report with their move. What counts is what they wrote themselves: quoted text (lines
-starting with `>`, "On ... wrote:" and everything below it, forwarded or "Original Message" blocks), signatures
-(everything after a `-- ` line) and attachments are left out; an HTML-only message is turned into text first.
+A player answers the last report with their move, above or below the quoted report. What counts is what they
+wrote themselves: quoted text (`>` lines and their "On ... wrote:" line, an unmarked "Original Message" or Outlook
+From:/Sent: block and everything below it), signatures (everything after a `-- ` line) and attachments are left
+out; an HTML-only message is turned into text first (its blockquotes left out).
 
 The message's own lines, in any order:
 
