@@ -151,6 +151,7 @@ userdb {{
   args = uid={uid} gid={gid} home={base}/home/%u
 }}
 mail_location = maildir:~/Maildir
+mail_fsync = never
 service imap-login {{
   chroot =
   inet_listener imap {{
