@@ -361,7 +361,8 @@ class Referee:
             except PbemError:
                 move_number = None
         return compose.message(referee, to, subject, body, game=gd.id if gd else None, move_number=move_number,
-                               in_reply_to=in_reply_to, references=references, redact=redact)
+                               in_reply_to=in_reply_to, references=references, redact=redact,
+                               answer=reply and incoming is not None)
 
     def _send(self, messages: list[EmailMessage]) -> tuple[list[str], str | None]:
         """Send; if the transport fails, keep the mails in ROOT/.pbem-mail/unsent (send them later with

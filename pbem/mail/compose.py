@@ -32,8 +32,9 @@ def thread_root(gd: engine.GameDir, player: str | None, referee: str) -> str:
 
 def message(referee: str, to: str, subject: str, body: str, *, game: str | None = None,
             move_number: int | None = None, in_reply_to: str | None = None, references: list[str] | None = None,
-            message_id: str | None = None, redact: list[str] | None = None) -> EmailMessage:
-    """One plain-text mail. Every secret in `redact` is replaced before anything leaves."""
+            message_id: str | None = None, redact: list[str] | None = None, answer: bool = False) -> EmailMessage:
+    """One plain-text mail (`answer`: it answers a mail of `to`). Every secret in `redact` is replaced before
+    anything leaves."""
     body, subject = hide(body, redact), hide(subject, redact)
     msg = EmailMessage(policy=POLICY)
     msg["From"] = referee
@@ -48,7 +49,9 @@ def message(referee: str, to: str, subject: str, body: str, *, game: str | None 
             refs.append(in_reply_to)
     if refs:
         msg["References"] = " ".join(dict.fromkeys(refs[-20:]))
-    msg["Auto-Submitted"] = "auto-replied"  # RFC 3834: vacation responders must not answer the referee
+    # RFC 3834: an answer to a player's mail is auto-replied, a report or a welcome auto-generated; either way
+    # vacation responders must not answer the referee
+    msg["Auto-Submitted"] = "auto-replied" if answer else "auto-generated"
     if game:
         msg["X-Pbem-Game"] = game
     if move_number is not None:

@@ -62,8 +62,10 @@ def test_accepted_move_reports_to_every_player_with_their_private_view_only(mail
         assert f"Move 1: {mover} played" in body
         if name == mover:
             assert msg["In-Reply-To"] == incoming_id and incoming_id in msg["References"]
+            assert msg["Auto-Submitted"] == "auto-replied"
         else:
             assert msg["In-Reply-To"].startswith(f"<pbem.{mail_game.id}.{name}.")
+            assert msg["Auto-Submitted"] == "auto-generated"
     to_act = mail_game.to_act()
     mail_to_act = next(m for m in messages if m["To"] == mail_game.address(to_act))
     assert "your turn" in mail_to_act["Subject"]
