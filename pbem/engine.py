@@ -322,7 +322,9 @@ def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], 
 def _illegal(game: registry.Game, index: int, text: str, decision: str, legal_moves: list[dict]) -> PbemError:
     shown = [game.format_move(m) for m in legal_moves[:MAX_LEGAL_SHOWN]]
     more = f" ... and {len(legal_moves) - MAX_LEGAL_SHOWN} more" if len(legal_moves) > MAX_LEGAL_SHOWN else ""
-    return PbemError(f"move {index} {text!r} is not legal now ({decision}). Legal: {', '.join(shown)}{more}")
+    error = PbemError(f"move {index} {text!r} is not legal now ({decision}). Legal: {', '.join(shown)}{more}")
+    error.legal = [game.format_move(m) for m in legal_moves]  # as data, for transports that list them their way
+    return error
 
 
 def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], rng: Rng) -> dict:

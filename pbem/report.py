@@ -33,7 +33,7 @@ def status_text(doc: dict) -> str:
     title = f"{doc['title']} — game {doc['id']} — move {doc['move_number']}"
     if viewer:
         title += f" — view of {viewer}"
-    parts = [title, "=" * len(title), game.report.render(doc["view"], viewer).rstrip()]
+    parts = [f"{title}\n{'=' * len(title)}", game.report.render(doc["view"], viewer).rstrip()]
     if doc["finished"]:
         parts += ["Game over. Final ranking:", ranking(doc["ranking"]),
                   f"Seed (revealed): {doc['seed']}  — commitment {doc['seed_commitment']}"]
