@@ -81,6 +81,15 @@ class Table:
         self.rules.advance(state, ScriptedRng())
         return state
 
+    def take_remaining(self, state, dice):
+        """Everyone still to choose takes the first card left; the last choice brings the roll."""
+        while self.decision(state) and self.decision(state)[1] == "choose_card":
+            player = self.decision(state)[0]
+            last = sum(card is not None for card in state["turn"]["offer"]) == 1
+            slot = next(n for n, card in enumerate(state["turn"]["offer"], 1) if card)
+            state = self.play(state, player, f"take {slot}", dice=dice if last else ())
+        return state
+
     def own(self, state, player, *concessions):
         for cid in concessions:
             state["owners"][cid] = player

@@ -16,16 +16,6 @@ def saloon(state, sid, owner, girls=None):
     return state
 
 
-def finish_turn(gf, state, dice):
-    """The other players take the remaining filler cards; the last take brings the roll."""
-    while gf.decision(state) and gf.decision(state)[1] == "choose_card":
-        player = gf.decision(state)[0]
-        last = sum(card is not None for card in state["turn"]["offer"]) == 1
-        slot = next(n for n, card in enumerate(state["turn"]["offer"], 1) if card)
-        state = gf.play(state, player, f"take {slot}", dice=dice if last else ())
-    return state
-
-
 # ------------------------------------------------------------------------------------------------ saloons
 
 def test_saloon_event_builds_a_saloon_card_of_the_chosen_town(gf):
@@ -46,7 +36,7 @@ def test_saloon_only_in_a_town_with_a_saloon_card_left(gf):
 
 def test_saloon_collects_2_per_producing_concession_of_its_town(gf):
     state = saloon(gf.own(gf.new(), "bob", "cold-mountain-7", "takamawok-7"), "cold-mountain-saloon-1", "ann")
-    state = finish_turn(gf, gf.at_choice(state, "cid", FILLER[:3]), [(3, 4)])
+    state = gf.take_remaining(gf.at_choice(state, "cid", FILLER[:3]), [(3, 4)])
     # bob gets 5 + 3 from the bank, and pays 2 at ann's saloon for the Cold Mountain concession only
     assert state["gold"]["bob"] == 10 + 8 - 2 and state["gold"]["ann"] == 12
     assert gf.money_total(state) == 30
@@ -54,7 +44,7 @@ def test_saloon_collects_2_per_producing_concession_of_its_town(gf):
 
 def test_saloon_owner_pays_nothing_at_his_own_saloon(gf):
     state = saloon(gf.own(gf.new(), "ann", "cold-mountain-7"), "cold-mountain-saloon-1", "ann")
-    state = finish_turn(gf, gf.at_choice(state, "cid", FILLER[:3]), [(3, 4)])
+    state = gf.take_remaining(gf.at_choice(state, "cid", FILLER[:3]), [(3, 4)])
     assert state["gold"]["ann"] == 15
 
 
@@ -63,7 +53,7 @@ def test_saloon_girls_raise_the_saloon_fee_to_4(gf):
     state = gf.play(offer(gf, state, "ann", "saloon-girls-1"), "ann", "take 1")
     assert gf.decision(state) == ("ann", "place_saloon_girls")
     state = gf.play(state, "ann", "girls cold-mountain-saloon-1")
-    state = finish_turn(gf, state, [(3, 4)])
+    state = gf.take_remaining(state, [(3, 4)])
     assert state["gold"]["bob"] == 10 + 5 - 4 and state["gold"]["ann"] == 14
 
 
@@ -71,7 +61,7 @@ def test_saloon_fee_is_what_the_mine_owner_can_pay(gf):
     state = saloon(gf.own(gf.new(), "bob", "cold-mountain-8"), "cold-mountain-saloon-1", "ann",
                    girls="saloon-girls-1")
     state["gold"]["bob"] = 0
-    state = finish_turn(gf, gf.at_choice(state, "cid", FILLER[:3]), [(4, 4)])
+    state = gf.take_remaining(gf.at_choice(state, "cid", FILLER[:3]), [(4, 4)])
     # cold-mountain-8 produces 1; bob can pay 1 of the 4
     assert state["gold"]["bob"] == 0 and state["gold"]["ann"] == 11
 
@@ -80,7 +70,7 @@ def test_saloon_girls_wait_until_their_holder_has_a_saloon(gf):
     state = gf.play(offer(gf, gf.new(), "ann", "saloon-girls-1"), "ann", "take 1")
     assert state["kept"]["ann"] == ["saloon-girls-1"]
     assert gf.rules.view(state, None)["players"][0]["kept"][0]["waiting"] is True
-    state = finish_turn(gf, state, [(1, 1)])
+    state = gf.take_remaining(state, [(1, 1)])
     state = gf.play(offer(gf, state, "ann", "saloon-1"), "ann", "take 1")
     state = gf.play(state, "ann", "saloon san-narciso")
     assert gf.decision(state) == ("ann", "place_saloon_girls")
@@ -186,7 +176,7 @@ def test_governor_waits_until_the_holder_is_mayor(gf):
     state = gf.own(gf.new(), "ann", "cold-mountain-3")
     state = gf.play(gf.at_choice(state, "ann", ["governor-1", "new-london-2", "new-london-4"]), "ann", "take 1")
     assert state["kept"]["ann"] == ["governor-1"]
-    state = finish_turn(gf, state, [(1, 1)])
+    state = gf.take_remaining(state, [(1, 1)])
     state = gf.play(gf.at_choice(state, "ann", ["cold-mountain-4", "new-london-5", "new-london-6"]), "ann",
                     "take 1")
     assert gf.decision(state) == ("ann", "appoint_governor")
@@ -244,7 +234,7 @@ def test_new_vein_adds_3_to_production_and_score(gf):
     assert gf.decision(state) == ("ann", "stake_new_vein")
     state = gf.play(state, "ann", "vein cold-mountain-8")
     assert gf.rules.score_lines(state, "ann")["nuggets"] == 4
-    state = finish_turn(gf, state, [(4, 4)])
+    state = gf.take_remaining(state, [(4, 4)])
     assert state["gold"]["ann"] == 14
 
 
@@ -298,7 +288,7 @@ def test_mustang_taken_is_kept_for_later(gf):
 
 def test_telegraph_changes_one_die_of_the_production_roll(gf):
     state = gf.own(gf.hold(gf.new(), "cid", "telegraph-1"), "bob", "cold-mountain-7")
-    state = finish_turn(gf, gf.at_choice(state, "ann", FILLER[:3]), [(3, 3)])
+    state = gf.take_remaining(gf.at_choice(state, "ann", FILLER[:3]), [(3, 3)])
     assert gf.decision(state) == ("cid", "send_telegraph")
     assert gf.rules.pending(state)["fresh_info"] is True
     assert {"action": "telegraph", "die": 1, "value": {"min": 4, "max": 6}} in gf.legal(state, "cid")
@@ -310,7 +300,7 @@ def test_telegraph_changes_one_die_of_the_production_roll(gf):
 
 def test_telegraph_kept_when_its_holder_passes(gf):
     state = gf.own(gf.hold(gf.new(), "cid", "telegraph-1"), "bob", "cold-mountain-6")
-    state = finish_turn(gf, gf.at_choice(state, "ann", FILLER[:3]), [(3, 3)])
+    state = gf.take_remaining(gf.at_choice(state, "ann", FILLER[:3]), [(3, 3)])
     state = gf.play(state, "cid", "pass")
     assert state["kept"]["cid"] == ["telegraph-1"] and state["gold"]["bob"] == 19
 

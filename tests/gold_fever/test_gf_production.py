@@ -4,19 +4,9 @@ produces its nuggets in gold from the bank; the game ends when the deck is empty
 OFFER = ["cold-mountain-3", "cold-mountain-4", "takamawok-5"]
 
 
-def take_all(gf, state, dice):
-    """Everyone takes the first card left; the last choice brings the roll."""
-    while gf.decision(state) and gf.decision(state)[1] == "choose_card":
-        player = gf.decision(state)[0]
-        last = sum(card is not None for card in state["turn"]["offer"]) == 1
-        slot = next(n for n, card in enumerate(state["turn"]["offer"], 1) if card)
-        state = gf.play(state, player, f"take {slot}", dice=dice if last else ())
-    return state
-
-
 def test_winner_rolls_two_dice_after_all_cards_are_taken(gf):
     state = gf.at_choice(gf.new(), "bob", OFFER)
-    state = take_all(gf, state, [(2, 5)])
+    state = gf.take_remaining(state, [(2, 5)])
     rolls = [o for o in gf.last_rng.outcomes if o["what"].startswith("production roll")]
     assert rolls == [{"what": "production roll, turn 1", "result": [2, 5], "public": True}]
     assert state["turn"]["number"] == 2 and state["turn"]["first_player"] == "bob"
@@ -24,7 +14,7 @@ def test_winner_rolls_two_dice_after_all_cards_are_taken(gf):
 
 def test_concession_with_the_rolled_number_produces_its_nuggets_from_the_bank(gf):
     state = gf.own(gf.new(), "ann", "san-narciso-9", "new-london-9", "whiskey-river-8")
-    state = take_all(gf, gf.at_choice(state, "bob", OFFER), [(4, 5)])
+    state = gf.take_remaining(gf.at_choice(state, "bob", OFFER), [(4, 5)])
     # san-narciso-9 has 7 nuggets, new-london-9 has 4; the 8 produces nothing
     assert state["gold"]["ann"] == 10 + 7 + 4
     assert state["bank"]["paid_out"] == 11
@@ -32,13 +22,13 @@ def test_concession_with_the_rolled_number_produces_its_nuggets_from_the_bank(gf
 
 
 def test_concession_taken_this_turn_already_produces(gf):
-    state = take_all(gf, gf.at_choice(gf.new(), "ann", OFFER), [(1, 2)])
+    state = gf.take_remaining(gf.at_choice(gf.new(), "ann", OFFER), [(1, 2)])
     assert state["owners"]["cold-mountain-3"] == "ann"
     assert state["gold"]["ann"] == 15
 
 
 def test_next_turn_is_led_by_the_auction_winner(gf):
-    state = take_all(gf, gf.at_choice(gf.new(), "cid", OFFER), [(6, 6)])
+    state = gf.take_remaining(gf.at_choice(gf.new(), "cid", OFFER), [(6, 6)])
     assert gf.decision(state) == ("cid", "bid_for_lot")
     assert gf.rules.pending(state)["fresh_info"] is True
     assert len(state["turn"]["offer"]) == 3
@@ -48,7 +38,7 @@ def test_game_ends_when_the_deck_is_empty_after_the_final_roll(gf):
     state = gf.own(gf.new(), "cid", "new-london-7")
     state = gf.at_choice(state, "ann", OFFER)
     state["deck"] = []
-    state = take_all(gf, state, [(3, 4)])
+    state = gf.take_remaining(state, [(3, 4)])
     assert gf.rules.pending(state) is None and state["phase"] == "over"
     assert state["gold"]["cid"] == 16  # the final roll still produced
     assert gf.legal(state, "ann") == []
@@ -57,14 +47,14 @@ def test_game_ends_when_the_deck_is_empty_after_the_final_roll(gf):
 def test_last_turn_with_fewer_cards_than_players(gf):
     state = gf.at_choice(gf.new(), "ann", ["cold-mountain-3", "cold-mountain-4"])
     state["deck"] = []
-    state = take_all(gf, state, [(1, 1)])
+    state = gf.take_remaining(state, [(1, 1)])
     assert state["phase"] == "over"
     assert "cid" not in state["owners"].values()
 
 
 def test_dangerous_mines_are_off_by_default(gf):
     state = gf.own(gf.new(), "ann", "cold-mountain-6")
-    state = take_all(gf, gf.at_choice(state, "bob", OFFER), [(1, 1)])
+    state = gf.take_remaining(gf.at_choice(state, "bob", OFFER), [(1, 1)])
     assert state["owners"]["cold-mountain-6"] == "ann"
 
 
@@ -73,7 +63,7 @@ def test_dangerous_mine_collapses_on_a_roll_of_2_or_12_with_the_option(gf):
         state = gf.own(gf.new(options={"dangerous-mines": "on"}), "ann", "cold-mountain-6", "cold-mountain-7")
         assert state["mayors"]["cold-mountain"] == "ann"
         state["veins"]["cold-mountain-6"] = "new-vein-1"
-        state = take_all(gf, gf.at_choice(state, "bob", ["new-london-2", "takamawok-5", "san-narciso-9"]), dice)
+        state = gf.take_remaining(gf.at_choice(state, "bob", ["new-london-2", "takamawok-5", "san-narciso-9"]), dice)
         assert "cold-mountain-6" not in state["owners"]
         assert "cold-mountain-6" in state["discard"] and "new-vein-1" in state["discard"]
         assert state["mayors"]["cold-mountain"] == "ann"  # one concession left: ann keeps the card
@@ -82,5 +72,5 @@ def test_dangerous_mine_collapses_on_a_roll_of_2_or_12_with_the_option(gf):
 
 def test_dangerous_mine_stands_on_other_rolls(gf):
     state = gf.own(gf.new(options={"dangerous-mines": "on"}), "ann", "cold-mountain-6")
-    state = take_all(gf, gf.at_choice(state, "bob", OFFER), [(3, 3)])
+    state = gf.take_remaining(gf.at_choice(state, "bob", OFFER), [(3, 3)])
     assert state["owners"]["cold-mountain-6"] == "ann" and state["gold"]["ann"] == 19

@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 from pbem import engine, registry
 from pbem.cli import cli
+from support import playable_games
 
 NAMES = ["alice", "bob", "carol", "dave", "erin"]
 ORGANISER = "referee@club.example"
@@ -24,15 +25,7 @@ ORGANISER = "referee@club.example"
 
 def mail_games() -> list[registry.Game]:
     """Every registered game whose rules and report import (a game being written may not have them yet)."""
-    found = []
-    for game in registry.all_games():
-        try:
-            importlib.import_module(f"pbem.games.{game.package}.rules")
-            importlib.import_module(f"pbem.games.{game.package}.report")
-        except ModuleNotFoundError:
-            continue
-        found.append(game)
-    return found
+    return playable_games()
 
 
 def game_params():
