@@ -35,6 +35,7 @@ RESIGN = "resign"  # the one move every game has: reserved, no game may use it a
 
 GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
 STATE, FULL_LOG, SECRETS = "referee/state.yaml", "referee/log.yaml", "referee/secrets.yaml"
+STATE_DIGEST = "referee/state.sha256"
 PRIVATE = 0o600
 PUBLIC_MODE = 0o644
 
@@ -175,8 +176,10 @@ def _status_files(gd: GameDir, env: dict, recent: list[dict]) -> dict[str, tuple
     return files
 
 
-def _state_file(gd: GameDir, env: dict) -> tuple[str, int]:
-    return _yaml(STATE, "referee-state.schema.json", env, gd.meta["game"], f"{gd.id} state"), PRIVATE
+def _state_files(gd: GameDir, env: dict) -> dict[str, tuple[str, int]]:
+    """The state and the SHA-256 of its text, written together: an edit by hand is then caught on every read."""
+    text = _yaml(STATE, "referee-state.schema.json", env, gd.meta["game"], f"{gd.id} state")
+    return {STATE: (text, PRIVATE), STATE_DIGEST: (hashlib.sha256(text.encode()).hexdigest() + "\n", PRIVATE)}
 
 
 # ---------------------------------------------------------------- new
@@ -235,7 +238,7 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     files = {
         GAME: (_yaml(GAME, "game.schema.json", gd.meta, game.id, "game.yaml"), PUBLIC_MODE),
         COMPONENTS: (components_text, PUBLIC_MODE),
-        STATE: _state_file(gd, env),
+        **_state_files(gd, env),
         FULL_LOG: (_log_text(gd, FULL_LOG, _log_header(gd, "referee", rng.outcomes)), PRIVATE),
         LOG: (_log_text(gd, LOG, _log_header(gd, "public", public_chance)), PUBLIC_MODE),
         SECRETS: (_yaml(SECRETS, "secrets.schema.json", secrets_doc, game.id, "secrets"), PRIVATE),
@@ -257,9 +260,22 @@ def _json(data) -> str:
 
 # ---------------------------------------------------------------- reading
 
-def load_state(gd: GameDir) -> dict:
+def state_edited(gd: GameDir) -> bool:
+    """Was referee/state.yaml changed outside pbem (its text no longer has the digest written with it)?"""
+    try:
+        recorded = (gd.path / STATE_DIGEST).read_text(encoding="utf-8").strip()
+    except OSError:
+        return True
+    return hashlib.sha256((gd.path / STATE).read_bytes()).hexdigest() != recorded
+
+
+def load_state(gd: GameDir, trust_edits: bool = False) -> dict:
+    """The referee's state, refused if it was edited by hand (verify reads it anyway, to show what differs)."""
     if not gd.has_referee():
         raise PbemError(f"{gd.id}: the referee's files are not here (this is a public copy of the game)")
+    if not trust_edits and state_edited(gd):
+        raise PbemError(f"{gd.id}/{STATE} was changed outside pbem (it does not match the checksum written with "
+                        f"it); nothing was done. `pbem verify` shows what differs from the replay of the log")
     env = gd.read(STATE, "referee-state.schema.json")
     if env["id"] != gd.id or env["game"] != gd.meta["game"] or env["players"] != gd.players:
         raise PbemError(f"{gd.id}/{STATE} belongs to another game ({env['id']}, {env['game']})")
@@ -369,7 +385,7 @@ def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], re
     new_env = {**env, "move_number": entries[-1]["number"] + 1, "state": state, "resigned": resigned,
                "recent": (env["recent"] + public)[-RECENT:]}
     finished = game.rules.pending(state) is None
-    files = {STATE: _state_file(gd, new_env), **_status_files(gd, new_env, new_env["recent"])}
+    files = {**_state_files(gd, new_env), **_status_files(gd, new_env, new_env["recent"])}
     full_text = (gd.path / FULL_LOG).read_text(encoding="utf-8")
     public_text = (gd.path / LOG).read_text(encoding="utf-8")
     for entry, public_entry in zip(entries, public):
@@ -509,7 +525,7 @@ def verify(gd: GameDir) -> dict:
         components = yamlio.loads(components_text, f"{gd.id}/{COMPONENTS}")
         validation.check(gd.meta["game"], validation.game_name("components"), components, f"{gd.id}/{COMPONENTS}")
         if gd.has_referee():
-            env = load_state(gd)
+            env = load_state(gd, trust_edits=True)
             seed, log = env["seed"], read_log(gd, full=True)
         else:
             public = status(gd)
@@ -521,6 +537,8 @@ def verify(gd: GameDir) -> dict:
         state, entries, resigned = replay(gd, seed, components, log)
         move_number = len(entries) + 1
         problems = []
+        if env is not None and state_edited(gd):
+            problems.append(f"{STATE} was changed outside pbem (its checksum does not match)")
         if env is not None:
             problems += _differences(state, env["state"])
             if env["resigned"] != resigned:

@@ -8,6 +8,7 @@ import yaml
 
 from support import NAMES, playable_games, snapshot
 from pbem import bots, engine, movefile, registry, trust
+from pbem.contract import PbemError
 
 pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 
@@ -224,6 +225,18 @@ def test_verify_catches_a_hand_edited_state_file(new_game, pbem):
     _edit_yaml(directory / "referee" / "state.yaml", bump)
     result = pbem("verify", directory)
     assert result.code == 2
+
+
+def test_a_hand_edited_state_is_refused_by_every_command_that_reads_it(new_game, pbem):
+    directory, _ = new_game()
+    player, text, _ = legal_text(directory)
+    _edit_yaml(directory / "referee" / "state.yaml", lambda d: d.update(recent=[]))  # harmless-looking, still an edit
+    before = snapshot(directory)
+    assert pbem("move", directory, "--as", player, "--text", text).code == 2
+    assert pbem("moves", directory).code == 2
+    with pytest.raises(PbemError, match="changed outside pbem"):
+        engine.submit(engine.open_game(directory), player, [text], by="referee")
+    assert snapshot(directory) == before
 
 
 def test_verify_catches_a_hand_edited_public_file(new_game, pbem):
