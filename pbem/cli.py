@@ -119,7 +119,8 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
     def text(data):
         lines = [f"Created {data['game']} ({data['game_type']}) in {data['dir']}.",
                  "Give each player their secret (it signs their moves; keep it private):"]
-        lines += [f"  {p['name']}: {p['secret']}" + (f"  <{p['email']}>" if p["email"] else "") for p in data["players"]]
+        lines += [f"  {p['name']}: {p['secret']}" + (f"  <{p['email']}>" if p["email"] else "")
+                  for p in data["players"]]
         return "\n".join(lines) + "\n"
     emit(result, fmt, text)
 

@@ -84,7 +84,8 @@ def open_game(path) -> GameDir:
         raise PbemError(f"{path}: not a pbem game directory (no {GAME}); create one with `pbem new`")
     meta = yamlio.load_file(path / GAME, f"{path.name}/{GAME}")
     if not isinstance(meta, dict) or meta.get("game") not in registry.GAMES:
-        raise PbemError(f"{path.name}/{GAME}: unknown game type {meta.get('game') if isinstance(meta, dict) else None!r}")
+        kind = meta.get("game") if isinstance(meta, dict) else None
+        raise PbemError(f"{path.name}/{GAME}: unknown game type {kind!r}")
     validation.check(meta["game"], "game.schema.json", meta, f"{path.name}/{GAME}")
     gd = GameDir(path, meta)
     installed = gd.game.rules_version

@@ -7,7 +7,7 @@ from functools import cached_property
 from importlib import resources
 
 from . import notation, yamlio
-from .contract import PbemError, UsageError
+from .contract import UsageError
 
 GAMES = {  # game id (contract) -> package
     "coal-baron": "coal_baron",

@@ -113,7 +113,8 @@ class Compiler:
 
     def kw_properties(self, value, schema, document):
         named = {key: self.compile(sub, document) for key, sub in value.items()}
-        patterns = [(re.compile(p), self.compile(sub, document)) for p, sub in schema.get("patternProperties", {}).items()]
+        patterns = [(re.compile(p), self.compile(sub, document))
+                    for p, sub in schema.get("patternProperties", {}).items()]
         extra = schema.get("additionalProperties", True)
         extra_check = None if extra is True else self.compile(extra, document)
 

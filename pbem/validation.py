@@ -79,5 +79,5 @@ def check(game_type: str | None, name: str, data, source: str) -> None:
     """Raise one PbemError listing every schema violation with its JSON path."""
     if is_valid(game_type, name, data):
         return
-    problems = errors(game_type, name, data) or [f"$: rejected by pbem's schema check (jsonschema disagrees: a bug)"]
+    problems = errors(game_type, name, data) or ["$: rejected by pbem's schema check (jsonschema disagrees: a bug)"]
     raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems))

@@ -8,11 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from pbem import registry
-from pbem.cli import cli, main
+from pbem.cli import cli
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 

@@ -170,7 +170,8 @@ def _quote(folder: str) -> str:
 def _ok(result, what: str):
     status, data = result
     if status != "OK":
-        raise PbemError(f"IMAP {what} failed: {b' '.join(d for d in data if isinstance(d, bytes)).decode(errors='replace')}")
+        answer = b" ".join(d for d in data if isinstance(d, bytes)).decode(errors="replace")
+        raise PbemError(f"IMAP {what} failed: {answer}")
     return data
 
 

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from support import snapshot
 from pbem import engine, movefile, trust, yamlio
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
