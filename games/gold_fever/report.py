@@ -18,11 +18,12 @@ DECISION_WORDS = {
 }
 
 
-def card_text(card: dict | None) -> str:
+def card_text(card: dict | None, dangerous_mines: bool) -> str:
     if card is None:
         return "(taken)"
     if card["type"] == "concession":
-        danger = ", dangerous" if card.get("dangerous") else ""
+        # The printed mark matters only when the dangerous-mines option is on.
+        danger = ", dangerous" if dangerous_mines and card.get("dangerous") else ""
         return f"{card['id']} (number {card['number']}, {card['nuggets']} nuggets{danger})"
     if card["type"] == "saloon":
         return f"{card['id']} (saloon of {card['town']})"
@@ -42,7 +43,8 @@ def status_lines(view: dict) -> list[str]:
 
 
 def offer_table(view: dict) -> str:
-    rows = [[slot["slot"], card_text(slot["card"])] for slot in view["turn"]["offer"]]
+    dangerous_mines = view["options"].get("dangerous-mines") == "on"
+    rows = [[slot["slot"], card_text(slot["card"], dangerous_mines)] for slot in view["turn"]["offer"]]
     return "Cards on offer\n" + tabulate(rows, headers=["slot", "card"])
 
 
