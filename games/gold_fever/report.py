@@ -24,7 +24,8 @@ def card_text(card: dict | None, dangerous_mines: bool) -> str:
     if card["type"] == "concession":
         # The printed mark matters only when the dangerous-mines option is on.
         danger = ", dangerous" if dangerous_mines and card.get("dangerous") else ""
-        return f"{card['id']} (number {card['number']}, {card['nuggets']} nuggets{danger})"
+        nuggets = f"{card['nuggets']} nugget{'' if card['nuggets'] == 1 else 's'}"
+        return f"{card['id']} (number {card['number']}, {nuggets}{danger})"
     if card["type"] == "saloon":
         return f"{card['id']} (saloon of {card['town']})"
     return f"{card['id']} ({card['name']})"
