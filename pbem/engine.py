@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import datetime
 import hashlib
+import json
 import re
 import secrets
 from dataclasses import dataclass
@@ -255,7 +256,6 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
 
 
 def _json(data) -> str:
-    import json
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
