@@ -114,9 +114,9 @@ def _decision(game: registry.Game, state: dict) -> dict | None:
             "description": game.meta.get("decisions", {}).get(pending["decision"], pending["decision"])}
 
 
-def _status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict]) -> dict:
+def _status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict], decision: dict | None,
+                ranking: list[dict] | None) -> dict:
     game, state = gd.game, env["state"]
-    decision = _decision(game, state)
     doc = {"format": "pbem-player/1" if viewer else "pbem-public/1", "id": gd.id, "game": game.id,
            "rules_version": game.rules_version, "title": game.title}
     if viewer:
@@ -124,7 +124,7 @@ def _status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict]) 
     doc.update({"move_number": env["move_number"], "to_act": decision["player"] if decision else None,
                 "decision": decision, "finished": decision is None, "seed_commitment": gd.meta["seed_commitment"]})
     if decision is None:
-        doc["ranking"] = final_ranking(game.rules.result(state), env.get("resigned", []))
+        doc["ranking"] = ranking
         doc["seed"] = env["seed"]
     doc["recent"] = recent
     doc["view"] = game.rules.view(state, viewer)
@@ -167,12 +167,14 @@ def _append_entry(gd: GameDir, old_text: str, entry: dict) -> str:
 
 
 def _status_files(gd: GameDir, env: dict, recent: list[dict]) -> dict[str, tuple[str, int]]:
-    game_type = gd.meta["game"]
-    files = {PUBLIC: (_yaml(PUBLIC, "public.schema.json", _status_doc(gd, env, None, recent), game_type,
-                            f"{gd.id} public status"), PUBLIC_MODE)}
+    game_type, state = gd.meta["game"], env["state"]
+    decision = _decision(gd.game, state)  # the same for every document: computed once
+    ranking = None if decision else final_ranking(gd.game.rules.result(state), env.get("resigned", []))
+    files = {PUBLIC: (_yaml(PUBLIC, "public.schema.json", _status_doc(gd, env, None, recent, decision, ranking),
+                            game_type, f"{gd.id} public status"), PUBLIC_MODE)}
     for player in gd.players:
         relative = view_file(player)
-        doc = _status_doc(gd, env, player, recent)
+        doc = _status_doc(gd, env, player, recent, decision, ranking)
         files[relative] = (_yaml(relative, "player.schema.json", doc, game_type, f"{gd.id} view of {player}"),
                            PRIVATE)
     return files
