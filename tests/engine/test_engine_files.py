@@ -2,7 +2,6 @@
 submissions apply exactly one move."""
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -156,25 +155,38 @@ def test_an_uncommitted_transaction_is_thrown_away(fuzz_game):
     before = snapshot(directory)
     (directory / store.TXN).mkdir(exist_ok=True)
     (directory / store.TXN / "bundle.tmp").write_text('{"referee/state.yaml": ["half wri')
-    with store.locked(directory):
+    with store.locked(directory, engine.open_game(directory).layout):
         pass
     assert snapshot(directory) == before
 
 
-def test_a_committed_transaction_is_finished_by_the_next_command(tmp_path):
+class Killed(Exception):
+    """Stands for SIGKILL in the middle of applying a committed bundle."""
+
+
+def test_a_committed_transaction_is_finished_by_the_next_command(tmp_path, monkeypatch):
+    layout = store.Layout({"a.yaml": 0o644, "b.yaml": 0o644, "views/c.yaml": 0o600}, {"views": 0o755},
+                          "referee/txn.key")
     (tmp_path / "a.yaml").write_text("old a")
-    (tmp_path / "b.yaml").write_text("new b")  # b was already written before the crash, a was not
-    (tmp_path / store.TXN).mkdir()
-    bundle = {"a.yaml": ["new a", 0o644], "b.yaml": ["new b", 0o644], "views/c.yaml": ["new c", 0o600]}
-    (tmp_path / store.TXN / store.COMMIT).write_text(json.dumps(bundle))
-    with store.locked(tmp_path):
+    real_apply = store._apply
+
+    def killed_after_b(directory, files, layout):
+        real_apply(directory, {"b.yaml": files["b.yaml"]}, layout)  # b was written before the crash, a and c not
+        raise Killed
+    monkeypatch.setattr(store, "_apply", killed_after_b)
+    with pytest.raises(Killed), store.locked(tmp_path, layout):
+        store.commit(tmp_path, {"a.yaml": ("new a", 0o644), "b.yaml": ("new b", 0o644),
+                                "views/c.yaml": ("new c", 0o600)}, layout)
+    monkeypatch.setattr(store, "_apply", real_apply)
+    assert (tmp_path / "a.yaml").read_text() == "old a" and (tmp_path / store.TXN / store.COMMIT).exists()
+    with store.locked(tmp_path, layout):
         pass
     assert (tmp_path / "a.yaml").read_text() == "new a" and (tmp_path / "b.yaml").read_text() == "new b"
     assert (tmp_path / "views" / "c.yaml").read_text() == "new c"
     assert (tmp_path / "views" / "c.yaml").stat().st_mode & 0o777 == 0o600
     assert not (tmp_path / store.TXN / store.COMMIT).exists()
     (tmp_path / "a.yaml").write_text("later a")
-    with store.locked(tmp_path):  # an applied bundle is not applied again
+    with store.locked(tmp_path, layout):  # an applied bundle is not applied again
         pass
     assert (tmp_path / "a.yaml").read_text() == "later a"
 
