@@ -14,7 +14,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from support import playable_games, run_pbem, snapshot
+from support import legal_turn, playable_games, run_pbem, snapshot
 from pbem import bots, engine, movefile, store, yamlio
 from pbem.contract import PbemError
 
@@ -28,14 +28,6 @@ def next_move_unchecked(directory, state_text: bytes):
     env = yamlio.loads(state_text)
     player = gd.game.rules.pending(env["state"])["player"]
     return player, gd.game.format_move(bots.first_legal(gd.game.rules.legal_moves(env["state"], player))), 0
-
-
-def next_move(directory):
-    gd = engine.open_game(directory)
-    env = engine.load_state(gd)
-    player = gd.game.rules.pending(env["state"])["player"]
-    text = gd.game.format_move(bots.first_legal(gd.game.rules.legal_moves(env["state"], player)))
-    return player, text, env["move_number"]
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +94,7 @@ def _mutations(draw_doc):
 def test_fuzzed_move_files_exit_2_and_leave_the_game_byte_identical(fuzz_game, data, tmp_path_factory):
     from support import Pbem
     directory, secrets = fuzz_game
-    player, text, number = next_move(directory)
+    player, text, number = legal_turn(directory)
     good = movefile.build(directory.name, number, player, [text], secrets[player])
     choice = data.draw(st.sampled_from(["random", "field"]))
     if choice == "random":
@@ -233,7 +225,7 @@ def test_two_processes_submitting_at_once_apply_exactly_one_move(tmp_path):
         directory = tmp_path / f"race-{attempt}"
         created = engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed=f"r{attempt}")
         secrets = {p["name"]: p["secret"] for p in created["players"]}
-        player, text, number = next_move(directory)
+        player, text, number = legal_turn(directory)
         path = tmp_path / f"move-{attempt}.yaml"
         path.write_text(movefile.dumps(movefile.build(directory.name, number, player, [text], secrets[player])))
         exe = os.path.join(os.path.dirname(sys.executable), "pbem")

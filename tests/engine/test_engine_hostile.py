@@ -16,23 +16,14 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from support import NAMES, Pbem, playable_games, run_pbem
-from pbem import bots, engine, movefile, store, yamlio
+from support import NAMES, Pbem, legal_turn, playable_games, run_pbem
+from pbem import engine, movefile, store, yamlio
 from pbem.cli import cli
 from pbem.contract import PbemError
 
 pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FINISHED = EXAMPLES / "gold-fever" / "gf-3p"  # a finished game: its seed and full log are public
-
-
-def next_turn(directory) -> tuple[str, str, int]:
-    """(player to act, a legal move, move number), read straight from the state."""
-    gd = engine.open_game(directory)
-    env = engine.load_state(gd)
-    player = gd.game.rules.pending(env["state"])["player"]
-    move = bots.first_legal(gd.game.rules.legal_moves(env["state"], player))
-    return player, gd.game.format_move(move), env["move_number"]
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +33,7 @@ def template(tmp_path_factory):
     directory = tmp_path_factory.mktemp("template") / "hostile"
     created = engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="hostile")
     for _ in range(3):
-        player, text, _ = next_turn(directory)
+        player, text, _ = legal_turn(directory)
         engine.submit(engine.open_game(directory), player, [text], by="referee")
     return directory, {p["name"]: p["secret"] for p in created["players"]}
 
@@ -119,7 +110,7 @@ def run_in_process(pbem, directory, command):
 def test_a_planted_bundle_naming_paths_outside_the_game_writes_nothing_and_is_refused(arena, template):
     planted = {"../../outside/x.txt": ["pwned", 0o666], str(arena.root / "absolute.txt"): ["pwned", 0o666]}
     (arena.game / store.TXN / store.COMMIT).write_text(json.dumps(planted))
-    player, move, _ = next_turn(template[0])
+    player, move, _ = legal_turn(template[0])
     every_command_refuses(arena, player, move, r"\.txn/COMMIT\.json: not a transaction written by this game's "
                                                r"referee")
     assert not (arena.root / "x.txt").exists() and not (arena.root / "absolute.txt").exists()
@@ -130,7 +121,7 @@ def test_a_planted_bundle_naming_paths_outside_the_game_writes_nothing_and_is_re
                          ids=["empty", "forged-mac", "truncated", "not-an-object", "not-utf8"])
 def test_a_corrupt_or_forged_bundle_is_refused_by_every_command(arena, template, content):
     (arena.game / store.TXN / store.COMMIT).write_bytes(content)
-    player, move, _ = next_turn(template[0])
+    player, move, _ = legal_turn(template[0])
     every_command_refuses(arena, player, move, r"hostile/\.txn/COMMIT\.json: not a transaction")
 
 
@@ -141,7 +132,7 @@ def test_even_an_authentic_bundle_may_write_only_the_files_of_a_move(arena, temp
     gd = engine.open_game(arena.game)
     key = (arena.game / engine.TXN_KEY).read_bytes().strip()
     (arena.game / store.TXN / store.COMMIT).write_bytes(store._bundle_bytes(key, {path: "x", "public.yaml": "y"}))
-    player, move, _ = next_turn(template[0])
+    player, move, _ = legal_turn(template[0])
     every_command_refuses(arena, player, move, "names paths a move never writes")
     assert not Path("/tmp/pbem-absolute.txt").exists() and gd.layout.files.get(path) is None
 
@@ -158,7 +149,7 @@ LINKED = {  # what is replaced by a link, and where the link points (relative to
 
 @pytest.mark.parametrize("name", sorted(LINKED))
 def test_a_symlinked_game_file_or_folder_is_refused_and_nothing_is_written_through_it(arena, template, name):
-    player, move, _ = next_turn(template[0])
+    player, move, _ = legal_turn(template[0])
     relative = name.format(player=player)
     victim = arena.game / relative
     if victim.is_dir():
@@ -188,7 +179,7 @@ def test_a_symlinked_game_file_or_folder_is_refused_and_nothing_is_written_throu
 @pytest.mark.parametrize("temp", ["views/.{player}.yaml.tmp", ".public.yaml.tmp", "referee/.state.yaml.tmp",
                                   "referee/.log.yaml.tmp"])
 def test_a_link_at_a_temp_file_name_is_replaced_not_written_through(arena, template, temp):
-    player, move, _ = next_turn(template[0])
+    player, move, _ = legal_turn(template[0])
     link = arena.game / temp.format(player=player)
     link.symlink_to(Path("../" * temp.count("/")) / "../../outside/target.txt")
     assert Pbem()("move", arena.game, "--as", player, "--text", move).code == 0
@@ -203,7 +194,7 @@ def test_modes_are_set_whatever_the_umask(tmp_path, umask):
     old = os.umask(umask)
     try:
         engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="umask")
-        player, move, _ = next_turn(directory)
+        player, move, _ = legal_turn(directory)
         engine.submit(engine.open_game(directory), player, [move], by="referee")
     finally:
         os.umask(old)
@@ -229,7 +220,7 @@ def test_an_integer_longer_than_any_count_is_refused_before_python_converts_it(t
 
 def test_a_giant_move_number_is_refused_in_a_move_file_on_the_command_line_and_in_public_yaml(arena, template):
     directory, secrets = template
-    player, move, _ = next_turn(directory)
+    player, move, _ = legal_turn(directory)
     giant = "9" * 5000
     moved = run_pbem("move", arena.game, "--as", player, "-",
                      input=f"game: hostile\nmove_number: {giant}\nplayer: {player}\nmoves:\n- {move}\n".encode())
@@ -255,7 +246,7 @@ class Killed(Exception):
 
 def test_readers_never_see_a_mix_after_a_writer_was_killed_past_its_commit_point(arena, monkeypatch):
     pbem = Pbem()
-    player, move, number = next_turn(arena.game)
+    player, move, number = legal_turn(arena.game)
     real_apply = store._apply
 
     def killed_halfway(directory, files, layout):
@@ -290,7 +281,7 @@ def next_turn_through_the_bundle(directory):
 def test_read_only_commands_leave_no_file_behind(arena, template):
     (arena.game / store.LOCK).unlink()
     before = lsnapshot(arena.game)
-    player, _, _ = next_turn(template[0])
+    player, _, _ = legal_turn(template[0])
     pbem = Pbem()
     for command in (("status",), ("status", "--as", player), ("log",), ("log", "--full"), ("moves",),
                     ("verify",)):
@@ -337,7 +328,7 @@ def test_a_corrupt_referee_or_game_file_is_a_clear_refusal(arena, template, rela
     if content is None:
         content = path.read_bytes().replace(b"\ngame: ", b"\ngame: [a, b]\nwas: ")
     path.write_bytes(content)
-    player, move, _ = next_turn(template[0])
+    player, move, _ = legal_turn(template[0])
     before = lsnapshot(arena.game)
     with pytest.raises(PbemError, match=message):
         run_in_process(Pbem(), arena.game, ("move", "--as", player, "--text", move))
@@ -350,7 +341,7 @@ def test_a_public_log_that_is_not_utf8_is_refused_by_readers_and_rewritten_by_th
     with pytest.raises(PbemError, match=r"hostile/log\.yaml: not UTF-8"):
         run_in_process(pbem, arena.game, ("log",))
     assert pbem("verify", arena.game).code == 2
-    player, move, _ = next_turn(template[0])
+    player, move, _ = legal_turn(template[0])
     assert pbem("move", arena.game, "--as", player, "--text", move).code == 0
     assert pbem("verify", arena.game).code == 0  # the referee wrote the public log again from its own
 
@@ -385,7 +376,7 @@ PUBLIC_EDITS = {
 @pytest.mark.parametrize("edit", sorted(PUBLIC_EDITS))
 def test_verify_names_an_edit_of_any_public_file(arena, template, edit):
     relative, change, message = PUBLIC_EDITS[edit]
-    player, _, _ = next_turn(template[0])
+    player, _, _ = legal_turn(template[0])
     _edit(arena.game / relative.format(player=player), change)
     with pytest.raises(PbemError, match=message):
         run_in_process(Pbem(), arena.game, ("verify",))
@@ -430,7 +421,7 @@ def test_after_the_end_a_player_verifies_from_their_own_files(tmp_path):
 
 
 def test_a_player_cannot_verify_before_the_seed_is_revealed(arena, template):
-    player, _, _ = next_turn(template[0])
+    player, _, _ = legal_turn(template[0])
     with pytest.raises(PbemError, match="not over"):
         run_in_process(Pbem(), arena.game, ("verify", "--as", player))
 
@@ -439,7 +430,7 @@ def test_a_player_cannot_verify_before_the_seed_is_revealed(arena, template):
 
 def test_a_key_given_twice_is_refused_not_last_wins(arena, template):
     directory, secrets = template
-    player, move, number = next_turn(directory)
+    player, move, number = legal_turn(directory)
     doc = movefile.build("hostile", number, player, [move], secrets[player])
     text = movefile.dumps(doc) + "moves:\n- resign\n"
     result = run_pbem("move", arena.game, "--as", player, "-", input=text.encode())
@@ -447,7 +438,7 @@ def test_a_key_given_twice_is_refused_not_last_wins(arena, template):
 
 
 def test_a_referee_text_move_carries_its_move_number_and_a_stale_one_is_refused(arena, template):
-    player, move, number = next_turn(template[0])
+    player, move, number = legal_turn(template[0])
     pbem = Pbem()
     before = lsnapshot(arena.game)
     with pytest.raises(PbemError, match=f"stale move: it answers move {number - 1}"):
@@ -459,7 +450,7 @@ def test_a_referee_text_move_carries_its_move_number_and_a_stale_one_is_refused(
 def test_error_messages_name_the_directory_given_not_the_game_id(tmp_path, template):
     renamed = tmp_path / "games" / "v8"
     shutil.copytree(template[0], renamed)
-    player, _, _ = next_turn(template[0])
+    player, _, _ = legal_turn(template[0])
     (renamed / "views" / f"{player}.yaml").write_text("format: [broken\n")
     with pytest.raises(PbemError, match=f"{renamed}/views/{player}.yaml: not valid YAML"):
         run_in_process(Pbem(), renamed, ("status", "--as", player))
@@ -538,7 +529,7 @@ def _mutate(directory: Path, outside: Path, draw) -> None:
 @settings(max_examples=MUTATION_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 def test_any_mutation_of_any_game_file_gives_exit_0_1_or_2_and_writes_nothing_outside(template, data):
     directory, secrets = template
-    player, move, number = next_turn(directory)
+    player, move, number = legal_turn(directory)
     signed = movefile.dumps(movefile.build("hostile", number, player, [move], secrets[player])).encode()
     with tempfile.TemporaryDirectory() as scratch:
         arena = Arena(Path(scratch), directory)
