@@ -341,6 +341,13 @@ def _reading(gd: GameDir):
             gd.overlay = {}
 
 
+def settle(gd: GameDir) -> None:
+    """Finish a move that a killed writer committed but did not put in place (takes the lock). Readers do not
+    need it; a transport that publishes the files themselves (a git commit) calls it first."""
+    with store.locked(gd.path, gd.layout):
+        pass
+
+
 def state_edited(gd: GameDir, text: bytes | None = None) -> bool:
     """Was referee/state.yaml changed outside pbem (its text no longer has the digest written with it)?"""
     try:
