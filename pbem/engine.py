@@ -36,6 +36,9 @@ from .rng import Rng, commitment
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+# An address that can stand in a mail header as it is: no space, control character, quote or list separator.
+EMAIL_PATTERN = re.compile(r'[^@\s\x00-\x1f\x7f<>,;"]{1,64}@[^@\s\x00-\x1f\x7f<>,;"]{1,189}')
+MAX_SEED = 200
 RECENT = 8
 MAX_LEGAL_SHOWN = 40
 MAX_PROBLEMS = 40
@@ -241,8 +244,8 @@ def parse_player(spec: str) -> tuple[str, str | None]:
     if not NAME_PATTERN.fullmatch(name):
         raise UsageError(f"player name {name!r}: use lowercase letters, digits, - and _ (at most 32, starting "
                          f"with a letter): names are words of the move notation, which is lowercase")
-    if email and not re.fullmatch(r"[^@\s]+@[^@\s]+", email):
-        raise UsageError(f"player {name}: {email!r} is not an email address")
+    if email and not EMAIL_PATTERN.fullmatch(email):
+        raise UsageError(f"player {name}: {email[:80]!r} is not an email address")
     return name, email or None
 
 
@@ -257,6 +260,10 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     game = registry.get(game_type)
     path = Path(path)
     game_id = path.name
+    if organiser is not None and not EMAIL_PATTERN.fullmatch(organiser):
+        raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
+    if seed is not None and not 0 < len(seed) <= MAX_SEED:
+        raise UsageError(f"--seed: 1 to {MAX_SEED} characters, not {len(seed)}")
     if not ID_PATTERN.fullmatch(game_id):
         raise UsageError(f"{game_id!r} cannot be a game id: the directory name must be lowercase letters, digits,"
                          f" - and _")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -17,7 +18,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from support import NAMES, Pbem, legal_turn, playable_games, run_pbem
-from pbem import engine, movefile, store, yamlio
+from pbem import engine, movefile, registry, store, yamlio
 from pbem.cli import cli
 from pbem.contract import PbemError
 
@@ -28,8 +29,8 @@ FINISHED = EXAMPLES / "gold-fever" / "gf-3p"  # a finished game: its seed and fu
 
 @pytest.fixture(scope="module")
 def template(tmp_path_factory):
-    """A small game three moves in, with each player's secret."""
-    game = playable_games()[0]
+    """A small game three moves in, with each player's secret (of the first game, or of PBEM_HOSTILE_GAME)."""
+    game = registry.get(os.environ.get("PBEM_HOSTILE_GAME", playable_games()[0].id))
     directory = tmp_path_factory.mktemp("template") / "hostile"
     created = engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="hostile")
     for _ in range(3):
@@ -312,6 +313,20 @@ def test_an_encoded_cr_lf_in_the_from_name_is_answered_without_adding_a_header(t
     assert result.returncode == 0, result.stderr
     sent = [p.read_bytes() for p in (outbox / "new").iterdir()]
     assert len(sent) == 1 and b"\nBcc:" not in sent[0] and b"m@evil.example" in sent[0]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--organiser", "ref@club.example\nBcc: all@example.org"], "--organiser .* is not an email address"),
+    (["--player", "dave:dave@example.org>, eve@example.org"], "player dave: .* is not an email address"),
+    (["--seed", "s" * 5000], "--seed: 1 to 200 characters, not 5000"),
+])
+def test_command_line_values_that_cannot_be_stored_are_usage_errors(tmp_path, args, message):
+    game = playable_games()[0]
+    players = sum((["--player", name] for name in NAMES[1:game.min_players]), [])
+    result = Pbem().runner.invoke(cli, ["new", game.id, str(tmp_path / "g"), "--player", "alice", *players, *args],
+                                  standalone_mode=False)
+    assert isinstance(result.exception, PbemError) and result.exception.exit_code == 1
+    assert re.search(message, str(result.exception)) and not (tmp_path / "g").exists()
 
 
 # ------------------------------------------------------------------ 6. corrupt files
