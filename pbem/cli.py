@@ -15,6 +15,7 @@ import click
 from . import engine, movefile, registry, yamlio
 from .contract import PbemError, UsageError
 
+
 class MoveNumber(click.ParamType):
     """A move number as the schemas bound it; a bad value is quoted short (it may be thousands of digits)."""
 

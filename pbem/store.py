@@ -43,7 +43,7 @@ TXN_MODE = 0o700
 BUNDLE_FORMAT = b"pbem-txn/1"
 BUNDLE_HEAD = re.compile(rb"pbem-txn/1 hmac-sha256:([0-9a-f]{64})")
 KEY_TEXT = re.compile(r"[0-9a-f]{64}\n?")
-MAX_BUNDLE_BYTES = 256 * 1024 * 1024
+MAX_BUNDLE_BYTES = 64 * 1024 * 1024  # a move writes a few dozen files of at most 4 MiB
 
 DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC  # NONBLOCK: a planted FIFO never hangs us
@@ -198,22 +198,6 @@ def exists(directory, relative: str, overlay: dict[str, str] | None = None) -> b
     return stat.S_ISREG(mode)
 
 
-def listing(directory, folder: str) -> list[str]:
-    """The names in DIR/folder ([] when there is no such folder), never through a link."""
-    fd = _open_root(directory)
-    try:
-        try:
-            sub = _open_folder(fd, folder, _where(directory, folder))
-        except Missing:
-            return []
-        try:
-            return sorted(os.listdir(sub))
-        finally:
-            os.close(sub)
-    finally:
-        os.close(fd)
-
-
 def make_folder(path, mode: int = 0o755) -> None:
     """A folder and any missing parents, each created with exactly `mode` (whatever the umask)."""
     path = Path(path)
@@ -321,7 +305,7 @@ def reading(directory, layout: Layout):
 
 # ---------------------------------------------------------------- transactions
 
-def _key(root: int, directory, layout: Layout, create: bool) -> bytes | None:
+def _key(directory, layout: Layout, create: bool) -> bytes | None:
     """The game's transaction key (None when there is none). A writer makes one when it needs it and there is
     none yet (a game made before keys existed)."""
     where = _where(directory, layout.key)
@@ -392,7 +376,7 @@ def _committed(root: int, directory, layout: Layout, reader: bool) -> dict[str, 
             data = _read_at(txn, COMMIT, where, MAX_BUNDLE_BYTES)
         finally:
             os.close(txn)
-        key = _key(root, directory, layout, create=False)
+        key = _key(directory, layout, create=False)
     except Missing:
         return None
     except Unreadable:
@@ -413,7 +397,7 @@ def _apply(directory, files: dict[str, str], layout: Layout) -> None:
     by_folder: dict[str, list[str]] = {}
     for relative in files:
         by_folder.setdefault(relative.rpartition("/")[0], []).append(relative)
-    for folder_path, members in by_folder.items():
+    for members in by_folder.values():
         with _folder_of(directory, members[0], layout.folders) as (folder, _):
             for relative in members:
                 name = relative.rpartition("/")[2]
@@ -482,7 +466,7 @@ def commit(directory, files: dict[str, tuple[str, int]], layout: Layout) -> None
     texts = {relative: text for relative, (text, _) in files.items()}
     root = _open_root(directory)
     try:
-        key = _key(root, directory, layout, create=True)
+        key = _key(directory, layout, create=True)
         txn = _open_txn(root, directory, create=True)
         try:
             _clear(txn, directory, keep=None)
