@@ -79,7 +79,7 @@ class Club:
         git(root, "init", "--quiet", "--bare", self.remote)
         git(self.dir, "remote", "add", "origin", self.remote)
         git(self.dir, "push", "--quiet", "-u", "origin", "main")
-        self.clones = {}
+        self.clones, self.ssh_signing = {}, set(ssh_signing)
         for name in self.names:
             self.clones[name] = root / "clones" / name
             git(root, "clone", "--quiet", self.remote, self.clones[name])
@@ -116,11 +116,12 @@ class Club:
     def pull(self, name: str) -> None:
         git(self.clones[name], "pull", "--quiet", "--rebase")
 
-    def move(self, name: str, text: str, *, pull: bool = True, push: bool = True, secret: bool = True):
+    def move(self, name: str, text: str, *, pull: bool = True, push: bool = True):
+        """`pbem git move` in the player's clone: signed with the secret, or (SSH signers) in a signed commit."""
         if pull:
             self.pull(name)
         args = ["git", "move", self.clones[name], "--as", name, "--text", text, "--format", "json"]
-        if secret:
+        if name not in self.ssh_signing:
             args += ["--secret-file", self.secret_files[name]]
         result = self.pbem(*args)
         if result.code == 0 and push:
@@ -146,7 +147,7 @@ class Club:
         doc = movefile.build(self.dir.name, number, name, moves, self.secrets[secret_of or name])
         return movefile.dumps(doc, "../schemas/move.schema.json")
 
-    def play(self, plan: list[tuple[int, str, list[str]]], referee_every: int = 8) -> int:
+    def play(self, plan: list[tuple[int, str, list[str]]], referee_every: int = 8, after_run=None) -> int:
         """Play planned submissions through the clones: the first after each referee run through `pbem git move`,
         the others written ahead as a player may (signed, encrypted if hidden) and committed; a player pushes
         before another moves; the referee runs after every `referee_every` submissions and at the
@@ -165,8 +166,9 @@ class Club:
                 current = False
             else:
                 gd, _, config = published(Repo(self.clones[player]), "HEAD") if config is None else (gd, 0, config)
-                relative, data, _ = move_file(gd, config, number, player, moves, self.secrets[player])
-                commit_move(Repo(self.clones[player]), relative, data, f"move {number} by {player}")
+                ssh = player in self.ssh_signing
+                relative, data, _ = move_file(gd, config, number, player, moves, None if ssh else self.secrets[player])
+                commit_move(Repo(self.clones[player]), relative, data, f"move {number} by {player}", signing=ssh)
             previous = player
             if index % referee_every == 0 or index == len(plan):
                 git(self.clones[player], "push", "--quiet")
@@ -176,6 +178,8 @@ class Club:
                 assert not refused, refused
                 accepted += sum(c["verdict"] == "accepted" for c in run["commits"])
                 current = True
+                if after_run is not None:
+                    after_run(self)
         return accepted
 
 
