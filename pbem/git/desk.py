@@ -14,14 +14,12 @@ Two set-ups (docs/git.md):
 """
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
 import json
 import os
 import shutil
 import tempfile
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,7 +73,7 @@ class Desk:
         for player in self.config["players"] if views else []:
             if player["view"] == "encrypted":
                 text = (path / engine.view_file(player["name"])).read_text(encoding="utf-8")
-                files[layout.view_blob_path(player["name"])] = keys.encrypt(text, [player["key"]]).encode()
+                files[layout.view_blob_path(player["name"])] = keys.encrypt(text, [player["key"]], True).encode()
         return files
 
     def private_files(self) -> dict[str, str]:
@@ -160,20 +158,17 @@ def _game_id_at(repo: Repo, commit: str) -> str:
 # ---------------------------------------------------------------- the referee in CI
 
 def seal(body: dict, identity: keys.Identity, recipient: str) -> bytes:
-    payload = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-    mac = hmac.new(identity.mac_key(), payload, hashlib.sha256).hexdigest()
-    packed = zlib.compress(json.dumps({"mac": mac, "body": payload.decode()}).encode(), 9)
-    return keys.encrypt(base64.b64encode(packed).decode() + "\n", [recipient]).encode()
+    payload = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    mac = hmac.new(identity.mac_key(), payload.encode(), hashlib.sha256).hexdigest()
+    return keys.encrypt(json.dumps({"mac": mac, "body": payload}), [recipient], compress=True).encode()
 
 
 def unseal(data: bytes, identity: keys.Identity, what: str) -> dict:
     """The archive's body, or PbemError if it is not one this identity made."""
-    text = identity.decrypt(data, what)
     try:
-        packed = json.loads(zlib.decompressobj().decompress(base64.b64decode(text), MAX_ARCHIVE))
-        payload = packed["body"].encode()
-        mac = packed["mac"]
-    except (ValueError, KeyError, TypeError, zlib.error):
+        packed = json.loads(identity.decrypt(data, what))
+        payload, mac = packed["body"].encode(), packed["mac"]
+    except (ValueError, KeyError, TypeError, AttributeError):
         raise PbemError(f"{what}: not a referee archive") from None
     expected = hmac.new(identity.mac_key(), payload, hashlib.sha256).hexdigest()
     if not isinstance(mac, str) or not hmac.compare_digest(mac, expected):

@@ -6,9 +6,10 @@ repository holds text only.
 """
 from __future__ import annotations
 
-import base64
+import gzip
 import hashlib
 import re
+import zlib
 
 from ..contract import PbemError
 
@@ -17,6 +18,8 @@ AGE_RECIPIENT = re.compile(r"age1[02-9ac-hj-np-z]{58}")
 AGE_IDENTITY = re.compile(r"AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}")
 ARMOR_BEGIN = "-----BEGIN AGE ENCRYPTED FILE-----"
 MAX_IDENTITY_BYTES = 64 * 1024
+MAX_PLAIN = 4 * 1024 * 1024
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 def _pyrage():
@@ -54,10 +57,13 @@ def _recipient(key: str):
         raise PbemError(f"bad public key: {exc}") from None
 
 
-def encrypt(text: str, recipients: list[str]) -> str:
-    """Armored age ciphertext of `text` that only the holders of these keys can read."""
-    ciphertext = _pyrage().encrypt(text.encode("utf-8"), [_recipient(key) for key in recipients], armored=True)
-    return ciphertext.decode("ascii")
+def encrypt(text: str, recipients: list[str], compress: bool = False) -> str:
+    """Armored age ciphertext of `text` that only the holders of these keys can read; `compress`: gzip it first
+    (a view is re-encrypted at every move, and ciphertext does not compress in git: `age -d ... | gunzip`)."""
+    data = text.encode("utf-8")
+    if compress:
+        data = gzip.compress(data, mtime=0)
+    return _pyrage().encrypt(data, [_recipient(key) for key in recipients], armored=True).decode("ascii")
 
 
 class Identity:
@@ -102,6 +108,13 @@ class Identity:
             plain = _pyrage().decrypt(data, [self._identity])
         except Exception as exc:  # noqa: BLE001
             raise PbemError(f"{what}: cannot decrypt it with {self.source} ({exc})") from None
+        if plain.startswith(GZIP_MAGIC):
+            try:
+                plain = zlib.decompressobj(wbits=31).decompress(plain, MAX_PLAIN + 1)
+            except zlib.error:
+                raise PbemError(f"{what}: decrypted, but the compressed text inside is damaged") from None
+        if len(plain) > MAX_PLAIN:
+            raise PbemError(f"{what}: more than {MAX_PLAIN} bytes once decrypted")
         try:
             return plain.decode("utf-8")
         except UnicodeDecodeError:
@@ -117,11 +130,3 @@ def new_identity() -> tuple[str, str]:
     """A fresh age identity (secret text, public recipient): the local referee's key for hidden moves."""
     identity = _pyrage().x25519.Identity.generate()
     return str(identity), str(identity.to_public())
-
-
-def fingerprint(recipient: str) -> str:
-    """SHA256:... as ssh-keygen -l prints it (for SSH keys), or the age key itself."""
-    if not is_ssh(recipient):
-        return recipient
-    digest = hashlib.sha256(base64.b64decode(recipient.split()[1])).digest()
-    return "SHA256:" + base64.b64encode(digest).decode().rstrip("=")

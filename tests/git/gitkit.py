@@ -2,16 +2,13 @@
 `ssh-keygen`, every command through the CLI (in-process, exit codes as the console script gives them)."""
 from __future__ import annotations
 
-import copy
-import random
 import subprocess
 from pathlib import Path
 
-from pbem import bots, engine, movefile, registry
+from pbem import engine, movefile, playout, registry
 from pbem.cli import cli
 from pbem.git.player import commit_move, move_file, published
 from pbem.git.repo import Repo
-from pbem.rng import Rng
 from support import NAMES, Pbem, Result, _code_of
 
 
@@ -153,7 +150,7 @@ class Club:
         before another moves; the referee runs after every `referee_every` submissions and at the
         end. Returns how many the referee accepted."""
         accepted, previous, current = 0, None, True
-        config = None
+        gd, _, config = published(Repo(self.dir), "HEAD")
         for index, (number, player, moves) in enumerate(plan, 1):
             if player != previous:
                 if previous is not None:
@@ -165,7 +162,6 @@ class Club:
                 assert result.json()["move_number"] == number
                 current = False
             else:
-                gd, _, config = published(Repo(self.clones[player]), "HEAD") if config is None else (gd, 0, config)
                 ssh = player in self.ssh_signing
                 relative, data, _ = move_file(gd, config, number, player, moves, None if ssh else self.secrets[player])
                 commit_move(Repo(self.clones[player]), relative, data, f"move {number} by {player}", signing=ssh)
@@ -185,23 +181,5 @@ class Club:
 
 def plan(game_type: str, players: list[str], seed: str, game_id: str, bot_seed: str = "bots",
          options: dict | None = None, limit: int | None = None) -> tuple[list[tuple[int, str, list[str]]], dict]:
-    """A whole game played by the random bot in memory, as the referee will replay it: each submission is one
-    player's consecutive decisions up to new information or the end of their turn (as a player may send them),
-    with the referee's randomness for that move number. Returns the submissions and the final state."""
-    game = registry.get(game_type)
-    options = game.resolve_options(options or {})
-    state = game.rules.setup(list(players), options, game.default_components(), Rng(seed, game_id, 0))
-    rnd = random.Random(bot_seed)
-    submissions = []
-    while (pending := game.rules.pending(state)) is not None and (limit is None or len(submissions) < limit):
-        number, player = len(submissions) + 1, pending["player"]
-        rng, moves = Rng(seed, game_id, number), []
-        while True:
-            move = bots.choose(game.rules.legal_moves(state, player), rnd)
-            state = game.rules.apply(copy.deepcopy(state), player, move, rng)
-            moves.append(game.format_move(move))
-            after = game.rules.pending(state)
-            if after is None or after["player"] != player or after.get("fresh_info") or len(moves) >= 12:
-                break
-        submissions.append((number, player, moves))
-    return submissions, state
+    """A whole game by the random bot, in submissions as players send them (pbem.playout.turns)."""
+    return playout.turns(registry.get(game_type), players, options, seed, bot_seed, game_id, limit)

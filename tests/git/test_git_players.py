@@ -6,11 +6,10 @@ import mailbox
 import subprocess
 from pathlib import Path
 
-import pytest
 import yaml
 
 from gitkit import Cli, git, plan, ssh_key
-from pbem import engine, yamlio
+from pbem import yamlio
 from pbem.git import keys, layout
 
 SEED = "players-seed"
