@@ -29,6 +29,7 @@ class Verdict:
     blob: str | None = None
     reason: str | None = None
     result: dict | None = None
+    at: int | None = None  # the game's move number when it was judged
 
 
 class Refusal(Exception):

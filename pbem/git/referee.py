@@ -251,11 +251,14 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer) -> Run:
     base = {path: blob for path, (_, blob) in repo.tree(last).items()}
     tree = dict(base)
     with _allowed_signers(desk) as signers:
+        at = engine.status(desk.gd)["move_number"] if commits else None
         for commit in commits:
             verdict = judge.judge(repo, desk, commit, tree, signers)
+            verdict.at = at
             run.verdicts.append(verdict)
             if verdict.kind == "accepted":
                 tree[verdict.path] = verdict.blob
+                at = verdict.result["move_number"]
     decided = [v for v in run.verdicts if v.kind != "neutral"]
     if not decided:
         return run
@@ -272,7 +275,8 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer) -> Run:
     repo.run("reset", "--hard", "--quiet", commit)
     desk.save(commit)
     run.commit = commit
-    run.mailed, run.warning = mail_views(desk, run, mailer)
+    if any(v.kind == "accepted" for v in run.verdicts):
+        run.mailed, run.warning = mail_views(desk, run, mailer)
     return run
 
 
@@ -283,7 +287,7 @@ def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run) -> dict[st
         if verdict.kind == "refused":
             entry = {"commit": verdict.commit, "author": repo.run("log", "-1", "--format=%an <%ae>",
                                                                   verdict.commit).strip()[:200],
-                     "move_number": run.move_number, "reason": verdict.reason}
+                     "move_number": verdict.at, "reason": verdict.reason}
             if verdict.path:
                 entry["move_file"] = verdict.path
             refused.append(entry)

@@ -100,3 +100,23 @@ def test_the_verify_steps_of_a_local_referees_repository_pass_on_a_played_game(c
                         ("gitlab", gitlab_steps(game.dir / layout.GITLAB))):
         assert any("pbem git verify" in step for step in steps)
         run_steps(steps, checkout(game, tmp_path, name), {})
+
+
+def test_the_post_receive_hook_of_the_guide_referees_every_push(club, monkeypatch):
+    """docs/git.md's hook, installed in the bare remote: a player's push is refereed before the push returns."""
+    game = club("coal-baron", 3, seed=SEED)
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "git.md").read_text()
+    blocks = [piece.split("```")[0] for piece in guide.split("```sh\n")[1:]]
+    hook = next(block for block in blocks if block.startswith("#!/bin/sh") and "post-receive" in block)
+    hook = hook.replace("/srv/pbem/clones/spring-cup", str(game.dir)).replace("/srv/pbem/games",
+                                                                              str(game.referee_dir))
+    path = game.remote / "hooks" / "post-receive"
+    path.write_text(hook)
+    path.chmod(0o755)
+    monkeypatch.setenv("PATH", str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])  # the server's
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
+    assert game.move(player, "; ".join(moves)).code == 0  # pushes; the hook referees before the push returns
+    game.pull(player)
+    public = yamlio.load_file(game.clones[player] / "public.yaml")
+    assert public["move_number"] == 2, (Path(f"{game.dir}.log").read_text() if Path(f"{game.dir}.log").exists()
+                                        else "no log")
