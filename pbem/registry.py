@@ -61,6 +61,10 @@ class Game:
     def format_move(self, move: dict) -> str:
         return notation.format_move(self.templates, move)
 
+    def normalise(self, move: dict) -> dict:
+        """A concrete move in its canonical form (a `set` field sorted): its text parsed back."""
+        return self.parse_move(self.format_move(move))
+
     def resolve_options(self, given: dict[str, str]) -> dict[str, str]:
         """Every option with its value: the given ones checked against their choices, the rest at default."""
         declared = self.meta.get("options", {})
