@@ -86,7 +86,7 @@ def turns(game: Game, players: list[str], options: dict | None = None, seed: str
         number, player = len(submissions) + 1, pending["player"]
         rng, moves = Rng(seed, game_id, number), []
         while True:
-            move = bots.choose(game.rules.legal_moves(state, player), rnd)
+            move = _random_move(game, game.rules.legal_moves(state, player), rnd)
             state = game.rules.apply(copy.deepcopy(state), player, move, rng)
             moves.append(game.format_move(move))
             after = game.rules.pending(state)

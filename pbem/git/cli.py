@@ -79,7 +79,8 @@ def init(game_type, directory, players, keys, seed, options, components, organis
         lines = [f"Created {data['game']} ({data['game_type']}) in the git repository {data['dir']} "
                  f"(branch {data['branch']}, commit {data['commit'][:10]}).",
                  "The referee's files are " + (f"in {data['referee_dir']}" if data["referee_dir"] else
-                                               "committed encrypted to the CI key (referee.age)") + ".",
+                                               f"committed encrypted to the key in {ci_identity} (referee.age): "
+                                               f"put that file's content in the CI secret PBEM_REFEREE_IDENTITY") + ".",
                  "Give each player their secret (it signs their move files; keep it private):"]
         lines += [f"  {p['name']}: {p['secret']}  (view: {data['views'][p['name']]})" for p in data["players"]]
         lines.append("Next: add a remote and push (git remote add origin URL; git push -u origin "

@@ -23,7 +23,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import engine, store
+from .. import engine
 from ..contract import PbemError
 from . import keys, layout
 from .repo import Repo
@@ -105,7 +105,19 @@ def record_path(game_dir: Path) -> Path:
 
 
 def write_record(path: Path, record: dict) -> None:
-    store.write_atomic(path, layout.dump("record", record, str(path)), mode=0o600)
+    """Atomically, and private from the first byte (it holds the referee's key): never through a symlink."""
+    text = layout.dump("record", record, str(path))
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def read_record(path: Path) -> dict:

@@ -69,6 +69,9 @@ def test_the_github_and_gitlab_steps_referee_pushes_with_the_identity_from_the_c
         opened.close()
     assert (clone / layout.ARCHIVE).read_text().startswith(keys.ARMOR_BEGIN)
     assert game.pbem("git", "verify", clone).code == 0
+    history = git(game.remote, "log", "-p", "--all")
+    for secret in [SEED, *game.secrets.values()]:
+        assert secret not in history
 
 
 def test_a_referee_archive_forged_by_a_player_is_not_taken_for_the_referees(club, tmp_path):
@@ -96,6 +99,10 @@ def test_the_verify_steps_of_a_local_referees_repository_pass_on_a_played_game(c
     game = club("coal-baron", 3, seed=SEED)
     submissions, _ = plan("coal-baron", game.names, SEED, game.dir.name, limit=3)
     game.play(submissions)
+    mid_game = game.pbem("git", "verify", game.dir, "--format", "json").json()["checks"]
+    assert any("3 signed with players' secrets, checked once the game is over" in line for line in mid_game)
+    by_referee = game.pbem("git", "verify", game.dir, "--referee-dir", game.referee_dir, "--format", "json")
+    assert any("and 3 HMAC-signed moves good" in line for line in by_referee.json()["checks"])
     for name, steps in (("github", github_steps(game.dir / layout.WORKFLOW)),
                         ("gitlab", gitlab_steps(game.dir / layout.GITLAB))):
         assert any("pbem git verify" in step for step in steps)
