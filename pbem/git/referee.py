@@ -222,7 +222,7 @@ def referee(directory, *, referee_root=None, identity: keys.Identity | None = No
         desk = open_desk(repo, tip, root, identity)
         try:
             run = _referee_once(repo, desk, tip, mailer)
-            if fetched is None or (run.commit is None and repo.is_ancestor(tip, fetched)):
+            if fetched is None or (run.commit is None and repo.is_ancestor(repo.head(), fetched)):
                 return run
             if _push(repo, remote, branch):
                 run.pushed = True
@@ -243,6 +243,9 @@ def _current_branch(repo: Repo) -> str | None:
 def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer) -> Run:
     last = desk.last
     run = Run(desk.gd.id)
+    parents = repo.parents(last)
+    if not repo.is_ancestor(last, tip) and parents and repo.is_ancestor(parents[0], tip):
+        tip = _join(repo, last, tip)  # the last run made its commit and stopped before placing it: place it now
     if not repo.is_ancestor(last, tip):
         raise PbemError(f"the history was rewritten: the last refereed commit {last[:10]} is not in the history of "
                         f"{tip[:10]}. Nothing was done. Find who rewrote it (git reflog, the players' clones) and "
@@ -272,8 +275,8 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer) -> Run:
     new_tree = repo.build_tree(last, files)
     message = _message(_summary(run), desk.gd.id, run.move_number, last)
     commit = repo.commit_tree(new_tree, [tip], message)
+    desk.save(commit)  # recorded first: a run stopped before the branch moves places the commit next time
     repo.run("reset", "--hard", "--quiet", commit)
-    desk.save(commit)
     run.commit = commit
     if any(v.kind == "accepted" for v in run.verdicts):
         run.mailed, run.warning = mail_views(desk, run, mailer)
@@ -347,14 +350,22 @@ def _sync(repo: Repo, remote: str, branch: str | None, pushed: str | None) -> st
         raise PbemError(f"the history of {remote}/{branch} was rewritten (a force-push): the refereed commit "
                         f"{pushed[:10]} is no longer in it. Nothing was done. Restore it "
                         f"(git push --force {remote} {pushed[:10]}:{branch}, after checking what was lost)")
-    head = repo.resolve("HEAD")
-    if head is None or repo.is_ancestor(head, fetched):
-        repo.run("reset", "--hard", "--quiet", fetched)
-    elif not repo.is_ancestor(fetched, head):
-        tree = repo.run("rev-parse", "HEAD^{tree}").strip()
-        merge = repo.commit_tree(tree, [head, fetched], f"pbem: join {remote}/{branch}\n")
-        repo.run("reset", "--hard", "--quiet", merge)
+    _join(repo, repo.head(), fetched)
     return fetched
+
+
+def _join(repo: Repo, ours: str, theirs: str) -> str:
+    """Make HEAD hold both commits without taking any file of `theirs` (a merge keeping our tree, or a
+    fast-forward): the referee judges their commits one by one and never needs their merged content."""
+    if repo.is_ancestor(ours, theirs):
+        joined = theirs
+    elif repo.is_ancestor(theirs, ours):
+        joined = ours
+    else:
+        tree = repo.run("rev-parse", f"{ours}^{{tree}}").strip()
+        joined = repo.commit_tree(tree, [ours, theirs], "pbem: join the pushed commits\n")
+    repo.run("reset", "--hard", "--quiet", joined)
+    return joined
 
 
 def _push(repo: Repo, remote: str, branch: str) -> bool:

@@ -177,6 +177,32 @@ def test_a_referee_killed_after_applying_a_move_and_before_committing_applies_it
     assert (game.dir / f"moves/0001-{player}.yaml").exists()
 
 
+def test_a_referee_killed_after_its_record_and_before_moving_the_branch_places_its_commit_next_time(game,
+                                                                                                     monkeypatch):
+    from pbem.git import desk
+    from pbem.git.referee import referee
+    _, player, moves = first_submission(game)
+    assert game.move(player, moves[0]).code == 0
+    save = desk.Desk.save
+
+    def killed(self, commit):
+        save(self, commit)
+        raise RuntimeError("killed")
+    monkeypatch.setattr(desk.Desk, "save", killed)
+    with pytest.raises(RuntimeError):
+        referee(game.dir, referee_root=game.referee_dir, remote="origin")
+    monkeypatch.undo()
+    made = desk.read_record(desk.record_path(game.game_dir()))["chain"][-1]
+    assert git(game.dir, "rev-parse", "HEAD").strip() != made  # made and recorded, not placed
+    run = game.referee()
+    assert run["commits"] == [] and run["pushed"]
+    git(game.dir, "merge-base", "--is-ancestor", made, "HEAD")  # fails the test unless placed
+    game.pull(player)
+    assert (game.clones[player] / f"moves/0001-{player}.yaml").exists()
+    assert yamlio.load_file(game.clones[player] / "public.yaml")["move_number"] == 2
+    assert refused(game) == []
+
+
 def test_a_symlink_as_move_file_is_refused(game):
     game.pull("alice")
     (game.clones["alice"] / "moves").mkdir(exist_ok=True)
