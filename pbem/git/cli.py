@@ -195,9 +195,7 @@ def diff(directory, revisions):
 def check_move(files):
     """pre-commit hook pbem-check-move: each file is a move file named, written and (if hidden) encrypted right."""
     from .hooks import check_moves
-    problems = check_moves(files)
-    if problems:
-        raise PbemError("\n".join(problems))
+    _refuse(check_moves(files))
 
 
 @git.command("check-state")
@@ -205,6 +203,9 @@ def check_move(files):
 def check_state(files):
     """pre-commit hook pbem-check-state: each state file matches its schema."""
     from .hooks import check_states
-    problems = check_states(files)
+    _refuse(check_states(files))
+
+
+def _refuse(problems: list[str]) -> None:
     if problems:
         raise PbemError("\n".join(problems))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from importlib import resources
 
 from .. import __version__, schemacheck, validation, yamlio
 from ..contract import PbemError
@@ -108,96 +109,9 @@ views/*.yaml.age diff=pbem
 """
 
 
-def github_workflow(branch: str) -> str:
-    return f"""\
-# pbem: the referee runs on every push (see docs/git.md of pbem). The referee's private key goes in the
-# repository's secret {IDENTITY_VARIABLE}; the referee's files are committed encrypted to it (referee.age).
-name: pbem referee
-on:
-  push:
-    branches: [{branch}]
-concurrency:
-  group: pbem-referee
-  cancel-in-progress: false
-permissions:
-  contents: write
-jobs:
-  referee:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-        with:
-          fetch-depth: 0
-      - uses: actions/setup-python@v5
-        with:
-          python-version: "3.12"
-      - name: Install pbem
-        run: command -v pbem >/dev/null || python3 -m pip install --quiet 'pbem=={__version__}'
-      - name: Referee the new commits and push the position
-        env:
-          {IDENTITY_VARIABLE}: ${{{{ secrets.{IDENTITY_VARIABLE} }}}}
-        run: |
-          git config user.name "pbem referee"
-          git config user.email "referee@pbem.invalid"
-          pbem git referee . --remote origin --branch {branch}
-"""
-
-
-def gitlab_ci(branch: str) -> str:
-    return f"""\
-# pbem: the referee runs on every push (see docs/git.md of pbem). Set the CI/CD variables {IDENTITY_VARIABLE}
-# (the referee's private key, masked) and PBEM_PUSH_TOKEN (a project access token allowed to push).
-pbem-referee:
-  image: python:3.12
-  variables:
-    GIT_DEPTH: "0"
-  rules:
-    - if: '$CI_PIPELINE_SOURCE == "push" && $CI_COMMIT_BRANCH == "{branch}"'
-  resource_group: pbem-referee
-  script:
-    - command -v pbem >/dev/null || python3 -m pip install --quiet 'pbem=={__version__}'
-    - git config user.name "pbem referee"
-    - git config user.email "referee@pbem.invalid"
-    - if [ -n "${{PBEM_PUSH_TOKEN:-}}" ]; then git remote set-url origin "https://oauth2:${{PBEM_PUSH_TOKEN}}@${{CI_SERVER_HOST}}/${{CI_PROJECT_PATH}}.git"; fi
-    - pbem git referee . --remote origin --branch {branch}
-"""
-
-
-def github_verify_workflow(branch: str) -> str:
-    return f"""\
-# pbem: the referee runs on the organiser's machine; every push is checked here (see docs/git.md of pbem):
-# the refereed positions form one unbroken chain, and the signed moves and the public files agree.
-name: pbem verify
-on:
-  push:
-    branches: [{branch}]
-jobs:
-  verify:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-        with:
-          fetch-depth: 0
-      - uses: actions/setup-python@v5
-        with:
-          python-version: "3.12"
-      - name: Install pbem
-        run: command -v pbem >/dev/null || python3 -m pip install --quiet 'pbem=={__version__}'
-      - name: Verify the game's history
-        run: pbem git verify .
-"""
-
-
-def gitlab_verify_ci(branch: str) -> str:
-    return f"""\
-# pbem: the referee runs on the organiser's machine; every push is checked here (see docs/git.md of pbem).
-pbem-verify:
-  image: python:3.12
-  variables:
-    GIT_DEPTH: "0"
-  rules:
-    - if: '$CI_PIPELINE_SOURCE == "push" && $CI_COMMIT_BRANCH == "{branch}"'
-  script:
-    - command -v pbem >/dev/null || python3 -m pip install --quiet 'pbem=={__version__}'
-    - pbem git verify .
-"""
+def ci_file(host: str, committed: bool, branch: str) -> str:
+    """A CI file (`host`: github or gitlab): the referee itself when its files are committed encrypted, else a
+    check of every push. The texts are package data (pbem/git/ci/), so they read as the YAML they are."""
+    name = f"{host}-{'referee' if committed else 'verify'}.yml"
+    text = resources.files("pbem.git").joinpath("ci", name).read_text(encoding="utf-8")
+    return text.replace("@BRANCH@", branch).replace("@VERSION@", __version__)

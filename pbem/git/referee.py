@@ -182,12 +182,9 @@ def _fixed_files(config: dict, branch: str) -> dict[str, bytes]:
     files = {layout.CONFIG: layout.dump("config", config, layout.CONFIG),
              ".gitignore": layout.GITIGNORE, ".gitattributes": layout.GITATTRIBUTES,
              **layout.schema_copies()}
-    if config["referee"]["files"] == "committed":
-        files[layout.WORKFLOW] = layout.github_workflow(branch)
-        files[layout.GITLAB] = layout.gitlab_ci(branch)
-    else:
-        files[layout.WORKFLOW] = layout.github_verify_workflow(branch)
-        files[layout.GITLAB] = layout.gitlab_verify_ci(branch)
+    committed = config["referee"]["files"] == "committed"
+    files[layout.WORKFLOW] = layout.ci_file("github", committed, branch)
+    files[layout.GITLAB] = layout.ci_file("gitlab", committed, branch)
     return {path: text.encode() for path, text in files.items()}
 
 
