@@ -181,13 +181,15 @@ def textconv(path):
     sys.stdout.write(convert(path))
 
 
-@git.command(context_settings={"ignore_unknown_options": True})
+@git.command()
 @click.argument("directory", metavar="DIR", type=click.Path(file_okay=False), default=".")
-@click.argument("revisions", nargs=-1, type=click.UNPROCESSED)
-def diff(directory, revisions):
+@click.argument("revisions", nargs=-1)
+@click.option("--path", "paths", multiple=True, help="Only this file (repeat; default: public.yaml, log.yaml, "
+              "refused.yaml and the views).")
+def diff(directory, revisions, paths):
     """`git diff` of the state files in game terms (REVISIONS as for git diff; default: the last commit's)."""
     from .textconv import game_diff
-    sys.stdout.write(game_diff(directory, list(revisions)))
+    sys.stdout.write(game_diff(directory, list(revisions), list(paths)))
 
 
 @git.command("check-move")

@@ -77,7 +77,7 @@ def _configured_identity() -> str | None:
         return None
 
 
-def game_diff(directory, revisions: list[str]) -> str:
+def game_diff(directory, revisions: list[str], paths: list[str] | None = None) -> str:
     """`git diff` of the state files through the textconv above (default: what the last commit changed)."""
     repo = Repo(directory)
     if not revisions:
@@ -85,4 +85,4 @@ def game_diff(directory, revisions: list[str]) -> str:
         parents = repo.parents(head)
         revisions = [parents[0], head] if parents else [head]
     command = f"{shlex.quote(sys.executable)} -m pbem.cli git textconv"
-    return repo.run("-c", f"diff.pbem.textconv={command}", "diff", *revisions, "--", *STATE_PATHS)
+    return repo.run("-c", f"diff.pbem.textconv={command}", "diff", *revisions, "--", *(paths or STATE_PATHS))

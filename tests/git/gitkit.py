@@ -144,7 +144,7 @@ class Club:
         doc = movefile.build(self.dir.name, number, name, moves, self.secrets[secret_of or name])
         return movefile.dumps(doc, "../schemas/move.schema.json")
 
-    def play(self, plan: list[tuple[int, str, list[str]]], referee_every: int = 8, after_run=None) -> int:
+    def play(self, plan: list[tuple[int, str, list[str]]], referee_every: int = 12, after_run=None) -> int:
         """Play planned submissions through the clones: the first after each referee run through `pbem git move`,
         the others written ahead as a player may (signed, encrypted if hidden) and committed; a player pushes
         before another moves; the referee runs after every `referee_every` submissions and at the

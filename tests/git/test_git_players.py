@@ -3,14 +3,15 @@ for players without a key, diffs in game terms, the pre-commit hooks, and every 
 from __future__ import annotations
 
 import mailbox
-import subprocess
+import os
+import sys
 from pathlib import Path
 
 import yaml
 
 from gitkit import Cli, git, plan, ssh_key
 from pbem import yamlio
-from pbem.git import keys, layout
+from pbem.git import keys, layout, textconv
 
 SEED = "players-seed"
 REPO = Path(__file__).resolve().parents[2]
@@ -64,21 +65,24 @@ def test_a_player_without_a_key_gets_the_view_by_mail(club, tmp_path):
     assert run["commit"] and "bob get their view by mail" in run["warning"]
 
 
-def test_diffs_of_the_state_files_are_in_game_terms(club):
+def test_diffs_of_the_state_files_are_in_game_terms(club, monkeypatch):
     game = club("coal-baron", 3, seed=SEED)
     (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
     assert game.move(player, "; ".join(moves)).code == 0
     game.referee()
-    shown = subprocess.run(["git", "-C", str(game.dir), "-c", "diff.pbem.textconv=pbem git textconv", "log", "-p",
-                            "-1", "--", "log.yaml", "public.yaml"], capture_output=True, text=True,
-                           env={**__import__("os").environ, "PATH": str(Path(__import__("sys").executable).parent)
-                                + ":" + __import__("os").environ["PATH"]})
-    assert shown.returncode == 0, shown.stderr
-    assert f"+#1 {player}: {moves[0]}" in shown.stdout  # the log, one line a move
-    assert "-To act:" in shown.stdout and "+To act:" in shown.stdout  # the report's lines, not YAML keys
-    result = game.pbem("git", "diff", game.dir)
-    assert result.code == 0 and f"+#1 {player}: {moves[0]}" in result.out
-    assert "(encrypted" in result.out  # views: changed, shown by digest without the key
+    # git log -p, with the driver `pbem git init` configured in the organiser's clone
+    monkeypatch.setenv("PATH", str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
+    shown = git(game.dir, "log", "-p", "-1", "--", "log.yaml")
+    assert f"+#1 {player}: {moves[0]}" in shown  # the log, one line a move
+    result = game.pbem("git", "diff", game.dir, "HEAD~1", "HEAD", "--path", "public.yaml")
+    assert result.code == 0
+    assert "-To act:" in result.out and "+To act:" in result.out  # the report's lines, not YAML keys
+    added = [line for line in result.out.splitlines() if line.startswith("+")]
+    assert any(player in line and moves[0] in line for line in added)  # the move in the report's last moves
+    view = textconv.convert(game.dir / f"views/{player}.yaml.age")
+    assert view.startswith("(encrypted")  # without the key: its digest, so a change still shows
+    monkeypatch.setenv("PBEM_IDENTITY", str(game.keys[player]))
+    assert f"view of {player}" in textconv.convert(game.dir / f"views/{player}.yaml.age")
 
 
 def test_pbem_git_move_refuses_what_the_referee_would(club):
