@@ -41,9 +41,23 @@ def git_home(tmp_path, monkeypatch):
     return home
 
 
+@pytest.fixture(scope="session")
+def club_templates(tmp_path_factory):
+    """Clubs made once per session and kind; each test gets its own copy."""
+    return {"root": tmp_path_factory.mktemp("clubs")}
+
+
 @pytest.fixture
-def club(tmp_path):
-    """Make a club: club(game_type, players=3, **options of gitkit.Club)."""
+def club(tmp_path, club_templates):
+    """Make a club: club(game_type, players=3, **options of gitkit.Club) — a fresh copy of a club of that kind."""
+    made = []
+
     def make(game_type: str = "coal-baron", players: int = 3, **kwargs) -> Club:
-        return Club(tmp_path, game_type, players, **kwargs)
+        key = (game_type, players, repr(sorted(kwargs.items())))
+        if key not in club_templates:
+            root = club_templates["root"] / f"club-{len(club_templates)}"
+            root.mkdir()
+            club_templates[key] = Club(root, game_type, players, **kwargs)
+        made.append(club_templates[key].copy_to(tmp_path / f"club-{len(made)}"))
+        return made[-1]
     return make

@@ -2,6 +2,8 @@
 `ssh-keygen`, every command through the CLI (in-process, exit codes as the console script gives them)."""
 from __future__ import annotations
 
+import copy
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -82,6 +84,26 @@ class Club:
             git(root, "clone", "--quiet", self.remote, self.clones[name])
             if name in ssh_signing:
                 self.sign_commits(name)
+
+    def copy_to(self, root: Path) -> "Club":
+        """The same club, copied into `root` (a new game costs seconds; a copy a fraction): its remote, clones,
+        keys and the referee's files, with the clones pointing at the copied remote."""
+        shutil.copytree(self.root, root, symlinks=True)
+        twin = copy.copy(self)
+        twin.root, twin.pbem = root, Cli()
+
+        def moved(path):
+            return root / Path(path).relative_to(self.root) if path is not None else None
+        for attribute in ("keys_dir", "referee_dir", "ci_identity", "dir", "remote"):
+            setattr(twin, attribute, moved(getattr(self, attribute)))
+        twin.keys = {name: moved(path) for name, path in self.keys.items()}
+        twin.secret_files = {name: moved(path) for name, path in self.secret_files.items()}
+        twin.clones = {name: moved(path) for name, path in self.clones.items()}
+        for clone in [twin.dir, *twin.clones.values()]:
+            git(clone, "remote", "set-url", "origin", twin.remote)
+        for name in twin.ssh_signing:
+            twin.sign_commits(name)
+        return twin
 
     def sign_commits(self, name: str) -> None:
         clone = self.clones[name]
