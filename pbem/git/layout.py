@@ -40,13 +40,13 @@ def move_path(number: int, player: str, encrypted: bool) -> str:
 
 
 @lru_cache(maxsize=None)
-def _schemas() -> dict[str, dict]:
+def schemas() -> dict[str, dict]:
     return {f"{name}.schema.json": validation.load_schema(f"git/{name}.schema.json") for name in GIT_SCHEMAS}
 
 
 @lru_cache(maxsize=None)
 def _compiler() -> schemacheck.Compiler:
-    return schemacheck.Compiler(_schemas())
+    return schemacheck.Compiler(schemas())
 
 
 def check(kind: str, data, source: str) -> None:
@@ -56,7 +56,7 @@ def check(kind: str, data, source: str) -> None:
         return
     from jsonschema import Draft202012Validator
     problems = sorted(f"{error.json_path}: {error.message[:300]}"
-                      for error in Draft202012Validator(_schemas()[name]).iter_errors(data))
+                      for error in Draft202012Validator(schemas()[name]).iter_errors(data))
     raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems[:20] or ["$: invalid"]))
 
 
@@ -69,7 +69,7 @@ def dump(kind: str, data: dict, source: str) -> str:
 def schema_copies() -> dict[str, str]:
     """The transport's schemas as they are committed into schemas/ (editors validate pbem-git.yaml with them)."""
     import json
-    return {f"schemas/{copy}": json.dumps(_schemas()[f"{kind}.schema.json"], indent=2) + "\n"
+    return {f"schemas/{copy}": json.dumps(schemas()[f"{kind}.schema.json"], indent=2) + "\n"
             for kind, copy in SCHEMA_COPIES.items()}
 
 
