@@ -372,7 +372,7 @@ def _autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number
     entries = []
     while (pending := game.rules.pending(state)) is not None and pending["player"] in resigned:
         player = pending["player"]
-        move = bots.first_legal(game.rules.legal_moves(state, player))
+        move = game.normalise(bots.first_legal(game.rules.legal_moves(state, player)))
         rng = Rng(seed, game_id, number)
         state = play_turn(game, state, player, [move], rng)
         entries.append({"number": number, "player": player, "by": "referee", "moves": [game.format_move(move)],
