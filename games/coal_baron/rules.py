@@ -40,7 +40,7 @@ def setup(players, options, components, rng):
         "options": dict(options),
         "components": comp,
         "shift": 1,
-        "start_player": rng.choice(list(players), what="start player", public=True),  # seed 001: chosen at random
+        "start_player": rng.choice(list(players), what="start player", public=True),  # the Chinese rules: at random
         "turn": None,
         "tile_deck": rng.shuffle(tile_ids, what="tile deck", public=False),
         "order_deck": rng.shuffle(order_ids, what="order deck", public=False),
