@@ -874,7 +874,9 @@ def view(state, player):
 
 def tile_prices(state, player, drawn):
     """The price `player` pays for each tile on offer to them (face up, or drawn for them), where it is not the
-    printed cost (the factory phase card)."""
+    printed cost (the factory phase card, in a round whose domain is the factory or not chosen yet)."""
+    if state["phase"] and state["phase"]["domain"] not in (None, "factory"):
+        return []  # no tile can be bought in this round
     offered = [card for space, card in state["display"].items()
                if card and state["components"]["spaces"][space]["kind"] == "factory"]
     if drawn and drawn["kind"] == "tiles":

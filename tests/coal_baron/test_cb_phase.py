@@ -181,3 +181,11 @@ def test_factory_card_holder_sees_the_price_they_will_pay(t):
     prices = {p["tile"]: p["pays"] for p in t.rules.view(state, holder)["private"]["tile_prices"]}
     assert {tile: prices[tile] for tile in drawn} == {
         tile: state["components"]["tiles"][tile]["cost"] - 1 for tile in drawn}
+
+
+def test_factory_card_holder_sees_no_price_in_a_round_without_tiles(t):
+    state = bonus_state(t, "factory")
+    holder = t.to_act(state)
+    state = t.play(state, "place bank-4")  # the round's domain is money: no tile can be bought
+    assert state["phase"]["domain"] == "money"
+    assert t.rules.view(state, holder)["private"]["tile_prices"] == []
