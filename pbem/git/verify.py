@@ -118,7 +118,11 @@ def _game(repo: Repo, commit: str) -> engine.GameDir:
     if not isinstance(meta, dict) or meta.get("game") is None:
         raise VerifyFailed(f"verify failed: {commit[:10]} has no valid {engine.GAME}")
     validation.check(meta["game"], "game.schema.json", meta, f"{engine.GAME} of {commit[:10]}")
-    return engine.GameDir(repo.path, meta)
+    gd = engine.GameDir(repo.path, meta)
+    if meta["rules_version"] != gd.game.rules_version:
+        raise PbemError(f"{gd.id} was played under {meta['game']} rules version {meta['rules_version']}, this pbem "
+                        f"has version {gd.game.rules_version}: verify it with the pbem that played it")
+    return gd
 
 
 def _read(repo: Repo, commit: str, path: str, schema: str, gd: engine.GameDir) -> dict:
