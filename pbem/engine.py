@@ -183,12 +183,16 @@ def _status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict], 
 
 
 def final_ranking(result: list[dict], resigned: list[str]) -> list[dict]:
-    """The game's ranking, with players who resigned moved below everyone who played on (in resignation order)."""
-    stayed = [dict(row) for row in result if row["player"] not in resigned]
+    """The game's ranking, with players who resigned moved below everyone who played on (in resignation order).
+    Ranks are renumbered over those who played on (their order and their ties as the game ranked them), then the
+    resigned players take the ranks after them, one each."""
+    played_on = [row for row in result if row["player"] not in resigned]
+    stayed = sorted((dict(row, rank=1 + sum(1 for other in played_on if other["rank"] < row["rank"]))
+                     for row in played_on), key=lambda r: r["rank"])
     left = sorted((dict(row) for row in result if row["player"] in resigned), key=lambda r: resigned.index(r["player"]))
     for row in left:
         row["rank"] = len(stayed) + 1 + resigned.index(row["player"])
-        row.setdefault("details", {})["resigned"] = "yes"
+        row["details"] = {**row.get("details", {}), "resigned": "yes"}
     return stayed + left
 
 
@@ -441,8 +445,8 @@ def read_log(gd: GameDir, full: bool = False) -> dict:
 # ---------------------------------------------------------------- submit
 
 def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], by: str,
-                  signature: str | None, password: str | None) -> None:
-    if by == "referee":
+                  signature: str | None, password: str | None, authenticated: bool = False) -> None:
+    if by == "referee" or authenticated:
         return
     entry = next(p for p in roster(gd) if p["name"] == player)
     if password is not None:
@@ -486,7 +490,7 @@ def _autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number
     entries = []
     while (pending := game.rules.pending(state)) is not None and pending["player"] in resigned:
         player = pending["player"]
-        move = bots.first_legal(game.rules.legal_moves(state, player))
+        move = game.normalise(bots.first_legal(game.rules.legal_moves(state, player)))
         rng = Rng(seed, game_id, number)
         state = play_turn(game, state, player, [move], rng)
         entries.append({"number": number, "player": player, "by": "referee", "moves": [game.format_move(move)],
@@ -549,11 +553,9 @@ def _public_log_text(gd: GameDir, env: dict, full_text: str) -> str:
 def public_log(gd: GameDir, full: dict, finished: bool) -> dict:
     """The public log that goes with the referee's log: hidden choices masked and private chance outcomes left
     out while the game goes on; the whole log once it is over."""
-    if finished:
-        return {**full, "visibility": "public"}
-    entries = [_public_entry(gd.game, entry) for entry in full["entries"] or []]
-    return {**_log_header(gd, "public", [outcome for outcome in full["setup_chance"] if outcome["public"]]),
-            "entries": entries or None}
+    setup = full["setup_chance"] if finished else [outcome for outcome in full["setup_chance"] if outcome["public"]]
+    entries = full["entries"] if finished else [_public_entry(gd.game, entry) for entry in full["entries"] or []]
+    return {**_log_header(gd, "public", setup), "entries": entries or None}
 
 
 def _open_turn(gd: GameDir, move_number: int | None) -> dict:
@@ -568,18 +570,23 @@ def _open_turn(gd: GameDir, move_number: int | None) -> dict:
 
 
 def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
-           signature: str | None = None, password: str | None = None) -> dict:
-    """Check and apply one turn. On any error nothing on disk changes."""
+           signature: str | None = None, password: str | None = None, authenticated: bool = False) -> dict:
+    """Check and apply one turn. On any error nothing on disk changes.
+
+    `authenticated`: the transport has already proved who sent it by its own means (a commit signed with the
+    player's SSH key), so neither a signature nor a password is asked for; the entry is still the player's."""
     _check_player(gd, player)
     game = gd.game
     if not texts:
         raise PbemError("no move given")
     if [" ".join(notation.tokens_of(t)) for t in texts] == [RESIGN]:
-        return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password)
+        return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
+                      authenticated=authenticated)
     with store.locked(gd.path, gd.layout):
         env = _open_turn(gd, move_number)
         current = env["move_number"]
-        _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password)
+        _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
+                      authenticated)
         state = env["state"]
         pending = game.rules.pending(state)
         if pending["player"] != player:
@@ -601,7 +608,7 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
 
 
 def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
-           signature: str | None = None, password: str | None = None) -> dict:
+           signature: str | None = None, password: str | None = None, authenticated: bool = False) -> dict:
     """A player leaves the game: the referee plays their turns from now on (first legal move) and they rank last.
 
     Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
@@ -610,7 +617,8 @@ def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | N
     with store.locked(gd.path, gd.layout):
         env = _open_turn(gd, move_number)
         current = env["move_number"]
-        _authenticate(gd, player, current if move_number is None else move_number, [RESIGN], by, signature, password)
+        _authenticate(gd, player, current if move_number is None else move_number, [RESIGN], by, signature, password,
+                      authenticated)
         if player in env["resigned"]:
             raise PbemError(f"{player} has already resigned")
         resigned = env["resigned"] + [player]
@@ -641,20 +649,22 @@ def _differences(a, b, path="$", found=None, limit=10) -> list[str]:
     return found[:limit]
 
 
-def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, list[dict]]:
-    """The state a log leads to from the seed, checking every chance outcome against the recorded one."""
+def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
+    """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
+    entry, checking every chance outcome against the recorded one."""
     game = gd.game
     rng = Rng(seed, gd.id, 0)
     state = game.rules.setup(list(gd.players), dict(gd.meta["options"]), components, rng)
     if rng.outcomes != log["setup_chance"]:
         raise PbemError("verify failed: the setup's shuffles differ from the recorded ones")
-    entries = log["entries"] or []
     resigned = []
-    for expected_number, entry in enumerate(entries, 1):
+    yield 0, state, []
+    for expected_number, entry in enumerate(log["entries"] or [], 1):
         if entry["number"] != expected_number:
             raise PbemError(f"verify failed: log entry {expected_number} is numbered {entry['number']}")
         if entry["moves"] == [RESIGN]:
             resigned.append(entry["player"])
+            yield expected_number, state, list(resigned)
             continue
         rng = Rng(seed, gd.id, entry["number"])
         try:
@@ -665,7 +675,28 @@ def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, l
         if rng.outcomes != entry["chance"]:
             raise PbemError(f"verify failed at move {entry['number']}: the recorded chance outcomes differ from "
                             f"the seed's")
-    return state, entries, resigned
+        yield expected_number, state, list(resigned)
+
+
+def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, list[dict]]:
+    """The state a log leads to from the seed, checking every chance outcome against the recorded one."""
+    for _, state, resigned in replay_steps(gd, seed, components, log):
+        pass
+    return state, log["entries"] or [], resigned
+
+
+def published(gd: GameDir, seed: str, log: dict, count: int, state: dict, resigned: list[str]) -> dict[str, dict]:
+    """The data of the public files (public.yaml, log.yaml) the referee wrote when the first `count` entries of the
+    full `log` had been played (`state`, `resigned`: from replay_steps). For a transport that keeps every published
+    position (git), so that each one can be checked against the replay."""
+    game = gd.game
+    entries = (log["entries"] or [])[:count]
+    public = [_public_entry(game, entry) for entry in entries]
+    decision = _decision(game, state)
+    ranking = None if decision else final_ranking(game.rules.result(state), resigned)
+    env = {"move_number": count + 1, "seed": seed, "state": state, "resigned": resigned}
+    log_doc = public_log(gd, {**log, "entries": entries or None}, finished=decision is None)
+    return {PUBLIC: _status_doc(gd, env, None, public[-RECENT:], decision, ranking), LOG: log_doc}
 
 
 def verify(gd: GameDir, player: str | None = None) -> dict:

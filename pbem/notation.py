@@ -5,8 +5,14 @@ A template is words and fields: `place {space}`, `bid {amount:int}`, `discard {c
 may be empty). The template's key in `notation:` is the move's `action`, so `bid 12` is {"action": "bid",
 "amount": 12}. Formatting then parsing gives back the same move: that is the one canonical text form.
 
-A legal-move entry may give an int field as a range {"min": a, "max": b}: the move is legal for any value inside
-(a bid is checked against its range, never against a list of every number).
+A legal-move entry may give a field as a form instead of one value, so that one entry stands for many moves and
+`pbem moves` stays short:
+- an int field as a range {"min": a, "max": b}: any value inside (a bid is checked against its range, never
+  against a list of every number); shown `a..b`;
+- a list or set field as a choice {"from": [words], "min": a, "max": b}: any a..b of those words, each used at
+  most as often as it appears in `from`, in any order the player writes for a `list` field (an ordering of given
+  cards), sorted for a `set` field (a subset of given cards); shown `(any a..b of w1 w2 ...)`, or
+  `(w1 w2 ... in any order)` when every word must be used.
 """
 from __future__ import annotations
 
@@ -110,15 +116,25 @@ def _template_for(templates: list[Template], move: dict) -> Template:
     raise KeyError(f"no notation for action {move.get('action')!r}")
 
 
+def _choice_text(form: dict, ordered: bool) -> str:
+    words, low, high = " ".join(form["from"]), form["min"], form["max"]
+    if low == high == len(form["from"]):
+        return f"({words} in any order)" if ordered and len(form["from"]) > 1 else words
+    count = str(low) if low == high else f"{low}..{high}"
+    return f"(any {count} of {words})"
+
+
 def format_move(templates: list[Template], move: dict) -> str:
-    """The canonical text; an int range shows as `low..high`."""
+    """The canonical text; a form shows as `low..high` (an int range) or `(any a..b of w1 w2 ...)` (a choice)."""
     words = []
     for part in _template_for(templates, move).parts:
         if part.literal is not None:
             words.append(part.literal)
             continue
         value = move[part.field]
-        if isinstance(value, dict):
+        if isinstance(value, dict) and "from" in value:
+            words.append(_choice_text(value, part.kind == "list"))
+        elif isinstance(value, dict):
             words.append(f"{value['min']}..{value['max']}")
         elif isinstance(value, list):
             words.extend(str(v) for v in value)
@@ -132,13 +148,32 @@ def public_text(templates: list[Template], move: dict) -> str:
     return template.public if template.public else format_move(templates, move)
 
 
+def is_form(value) -> bool:
+    """A legal-move field that stands for many values: an int range or a choice of words."""
+    return isinstance(value, dict)
+
+
+def _within_choice(value, form: dict) -> bool:
+    if type(value) is not list or not form["min"] <= len(value) <= form["max"]:
+        return False
+    left = list(form["from"])
+    for word in value:
+        if word not in left:
+            return False
+        left.remove(word)
+    return True
+
+
 def matches(move: dict, entry: dict) -> bool:
-    """Does the submitted move equal this legal-move entry (ranges: any int inside)?"""
+    """Does the submitted move equal this legal-move entry (forms: any value they stand for)?"""
     if move.keys() != entry.keys():
         return False
     for key, allowed in entry.items():
         value = move[key]
-        if isinstance(allowed, dict) and "min" in allowed:
+        if isinstance(allowed, dict) and "from" in allowed:
+            if not _within_choice(value, allowed):
+                return False
+        elif isinstance(allowed, dict) and "min" in allowed:
             if type(value) is not int or not allowed["min"] <= value <= allowed["max"]:
                 return False
         elif value != allowed:

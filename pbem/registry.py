@@ -46,6 +46,11 @@ class Game:
         return importlib.import_module(f"pbem.games.{self.package}.report")
 
     @cached_property
+    def bot(self):
+        """The game's heuristic player: `choose(view, legal, rnd) -> move`."""
+        return importlib.import_module(f"pbem.games.{self.package}.bot")
+
+    @cached_property
     def templates(self) -> list[notation.Template]:
         return notation.compile_templates(self.meta["notation"])
 
@@ -60,6 +65,10 @@ class Game:
 
     def format_move(self, move: dict) -> str:
         return notation.format_move(self.templates, move)
+
+    def normalise(self, move: dict) -> dict:
+        """A concrete move in its canonical form (a `set` field sorted): its text parsed back."""
+        return self.parse_move(self.format_move(move))
 
     def resolve_options(self, given: dict[str, str]) -> dict[str, str]:
         """Every option with its value: the given ones checked against their choices, the rest at default."""
