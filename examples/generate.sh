@@ -13,8 +13,10 @@ pbem demo coal-baron --players 3 --seed cb-phase-3p --option phase-cards=on --di
 pbem demo gold-fever --players 3 --seed gf-3p --dir gold-fever/gf-3p --save-moves > /dev/null
 pbem demo gold-fever --players 5 --seed gf-5p --dir gold-fever/gf-5p > /dev/null
 pbem demo gold-fever --players 4 --seed gf-4p --dir gold-fever/gf-4p-in-progress --moves 40 --save-moves > /dev/null
-# The lock and the last applied bundle are the referee machine's business, not part of an example.
+# The lock, the last applied bundle and the key that authenticates bundles are the referee machine's business,
+# not part of an example (a move on a copy makes a new key).
 find . -name .lock -delete
 find . -name .txn -type d -exec rm -rf {} +
+find . -path '*/referee/txn.key' -delete
 # The game played by git (a bundle of its repository): see git/README.md.
 python3 git/make_example.py > /dev/null
