@@ -36,11 +36,14 @@ from .rng import Rng, commitment
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+# Words no player may be called: moves every game has, and words of the log (`by: referee`).
+RESERVED_NAMES = ("pass", "referee", "resign")
 # An address that can stand in a mail header as it is: no space, control character, quote or list separator.
 EMAIL_PATTERN = re.compile(r'[^@\s\x00-\x1f\x7f<>,;"]{1,64}@[^@\s\x00-\x1f\x7f<>,;"]{1,189}')
 MAX_SEED = 200
 RECENT = 8
 MAX_LEGAL_SHOWN = 40
+AUTOPILOT_LIMIT = 5000  # moves the referee plays in a row (resigned players, forced moves) before it gives up
 MAX_PROBLEMS = 40
 RESIGN = "resign"  # the one move every game has: reserved, no game may use it as an action
 
@@ -129,10 +132,13 @@ def _decoded(data: bytes, where: str) -> str:
 def open_game(path) -> GameDir:
     path = Path(path)
     where = str(path / GAME)
+    missing = PbemError(f"{path}: not a pbem game directory (no {GAME}); create one with `pbem new`")
+    if path.exists() and not path.is_dir():  # a file named as DIR: the same answer as a missing one
+        raise missing
     try:
         text = store.read(path, GAME, yamlio.MAX_BYTES)
     except store.Missing:
-        raise PbemError(f"{path}: not a pbem game directory (no {GAME}); create one with `pbem new`") from None
+        raise missing from None
     meta = yamlio.loads(text, where)
     kind = meta.get("game") if isinstance(meta, dict) else None
     if not isinstance(kind, str) or kind not in registry.GAMES:
@@ -151,10 +157,13 @@ def open_game(path) -> GameDir:
 
 def _public_entry(game: registry.Game, entry: dict) -> dict:
     """The log entry every player may read: hidden choices masked, private chance outcomes left out."""
-    return {"number": entry["number"], "player": entry["player"], "by": entry["by"],
-            "moves": [text if text == RESIGN else notation.public_text(game.templates, game.parse_move(text))
-                      for text in entry["moves"]],
-            "chance": [outcome for outcome in entry["chance"] if outcome["public"]]}
+    public = {"number": entry["number"], "player": entry["player"], "by": entry["by"]}
+    if "reason" in entry:
+        public["reason"] = entry["reason"]
+    public["moves"] = [text if text == RESIGN else notation.public_text(game.templates, game.parse_move(text))
+                       for text in entry["moves"]]
+    public["chance"] = [outcome for outcome in entry["chance"] if outcome["public"]]
+    return public
 
 
 def _decision(game: registry.Game, state: dict) -> dict | None:
@@ -253,6 +262,16 @@ def parse_player(spec: str) -> tuple[str, str | None]:
     return name, email or None
 
 
+def _check_names(game: registry.Game, names: list[str]) -> None:
+    """A player's name must not read as a word of the moves or of the log: `pass` or `place` as a name would make
+    a move like `appoint pass` ambiguous, and `referee` would pass for the referee in the log."""
+    words = {part.literal for template in game.templates for part in template.parts if part.literal}
+    taken = [name for name in names if name in RESERVED_NAMES or name in words]
+    if taken:
+        raise UsageError(f"player name {taken[0]!r} is a word of {game.title}'s moves or of the log; choose another "
+                         f"(reserved: {', '.join(sorted(set(RESERVED_NAMES) | words))})")
+
+
 def load_components(game: registry.Game, path) -> dict:
     data = yamlio.load_file(path) if path else game.default_components()
     validation.check(game.id, validation.game_name("components"), data, f"components file {path or '(default)'}")
@@ -260,7 +279,11 @@ def load_components(game: registry.Game, path) -> dict:
 
 
 def create(game_type: str, path, players: list[tuple[str, str | None]], seed: str | None = None,
-           options: dict[str, str] | None = None, components_path=None, organiser: str | None = None) -> dict:
+           options: dict[str, str] | None = None, components_path=None, organiser: str | None = None,
+           forced_moves: bool = True) -> dict:
+    """Set up a game in `path` and play the first moves the referee plays (forced moves, see _referee_turns).
+    `forced_moves=False` makes a game whose players play their forced moves themselves, as games created before
+    pbem played them did (to replay such a game's move files)."""
     game = registry.get(game_type)
     path = Path(path)
     game_id = path.name
@@ -276,13 +299,17 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     names = [name for name, _ in players]
     if len(set(names)) != len(names):
         raise UsageError("two players have the same name")
+    _check_names(game, names)
     if not game.min_players <= len(names) <= game.max_players:
         raise UsageError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {len(names)}")
     options = game.resolve_options(options or {})
     components = load_components(game, components_path)
     seed = seed or secrets.token_hex(16)
     rng = Rng(seed, game_id, 0)
-    state = game.rules.setup(names, options, components, rng)
+    try:
+        state = game.rules.setup(names, options, components, rng)
+    except PbemError as exc:  # an option that does not fit this player count: the organiser's command line
+        raise UsageError(str(exc)) from None
     gd = GameDir(path, {"format": "pbem-game/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
                         "title": game.title, "players": names, "options": options,
                         "seed_commitment": commitment(seed), "components_sha256": "", "created": "",
@@ -293,12 +320,19 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     env = {"format": "pbem-state/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
            "move_number": 1, "seed": seed, "players": names, "options": options, "resigned": [], "recent": [],
            "state": state}
+    if forced_moves:
+        env["forced_moves"] = "referee"
+    env["state"], entries = _referee_turns(game, state, env, game_id, 1, [])
+    public = [_public_entry(game, entry) for entry in entries]
+    env.update({"move_number": 1 + len(entries), "recent": public[-RECENT:]})
     roster = [{"name": name, "secret": trust.new_secret(), "email": email} for name, email in players]
     secrets_doc = {"format": "pbem-secrets/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
                    "players": roster, "organiser": organiser}
     public_chance = [outcome for outcome in rng.outcomes if outcome["public"]]
     logs = {FULL_LOG: _log_text(gd, FULL_LOG, _log_header(gd, "referee", rng.outcomes)),
             LOG: _log_text(gd, LOG, _log_header(gd, "public", public_chance))}
+    for entry, public_entry in zip(entries, public):
+        logs = {FULL_LOG: _append_entry(gd, logs[FULL_LOG], entry), LOG: _append_entry(gd, logs[LOG], public_entry)}
     env["log_sha256"] = _digests(logs)
     files = {
         GAME: (_yaml(GAME, "game.schema.json", gd.meta, game.id, "game.yaml"), PUBLIC_MODE),
@@ -307,14 +341,15 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
         FULL_LOG: (logs[FULL_LOG], PRIVATE),
         LOG: (logs[LOG], PUBLIC_MODE),
         SECRETS: (_yaml(SECRETS, "secrets.schema.json", secrets_doc, game.id, "secrets"), PRIVATE),
-        **_status_files(gd, env, []),
+        **_status_files(gd, env, env["recent"]),
     }
     for name, schema in validation.schemas_for(game.id).items():
         files[f"schemas/{name}"] = (_json(schema), PUBLIC_MODE)
     store.make_folder(path)
     with store.locked(path, gd.layout):
         store.commit(path, files, gd.layout)
-    return {"game": game_id, "game_type": game.id, "dir": str(path), "players": roster}
+    return {"game": game_id, "game_type": game.id, "dir": str(path), "players": roster, "referee_moves": public,
+            "move_number": env["move_number"]}
 
 
 def _left_by_a_killed_new(path: Path) -> bool:
@@ -405,10 +440,41 @@ def roster(gd: GameDir) -> list[dict]:
 
 
 def status(gd: GameDir, viewer: str | None = None) -> dict:
+    """The status document of the public (or of `viewer`): from the referee's state where it is here."""
+    return status_with_notes(gd, viewer)[0]
+
+
+def status_with_notes(gd: GameDir, viewer: str | None = None) -> tuple[dict, list[str]]:
+    """(the status document, notes). With the referee's files the document is built from the referee's state (so
+    a hand-edited public.yaml or view is never shown as the position), and a stored file that differs from it is
+    named in a note; without them (a player's copy of the game), the stored file is all there is."""
     if viewer is not None:
         _check_player(gd, viewer)
     with _reading(gd):
-        return _read_status(gd, viewer)
+        if not gd.has_referee():
+            return _read_status(gd, viewer), []
+        env = load_state(gd)
+        decision = _decision(gd.game, env["state"])
+        ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []))
+        doc = _status_doc(gd, env, viewer, env["recent"], decision, ranking)
+        relative = view_file(viewer) if viewer else PUBLIC
+        return doc, _stored_status_notes(gd, relative, doc)
+
+
+def _stored_status_notes(gd: GameDir, relative: str, doc: dict) -> list[str]:
+    """A note when the stored status file is not what the referee wrote for its state (edited, missing, broken)."""
+    try:
+        stored = yamlio.loads(gd.read_bytes(relative), gd.where(relative))
+    except store.Missing:
+        return [f"{gd.where(relative)} is missing; this report comes from the referee's state (the next move "
+                f"writes the file again)"]
+    except PbemError as exc:
+        return [f"{exc}; this report comes from the referee's state (the next move writes the file again)"]
+    differences = _differences(doc, stored, limit=3, against="the referee's state")
+    if not differences:
+        return []
+    return [f"{gd.where(relative)} differs from what the referee wrote ({'; '.join(differences)}); this report "
+            f"comes from the referee's state (the next move writes the file again)"]
 
 
 def _read_status(gd: GameDir, viewer: str | None) -> dict:
@@ -423,7 +489,9 @@ def _check_player(gd: GameDir, player: str) -> None:
 
 
 def legal(gd: GameDir, player: str | None = None) -> dict:
-    """Who must act and the legal moves in text notation (of `player`, or of whoever must act)."""
+    """Who must act and the legal moves of `player` (or of whoever must act): `moves` in text notation, and
+    `choices`, each move with what it does, as the game describes it from that player's view (so a description
+    shows nothing that player may not see)."""
     with _reading(gd):
         env = load_state(gd)
     game, state = gd.game, env["state"]
@@ -431,10 +499,13 @@ def legal(gd: GameDir, player: str | None = None) -> dict:
     who = player or (decision["player"] if decision else None)
     if player is not None:
         _check_player(gd, player)
-    moves = [game.format_move(move) for move in game.rules.legal_moves(state, who)] if who and decision else []
+    entries = game.rules.legal_moves(state, who) if who and decision else []
+    view = game.rules.view(state, who) if entries else None
+    choices = [{"move": game.format_move(entry), "description": game.report.describe(view, entry)}
+               for entry in entries]
     return {"game": gd.id, "game_type": game.id, "move_number": env["move_number"],
             "to_act": decision["player"] if decision else None, "decision": decision, "player": who,
-            "moves": moves}
+            "moves": [choice["move"] for choice in choices], "choices": choices}
 
 
 def read_log(gd: GameDir, full: bool = False) -> dict:
@@ -456,10 +527,16 @@ def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], 
     trust.check_signature(entry["secret"], signature, gd.id, move_number, player, texts)
 
 
-def _illegal(game: registry.Game, index: int, text: str, decision: str, legal_moves: list[dict]) -> PbemError:
+def _step(index: int, count: int, text: str) -> str:
+    """How a message names one move of a submitted turn: by its place in the turn (never "move 3", which would
+    read as the game's move 3), or by its text alone when the turn is that one move."""
+    return repr(text) if count == 1 else f"step {index} of your turn ({text!r})"
+
+
+def _illegal(game: registry.Game, step: str, decision: str, legal_moves: list[dict]) -> PbemError:
     shown = [game.format_move(m) for m in legal_moves[:MAX_LEGAL_SHOWN]]
     more = f" ... and {len(legal_moves) - MAX_LEGAL_SHOWN} more" if len(legal_moves) > MAX_LEGAL_SHOWN else ""
-    error = PbemError(f"move {index} {text!r} is not legal now ({decision}). Legal: {', '.join(shown)}{more}")
+    error = PbemError(f"{step} is not legal now ({decision}). Legal: {', '.join(shown)}{more}")
     error.legal = [game.format_move(m) for m in legal_moves]  # as data, for transports that list them their way
     return error
 
@@ -467,34 +544,42 @@ def _illegal(game: registry.Game, index: int, text: str, decision: str, legal_mo
 def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], rng: Rng) -> dict:
     """Apply one player's consecutive decisions, all or nothing; stop rules as in the design."""
     for index, move in enumerate(moves, 1):
-        text = game.format_move(move)
+        step = _step(index, len(moves), game.format_move(move))
         pending = game.rules.pending(state)
         if pending is None:
-            raise PbemError(f"move {index} {text!r}: the game is already over")
+            raise PbemError(f"{step}: the game is already over (nothing was applied)")
         if pending["player"] != player:
-            raise PbemError(f"move {index} {text!r}: the turn passed to {pending['player']}; "
-                            f"moves after that are not applied (nothing was)")
+            raise PbemError(f"{step}: the turn passed to {pending['player']} after step {index - 1}; a turn stops "
+                            f"there (nothing was applied)")
         if index > 1 and pending.get("fresh_info"):
-            raise PbemError(f"move {index} {text!r}: {player} has new information to look at first "
-                            f"({pending['decision']}); send the rest as a new turn (nothing was applied)")
+            raise PbemError(f"{step}: {player} has new information to look at first ({pending['decision']}); "
+                            f"send the rest as a new turn (nothing was applied)")
         legal_moves = game.rules.legal_moves(state, player)
         if not notation.is_legal(move, legal_moves):
-            raise _illegal(game, index, text, pending["decision"], legal_moves)
+            raise _illegal(game, step, pending["decision"], legal_moves)
         state = game.rules.apply(copy.deepcopy(state), player, move, rng)
     return state
 
 
-def _autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number: int, resigned: list[str]
-               ) -> tuple[dict, list[dict]]:
-    """Turns of players who resigned, played by the referee: always the first legal move, so nothing is random."""
+def _referee_turns(game: registry.Game, state: dict, env: dict, game_id: str, number: int, resigned: list[str]
+                   ) -> tuple[dict, list[dict]]:
+    """The moves the referee plays after a turn (or at `new`) until a player must choose: the turns of players who
+    resigned (the first legal move, so nothing is random) and, in a game created by this pbem (`forced_moves`),
+    every decision with one legal move that shows nothing new to its player (pbem.bots.referee_move). Each is an
+    entry of its own, with its reason. A game that only its players' play can end never ends once all of them have
+    left: past AUTOPILOT_LIMIT moves the submission is refused instead of looping for ever."""
     entries = []
-    while (pending := game.rules.pending(state)) is not None and pending["player"] in resigned:
-        player = pending["player"]
-        move = game.normalise(bots.first_legal(game.rules.legal_moves(state, player)))
-        rng = Rng(seed, game_id, number)
+    play_forced = env.get("forced_moves") == "referee"
+    while (played := bots.referee_move(game, state, resigned, play_forced)) is not None:
+        if len(entries) >= AUTOPILOT_LIMIT:
+            raise PbemError(f"the referee played {AUTOPILOT_LIMIT} moves in a row without reaching the end of the "
+                            f"game or a player who must choose: {game.title} does not end without its players; "
+                            f"nothing was done")
+        player, move, reason = played
+        rng = Rng(env["seed"], game_id, number)
         state = play_turn(game, state, player, [move], rng)
         entries.append({"number": number, "player": player, "by": "referee", "moves": [game.format_move(move)],
-                        "chance": rng.outcomes})
+                        "chance": rng.outcomes, "reason": reason})
         number += 1
     return state, entries
 
@@ -521,7 +606,7 @@ def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], re
     pending = game.rules.pending(state)
     return {"game": gd.id, "number": entries[0]["number"], "player": entries[0]["player"],
             "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
-            "autopilot": public[1:], "move_number": new_env["move_number"],
+            "referee_moves": public[1:], "move_number": new_env["move_number"],
             "to_act": pending["player"] if pending else None, "finished": finished}
 
 
@@ -561,9 +646,12 @@ def public_log(gd: GameDir, full: dict, finished: bool) -> dict:
 def _open_turn(gd: GameDir, move_number: int | None) -> dict:
     env = load_state(gd)
     current = env["move_number"]
-    if move_number is not None and move_number != current:
-        raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current}"
-                        + (" (already played)" if move_number < current else ""))
+    if move_number is not None and move_number < current:
+        raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current} (move "
+                        f"{move_number} was already played)")
+    if move_number is not None and move_number > current:
+        raise PbemError(f"it answers move {move_number}, but the game is only at move {current}: answer the last "
+                        f"report's move number")
     if gd.game.rules.pending(env["state"]) is None:
         raise PbemError(f"{gd.id} is over; no more moves")
     return env
@@ -593,17 +681,20 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
             raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
         moves = []
         for index, text in enumerate(texts, 1):
+            if " ".join(notation.tokens_of(text)) == RESIGN:
+                raise PbemError(f"{_step(index, len(texts), text)}: `{RESIGN}` is a turn of its own; send it alone "
+                                f"(nothing was applied)")
             try:
-                moves.append(game.parse_move(text))
+                moves.append(game.parse_move(text, also=(RESIGN,)))
             except notation.NotationError as exc:
-                raise PbemError(f"move {index}: {exc}") from None
+                raise PbemError(f"{_step(index, len(texts), text)}: {exc}" if len(texts) > 1 else str(exc)) from None
         rng = Rng(env["seed"], gd.id, current)
         state = play_turn(game, state, player, moves, rng)
         entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
                  "chance": rng.outcomes}
         if signature:
             entry["signature"] = signature
-        state, auto = _autopilot(game, state, env["seed"], gd.id, current + 1, env["resigned"])
+        state, auto = _referee_turns(game, state, env, gd.id, current + 1, env["resigned"])
         return _commit_entries(gd, env, state, [entry, *auto], env["resigned"])
 
 
@@ -625,27 +716,28 @@ def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | N
         entry = {"number": current, "player": player, "by": by, "moves": [RESIGN], "chance": []}
         if signature:
             entry["signature"] = signature
-        state, auto = _autopilot(gd.game, env["state"], env["seed"], gd.id, current + 1, resigned)
+        state, auto = _referee_turns(gd.game, env["state"], env, gd.id, current + 1, resigned)
         return _commit_entries(gd, env, state, [entry, *auto], resigned)
 
 
 # ---------------------------------------------------------------- verify
 
-def _differences(a, b, path="$", found=None, limit=10) -> list[str]:
+def _differences(a, b, path="$", found=None, limit=10, against="the replay") -> list[str]:
+    """Where the stored `b` differs from `a` (what `against` gives), as JSON paths with both values."""
     found = [] if found is None else found
     if len(found) >= limit:
         return found
     if isinstance(a, dict) and isinstance(b, dict):
         for key in list(a) + [k for k in b if k not in a]:
             if key not in a or key not in b:
-                found.append(f"{path}.{key}: " + ("missing (the replay has it)" if key in a else "not in the replay"))
+                found.append(f"{path}.{key}: " + (f"missing ({against} has it)" if key in a else f"not in {against}"))
             else:
-                _differences(a[key], b[key], f"{path}.{key}", found, limit)
+                _differences(a[key], b[key], f"{path}.{key}", found, limit, against)
     elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for index, (x, y) in enumerate(zip(a, b)):
-            _differences(x, y, f"{path}[{index}]", found, limit)
+            _differences(x, y, f"{path}[{index}]", found, limit, against)
     elif a != b or type(a) is not type(b):
-        found.append(f"{path}: stored {b!r:.80} but the replay gives {a!r:.80}")
+        found.append(f"{path}: stored {b!r:.80} but {against} gives {a!r:.80}")
     return found[:limit]
 
 
