@@ -115,8 +115,12 @@ def complete_game_dir(ctx, param, incomplete: str):
 
 
 def complete_player(ctx, param, incomplete: str):
-    """The players of the game whose DIR is already on the command line."""
-    directory = ctx.params.get("directory")
+    """The players of the game whose DIR is already on the command line. While an option's value is being
+    completed Click has not parsed the words before it, so DIR is looked for among the words the shell passed."""
+    from click.shell_completion import split_arg_string
+    typed = split_arg_string(os.environ.get("COMP_WORDS", ""))[2:]
+    directory = ctx.params.get("directory") or next(
+        (word for word in typed if not word.startswith("-") and os.path.isfile(os.path.join(word, engine.GAME))), None)
     if not directory:
         return []
     try:
@@ -257,8 +261,7 @@ def moves(directory, player, fmt):
         head = f"Move {d['move_number']}: {d['to_act']} to act — {d['decision']['description']}\n"
         if d["player"] != d["to_act"]:
             return head + f"{d['player']} has no move now (and may resign at any time: `resign`).\n"
-        lines = phrases.choice_lines(d["choices"]) + ["At any time:", "  " + phrases.RESIGN_LINE]
-        return head + "\n".join(lines) + "\n"
+        return head + "\n".join(phrases.legal_lines(d["choices"])) + "\n"
     emit(data, fmt, text)
 
 

@@ -50,6 +50,7 @@ RESIGN = "resign"  # the one move every game has: reserved, no game may use it a
 GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
 STATE, FULL_LOG, SECRETS = "referee/state.yaml", "referee/log.yaml", "referee/secrets.yaml"
 STATE_DIGEST = "referee/state.sha256"
+STATUS_DIGESTS = "referee/status.sha256"  # the SHA-256 of public.yaml and each view as the referee wrote them
 TXN_KEY = "referee/txn.key"  # authenticates the transaction bundle (pbem.store); never leaves the referee's folder
 PRIVATE = 0o600
 PUBLIC_MODE = 0o644
@@ -69,7 +70,7 @@ def layout(meta: dict) -> store.Layout:
     """Exactly the files a transaction of this game may write, with their modes (a bundle naming any other path
     is refused): the referee's own, the public ones, each player's view and the known schemas."""
     files = {GAME: PUBLIC_MODE, COMPONENTS: PUBLIC_MODE, PUBLIC: PUBLIC_MODE, LOG: PUBLIC_MODE,
-             STATE: PRIVATE, STATE_DIGEST: PRIVATE, FULL_LOG: PRIVATE, SECRETS: PRIVATE}
+             STATE: PRIVATE, STATE_DIGEST: PRIVATE, STATUS_DIGESTS: PRIVATE, FULL_LOG: PRIVATE, SECRETS: PRIVATE}
     files.update({view_file(player): PRIVATE for player in meta["players"]})
     files.update({f"schemas/{name}": PUBLIC_MODE for name in validation.schemas_for(meta["game"])})
     return store.Layout(files, FOLDERS, TXN_KEY)
@@ -244,6 +245,14 @@ def _status_files(gd: GameDir, env: dict, recent: list[dict]) -> dict[str, tuple
     return files
 
 
+def _with_status_digests(status: dict[str, tuple[str, int]]) -> dict[str, tuple[str, int]]:
+    """The status files and, in the referee's folder, their digests (`sha256sum` lines): `status` then shows a
+    stored file only when it is the one the referee wrote, without reading the state."""
+    lines = "".join(f"{hashlib.sha256(text.encode()).hexdigest()}  {relative}\n"
+                    for relative, (text, _) in status.items())
+    return {**status, STATUS_DIGESTS: (lines, PRIVATE)}
+
+
 def _state_files(gd: GameDir, env: dict) -> dict[str, tuple[str, int]]:
     """The state and the SHA-256 of its text, written together: an edit by hand is then caught on every read."""
     text = _yaml(STATE, "referee-state.schema.json", env, gd.meta["game"], f"{gd.id} state")
@@ -341,7 +350,7 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
         FULL_LOG: (logs[FULL_LOG], PRIVATE),
         LOG: (logs[LOG], PUBLIC_MODE),
         SECRETS: (_yaml(SECRETS, "secrets.schema.json", secrets_doc, game.id, "secrets"), PRIVATE),
-        **_status_files(gd, env, env["recent"]),
+        **_with_status_digests(_status_files(gd, env, env["recent"])),
     }
     for name, schema in validation.schemas_for(game.id).items():
         files[f"schemas/{name}"] = (_json(schema), PUBLIC_MODE)
@@ -450,31 +459,41 @@ def status_with_notes(gd: GameDir, viewer: str | None = None) -> tuple[dict, lis
     named in a note; without them (a player's copy of the game), the stored file is all there is."""
     if viewer is not None:
         _check_player(gd, viewer)
+    relative = view_file(viewer) if viewer else PUBLIC
     with _reading(gd):
-        if not gd.has_referee():
+        if not gd.has_referee() or _as_the_referee_wrote(gd, relative):
             return _read_status(gd, viewer), []
         env = load_state(gd)
         decision = _decision(gd.game, env["state"])
         ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []))
         doc = _status_doc(gd, env, viewer, env["recent"], decision, ranking)
-        relative = view_file(viewer) if viewer else PUBLIC
         return doc, _stored_status_notes(gd, relative, doc)
+
+
+def _as_the_referee_wrote(gd: GameDir, relative: str) -> bool:
+    """Is the stored status file byte for byte the one the referee wrote (its digest in the referee's folder)?
+    False when either is missing (a game started before the digests were kept: the state decides)."""
+    try:
+        recorded = gd.read_text(STATUS_DIGESTS).splitlines()
+        data = gd.read_bytes(relative)
+    except store.Missing:
+        return False
+    return f"{hashlib.sha256(data).hexdigest()}  {relative}" in recorded
 
 
 def _stored_status_notes(gd: GameDir, relative: str, doc: dict) -> list[str]:
     """A note when the stored status file is not what the referee wrote for its state (edited, missing, broken)."""
+    shown = "this report comes from the referee's state (the next move writes the file again)"
     try:
         stored = yamlio.loads(gd.read_bytes(relative), gd.where(relative))
     except store.Missing:
-        return [f"{gd.where(relative)} is missing; this report comes from the referee's state (the next move "
-                f"writes the file again)"]
+        return [f"{gd.where(relative)} is missing; {shown}"]
     except PbemError as exc:
-        return [f"{exc}; this report comes from the referee's state (the next move writes the file again)"]
+        return [f"{exc}; {shown}"]
     differences = _differences(doc, stored, limit=3, against="the referee's state")
     if not differences:
         return []
-    return [f"{gd.where(relative)} differs from what the referee wrote ({'; '.join(differences)}); this report "
-            f"comes from the referee's state (the next move writes the file again)"]
+    return [f"{gd.where(relative)} differs from what the referee wrote ({'; '.join(differences)}); {shown}"]
 
 
 def _read_status(gd: GameDir, viewer: str | None) -> dict:
@@ -600,7 +619,7 @@ def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], re
     new_env = {**env, "move_number": entries[-1]["number"] + 1, "state": state, "resigned": resigned,
                "recent": (env["recent"] + public)[-RECENT:],
                "log_sha256": _digests({FULL_LOG: full_text, LOG: public_text})}
-    files = {**_state_files(gd, new_env), **_status_files(gd, new_env, new_env["recent"]),
+    files = {**_state_files(gd, new_env), **_with_status_digests(_status_files(gd, new_env, new_env["recent"])),
              FULL_LOG: (full_text, PRIVATE), LOG: (public_text, PUBLIC_MODE)}
     store.commit(gd.path, files, gd.layout)
     pending = game.rules.pending(state)
@@ -822,9 +841,14 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         replayed = {"move_number": len(entries) + 1, "seed": seed, "state": state, "resigned": resigned,
                     "recent": recent}
         problems = _log_header_problems(gd, log) + (_referee_problems(gd, env, replayed) if referee else [])
-        expected = {relative: yamlio.loads(text) for relative, (text, _) in _status_files(gd, replayed, recent).items()}
+        status = _status_files(gd, replayed, recent)
+        expected = {relative: yamlio.loads(text) for relative, (text, _) in status.items()}
         expected[LOG] = public_log(gd, log, finished)
         checked = [GAME, COMPONENTS] + ([STATE, FULL_LOG] if referee else [])
+        if referee and gd.has(STATUS_DIGESTS):  # absent in games started before status digests were kept
+            if gd.read_text(STATUS_DIGESTS) != _with_status_digests(status)[STATUS_DIGESTS][0]:
+                problems.append(f"{STATUS_DIGESTS}: not the digests of the status files the replay gives")
+            checked.append(STATUS_DIGESTS)
         for relative, data in expected.items():
             if relative.startswith("views/") and not referee and relative != (player and view_file(player)) \
                     and (player is not None or not gd.has(relative)):

@@ -12,7 +12,8 @@ def parse(text: str | bytes, source: str = "move file", size: int | None = None)
     """A move file checked against its schema. `size`: the whole file's size when `text` was read only in part."""
     size = max(len(text), size or 0)
     if size > MAX_BYTES:
-        raise PbemError(f"{source}: {phrases.size(size)}; a move file is at most {phrases.limit(MAX_BYTES)}")
+        raise PbemError(f"{source}: too large: {phrases.size(size)}; a move file is at most "
+                        f"{phrases.limit(MAX_BYTES)}")
     data = yamlio.loads(text, source)
     if not isinstance(data, dict):
         raise PbemError(f"{source}: a move file is a mapping with game, move_number, player, moves and signature")

@@ -43,12 +43,12 @@ def referee_moves(entries: list[dict]) -> str:
     return f"The referee played {listed}{rest}."
 
 
-RESIGN_LINE = "resign  leave the game: the referee plays your seat from then on and you rank last"
+RESIGN = {"move": "resign", "description": "(at any time) leave the game: the referee plays your seat, you rank last"}
 DESCRIPTION_COLUMN = 32
 
 
-def choice_lines(choices: list[dict], indent: str = "  ") -> list[str]:
-    """Each legal move on a line with what it does, the descriptions in one column (a long move pushes its own
-    description along, not everyone's)."""
-    width = min(max((len(choice["move"]) for choice in choices), default=0), DESCRIPTION_COLUMN)
-    return [f"{indent}{choice['move'].ljust(width)}  {choice['description']}".rstrip() for choice in choices]
+def legal_lines(choices: list[dict], indent: str = "  ") -> list[str]:
+    """Each legal move on a line with what it does, then `resign` (allowed at any time); the descriptions in one
+    column (a long move pushes its own description along, not everyone's)."""
+    width = min(max(len(choice["move"]) for choice in [*choices, RESIGN]), DESCRIPTION_COLUMN)
+    return [f"{indent}{choice['move'].ljust(width)}  {choice['description']}".rstrip() for choice in [*choices, RESIGN]]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import engine
 from ..contract import PbemError, UsageError
+from ..phrases import plural
 from . import desk as desks
 from . import judge, keys, layout
 from .repo import GitError, Repo
@@ -305,9 +306,12 @@ def _summary(run: Run) -> list[str]:
     if accepted:
         head = "pbem: " + ", ".join(f"move {r['number']} by {r['player']}" for r in accepted)
     else:
-        head = f"pbem: {len(refused)} commit(s) refused"
+        head = f"pbem: {plural(len(refused), 'commit')} refused"
     lines = [head[:120]]
-    lines += [f"Move {r['number']} ({r['player']}): {'; '.join(r['public_moves'])}" for r in accepted]
+    for r in accepted:
+        lines.append(f"Move {r['number']} ({r['player']}): {'; '.join(r['public_moves'])}")
+        lines += [f"Move {e['number']} ({e['player']}, played by the referee: {e['reason']}): {'; '.join(e['moves'])}"
+                  for e in r.get("referee_moves", [])]
     lines += [f"Refused {v.commit[:10]}: {v.reason.splitlines()[0][:200]}" for v in refused]
     lines.append("The game is over." if run.finished else f"Next: move {run.move_number}.")
     return lines

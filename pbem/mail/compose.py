@@ -106,10 +106,9 @@ def legal_block(legal: dict) -> str:
         example = re.sub(r"(-?\d+)\.\.(-?\d+)", lambda g: g.group(1), ranged, count=1)
         notes.append(f"  (a..b means one number from a to b: for example `{ranged}` is written `{example}`)")
     if any("(any " in m or " in any order)" in m for m in moves):
-        notes.append("  ((any 1..2 of a b c) means that many of those words, written out: for example `a c`; "
-                     "(a b in any order) means all of them, in the order you choose)")
-    return "\n".join([f"Your legal moves now ({description}):", *phrases.choice_lines(legal["choices"]), *notes,
-                      "Or at any time:", "  " + phrases.RESIGN_LINE])
+        notes.append("  ((any 1..2 of a b c) means one or two of those words, written out: for example `a c`; "
+                     "(a b c in any order) means all of them, in the order you choose)")
+    return "\n".join([f"Your legal moves now ({description}):", *phrases.legal_lines(legal["choices"]), *notes])
 
 
 def turn_summary(result: dict) -> str:
