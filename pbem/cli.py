@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from . import engine, movefile, phrases, registry, yamlio
+from .completion import complete_game_dir, complete_game_type, complete_player
 from .contract import PbemError, UsageError
 from .mail.options import sending
 
@@ -63,7 +64,7 @@ def read_input(source: str) -> tuple[bytes, int]:
     and its size, for the message that refuses it."""
     if source == "-":
         data = sys.stdin.buffer.read(movefile.MAX_BYTES + 1)
-        return data, len(data) + _drain(sys.stdin.buffer) if len(data) > movefile.MAX_BYTES else len(data)
+        return data, (len(data) + _drain(sys.stdin.buffer) if len(data) > movefile.MAX_BYTES else len(data))
     try:
         with open(source, "rb") as handle:
             data = handle.read(movefile.MAX_BYTES + 1)
@@ -90,48 +91,6 @@ def secret_from(secret: str | None, secret_file: str | None) -> str:
     if not secret:
         raise UsageError("give the player's secret: --secret S, --secret-file FILE or PBEM_SECRET")
     return secret
-
-
-def complete_game_dir(ctx, param, incomplete: str):
-    """Game directories (those holding a game.yaml) and the folders that hold some (a games root, completed with a
-    trailing /); the shell's own directory completion where there is neither."""
-    from click.shell_completion import CompletionItem
-    typed = Path(incomplete) if incomplete else Path(".")
-    folder, prefix = (typed, "") if not incomplete or incomplete.endswith("/") else (typed.parent, typed.name)
-    found = []
-    try:
-        children = sorted(folder.iterdir()) if folder.is_dir() else []
-        for child in children:
-            if not child.name.startswith(prefix) or (child.name.startswith(".") and not prefix.startswith(".")):
-                continue
-            shown = str(child) if incomplete else child.name
-            if (child / engine.GAME).is_file():
-                found.append(CompletionItem(shown))
-            elif child.is_dir() and any((grand / engine.GAME).is_file() for grand in child.iterdir()):
-                found.append(CompletionItem(shown + "/"))
-    except OSError:
-        pass
-    return found or [CompletionItem(incomplete, type="dir")]
-
-
-def complete_player(ctx, param, incomplete: str):
-    """The players of the game whose DIR is already on the command line. While an option's value is being
-    completed Click has not parsed the words before it, so DIR is looked for among the words the shell passed."""
-    from click.shell_completion import split_arg_string
-    typed = split_arg_string(os.environ.get("COMP_WORDS", ""))[2:]
-    directory = ctx.params.get("directory") or next(
-        (word for word in typed if not word.startswith("-") and os.path.isfile(os.path.join(word, engine.GAME))), None)
-    if not directory:
-        return []
-    try:
-        players = engine.open_game(directory).players
-    except (PbemError, OSError):
-        return []
-    return [name for name in players if name.startswith(incomplete)]
-
-
-def complete_game_type(ctx, param, incomplete: str):
-    return [game_id for game_id in registry.GAMES if game_id.startswith(incomplete)]
 
 
 GAME_DIR = click.argument("directory", metavar="DIR", shell_complete=complete_game_dir)
