@@ -9,7 +9,8 @@ from . import registry
 
 def _moves_line(entry: dict) -> str:
     chance = "; ".join(f"{c['what']}: {c['result']}" for c in entry["chance"])
-    return "; ".join(entry["moves"]) + (f"  [{chance}]" if chance else "")
+    reason = f"  ({entry['reason']})" if entry.get("reason") else ""
+    return "; ".join(entry["moves"]) + (f"  [{chance}]" if chance else "") + reason
 
 
 def recent_moves(entries: list[dict]) -> str:
@@ -27,7 +28,8 @@ def ranking(rows: list[dict]) -> str:
     return tabulate(table, headers=["rank", "player", *detail_keys, "score"], tablefmt="simple")
 
 
-def status_text(doc: dict) -> str:
+def status_text(doc: dict, now=None) -> str:
+    """The whole report of a status document; `now` (a datetime) adds how far the due time is ("in 2 days")."""
     game = registry.get(doc["game"])
     viewer = doc.get("player")
     title = f"{doc['title']} — game {doc['id']} — move {doc['move_number']}"
@@ -40,6 +42,9 @@ def status_text(doc: dict) -> str:
     else:
         decision = doc["decision"]
         parts.append(f"To act: {decision['player']} — {decision['description']}")
+        if doc.get("clock"):
+            from .clock import summary_lines
+            parts.append("\n".join(summary_lines(doc["clock"], decision["player"], now)) or "No deadline now.")
     if doc["recent"]:
         parts += ["Last moves:", recent_moves(doc["recent"])]
     return "\n\n".join(parts) + "\n"
