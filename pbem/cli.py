@@ -217,19 +217,23 @@ def _status_json(doc: dict) -> dict:
 @cli.command()
 @click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
 @click.option("--as", "player", metavar="PLAYER", help="Show what this player may see (default: the public view).")
+@click.option("--now", metavar="ISO-8601", help="Say how far the due time is from this time (default: the system "
+              "clock).")
 @FORMAT
-def status(directory, player, fmt):
+def status(directory, player, now, fmt):
     """The position, who must act and the last moves."""
     from . import report
     doc = engine.status(engine.open_game(directory), player)
-    emit(_status_json(doc), fmt, lambda _: report.status_text(doc, clock_now()))
+    emit(_status_json(doc), fmt, lambda _: report.status_text(doc, clock_now(now)))
 
 
 @cli.command()
 @click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
 @click.option("--as", "player", metavar="PLAYER", help="Whose moves (default: whoever must act).")
+@click.option("--now", metavar="ISO-8601", help="Say how far the due time is from this time (default: the system "
+              "clock).")
 @FORMAT
-def moves(directory, player, fmt):
+def moves(directory, player, now, fmt):
     """Who must act, and the legal moves in text notation."""
     data = engine.legal(engine.open_game(directory), player)
 
@@ -239,7 +243,7 @@ def moves(directory, player, fmt):
         head = f"Move {d['move_number']}: {d['to_act']} to act — {d['decision']['description']}\n"
         if d.get("due"):
             from .clock import due_phrase
-            head += due_phrase(d["to_act"], d["due"], clock_now()) + ".\n"
+            head += due_phrase(d["to_act"], d["due"], clock_now(now)) + ".\n"
         if d["player"] != d["to_act"]:
             return head + f"{d['player']} has no move now.\n"
         return head + "".join(f"  {m}\n" for m in d["moves"])
@@ -365,10 +369,10 @@ def demo(game_type, players, seed, options, directory, every, stop_after, save_m
                     stop_after=stop_after, save_moves=save_moves, bot=bot)
 
 
-def clock_now():
-    """The system clock, for the relative times of reports ("in 2 days")."""
-    from .clock import utcnow
-    return utcnow()
+def clock_now(now: str | None = None):
+    """--now, or the system clock: for the relative times of reports ("in 2 days")."""
+    from .clock import moment
+    return moment(now)
 
 
 def main(argv=None) -> int:

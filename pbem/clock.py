@@ -355,11 +355,13 @@ def summary_lines(shown: dict, to_act: str | None, now: datetime.datetime | None
         lines.append(due_phrase(to_act, shown["due"], now) + f"; then {shown['on_timeout']} "
                      f"(deadline {shown['deadline']} a decision).")
     for vacation in shown["vacations"]:
+        if now is not None and at(vacation["to"]) <= now:
+            continue  # over (the record forgets it at its next change)
         running = now is not None and at(vacation["from"]) <= now
         lines.append(f"{vacation['player']} {'is' if running else 'will be'} on vacation "
                      f"{'until' if running else 'from ' + readable(vacation['from']) + ' to'} "
                      f"{readable(vacation['to'])}.")
     for player, count in shown["strikes"].items():
-        limit = f" of {shown['timeouts']} allowed" if shown["timeouts"] else ""
+        limit = f" (resigned after {shown['timeouts']})" if shown["timeouts"] else ""
         lines.append(f"{player} has missed {count} deadline{'s' if count != 1 else ''} in a row{limit}.")
     return lines
