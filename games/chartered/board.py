@@ -1,17 +1,79 @@
 """The board's geometry: which companies a plot touches, how far the nearest company is, where one may be founded.
 
-Plots are named by their number written as a string ("17"), the word the notation and the cards use. The state
-keeps the board small, because every move rewrites it and every view: `neighbours` maps a plot to the plots it
-touches written as one string ("11 16 18"), and each company lists its own plots with their floors
+Plots are named by their number written as a string ("17"), the word the notation and the cards use. The board is
+kept once, as the text map every view shows (`map`, with `links` for plots that touch without being side by side
+on it); the rules read their adjacency from it. Each company lists its own plots with their floors
 (`companies[c]["plots"]`: {"17": 2}). Every function here reads only those, so a club's board of any shape works.
 """
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 
-def neighbours_of(state: dict, plot: str) -> list[str]:
-    return state["neighbours"][plot].split()
+def draw_map(plots: list[dict]) -> tuple[list[str], list[str]]:
+    """The board as text lines, from the components' plots (number, row, col, neighbours).
+
+    Even lines are the board's rows: at each column a plot number or `~` (no plot), and between two columns `-`
+    when those plots touch or `.` when they do not (a canal). Odd lines lie between two rows: at each column `|`
+    when the plot above touches the plot below, else `.`. Plots that touch without being side by side on the
+    map (a club's board may have such bridges) are listed apart as links, "a b"."""
+    at = {(plot["row"], plot["col"]): plot["number"] for plot in plots}
+    touching = {plot["number"]: set(plot["neighbours"]) for plot in plots}
+    rows = range(max(row for row, _ in at) + 1)
+    cols = range(max(col for _, col in at) + 1)
+    drawn = set()
+
+    def joint(a, b, mark):
+        if a is not None and b is not None and b in touching[a]:
+            drawn.add(frozenset((a, b)))
+            return mark
+        return "."
+
+    lines = []
+    for row in rows:
+        cells = [at.get((row, col)) for col in cols]
+        words = [str(cells[0]) if cells[0] is not None else "~"]
+        for left, right in zip(cells, cells[1:]):
+            words += [joint(left, right, "-"), str(right) if right is not None else "~"]
+        lines.append(" ".join(words))
+        if row + 1 in rows:
+            lines.append(" ".join(joint(at.get((row, col)), at.get((row + 1, col)), "|") for col in cols))
+    links = sorted({tuple(sorted((a, b))) for a, others in touching.items() for b in others
+                    if frozenset((a, b)) not in drawn})
+    return lines, [f"{a} {b}" for a, b in links]
+
+
+def adjacency(state: dict) -> dict[str, tuple[str, ...]]:
+    """Every plot with the plots it touches, read from the map and its links."""
+    return read_map(tuple(state["map"]), tuple(state["links"]))
+
+
+@lru_cache(maxsize=16)
+def read_map(lines: tuple[str, ...], links: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    rows = [line.split() for line in lines[0::2]]
+    joints = [line.split() for line in lines[1::2]]
+    touching: dict[str, set[str]] = {}
+
+    def join(a, b):
+        touching[a].add(b)
+        touching[b].add(a)
+    for row in rows:
+        touching.update({plot: set() for plot in row[0::2] if plot != "~"})
+    for r, row in enumerate(rows):
+        cells = row[0::2]
+        for c, plot in enumerate(cells):
+            if c + 1 < len(cells) and row[2 * c + 1] == "-":
+                join(plot, cells[c + 1])
+            if r + 1 < len(rows) and joints[r][c] == "|":
+                join(plot, rows[r + 1][2 * c])
+    for link in links:
+        join(*link.split())
+    return {plot: tuple(sorted(others, key=int)) for plot, others in sorted(touching.items(), key=lambda i: int(i[0]))}
+
+
+def neighbours_of(state: dict, plot: str) -> tuple[str, ...]:
+    return adjacency(state)[plot]
 
 
 def owners(state: dict) -> dict[str, str]:
@@ -50,7 +112,7 @@ def distances_from_companies(state: dict) -> dict[str, int]:
 def clear_of_companies(state: dict, distance: dict[str, int], plot: str) -> bool:
     """French rules: at least `buffer` empty plots between a new company and every other one, so the nearest
     warehouse of a company is at least buffer + 1 steps away. A plot no company can reach is clear."""
-    return distance.get(plot, len(state["neighbours"])) > state["values"]["buffer"]
+    return plot not in distance or distance[plot] > state["values"]["buffer"]
 
 
 def free_warehouse_plots(state: dict, plot: str, distance: dict[str, int] | None = None) -> list[str]:
@@ -67,7 +129,7 @@ def foundable_plots(state: dict) -> list[str]:
     if state["supply"] < 1 + values["free_warehouses"] or not free_companies(state):
         return []
     distance = distances_from_companies(state)
-    return [plot for plot in state["neighbours"] if clear_of_companies(state, distance, plot)
+    return [plot for plot in adjacency(state) if clear_of_companies(state, distance, plot)
             and len(free_warehouse_plots(state, plot, distance)) >= values["free_warehouses"]]
 
 

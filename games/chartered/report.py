@@ -162,35 +162,29 @@ def cell(view: dict, plot: str, width: int, here: dict | None, foundable: set[st
 
 
 def board_map(view: dict) -> str:
-    """The plots where they lie on the board: `-` and `|` join plots that touch (canals have no joint)."""
-    grid = [row.split() for row in view["layout"]]
-    neighbours = {plot: touching.split() for plot, touching in view["neighbours"].items()}
-    width = max(len(plot) for plot in neighbours)
+    """The view's map with each plot number replaced by its cell; `-` and `|` join the plots that touch."""
     where, foundable = occupied(view), set(view["foundable"].split())
-    cells = {plot: cell(view, plot, width, where.get(plot), foundable) for plot in neighbours}
+    rows = [line.split() for line in view["map"][0::2]]
+    width = max(len(word) for row in rows for word in row[0::2])
+    cells = {plot: cell(view, plot, width, where.get(plot), foundable) for row in rows for plot in row[0::2]
+             if plot != "~"}
     size = max(len(text) for text in cells.values())
-    drawn, lines = set(), []
-    for r, row in enumerate(grid):
-        line, below = "", ""
-        for c, plot in enumerate(row):
-            right = row[c + 1] if c + 1 < len(row) else None
-            under = grid[r + 1][c] if r + 1 < len(grid) and c < len(grid[r + 1]) else None
-            line += (cells[plot] if plot != "~" else "~" * width).ljust(size)
-            if right is not None:
-                joined = plot in neighbours and right in neighbours.get(plot, [])
-                line += " - " if joined else "   "
-                drawn.add((plot, right))
-            joined_below = plot in neighbours and under in neighbours.get(plot, [])
-            below += (" " * (width - 1) + "|" if joined_below else "").ljust(size) + "   "
-            drawn.add((plot, under))
-        lines += [line.rstrip(), below.rstrip()]
-    others = sorted({tuple(sorted((a, b), key=plot_order)) for a, touching_plots in neighbours.items()
-                     for b in touching_plots if (a, b) not in drawn and (b, a) not in drawn},
-                    key=lambda pair: (plot_order(pair[0]), plot_order(pair[1])))
-    text = "\n".join(line for line in lines if line) if lines else ""
-    if others:
-        text += "\nAlso joined: " + ", ".join(f"{a}-{b}" for a, b in others)
-    return text
+    lines = []
+    for index, line in enumerate(view["map"]):
+        words = line.split()
+        if index % 2 == 0:
+            text = ""
+            for position, word in enumerate(words):
+                if position % 2:
+                    text += " - " if word == "-" else "   "
+                else:
+                    text += (cells[word] if word != "~" else "~" * width).ljust(size)
+        else:
+            text = "   ".join((" " * (width - 1) + "|" if word == "|" else "").ljust(size) for word in words)
+        lines.append(text.rstrip())
+    if view["links"]:
+        lines.append("Also touching: " + ", ".join(link.replace(" ", "-") for link in view["links"]))
+    return "\n".join(lines)
 
 
 def companies_table(view: dict) -> str:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pbem.contract import PbemError
 
+from .board import draw_map
+
 GAME = "chartered"
 RULES_VERSION = 1
 LEVEL_PREFIX = "level-"
@@ -112,14 +114,6 @@ def stock_board_problems(components: dict) -> list[str]:
 
 # --------------------------------------------------------------------------------------------------- setup
 
-def layout_rows(plots: list[dict]) -> list[str]:
-    """The map of one side: a row of plot numbers per board row, `~` where there is no plot (water)."""
-    at = {(plot["row"], plot["col"]): str(plot["number"]) for plot in plots}
-    rows = range(max(row for row, _ in at) + 1)
-    cols = range(max(col for _, col in at) + 1)
-    return [" ".join(at.get((row, col), "~") for col in cols) for row in rows]
-
-
 def deal(components: dict, row: dict, players: list[str], rng) -> tuple[dict, list[str], list[str]]:
     """Hands from the plot cards only; the rest of the plot cards and the level cards make the deck."""
     decks = [deck for deck in components["cards"] if deck["colour"] in row["cards"]]
@@ -143,15 +137,15 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
         raise PbemError(f"these components set up games of {counts} players, not {len(players)}")
     board = next(b for b in components["boards"] if b["side"] == row["side"])
     hands, market, deck = deal(components, row, players, rng)
+    lines, links = draw_map(board["plots"])
     state = {
         "game": GAME,
         "rules_version": RULES_VERSION,
         "players": list(players),
         "options": dict(options),
         "side": row["side"],
-        "layout": layout_rows(board["plots"]),
-        "neighbours": {str(p["number"]): " ".join(str(n) for n in sorted(p["neighbours"]))
-                       for p in sorted(board["plots"], key=lambda p: p["number"])},
+        "map": lines,
+        "links": links,
         "costs": dict(components["costs"], flags=list(components["costs"]["flags"]), market=row["market"]),
         "values": dict(components["values"]),
         "stock_board": [dict(step) for step in components["stock_board"]["steps"]],

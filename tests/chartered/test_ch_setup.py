@@ -148,9 +148,11 @@ def test_pbem_new_with_an_inconsistent_components_file_exits_2_and_writes_nothin
 
 
 def test_a_club_board_of_another_shape_plays_to_the_end(t):
-    """A ring of 40 plots, one card colour, a three-step stock board: consistent, so it plays."""
+    """A ring of 40 plots in two rows with a bridge from 5 to 35 (not side by side on the map), one card colour,
+    a three-step stock board: consistent, so it plays."""
     ring = [{"number": n, "row": 0 if n <= 20 else 1, "col": n - 1 if n <= 20 else 40 - n,
-             "neighbours": sorted({n % 40 + 1, (n - 2) % 40 + 1})} for n in range(1, 41)]
+             "neighbours": sorted({n % 40 + 1, (n - 2) % 40 + 1} | ({40 - n} if n in (5, 35) else set()))}
+            for n in range(1, 41)]
     components = copy.deepcopy(t.components())
     components["boards"] = [{"side": "ring", "plots": ring}]
     components["cards"] = [{"colour": "white", "plots": list(range(1, 41)) * 2, "levels": [{"level": 2, "count": 4}]}]
@@ -162,4 +164,13 @@ def test_a_club_board_of_another_shape_plays_to_the_end(t):
     for _, _, state in playout.steps(t.game, state, seed="ring"):
         pass
     assert t.rules.pending(state) is None
-    assert state["layout"][0].split()[:3] == ["1", "2", "3"]
+    assert state["map"][0].split()[:5] == ["1", "-", "2", "-", "3"] and state["links"] == ["5 35"]
+    assert state["map"][1] == "| " + ". " * 18 + "|"                     # 1 above 40 and 20 above 21 touch
+
+
+def test_the_map_holds_exactly_the_adjacency_of_the_components(t):
+    from pbem.games.chartered import board
+    for side in t.components()["boards"]:
+        lines, links = board.draw_map(side["plots"])
+        expected = {str(p["number"]): tuple(str(n) for n in sorted(p["neighbours"])) for p in side["plots"]}
+        assert board.read_map(tuple(lines), tuple(links)) == expected and links == []
