@@ -192,14 +192,14 @@ def companies_table(view: dict) -> str:
     for company in view["companies"]:
         if not company["founded"]:
             rows.append([company["code"], company["name"], company["goods"], "-", "-",
-                         view["values"]["shares_per_company"], "", "", "", "free to found"])
+                         view["values"]["shares_per_company"], "free to found", "", "", ""])
             continue
         holders = ", ".join(f"{p} {n}" for p, n in company["holders"].items())
         rows.append([company["code"], company["name"], company["goods"], company["value"],
                      f"{company['price']} (buy {company['buying_price']})", company["shares_left"], holders,
-                     company["flag"] or "", company["hq"], f"{len(company['plots'])} plots"])
+                     company["flag"] or "", company["hq"], len(company["plots"])])
     return "Companies\n" + tabulate(rows, headers=["code", "company", "goods", "value", "share price",
-                                                    "shares left", "shareholders", "flag", "HQ", ""])
+                                                    "shares left", "shareholders", "flag", "HQ", "plots"])
 
 
 def stock_board_table(view: dict) -> str:
