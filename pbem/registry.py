@@ -47,6 +47,11 @@ class Game:
         return importlib.import_module(f"pbem.games.{self.package}.report")
 
     @cached_property
+    def bot(self):
+        """The game's heuristic player: `choose(view, legal, rnd) -> move`."""
+        return importlib.import_module(f"pbem.games.{self.package}.bot")
+
+    @cached_property
     def templates(self) -> list[notation.Template]:
         return notation.compile_templates(self.meta["notation"])
 
