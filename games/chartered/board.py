@@ -98,11 +98,12 @@ def touching_companies(state: dict, plot: str) -> list[str]:
 
 def distances_from_companies(state: dict) -> dict[str, int]:
     """Steps from each plot to the nearest warehouse of a company (a breadth-first search from all of them)."""
+    touching = adjacency(state)
     distance = {plot: 0 for plot in owners(state)}
     queue = deque(distance)
     while queue:
         plot = queue.popleft()
-        for neighbour in neighbours_of(state, plot):
+        for neighbour in touching[plot]:
             if neighbour not in distance:
                 distance[neighbour] = distance[plot] + 1
                 queue.append(neighbour)
@@ -141,8 +142,8 @@ def free_companies(state: dict) -> list[str]:
 def frontier(state: dict, company: str, occupied: dict[str, str] | None = None) -> list[str]:
     """The empty plots next to a company: a warehouse there expands it (or merges it with another)."""
     occupied = owners(state) if occupied is None else occupied
-    edge = {n for plot in state["companies"][company]["plots"] for n in neighbours_of(state, plot)
-            if n not in occupied}
+    touching = adjacency(state)
+    edge = {n for plot in state["companies"][company]["plots"] for n in touching[plot] if n not in occupied}
     return sorted(edge, key=plot_order)
 
 

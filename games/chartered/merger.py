@@ -18,18 +18,16 @@ def place_warehouse(state: dict, plot: str, company: str) -> None:
     state["supply"] -= 1
 
 
-def stack_floor(state: dict, plot: str) -> str:
-    """A warehouse on an occupied plot (its plot card, or a level card) stacks a floor: +10 to its company."""
-    company = board.company_at(state, plot)
-    place_warehouse(state, plot, company)
-    state["companies"][company]["value"] += state["values"]["floor"]
-    return company
-
-
 def expand(state: dict, plot: str, company: str) -> str:
+    """A warehouse on an empty plot beside the company, or on one of its plots: +10."""
     place_warehouse(state, plot, company)
     state["companies"][company]["value"] += state["values"]["floor"]
     return company
+
+
+def stack_floor(state: dict, plot: str) -> str:
+    """A warehouse on an occupied plot (its plot card, or a level card) stacks a floor on it."""
+    return expand(state, plot, board.company_at(state, plot))
 
 
 def found(state: dict, player: str, plot: str, company: str, free_plots: list[str]) -> str:
