@@ -126,3 +126,18 @@ def test_a_market_card_says_what_it_would_do_for_the_buyer(t):
     state = mid_game(t)
     state["market"][0] = "13"
     assert describe_all(t, state)["buy 13"] == "for 50: 13: merges GLD 40 + TEA 60 into 110, you get 110"
+
+
+def test_every_legal_move_of_a_random_game_has_a_short_phrase(t):
+    """Every entry of every decision of whole random games (2 and 6 players), described from the mover's view."""
+    from pbem import playout
+    for players, seed in ((2, "p2"), (6, "p6")):
+        state = playout.start(t.game, ["ann", "bob", "cid", "dee", "eve", "fay"][:players], seed=seed)
+        for _, _, state in playout.steps(t.game, state, seed=seed):
+            if t.rules.pending(state) is None:
+                break
+            view = t.rules.view(state, t.to_act(state))
+            for move in t.legal(state):
+                phrase = report.describe(view, move)
+                assert isinstance(phrase, str) and len(phrase) <= 70, (move, phrase)
+                assert phrase or move["action"] in ("done", "pass")
