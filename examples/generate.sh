@@ -18,3 +18,5 @@ pbem demo chartered --players 5 --seed ch-5p --dir chartered/ch-5p-in-progress -
 # The lock and the last applied bundle are the referee machine's business, not part of an example.
 find . -name .lock -delete
 find . -name .txn -type d -exec rm -rf {} +
+# The game played by git (a bundle of its repository): see git/README.md.
+python3 git/make_example.py > /dev/null
