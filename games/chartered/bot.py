@@ -16,7 +16,7 @@ RESERVE = 100  # florins kept for buying the next cards
 
 
 def me(view: dict) -> dict:
-    return next(p for p in view["players"] if p["name"] == view["viewer"])
+    return next(p for p in view["players"] if p["name"] == view["private"]["player"])
 
 
 def build_income(view: dict, card: str) -> int:
@@ -29,7 +29,8 @@ def build_income(view: dict, card: str) -> int:
         return values["founding"] + view["costs"]["minimum_share_price"]
     if effect["kind"] == "merge":
         merged = [companies[c] for c in effect["companies"]]
-        payouts = sum(c["price"] * c["holders"].get(view["viewer"], 0) for c in merged)
+        payouts = sum(c["price"] * c["holders"].get(view["private"]["player"], 0)
+                      for c in merged)
         return sum(c["value"] for c in merged) + values["merger"] + payouts
     return companies[effect["company"]]["value"] + values["floor"]
 
@@ -98,7 +99,8 @@ def choose(view: dict, legal: list[dict], rnd: random.Random) -> dict:
     if decision == "trade_shares":
         return trade(view, legal)
     if decision == "choose_survivor":
-        mine = {c["id"]: c["holders"].get(view["viewer"], 0) * c["value"] for c in view["companies"] if c["founded"]}
+        viewer = view["private"]["player"]
+        mine = {c["id"]: c["holders"].get(viewer, 0) * c["value"] for c in view["companies"] if c["founded"]}
         return max(legal, key=lambda entry: mine[entry["company"]])
     if decision == "found_company":
         return instantiate(legal[rnd.randrange(len(legal))], rnd)

@@ -256,11 +256,10 @@ def merger_text(view: dict) -> str:
 
 
 def hand_text(view: dict) -> str:
-    lines = [f"  {card_text(view, card)}" for card in dict.fromkeys(view["hand"])]
-    counts = {card: view["hand"].count(card) for card in view["hand"]}
-    lines = [line + (f" (x{counts[card]})" if counts[card] > 1 else "")
-             for line, card in zip(lines, dict.fromkeys(view["hand"]))]
-    return f"Your hand ({len(view['hand'])} cards):\n" + ("\n".join(lines) if lines else "  empty")
+    hand = view["private"]["hand"]
+    lines = [f"  {card_text(view, card)}" + (f" (x{hand.count(card)})" if hand.count(card) > 1 else "")
+             for card in dict.fromkeys(hand)]
+    return f"Your hand ({len(hand)} cards):\n" + ("\n".join(lines) if lines else "  empty")
 
 
 def render(view: dict, viewer: str | None) -> str:
@@ -268,6 +267,6 @@ def render(view: dict, viewer: str | None) -> str:
              "Board: plot, company and floors (* headquarters, + a company may be founded here)\n" + board_map(view),
              companies_table(view), stock_board_table(view), players_table(view), market_text(view),
              turn_text(view), merger_text(view)]
-    if "hand" in view:
+    if "private" in view:
         parts.append(hand_text(view))
     return "\n\n".join(part for part in parts if part) + "\n"

@@ -73,8 +73,7 @@ def view(state: dict, player: str | None) -> dict:
         "last_merger": merger_view(state["last_merger"]) if state["last_merger"] else None,
     }
     if player is not None:
-        public["viewer"] = player
-        public["hand"] = list(state["hands"][player])
+        public["private"] = {"player": player, "hand": list(state["hands"][player])}
     return public
 
 

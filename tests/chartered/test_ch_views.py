@@ -18,10 +18,11 @@ def mid_game(t):
 def test_a_hand_is_seen_by_its_owner_the_others_see_its_size(t):
     state = mid_game(t)
     mine, theirs, public = (t.rules.view(state, "ann"), t.rules.view(state, "bob"), t.rules.view(state, None))
-    assert mine["hand"] == ["5", "8", "14", "level-2"] and theirs["hand"] == ["30", "31"]
-    assert "hand" not in public
+    assert mine["private"] == {"player": "ann", "hand": ["5", "8", "14", "level-2"]}
+    assert theirs["private"] == {"player": "bob", "hand": ["30", "31"]}
+    assert "private" not in public
     assert [(p["name"], p["cards"]) for p in public["players"]] == [("ann", 4), ("bob", 2)]
-    assert "8" not in str(theirs["hand"]) and "level-2" not in str(public)
+    assert "level-2" not in str(theirs) and "level-2" not in str(public)
 
 
 def test_the_deck_order_is_hidden_its_size_and_the_market_are_public(t):
