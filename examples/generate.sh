@@ -15,8 +15,10 @@ pbem demo gold-fever --players 5 --seed gf-5p --dir gold-fever/gf-5p > /dev/null
 pbem demo gold-fever --players 4 --seed gf-4p --dir gold-fever/gf-4p-in-progress --moves 40 --save-moves > /dev/null
 pbem demo chartered --players 2 --seed ch-2p --dir chartered/ch-2p > /dev/null
 pbem demo chartered --players 5 --seed ch-5p --dir chartered/ch-5p-in-progress --moves 40 --save-moves > /dev/null
-# The lock and the last applied bundle are the referee machine's business, not part of an example.
+# The lock, the last applied bundle and the key that authenticates bundles are the referee machine's business,
+# not part of an example (a move on a copy makes a new key).
 find . -name .lock -delete
 find . -name .txn -type d -exec rm -rf {} +
+find . -path '*/referee/txn.key' -delete
 # The game played by git (a bundle of its repository): see git/README.md.
 python3 git/make_example.py > /dev/null
