@@ -3,8 +3,8 @@
 # Re-run only with a rules_version change (the tests check that these games still verify).
 set -eu
 cd "$(dirname "$0")"
-rm -rf coal-baron gold-fever
-mkdir -p coal-baron gold-fever
+rm -rf coal-baron gold-fever chartered
+mkdir -p coal-baron gold-fever chartered
 pbem demo coal-baron --players 2 --seed cb-hand-2p --dir coal-baron/cb-hand-2p --save-moves > /dev/null
 pbem demo coal-baron --players 3 --seed cb-hand-3p --dir coal-baron/cb-hand-3p > /dev/null
 pbem demo coal-baron --players 4 --seed cb-hand-4p --dir coal-baron/cb-hand-4p > /dev/null
@@ -13,6 +13,8 @@ pbem demo coal-baron --players 3 --seed cb-phase-3p --option phase-cards=on --di
 pbem demo gold-fever --players 3 --seed gf-3p --dir gold-fever/gf-3p --save-moves > /dev/null
 pbem demo gold-fever --players 5 --seed gf-5p --dir gold-fever/gf-5p > /dev/null
 pbem demo gold-fever --players 4 --seed gf-4p --dir gold-fever/gf-4p-in-progress --moves 40 --save-moves > /dev/null
+pbem demo chartered --players 2 --seed ch-2p --dir chartered/ch-2p > /dev/null
+pbem demo chartered --players 5 --seed ch-5p --dir chartered/ch-5p-in-progress --moves 40 --save-moves > /dev/null
 # The lock, the last applied bundle and the key that authenticates bundles are the referee machine's business,
 # not part of an example (a move on a copy makes a new key).
 find . -name .lock -delete

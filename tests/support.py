@@ -42,6 +42,16 @@ def game_counts() -> list[tuple[str, int]]:
     return [(g.id, n) for g in playable_games() for n in range(g.min_players, g.max_players + 1)]
 
 
+LONG = bool(os.environ.get("PBEM_LONG"))  # the long runs: every player count where the default takes a few
+
+
+def edge_counts() -> list[tuple[str, int]]:
+    """Each game at its smallest and largest table (every count with PBEM_LONG=1): for the costly whole games."""
+    if LONG:
+        return game_counts()
+    return [(g.id, n) for g in playable_games() for n in sorted({g.min_players, g.max_players})]
+
+
 class Pbem:
     """Runs the CLI in-process through click's CliRunner, the way the console script does (exit codes included)."""
 
