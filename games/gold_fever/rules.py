@@ -453,7 +453,7 @@ def wake_waiting_events(state: dict) -> bool:
 
 
 def light_dynamite(state: dict, player: str, move: dict, card: str) -> None:
-    target = move["target"]
+    target = move["target"][0]
     if target in state["saloons"]:  # the saloon, its event card and any Girls leave the game
         saloon = state["saloons"].pop(target)
         discard(state, saloon["event"])
@@ -476,7 +476,7 @@ def remove_concession(state: dict, concession: str) -> None:
 def expropriate_concession(state: dict, player: str, move: dict, card: str) -> None:
     """The English rules: take the concession; if the town has a mayor you still pay his fee; the New Vein goes
     along."""
-    concession = move["concession"]
+    concession = move["concession"][0]
     town = town_of(state, concession)
     chronicle(state, player, card, f"took {concession} from {state['owners'][concession]}")
     pay_mayor_fee(state, player, town)
@@ -514,8 +514,9 @@ def appoint_governor(state: dict, player: str, move: dict, card: str) -> None:
 
 
 def stake_new_vein(state: dict, player: str, move: dict, card: str) -> None:
-    state["veins"][move["concession"]] = card
-    chronicle(state, player, card, f"runs under {move['concession']}")
+    concession = move["concession"][0]
+    state["veins"][concession] = card
+    chronicle(state, player, card, f"runs under {concession}")
 
 
 # -------------------------------------------------------------------------------------------- production
@@ -626,6 +627,18 @@ def int_ranges_without(low: int, high: int, excluded: int) -> list[dict]:
     return [{"min": a, "max": b} for a, b in ((low, excluded - 1), (excluded + 1, high)) if a <= b]
 
 
+def one_per_town(state: dict, action: str, field: str, targets: list[str]) -> list[dict]:
+    """Concessions and saloons to aim at, one entry per town (a choice of one of its cards), so that the list
+    stays short however many cards are on the table: at most one entry per town."""
+    moves = []
+    for town in state["towns"]:
+        in_town = [target for target in targets if town_of(state, target) == town["id"]]
+        if in_town:
+            moves.append({"action": action, field: in_town if len(in_town) == 1 else
+                          {"from": in_town, "min": 1, "max": 1}})
+    return moves
+
+
 def legal_moves(state: dict, player: str) -> list[dict]:
     decision = pending(state)
     if decision is None or decision["player"] != player:
@@ -651,9 +664,9 @@ def legal_moves(state: dict, player: str) -> list[dict]:
                                        for values in int_ranges_without(1, 6, shown)]
     targets = event_targets(state, player, frame["card"])
     if name == "light_dynamite":
-        return [{"action": "dynamite", "target": target} for target in targets]
+        return one_per_town(state, "dynamite", "target", targets)
     if name == "expropriate_concession":
-        return [{"action": "expropriate", "concession": target} for target in targets]
+        return one_per_town(state, "expropriate", "concession", targets)
     if name == "aim_holdup":
         event = state["cards"][frame["card"]]
         return [{"action": "holdup", "victim": target, "amount": {"min": event["min"], "max": event["max"]}}
@@ -665,7 +678,7 @@ def legal_moves(state: dict, player: str) -> list[dict]:
     if name == "appoint_governor":
         return [{"action": "governor", "town": target} for target in targets]
     if name == "stake_new_vein":
-        return [{"action": "vein", "concession": target} for target in targets]
+        return one_per_town(state, "vein", "concession", targets)
     raise ValueError(f"unknown decision {name!r}")
 
 
