@@ -946,8 +946,9 @@ def public_view(state):
 def space_view(state, space):
     spec = state["components"]["spaces"][space]
     card = state["display"].get(space)
-    return {"space": space, "domain": spec["domain"], "kind": spec["kind"], "workers": list(state["board"][space]),
-            "needs": workers_needed(state, space),
+    printed = {key: spec[key] for key in ("amount", "steps", "transport") if key in spec}  # what the space gives
+    return {"space": space, "domain": spec["domain"], "kind": spec["kind"], **printed,
+            "workers": list(state["board"][space]), "needs": workers_needed(state, space),
             "tile": tile_view(state, card) if card and spec["kind"] == "factory" else None,
             "order": order_view(state, card) if card and spec["kind"] == "order" else None}
 
@@ -957,7 +958,9 @@ def phase_view(state):
     if phase is None:
         return None
     return {"leader": phase["leader"], "domain": phase["domain"], "passed": list(phase["passed"]),
-            "cards": [{"player": p, "card": phase["cards"][p]} for p in state["players"] if p in phase["cards"]]}
+            "cards": [{"player": p, "card": phase["cards"][p]} for p in state["players"] if p in phase["cards"]],
+            "bonuses": [{"card": c, "domain": spec["domain"], "amount": spec["amount"]}
+                        for c, spec in state["components"]["phase_cards"].items()]}
 
 
 def drawn_view(state, player):
