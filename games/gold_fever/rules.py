@@ -30,6 +30,8 @@ EVENT_DECISIONS = {
     "governor": "appoint_governor",
     "new-vein": "stake_new_vein",
 }
+# The numbers an event card carries (its fee, gold, bonus, factor, hold-up range), shown with it in views.
+EVENT_NUMBERS = ("fee", "factor", "gold", "bonus", "min", "max")
 # Kept by choice and used later (the English rules).
 KEPT_FOR_LATER = ("mustang", "telegraph")
 
@@ -623,8 +625,9 @@ def pending(state: dict) -> dict | None:
     return {"player": frame["player"], "decision": frame["decision"], "fresh_info": frame["fresh_info"]}
 
 
-def int_ranges_without(low: int, high: int, excluded: int) -> list[dict]:
-    return [{"min": a, "max": b} for a, b in ((low, excluded - 1), (excluded + 1, high)) if a <= b]
+def int_ranges_without(low: int, high: int, excluded: int) -> list:
+    """low..high but `excluded`: up to two ranges (a single value as itself)."""
+    return [a if a == b else {"min": a, "max": b} for a, b in ((low, excluded - 1), (excluded + 1, high)) if a <= b]
 
 
 def one_per_town(state: dict, action: str, field: str, targets: list[str]) -> list[dict]:
@@ -720,7 +723,8 @@ def card_view(state: dict, card: str) -> dict:
                 "nuggets": data["nuggets"], "dangerous": data["dangerous"]}
     if data["type"] == "saloon":
         return {"id": card, "type": "saloon", "town": data["town"]}
-    return {"id": card, "type": "event", "kind": data["kind"], "name": data["name"]}
+    numbers = {key: data[key] for key in EVENT_NUMBERS if key in data}  # printed on the card: public
+    return {"id": card, "type": "event", "kind": data["kind"], "name": data["name"], **numbers}
 
 
 def score_lines(state: dict, player: str) -> dict:
@@ -775,6 +779,15 @@ def turn_view(state: dict, turn: dict) -> dict:
     }
 
 
+def to_act_view(state: dict) -> dict:
+    """Who decides what; for an event's target, the event card being played."""
+    frame = state["stack"][-1]
+    act = {"player": frame["player"], "decision": frame["decision"]}
+    if "card" in frame:
+        act["card"] = card_view(state, frame["card"])
+    return act
+
+
 def view(state: dict, player: str | None) -> dict:
     """Everything is public but the deck's order and the cards set aside unseen (their counts are public).
     ruling: gold is public (open coins on the table in the physical game)."""
@@ -785,7 +798,7 @@ def view(state: dict, player: str | None) -> dict:
         "rules_version": state["rules_version"],
         "options": dict(state["options"]),
         "phase": state["phase"],
-        "to_act": {"player": decision["player"], "decision": decision["decision"]} if decision else None,
+        "to_act": to_act_view(state) if decision else None,
         "deck_count": len(state["deck"]),
         "set_aside_count": len(state["set_aside"]),
         "points_per_maire": state["points_per_maire"],
