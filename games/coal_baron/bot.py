@@ -345,6 +345,7 @@ CHOOSERS = {
     "draft_orders": choose_draft,
     "pick_phase_card": choose_pick,
     "place_workers": choose_place,
+    "place_or_pass": choose_place,
     "mine": choose_mine,
     "choose_substitutes": choose_substitutes,
     "keep_tile": choose_keep,

@@ -124,8 +124,8 @@ def pit_text(pit, own_delivered=None):
     text += tabulate(rows, headers=["level", "lit (left)", "shaft", "dark (right)"], tablefmt="simple")
     if pit["orders"]:
         text += "\nOutstanding orders:\n" + tabulate(
-            [[o["id"], o["transport"], o["vp"], spots_text(o), "complete" if o["complete"] else ""]
-             for o in pit["orders"]], headers=["order", "transport", "VP", "spots", ""], tablefmt="simple")
+            [[o["id"], o["transport"], o["vp"], spots_text(o), "yes" if o["complete"] else "no"]
+             for o in pit["orders"]], headers=["order", "transport", "VP", "spots", "complete"], tablefmt="simple")
     if own_delivered:
         text += "\nDelivered (face down): " + "; ".join(order_text(o) for o in own_delivered)
     elif pit["delivered"]:

@@ -355,7 +355,7 @@ def continue_round(state):
         p = players[(i + k) % len(players)]
         if p not in phase["passed"] and state["pits"][p]["workers"] > 0:
             state["turn"] = p
-            push(state, "place_workers", p, may_pass=True)
+            push(state, "place_or_pass", p)
             return
     nxt = next_clockwise(state, phase["leader"])
     if nxt is None:
@@ -417,7 +417,8 @@ def can_carry_out(state, player, space):
 
 
 def legal_place(state, frame):
-    """One entry per space that can take the player's workers (a pass first, in a phase round); with the overplace
+    """One entry per space that can take the player's workers (a pass first, in a phase round after its leader's
+    placement: `place_or_pass`); with the overplace
     option one more entry: any number of workers from 2 on any free space that can take them (the French rules'
     reading: several workers only on a free space; an occupied one takes exactly its workers + 1)."""
     player = frame["player"]
@@ -426,7 +427,7 @@ def legal_place(state, frame):
     open_spaces = [space for space, spec in state["components"]["spaces"].items()
                    if (domain is None or spec["domain"] == domain)  # phase-card variant: the round's domain only
                    and workers_needed(state, space) <= workers and can_carry_out(state, player, space)]
-    moves = [{"action": "pass"}] if frame.get("may_pass") else []
+    moves = [{"action": "pass"}] if frame["decision"] == "place_or_pass" else []
     moves += [{"action": "place", "space": space} for space in open_spaces]
     crowdable = [space for space in open_spaces if not state["board"][space]
                  and "fixed_workers" not in state["components"]["spaces"][space]]
@@ -980,6 +981,7 @@ LEGAL = {
     "draft_orders": legal_draft,
     "pick_phase_card": legal_pick,
     "place_workers": legal_place,
+    "place_or_pass": legal_place,
     "mine": legal_mine,
     "keep_tile": legal_keep,
     "keep_order": legal_keep,

@@ -112,19 +112,8 @@ def players_table(view: dict) -> str:
         kept = ", ".join(card["id"] + (" (waiting)" if card["waiting"] else "") for card in player["kept"])
         rows.append([player["name"], player["gold"], ", ".join(player["maires"]), saloons, kept])
     bank = view["bank"]
-    return ("Players\n" + tabulate(rows, headers=["player", "gold", "Maire of", "saloons (fee)", "cards kept"])
+    return ("Players\n" + tabulate(rows, headers=["player", "gold", "mayor of", "saloons (fee)", "cards kept"])
             + f"\nBank: paid out {bank['paid_out']}, took in {bank['taken_in']}")
-
-
-def score_table(view: dict) -> str:
-    rows = []
-    totals = sorted((p["score"]["total"] for p in view["players"]), reverse=True)
-    for player in sorted(view["players"], key=lambda p: -p["score"]["total"]):
-        score = player["score"]
-        rows.append([totals.index(score["total"]) + 1, player["name"], score["gold"], score["nuggets"],
-                     f"{score['maires']} x {view['points_per_maire']} = {score['maire_points']}", score["total"]])
-    return f"Final score: gold + nuggets + {view['points_per_maire']} per Maire card\n" + tabulate(
-        rows, headers=["rank", "player", "gold", "nuggets", "Maire cards", "total"])
 
 
 def render(view: dict, viewer: str | None) -> str:
@@ -135,9 +124,7 @@ def render(view: dict, viewer: str | None) -> str:
         if turn:
             parts.append(f"Turn {turn['number']}\n" + "\n".join(turn_lines(turn, current)))
     parts += [players_table(view), concession_table(view), towns_table(view)]
-    if view["phase"] == "over":
-        parts.append(score_table(view))
-    return "\n\n".join(parts) + "\n"
+    return "\n\n".join(parts) + "\n"  # the final score: the referee's ranking, with every line of it
 
 
 # ----------------------------------------------------------------------------------------------------- moves

@@ -58,7 +58,7 @@ def test_domain_round_ends_when_all_players_have_passed(t):
     leader = t.to_act(state)
     state = t.play(state, "place bank-6")
     seen = []
-    while t.rules.pending(state)["decision"] == "place_workers":
+    while t.rules.pending(state)["decision"] == "place_or_pass":
         seen.append(t.to_act(state))
         state = t.play(state, "pass")
     i = state["players"].index(leader)
