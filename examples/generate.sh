@@ -2,8 +2,7 @@
 # How the example games were made: bots through the real referee, each move a signed move file.
 # Re-run for one game after a change of its rules_version (the tests check that these games still verify):
 #   examples/generate.sh coal-baron      (or gold-fever; no argument: both)
-# Coal Baron's examples are played by greedy bots (rules version 3); La Fièvre de l'Or's by random bots (rules
-# version 2: the random bot's choices have changed since, so re-running makes other games).
+# Coal Baron's examples are played by greedy bots, La Fièvre de l'Or's by random bots (they reach more events).
 set -eu
 cd "$(dirname "$0")"
 games=${1:-"coal-baron gold-fever"}
