@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem import playout
+from support import described_actions
 
 
 def describe(t, state, text, player=None):
@@ -105,16 +105,5 @@ def test_a_kept_card_is_described_to_the_mover_alone(t):
 
 @pytest.mark.parametrize("players,options", [(4, {}), (3, {"phase-cards": "on", "overplace": "on"})])
 def test_every_legal_move_of_a_random_game_has_a_short_description(t, players, options):
-    seed = f"describe-{players}"
-    state = playout.start(t.game, ["ann", "ben", "cat", "dan"][:players], options, seed=seed)
-    described = set()
-    for _, _, state in playout.steps(t.game, state, seed=seed, bot_seed=seed):
-        decision = t.rules.pending(state)
-        if decision is None:
-            break
-        view = t.rules.view(state, decision["player"])
-        for entry in t.rules.legal_moves(state, decision["player"]):
-            text = t.game.report.describe(view, entry)
-            assert text and len(text) <= 72, (t.game.format_move(entry), text)
-            described.add(entry["action"])
+    described = described_actions(t.game, ["ann", "ben", "cat", "dan"][:players], options, f"describe-{players}")
     assert {"draft", "place", "cage", "load", "end", "keep"} <= described

@@ -6,8 +6,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pbem import notation, playout
+from pbem import notation
 from pbem.cli import cli
+from support import random_decisions
 
 CEILING = 40  # lines of `pbem moves` a player may be sent
 OPTION_SETS = [{}, {"phase-cards": "on"}, {"overplace": "on"}, {"phase-cards": "on", "overplace": "on"}]
@@ -57,14 +58,9 @@ def test_public_log_shows_top_or_bottom_but_not_the_order_of_the_returned_cards(
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(o) or "base")
 def test_no_decision_of_a_random_game_lists_more_than_40_moves(t, players, options):
-    seed = f"ceiling-{players}-{len(options)}"
-    state = playout.start(t.game, ["ann", "ben", "cat", "dan"][:players], options, seed=seed)
-    longest = 0
-    for _, _, state in playout.steps(t.game, state, seed=seed, bot_seed=seed):
-        decision = t.rules.pending(state)
-        if decision is not None:
-            longest = max(longest, len(t.rules.legal_moves(state, decision["player"])))
-    assert 0 < longest <= CEILING
+    names = ["ann", "ben", "cat", "dan"][:players]
+    decisions = random_decisions(t.game, names, options, f"ceiling-{players}-{len(options)}")
+    assert 0 < max(len(legal) for _, _, legal in decisions) <= CEILING
 
 
 def test_overplace_is_one_entry_a_range_of_workers_on_any_free_space(t):

@@ -2,7 +2,7 @@
 mayor's fee it costs, what a bid is against, what an event's target is."""
 import pytest
 
-from pbem import playout
+from support import described_actions
 
 FILLER = ["new-london-2", "new-london-4"]
 
@@ -75,16 +75,5 @@ def test_telegraph_says_what_the_roll_becomes(gf):
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_every_legal_move_of_a_random_game_has_a_short_description(gf, players):
-    seed = f"describe-{players}"
-    state = playout.start(gf.game, ["ann", "bob", "cid", "dee", "eve"][:players], {}, seed=seed)
-    described = set()
-    for _, _, state in playout.steps(gf.game, state, seed=seed, bot_seed=seed):
-        decision = gf.rules.pending(state)
-        if decision is None:
-            break
-        view = gf.rules.view(state, decision["player"])
-        for entry in gf.rules.legal_moves(state, decision["player"]):
-            text = gf.game.report.describe(view, entry)
-            assert text and len(text) <= 72, (gf.game.format_move(entry), text)
-            described.add(entry["action"])
+    described = described_actions(gf.game, ["ann", "bob", "cid", "dee", "eve"][:players], {}, f"describe-{players}")
     assert {"bid", "pass", "take"} <= described
