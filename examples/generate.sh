@@ -26,3 +26,5 @@ esac
 # The lock and the last applied bundle are the referee machine's business, not part of an example.
 find . -name .lock -delete
 find . -name .txn -type d -exec rm -rf {} +
+# The game played by git (a bundle of its repository): see git/README.md.
+python3 git/make_example.py > /dev/null

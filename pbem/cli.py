@@ -64,7 +64,7 @@ def secret_from(secret: str | None, secret_file: str | None) -> str:
 class LazyGroup(click.Group):
     """Transports load only when used, so `pbem move` does not pay for importing the mail machinery."""
 
-    lazy = {"mail": ("pbem.mail.cli", "mail")}
+    lazy = {"mail": ("pbem.mail.cli", "mail"), "git": ("pbem.git.cli", "git")}
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))

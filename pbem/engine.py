@@ -331,8 +331,8 @@ def read_log(gd: GameDir, full: bool = False) -> dict:
 # ---------------------------------------------------------------- submit
 
 def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], by: str,
-                  signature: str | None, password: str | None) -> None:
-    if by == "referee":
+                  signature: str | None, password: str | None, authenticated: bool = False) -> None:
+    if by == "referee" or authenticated:
         return
     entry = next(p for p in roster(gd) if p["name"] == player)
     if password is not None:
@@ -423,18 +423,23 @@ def _open_turn(gd: GameDir, move_number: int | None) -> dict:
 
 
 def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
-           signature: str | None = None, password: str | None = None) -> dict:
-    """Check and apply one turn. On any error nothing on disk changes."""
+           signature: str | None = None, password: str | None = None, authenticated: bool = False) -> dict:
+    """Check and apply one turn. On any error nothing on disk changes.
+
+    `authenticated`: the transport has already proved who sent it by its own means (a commit signed with the
+    player's SSH key), so neither a signature nor a password is asked for; the entry is still the player's."""
     _check_player(gd, player)
     game = gd.game
     if not texts:
         raise PbemError("no move given")
     if [" ".join(notation.tokens_of(t)) for t in texts] == [RESIGN]:
-        return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password)
+        return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
+                      authenticated=authenticated)
     with store.locked(gd.path):
         env = _open_turn(gd, move_number)
         current = env["move_number"]
-        _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password)
+        _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
+                      authenticated)
         state = env["state"]
         pending = game.rules.pending(state)
         if pending["player"] != player:
@@ -456,7 +461,7 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
 
 
 def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
-           signature: str | None = None, password: str | None = None) -> dict:
+           signature: str | None = None, password: str | None = None, authenticated: bool = False) -> dict:
     """A player leaves the game: the referee plays their turns from now on (first legal move) and they rank last.
 
     Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
@@ -465,7 +470,8 @@ def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | N
     with store.locked(gd.path):
         env = _open_turn(gd, move_number)
         current = env["move_number"]
-        _authenticate(gd, player, current if move_number is None else move_number, [RESIGN], by, signature, password)
+        _authenticate(gd, player, current if move_number is None else move_number, [RESIGN], by, signature, password,
+                      authenticated)
         if player in env["resigned"]:
             raise PbemError(f"{player} has already resigned")
         resigned = env["resigned"] + [player]
@@ -496,20 +502,22 @@ def _differences(a, b, path="$", found=None, limit=10) -> list[str]:
     return found[:limit]
 
 
-def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, list[dict]]:
-    """The state a log leads to from the seed, checking every chance outcome against the recorded one."""
+def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
+    """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
+    entry, checking every chance outcome against the recorded one."""
     game = gd.game
     rng = Rng(seed, gd.id, 0)
     state = game.rules.setup(list(gd.players), dict(gd.meta["options"]), components, rng)
     if rng.outcomes != log["setup_chance"]:
         raise PbemError("verify failed: the setup's shuffles differ from the recorded ones")
-    entries = log["entries"] or []
     resigned = []
-    for expected_number, entry in enumerate(entries, 1):
+    yield 0, state, []
+    for expected_number, entry in enumerate(log["entries"] or [], 1):
         if entry["number"] != expected_number:
             raise PbemError(f"verify failed: log entry {expected_number} is numbered {entry['number']}")
         if entry["moves"] == [RESIGN]:
             resigned.append(entry["player"])
+            yield expected_number, state, list(resigned)
             continue
         rng = Rng(seed, gd.id, entry["number"])
         try:
@@ -520,7 +528,32 @@ def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, l
         if rng.outcomes != entry["chance"]:
             raise PbemError(f"verify failed at move {entry['number']}: the recorded chance outcomes differ from "
                             f"the seed's")
-    return state, entries, resigned
+        yield expected_number, state, list(resigned)
+
+
+def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, list[dict]]:
+    """The state a log leads to from the seed, checking every chance outcome against the recorded one."""
+    for _, state, resigned in replay_steps(gd, seed, components, log):
+        pass
+    return state, log["entries"] or [], resigned
+
+
+def published(gd: GameDir, seed: str, log: dict, count: int, state: dict, resigned: list[str]) -> dict[str, dict]:
+    """The data of the public files (public.yaml, log.yaml) the referee wrote when the first `count` entries of the
+    full `log` had been played (`state`, `resigned`: from replay_steps). For a transport that keeps every published
+    position (git), so that each one can be checked against the replay."""
+    game = gd.game
+    entries = (log["entries"] or [])[:count]
+    public = [_public_entry(game, entry) for entry in entries]
+    decision = _decision(game, state)
+    ranking = None if decision else final_ranking(game.rules.result(state), resigned)
+    env = {"move_number": count + 1, "seed": seed, "state": state, "resigned": resigned}
+    if decision is None:  # over: the full log is public
+        log_doc = {**_log_header(gd, "public", log["setup_chance"]), "entries": entries or None}
+    else:
+        setup_chance = [outcome for outcome in log["setup_chance"] if outcome["public"]]
+        log_doc = {**_log_header(gd, "public", setup_chance), "entries": public or None}
+    return {PUBLIC: _status_doc(gd, env, None, public[-RECENT:], decision, ranking), LOG: log_doc}
 
 
 def verify(gd: GameDir) -> dict:
