@@ -20,9 +20,7 @@ CAGE_CAPACITY = 5   # the cage's size in the published game (not in the view; on
 
 def choose(view: dict, legal: list[dict], rnd: random.Random) -> dict:
     me = Seat(view)
-    decision = view["to_act"]["decision"]
-    chooser = CHOOSERS.get(decision, choose_best)
-    return chooser(me, legal, rnd)
+    return CHOOSERS[view["to_act"]["decision"]](me, legal, rnd)
 
 
 class Seat:
@@ -34,7 +32,6 @@ class Seat:
         self.money = view["private"]["money"]
         self.pit = next(p for p in view["pits"] if p["player"] == self.name)
         self.workers = next(p["workers"] for p in view["players"] if p["name"] == self.name)
-        self.levels = {t["colour"]: t["level"] for t in self.pit["tunnels"]}
 
     @property
     def late(self) -> bool:
@@ -112,10 +109,6 @@ def colour_of(token: str) -> str:
     return token[len("stored-"):] if token.startswith("stored-") else token
 
 
-def choose_best(me: Seat, legal: list[dict], rnd: random.Random) -> dict:
-    return instantiate(legal[rnd.randrange(len(legal))], rnd)
-
-
 def best(scored: list[tuple[float, dict]], rnd: random.Random) -> dict:
     top = max(score for score, _ in scored)
     return rnd.choice([move for score, move in scored if score == top])
@@ -126,8 +119,8 @@ def best(scored: list[tuple[float, dict]], rnd: random.Random) -> dict:
 
 
 def order_value(me: Seat, order: dict) -> float:
-    """Points for the order, by what it pays and how much of it the pit can fill; a colour or a transport not
-    delivered yet is worth more (shift-scoring majorities)."""
+    """Points for the order, by what it pays per cube and how much of it the pit can fill; a transport the bot holds
+    no order of is worth a little more (another majority to win at the shift scorings)."""
     cubes = order["cubes"]
     fillable = me.can_fill(cubes)
     value = order["vp"] / len(cubes) * 2 + 4 * fillable - 3 * (len(cubes) - fillable)
