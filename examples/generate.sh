@@ -23,8 +23,12 @@ pbem demo gold-fever --bot random --players 5 --seed gf-5p --dir gold-fever/gf-5
 pbem demo gold-fever --bot random --players 4 --seed gf-4p --dir gold-fever/gf-4p-in-progress --moves 40 \
     --save-moves > /dev/null
 esac
-# The lock and the last applied bundle are the referee machine's business, not part of an example.
+# The lock, the last applied bundle and the key that authenticates bundles are the referee machine's business,
+# not part of an example (a move on a copy makes a new key).
 find . -name .lock -delete
 find . -name .txn -type d -exec rm -rf {} +
-# The game played by git (a bundle of its repository): see git/README.md.
+find . -path '*/referee/txn.key' -delete
+# The game played by git (a bundle of its repository, a game of Coal Baron): see git/README.md.
+case " $games " in *" coal-baron "*)
 python3 git/make_example.py > /dev/null
+esac
