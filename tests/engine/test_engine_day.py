@@ -311,3 +311,17 @@ def test_status_of_a_public_copy_reads_its_files(tmp_path, pbem):
     shutil.copytree(directory, copy_dir, ignore=shutil.ignore_patterns("referee"))
     result = pbem("status", copy_dir, "--format", "json")
     assert result.code == 0 and result.err == "" and result.json()["move_number"] == 1
+
+
+def test_status_of_a_game_without_status_digests_reads_the_state_and_verify_checks_the_digests(tmp_path, pbem):
+    directory, _ = create(tmp_path, pbem)
+    truth = pbem("status", directory, "--format", "json").json()
+    digests = directory / engine.STATUS_DIGESTS
+    recorded = digests.read_text()
+    assert "  public.yaml\n" in recorded and "  views/alice.yaml\n" in recorded
+    digests.unlink()  # as in a game started before the digests were kept
+    older = pbem("status", directory, "--format", "json")
+    assert older.code == 0 and older.err == "" and older.json() == truth
+    assert engine.STATUS_DIGESTS not in pbem("verify", directory, "--format", "json").json()["checked"]
+    digests.write_text(recorded.replace(recorded[:8], "00000000", 1))
+    assert "referee/status.sha256: not the digests" in pbem("verify", directory).err
