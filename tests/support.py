@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import os
 import subprocess
@@ -12,6 +13,17 @@ from click.testing import CliRunner
 
 from pbem import bots, engine, registry
 from pbem.cli import cli
+
+def load_helpers(name: str, folder) -> None:
+    """A test folder's helpers module (`mailkit.py`, `gitkit.py`), importable by its name from the test files,
+    without putting the folder on sys.path (where its conftest.py would shadow tests/conftest.py)."""
+    if name in sys.modules:
+        return
+    spec = importlib.util.spec_from_file_location(name, Path(folder) / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 

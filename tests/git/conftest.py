@@ -1,25 +1,14 @@
 """Fixtures of the git tests: a HOME of their own (no machine's git configuration counts) and clubs."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
+from support import load_helpers
 
-
-def _load_gitkit():
-    """The helpers module, importable as `gitkit` by the test files, without putting this folder on sys.path."""
-    spec = importlib.util.spec_from_file_location("gitkit", Path(__file__).with_name("gitkit.py"))
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gitkit"] = module
-    spec.loader.exec_module(module)
-
-
-if "gitkit" not in sys.modules:
-    _load_gitkit()
+load_helpers("gitkit", Path(__file__).parent)
 
 from gitkit import Club  # noqa: E402
 
@@ -28,7 +17,7 @@ from gitkit import Club  # noqa: E402
 def git_home(tmp_path, monkeypatch):
     """Every git command of a test sees only this HOME's configuration: a name, an address, branch main."""
     if shutil.which("git") is None or shutil.which("ssh-keygen") is None:
-        pytest.skip("git and ssh-keygen are needed (.ci/git-setup.sh installs them)")
+        pytest.skip("git and ssh-keygen are needed (.ci/system-setup.sh installs them)")
     home = tmp_path / "home"
     home.mkdir()
     for key in [k for k in os.environ if k.startswith("GIT_") or k.startswith("PBEM_")]:

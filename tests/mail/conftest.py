@@ -8,26 +8,14 @@ import pwd
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from support import load_helpers
 
-
-def _load_mailkit():
-    """The helpers module, importable as `mailkit` by the test files, without putting this folder on sys.path
-    (where its conftest.py would shadow tests/conftest.py)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("mailkit", Path(__file__).with_name("mailkit.py"))
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["mailkit"] = module
-    spec.loader.exec_module(module)
-
-
-if "mailkit" not in sys.modules:
-    _load_mailkit()
+load_helpers("mailkit", Path(__file__).parent)
 
 from mailkit import (DOVECOT_CONF, Dovecot, MailGame, SmtpSink, create_game, free_port, mail_games,  # noqa: E402
                      make_certificate)
@@ -46,7 +34,7 @@ def smtp():
 def _run_dovecot(tls: bool):
     binary = shutil.which("dovecot") or ("/usr/sbin/dovecot" if os.path.exists("/usr/sbin/dovecot") else None)
     if binary is None:
-        pytest.skip("the dovecot binary is absent (CI installs it: .ci/mail-setup.sh runs apt-get install "
+        pytest.skip("the dovecot binary is absent (CI installs it: .ci/system-setup.sh runs apt-get install "
                     "dovecot-imapd)")
     # not under pytest's temporary directory: that is private to us (0700), and dovecot's own users must read the
     # password file and (as nobody) the mail directories
