@@ -12,6 +12,7 @@ from .contract import UsageError
 GAMES = {  # game id (contract) -> package
     "coal-baron": "coal_baron",
     "gold-fever": "gold_fever",
+    "heartland-hauling": "heartland_hauling",
 }
 
 
@@ -44,6 +45,10 @@ class Game:
     @cached_property
     def report(self):
         return importlib.import_module(f"pbem.games.{self.package}.report")
+
+    @cached_property
+    def bot(self):
+        return importlib.import_module(f"pbem.games.{self.package}.bot")
 
     @cached_property
     def templates(self) -> list[notation.Template]:
