@@ -24,6 +24,16 @@ def choose(legal: list[dict], rnd: random.Random) -> dict:
     return instantiate(legal[rnd.randrange(len(legal))], rnd)
 
 
+def playout_choice(game, state: dict, player: str, legal: list[dict], rnd: random.Random) -> dict:
+    """The move of a play-out or demo bot: uniformly random, except in a game whose uniformly random play cannot
+    reach its end (meta.yaml `playouts: {greedy: share}`), where that share of the moves is chosen by the game's own
+    greedy bot (from the player's view). Games without the key draw exactly as `choose` does."""
+    share = game.meta.get("playouts", {}).get("greedy", 0)
+    if share and rnd.random() < share:
+        return game.bot.choose(game.rules.view(state, player), legal, rnd)
+    return choose(legal, rnd)
+
+
 def _lowest(value):
     if not isinstance(value, dict):
         return value

@@ -22,7 +22,7 @@ def bot_turn(gd: engine.GameDir, secrets: dict[str, str], rnd: random.Random, sa
     env = engine.load_state(gd)
     pending = gd.game.rules.pending(env["state"])
     player = pending["player"]
-    move = bots.choose(gd.game.rules.legal_moves(env["state"], player), rnd)
+    move = bots.playout_choice(gd.game, env["state"], player, gd.game.rules.legal_moves(env["state"], player), rnd)
     doc = movefile.build(gd.id, env["move_number"], player, [gd.game.format_move(move)], secrets[player])
     text = movefile.dumps(doc, "../schemas/move.schema.json")
     if save_to is not None:

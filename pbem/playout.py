@@ -40,7 +40,7 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
         legal = game.rules.legal_moves(state, player)
         if not legal:
             raise DeadEnd(f"{game.id}: no legal move for {player} at {decision['decision']} (move {number})")
-        move = game.normalise(bots.choose(legal, rnd))
+        move = game.normalise(bots.playout_choice(game, state, player, legal, rnd))
         text = game.format_move(move)
         if game.parse_move(text) != move:
             raise AssertionError(f"{game.id}: notation round trip failed for {move} -> {text!r}")
