@@ -59,10 +59,18 @@ def fuel_in_hand(view: dict, hand: list[str]) -> int:
 
 
 def worth_keeping(view: dict, me: dict, hand: list[str], card: str) -> bool:
-    """Fuel, and bills of goods on the truck or of a good it could load and sell well."""
+    """Fuel, bills to unload the cargo with, and bills that already load a crate somewhere; the rest is thrown
+    away when discarding, to draw cards that serve better."""
     if card in fuel_values(view):
         return True
-    return me["cargo"].get(card, 0) > 0 or best_price(view, card) >= 4
+    return me["cargo"].get(card, 0) > 0 or loadable_anywhere(view, me, card, hand.count(card)) > 0
+
+
+def loadable_anywhere(view: dict, me: dict, good: str, bills: int) -> int:
+    """The most crates of `good` these bills would load at one location of the map."""
+    room = me["capacity"] - sum(me["cargo"].values())
+    return max((min(loc["crates"].get(good, 0), room, bills // (1 if good == loc["native"] else 2))
+                for loc in view["locations"] if loc["cell"]), default=0)
 
 
 def loadable(view: dict, me: dict, hand: list[str], loc: dict, good: str) -> int:
@@ -123,9 +131,11 @@ def score(view: dict, me: dict, hand: list[str], entry: dict) -> float:
 
 
 def card_value(view: dict, me: dict, hand: list[str], card: str) -> float:
-    """A bill to unload cargo with is worth most, then fuel when short of it, then bills of well-paid goods."""
+    """A bill to unload cargo with is worth most, then fuel when short of it, then bills that make a load possible
+    (or bigger) for a well-paid good."""
     if card in fuel_values(view):
         return 3 if fuel_in_hand(view, hand) < 3 else 0
     if me["cargo"].get(card, 0) > hand.count(card):
         return 4 + best_price(view, card) / 10
-    return best_price(view, card) / 2 - 0.5
+    gain = loadable_anywhere(view, me, card, hand.count(card) + 1) - loadable_anywhere(view, me, card, hand.count(card))
+    return gain * best_price(view, card) / 2

@@ -20,7 +20,9 @@ EDGE_MARK = {"closed": "X", "weigh": "W", "toll": "$"}
 def render(view: dict, viewer: str | None) -> str:
     parts = [headline(view), "Map (north up):\n" + map_text(view), legend(view), players_table(view)]
     if any(loc["cell"] is None for loc in view["locations"]):
-        parts.append("Set aside, to be placed next to the map:\n" + removed_table(view))
+        placing = view["to_act"] and view["to_act"]["decision"] == "place_location"
+        title = "Removed, to be placed next to the map" if placing else "Not in this game"
+        parts.append(f"{title}:\n" + removed_table(view))
     if view["upgrades"]:
         parts.append("Truck-stop upgrades:\n" + upgrades_table(view))
     parts.append(cards_text(view))
