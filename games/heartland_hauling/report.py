@@ -246,7 +246,7 @@ def describe(view: dict, move: dict) -> str:
     if action == "discard":
         return describe_discard(view, me)
     if action == "towed":
-        return "nothing to load or unload, no money: towed to the centre, discard for free"
+        return "nothing to load or unload and no money: towed, discard for free"
     if action == "draw":
         return f"the top card of the deck ({view['deck']} left)" if view["deck"] else \
             "the deck is empty: the discard pile is shuffled into a new one"

@@ -277,6 +277,7 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     if options["truck-stops"] == "on":
         shuffled = rng.shuffle([s["id"] for s in components["truck_stops"]], what="truck stops dealt", public=True)
         dealt = shuffled[:stops_needed]
+    comp["truck_stops"] = {u: comp["truck_stops"][u] for u in dealt}  # the others stay in the box
     order = turn_order(state)
     state["setup"] = {"placers": [order[k - 1] for k in layout.get("placed_by", [])],
                       "sides_flipped": options["alternate-routes"] != "on", "stops_to_place": dealt}

@@ -60,6 +60,12 @@ class Table:
             h["cell"] = centre
         return state
 
+    def every_upgrade(self, state):
+        """All 12 upgrades known to the state (a game keeps only the dealt ones), so a test may give any."""
+        from pbem.games.heartland_hauling.setup import copy_components
+        state["components"]["truck_stops"] = copy_components(self.game.default_components(), 2)["truck_stops"]
+        return state
+
     def truck(self, state, player, cell=None, money=None, hand=None, cargo=None, upgrade="keep"):
         h = state["haulers"][player]
         if cell is not None:

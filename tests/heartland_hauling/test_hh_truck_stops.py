@@ -7,7 +7,7 @@ import pytest
 
 def with_stop(t, stop="forklift", cell="a2", players=2, **alice):
     """The small map with one truck stop west of Eureka (b2); alice's turn to move."""
-    state = t.lay_map(t.started(players, {"truck-stops": "on"}), t.SMALL)
+    state = t.every_upgrade(t.lay_map(t.started(players, {"truck-stops": "on"}), t.SMALL))
     state["truck_stops"] = [{"upgrade": stop, "cell": cell, "bought_by": None}]
     t.truck(state, "bob", cell="d4", hand=[])
     t.truck(state, "alice", **{"cell": "b2", "money": 10, "hand": ["fuel-1"], **alice})
@@ -55,7 +55,8 @@ def test_a_truck_stop_holds_one_truck(t):
 
 
 def test_a_truck_passes_through_a_truck_stop(t):
-    state = t.lay_map(t.started(2, {"truck-stops": "on"}), {"b2": "eureka", "c2": "midville", "c3": "centre"})
+    state = t.every_upgrade(t.lay_map(t.started(2, {"truck-stops": "on"}),
+                                      {"b2": "eureka", "c2": "midville", "c3": "centre"}))
     state["truck_stops"] = [{"upgrade": "forklift", "cell": "b3", "bought_by": None}]
     t.truck(state, "alice", cell="b2", money=0, hand=["fuel-3"])
     t.truck(state, "bob", cell="a1", hand=[])
@@ -67,7 +68,7 @@ def test_a_truck_passes_through_a_truck_stop(t):
 
 
 def owning(t, upgrade, **alice):
-    state = t.lay_map(t.started(2, {"truck-stops": "on"}), t.SMALL)
+    state = t.every_upgrade(t.lay_map(t.started(2, {"truck-stops": "on"}), t.SMALL))
     t.truck(state, "bob", cell="c3", hand=[])
     t.truck(state, "alice", **{"upgrade": upgrade, "money": 5, **alice})
     return state
