@@ -8,11 +8,13 @@ alternate-route side are drawn on the edge they guard: X closed road, W weigh st
 """
 from __future__ import annotations
 
+import textwrap
+
 from tabulate import tabulate
 
 from .board import DIRECTIONS, OPPOSITE, cell_coords, cell_name, route_end
 
-INNER = 13  # characters inside a box
+INNER = 14  # characters inside a box
 LINES = 4   # lines inside a box
 EDGE_MARK = {"closed": "X", "weigh": "W", "toll": "$"}
 
@@ -77,13 +79,20 @@ def spaces(view: dict) -> dict[str, list[str]]:
         crates = " ".join(("*" if good == loc["native"] else "") + f"{short[good]}{n}"
                           for good, n in sorted(loc["crates"].items(), key=lambda kv: kv[0] != loc["native"]))
         demands = " ".join(f"{short[d['good']]}${d['price']}" for d in loc["demands"])
-        name = loc["name"] + (" ^" if loc["side"] == "alternate" else "")
+        name = alternate_mark(loc["name"]) if loc["side"] == "alternate" else loc["name"]
         boxes[loc["cell"]] = [name, crates or f"*{short[loc['native']]}0", demands, truck_line(trucks, loc["cell"])]
     for upgrade in view["upgrades"]:
         if upgrade["cell"]:
-            owner = f"sold: {upgrade['owner']}" if upgrade["owner"] else f"${upgrade['cost']}"
-            boxes[upgrade["cell"]] = ["STOP " + upgrade["name"], owner, "", truck_line(trucks, upgrade["cell"])]
+            price = f"sold: {upgrade['owner']}" if upgrade["owner"] else f"${upgrade['cost']}"
+            name = textwrap.wrap(upgrade["name"], INNER)[:2]
+            boxes[upgrade["cell"]] = [f"STOP {price}", *name, *[""] * (2 - len(name)),
+                                      truck_line(trucks, upgrade["cell"])]
     return boxes
+
+
+def alternate_mark(name: str) -> str:
+    """`^` after the name of a location showing its alternate-route side, inside the box."""
+    return f"{name} ^" if len(name) + 2 <= INNER else f"{name[:INNER - 1]}^"
 
 
 def truck_line(trucks: dict[str, list[str]], cell: str) -> str:
