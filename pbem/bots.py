@@ -1,11 +1,16 @@
-"""The random bot: picks uniformly among the legal moves, then a value inside a form (a range, a choice of words).
+"""The bots: `random` picks uniformly among the legal moves, then a value inside a form (a range, a choice of words);
+`greedy` is the game's own heuristic player (games/<package>/bot.py), which plays the game's point.
 
+Every bot decides from what its seat may see: the player's view and the legal moves, never the full state (a bot
+may play for a real player who timed out, and must not peek at hidden cards).
 A move made here may not be canonical yet (a `set` field's words in the order drawn): callers pass it through
 `Game.normalise` (its text and back) before applying it, as the engine does with a submitted move.
 """
 from __future__ import annotations
 
 import random
+
+KINDS = ("greedy", "random")
 
 
 def _pick(value, rnd: random.Random):
@@ -24,16 +29,6 @@ def choose(legal: list[dict], rnd: random.Random) -> dict:
     return instantiate(legal[rnd.randrange(len(legal))], rnd)
 
 
-def playout_choice(game, state: dict, player: str, legal: list[dict], rnd: random.Random) -> dict:
-    """The move of a play-out or demo bot: uniformly random, except in a game whose uniformly random play cannot
-    reach its end (meta.yaml `playouts: {greedy: share}`), where that share of the moves is chosen by the game's own
-    greedy bot (from the player's view). Games without the key draw exactly as `choose` does."""
-    share = game.meta.get("playouts", {}).get("greedy", 0)
-    if share and rnd.random() < share:
-        return game.bot.choose(game.rules.view(state, player), legal, rnd)
-    return choose(legal, rnd)
-
-
 def _lowest(value):
     if not isinstance(value, dict):
         return value
@@ -44,3 +39,22 @@ def first_legal(legal: list[dict]) -> dict:
     """The referee's choice for a player who resigned: the first legal move, the least of each form (the lowest
     value of a range, the first words of a choice, as few as allowed)."""
     return {key: _lowest(value) for key, value in legal[0].items()}
+
+
+def seat_kind(game, kind: str, rnd: random.Random) -> str:
+    """The bot that makes this move for a seat of `kind`. In a game whose uniformly random play cannot reach its end
+    (meta.yaml `playouts: {greedy: share}`: Heartland's random trucks go broke), a random seat lets the greedy bot
+    make that share of its moves; other games draw nothing here, so their seeded games stay as they were."""
+    share = game.meta.get("playouts", {}).get("greedy", 0)
+    if kind == "random" and share and rnd.random() < share:
+        return "greedy"
+    return kind
+
+
+def decide(game, kind: str, view: dict, legal: list[dict], rnd: random.Random) -> dict:
+    """The move a bot of `kind` makes, in canonical form. `game` is a registry.Game; `view` the mover's view."""
+    if kind == "greedy":
+        return game.normalise(game.bot.choose(view, legal, rnd))
+    if kind == "random":
+        return game.normalise(choose(legal, rnd))
+    raise ValueError(f"no bot {kind!r} (bots: {', '.join(KINDS)})")

@@ -264,13 +264,15 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, output
               "the end only; each move is printed on one line).")
 @click.option("--moves", "stop_after", type=int, help="Stop after this many moves (a game in progress).")
 @click.option("--save-moves", is_flag=True, help="Keep each signed move file in DIR/moves/ (with --dir).")
-def demo(game_type, players, seed, options, directory, every, stop_after, save_moves):
+@click.option("--bot", type=click.Choice(["greedy", "random"]), default="random", show_default=True,
+              help="Who plays every seat: the game's heuristic player (greedy) or uniformly random legal moves.")
+def demo(game_type, players, seed, options, directory, every, stop_after, save_moves, bot):
     """Play a whole game of GAME by bots through the referee, printing the reports and the final ranking."""
     from . import demo as demo_module
     if save_moves and not directory:
         raise UsageError("--save-moves needs --dir")
     demo_module.run(game_type, players, seed, parse_options(options), directory, every, click.echo,
-                    stop_after=stop_after, save_moves=save_moves)
+                    stop_after=stop_after, save_moves=save_moves, bot=bot)
 
 
 def main(argv=None) -> int:

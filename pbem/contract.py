@@ -35,7 +35,12 @@ A game is a package `games/<package>/` (installed as `pbem.games.<package>`) hol
 
 - `report.py` with `render(view: dict, viewer: str | None) -> str`: the game's part of a text report (players
   with their public resources, the board; the viewer's private things when viewer is a player), built only from
-  a view so nothing hidden can be printed.
+  a view so nothing hidden can be printed; and `describe(view: dict, move: dict) -> str`: a short phrase saying
+  what one legal-move entry (forms included) does — the card's contents, what it costs and gains — built from
+  the mover's view, "" when the move's text says it all.
+- `bot.py` with `choose(view: dict, legal: list[dict], rnd: random.Random) -> move`: the game's heuristic player
+  (`greedy`), deciding from the mover's view only (it may play for a real player, so it must not see hidden
+  cards); one concrete legal move, deterministic given `rnd`.
 - `rules.md`: the rules as implemented and every ruling with its reason.
 
 A move is a dict {"action": <notation key>, <field>: value, ...}; its text form comes from the notation

@@ -17,12 +17,15 @@ NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 MAX_MOVES = 20000
 
 
-def bot_turn(gd: engine.GameDir, secrets: dict[str, str], rnd: random.Random, save_to: Path | None = None) -> dict:
-    """One decision of whoever must act, submitted as a signed move file (kept in `save_to` if given)."""
+def bot_turn(gd: engine.GameDir, secrets: dict[str, str], rnd: random.Random, save_to: Path | None = None,
+             bot: str = "random") -> dict:
+    """One decision of whoever must act, made by a bot of kind `bot` from that player's view and submitted as a
+    signed move file (kept in `save_to` if given)."""
     env = engine.load_state(gd)
-    pending = gd.game.rules.pending(env["state"])
-    player = pending["player"]
-    move = bots.playout_choice(gd.game, env["state"], player, gd.game.rules.legal_moves(env["state"], player), rnd)
+    rules = gd.game.rules
+    player = rules.pending(env["state"])["player"]
+    kind = bots.seat_kind(gd.game, bot, rnd)
+    move = bots.decide(gd.game, kind, rules.view(env["state"], player), rules.legal_moves(env["state"], player), rnd)
     doc = movefile.build(gd.id, env["move_number"], player, [gd.game.format_move(move)], secrets[player])
     text = movefile.dumps(doc, "../schemas/move.schema.json")
     if save_to is not None:
@@ -34,9 +37,9 @@ def bot_turn(gd: engine.GameDir, secrets: dict[str, str], rnd: random.Random, sa
 
 
 def run(game_type: str, players: int | None, seed: str, options: dict, directory, every: int, echo,
-        stop_after: int | None = None, save_moves: bool = False) -> dict:
-    """Play a game by bots; `stop_after` leaves it in progress after that many moves; `save_moves` keeps each
-    signed move file in DIR/moves/."""
+        stop_after: int | None = None, save_moves: bool = False, bot: str = "random") -> dict:
+    """Play a game by bots of kind `bot`; `stop_after` leaves it in progress after that many moves; `save_moves`
+    keeps each signed move file in DIR/moves/."""
     game = registry.get(game_type)
     count = players or game.min_players
     temporary = directory is None
@@ -49,7 +52,7 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
         echo(report.status_text(engine.status(gd)))
         rnd = random.Random(seed)
         for _ in range(stop_after if stop_after is not None else MAX_MOVES):
-            result = bot_turn(gd, secrets, rnd, path / "moves" if save_moves else None)
+            result = bot_turn(gd, secrets, rnd, path / "moves" if save_moves else None, bot)
             chance = "".join(f"  [{c['what']}: {c['result']}]" for c in result["chance"])
             echo(f"#{result['number']} {result['player']}: {'; '.join(result['public_moves'])}{chance}")
             if result["finished"]:

@@ -132,12 +132,16 @@ def _status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict], 
 
 
 def final_ranking(result: list[dict], resigned: list[str]) -> list[dict]:
-    """The game's ranking, with players who resigned moved below everyone who played on (in resignation order)."""
-    stayed = [dict(row) for row in result if row["player"] not in resigned]
+    """The game's ranking, with players who resigned moved below everyone who played on (in resignation order).
+    Ranks are renumbered over those who played on (their order and their ties as the game ranked them), then the
+    resigned players take the ranks after them, one each."""
+    played_on = [row for row in result if row["player"] not in resigned]
+    stayed = sorted((dict(row, rank=1 + sum(1 for other in played_on if other["rank"] < row["rank"]))
+                     for row in played_on), key=lambda r: r["rank"])
     left = sorted((dict(row) for row in result if row["player"] in resigned), key=lambda r: resigned.index(r["player"]))
     for row in left:
         row["rank"] = len(stayed) + 1 + resigned.index(row["player"])
-        row.setdefault("details", {})["resigned"] = "yes"
+        row["details"] = {**row.get("details", {}), "resigned": "yes"}
     return stayed + left
 
 

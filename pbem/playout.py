@@ -24,14 +24,25 @@ def start(game: Game, players: list[str], options: dict | None = None, seed: str
     return game.rules.setup(list(players), options, components or game.default_components(), Rng(seed, game_id, 0))
 
 
+def _random_move(game: Game, legal: list[dict], rnd: random.Random) -> dict:
+    """The random bot's move; a concrete entry must survive its text round trip unchanged (one canonical form)."""
+    entry = legal[rnd.randrange(len(legal))]
+    move = bots.instantiate(entry, rnd)
+    if not any(notation.is_form(value) for value in entry.values()) and game.parse_move(game.format_move(move)) != move:
+        raise AssertionError(f"{game.id}: notation round trip failed for {move} -> {game.format_move(move)!r}")
+    return game.normalise(move)
+
+
 def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, max_moves: int = 20000,
-          game_id: str = "playout") -> Iterator[tuple[str, dict, dict]]:
-    """Yield (player, move, new_state) for each decision until the game is over.
+          game_id: str = "playout", seats: dict[str, str] | None = None) -> Iterator[tuple[str, dict, dict]]:
+    """Yield (player, move, new_state) for each decision until the game is over. `seats` gives a player's bot
+    (`greedy` or `random`, see pbem.bots); the others play at random.
 
     Decision n is applied with Rng(seed, game_id, n): the same as the engine when every submission holds one
     decision (as the bots submit), so a playout and a `pbem demo` with the same seed and game id are one game.
     """
     rnd = random.Random(bot_seed)
+    seats = seats or {}
     for number in range(1, max_moves + 1):
         decision = game.rules.pending(state)
         if decision is None:
@@ -40,10 +51,12 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
         legal = game.rules.legal_moves(state, player)
         if not legal:
             raise DeadEnd(f"{game.id}: no legal move for {player} at {decision['decision']} (move {number})")
-        move = game.normalise(bots.playout_choice(game, state, player, legal, rnd))
+        kind = bots.seat_kind(game, seats.get(player, "random"), rnd)
+        if kind == "random":
+            move = _random_move(game, legal, rnd)
+        else:
+            move = bots.decide(game, kind, game.rules.view(state, player), legal, rnd)
         text = game.format_move(move)
-        if game.parse_move(text) != move:
-            raise AssertionError(f"{game.id}: notation round trip failed for {move} -> {text!r}")
         if not notation.is_legal(move, legal):
             raise AssertionError(f"{game.id}: the bot's move {text!r} does not match legal_moves")
         state = game.rules.apply(copy.deepcopy(state), player, move, Rng(seed, game_id, number))
@@ -53,9 +66,9 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
 
 def play(game: Game, players: list[str], options: dict | None = None, seed: str = "seed",
          bot_seed: int | str = 0, on_step: Callable[[str, dict, dict], None] | None = None,
-         game_id: str = "playout") -> dict:
+         game_id: str = "playout", seats: dict[str, str] | None = None) -> dict:
     state = start(game, players, options, seed, game_id=game_id)
-    for player, move, state in steps(game, state, seed, bot_seed, game_id=game_id):
+    for player, move, state in steps(game, state, seed, bot_seed, game_id=game_id, seats=seats):
         if on_step:
             on_step(player, move, state)
     return state

@@ -48,6 +48,7 @@ class Game:
 
     @cached_property
     def bot(self):
+        """The game's heuristic player: `choose(view, legal, rnd) -> move`."""
         return importlib.import_module(f"pbem.games.{self.package}.bot")
 
     @cached_property

@@ -2,7 +2,8 @@
 
 Players, the board (spaces with their workers and the face-up tiles and orders), then each pit drawn as the
 physical board lies: lit tunnels left of the shaft, dark ones right, the cage in the shaft, storage and orders at
-the surface. The viewer's own money and drawn cards come from the view's `private` part, which only they get.
+the surface. The viewer's own money, delivered orders, drawn cards and tile prices come from the view's `private`
+part, which only they get; other players' delivered orders lie face down, but for what the shift scorings showed.
 """
 from __future__ import annotations
 
@@ -18,12 +19,13 @@ def render(view: dict, viewer: str | None) -> str:
         parts.append("Order draft, revealed:\n" + orders_table(view["draft"]["revealed"]))
     if view["phase"]:
         parts.append(phase_text(view["phase"]))
-    parts.append("Board:\n" + board_table(view))
+    prices = {price["tile"]: price["pays"] for price in private["tile_prices"]} if private else {}
+    parts.append("Board:\n" + board_table(view, prices))
     parts.append(supply_text(view))
     pits = sorted(view["pits"], key=lambda pit: pit["player"] != viewer)  # the viewer's own pit first
-    parts += [pit_text(pit) for pit in pits]
+    parts += [pit_text(pit, private["delivered"] if private and pit["player"] == viewer else None) for pit in pits]
     if private and private["drawn"]:
-        parts.append(drawn_text(private["drawn"]))
+        parts.append(drawn_text(private["drawn"], prices))
     if view["awards"]:
         parts.append("Shift scoring:\n" + awards_table(view["awards"]))
     return "\n\n".join(parts) + "\n"
@@ -63,19 +65,24 @@ def workers_text(workers):
     return ", ".join(f"{p} x{n}" for p, n in counts.items())
 
 
-def tile_text(tile):
-    return f"{tile['id']} {tile['colour']} {tile['side']} {tile['carts']} cart{'s' if tile['carts'] > 1 else ''}, " \
+def tile_text(tile, prices=None):
+    """A tile with its printed cost, and what the viewer pays when a phase card makes it cheaper for them."""
+    text = f"{tile['id']} {tile['colour']} {tile['side']} {tile['carts']} cart{'s' if tile['carts'] > 1 else ''}, " \
            f"cost {tile['cost']}"
+    if prices and tile["id"] in prices:
+        text += f" (you pay {prices[tile['id']]})"
+    return text
 
 
 def order_text(order):
     return f"{order['id']} {order['transport']} {order['vp']} VP: {' '.join(order['cubes'])}"
 
 
-def board_table(view):
+def board_table(view, prices):
     rows = []
     for space in view["board"]:
-        offer = tile_text(space["tile"]) if space["tile"] else order_text(space["order"]) if space["order"] else ""
+        offer = (tile_text(space["tile"], prices) if space["tile"]
+                 else order_text(space["order"]) if space["order"] else "")
         if not offer and space["kind"] in ("factory", "order"):
             offer = "(empty)"
         rows.append([space["space"], workers_text(space["workers"]), space["needs"], offer])
@@ -99,7 +106,8 @@ def carts_text(tunnel):
     return f"{tunnel['id']}[{loads}]"
 
 
-def pit_text(pit):
+def pit_text(pit, own_delivered=None):
+    """`own_delivered`: the viewer's own delivered orders (face down, but they know them); None for another pit."""
     levels = {}
     for tunnel in pit["tunnels"]:
         levels.setdefault(tunnel["level"], {"colour": tunnel["colour"], "lit": [], "dark": []})
@@ -118,8 +126,13 @@ def pit_text(pit):
         text += "\nOutstanding orders:\n" + tabulate(
             [[o["id"], o["transport"], o["vp"], spots_text(o), "complete" if o["complete"] else ""]
              for o in pit["orders"]], headers=["order", "transport", "VP", "spots", ""], tablefmt="simple")
-    if pit["delivered"]:
-        text += "\nDelivered: " + "; ".join(order_text(o) for o in pit["delivered"])
+    if own_delivered:
+        text += "\nDelivered (face down): " + "; ".join(order_text(o) for o in own_delivered)
+    elif pit["delivered"]:
+        text += f"\nDelivered: {pit['delivered']} face down"
+        if pit["shown"]:
+            text += "; shown at the shift scorings: " + "; ".join(
+                f"{order_text(o)} (shift {o['shift']})" for o in pit["shown"])
     return text
 
 
@@ -129,9 +142,9 @@ def spots_text(order):
                                                                                          order["spots"]))
 
 
-def drawn_text(drawn):
+def drawn_text(drawn, prices):
     if drawn["kind"] == "tiles":
-        lines = [tile_text(t) for t in drawn["cards"]]
+        lines = [tile_text(t, prices) for t in drawn["cards"]]
     else:
         lines = [order_text(o) for o in drawn["cards"]]
     return "Drawn for you alone:\n  " + "\n  ".join(lines)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import permutations
 
 GAME = "coal-baron"
-RULES_VERSION = 1
+RULES_VERSION = 2
 SURFACE = 0
 
 
@@ -40,7 +40,7 @@ def setup(players, options, components, rng):
         "options": dict(options),
         "components": comp,
         "shift": 1,
-        "start_player": rng.choice(list(players), what="start player", public=True),  # seed 001: chosen at random
+        "start_player": rng.choice(list(players), what="start player", public=True),  # the Chinese rules: at random
         "turn": None,
         "tile_deck": rng.shuffle(tile_ids, what="tile deck", public=False),
         "order_deck": rng.shuffle(order_ids, what="order deck", public=False),
@@ -94,7 +94,7 @@ def new_pit(comp, numbers):
     tunnels = [{"tile": t, "carts": [comp["tiles"][t]["colour"]]} for t in comp["printed_carts"]]
     return {"money": numbers["money"], "workers": numbers["workers"], "vp": 0, "delivery_vp": 0,
             "tunnels": tunnels, "cage": {"level": SURFACE, "cubes": []}, "storage": [], "orders": [],
-            "delivered": []}
+            "delivered": [], "shown_at_scorings": []}
 
 
 def deal_tiles(state):
@@ -104,8 +104,8 @@ def deal_tiles(state):
 
 
 def start_draft(state):
-    """Seed 001: reveal 3 x players + 1 orders; from the start player's right, counter-clockwise, one card at a time
-    until each holds 3."""
+    """The Chinese rules: reveal 3 x players + 1 orders; from the start player's right, counter-clockwise, one card
+    at a time until each holds 3."""
     players, comp = state["players"], state["components"]
     n = len(players)
     count = comp["draft"]["cards_per_player"] * n + comp["draft"]["extra_cards"]
@@ -117,15 +117,18 @@ def start_draft(state):
 
 
 def finish_draft(state):
-    """The leftover card fills its order space; the deck fills the others. Then shift 1 begins."""
-    leftover_space = state["components"]["draft"]["leftover_space"]
+    """The Chinese rules: the leftover cards, then the deck, fill the order spaces (the leftover space first, then
+    the others in board order). Leftovers that find no space go back on top of the deck: every card stays in the
+    game. Then shift 1 begins."""
     leftover = state["draft"]["revealed"]
     state["draft"] = None
-    if leftover:
-        if leftover_space in state["display"]:
-            state["display"][leftover_space] = leftover[0]
-        else:  # a club's board without that space: the card goes back on top of the deck
-            state["order_deck"] = leftover + state["order_deck"]
+    first = state["components"]["draft"]["leftover_space"]
+    spaces = sorted((s for s in state["display"] if state["components"]["spaces"][s]["kind"] == "order"),
+                    key=lambda s: s != first)  # stable: the other spaces keep their board order
+    for space in spaces:
+        if leftover and state["display"][space] is None:
+            state["display"][space] = leftover.pop(0)
+    state["order_deck"] = leftover + state["order_deck"]
     refill_display(state)
     begin_shift(state)
 
@@ -260,12 +263,13 @@ def begin_shift(state):
 
 
 def end_turn(state):
-    """After a turn's action: refill the emptied spaces (MoP, BGA: at the end of the turn), then the next player."""
+    """After a turn's action: refill the emptied spaces (the Chinese rules: at the end of the turn), then the next
+    player."""
     refill_display(state)
     if is_phase_game(state):
         continue_round(state)
         return
-    nxt = next_clockwise(state, state["turn"])  # players without workers are skipped (seed 001)
+    nxt = next_clockwise(state, state["turn"])  # players without workers are skipped (the Chinese rules)
     if nxt is None:
         end_shift(state)
     else:
@@ -278,7 +282,7 @@ def refill_display(state, kinds=("factory", "order")):
         kind = state["components"]["spaces"][space]["kind"]
         if card is None and kind in kinds:
             deck = "tile_deck" if kind == "factory" else "order_deck"
-            if state[deck]:  # an empty deck leaves the space empty (seed 001)
+            if state[deck]:  # an empty deck leaves the space empty (the Chinese rules)
                 state["display"][space] = state[deck].pop(0)
 
 
@@ -305,9 +309,9 @@ def return_workers(state):
 
 
 def choose_start_player(state):
-    """Reference README: most workers on the minecart factory spaces (the draw-5 space included, the canteen not);
-    on a tie the first tied player clockwise after the old start player, who never keeps it on a tie.
-    Nobody in the factory: the next player clockwise (BGA's fallback)."""
+    """The French rules: most workers on the minecart factory spaces (the draw-5 space included, the canteen not);
+    the Chinese rules: on a tie the first tied player clockwise after the old start player, who never keeps it on a
+    tie. Nobody in the factory: the next player clockwise (the BoardGameArena implementation)."""
     counts = {p: 0 for p in state["players"]}
     for space, workers in state["board"].items():
         if state["components"]["spaces"][space]["domain"] == "factory":
@@ -387,7 +391,7 @@ def pass_round(state, frame, move):
 
 
 def workers_needed(state, space):
-    """Seed 001: 1 worker on an empty space, workers there + 1 on an occupied one; bank 1 always exactly 1."""
+    """The Chinese rules: 1 worker on an empty space, workers there + 1 on an occupied one; bank 1 always exactly 1."""
     spec = state["components"]["spaces"][space]
     if "fixed_workers" in spec:
         return spec["fixed_workers"]
@@ -395,7 +399,7 @@ def workers_needed(state, space):
 
 
 def can_carry_out(state, player, space):
-    """A space may be chosen only if its action can be carried out fully (seed 001)."""
+    """A space may be chosen only if its action can be carried out fully (the Chinese rules)."""
     spec = state["components"]["spaces"][space]
     kind = spec["kind"]
     pit = state["pits"][player]
@@ -427,7 +431,9 @@ def legal_place(state, frame):
         if need > workers or not can_carry_out(state, player, space):
             continue
         moves.append({"action": "place", "space": space})
-        if overplace and "fixed_workers" not in spec and workers > need:
+        if overplace and "fixed_workers" not in spec and not state["board"][space] and workers > need:
+            # the French rules' reading: several workers only on a free space; an occupied one takes exactly
+            # its workers + 1
             moves.append({"action": "overplace", "space": space, "workers": {"min": need + 1, "max": workers}})
     if frame.get("may_pass"):
         moves.append({"action": "pass"})
@@ -461,7 +467,7 @@ def start_mining(state, player, space, spec):
 
 
 def deliver_orders(state, player, space, spec):
-    """Seed 000: all complete orders of that transport at once; VP at once, cubes back to the supply, cards kept
+    """The French rules: all complete orders of that transport at once; VP at once, cubes back to the supply, cards kept
     face down for the shift scoring."""
     pit = state["pits"][player]
     gained = phase_bonus(state, player, "delivery")  # phase card: +1 VP for the delivery action
@@ -494,7 +500,7 @@ def buy_face_up_tile(state, player, space, spec):
 
 
 def draw_five(state, player, space, spec):
-    """Draw-5 (seed 000/001): the top 5 (or what is left), shown to the mover alone."""
+    """Draw-5 (the French and the Chinese rules): the top 5 (or what is left), shown to the mover alone."""
     deck = "tile_deck" if spec["kind"] == "factory-draw" else "order_deck"
     count = state["components"]["draw_count"]
     drawn, state[deck] = state[deck][:count], state[deck][count:]
@@ -511,7 +517,7 @@ ACTIONS = {"bank": take_money, "mining": start_mining, "delivery": deliver_order
 
 def buy_tile(state, player, tile):
     """Pay, lay the tile in the pit, one cube of its colour onto each cart; a short supply lets the buyer choose any
-    colour for the carts it cannot fill (rulebook note, reference §3)."""
+    colour for the carts it cannot fill (the Chinese rules' last note)."""
     pit = state["pits"][player]
     pit["money"] -= tile_cost(state, player, tile)
     spec = state["components"]["tiles"][tile]
@@ -547,7 +553,7 @@ def choose_cube(state, frame, move):
 
 def legal_keep(state, frame):
     player = frame["player"]
-    moves = [{"action": "keep", "card": "none"}]  # seed 001: all five may go back
+    moves = [{"action": "keep", "card": "none"}]  # the Chinese rules: all five may go back
     for card in frame["drawn"]:
         if frame["decision"] == "keep_order" or tile_cost(state, player, card) <= state["pits"][player]["money"]:
             moves.append({"action": "keep", "card": card})
@@ -569,14 +575,14 @@ def keep_card(state, frame, move):
 
 def legal_return(state, frame):
     """The rest go back on top or at the bottom, in the mover's chosen order (the list is the order they will be
-    drawn in)."""
-    return [{"action": "return", "where": where, "cards": list(p)}
-            for where in ("top", "bottom") for p in permutations(frame["cards"])]
+    drawn in). Top and bottom are two actions: everyone at the table sees which, only the order is secret."""
+    return [{"action": action, "cards": list(p)}
+            for action in ("return_top", "return_bottom") for p in permutations(frame["cards"])]
 
 
 def return_cards(state, frame, move):
     deck = "tile_deck" if frame["decision"] == "return_tiles" else "order_deck"
-    if move["where"] == "top":
+    if move["action"] == "return_top":
         state[deck] = move["cards"] + state[deck]
     else:
         state[deck] = state[deck] + move["cards"]
@@ -607,7 +613,7 @@ def legal_mine(state, frame):
 
 
 def cage_moves(state, pit):
-    """One step moves the cage to any other level, however far (seed 001)."""
+    """One step moves the cage to any other level, however far (the Chinese rules)."""
     return [{"action": "cage", "level": lv} for lv in range(len(state["components"]["colours"]) + 1)
             if lv != pit["cage"]["level"]]
 
@@ -697,7 +703,7 @@ def fill_order(state, frame, move):
 
 
 def substitute_cubes(state, frame, move):
-    """Seed 000: two cubes of any colour fill one spot, at the price of two steps."""
+    """The French rules: two cubes of any colour fill one spot, at the price of two steps."""
     pit = state["pits"][frame["player"]]
     cubes = [take_cube(pit, move["first"]), take_cube(pit, move["second"])]
     spots, i = open_spot(state, pit, move["order"], move["spot"])
@@ -706,7 +712,7 @@ def substitute_cubes(state, frame, move):
 
 
 def end_mining(state, frame, move):
-    pass  # unspent steps are lost (seed 001)
+    pass  # unspent steps are lost (the Chinese rules)
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -714,9 +720,13 @@ def end_mining(state, frame, move):
 
 
 def score_shift(state):
-    """Majorities after each shift, cumulative over every order delivered so far (seed 000/001)."""
+    """Majorities after each shift, cumulative over every order delivered so far (the French and the Chinese rules).
+    The scoring turns every delivered order face up (then face down again): how many each one showed is kept."""
     shift = state["shift"]
-    allow_second = len(state["players"]) > 2  # seed 001: no second place with 2 players
+    for p in state["players"]:
+        pit = state["pits"][p]
+        pit["shown_at_scorings"].append(len(pit["delivered"]))
+    allow_second = len(state["players"]) > 2  # the Chinese rules: no second place with 2 players
     for category in state["components"]["shift_scoring"]:
         if category["from_shift"] > shift:
             continue
@@ -740,7 +750,7 @@ def category_count(state, player, category):
 
 
 def majority_awards(players, counts, first, second, allow_second):
-    """Seed 001: ties share first place and then no second; ties for second share it; at least 1 to score."""
+    """The Chinese rules: ties share first place and then no second; ties for second share it; at least 1 to score."""
     scoring = [p for p in players if counts[p] > 0]
     if not scoring:
         return []
@@ -755,7 +765,7 @@ def majority_awards(players, counts, first, second, allow_second):
 
 
 def cubes_owned(pit):
-    """Carts, cage, storage and the spots of outstanding orders (seed 001: whatever colour and wherever)."""
+    """Carts, cage, storage and the spots of outstanding orders (the Chinese rules: whatever colour and wherever)."""
     return (sum(len([c for c in t["carts"] if c is not None]) for t in pit["tunnels"]) + len(pit["cage"]["cubes"])
             + len(pit["storage"]) + sum(len(spot) for o in pit["orders"] for spot in o["spots"]))
 
@@ -768,8 +778,8 @@ def tile_balance(state, pit):
 
 
 def final_lines(state, player):
-    """Every line of a player's final score, in the order of seed 000's final scoring. Keys are the same for every
-    player (the final report is a table); a conversion line reads "what was counted -> VP"."""
+    """Every line of a player's final score, in the order of the French rules' final scoring. Keys are the same for
+    every player (the final report is a table); a conversion line reads "what was counted -> VP"."""
     pit = state["pits"][player]
     rules = state["components"]["final_scoring"]
     lines = {"deliveries": pit["delivery_vp"]}
@@ -792,7 +802,8 @@ def final_lines(state, player):
 
 
 def result(state):
-    """Most VP wins; tie: money left after converting it (money mod 5); still tied: shared (reference README)."""
+    """Most VP wins; tie: the most money left (the Chinese rules), after converting it (money mod 5, as the
+    BoardGameArena implementation); still tied: shared (the Chinese rules)."""
     rows = []
     for p in state["players"]:
         details = final_lines(state, p)
@@ -831,19 +842,47 @@ def pit_view(state, player):
         "storage": list(pit["storage"]),
         "orders": [dict(order_view(state, o["id"]), spots=[list(s) for s in o["spots"]],
                         complete=order_complete(state, o)) for o in pit["orders"]],
-        "delivered": [order_view(state, o) for o in pit["delivered"]],
+        "delivered": len(pit["delivered"]),
+        "shown": shown_orders(state, pit),
         "lit": lit,
         "dark": dark,
     }
 
 
+def shown_orders(state, pit):
+    """Delivered orders lie face down; each shift scoring turns them all up, then down again. The public sees those
+    the scorings showed, each with the shift whose scoring first showed it."""
+    shown, start = [], 0
+    for shift, count in enumerate(pit["shown_at_scorings"], start=1):
+        shown += [dict(order_view(state, o), shift=shift) for o in pit["delivered"][start:count]]
+        start = count
+    return shown
+
+
 def view(state, player):
-    """The public view, plus for a player their `private` part: their money and the cards they drew."""
+    """The public view, plus for a player their `private` part: their money, their delivered orders, the cards they
+    drew, and what they would pay for each tile on offer when a phase card makes it cheaper for them."""
     public = public_view(state)
     if player is not None:
-        public["private"] = {"player": player, "money": state["pits"][player]["money"],
-                             "drawn": drawn_view(state, player)}
+        pit = state["pits"][player]
+        drawn = drawn_view(state, player)
+        public["private"] = {"player": player, "money": pit["money"],
+                             "delivered": [order_view(state, o) for o in pit["delivered"]],
+                             "drawn": drawn, "tile_prices": tile_prices(state, player, drawn)}
     return public
+
+
+def tile_prices(state, player, drawn):
+    """The price `player` pays for each tile on offer to them (face up, or drawn for them), where it is not the
+    printed cost (the factory phase card, in a round whose domain is the factory or not chosen yet)."""
+    if state["phase"] and state["phase"]["domain"] not in (None, "factory"):
+        return []  # no tile can be bought in this round
+    offered = [card for space, card in state["display"].items()
+               if card and state["components"]["spaces"][space]["kind"] == "factory"]
+    if drawn and drawn["kind"] == "tiles":
+        offered += [tile["id"] for tile in drawn["cards"]]
+    return [{"tile": t, "pays": tile_cost(state, player, t)} for t in offered
+            if tile_cost(state, player, t) != state["components"]["tiles"][t]["cost"]]
 
 
 def public_view(state):
@@ -928,6 +967,7 @@ APPLY = {
     "substitute": substitute_cubes,
     "end": end_mining,
     "keep": keep_card,
-    "return": return_cards,
+    "return_top": return_cards,
+    "return_bottom": return_cards,
     "cube": choose_cube,
 }

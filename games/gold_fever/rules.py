@@ -1,6 +1,6 @@
 """La Fièvre de l'Or (Cathala & Faidutti, 2004): the rules as pure functions over plain data.
 
-The turn (seed 003): reveal as many cards as players, auction (bid higher or pass), payment down the table,
+The turn (the French rules): reveal as many cards as players, auction (bid higher or pass), payment down the table,
 card choice from the winner leftwards (concessions pay the mayor's fee, events act), the winner rolls two dice
 and every concession with that number produces its nuggets in gold. The game ends with the roll of the turn
 that empties the deck. Rulings and their reasons are in rules.md; `ruling:` comments here point at them.
@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from pbem.contract import PbemError
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 BANK = "bank"
 MAX_AUTOMATIC_STEPS = 200  # a cap on the automatic flow between two decisions (a bug would otherwise spin)
 
 # Events whose target is chosen as a move: the decision each one pushes. When no target exists yet, the card is
-# kept in front of its holder, waiting, and acts as soon as it can (seed: "si un effet ne peut être appliqué
-# directement, le joueur la conserve en attendant de pouvoir respecter les règles par la suite").
+# kept in front of its holder, waiting, and acts as soon as it can (the French rules: an effect that cannot apply
+# now is kept until the rules allow it).
 EVENT_DECISIONS = {
     "dynamite": "light_dynamite",
     "expropriation": "expropriate_concession",
@@ -30,7 +30,7 @@ EVENT_DECISIONS = {
     "governor": "appoint_governor",
     "new-vein": "stake_new_vein",
 }
-# Kept by choice and used later ([BT-EN]: "must be kept by the player and may be used later").
+# Kept by choice and used later (the English rules).
 KEPT_FOR_LATER = ("mustang", "telegraph")
 
 
@@ -65,11 +65,12 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     towns, cards, cards_in_deck = catalogue_cards(components)
     deck = rng.shuffle(cards_in_deck, what="deck shuffle")
     set_aside = []
+    if options.get("bank-takes-the-rest") == "on":
+        require_players(players, components["bank_takes_the_rest"]["players"], "the bank's share of the payment")
     if options.get("short-game") == "on":
         short = components["short_game"]
-        if len(players) != short["players"]:
-            raise PbemError(f"the short game is for {short['players']} players, not {len(players)}")
-        # [BT-EN]: "remove 15 cards randomly from the drawing deck, without looking at them".
+        require_players(players, short["players"], "the short game")
+        # The English rules: 15 cards removed at random from the deck, unseen.
         set_aside, deck = deck[:short["remove"]], deck[short["remove"]:]
     state = {
         "rules_version": RULES_VERSION,
@@ -97,10 +98,16 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
         "turn": None,
         "stack": [],
     }
-    # [BT-EN]: the first player of the first turn is drawn at random (the seed does not say how).
+    # The English rules: the first player of the first turn is drawn at random (the French rules do not say).
     first = rng.choice(list(players), what="first player", public=True)
     start_turn(state, first, rng)
     return state
+
+
+def require_players(players: list[str], count: int, what: str) -> None:
+    """An option the English rules give to one player count only is refused at other counts."""
+    if len(players) != count:
+        raise PbemError(f"{what} is for {count} players, not {len(players)}")
 
 
 # --------------------------------------------------------------------------------------------- helpers
@@ -148,7 +155,8 @@ def discard(state: dict, card: str | None) -> None:
 
 
 def transfer(state: dict, payer: str, payee: str, amount: int) -> int:
-    """Pay what you can ([BT-EN] bankruptcy: never more than you hold, no debt); the bank is a payee too."""
+    """Pay what you can (the English rules on bankruptcy: never more than you hold, no debt); the bank is a payee
+    too."""
     paid = max(0, min(amount, state["gold"][payer]))
     state["gold"][payer] -= paid
     if payee == BANK:
@@ -198,7 +206,7 @@ def start_turn(state: dict, first_player: str, rng) -> None:
 
 def reveal_lots(state: dict, rng, first_turn: bool) -> list:
     """As many cards as players, face up. First turn: concessions only; the events drawn go back into the deck,
-    which is reshuffled (seed 003)."""
+    which is reshuffled (the French rules)."""
     count = len(state["players"])
     deck = state["deck"]
     if not first_turn:
@@ -245,12 +253,13 @@ def bid_for_lot(state: dict, player: str, move: dict, rng) -> None:
 
 
 def close_auction(state: dict) -> None:
-    """Seed: if everybody passes, the first player wins the auction (at 0)."""
+    """The French rules: if everybody passes, the first player wins the auction (at 0)."""
     turn = state["turn"]
     winner, price = ((turn["high"]["player"], turn["high"]["amount"]) if turn["high"]
                      else (turn["first_player"], 0))
     turn["winner"], turn["price"] = winner, price
-    turn["payment"] = pay_down_the_table(state["players"], winner, price)
+    turn["payment"] = pay_down_the_table(state["players"], winner, price,
+                                         rest_to_bank=state["options"].get("bank-takes-the-rest") == "on")
     state["gold"][winner] -= price  # a bid is never above the bidder's gold (legal_moves)
     for share in turn["payment"]:
         if share["to"] == BANK:
@@ -261,26 +270,23 @@ def close_auction(state: dict) -> None:
     state["phase"] = "choosing"
 
 
-def pay_down_the_table(seats: list[str], winner: str, price: int) -> list[dict]:
-    """Seed 003 / [BT-EN]: the winner pays his right neighbour, who keeps half rounded up and passes the rest on
-    to his right, and so on. The winner never gets money back, so his left neighbour keeps all that reaches him.
-    With 3 players the second receiver keeps half rounded up and the rest goes to the bank."""
+def pay_down_the_table(seats: list[str], winner: str, price: int, rest_to_bank: bool = False) -> list[dict]:
+    """The French rules: the winner pays his right neighbour, who keeps half rounded up and passes the rest on to
+    his right, and so on. The winner never gets money back, so his left neighbour keeps all that reaches him.
+    `rest_to_bank` (the English edition's 3-player rule): the left neighbour keeps half rounded up like the others
+    and the bank takes the rest."""
     n = len(seats)
     at = seats.index(winner)
-    left_neighbour = seats[(at + 1) % n]
-    shares, remaining, step = [], price, 1
-    while remaining > 0:
-        receiver = seats[(at - step) % n]
-        if receiver == left_neighbour and n != 3:
-            keep = remaining
-        else:
-            keep = (remaining + 1) // 2
-        shares.append({"to": receiver, "amount": keep})
+    shares, remaining = [], price
+    for step in range(1, n):
+        if remaining == 0:
+            break
+        last = step == n - 1  # the winner's left neighbour: nobody but the winner after him
+        keep = remaining if last and not rest_to_bank else (remaining + 1) // 2
+        shares.append({"to": seats[(at - step) % n], "amount": keep})
         remaining -= keep
-        if n == 3 and step == 2 and remaining > 0:
-            shares.append({"to": BANK, "amount": remaining})
-            remaining = 0
-        step += 1
+    if remaining:
+        shares.append({"to": BANK, "amount": remaining})
     return shares
 
 
@@ -303,8 +309,8 @@ def call_next_chooser(state: dict, rng) -> None:
 
 
 def mustang_rider(state: dict) -> str | None:
-    """[BT-EN] Mustang: choose right after the high bidder instead of in your normal turn. Offered once a turn,
-    after the winner's choice, to a holder who has not chosen yet and would not be next anyway."""
+    """The English rules' Mustang: choose right after the high bidder instead of in your normal turn. Offered once a
+    turn, after the winner's choice, to a holder who has not chosen yet and would not be next anyway."""
     choosers = state["turn"]["choosers"]
     for player in choosers[1:]:
         if any(state["cards"][card]["kind"] == "mustang" for card in state["kept"][player]):
@@ -337,7 +343,7 @@ def choose_card(state: dict, player: str, move: dict, rng) -> None:
 
 def place_concession(state: dict, player: str, card: str) -> None:
     town = town_of(state, card)
-    pay_mayor_fee(state, player, town)  # seed: the change of mayor comes after the taker's payment
+    pay_mayor_fee(state, player, town)  # the French rules: the mayor changes after the payment
     state["owners"][card] = player
     appoint_mayor(state, town)
 
@@ -345,7 +351,7 @@ def place_concession(state: dict, player: str, card: str) -> None:
 # ------------------------------------------------------------------------------------------------ mayors
 
 def mayor_fee(state: dict, town: str) -> int:
-    """Seed: the mayor receives as much as he has concessions of his town; a Governor doubles it."""
+    """The French rules: the mayor receives as much as he has concessions of his town; a Governor doubles it."""
     mayor = state["mayors"][town]
     if mayor is None:
         return 0
@@ -364,20 +370,20 @@ def pay_mayor_fee(state: dict, taker: str, town: str) -> None:
 
 
 def appoint_mayor(state: dict, town: str) -> None:
-    """Seed: the Maire card goes to a player with at least 2 concessions of the town and the most of them.
-    ruling: a tie keeps the incumbent ([BT-EN]: only MORE mines than the mayor take it); a mayor left with no
-    concession of the town puts the card back aside. A Governor leaves with the mayorship ([BT-EN])."""
+    """The French rules: the Maire card goes to the player with the most concessions of the town, at least 2.
+    ruling: the mayor keeps it while nobody has more (the English rules: only MORE mines take it); when others
+    have more and the most is tied between them, or the mayor has no concession there left, it goes back aside
+    until one player alone has the most. A Governor leaves with the mayorship (the English rules)."""
     counts = {player: len(concessions_of(state, player, town)) for player in state["players"]}
+    best = max(counts.values())
+    leaders = [player for player in state["players"] if counts[player] == best]
     mayor = state["mayors"][town]
-    new = mayor
-    if mayor is not None and counts[mayor] == 0:
-        new = None
-    to_beat = counts[new] if new is not None else 0
-    challengers = [player for player in state["players"] if player != new]
-    best = max(counts[player] for player in challengers)
-    leaders = [player for player in challengers if counts[player] == best]
-    if best >= 2 and best > to_beat and len(leaders) == 1:
+    if mayor is not None and 0 < counts[mayor] == best:
+        new = mayor
+    elif best >= 2 and len(leaders) == 1:
         new = leaders[0]
+    else:
+        new = None
     if new != mayor:
         state["mayors"][town] = new
         governor = state["governor"]
@@ -389,7 +395,7 @@ def appoint_mayor(state: dict, town: str) -> None:
 # ------------------------------------------------------------------------------------------------ events
 
 def play_event(state: dict, player: str, card: str) -> None:
-    """Seed: an event acts at once, a lasting one is placed, some are kept to be used later."""
+    """The French rules: an event acts at once, a lasting one is placed, some are kept to be used later."""
     event = state["cards"][card]
     kind = event["kind"]
     if kind == "card-shark":  # every other player pays the bank
@@ -468,7 +474,8 @@ def remove_concession(state: dict, concession: str) -> None:
 
 
 def expropriate_concession(state: dict, player: str, move: dict, card: str) -> None:
-    """[BT-EN]: take the concession; if the town has a mayor you still pay his fee; the New Vein goes along."""
+    """The English rules: take the concession; if the town has a mayor you still pay his fee; the New Vein goes
+    along."""
     concession = move["concession"]
     town = town_of(state, concession)
     chronicle(state, player, card, f"took {concession} from {state['owners'][concession]}")
@@ -479,7 +486,7 @@ def expropriate_concession(state: dict, player: str, move: dict, card: str) -> N
 
 
 def aim_holdup(state: dict, player: str, move: dict, card: str, rng) -> None:
-    """[BT-EN]: name a player and a sum 2..12, roll two dice: at least that sum steals it."""
+    """The English rules: name a player and a sum 2..12, roll two dice: at least that sum steals it."""
     victim = find_player(state, move["victim"])
     dice = rng.roll(2, 6, what=f"hold-up by {player} on {victim} for {move['amount']}", public=True)
     stolen = transfer(state, victim, player, move["amount"]) if sum(dice) >= move["amount"] else 0
@@ -514,14 +521,14 @@ def stake_new_vein(state: dict, player: str, move: dict, card: str) -> None:
 # -------------------------------------------------------------------------------------------- production
 
 def roll_for_production(state: dict, rng) -> None:
-    """Seed: the auction winner always rolls the two dice."""
+    """The French rules: the auction winner always rolls the two dice."""
     turn = state["turn"]
     turn["roll"] = rng.roll(2, 6, what=f"production roll, turn {turn['number']}", public=True)
     state["phase"] = "production"
 
 
 def telegraph_holder(state: dict) -> str | None:
-    """[BT-EN] Telegraph: after any production roll its holder may change one die; asked once per roll."""
+    """The English rules' Telegraph: after any production roll its holder may change one die; asked once per roll."""
     turn = state["turn"]
     for player in clockwise_from(state, turn["winner"]):
         holds = any(state["cards"][card]["kind"] == "telegraph" for card in state["kept"][player])
@@ -571,7 +578,7 @@ def produce(state: dict) -> None:
 
 
 def collapse_dangerous_mines(state: dict) -> None:
-    """Option, [BT-EN]: dangerous mines collapse on a production roll of 2 or 12 and leave the game."""
+    """Option, the English rules: dangerous mines collapse on a production roll of 2 or 12 and leave the game."""
     for cid in sorted(state["owners"]):
         if state["cards"][cid]["dangerous"]:
             state["turn"]["collapsed"].append(cid)
@@ -704,7 +711,7 @@ def card_view(state: dict, card: str) -> dict:
 
 
 def score_lines(state: dict, player: str) -> dict:
-    """Seed: gold + the nuggets on one's concessions (+3 with a New Vein) + 5 per Maire card."""
+    """The French rules: gold + the nuggets on one's concessions (+3 with a New Vein) + 5 per Maire card."""
     gold = state["gold"][player]
     nuggets = sum(production_value(state, cid) for cid in concessions_of(state, player))
     maires = sum(1 for mayor in state["mayors"].values() if mayor == player)

@@ -1,6 +1,8 @@
-"""Hidden information (seed 001: money is hidden; decks face down; draw-5 shown to the mover alone) and the
-report a player reads."""
+"""Hidden information (the Chinese rules: money is hidden; decks face down; draw-5 shown to the mover alone;
+delivered orders face down but at the shift scorings) and the report a player reads."""
 from __future__ import annotations
+
+import json
 
 
 def keys_and_ints(node):
@@ -21,7 +23,8 @@ def test_money_of_each_player_is_hidden_from_the_others(t):
     public = list(keys_and_ints(t.rules.view(state, None)))
     assert 37 not in public and "money" not in public
     alice = t.rules.view(state, "alice")
-    assert alice["private"] == {"player": "alice", "money": 9, "drawn": None}  # 3 players start with 9
+    assert alice["private"] == {"player": "alice", "money": 9, "delivered": [], "drawn": None,
+                                "tile_prices": []}  # 3 players start with 9
     assert 37 not in list(keys_and_ints(alice))
     assert t.rules.view(state, "bob")["private"]["money"] == 37
 
@@ -86,3 +89,33 @@ def test_report_shows_drawn_cards_to_the_mover(t):
     assert "Drawn for you alone" in t.game.report.render(t.rules.view(state, "alice"), "alice")
     assert first in t.game.report.render(t.rules.view(state, "alice"), "alice")
     assert "Drawn for you alone" not in t.game.report.render(t.rules.view(state, "bob"), "bob")
+
+
+def deliver(t, state, player, order, cubes):
+    """`player` holds the complete order and delivers it (its transport's delivery space)."""
+    state["pits"][player]["orders"] = [{"id": order, "spots": [[c] for c in cubes]}]
+    transport = state["components"]["orders"][order]["transport"]
+    return t.play(t.give_turn(state, player), f"place delivery-{transport}")
+
+
+def test_delivered_orders_are_face_down_for_the_others_until_a_scoring_shows_them(t):
+    state = deliver(t, t.started(3), "alice", "o04", ["grey"])  # wheelbarrow, 4 VP, one grey
+    for viewer in (None, "bob"):
+        view = t.rules.view(state, viewer)
+        assert "o04" not in json.dumps(view)  # no trace of the card, only how many
+        pit = next(p for p in view["pits"] if p["player"] == "alice")
+        assert pit["delivered"] == 1 and pit["shown"] == []
+    assert [o["id"] for o in t.rules.view(state, "alice")["private"]["delivered"]] == ["o04"]
+    assert "Delivered: 1 face down" in t.game.report.render(t.rules.view(state, "bob"), "bob")
+    assert "o04" in t.game.report.render(t.rules.view(state, "alice"), "alice")
+    # the shift scoring turns every delivered order up: from then on everyone knows it
+    for p in state["players"]:
+        state["pits"][p]["workers"] = 0
+    state["pits"]["carol"]["workers"] = 1
+    state = t.play(t.give_turn(state, "carol"), "place bank-1")
+    assert state["shift"] == 2
+    state = deliver(t, state, "alice", "o01", ["yellow"])  # delivered after the scoring: face down again
+    pit = next(p for p in t.rules.view(state, "bob")["pits"] if p["player"] == "alice")
+    assert pit["delivered"] == 2
+    assert pit["shown"] == [{"id": "o04", "transport": "wheelbarrow", "vp": 4, "cubes": ["grey"], "shift": 1}]
+    assert "o01" not in json.dumps(t.rules.view(state, "bob"))

@@ -1,4 +1,4 @@
-"""Mining: 4/6/8/10 work steps, one step per move (seed 000 'extraction', seed 001 '礦場'; reference §6)."""
+"""Mining: 4/6/8/10 work steps, one step per move (the French rules' extraction, the Chinese rules' mine)."""
 from __future__ import annotations
 
 import pytest

@@ -25,7 +25,8 @@ EXAMPLES = {
     "end": {"action": "end"},
     "keep t07": {"action": "keep", "card": "t07"},
     "keep none": {"action": "keep", "card": "none"},
-    "return bottom t07 t01": {"action": "return", "where": "bottom", "cards": ["t07", "t01"]},
+    "return top t03 t11": {"action": "return_top", "cards": ["t03", "t11"]},
+    "return bottom t07 t01": {"action": "return_bottom", "cards": ["t07", "t01"]},
     "cube grey": {"action": "cube", "colour": "grey"},
 }
 
@@ -42,9 +43,12 @@ def test_every_action_has_a_notation_and_every_decision_a_description(t):
     assert {a for a in (EXAMPLES[x]["action"] for x in EXAMPLES)} == set(t.rules.APPLY)
 
 
-def test_returned_cards_are_hidden_in_the_public_log(t):
+def test_public_log_shows_top_or_bottom_but_not_the_order_of_the_returned_cards(t):
+    # at the table everyone sees where the cards go back; only their order is secret
+    assert notation.public_text(t.game.templates, EXAMPLES["return top t03 t11"]) == \
+        "return the other cards to the top of the deck"
     assert notation.public_text(t.game.templates, EXAMPLES["return bottom t07 t01"]) == \
-        "return the other cards to the deck"
+        "return the other cards to the bottom of the deck"
 
 
 def test_overplace_range_is_listed_as_a_range(t):

@@ -1,4 +1,4 @@
-"""The phase-card variant (seed 000 'Variante Cartes de phases'; the missing details are designed, see rules.md)."""
+"""The deluxe edition's phase cards as the French rules describe them; the missing details are designed (rules.md)."""
 from __future__ import annotations
 
 PHASE = {"phase-cards": "on"}
@@ -161,3 +161,31 @@ def test_factory_discount_never_makes_a_tile_pay_the_buyer(t):
     state["pits"][leader]["money"] = 0
     state = t.play(state, "place factory-1")
     assert state["pits"][leader]["money"] == 0
+
+
+def test_factory_card_holder_sees_the_price_they_will_pay(t):
+    state = bonus_state(t, "factory")
+    holder = t.to_act(state)
+    other = next(p for p in state["players"] if p != holder)
+    tiles = {state["display"][s] for s in state["display"] if s.startswith("factory-")} - {None}
+    printed = {tile: state["components"]["tiles"][tile]["cost"] for tile in tiles}
+    prices = {p["tile"]: p["pays"] for p in t.rules.view(state, holder)["private"]["tile_prices"]}
+    assert prices == {tile: cost - 1 for tile, cost in printed.items() if cost > 0}
+    assert t.rules.view(state, other)["private"]["tile_prices"] == []  # the others pay the printed cost
+    tile = state["display"]["factory-1"]
+    assert f"cost {printed[tile]} (you pay {printed[tile] - 1})" in t.game.report.render(
+        t.rules.view(state, holder), holder)
+    # the tiles drawn for the holder too
+    state = t.play(state, "place factory-draw")
+    drawn = state["stack"][-1]["drawn"]
+    prices = {p["tile"]: p["pays"] for p in t.rules.view(state, holder)["private"]["tile_prices"]}
+    assert {tile: prices[tile] for tile in drawn} == {
+        tile: state["components"]["tiles"][tile]["cost"] - 1 for tile in drawn}
+
+
+def test_factory_card_holder_sees_no_price_in_a_round_without_tiles(t):
+    state = bonus_state(t, "factory")
+    holder = t.to_act(state)
+    state = t.play(state, "place bank-4")  # the round's domain is money: no tile can be bought
+    assert state["phase"]["domain"] == "money"
+    assert t.rules.view(state, holder)["private"]["tile_prices"] == []

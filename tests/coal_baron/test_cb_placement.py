@@ -1,4 +1,5 @@
-"""Placing workers (seed 000 / 001 'on your turn'; reference §1 and README on overplace)."""
+"""Placing workers (the French and the Chinese rules, 'on your turn'; the option overplace is the French rules'
+reading)."""
 from __future__ import annotations
 
 
@@ -136,9 +137,21 @@ def test_overplace_option_displacing_costs_that_number_plus_one(t):
     state["board"]["bank-6"] = ["bob"] * 3
     state = t.give_turn(state, "alice")
     assert not t.is_legal(state, "place bank-6 3")
-    assert t.is_legal(state, "place bank-6 5")
     state = t.play(state, "place bank-6")
     assert state["board"]["bank-6"] == ["alice"] * 4 and state["canteen"]["bob"] == 3
+
+
+def test_overplace_option_never_adds_workers_to_an_occupied_space(t):
+    # the French rules' reading allows several workers on a free space only: an occupied one takes exactly
+    # its workers + 1, with the option as without it
+    state = t.started(2, {"overplace": "on"})
+    state["board"]["bank-6"] = ["bob"]
+    state["board"]["mining-6"] = ["alice"]
+    state = t.give_turn(state, "alice")
+    assert not t.is_legal(state, "place bank-6 3") and not t.is_legal(state, "place mining-6 3")
+    assert t.is_legal(state, "place bank-6") and t.is_legal(state, "place bank-4 3")
+    overplaced = {m["space"] for m in t.rules.legal_moves(state, "alice") if m["action"] == "overplace"}
+    assert overplaced and not overplaced & {"bank-6", "mining-6"}
 
 
 def test_overplace_option_never_applies_to_bank_1(t):

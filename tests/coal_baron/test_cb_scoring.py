@@ -1,4 +1,4 @@
-"""Shift scoring, start player change, the end of a shift, final scoring (seed 000 / 001; reference §5, §7)."""
+"""Shift scoring, start player change, the end of a shift, final scoring (the French and the Chinese rules)."""
 from __future__ import annotations
 
 COLOURS = ("yellow", "brown", "grey", "black")

@@ -1,10 +1,11 @@
-"""Setup by player count (seed 001 'game preparation'; reference §1-§2)."""
+"""Setup by player count (the Chinese rules, 'game preparation')."""
 from __future__ import annotations
 
 import pytest
 
+from pbem.rng import Rng
 
-LOCKED = {  # reference §1: "2" lock tiles cover in 2p, "2+3" lock tiles in 2p and 3p
+LOCKED = {  # the lock tiles: those marked "2" cover spaces with 2 players, those marked "2+3" with 2 and 3
     2: {"bank-3", "bank-5", "mining-4", "mining-8", "order-1", "factory-4", "factory-8"},
     3: {"bank-3", "mining-4", "factory-8"},
     4: set(),
@@ -102,6 +103,28 @@ def test_draft_leftover_fills_an_order_space_and_the_deck_the_rest(t):
     assert state["draft"] is None
     assert t.rules.pending(state) == {"player": state["start_player"], "decision": "place_workers",
                                       "fresh_info": False}
+
+
+def draft_with_extra_cards(t, extra):
+    """A 2-player setup from a components file revealing `extra` cards more than the drafters take."""
+    components = t.game.default_components()
+    components["draft"]["extra_cards"] = extra
+    state = t.rules.setup(["alice", "bob"], t.game.resolve_options({}), components, Rng("test", "t", 0))
+    return state, list(state["draft"]["revealed"]), list(state["order_deck"])
+
+
+@pytest.mark.parametrize("extra", [2, 5])
+def test_every_leftover_draft_card_stays_in_the_game(t, extra):
+    state, revealed, deck = draft_with_extra_cards(t, extra)
+    state = t.draft(state)  # each drafter takes the first revealed card
+    leftovers = revealed[6:]
+    displayed = [state["display"][s] for s in ("order-4", "order-2", "order-3")]  # order-1 is locked with 2
+    everywhere = displayed + state["order_deck"] + [o["id"] for p in state["pits"].values() for o in p["orders"]]
+    assert sorted(everywhere) == sorted(state["components"]["orders"])
+    # the leftovers fill the leftover space, then the other order spaces; the deck what is left; the rest of
+    # the leftovers goes back on top of the deck
+    assert displayed == (leftovers + deck)[:3]
+    assert state["order_deck"][:max(0, len(leftovers) - 3)] == leftovers[3:]
 
 
 def test_setup_refuses_an_unsupported_player_count(t):

@@ -1,4 +1,4 @@
-"""The auction (seed 003): from the first player clockwise, bid higher or pass; a passer is out; never above
+"""The auction (the French rules): from the first player clockwise, bid higher or pass; a passer is out; never above
 what you hold; it ends when one bidder is left; if all pass, the first player wins at 0."""
 
 

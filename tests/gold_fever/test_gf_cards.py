@@ -1,6 +1,6 @@
-"""The card choice and the mayors (seed 003): the winner chooses first, then leftwards; a concession is placed;
-taking a concession of a town whose mayor is someone else pays him as many gold as he has concessions there;
-the Maire card goes to a player with at least 2 concessions of the town and the most, after the payment."""
+"""The card choice and the mayors (the French rules): the winner chooses first, then leftwards; a concession is
+placed; taking a concession of a town whose mayor is someone else pays him as many gold as he has concessions there;
+the Maire card goes to the player with the most concessions of the town (at least 2), after the payment."""
 
 FOUR = ("ann", "bob", "cid", "dee")
 OFFER = ["cold-mountain-3", "cold-mountain-4", "takamawok-5", "san-narciso-9"]
@@ -105,3 +105,21 @@ def test_mayor_fee_counts_the_mayors_concessions_of_that_town_only(gf):
     state = gf.own(gf.new(FOUR), "ann", "cold-mountain-5", "cold-mountain-7", "cold-mountain-8", "takamawok-3")
     state = gf.play(gf.at_choice(state, "bob", OFFER), "bob", "take 1")
     assert state["gold"]["ann"] == 13
+
+
+def test_mayor_outnumbered_by_two_tied_rivals_puts_the_maire_card_back_aside(gf):
+    # ann became mayor first; bob and cid drew level with her, which keeps the incumbent
+    state = gf.own(gf.new(), "ann", "cold-mountain-3", "cold-mountain-4")
+    gf.own(state, "bob", "cold-mountain-5", "cold-mountain-7")
+    gf.own(state, "cid", "cold-mountain-8", "cold-mountain-9")
+    assert state["mayors"]["cold-mountain"] == "ann"
+    # bob blows up one of ann's: 1 against 2 and 2; the card cannot stay with fewer, and neither rival has the most
+    state = gf.play(gf.at_choice(state, "bob", ["dynamite-1", "new-london-2", "new-london-4"]), "bob", "take 1")
+    state = gf.play(state, "bob", "dynamite cold-mountain-3")
+    assert state["mayors"]["cold-mountain"] is None
+    assert gf.rules.mayor_fee(state, "cold-mountain") == 0
+    assert gf.rules.score_lines(state, "ann")["maires"] == 0
+    # the first to have the most alone takes it: cid takes a third concession (paying no fee, there is no mayor)
+    state = gf.at_choice(state, "cid", ["cold-mountain-10"], choosers=["cid"])
+    state = gf.play(state, "cid", "take 1", dice=[(1, 1)])
+    assert state["mayors"]["cold-mountain"] == "cid" and state["turn"]["fees"] == []

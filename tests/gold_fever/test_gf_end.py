@@ -1,4 +1,4 @@
-"""The final score (seed 003): gold + the nuggets on one's concessions + 5 per Maire card; the highest wins;
+"""The final score (the French rules): gold + the nuggets on one's concessions + 5 per Maire card; the highest wins;
 ruling: equal totals share the rank. The report shows the table and, at the end, the calculation."""
 
 

@@ -1,5 +1,5 @@
-"""Every event card (seed 003: an event acts at once, a lasting one is placed, a kept one is used later; effects
-from [BT-EN]; the French Saloon takes a Saloon card). Targets are chosen as moves."""
+"""Every event card (the French rules: an event acts at once, a lasting one is placed, a kept one is used later;
+effects from the English rules; the French Saloon takes a Saloon card). Targets are chosen as moves."""
 
 FILLER = ["new-london-2", "new-london-4", "new-london-5", "new-london-6"]
 

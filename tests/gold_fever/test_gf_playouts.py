@@ -50,8 +50,18 @@ def money(state):
     return sum(state["gold"].values()) + state["bank"]["taken_in"] - state["bank"]["paid_out"]
 
 
+def outnumbered_mayors(state):
+    """Towns whose Maire card lies with a player who has fewer concessions there than another player."""
+    def count(player, town):
+        return sum(1 for cid, owner in state["owners"].items()
+                   if owner == player and state["cards"][cid]["town"] == town)
+    return [town for town, mayor in state["mayors"].items() if mayor is not None
+            and any(count(other, town) > count(mayor, town) for other in state["players"])]
+
+
 CASES = [(n, {}, seed) for n in (3, 4, 5) for seed in range(6)] + [
     (3, {"short-game": "on"}, seed) for seed in range(3)] + [
+    (3, {"bank-takes-the-rest": "on"}, seed) for seed in range(2)] + [
     (n, {"dangerous-mines": "on"}, seed) for n in (3, 5) for seed in range(3)]
 
 
@@ -64,6 +74,7 @@ def test_random_playout_finishes_with_gold_conserved_and_schema_valid_views(play
     for number, (player, move, state) in enumerate(playout.steps(GAME, state, seed=f"s{seed}", bot_seed=seed)):
         assert money(state) == start, f"gold not conserved after {GAME.format_move(move)}"
         assert all(gold >= 0 for gold in state["gold"].values())
+        assert not outnumbered_mayors(state), f"after {GAME.format_move(move)}"
         if number % 5 == 0:
             assert_valid("state", state)
             assert_valid("public-view", GAME.rules.view(state, None))

@@ -1,4 +1,4 @@
-"""Production and the end (seed 003): the auction winner rolls two dice; every concession with that number
+"""Production and the end (the French rules): the auction winner rolls two dice; every concession with that number
 produces its nuggets in gold from the bank; the game ends when the deck is empty, after the final roll."""
 
 OFFER = ["cold-mountain-3", "cold-mountain-4", "takamawok-5"]

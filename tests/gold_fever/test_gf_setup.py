@@ -1,5 +1,12 @@
-"""Setup and the reveal of the lots (seed 003, first paragraphs)."""
+"""Setup and the reveal of the lots (the French rules, first paragraphs), and the components file."""
 from collections import Counter
+
+import pytest
+
+from pbem import validation
+
+# The French names of events that French reviews of the game give; every other French name is designed.
+NAMED_IN_FRENCH_SOURCES = {"Saloon", "Dynamite", "Hold-up", "Mustang"}
 
 
 def test_components_hold_45_concessions_15_events_5_maires_10_saloons(gf):
@@ -141,3 +148,21 @@ def test_a_clubs_components_govern_the_game(gf):
     state = gf.play(gf.at_choice(state, "ann", ["stagecoach-robbery-1", "new-london-2", "new-london-4"]),
                     "ann", "take 1")
     assert state["gold"]["ann"] == 20
+
+
+def test_event_names_no_source_gives_are_marked_designed(gf):
+    for event in gf.game.default_components()["events"]:
+        if event["name"] not in NAMED_IN_FRENCH_SOURCES:
+            assert "French name: designed" in event["source"], event["name"]
+
+
+@pytest.mark.parametrize("unread", [
+    lambda c: c.update(maire_cards_per_town=1),  # one mayorship per town is the rule, not a number to change
+    lambda c: c["towns"][0].update(colour="green"),  # the English town colours: nothing in the game uses them
+    lambda c: c.update(bank="unlimited"),  # the bank never runs dry: a ruling, not data
+], ids=["maire_cards_per_town", "town colour", "bank"])
+def test_components_file_has_no_field_the_rules_never_read(gf, unread):
+    components = gf.game.default_components()
+    assert validation.is_valid("gold-fever", validation.game_name("components"), components)
+    unread(components)
+    assert not validation.is_valid("gold-fever", validation.game_name("components"), components)

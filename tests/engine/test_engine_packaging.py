@@ -1,0 +1,69 @@
+"""pbem is ready to publish: `python -m build` gives a wheel and an sdist, each installs in a fresh environment
+(no editable checkout anywhere on its path) and passes a smoke test."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import pbem
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args, cwd=None) -> str:
+    done = subprocess.run([str(a) for a in args], capture_output=True, text=True, cwd=cwd, timeout=300)
+    assert done.returncode == 0, f"{' '.join(map(str, args))}\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory):
+    if not (ROOT / "pyproject.toml").is_file():
+        pytest.skip("needs the source checkout")
+    out = tmp_path_factory.mktemp("dist")
+    # --no-isolation: the test extra installs build and setuptools, so no network is needed here
+    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", out, ROOT)
+    return out
+
+
+def fresh_install(tmp_path: Path, artefact: Path) -> Path:
+    """A new virtual environment with only `artefact` and its dependencies installed; returns its bin/."""
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", "--without-pip", venv)
+    # The dependencies come from this environment's wheels cache or the package index, pbem only from artefact.
+    run(sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", "-q", artefact)
+    return venv / "bin"
+
+
+def smoke(bin_dir: Path, tmp_path: Path) -> None:
+    assert run(bin_dir / "pbem", "--version").strip() == f"pbem, version {pbem.__version__}"
+    assert "coal-baron" in run(bin_dir / "pbem", "games")
+    game = tmp_path / "smoke"
+    run(bin_dir / "pbem", "new", "gold-fever", game, "--player", "ann", "--player", "ben", "--player", "cy")
+    assert "verified" in run(bin_dir / "pbem", "verify", game)
+    # the installed package is the artefact, not this checkout
+    where = run(bin_dir / "python", "-c", "import pbem, pathlib; print(pathlib.Path(pbem.__file__).parent)",
+                cwd=tmp_path)
+    assert not where.strip().startswith(str(ROOT))
+
+
+def test_the_wheel_ships_every_game_and_schema_and_installs_alone(dist, tmp_path):
+    wheel = next(dist.glob("pbem-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    for game_dir in (ROOT / "games").iterdir():
+        if (game_dir / "meta.yaml").is_file():
+            for data in ("meta.yaml", "components.yaml", "rules.md"):
+                assert f"pbem/games/{game_dir.name}/{data}" in names
+    for schema in (ROOT / "schemas").rglob("*.json"):
+        assert f"pbem/schemas/{schema.relative_to(ROOT / 'schemas')}" in names
+    assert not [n for n in names if not n.startswith(("pbem/", "pbem-"))], "only pbem at the top of site-packages"
+    assert any(n.endswith("licenses/LICENSE") for n in names)
+    smoke(fresh_install(tmp_path, wheel), tmp_path)
+
+
+def test_the_sdist_builds_and_installs_alone(dist, tmp_path):
+    smoke(fresh_install(tmp_path, next(dist.glob("pbem-*.tar.gz"))), tmp_path)
