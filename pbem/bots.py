@@ -41,14 +41,13 @@ def first_legal(legal: list[dict]) -> dict:
     return {key: _lowest(value) for key, value in legal[0].items()}
 
 
-def seat_kind(game, kind: str, rnd: random.Random) -> str:
-    """The bot that makes this move for a seat of `kind`. In a game whose uniformly random play cannot reach its end
-    (meta.yaml `playouts: {greedy: share}`: Heartland's random trucks go broke), a random seat lets the greedy bot
-    make that share of its moves; other games draw nothing here, so their seeded games stay as they were."""
+def all_random_kind(game, rnd: random.Random) -> str:
+    """The bot for a move of a table where every seat is random: `random`, except in a game whose uniformly random
+    play cannot reach its end (meta.yaml `playouts: {greedy: share}`: Heartland's random trucks go broke), where the
+    greedy bot makes that share of the moves. With a greedy seat at the table such a game ends anyway and the random
+    seats stay purely random. Other games draw nothing here, so their seeded games stay as they were."""
     share = game.meta.get("playouts", {}).get("greedy", 0)
-    if kind == "random" and share and rnd.random() < share:
-        return "greedy"
-    return kind
+    return "greedy" if share and rnd.random() < share else "random"
 
 
 def decide(game, kind: str, view: dict, legal: list[dict], rnd: random.Random) -> dict:

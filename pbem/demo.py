@@ -24,7 +24,7 @@ def bot_turn(gd: engine.GameDir, secrets: dict[str, str], rnd: random.Random, sa
     env = engine.load_state(gd)
     rules = gd.game.rules
     player = rules.pending(env["state"])["player"]
-    kind = bots.seat_kind(gd.game, bot, rnd)
+    kind = bots.all_random_kind(gd.game, rnd) if bot == "random" else bot
     move = bots.decide(gd.game, kind, rules.view(env["state"], player), rules.legal_moves(env["state"], player), rnd)
     doc = movefile.build(gd.id, env["move_number"], player, [gd.game.format_move(move)], secrets[player])
     text = movefile.dumps(doc, "../schemas/move.schema.json")

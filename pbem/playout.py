@@ -43,6 +43,7 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
     """
     rnd = random.Random(bot_seed)
     seats = seats or {}
+    all_random = "greedy" not in seats.values()
     for number in range(1, max_moves + 1):
         decision = game.rules.pending(state)
         if decision is None:
@@ -51,7 +52,7 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
         legal = game.rules.legal_moves(state, player)
         if not legal:
             raise DeadEnd(f"{game.id}: no legal move for {player} at {decision['decision']} (move {number})")
-        kind = bots.seat_kind(game, seats.get(player, "random"), rnd)
+        kind = bots.all_random_kind(game, rnd) if all_random else seats.get(player, "random")
         if kind == "random":
             move = _random_move(game, legal, rnd)
         else:

@@ -32,18 +32,17 @@ def penalty(state: dict, player: str) -> int:
 
 
 def score_lines(state: dict, player: str) -> dict:
+    """The final table's columns; the score is the money plus the (negative) penalty."""
     truck = hauler(state, player)
-    lines = {"money": truck["money"], "crates left": sum(truck["cargo"].values()),
-             "penalty": -penalty(state, player)}
-    lines["total"] = lines["money"] + lines["penalty"]
-    return lines
+    return {"money": truck["money"], "crates left": sum(truck["cargo"].values()), "penalty": -penalty(state, player)}
 
 
 def result(state: dict) -> list[dict]:
     rows = [{"player": p, "details": score_lines(state, p)} for p in state["players"]]
-    key = {r["player"]: (r["details"]["total"], -r["details"]["crates left"]) for r in rows}
     for r in rows:
-        r["score"] = r["details"]["total"]
+        r["score"] = r["details"]["money"] + r["details"]["penalty"]
+    key = {r["player"]: (r["score"], -r["details"]["crates left"]) for r in rows}
+    for r in rows:
         r["rank"] = 1 + sum(1 for other in rows if key[other["player"]] > key[r["player"]])
     rows.sort(key=lambda r: (r["rank"], state["players"].index(r["player"])))
     return [{"player": r["player"], "score": r["score"], "rank": r["rank"], "details": r["details"]} for r in rows]
