@@ -32,6 +32,7 @@ ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 RECENT = 8
 MAX_LEGAL_SHOWN = 40
+AUTOPILOT_LIMIT = 5000  # moves the referee plays in a row for resigned players
 RESIGN = "resign"  # the one move every game has: reserved, no game may use it as an action
 
 GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
@@ -372,9 +373,15 @@ def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], 
 
 def _autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number: int, resigned: list[str]
                ) -> tuple[dict, list[dict]]:
-    """Turns of players who resigned, played by the referee: always the first legal move, so nothing is random."""
+    """Turns of players who resigned, played by the referee: always the first legal move, so nothing is random.
+    A game that only its players' play can end (Heartland's money goal) never ends once all of them have left:
+    past AUTOPILOT_LIMIT moves the submission is refused instead of looping for ever."""
     entries = []
     while (pending := game.rules.pending(state)) is not None and pending["player"] in resigned:
+        if len(entries) >= AUTOPILOT_LIMIT:
+            raise PbemError(f"the referee played {AUTOPILOT_LIMIT} moves for players who resigned without reaching "
+                            f"the end of the game or a player who plays on: {game.title} does not end without its "
+                            f"players; nothing was done")
         player = pending["player"]
         move = game.normalise(bots.first_legal(game.rules.legal_moves(state, player)))
         rng = Rng(seed, game_id, number)

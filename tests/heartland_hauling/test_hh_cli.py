@@ -72,3 +72,16 @@ def test_pbem_demo_with_options_plays_and_verifies(pbem, tmp_path):
     assert result.code == 0, result.err
     assert "Verified:" in result.out
     assert engine.status(engine.open_game(tmp_path / "d"))["finished"] is bool(slow)
+
+
+def test_when_every_player_resigns_the_referee_refuses_the_last_resignation_instead_of_looping(pbem, tmp_path,
+                                                                                              monkeypatch):
+    """The money goal is reached only by playing: a table of resigned seats would never end."""
+    from support import snapshot
+    monkeypatch.setattr(engine, "AUTOPILOT_LIMIT", 300)
+    assert new(pbem, tmp_path / "g", players=("ann", "bob")).code == 0
+    assert pbem("move", tmp_path / "g", "--as", "ann", "--text", "resign").code == 0
+    before = snapshot(tmp_path / "g")
+    result = pbem("move", tmp_path / "g", "--as", "bob", "--text", "resign")
+    assert result.code == 2
+    assert snapshot(tmp_path / "g") == before
