@@ -97,27 +97,16 @@ def most_unloadable(state: dict, player: str, location: str, good: str) -> int:
     return max(0, min(truck["cargo"].get(good, 0), bills, space))
 
 
-def load_entries(state: dict, player: str) -> list[dict]:
+def crate_entries(state: dict, player: str, action: str, most_of) -> list[dict]:
+    """One entry a good for `load` or `unload` here: a range of 1 to the most crates `most_of` allows."""
     location = location_here(state, player)
     if location is None:
         return []
     entries = []
     for good in state["components"]["goods"]:
-        most = most_loadable(state, player, location, good)
+        most = most_of(state, player, location, good)
         if most:
-            entries.append({"action": "load", "good": good, "crates": {"min": 1, "max": most}})
-    return entries
-
-
-def unload_entries(state: dict, player: str) -> list[dict]:
-    location = location_here(state, player)
-    if location is None:
-        return []
-    entries = []
-    for good in state["components"]["goods"]:
-        most = most_unloadable(state, player, location, good)
-        if most:
-            entries.append({"action": "unload", "good": good, "crates": {"min": 1, "max": most}})
+            entries.append({"action": action, "good": good, "crates": {"min": 1, "max": most}})
     return entries
 
 
@@ -135,7 +124,8 @@ def discard_form(state: dict, player: str) -> dict | list:
 
 def legal_act(state: dict, frame: dict) -> list[dict]:
     player = frame["player"]
-    entries = load_entries(state, player) + unload_entries(state, player)
+    entries = crate_entries(state, player, "load", most_loadable) + crate_entries(state, player, "unload",
+                                                                                  most_unloadable)
     affordable = hauler(state, player)["money"] >= discard_price(state, player)
     if entries:
         return entries + ([{"action": "discard", "cards": discard_form(state, player)}] if affordable else [])

@@ -35,15 +35,22 @@ def may_stop(state: dict, player: str, cell: str) -> bool:
     return True
 
 
+def next_space(state: dict, cell: str, direction: str, seen) -> str | None:
+    """The space a truck enters going that way, if it may: a space of the map, not used yet this turn, and no
+    closed road on the edge."""
+    nxt = board.neighbour(state, cell, direction)
+    if nxt is None or nxt in seen or not board.is_space(state, nxt):
+        return None
+    return None if board.edge_feature(state, cell, direction) == "closed" else nxt
+
+
 def walk(state: dict, player: str, route: list[str]) -> tuple[str, int] | None:
     """Where the route ends and the road charges on the way; None if it is not a drivable route."""
     cell = hauler(state, player)["cell"]
     seen, charges = {cell}, 0
     for direction in route:
-        nxt = board.neighbour(state, cell, direction)
-        if nxt is None or nxt in seen or not board.is_space(state, nxt):
-            return None
-        if board.edge_feature(state, cell, direction) == "closed":
+        nxt = next_space(state, cell, direction, seen)
+        if nxt is None:
             return None
         charges += crossing_charge(state, player, cell, direction)
         seen.add(nxt)
@@ -61,10 +68,11 @@ def drivable_routes(state: dict, player: str) -> list[tuple[tuple[str, ...], str
             found.append((route, cell, charges))
         if len(route) == limit:
             return
-        for direction, nxt in board.neighbours(state, cell):
-            if nxt in seen or not board.is_space(state, nxt) or board.edge_feature(state, cell, direction) == "closed":
-                continue
-            extend(route + (direction,), nxt, seen | {nxt}, charges + crossing_charge(state, player, cell, direction))
+        for direction, _ in board.neighbours(state, cell):
+            nxt = next_space(state, cell, direction, seen)
+            if nxt is not None:
+                extend(route + (direction,), nxt, seen | {nxt},
+                       charges + crossing_charge(state, player, cell, direction))
 
     start = hauler(state, player)["cell"]
     extend((), start, frozenset({start}), 0)

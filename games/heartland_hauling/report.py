@@ -72,7 +72,8 @@ def spaces(view: dict) -> dict[str, list[str]]:
     trucks = {}
     for p in view["players"]:
         trucks.setdefault(p["cell"], []).append(p["name"])
-    boxes = {view["centre"]["cell"]: [view["centre"]["name"], "(centre)", "", truck_line(trucks, view["centre"]["cell"])]}
+    centre = view["centre"]["cell"]
+    boxes = {centre: [view["centre"]["name"], "(centre)", "", truck_line(trucks, centre)]}
     for loc in view["locations"]:
         if loc["cell"] is None:
             continue

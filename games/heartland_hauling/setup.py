@@ -16,48 +16,57 @@ RESERVED_WORDS = {"cash", "and", "at", "centre"}
 # ---------------------------------------------------------------- components
 
 
+def repeated(ids: list[str]) -> list[str]:
+    return sorted({x for x in ids if ids.count(x) > 1})
+
+
 def component_problems(components: dict) -> list[str]:
     """What makes a club's components unusable beyond their schema (which has already been checked)."""
-    problems = []
     goods = [g["id"] for g in components["goods"]]
-    fuel = [f["id"] for f in components["fuel"]]
-    cards = goods + fuel
-    for word in sorted({c for c in cards if cards.count(c) > 1}):
-        problems.append(f"card {word!r} is named twice (goods and fuel cards are words of the same hand)")
-    for word in sorted(set(cards) & RESERVED_WORDS):
-        problems.append(f"{word!r} cannot name a card: it is a word of the move notation")
-    locations = [loc["id"] for loc in components["locations"]]
-    for word in sorted({x for x in locations if locations.count(x) > 1}):
-        problems.append(f"location {word!r} appears twice")
-    if components["centre"]["id"] in locations or CENTRE in locations:
-        problems.append(f"no location may be called {components['centre']['id']!r} or {CENTRE!r} (the centre)")
-    for loc in components["locations"]:
-        if loc["native"] not in goods:
-            problems.append(f"location {loc['id']}: native good {loc['native']!r} is not a good")
-        demanded = [d["good"] for d in loc["demands"]]
-        for good in demanded:
-            if good not in goods:
-                problems.append(f"location {loc['id']}: demanded good {good!r} is not a good")
-        if len(set(demanded)) != len(demanded):
-            problems.append(f"location {loc['id']}: a good is demanded twice")
-    problems += crate_problems(components, goods)
-    problems += layout_problems(components, goods)
+    return (card_problems(components, goods) + location_problems(components, goods)
+            + crate_problems(components, goods) + layout_problems(components, goods)
+            + truck_stop_problems(components, goods))
+
+
+def card_problems(components: dict, goods: list[str]) -> list[str]:
+    cards = goods + [f["id"] for f in components["fuel"]]
+    problems = [f"card {word!r} is named twice (goods and fuel cards are words of the same hand)"
+                for word in repeated(cards)]
+    problems += [f"{word!r} cannot name a card: it is a word of the move notation"
+                 for word in sorted(set(cards) & RESERVED_WORDS)]
     most = max((row["players"] for row in components["player_counts"]), default=0)
     dealt = components["hand_size"] * most + components["face_up"]
     total = sum(g["bills"] for g in components["goods"]) + sum(f["count"] for f in components["fuel"])
     if total < dealt:
         problems.append(f"{total} cards cannot deal {components['hand_size']} to {most} players and "
                         f"{components['face_up']} face up")
-    stops = [s["id"] for s in components["truck_stops"]]
-    for word in sorted({x for x in stops if stops.count(x) > 1}):
-        problems.append(f"truck stop {word!r} appears twice")
-    for stop in components["truck_stops"]:
+    return problems
+
+
+def location_problems(components: dict, goods: list[str]) -> list[str]:
+    locations = [loc["id"] for loc in components["locations"]]
+    problems = [f"location {word!r} appears twice" for word in repeated(locations)]
+    if components["centre"]["id"] in locations or CENTRE in locations:
+        problems.append(f"no location may be called {components['centre']['id']!r} or {CENTRE!r} (the centre)")
+    for loc in components["locations"]:
+        if loc["native"] not in goods:
+            problems.append(f"location {loc['id']}: native good {loc['native']!r} is not a good")
+        demanded = [d["good"] for d in loc["demands"]]
+        problems += [f"location {loc['id']}: demanded good {good!r} is not a good"
+                     for good in demanded if good not in goods]
+        if repeated(demanded):
+            problems.append(f"location {loc['id']}: a good is demanded twice")
+    return problems
+
+
+def truck_stop_problems(components: dict, goods: list[str]) -> list[str]:
+    stops = components["truck_stops"]
+    problems = [f"truck stop {word!r} appears twice" for word in repeated([s["id"] for s in stops])]
+    for stop in stops:
         if stop["effect"] in EFFECTS_WITH_AMOUNT and "amount" not in stop:
             problems.append(f"truck stop {stop['id']}: effect {stop['effect']} needs an amount")
-        if stop["effect"] == "unload-bonus" and not set(stop.get("goods", [])) <= set(goods):
-            problems.append(f"truck stop {stop['id']}: goods must be among {', '.join(goods)}")
-        if stop["effect"] == "unload-bonus" and not stop.get("goods"):
-            problems.append(f"truck stop {stop['id']}: effect unload-bonus needs its goods")
+        if stop["effect"] == "unload-bonus" and (not stop.get("goods") or not set(stop["goods"]) <= set(goods)):
+            problems.append(f"truck stop {stop['id']}: effect unload-bonus needs its goods, among {', '.join(goods)}")
     return problems
 
 
@@ -90,37 +99,36 @@ def crate_problems(components: dict, goods: list[str]) -> list[str]:
 
 
 def layout_problems(components: dict, goods: list[str]) -> list[str]:
-    problems = []
     counts = {row["players"]: row for row in components["player_counts"]}
-    seen = set()
+    keys = [(layout["id"], layout["players"]) for layout in components["layouts"]]
+    problems = [f"layout {key[0]} for {key[1]} players appears twice" for key in sorted(set(keys))
+                if keys.count(key) > 1]
     for layout in components["layouts"]:
         name = f"layout {layout['id']} for {layout['players']} players"
-        if (layout["id"], layout["players"]) in seen:
-            problems.append(f"{name} appears twice")
-        seen.add((layout["id"], layout["players"]))
-        slots, centre = board.parse_layout(layout["rows"])
-        if sum(line.count("W") for line in layout["rows"]) != 1:
-            problems.append(f"{name}: draw exactly one W (the distribution centre)")
-        if not board.layout_connected(layout["rows"]):
-            problems.append(f"{name}: the cards do not all connect orthogonally")
-        row = counts.get(layout["players"])
-        if row is None:
-            problems.append(f"{name}: no player_counts row for {layout['players']} players")
-            continue
-        available = len(components["locations"])
-        if row["remove_one_of_each_good"]:
-            missing = [g for g in goods if not any(loc["native"] == g for loc in components["locations"])]
-            if missing:
-                problems.append(f"{name}: no location of {', '.join(missing)} to remove")
-        placed = layout.get("placed_by", [])
-        if len(slots) + len(placed) > available:
-            problems.append(f"{name}: {len(slots) + len(placed)} locations needed, {available} exist")
-        for position in placed:
-            if not 1 <= position <= layout["players"]:
-                problems.append(f"{name}: placed_by names player {position}, not a turn position")
-        width = max(len(line) for line in layout["rows"]) + 2 * (len(placed) + 1)
-        if width > 26:
-            problems.append(f"{name}: too wide to name its cells a..z")
+        problems += [f"{name}: {problem}" for problem in
+                     one_layout_problems(layout, counts.get(layout["players"]), components, goods)]
+    return problems
+
+
+def one_layout_problems(layout: dict, row: dict | None, components: dict, goods: list[str]) -> list[str]:
+    problems = []
+    if sum(line.count("W") for line in layout["rows"]) != 1:
+        problems.append("draw exactly one W (the distribution centre)")
+    if not board.layout_connected(layout["rows"]):
+        problems.append("the cards do not all connect orthogonally")
+    if row is None:
+        return problems + [f"no player_counts row for {layout['players']} players"]
+    natives = {loc["native"] for loc in components["locations"]}
+    if row["remove_one_of_each_good"] and not set(goods) <= natives:
+        problems.append(f"no location of {', '.join(g for g in goods if g not in natives)} to remove")
+    slots, _ = board.parse_layout(layout["rows"])
+    placed = layout.get("placed_by", [])
+    if len(slots) + len(placed) > len(components["locations"]):
+        problems.append(f"{len(slots) + len(placed)} locations needed, {len(components['locations'])} exist")
+    problems += [f"placed_by names player {p}, not a turn position" for p in placed
+                 if not 1 <= p <= layout["players"]]
+    if max(len(line) for line in layout["rows"]) + 2 * (len(placed) + 1) > 26:
+        problems.append("too wide to name its cells a..z")
     return problems
 
 
@@ -234,26 +242,43 @@ def flip_alternate_sides(state: dict, rng) -> None:
 def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     check_components(components)
     n = len(players)
-    comp = copy_components(components, n)
     layout = choose_layout(components, options, n)
-    row = next(r for r in components["player_counts"] if r["players"] == n)
-    stops_needed = n + 2
-    if options["truck-stops"] == "on" and len(components["truck_stops"]) < stops_needed:
-        raise PbemError(f"the truck-stop expansion needs {stops_needed} upgrade cards for {n} players; "
+    if options["truck-stops"] == "on" and len(components["truck_stops"]) < n + 2:
+        raise PbemError(f"the truck-stop expansion needs {n + 2} upgrade cards for {n} players; "
                         f"the components have {len(components['truck_stops'])}")
-    state = {
+    state = empty_state(players, options, copy_components(components, n), components)
+    state["start_player"] = rng.choice(list(players), what="start player", public=True)
+    remove = next(r for r in components["player_counts"] if r["players"] == n)["remove_one_of_each_good"]
+    in_play, state["removed"] = deal_locations(components, layout, remove, rng)
+    lay_out_map(state, layout, in_play, options["new-start"] == "on", rng)
+    for location in in_play:
+        stock_location(state, location)
+    for hauler in state["haulers"].values():
+        hauler["cell"] = board.centre_cell(state)
+    deal_cards(state, rng)
+    order = turn_order(state)
+    state["setup"] = {"placers": [order[k - 1] for k in layout.get("placed_by", [])],
+                      "sides_flipped": options["alternate-routes"] != "on",
+                      "stops_to_place": deal_truck_stops(state, components, rng)}
+    return state
+
+
+def empty_state(players: list[str], options: dict, comp: dict, components: dict) -> dict:
+    """Every key of the state, before the map, the crates and the cards are dealt."""
+    return {
         "game": "heartland-hauling",
         "rules_version": 1,
         "players": list(players),
         "options": dict(options),
         "components": comp,
-        "start_player": rng.choice(list(players), what="start player", public=True),
+        "start_player": players[0],
         "map": {"frame": {"rows": 0, "cols": 0}, "cells": {}, "alternate": []},
         "removed": [],
         "crates": {},
         "box": {g["id"]: g["crates"] for g in components["goods"]},
         "truck_stops": [],
-        "haulers": {},
+        "haulers": {p: {"money": components["start_money"], "cell": "a1", "cargo": {}, "hand": [], "upgrade": None}
+                    for p in players},
         "deck": [],
         "face_up": [],
         "discard": {},
@@ -263,25 +288,16 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
         "stack": [],
         "over": False,
     }
-    in_play, removed = deal_locations(components, layout, row["remove_one_of_each_good"], rng)
-    lay_out_map(state, layout, in_play, options["new-start"] == "on", rng)
-    state["removed"] = removed
-    for location in in_play:
-        stock_location(state, location)
-    centre = board.centre_cell(state)
-    for p in players:
-        state["haulers"][p] = {"money": components["start_money"], "cell": centre, "cargo": {}, "hand": [],
-                               "upgrade": None}
-    deal_cards(state, rng)
+
+
+def deal_truck_stops(state: dict, components: dict, rng) -> list[str]:
+    """Players + 2 upgrade cards at random (public: they are placed face up); the others stay in the box."""
     dealt = []
-    if options["truck-stops"] == "on":
+    if state["options"]["truck-stops"] == "on":
         shuffled = rng.shuffle([s["id"] for s in components["truck_stops"]], what="truck stops dealt", public=True)
-        dealt = shuffled[:stops_needed]
-    comp["truck_stops"] = {u: comp["truck_stops"][u] for u in dealt}  # the others stay in the box
-    order = turn_order(state)
-    state["setup"] = {"placers": [order[k - 1] for k in layout.get("placed_by", [])],
-                      "sides_flipped": options["alternate-routes"] != "on", "stops_to_place": dealt}
-    return state
+        dealt = shuffled[:len(state["players"]) + 2]
+    state["components"]["truck_stops"] = {u: state["components"]["truck_stops"][u] for u in dealt}
+    return list(dealt)
 
 
 def deal_cards(state: dict, rng) -> None:
