@@ -30,8 +30,8 @@ def concrete(view: dict, me: dict, hand: list[str], entry: dict, rnd: random.Ran
         move["crates"] = entry["crates"]["max"]
     elif entry["action"] == "move" and isinstance(entry["route"], dict):
         move["route"] = list(entry["route"]["from"])
-    elif entry["action"] in ("discard", "towed"):
-        move["cards"] = sorted(c for c in hand if not worth_keeping(view, me, hand, c))
+    elif entry["action"] in ("discard", "towed"):  # chosen only when forced: make room for new cards
+        move["cards"] = cards_to_discard(view, me, hand)
     elif entry["action"] in ("place", "stop"):
         move["cells"] = [rnd.choice(entry["cells"]["from"])]
     return move
@@ -58,12 +58,23 @@ def fuel_in_hand(view: dict, hand: list[str]) -> int:
     return sum(values.get(c, 0) for c in hand)
 
 
-def worth_keeping(view: dict, me: dict, hand: list[str], card: str) -> bool:
-    """Fuel, bills to unload the cargo with, and bills that already load a crate somewhere; the rest is thrown
-    away when discarding, to draw cards that serve better."""
-    if card in fuel_values(view):
-        return True
-    return me["cargo"].get(card, 0) > 0 or loadable_anywhere(view, me, card, hand.count(card)) > 0
+def cards_to_discard(view: dict, me: dict, hand: list[str]) -> list[str]:
+    keep = [c for c in hand if worth_keeping(view, me, c)]
+    if me["money"] == 0 and not any(c in fuel_values(view) for c in keep):
+        keep = keep[:2]  # broke and no fuel: the truck cannot move until new cards come, so let most go
+    rest = list(hand)
+    for card in keep:
+        rest.remove(card)
+    return sorted(rest)
+
+
+def worth_keeping(view: dict, me: dict, card: str) -> bool:
+    """A forced discard keeps the bills that unload the cargo and the smallest fuel cards (they pay any short
+    move); everything else goes, so that new cards come in: a truck stuck with the wrong cards stays stuck."""
+    values = fuel_values(view)
+    if card in values:
+        return values[card] == min(values.values())
+    return me["cargo"].get(card, 0) > 0
 
 
 def loadable_anywhere(view: dict, me: dict, good: str, bills: int) -> int:
