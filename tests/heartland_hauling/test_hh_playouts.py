@@ -29,7 +29,7 @@ OPTION_SETS = {
     "all": {"layout": "alt-2", "new-start": "on", "warehouse-mix": "on", "short-haul": "on",
             "alternate-routes": "on", "truck-stops": "on"},
 }
-SCHEMA_EVERY = 10
+SCHEMA_EVERY = 50  # every position is checked for leaks; every 50th also against the schemas
 MONEY_MOVES = {"cash": -1, "mixed": -1, "fuel": -1, "buy": -1, "discard": -1, "unload": 1}
 
 
