@@ -16,6 +16,10 @@ pbem demo gold-fever --players 4 --seed gf-4p --dir gold-fever/gf-4p-in-progress
 pbem demo heartland-hauling --players 2 --seed hh-2p --dir heartland-hauling/hh-2p > /dev/null
 pbem demo heartland-hauling --players 3 --seed hh-3p --option truck-stops=on --option alternate-routes=on \
     --dir heartland-hauling/hh-3p-in-progress --moves 60 --save-moves > /dev/null
-# The lock and the last applied bundle are the referee machine's business, not part of an example.
+# The lock, the last applied bundle and the key that authenticates bundles are the referee machine's business,
+# not part of an example (a move on a copy makes a new key).
 find . -name .lock -delete
 find . -name .txn -type d -exec rm -rf {} +
+find . -path '*/referee/txn.key' -delete
+# The game played by git (a bundle of its repository): see git/README.md.
+python3 git/make_example.py > /dev/null

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -14,6 +15,22 @@ import click
 from . import engine, movefile, registry, yamlio
 from .contract import PbemError, UsageError
 
+
+class MoveNumber(click.ParamType):
+    """A move number as the schemas bound it; a bad value is quoted short (it may be thousands of digits)."""
+
+    name = "integer"
+    maximum = 10**9
+
+    def convert(self, value, param, ctx):
+        text = str(value).strip()
+        if not re.fullmatch(r"[0-9]{1,10}", text) or not 1 <= int(text) <= self.maximum:
+            shown = text if len(text) <= 20 else text[:20] + f"... ({len(text)} characters)"
+            self.fail(f"{shown!r} is not a move number (1 to {self.maximum})", param, ctx)
+        return int(text)
+
+
+MOVE_NUMBER = MoveNumber()
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text",
                       show_default=True, help="Output for people (text) or for tools (json, yaml).")
 
@@ -64,7 +81,7 @@ def secret_from(secret: str | None, secret_file: str | None) -> str:
 class LazyGroup(click.Group):
     """Transports load only when used, so `pbem move` does not pay for importing the mail machinery."""
 
-    lazy = {"mail": ("pbem.mail.cli", "mail")}
+    lazy = {"mail": ("pbem.mail.cli", "mail"), "git": ("pbem.git.cli", "git")}
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
@@ -171,15 +188,19 @@ def moves(directory, player, fmt):
 @click.argument("source", metavar="FILE|-", required=False)
 @click.option("--as", "player", required=True, metavar="PLAYER", help="The player whose turn this is.")
 @click.option("--text", "text", metavar="MOVE", help="The referee enters a move (`;` between moves of one turn).")
+@click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn answers (refused "
+              "as stale if the game has moved on).")
 @FORMAT
-def move(directory, source, player, text, fmt):
+def move(directory, source, player, text, move_number, fmt):
     """Submit a turn: a signed move file (FILE, or - for standard input), or the referee's --text."""
     if (source is None) == (text is None):
         raise UsageError("give exactly one of FILE, - or --text MOVE")
+    if move_number is not None and text is None:
+        raise UsageError("--move-number goes with --text (a move file names its own move number)")
     gd = engine.open_game(directory)
     if text is not None:
         from .notation import split_turn
-        result = engine.submit(gd, player, split_turn(text), by="referee")
+        result = engine.submit(gd, player, split_turn(text), by="referee", move_number=move_number)
     else:
         name = "standard input" if source == "-" else source
         doc = movefile.parse(read_input(source), name)
@@ -209,14 +230,19 @@ def log(directory, full, fmt):
 
 @cli.command()
 @click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.option("--as", "player", metavar="PLAYER", help="Verify a finished game from what this player holds (the "
+              "public files and their own view), even where the referee's files are.")
 @FORMAT
-def verify(directory, fmt):
+def verify(directory, player, fmt):
     """Replay the game from its seed and log; every stored file must match the replay exactly."""
-    data = engine.verify(engine.open_game(directory))
+    data = engine.verify(engine.open_game(directory), player)
 
     def text(d):
         seed = "the seed matches its published commitment" if d["seed_checked"] else "seed not yet revealed"
-        return f"{d['game']}: verified, {d['moves']} moves replayed, files identical; {seed}.\n"
+        lines = [f"{d['game']}: verified, {d['moves']} moves replayed; identical to the replay: "
+                 f"{', '.join(d['checked'])}; {seed}."]
+        lines += [f"  note: {note}" for note in d["notes"]]
+        return "\n".join(lines) + "\n"
     emit(data, fmt, text)
 
 
@@ -225,7 +251,7 @@ def verify(directory, fmt):
 @click.option("--secret", help="The player's secret (or PBEM_SECRET).")
 @click.option("--secret-file", type=click.Path(dir_okay=False), help="A file holding the secret.")
 @click.option("--game", "game_id", help="With --text: the game id.")
-@click.option("--move-number", type=int, help="With --text: the move number this turn answers.")
+@click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn answers.")
 @click.option("--as", "player", help="With --text: the player.")
 @click.option("--text", "text", metavar="MOVE", help="Write a new signed move file for this turn.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write (default: FILE in place, "

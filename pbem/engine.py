@@ -11,16 +11,22 @@ A game directory (DIR's name is the game id):
     views/<player>.yaml  what that player may see (their hand, their money)               (that player)
     schemas/             the JSON Schemas of all these files (editors validate against them)
     referee/             the complete state with the seed, the full log, the secrets      (referee only)
+
+Everything in it but the referee's folder may have been written by a player (play by git): files are read
+without following links (pbem.store), every file is checked against its schema, game.yaml against the referee's
+state, and the logs the referee appends to against the digests its state holds.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
+import dataclasses
 import datetime
 import hashlib
 import json
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
@@ -30,16 +36,22 @@ from .rng import Rng, commitment
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+# An address that can stand in a mail header as it is: no space, control character, quote or list separator.
+EMAIL_PATTERN = re.compile(r'[^@\s\x00-\x1f\x7f<>,;"]{1,64}@[^@\s\x00-\x1f\x7f<>,;"]{1,189}')
+MAX_SEED = 200
 RECENT = 8
 MAX_LEGAL_SHOWN = 40
+MAX_PROBLEMS = 40
 AUTOPILOT_LIMIT = 5000  # moves the referee plays in a row for resigned players
 RESIGN = "resign"  # the one move every game has: reserved, no game may use it as an action
 
 GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
 STATE, FULL_LOG, SECRETS = "referee/state.yaml", "referee/log.yaml", "referee/secrets.yaml"
 STATE_DIGEST = "referee/state.sha256"
+TXN_KEY = "referee/txn.key"  # authenticates the transaction bundle (pbem.store); never leaves the referee's folder
 PRIVATE = 0o600
 PUBLIC_MODE = 0o644
+FOLDERS = {"referee": 0o700, "views": 0o755, "schemas": 0o755}
 
 
 def view_file(player: str) -> str:
@@ -51,12 +63,23 @@ def _schema_line(relative: str, schema_name: str) -> str:
     return "../" * depth + "schemas/" + schema_name
 
 
+def layout(meta: dict) -> store.Layout:
+    """Exactly the files a transaction of this game may write, with their modes (a bundle naming any other path
+    is refused): the referee's own, the public ones, each player's view and the known schemas."""
+    files = {GAME: PUBLIC_MODE, COMPONENTS: PUBLIC_MODE, PUBLIC: PUBLIC_MODE, LOG: PUBLIC_MODE,
+             STATE: PRIVATE, STATE_DIGEST: PRIVATE, FULL_LOG: PRIVATE, SECRETS: PRIVATE}
+    files.update({view_file(player): PRIVATE for player in meta["players"]})
+    files.update({f"schemas/{name}": PUBLIC_MODE for name in validation.schemas_for(meta["game"])})
+    return store.Layout(files, FOLDERS, TXN_KEY)
+
+
 @dataclass
 class GameDir:
     """An opened game directory: its static description (game.yaml) and its game type."""
 
     path: Path
     meta: dict
+    overlay: dict = field(default_factory=dict)  # the files of a committed bundle not yet applied (read through)
 
     @property
     def id(self) -> str:
@@ -70,30 +93,58 @@ class GameDir:
     def players(self) -> list[str]:
         return self.meta["players"]
 
+    @cached_property
+    def layout(self) -> store.Layout:
+        return layout(self.meta)
+
+    def where(self, relative: str) -> str:
+        """How a file is named in messages: under the directory the user gave."""
+        return str(self.path / relative)
+
+    def read_bytes(self, relative: str) -> bytes:
+        return store.read(self.path, relative, yamlio.MAX_BYTES, self.overlay)
+
+    def read_text(self, relative: str) -> str:
+        return _decoded(self.read_bytes(relative), self.where(relative))
+
     def read(self, relative: str, schema: str):
         """Read and validate one of the game's files."""
-        data = yamlio.load_file(self.path / relative, f"{self.id}/{relative}")
-        validation.check(self.meta["game"], schema, data, f"{self.id}/{relative}")
+        data = yamlio.loads(self.read_bytes(relative), self.where(relative))
+        validation.check(self.meta["game"], schema, data, self.where(relative))
         return data
 
+    def has(self, relative: str) -> bool:
+        return store.exists(self.path, relative, self.overlay)
+
     def has_referee(self) -> bool:
-        return (self.path / STATE).exists()
+        return self.has(STATE)
+
+
+def _decoded(data: bytes, where: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PbemError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
 def open_game(path) -> GameDir:
     path = Path(path)
-    if not (path / GAME).is_file():
-        raise PbemError(f"{path}: not a pbem game directory (no {GAME}); create one with `pbem new`")
-    meta = yamlio.load_file(path / GAME, f"{path.name}/{GAME}")
-    if not isinstance(meta, dict) or meta.get("game") not in registry.GAMES:
-        kind = meta.get("game") if isinstance(meta, dict) else None
-        raise PbemError(f"{path.name}/{GAME}: unknown game type {kind!r}")
-    validation.check(meta["game"], "game.schema.json", meta, f"{path.name}/{GAME}")
+    where = str(path / GAME)
+    try:
+        text = store.read(path, GAME, yamlio.MAX_BYTES)
+    except store.Missing:
+        raise PbemError(f"{path}: not a pbem game directory (no {GAME}); create one with `pbem new`") from None
+    meta = yamlio.loads(text, where)
+    kind = meta.get("game") if isinstance(meta, dict) else None
+    if not isinstance(kind, str) or kind not in registry.GAMES:
+        raise PbemError(f"{where}: unknown game type {kind!r}" if isinstance(meta, dict) else
+                        f"{where}: not a game description (a mapping with game, players, options, ...)")
+    validation.check(kind, "game.schema.json", meta, where)
     gd = GameDir(path, meta)
     installed = gd.game.rules_version
     if meta["rules_version"] != installed:
-        raise PbemError(f"{gd.id} was created under {meta['game']} rules version {meta['rules_version']}, this pbem "
-                        f"has version {installed}: finish it with the pbem that started it")
+        raise PbemError(f"{path}: {gd.id} was created under {meta['game']} rules version {meta['rules_version']}, "
+                        f"this pbem has version {installed}: finish it with the pbem that started it")
     return gd
 
 
@@ -198,8 +249,8 @@ def parse_player(spec: str) -> tuple[str, str | None]:
     if not NAME_PATTERN.fullmatch(name):
         raise UsageError(f"player name {name!r}: use lowercase letters, digits, - and _ (at most 32, starting "
                          f"with a letter): names are words of the move notation, which is lowercase")
-    if email and not re.fullmatch(r"[^@\s]+@[^@\s]+", email):
-        raise UsageError(f"player {name}: {email!r} is not an email address")
+    if email and not EMAIL_PATTERN.fullmatch(email):
+        raise UsageError(f"player {name}: {email[:80]!r} is not an email address")
     return name, email or None
 
 
@@ -214,11 +265,14 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     game = registry.get(game_type)
     path = Path(path)
     game_id = path.name
+    if organiser is not None and not EMAIL_PATTERN.fullmatch(organiser):
+        raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
+    if seed is not None and not 0 < len(seed) <= MAX_SEED:
+        raise UsageError(f"--seed: 1 to {MAX_SEED} characters, not {len(seed)}")
     if not ID_PATTERN.fullmatch(game_id):
         raise UsageError(f"{game_id!r} cannot be a game id: the directory name must be lowercase letters, digits,"
                          f" - and _")
-    leftovers = {store.LOCK, store.TXN}  # what a `new` killed before its commit leaves: it may be run again
-    if path.exists() and (not path.is_dir() or any(p.name not in leftovers for p in path.iterdir())):
+    if path.exists() and not _left_by_a_killed_new(path):
         raise UsageError(f"{path} already exists: a game id is used once under its games root")
     names = [name for name, _ in players]
     if len(set(names)) != len(names):
@@ -244,50 +298,103 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     secrets_doc = {"format": "pbem-secrets/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
                    "players": roster, "organiser": organiser}
     public_chance = [outcome for outcome in rng.outcomes if outcome["public"]]
+    logs = {FULL_LOG: _log_text(gd, FULL_LOG, _log_header(gd, "referee", rng.outcomes)),
+            LOG: _log_text(gd, LOG, _log_header(gd, "public", public_chance))}
+    env["log_sha256"] = _digests(logs)
     files = {
         GAME: (_yaml(GAME, "game.schema.json", gd.meta, game.id, "game.yaml"), PUBLIC_MODE),
         COMPONENTS: (components_text, PUBLIC_MODE),
         **_state_files(gd, env),
-        FULL_LOG: (_log_text(gd, FULL_LOG, _log_header(gd, "referee", rng.outcomes)), PRIVATE),
-        LOG: (_log_text(gd, LOG, _log_header(gd, "public", public_chance)), PUBLIC_MODE),
+        FULL_LOG: (logs[FULL_LOG], PRIVATE),
+        LOG: (logs[LOG], PUBLIC_MODE),
         SECRETS: (_yaml(SECRETS, "secrets.schema.json", secrets_doc, game.id, "secrets"), PRIVATE),
         **_status_files(gd, env, []),
     }
     for name, schema in validation.schemas_for(game.id).items():
         files[f"schemas/{name}"] = (_json(schema), PUBLIC_MODE)
-    path.mkdir(parents=True, exist_ok=True)
-    with store.locked(path):
-        store.commit(path, files)
-    (path / "referee").chmod(0o700)
+    store.make_folder(path)
+    with store.locked(path, gd.layout):
+        store.commit(path, files, gd.layout)
     return {"game": game_id, "game_type": game.id, "dir": str(path), "players": roster}
+
+
+def _left_by_a_killed_new(path: Path) -> bool:
+    """Only what a `new` killed before its commit point leaves (the lock, the transaction folder, the key):
+    `new` may run there again."""
+    if not path.is_dir():
+        return False
+    names = {p.name for p in path.iterdir()}
+    key_folder, key_name = TXN_KEY.split("/")
+    if key_folder in names and ((path / key_folder).is_symlink()
+                                or {p.name for p in (path / key_folder).iterdir()} - {key_name}):
+        return False
+    return names <= {store.LOCK, store.TXN, key_folder}
 
 
 def _json(data) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+def _digests(texts: dict[str, str]) -> dict[str, str]:
+    return {relative: hashlib.sha256(text.encode()).hexdigest() for relative, text in texts.items()}
+
+
 # ---------------------------------------------------------------- reading
 
-def state_edited(gd: GameDir) -> bool:
+@contextlib.contextmanager
+def _reading(gd: GameDir):
+    """What a read-only command reads under: no file created, a running writer waited for, and the files of a
+    committed bundle a killed writer left read through (so a reader never sees half a move)."""
+    with store.reading(gd.path, gd.layout) as overlay:
+        gd.overlay = overlay
+        try:
+            yield
+        finally:
+            gd.overlay = {}
+
+
+def settle(gd: GameDir) -> None:
+    """Finish a move that a killed writer committed but did not put in place (takes the lock). Readers do not
+    need it; a transport that publishes the files themselves (a git commit) calls it first."""
+    with store.locked(gd.path, gd.layout):
+        pass
+
+
+def state_edited(gd: GameDir, text: bytes | None = None) -> bool:
     """Was referee/state.yaml changed outside pbem (its text no longer has the digest written with it)?"""
     try:
-        recorded = (gd.path / STATE_DIGEST).read_text(encoding="utf-8").strip()
-    except OSError:
+        recorded = gd.read_bytes(STATE_DIGEST).strip()
+    except store.Missing:
         return True
-    return hashlib.sha256((gd.path / STATE).read_bytes()).hexdigest() != recorded
+    text = gd.read_bytes(STATE) if text is None else text
+    return hashlib.sha256(text).hexdigest().encode() != recorded
 
 
 def load_state(gd: GameDir, trust_edits: bool = False) -> dict:
-    """The referee's state, refused if it was edited by hand (verify reads it anyway, to show what differs)."""
+    """The referee's state, refused if it was edited by hand or if game.yaml does not describe it (verify reads
+    it anyway, to show what differs)."""
     if not gd.has_referee():
-        raise PbemError(f"{gd.id}: the referee's files are not here (this is a public copy of the game)")
-    if not trust_edits and state_edited(gd):
-        raise PbemError(f"{gd.id}/{STATE} was changed outside pbem (it does not match the checksum written with "
+        raise PbemError(f"{gd.path}: the referee's files are not here (this is a public copy of the game)")
+    text = gd.read_bytes(STATE)
+    if not trust_edits and state_edited(gd, text):
+        raise PbemError(f"{gd.where(STATE)} was changed outside pbem (it does not match the checksum written with "
                         f"it); nothing was done. `pbem verify` shows what differs from the replay of the log")
-    env = gd.read(STATE, "referee-state.schema.json")
-    if env["id"] != gd.id or env["game"] != gd.meta["game"] or env["players"] != gd.players:
-        raise PbemError(f"{gd.id}/{STATE} belongs to another game ({env['id']}, {env['game']})")
+    env = yamlio.loads(text, gd.where(STATE))
+    validation.check(gd.meta["game"], "referee-state.schema.json", env, gd.where(STATE))
+    if env["id"] != gd.id or env["game"] != gd.meta["game"]:
+        raise PbemError(f"{gd.where(STATE)} belongs to another game ({env['id']}, {env['game']})")
+    differing = _game_file_differences(gd, env)
+    if differing and not trust_edits:
+        raise PbemError(f"{gd.where(GAME)} does not describe the referee's state ({', '.join(differing)} differ): it "
+                        f"was changed outside pbem; nothing was done. `pbem verify` shows what differs")
     return env
+
+
+def _game_file_differences(gd: GameDir, env: dict) -> list[str]:
+    """The fields of game.yaml that the referee's state contradicts."""
+    facts = {"rules_version": env["rules_version"], "players": env["players"], "options": env["options"],
+             "seed_commitment": commitment(env["seed"])}
+    return [key for key, value in facts.items() if gd.meta[key] != value]
 
 
 def load_secrets(gd: GameDir) -> dict:
@@ -301,6 +408,12 @@ def roster(gd: GameDir) -> list[dict]:
 def status(gd: GameDir, viewer: str | None = None) -> dict:
     if viewer is not None:
         _check_player(gd, viewer)
+    with _reading(gd):
+        return _read_status(gd, viewer)
+
+
+def _read_status(gd: GameDir, viewer: str | None) -> dict:
+    if viewer is not None:
         return gd.read(view_file(viewer), "player.schema.json")
     return gd.read(PUBLIC, "public.schema.json")
 
@@ -312,7 +425,7 @@ def _check_player(gd: GameDir, player: str) -> None:
 
 def legal(gd: GameDir, player: str | None = None) -> dict:
     """Who must act and the legal moves in text notation (of `player`, or of whoever must act)."""
-    with store.locked(gd.path):
+    with _reading(gd):
         env = load_state(gd)
     game, state = gd.game, env["state"]
     decision = _decision(game, state)
@@ -326,14 +439,15 @@ def legal(gd: GameDir, player: str | None = None) -> dict:
 
 
 def read_log(gd: GameDir, full: bool = False) -> dict:
-    return gd.read(FULL_LOG if full else LOG, "log.schema.json")
+    with _reading(gd):
+        return gd.read(FULL_LOG if full else LOG, "log.schema.json")
 
 
 # ---------------------------------------------------------------- submit
 
 def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], by: str,
-                  signature: str | None, password: str | None) -> None:
-    if by == "referee":
+                  signature: str | None, password: str | None, authenticated: bool = False) -> None:
+    if by == "referee" or authenticated:
         return
     entry = next(p for p in roster(gd) if p["name"] == player)
     if password is not None:
@@ -396,26 +510,59 @@ def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], re
     """Write the new state and every file that follows from it, with the new log entries, as one transaction."""
     game = gd.game
     public = [_public_entry(game, entry) for entry in entries]
-    new_env = {**env, "move_number": entries[-1]["number"] + 1, "state": state, "resigned": resigned,
-               "recent": (env["recent"] + public)[-RECENT:]}
     finished = game.rules.pending(state) is None
-    files = {**_state_files(gd, new_env), **_status_files(gd, new_env, new_env["recent"])}
-    full_text = (gd.path / FULL_LOG).read_text(encoding="utf-8")
-    public_text = (gd.path / LOG).read_text(encoding="utf-8")
+    full_text = _full_log_text(gd, env)
+    public_text = _public_log_text(gd, env, full_text)
     for entry, public_entry in zip(entries, public):
         full_text = _append_entry(gd, full_text, entry)
         public_text = _append_entry(gd, public_text, public_entry)
-    files[FULL_LOG] = (full_text, PRIVATE)
     if finished:  # the game is over: the full log and the seed are revealed so anyone can replay it
         public_text = full_text.replace("$schema=../schemas/", "$schema=schemas/", 1).replace(
             "visibility: referee", "visibility: public", 1)
-    files[LOG] = (public_text, PUBLIC_MODE)
-    store.commit(gd.path, files)
+    new_env = {**env, "move_number": entries[-1]["number"] + 1, "state": state, "resigned": resigned,
+               "recent": (env["recent"] + public)[-RECENT:],
+               "log_sha256": _digests({FULL_LOG: full_text, LOG: public_text})}
+    files = {**_state_files(gd, new_env), **_status_files(gd, new_env, new_env["recent"]),
+             FULL_LOG: (full_text, PRIVATE), LOG: (public_text, PUBLIC_MODE)}
+    store.commit(gd.path, files, gd.layout)
     pending = game.rules.pending(state)
     return {"game": gd.id, "number": entries[0]["number"], "player": entries[0]["player"],
             "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
             "autopilot": public[1:], "move_number": new_env["move_number"],
             "to_act": pending["player"] if pending else None, "finished": finished}
+
+
+def _full_log_text(gd: GameDir, env: dict) -> str:
+    """The referee's log as it last wrote it (its digest is in the state), to append to."""
+    text = gd.read_text(FULL_LOG)
+    recorded = env.get("log_sha256")  # absent in games started before logs had digests
+    if recorded and _digests({FULL_LOG: text})[FULL_LOG] != recorded[FULL_LOG]:
+        raise PbemError(f"{gd.where(FULL_LOG)} was changed outside pbem (it does not match the checksum in the "
+                        f"referee's state); nothing was done. `pbem verify` shows what differs")
+    return text
+
+
+def _public_log_text(gd: GameDir, env: dict, full_text: str) -> str:
+    """The public log as the referee last wrote it, to append to. Players may be able to write it: when it is
+    not what the referee wrote (its digest is in the state), it is written again from the referee's log."""
+    recorded = (env.get("log_sha256") or {}).get(LOG)
+    try:
+        data = gd.read_bytes(LOG)
+    except store.Missing:
+        data = None
+    if data is not None and (recorded is None or hashlib.sha256(data).hexdigest() == recorded):
+        with contextlib.suppress(UnicodeDecodeError):
+            return data.decode("utf-8")
+    full = yamlio.loads(full_text, gd.where(FULL_LOG))
+    return _log_text(gd, LOG, public_log(gd, full, finished=False))
+
+
+def public_log(gd: GameDir, full: dict, finished: bool) -> dict:
+    """The public log that goes with the referee's log: hidden choices masked and private chance outcomes left
+    out while the game goes on; the whole log once it is over."""
+    setup = full["setup_chance"] if finished else [outcome for outcome in full["setup_chance"] if outcome["public"]]
+    entries = full["entries"] if finished else [_public_entry(gd.game, entry) for entry in full["entries"] or []]
+    return {**_log_header(gd, "public", setup), "entries": entries or None}
 
 
 def _open_turn(gd: GameDir, move_number: int | None) -> dict:
@@ -430,18 +577,23 @@ def _open_turn(gd: GameDir, move_number: int | None) -> dict:
 
 
 def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
-           signature: str | None = None, password: str | None = None) -> dict:
-    """Check and apply one turn. On any error nothing on disk changes."""
+           signature: str | None = None, password: str | None = None, authenticated: bool = False) -> dict:
+    """Check and apply one turn. On any error nothing on disk changes.
+
+    `authenticated`: the transport has already proved who sent it by its own means (a commit signed with the
+    player's SSH key), so neither a signature nor a password is asked for; the entry is still the player's."""
     _check_player(gd, player)
     game = gd.game
     if not texts:
         raise PbemError("no move given")
     if [" ".join(notation.tokens_of(t)) for t in texts] == [RESIGN]:
-        return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password)
-    with store.locked(gd.path):
+        return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
+                      authenticated=authenticated)
+    with store.locked(gd.path, gd.layout):
         env = _open_turn(gd, move_number)
         current = env["move_number"]
-        _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password)
+        _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
+                      authenticated)
         state = env["state"]
         pending = game.rules.pending(state)
         if pending["player"] != player:
@@ -463,16 +615,17 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
 
 
 def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
-           signature: str | None = None, password: str | None = None) -> dict:
+           signature: str | None = None, password: str | None = None, authenticated: bool = False) -> dict:
     """A player leaves the game: the referee plays their turns from now on (first legal move) and they rank last.
 
     Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
     """
     _check_player(gd, player)
-    with store.locked(gd.path):
+    with store.locked(gd.path, gd.layout):
         env = _open_turn(gd, move_number)
         current = env["move_number"]
-        _authenticate(gd, player, current if move_number is None else move_number, [RESIGN], by, signature, password)
+        _authenticate(gd, player, current if move_number is None else move_number, [RESIGN], by, signature, password,
+                      authenticated)
         if player in env["resigned"]:
             raise PbemError(f"{player} has already resigned")
         resigned = env["resigned"] + [player]
@@ -492,7 +645,7 @@ def _differences(a, b, path="$", found=None, limit=10) -> list[str]:
     if isinstance(a, dict) and isinstance(b, dict):
         for key in list(a) + [k for k in b if k not in a]:
             if key not in a or key not in b:
-                found.append(f"{path}.{key}: present on one side only")
+                found.append(f"{path}.{key}: " + ("missing (the replay has it)" if key in a else "not in the replay"))
             else:
                 _differences(a[key], b[key], f"{path}.{key}", found, limit)
     elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
@@ -503,20 +656,22 @@ def _differences(a, b, path="$", found=None, limit=10) -> list[str]:
     return found[:limit]
 
 
-def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, list[dict]]:
-    """The state a log leads to from the seed, checking every chance outcome against the recorded one."""
+def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
+    """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
+    entry, checking every chance outcome against the recorded one."""
     game = gd.game
     rng = Rng(seed, gd.id, 0)
     state = game.rules.setup(list(gd.players), dict(gd.meta["options"]), components, rng)
     if rng.outcomes != log["setup_chance"]:
         raise PbemError("verify failed: the setup's shuffles differ from the recorded ones")
-    entries = log["entries"] or []
     resigned = []
-    for expected_number, entry in enumerate(entries, 1):
+    yield 0, state, []
+    for expected_number, entry in enumerate(log["entries"] or [], 1):
         if entry["number"] != expected_number:
             raise PbemError(f"verify failed: log entry {expected_number} is numbered {entry['number']}")
         if entry["moves"] == [RESIGN]:
             resigned.append(entry["player"])
+            yield expected_number, state, list(resigned)
             continue
         rng = Rng(seed, gd.id, entry["number"])
         try:
@@ -527,47 +682,139 @@ def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, l
         if rng.outcomes != entry["chance"]:
             raise PbemError(f"verify failed at move {entry['number']}: the recorded chance outcomes differ from "
                             f"the seed's")
-    return state, entries, resigned
+        yield expected_number, state, list(resigned)
 
 
-def verify(gd: GameDir) -> dict:
-    """Replay the game from its seed and log; the stored files must be exactly what the replay gives."""
-    with store.locked(gd.path, write=False):
-        components_text = (gd.path / COMPONENTS).read_bytes() if (gd.path / COMPONENTS).exists() else b""
-        if hashlib.sha256(components_text).hexdigest() != gd.meta["components_sha256"]:
-            raise PbemError("verify failed: components.yaml is not the file the game was set up with")
-        components = yamlio.loads(components_text, f"{gd.id}/{COMPONENTS}")
-        validation.check(gd.meta["game"], validation.game_name("components"), components, f"{gd.id}/{COMPONENTS}")
-        if gd.has_referee():
+def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, list[dict]]:
+    """The state a log leads to from the seed, checking every chance outcome against the recorded one."""
+    for _, state, resigned in replay_steps(gd, seed, components, log):
+        pass
+    return state, log["entries"] or [], resigned
+
+
+def published(gd: GameDir, seed: str, log: dict, count: int, state: dict, resigned: list[str]) -> dict[str, dict]:
+    """The data of the public files (public.yaml, log.yaml) the referee wrote when the first `count` entries of the
+    full `log` had been played (`state`, `resigned`: from replay_steps). For a transport that keeps every published
+    position (git), so that each one can be checked against the replay."""
+    game = gd.game
+    entries = (log["entries"] or [])[:count]
+    public = [_public_entry(game, entry) for entry in entries]
+    decision = _decision(game, state)
+    ranking = None if decision else final_ranking(game.rules.result(state), resigned)
+    env = {"move_number": count + 1, "seed": seed, "state": state, "resigned": resigned}
+    log_doc = public_log(gd, {**log, "entries": entries or None}, finished=decision is None)
+    return {PUBLIC: _status_doc(gd, env, None, public[-RECENT:], decision, ranking), LOG: log_doc}
+
+
+def verify(gd: GameDir, player: str | None = None) -> dict:
+    """Replay the game from its seed and log; every file pbem wrote must be exactly what the replay gives.
+
+    With the referee's files (and no `player`) every file is checked. Without them, or `as` a player, once the
+    game is over and its seed public: what a player holds, the public files and the views present (with
+    `player`, that player's view, which must be there)."""
+    if player is not None:
+        _check_player(gd, player)
+    with _reading(gd):
+        components = _components(gd)
+        referee = player is None and gd.has_referee()
+        if referee:
             env = load_state(gd, trust_edits=True)
-            seed, log = env["seed"], read_log(gd, full=True)
+            seed, log = env["seed"], gd.read(FULL_LOG, "log.schema.json")
         else:
-            public = status(gd)
+            public = _read_status(gd, None)
             if "seed" not in public:
-                raise PbemError(f"{gd.id} is not over: only the referee can verify it until the seed is revealed")
-            env, seed, log = None, public["seed"], read_log(gd)
+                raise PbemError(f"{gd.path}: the game is not over; until its seed is revealed only the referee can "
+                                f"verify it")
+            env, seed, log = None, public["seed"], gd.read(LOG, "log.schema.json")
         if commitment(seed) != gd.meta["seed_commitment"]:
-            raise PbemError("verify failed: the seed does not match the commitment published at the start")
-        state, entries, resigned = replay(gd, seed, components, log)
-        move_number = len(entries) + 1
-        problems = []
-        if env is not None and state_edited(gd):
-            problems.append(f"{STATE} was changed outside pbem (its checksum does not match)")
-        if env is not None:
-            problems += _differences(state, env["state"])
-            if env["resigned"] != resigned:
-                problems.append(f"resigned: stored {env['resigned']}, the log says {resigned}")
-            if env["move_number"] != move_number:
-                problems.append(f"move_number: stored {env['move_number']}, the log has {len(entries)} moves")
-            recent = env.get("recent", [])
-        else:
-            recent = status(gd)["recent"]
-        replayed_env = {"move_number": move_number, "seed": seed, "state": state, "resigned": resigned}
-        for relative, (text, _) in _status_files(gd, replayed_env, recent).items():
-            stored = yamlio.load_file(gd.path / relative, f"{gd.id}/{relative}")
-            problems += [f"{relative} {p}" for p in _differences(yamlio.loads(text), stored)]
+            raise PbemError(f"verify failed: the seed does not match the commitment published in {gd.where(GAME)}")
+        # The referee's state says who plays with which options (game.yaml is compared with it below).
+        played = dataclasses.replace(gd, meta={**gd.meta, "players": env["players"], "options": env["options"]}) \
+            if referee else gd
+        state, entries, resigned = replay(played, seed, components, log)
+        finished = gd.game.rules.pending(state) is None
+        recent = [_public_entry(gd.game, entry) for entry in entries][-RECENT:]
+        replayed = {"move_number": len(entries) + 1, "seed": seed, "state": state, "resigned": resigned,
+                    "recent": recent}
+        problems = _log_header_problems(gd, log) + (_referee_problems(gd, env, replayed) if referee else [])
+        expected = {relative: yamlio.loads(text) for relative, (text, _) in _status_files(gd, replayed, recent).items()}
+        expected[LOG] = public_log(gd, log, finished)
+        checked = [GAME, COMPONENTS] + ([STATE, FULL_LOG] if referee else [])
+        for relative, data in expected.items():
+            if relative.startswith("views/") and not referee and relative != (player and view_file(player)) \
+                    and (player is not None or not gd.has(relative)):
+                continue  # another player's view: not in this player's hands
+            problems += _file_problems(gd, relative, data)
+            checked.append(relative)
+        notes = _schema_notes(gd, problems)
         if problems:
-            raise PbemError("verify failed: the stored files differ from the replay:\n  " + "\n  ".join(problems[:20]))
-    finished = gd.game.rules.pending(state) is None
-    return {"game": gd.id, "moves": len(entries), "finished": finished, "seed_checked": finished or env is not None,
-            "result": "ok"}
+            shown = problems[:MAX_PROBLEMS] + ([f"... and {len(problems) - MAX_PROBLEMS} more"]
+                                               if len(problems) > MAX_PROBLEMS else [])
+            raise PbemError("verify failed: the stored files differ from the replay:\n  " + "\n  ".join(shown))
+    return {"game": gd.id, "moves": len(entries), "finished": finished, "seed_checked": finished or referee,
+            "checked": checked, "notes": notes, "result": "ok"}
+
+
+def _components(gd: GameDir) -> dict:
+    try:
+        text = gd.read_bytes(COMPONENTS)
+    except store.Missing:
+        text = b""
+    if hashlib.sha256(text).hexdigest() != gd.meta["components_sha256"]:
+        raise PbemError(f"verify failed: {gd.where(COMPONENTS)} is not the file the game was set up with (its "
+                        f"SHA-256 is not the one in {GAME})")
+    components = yamlio.loads(text, gd.where(COMPONENTS))
+    validation.check(gd.meta["game"], validation.game_name("components"), components, gd.where(COMPONENTS))
+    return components
+
+
+def _log_header_problems(gd: GameDir, log: dict) -> list[str]:
+    """The log replayed must be this game's (game.yaml's id, type and rules version)."""
+    return [f"{GAME} {key}: {gd.meta[key]!r}, but the log says {log[key]!r}"
+            for key in ("id", "game", "rules_version") if log[key] != gd.meta[key]]
+
+
+def _referee_problems(gd: GameDir, env: dict, replayed: dict) -> list[str]:
+    """The referee's files against the replay: the state and its checksum, the log's checksum, game.yaml."""
+    problems = [f"{STATE} {p}" for p in _differences(replayed["state"], env["state"], "$.state")]
+    if state_edited(gd):
+        problems.append(f"{STATE}: changed outside pbem (its checksum does not match)")
+    for key in ("resigned", "move_number", "recent"):
+        if env[key] != replayed[key]:
+            problems.append(f"{STATE} $.{key}: stored {env[key]!r:.80} but the replay gives {replayed[key]!r:.80}")
+    recorded = env.get("log_sha256")
+    if recorded and hashlib.sha256(gd.read_bytes(FULL_LOG)).hexdigest() != recorded[FULL_LOG]:
+        problems.append(f"{FULL_LOG}: changed outside pbem (its checksum in the state does not match)")
+    problems += [f"{GAME} {key}: differs from the referee's state" for key in _game_file_differences(gd, env)]
+    return problems
+
+
+def _file_problems(gd: GameDir, relative: str, expected: dict) -> list[str]:
+    try:
+        stored = yamlio.loads(gd.read_bytes(relative), gd.where(relative))
+    except store.Missing:
+        return [f"{relative}: missing"]
+    except PbemError as exc:
+        return [str(exc)]
+    return [f"{relative} {p}" for p in _differences(expected, stored)]
+
+
+def _schema_notes(gd: GameDir, problems: list[str]) -> list[str]:
+    """The schemas are for editors only (pbem validates with its own) and change between pbem versions: a copy
+    that differs from this pbem's is named, without failing the verification. A link or a folder where a schema
+    should be is a problem (added to `problems`)."""
+    notes = []
+    for name, schema in validation.schemas_for(gd.meta["game"]).items():
+        relative = f"schemas/{name}"
+        try:
+            same = gd.read_bytes(relative) == _json(schema).encode()
+        except store.Missing:
+            notes.append(f"{relative}: missing")
+            continue
+        except PbemError as exc:
+            problems.append(str(exc))
+            continue
+        if not same:
+            notes.append(f"{relative}: differs from this pbem's schema (another pbem version wrote it, or it was "
+                         f"edited)")
+    return notes

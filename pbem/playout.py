@@ -73,3 +73,25 @@ def play(game: Game, players: list[str], options: dict | None = None, seed: str 
         if on_step:
             on_step(player, move, state)
     return state
+
+
+def turns(game: Game, players: list[str], options: dict | None = None, seed: str = "seed", bot_seed: int | str = 0,
+          game_id: str = "playout", limit: int | None = None, longest: int = 12) -> tuple[list[tuple], dict]:
+    """A whole game by the random bot as players send it: each submission is one player's consecutive decisions
+    up to new information or the end of their turn (at most `longest`), drawn with the engine's randomness for its
+    move number. Returns [(move number, player, [move texts])] and the final state (`limit`: stop after so many)."""
+    rnd = random.Random(bot_seed)
+    state = start(game, players, options, seed, game_id=game_id)
+    submissions = []
+    while (pending := game.rules.pending(state)) is not None and (limit is None or len(submissions) < limit):
+        number, player = len(submissions) + 1, pending["player"]
+        rng, moves = Rng(seed, game_id, number), []
+        while True:
+            move = _random_move(game, game.rules.legal_moves(state, player), rnd)
+            state = game.rules.apply(copy.deepcopy(state), player, move, rng)
+            moves.append(game.format_move(move))
+            after = game.rules.pending(state)
+            if after is None or after["player"] != player or after.get("fresh_info") or len(moves) >= longest:
+                break
+        submissions.append((number, player, moves))
+    return submissions, state

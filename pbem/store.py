@@ -1,19 +1,35 @@
-"""Safe writes of a game directory: one lock per game, all files of a move committed together or not at all.
+"""Safe reads and writes of a game directory: no symbolic link followed, one lock per game, all files of a move
+committed together or not at all.
+
+A game directory may be writable by players (play by git), so nothing in it is trusted for where to write:
+every path below it is opened one folder at a time from a folder descriptor with O_NOFOLLOW, and a symbolic link
+(or a folder where a file should be) is refused with a clear message. The game directory itself is the user's
+choice and is opened as given.
 
 A move changes several files (referee state, logs, public status, each player's view). All of them are first
 written as one bundle, fsynced, and committed by renaming it to `DIR/.txn/COMMIT.json`; then each file is
 written (temp file and rename) into place, and the bundle is marked applied. If the process dies before the
-commit, the next command deletes the half-written bundle (the previous state is intact); if it dies after, the
-next command applies the bundle again. Either way the game is never half-moved. One fsynced bundle instead of
-one fsync per file keeps a move fast (the bundle stays until the next move, so it can always be re-applied).
+commit, the next writer deletes the half-written bundle (the previous state is intact); if it dies after, the
+next writer applies the bundle again, and a reader reads through it. One fsynced bundle instead of one fsync
+per file keeps a move fast (the bundle stays until the next move, so it can always be re-applied).
+
+A bundle is applied only if it is authentic (an HMAC with the game's transaction key, kept with the referee's
+files) and names only paths of the game's layout: a bundle planted in `.txn/` is refused, it cannot write
+anywhere, not even a file the referee would write.
 """
 from __future__ import annotations
 
 import contextlib
 import errno
 import fcntl
+import hashlib
+import hmac
 import json
 import os
+import re
+import secrets
+import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 from .contract import PbemError
@@ -21,13 +37,198 @@ from .contract import PbemError
 TXN = ".txn"
 COMMIT = "COMMIT.json"
 APPLIED = "APPLIED.json"
+BUNDLE_TMP = "bundle.tmp"
 LOCK = ".lock"
+TXN_MODE = 0o700
+BUNDLE_FORMAT = b"pbem-txn/1"
+BUNDLE_HEAD = re.compile(rb"pbem-txn/1 hmac-sha256:([0-9a-f]{64})")
+KEY_TEXT = re.compile(r"[0-9a-f]{64}\n?")
+MAX_BUNDLE_BYTES = 64 * 1024 * 1024  # a move writes a few dozen files of at most 4 MiB
+
+DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC  # NONBLOCK: a planted FIFO never hangs us
+NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
+class Missing(PbemError):
+    """A file that is not there (callers may treat absence as a normal case)."""
+
+
+class Unreadable(PbemError):
+    """A file or folder this user may not open (a player's account reading the referee's folder)."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Everything a transaction of one game may write: each file with its mode, each folder with its mode, and
+    where the transaction key lives (private; never written by a bundle)."""
+
+    files: dict[str, int]
+    folders: dict[str, int]
+    key: str
+
+
+# ---------------------------------------------------------------- no-follow access below a game directory
+
+def _where(directory, relative: str) -> str:
+    return str(Path(directory) / relative)
+
+
+def _parts(relative: str) -> list[str]:
+    parts = relative.split("/")
+    if relative.startswith("/") or any(p in ("", ".", "..") or "\0" in p for p in parts):
+        raise PbemError(f"{relative!r}: not a path inside the game directory")
+    return parts
+
+
+def _refusal(parent: int, name: str, where: str, exc: OSError, want: str) -> PbemError:
+    """Why `name` could not be opened as a `want` ('file' or 'folder'): a link, the wrong kind, or the OS's reason."""
     try:
-        os.fsync(fd)
+        mode = os.lstat(name, dir_fd=parent).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISLNK(mode):
+        return PbemError(f"{where}: is a symbolic link; pbem never follows links inside a game directory "
+                         f"(replace it by the real {want})")
+    if exc.errno == errno.ENOENT:
+        return Missing(f"{where}: no such {want}")
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return Unreadable(f"{where}: cannot open ({exc.strerror})")
+    if mode is not None and (stat.S_ISDIR(mode) != (want == "folder")):
+        return PbemError(f"{where}: is not a {want}")
+    return PbemError(f"{where}: cannot open ({exc.strerror})")
+
+
+def _open_root(directory) -> int:
+    try:
+        return os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise Missing(f"{directory}: no such folder") from None
+    except OSError as exc:
+        raise PbemError(f"{directory}: cannot open the game directory ({exc.strerror})") from None
+
+
+def _open_folder(parent: int, name: str, where: str, create_mode: int | None = None) -> int:
+    """A folder below `parent`, never through a link; created with exactly `create_mode` when given and missing."""
+    try:
+        return os.open(name, DIR_FLAGS, dir_fd=parent)
+    except OSError as exc:
+        if exc.errno != errno.ENOENT or create_mode is None:
+            raise _refusal(parent, name, where, exc, "folder") from None
+    try:
+        os.mkdir(name, create_mode, dir_fd=parent)
+    except FileExistsError:
+        pass  # made by someone else meanwhile: opened (and checked) below like any existing folder
+    except OSError as exc:
+        raise PbemError(f"{where}: cannot create the folder ({exc.strerror})") from None
+    try:
+        fd = os.open(name, DIR_FLAGS, dir_fd=parent)
+    except OSError as exc:
+        raise _refusal(parent, name, where, exc, "folder") from None
+    os.fchmod(fd, create_mode)  # exactly this mode, whatever the umask
+    return fd
+
+
+@contextlib.contextmanager
+def _folder_of(directory, relative: str, folders: dict[str, int] | None = None):
+    """(descriptor of the folder holding `relative`, the file's name); folders created with their layout mode
+    when `folders` is given."""
+    parts = _parts(relative)
+    fd = _open_root(directory)
+    try:
+        for index, name in enumerate(parts[:-1]):
+            path = "/".join(parts[:index + 1])
+            mode = None if folders is None else folders.get(path, 0o755)
+            child = _open_folder(fd, name, _where(directory, path), mode)
+            os.close(fd)
+            fd = child
+        yield fd, parts[-1]
+    finally:
+        os.close(fd)
+
+
+def _read_at(folder: int, name: str, where: str, limit: int) -> bytes:
+    try:
+        fd = os.open(name, READ_FLAGS, dir_fd=folder)
+    except OSError as exc:
+        raise _refusal(folder, name, where, exc, "file") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise PbemError(f"{where}: is not a regular file")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise PbemError(f"{where}: cannot read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise PbemError(f"{where}: file too large (more than {limit} bytes)")
+    return data
+
+
+def read(directory, relative: str, limit: int, overlay: dict[str, str] | None = None) -> bytes:
+    """The bytes of DIR/relative, never through a link; from `overlay` (a committed bundle not yet applied)
+    when it holds that file."""
+    if overlay and relative in overlay:
+        return overlay[relative].encode("utf-8")
+    with _folder_of(directory, relative) as (folder, name):
+        return _read_at(folder, name, _where(directory, relative), limit)
+
+
+def exists(directory, relative: str, overlay: dict[str, str] | None = None) -> bool:
+    """Is there a regular file at DIR/relative? A link on the way is refused, not followed."""
+    if overlay and relative in overlay:
+        return True
+    try:
+        with _folder_of(directory, relative) as (folder, name):
+            mode = os.lstat(name, dir_fd=folder).st_mode
+    except Missing:
+        return False
+    except FileNotFoundError:
+        return False
+    if stat.S_ISLNK(mode):
+        raise PbemError(f"{_where(directory, relative)}: is a symbolic link; pbem never follows links inside a "
+                        f"game directory (replace it by the real file)")
+    return stat.S_ISREG(mode)
+
+
+def make_folder(path, mode: int = 0o755) -> None:
+    """A folder and any missing parents, each created with exactly `mode` (whatever the umask)."""
+    path = Path(path)
+    missing = []
+    while not path.exists() and path != path.parent:
+        missing.append(path)
+        path = path.parent
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise PbemError(f"{folder}: cannot create the folder ({exc.strerror})") from None
+        os.chmod(folder, mode)
+
+
+def _write_new(folder: int, name: str, data: bytes, mode: int, sync: bool = False) -> None:
+    """Write a file that did not exist (a stale one of that name, link or file, is removed first)."""
+    try:
+        os.unlink(name, dir_fd=folder)
+    except FileNotFoundError:
+        pass
+    fd = os.open(name, NEW_FLAGS, mode, dir_fd=folder)
+    try:
+        os.fchmod(fd, mode)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        if sync:
+            os.fsync(fd)
     finally:
         os.close(fd)
 
@@ -35,76 +236,246 @@ def _fsync_dir(path: Path) -> None:
 def write_atomic(path: Path, text: str, mode: int = 0o644) -> None:
     """One file replaced atomically (temp file, fsync, rename): for files outside a game's transaction."""
     path = Path(path)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.chmod(tmp, mode)
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
+    fd = _open_root(path.parent)
+    try:
+        tmp = f".{path.name}.tmp{os.getpid()}"
+        _write_new(fd, tmp, text.encode("utf-8"), mode, sync=True)
+        os.replace(tmp, path.name, src_dir_fd=fd, dst_dir_fd=fd)
+        os.fsync(fd)
+    except OSError as exc:
+        raise PbemError(f"{path}: cannot write ({exc.strerror})") from None
+    finally:
+        os.close(fd)
 
 
-def _apply(directory: Path, files: dict[str, list]) -> None:
-    folders = set()
-    for relative, (text, mode) in files.items():
-        target = directory / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-        folders.add(target.parent)
-    for folder in folders:
-        _fsync_dir(folder)
+# ---------------------------------------------------------------- the lock
 
-
-def recover(directory: Path) -> None:
-    """Apply a committed bundle that was not marked applied; throw away an uncommitted one."""
-    txn = directory / TXN
-    if not txn.is_dir():
-        return
-    committed = txn / COMMIT
-    if committed.exists():
-        _apply(directory, json.loads(committed.read_text(encoding="utf-8")))
-        os.replace(committed, txn / APPLIED)
-    for leftover in txn.iterdir():
-        if leftover.name != APPLIED:
-            leftover.unlink()
-
-
-def commit(directory: Path, files: dict[str, tuple[str, int]]) -> None:
-    """Write {relative path: (text, mode)} into the game directory as one transaction. Call under the lock."""
-    txn = directory / TXN
-    txn.mkdir(mode=0o700, exist_ok=True)
-    for leftover in txn.iterdir():
-        leftover.unlink()
-    bundle = txn / "bundle.tmp"
-    fd = os.open(bundle, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump({relative: [text, mode] for relative, (text, mode) in files.items()}, handle, ensure_ascii=False)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(bundle, txn / COMMIT)
-    _fsync_dir(txn)
-    recover(directory)
+def _lock_file(root: int, directory, create: bool) -> int | None:
+    """The game's lock file, opened without following a link; None when a reader finds none (or may not open it)."""
+    flags = (os.O_RDWR | os.O_CREAT if create else os.O_RDONLY) | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    where = _where(directory, LOCK)
+    try:
+        fd = os.open(LOCK, flags, 0o644, dir_fd=root)
+    except OSError as exc:
+        if not create and exc.errno in (errno.ENOENT, errno.EACCES, errno.EPERM):
+            return None
+        error = _refusal(root, LOCK, where, exc, "file")
+        raise PbemError(f"{error} (cannot lock the game)") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise PbemError(f"{where}: is not a regular file (cannot lock the game)")
+    return fd
 
 
 @contextlib.contextmanager
-def locked(directory: Path, write: bool = True):
-    """Serialize everything that touches one game. Readers on a read-only copy go ahead without the lock."""
+def locked(directory, layout: Layout):
+    """Serialize everything that writes one game; a committed bundle left by a killed writer is applied first."""
+    directory = Path(directory)
+    root = _open_root(directory)
     try:
-        fd = os.open(directory / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        if write or exc.errno not in (errno.EACCES, errno.EROFS, errno.EPERM):
-            raise PbemError(f"{directory}: cannot lock the game ({exc.strerror})") from None
-        yield
+        fd = _lock_file(root, directory, create=True)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            _recover(root, directory, layout)
+            yield
+        finally:
+            os.close(fd)
+    finally:
+        os.close(root)
+
+
+@contextlib.contextmanager
+def reading(directory, layout: Layout):
+    """For commands that only read: wait for a writer to finish (a shared lock, only if the lock file exists:
+    a reader creates no file), and yield the files of a committed bundle not yet applied, to read through."""
+    directory = Path(directory)
+    root = _open_root(directory)
+    try:
+        fd = _lock_file(root, directory, create=False)
+        try:
+            if fd is not None:
+                fcntl.flock(fd, fcntl.LOCK_SH)
+            yield _committed(root, directory, layout, reader=True) or {}
+        finally:
+            if fd is not None:
+                os.close(fd)
+    finally:
+        os.close(root)
+
+
+# ---------------------------------------------------------------- transactions
+
+def _key(directory, layout: Layout, create: bool) -> bytes | None:
+    """The game's transaction key (None when there is none). A writer makes one when it needs it and there is
+    none yet (a game made before keys existed)."""
+    where = _where(directory, layout.key)
+    try:
+        with _folder_of(directory, layout.key, layout.folders if create else None) as (folder, name):
+            try:
+                text = _read_at(folder, name, where, 200)
+            except Missing:
+                if not create:
+                    return None
+                _write_new(folder, name, (secrets.token_hex(32) + "\n").encode(), 0o600, sync=True)
+                os.fsync(folder)
+                text = _read_at(folder, name, where, 200)
+    except Missing:
+        return None
+    if not KEY_TEXT.fullmatch(text.decode("ascii", "replace")):
+        raise PbemError(f"{where}: damaged (not a transaction key written by pbem)")
+    return text.strip()
+
+
+def _mac(key: bytes, body: bytes) -> str:
+    return hmac.new(key, body, hashlib.sha256).hexdigest()
+
+
+def _bundle_bytes(key: bytes, files: dict[str, str]) -> bytes:
+    body = json.dumps(files, ensure_ascii=False).encode("utf-8")
+    return BUNDLE_FORMAT + b" hmac-sha256:" + _mac(key, body).encode() + b"\n" + body
+
+
+def _open_txn(root: int, directory, create: bool) -> int | None:
+    try:
+        return _open_folder(root, TXN, _where(directory, TXN), TXN_MODE if create else None)
+    except Missing:
+        return None
+
+
+def _check_bundle(data: bytes, key: bytes, layout: Layout, where: str) -> dict[str, str]:
+    """The files of a committed bundle, refused unless it carries this game's key's HMAC and names only files of
+    the game's layout."""
+    head, _, body = data.partition(b"\n")
+    match = BUNDLE_HEAD.fullmatch(head)
+    if not match or not hmac.compare_digest(match.group(1).decode(), _mac(key, body)):
+        raise PbemError(f"{where}: not a transaction written by this game's referee (its authentication code does "
+                        f"not match); it was not applied. If no pbem process was killed here, someone planted it: "
+                        f"remove it, then run `pbem verify`")
+    try:
+        files = json.loads(body.decode("utf-8"))
+    except ValueError as exc:
+        raise PbemError(f"{where}: damaged transaction ({exc})") from None
+    if not isinstance(files, dict) or not all(isinstance(t, str) for t in files.values()):
+        raise PbemError(f"{where}: damaged transaction (not a mapping of paths to texts)")
+    unknown = sorted(relative for relative in files if relative not in layout.files)
+    if unknown:
+        raise PbemError(f"{where}: names paths a move never writes ({', '.join(map(repr, unknown[:5]))}); "
+                        f"it was not applied")
+    return files
+
+
+def _committed(root: int, directory, layout: Layout, reader: bool) -> dict[str, str] | None:
+    """The files of a committed, not yet applied bundle, or None when there is none. A reader that may not read
+    the referee's folder gets None too: the bundle holds referee files, which are not its business."""
+    where = _where(directory, f"{TXN}/{COMMIT}")
+    try:
+        txn = _open_txn(root, directory, create=False)
+        if txn is None:
+            return None
+        try:
+            data = _read_at(txn, COMMIT, where, MAX_BUNDLE_BYTES)
+        finally:
+            os.close(txn)
+        key = _key(directory, layout, create=False)
+    except Missing:
+        return None
+    except Unreadable:
+        if reader:
+            return None
+        raise
+    if key is None:
+        if reader:
+            return None
+        raise PbemError(f"{where}: cannot be checked ({_where(directory, layout.key)} is missing); it was not "
+                        f"applied. Remove it if no pbem process was killed here, then run `pbem verify`")
+    return _check_bundle(data, key, layout, where)
+
+
+def _apply(directory, files: dict[str, str], layout: Layout) -> None:
+    """Put each file in place (temp file + rename in its own folder, never through a link), then fsync the
+    folders. The folders are created with their layout modes and each file gets its layout mode."""
+    by_folder: dict[str, list[str]] = {}
+    for relative in files:
+        by_folder.setdefault(relative.rpartition("/")[0], []).append(relative)
+    for members in by_folder.values():
+        with _folder_of(directory, members[0], layout.folders) as (folder, _):
+            for relative in members:
+                name = relative.rpartition("/")[2]
+                tmp = f".{name}.tmp"
+                try:
+                    _write_new(folder, tmp, files[relative].encode("utf-8"), layout.files[relative])
+                    os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
+                except OSError as exc:
+                    raise PbemError(f"{_where(directory, relative)}: cannot write ({exc.strerror})") from None
+            os.fsync(folder)
+
+
+def _clear(txn: int, directory, keep: str | None) -> None:
+    for name in os.listdir(txn):
+        if name == keep:
+            continue
+        try:
+            os.unlink(name, dir_fd=txn)
+        except IsADirectoryError:
+            raise PbemError(f"{_where(directory, f'{TXN}/{name}')}: a folder where pbem keeps its transaction files; "
+                            f"remove it") from None
+        except OSError as exc:
+            if exc.errno not in (errno.EISDIR, errno.EPERM):
+                raise
+            raise PbemError(f"{_where(directory, f'{TXN}/{name}')}: cannot remove ({exc.strerror})") from None
+
+
+def _recover(root: int, directory, layout: Layout) -> None:
+    """Apply a committed bundle that was not marked applied; throw away an uncommitted one."""
+    txn = _open_txn(root, directory, create=False)
+    if txn is None:
         return
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        recover(directory)
-        yield
+        files = _committed(root, directory, layout, reader=False)
+        if files is not None:
+            _apply(directory, files, layout)
+            os.replace(COMMIT, APPLIED, src_dir_fd=txn, dst_dir_fd=txn)
+        _clear(txn, directory, keep=APPLIED)
     finally:
-        os.close(fd)
+        os.close(txn)
+
+
+def _check_targets(directory, files, layout: Layout) -> None:
+    """Before the commit point: every target is a regular file or absent, in real folders (no link anywhere)."""
+    for relative in files:
+        if relative not in layout.files:
+            raise ValueError(f"{relative}: not in the game's layout")  # a bug in the caller, never input
+        try:
+            with _folder_of(directory, relative) as (folder, name):
+                mode = os.lstat(name, dir_fd=folder).st_mode
+        except (Missing, FileNotFoundError):
+            continue
+        if not stat.S_ISREG(mode):
+            kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
+            raise PbemError(f"{_where(directory, relative)}: is {kind}; pbem never writes through links inside a "
+                            f"game directory (nothing was changed; replace it by the real file)")
+
+
+def commit(directory, files: dict[str, tuple[str, int]], layout: Layout) -> None:
+    """Write {relative path: (text, mode)} into the game directory as one transaction. Call under the lock."""
+    directory = Path(directory)
+    for relative, (_, mode) in files.items():
+        if layout.files.get(relative) != mode:
+            raise ValueError(f"{relative}: mode {mode:o} is not the layout's")  # a bug in the caller, never input
+    _check_targets(directory, files, layout)
+    texts = {relative: text for relative, (text, _) in files.items()}
+    root = _open_root(directory)
+    try:
+        key = _key(directory, layout, create=True)
+        txn = _open_txn(root, directory, create=True)
+        try:
+            _clear(txn, directory, keep=None)
+            _write_new(txn, BUNDLE_TMP, _bundle_bytes(key, texts), 0o600, sync=True)
+            os.replace(BUNDLE_TMP, COMMIT, src_dir_fd=txn, dst_dir_fd=txn)
+            os.fsync(txn)  # the commit point
+            _apply(directory, texts, layout)
+            os.replace(COMMIT, APPLIED, src_dir_fd=txn, dst_dir_fd=txn)
+        finally:
+            os.close(txn)
+    finally:
+        os.close(root)

@@ -11,13 +11,40 @@ import math
 import re
 
 import yaml
+from yaml.constructor import ConstructorError
 
 from .contract import PbemError
 
-Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
+MAX_INT_CHARS = 20  # a 64-bit count has 19 digits; a longer integer is never a count (nor a Python int limit DoS)
+MERGE = "tag:yaml.org,2002:merge"
+
+
+class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """libyaml's safe loader, refusing what plain data never needs: an integer longer than any count, a key
+    given twice (which value would count?) and merge keys (`<<`)."""
+
+    def construct_yaml_int(self, node):
+        if len(node.value) > MAX_INT_CHARS:
+            raise ConstructorError(None, None, f"an integer of {len(node.value)} characters (at most "
+                                   f"{MAX_INT_CHARS})", node.start_mark)
+        return super().construct_yaml_int(node)
+
+    def construct_mapping(self, node, deep=False):
+        first = {}
+        for key_node, _ in node.value:
+            if key_node.tag == MERGE:
+                raise ConstructorError(None, None, "merge keys (<<) are not allowed", key_node.start_mark)
+            if isinstance(key_node, yaml.ScalarNode):  # other keys are refused later (keys must be text)
+                mark = first.setdefault((key_node.tag, key_node.value), key_node.start_mark)
+                if mark is not key_node.start_mark:
+                    raise ConstructorError(None, None, f"the key {key_node.value!r:.40} is given twice (first at "
+                                           f"line {mark.line + 1})", key_node.start_mark)
+        return super().construct_mapping(node, deep)
+
+
+Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
 
 
 # Strings written plain (unquoted) must read back as the same string under YAML 1.1 rules: start with a letter
@@ -127,6 +154,8 @@ def loads(text: str | bytes, source: str = "input"):
         raise PbemError(f"{source}: not valid YAML{where}: {problem}") from None
     except RecursionError:
         raise PbemError(f"{source}: nested too deeply") from None
+    except (ValueError, OverflowError) as exc:  # a scalar YAML resolves but cannot build: a date like 2024-13-45
+        raise PbemError(f"{source}: not valid YAML: {str(exc)[:200]}") from None
     _check_plain(data, "$", 0, set())
     return data
 

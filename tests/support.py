@@ -10,7 +10,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from pbem import registry
+from pbem import bots, engine, registry
 from pbem.cli import cli
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
@@ -27,6 +27,15 @@ def playable_games() -> list[registry.Game]:
             continue
         found.append(game)
     return found
+
+
+def legal_turn(directory) -> tuple[str, str, int]:
+    """(player to act, a legal move in text notation, move number), read straight from the referee's state."""
+    gd = engine.open_game(directory)
+    env = engine.load_state(gd)
+    player = gd.game.rules.pending(env["state"])["player"]
+    move = bots.first_legal(gd.game.rules.legal_moves(env["state"], player))
+    return player, gd.game.format_move(move), env["move_number"]
 
 
 def game_counts() -> list[tuple[str, int]]:

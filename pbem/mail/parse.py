@@ -19,6 +19,8 @@ or one command instead of moves: `status`, `moves`, `help` or `resign`.
 from __future__ import annotations
 
 import email
+import email.errors
+import email.header
 import email.policy
 import email.utils
 import hashlib
@@ -136,9 +138,24 @@ def header_text(msg, name: str) -> str:
 
 
 def _address(msg) -> tuple[str, str]:
-    display = header_text(msg, "From")  # never Reply-To: the referee answers who sent it, nobody they name
-    _, addr = email.utils.parseaddr(header_text(msg, "From"))
-    return addr.strip().lower(), display
+    """(the bare From address, a From to answer): never Reply-To, the referee answers who sent it, nobody they
+    name. The display name is decoded and stripped of control characters: an encoded CR/LF in it would
+    otherwise become a header line of the answer (and the email package refuses to write it)."""
+    raw_name, addr = email.utils.parseaddr(header_text(msg, "From"))
+    addr = addr.strip()
+    name = " ".join(CONTROL.sub(" ", _decoded_words(raw_name)).split())[:80]
+    return addr.lower(), email.utils.formataddr((name, addr)) if name and addr else addr
+
+
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _decoded_words(text: str) -> str:
+    """RFC 2047 encoded words (=?utf-8?q?...?=) as the text they stand for."""
+    try:
+        return str(email.header.make_header(email.header.decode_header(text)))
+    except (ValueError, LookupError, UnicodeError, email.errors.HeaderParseError):
+        return text
 
 
 def _ids(value: str) -> list[str]:

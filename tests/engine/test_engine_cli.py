@@ -6,24 +6,15 @@ import shutil
 import pytest
 import yaml
 
-from support import NAMES, playable_games, snapshot
-from pbem import bots, engine, movefile, registry, trust
+from support import NAMES, legal_turn, playable_games, snapshot
+from pbem import engine, movefile, registry, trust
 from pbem.contract import PbemError
 
 pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 
 
-def legal_text(directory) -> tuple[str, str, int]:
-    """(player to act, a legal move in text notation, move number) read through the engine."""
-    gd = engine.open_game(directory)
-    env = engine.load_state(gd)
-    player = gd.game.rules.pending(env["state"])["player"]
-    move = bots.first_legal(gd.game.rules.legal_moves(env["state"], player))
-    return player, gd.game.format_move(move), env["move_number"]
-
-
 def signed_file(tmp_path, directory, secrets, tamper=None, **overrides):
-    player, text, number = legal_text(directory)
+    player, text, number = legal_turn(directory)
     doc = movefile.build(directory.name, number, player, [text], secrets[player])
     doc.update(overrides)
     if tamper:
@@ -87,7 +78,7 @@ def test_referee_files_are_private_and_public_files_hold_no_seed(new_game):
 
 def test_referee_text_move_is_applied_and_logged_as_referee(new_game, pbem):
     directory, _ = new_game()
-    player, text, _ = legal_text(directory)
+    player, text, _ = legal_turn(directory)
     result = pbem("move", directory, "--as", player, "--text", text, "--format", "json")
     assert result.code == 0, result.err
     log = pbem("log", directory, "--format", "json").json()
@@ -145,7 +136,7 @@ def test_a_repeated_move_file_is_refused_as_stale(new_game, pbem, tmp_path):
 
 def test_sign_writes_a_valid_signature_into_a_move_file(new_game, pbem, tmp_path):
     directory, secrets = new_game()
-    player, text, number = legal_text(directory)
+    player, text, number = legal_turn(directory)
     path = tmp_path / "mine.yaml"
     path.write_text(yaml.safe_dump({"game": directory.name, "move_number": number, "player": player,
                                     "moves": [text]}))
@@ -155,7 +146,7 @@ def test_sign_writes_a_valid_signature_into_a_move_file(new_game, pbem, tmp_path
 
 def test_sign_with_text_prints_a_complete_signed_move_file(new_game, pbem):
     directory, secrets = new_game()
-    player, text, number = legal_text(directory)
+    player, text, number = legal_turn(directory)
     out = pbem("sign", "--secret", secrets[player], "--game", directory.name, "--move-number", number,
                "--as", player, "--text", text).out
     assert out.startswith("# yaml-language-server: $schema=")
@@ -164,7 +155,7 @@ def test_sign_with_text_prints_a_complete_signed_move_file(new_game, pbem):
 
 def test_illegal_move_says_what_is_legal(new_game, pbem):
     directory, _ = new_game()
-    player, _, _ = legal_text(directory)
+    player, _, _ = legal_turn(directory)
     before = snapshot(directory)
     result = pbem("move", directory, "--as", player, "--text", "resign resign")
     assert result.code == 2 and snapshot(directory) == before
@@ -172,7 +163,7 @@ def test_illegal_move_says_what_is_legal(new_game, pbem):
 
 def test_move_by_a_player_not_to_act_is_refused(new_game, pbem):
     directory, _ = new_game()
-    player, text, _ = legal_text(directory)
+    player, text, _ = legal_turn(directory)
     other = next(n for n in engine.open_game(directory).players if n != player)
     before = snapshot(directory)
     assert pbem("move", directory, "--as", other, "--text", text).code == 2
@@ -182,7 +173,7 @@ def test_move_by_a_player_not_to_act_is_refused(new_game, pbem):
 def test_verify_replays_a_game_in_progress(new_game, pbem):
     directory, _ = new_game()
     for _ in range(5):
-        player, text, _ = legal_text(directory)
+        player, text, _ = legal_turn(directory)
         assert pbem("move", directory, "--as", player, "--text", text).code == 0
     result = pbem("verify", directory, "--format", "json")
     assert result.code == 0, result.err
@@ -213,7 +204,7 @@ def _first_int_path(data, path=()):
 
 def test_verify_catches_a_hand_edited_state_file(new_game, pbem):
     directory, _ = new_game()
-    player, text, _ = legal_text(directory)
+    player, text, _ = legal_turn(directory)
     pbem("move", directory, "--as", player, "--text", text)
 
     def bump(data):
@@ -229,7 +220,7 @@ def test_verify_catches_a_hand_edited_state_file(new_game, pbem):
 
 def test_a_hand_edited_state_is_refused_by_every_command_that_reads_it(new_game, pbem):
     directory, _ = new_game()
-    player, text, _ = legal_text(directory)
+    player, text, _ = legal_turn(directory)
     _edit_yaml(directory / "referee" / "state.yaml", lambda d: d.update(recent=[]))  # harmless-looking, still an edit
     before = snapshot(directory)
     assert pbem("move", directory, "--as", player, "--text", text).code == 2
@@ -299,7 +290,7 @@ def test_resign_lets_the_referee_play_that_player_and_ranks_them_last(new_game, 
         status = pbem("status", directory, "--format", "json").json()
         if status["finished"]:
             break
-        player, text, _ = legal_text(directory)
+        player, text, _ = legal_turn(directory)
         assert player != quitter
         assert pbem("move", directory, "--as", player, "--text", text).code == 0
     assert status["finished"]

@@ -2,7 +2,6 @@
 submissions apply exactly one move."""
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -15,7 +14,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from support import playable_games, run_pbem, snapshot
+from support import legal_turn, playable_games, run_pbem, snapshot
 from pbem import bots, engine, movefile, store, yamlio
 from pbem.contract import PbemError
 
@@ -29,14 +28,6 @@ def next_move_unchecked(directory, state_text: bytes):
     env = yamlio.loads(state_text)
     player = gd.game.rules.pending(env["state"])["player"]
     return player, gd.game.format_move(bots.first_legal(gd.game.rules.legal_moves(env["state"], player))), 0
-
-
-def next_move(directory):
-    gd = engine.open_game(directory)
-    env = engine.load_state(gd)
-    player = gd.game.rules.pending(env["state"])["player"]
-    text = gd.game.format_move(bots.first_legal(gd.game.rules.legal_moves(env["state"], player)))
-    return player, text, env["move_number"]
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +94,7 @@ def _mutations(draw_doc):
 def test_fuzzed_move_files_exit_2_and_leave_the_game_byte_identical(fuzz_game, data, tmp_path_factory):
     from support import Pbem
     directory, secrets = fuzz_game
-    player, text, number = next_move(directory)
+    player, text, number = legal_turn(directory)
     good = movefile.build(directory.name, number, player, [text], secrets[player])
     choice = data.draw(st.sampled_from(["random", "field"]))
     if choice == "random":
@@ -156,25 +147,38 @@ def test_an_uncommitted_transaction_is_thrown_away(fuzz_game):
     before = snapshot(directory)
     (directory / store.TXN).mkdir(exist_ok=True)
     (directory / store.TXN / "bundle.tmp").write_text('{"referee/state.yaml": ["half wri')
-    with store.locked(directory):
+    with store.locked(directory, engine.open_game(directory).layout):
         pass
     assert snapshot(directory) == before
 
 
-def test_a_committed_transaction_is_finished_by_the_next_command(tmp_path):
+class Killed(Exception):
+    """Stands for SIGKILL in the middle of applying a committed bundle."""
+
+
+def test_a_committed_transaction_is_finished_by_the_next_command(tmp_path, monkeypatch):
+    layout = store.Layout({"a.yaml": 0o644, "b.yaml": 0o644, "views/c.yaml": 0o600}, {"views": 0o755},
+                          "referee/txn.key")
     (tmp_path / "a.yaml").write_text("old a")
-    (tmp_path / "b.yaml").write_text("new b")  # b was already written before the crash, a was not
-    (tmp_path / store.TXN).mkdir()
-    bundle = {"a.yaml": ["new a", 0o644], "b.yaml": ["new b", 0o644], "views/c.yaml": ["new c", 0o600]}
-    (tmp_path / store.TXN / store.COMMIT).write_text(json.dumps(bundle))
-    with store.locked(tmp_path):
+    real_apply = store._apply
+
+    def killed_after_b(directory, files, layout):
+        real_apply(directory, {"b.yaml": files["b.yaml"]}, layout)  # b was written before the crash, a and c not
+        raise Killed
+    monkeypatch.setattr(store, "_apply", killed_after_b)
+    with pytest.raises(Killed), store.locked(tmp_path, layout):
+        store.commit(tmp_path, {"a.yaml": ("new a", 0o644), "b.yaml": ("new b", 0o644),
+                                "views/c.yaml": ("new c", 0o600)}, layout)
+    monkeypatch.setattr(store, "_apply", real_apply)
+    assert (tmp_path / "a.yaml").read_text() == "old a" and (tmp_path / store.TXN / store.COMMIT).exists()
+    with store.locked(tmp_path, layout):
         pass
     assert (tmp_path / "a.yaml").read_text() == "new a" and (tmp_path / "b.yaml").read_text() == "new b"
     assert (tmp_path / "views" / "c.yaml").read_text() == "new c"
     assert (tmp_path / "views" / "c.yaml").stat().st_mode & 0o777 == 0o600
     assert not (tmp_path / store.TXN / store.COMMIT).exists()
     (tmp_path / "a.yaml").write_text("later a")
-    with store.locked(tmp_path):  # an applied bundle is not applied again
+    with store.locked(tmp_path, layout):  # an applied bundle is not applied again
         pass
     assert (tmp_path / "a.yaml").read_text() == "later a"
 
@@ -221,7 +225,7 @@ def test_two_processes_submitting_at_once_apply_exactly_one_move(tmp_path):
         directory = tmp_path / f"race-{attempt}"
         created = engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed=f"r{attempt}")
         secrets = {p["name"]: p["secret"] for p in created["players"]}
-        player, text, number = next_move(directory)
+        player, text, number = legal_turn(directory)
         path = tmp_path / f"move-{attempt}.yaml"
         path.write_text(movefile.dumps(movefile.build(directory.name, number, player, [text], secrets[player])))
         exe = os.path.join(os.path.dirname(sys.executable), "pbem")

@@ -1,0 +1,8 @@
+"""Play by git: a game played through a git repository; players commit moves, the referee commits positions.
+
+keys.py encrypts to players' SSH or age keys (views, hidden moves, the referee's archive); repo.py runs git;
+layout.py writes the files a game repository carries besides the game's own (config, ignore and attribute
+files, CI files); desk.py is the referee's side of a game (its game directory, its record of refereed commits);
+judge.py decides what each new commit did; referee.py, player.py, verify.py and textconv.py are the commands;
+cli.py is the `pbem git` command group. docs/git.md is the guide.
+"""

@@ -1,0 +1,213 @@
+"""`pbem git ...`: the git transport's commands. Thin: options in, a call, lines or data out, exit code."""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from .. import engine
+from ..cli import FORMAT, emit, parse_options, read_input, secret_from
+from ..contract import PbemError, UsageError
+
+REFEREE_DIR = click.option("--referee-dir", "referee_root", type=click.Path(file_okay=False), metavar="ROOT",
+                           envvar="PBEM_REFEREE_DIR",
+                           help="Where the referee keeps its games, outside the repository (default: "
+                                "PBEM_REFEREE_DIR or ~/.local/share/pbem/git).")
+
+
+def _parse_keys(pairs: tuple[str, ...]) -> dict[str, str]:
+    from .keys import parse_recipient
+    found = {}
+    for pair in pairs:
+        name, sep, path = pair.partition("=")
+        if not sep or not name or not path:
+            raise UsageError(f"--key {pair!r}: write NAME=PUBLIC-KEY-FILE")
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read(16384)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise PbemError(f"{path}: cannot read the public key ({getattr(exc, 'strerror', None) or exc})") from None
+        found[name.strip()] = parse_recipient(text, path)
+    return found
+
+
+def _referee_identity(identity_file):
+    """A referee in CI: its private key from --identity or the CI secret PBEM_REFEREE_IDENTITY; else None."""
+    from .keys import Identity
+    from .layout import IDENTITY_VARIABLE
+    if identity_file:
+        return Identity.from_file(identity_file)
+    if os.environ.get(IDENTITY_VARIABLE):
+        return Identity(os.environ[IDENTITY_VARIABLE], IDENTITY_VARIABLE)
+    return None
+
+
+@click.group()
+def git():
+    """Play by git: players commit moves, the referee commits positions (docs/git.md)."""
+
+
+@git.command()
+@click.argument("game_type", metavar="GAME")
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.option("--player", "players", multiple=True, required=True, metavar="NAME[:EMAIL]",
+              help="A player, in seating order; repeat for each.")
+@click.option("--key", "keys", multiple=True, metavar="NAME=PUBLIC-KEY-FILE",
+              help="A player's SSH (ssh-ed25519, ssh-rsa) or age public key: their view is committed encrypted "
+                   "to it, and an SSH key may sign their commits. Players without one get their view by mail.")
+@click.option("--seed", help="The secret seed of decks and dice (default: random).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant or option; see `pbem games`.")
+@click.option("--components", type=click.Path(dir_okay=False), help="A club's own card and board data (YAML).")
+@click.option("--organiser", metavar="EMAIL", help="The address views are mailed from.")
+@REFEREE_DIR
+@click.option("--ci-identity", type=click.Path(dir_okay=False), metavar="KEYFILE",
+              help="A referee in CI: its files are committed encrypted to this key (an age identity file, made "
+                   "if absent; or an OpenSSH private key with its .pub). Its content goes in the CI secret "
+                   "PBEM_REFEREE_IDENTITY.")
+@click.option("--branch", help="The game's branch (default: main).")
+@FORMAT
+def init(game_type, directory, players, keys, seed, options, components, organiser, referee_root, ci_identity,
+         branch, fmt):
+    """Start a game of GAME in a new git repository DIR (DIR's name is the game's id)."""
+    from .referee import init as start
+    result = start(game_type, directory, [engine.parse_player(p) for p in players], _parse_keys(keys), seed=seed,
+                   options=parse_options(options), components=components, organiser=organiser,
+                   referee_root=referee_root, ci_identity=ci_identity, branch=branch)
+
+    def text(data):
+        lines = [f"Created {data['game']} ({data['game_type']}) in the git repository {data['dir']} "
+                 f"(branch {data['branch']}, commit {data['commit'][:10]}).",
+                 "The referee's files are " + (f"in {data['referee_dir']}" if data["referee_dir"] else
+                                               f"committed encrypted to the key in {ci_identity} (referee.age): "
+                                               f"put that file's content in the CI secret PBEM_REFEREE_IDENTITY") + ".",
+                 "Give each player their secret (it signs their move files; keep it private):"]
+        lines += [f"  {p['name']}: {p['secret']}  (view: {data['views'][p['name']]})" for p in data["players"]]
+        lines.append("Next: add a remote and push (git remote add origin URL; git push -u origin "
+                     f"{data['branch']}).")
+        return "\n".join(lines) + "\n"
+    emit(result, fmt, text)
+
+
+@git.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.argument("source", metavar="FILE|-", required=False)
+@click.option("--as", "player", required=True, metavar="NAME", help="Your player name.")
+@click.option("--text", "text", metavar="MOVE", help="The move (`;` between moves of one turn).")
+@click.option("--secret-file", type=click.Path(dir_okay=False), help="A file holding your secret (or PBEM_SECRET). "
+              "Without a secret the commit is signed with your SSH key (git's gpg.format ssh).")
+@FORMAT
+def move(directory, source, player, text, secret_file, fmt):
+    """Write and commit your move for the current move number (then: git push)."""
+    from ..notation import split_turn
+    from .player import move as make_move
+    if (source is None) == (text is None):
+        raise UsageError("give exactly one of FILE, - or --text MOVE")
+    secret = None
+    if secret_file or os.environ.get("PBEM_SECRET"):
+        secret = secret_from(None, secret_file)
+    result = make_move(directory, player, split_turn(text) if text is not None else None,
+                       read_input(source) if source is not None else None, secret)
+
+    def out(r):
+        how = "encrypted to the referee, " if r["encrypted"] else ""
+        return (f"Committed {r['file']} (move {r['move_number']}, {how}signed: {r['signed']}). "
+                f"Push it: git push\n")
+    emit(result, fmt, out)
+
+
+@git.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False), default=".")
+@REFEREE_DIR
+@click.option("--identity", "identity_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+              help="A referee in CI: its private key (or the secret PBEM_REFEREE_IDENTITY).")
+@click.option("--remote", metavar="NAME", help="Fetch this remote first and push the result (retrying if a player "
+              "pushed meanwhile).")
+@click.option("--branch", help="The game's branch on the remote (default: the current branch).")
+@click.option("--smtp", metavar="HOST:PORT", help="Mail the views of players without a key through this server.")
+@click.option("--outbox", type=click.Path(file_okay=False), help="Or write those mails into this Maildir.")
+@FORMAT
+def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox, fmt):
+    """Judge every commit after the last refereed one; commit the new position (in the referee's clone)."""
+    from .referee import referee as run_referee
+    mailer = None
+    if smtp or outbox:
+        from ..mail import transport
+        mailer = transport.make(smtp, outbox)
+    run = run_referee(directory, referee_root=referee_root, identity=_referee_identity(identity_file),
+                      remote=remote, branch=branch, mailer=mailer)
+    data = {"game": run.game, "commit": run.commit, "move_number": run.move_number, "finished": run.finished,
+            "pushed": run.pushed, "mailed": run.mailed, "warning": run.warning,
+            "commits": [{"commit": v.commit, "verdict": v.kind, "file": v.path, "reason": v.reason}
+                        for v in run.verdicts]}
+    emit(data, fmt, lambda _: "".join(f"{line}\n" for line in run.lines()))
+
+
+@git.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False), default=".")
+@click.option("--rev", default="HEAD", show_default=True, help="The commit to verify the history of.")
+@REFEREE_DIR
+@FORMAT
+def verify(directory, rev, referee_root, fmt):
+    """Check the game's whole history: unbroken chain of refereed commits, signed moves, positions = replay."""
+    from .verify import verify as check
+    data = check(directory, rev=rev, referee_root=referee_root)
+
+    def text(d):
+        return "".join(f"{line}\n" for line in d["checks"]) + f"{d['game']}: verified.\n"
+    emit(data, fmt, text)
+
+
+@git.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False), default=".")
+@click.option("--as", "player", required=True, metavar="NAME", help="Your player name.")
+@click.option("--identity", "identity_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+              help="Your private key (default: PBEM_IDENTITY, ~/.ssh/id_ed25519, ~/.ssh/id_rsa).")
+@FORMAT
+def view(directory, player, identity_file, fmt):
+    """Decrypt and show your private view as of the clone's last commit."""
+    from .. import report
+    from ..cli import _status_json
+    from .player import view as read_view
+    doc = read_view(directory, player, identity_file)
+    emit(_status_json(doc), fmt, lambda _: report.status_text(doc))
+
+
+@git.command()
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+def textconv(path):
+    """git's textconv for the state files: the position in game terms (git config diff.pbem.textconv ...)."""
+    from .textconv import convert
+    sys.stdout.write(convert(path))
+
+
+@git.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False), default=".")
+@click.argument("revisions", nargs=-1)
+@click.option("--path", "paths", multiple=True, help="Only this file (repeat; default: public.yaml, log.yaml, "
+              "refused.yaml and the views).")
+def diff(directory, revisions, paths):
+    """`git diff` of the state files in game terms (REVISIONS as for git diff; default: the last commit's)."""
+    from .textconv import game_diff
+    sys.stdout.write(game_diff(directory, list(revisions), list(paths)))
+
+
+@git.command("check-move")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+def check_move(files):
+    """pre-commit hook pbem-check-move: each file is a move file named, written and (if hidden) encrypted right."""
+    from .hooks import check_moves
+    _refuse(check_moves(files))
+
+
+@git.command("check-state")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+def check_state(files):
+    """pre-commit hook pbem-check-state: each state file matches its schema."""
+    from .hooks import check_states
+    _refuse(check_states(files))
+
+
+def _refuse(problems: list[str]) -> None:
+    if problems:
+        raise PbemError("\n".join(problems))

@@ -1,0 +1,76 @@
+"""The pre-commit hooks a club's repository may use (.pre-commit-hooks.yaml at the top of pbem's repository):
+`pbem-check-move` and `pbem-check-state`, so a mistake is caught before it is committed, not by the referee.
+
+Run from the top of the club's repository, with the paths pre-commit passes (relative to it).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import engine, movefile, registry, validation, yamlio
+from ..contract import PbemError
+from . import judge, keys, layout
+
+STATE_SCHEMAS = {engine.GAME: "game.schema.json", engine.PUBLIC: "public.schema.json", engine.LOG: "log.schema.json",
+                 engine.COMPONENTS: validation.game_name("components")}
+GIT_FILES = {layout.CONFIG: "config", layout.REFUSED: "refused", layout.REVEALED: "revealed"}
+
+
+def _game() -> engine.GameDir | None:
+    """The game of the repository the hook runs in (its game.yaml), if it has a valid one."""
+    try:
+        meta = yamlio.load_file(engine.GAME)
+        validation.check(meta.get("game") if isinstance(meta, dict) else None, "game.schema.json", meta,
+                         engine.GAME)
+        registry.get(meta["game"])
+    except (PbemError, AttributeError):
+        return None
+    return engine.GameDir(Path("."), meta)
+
+
+def check_moves(files) -> list[str]:
+    gd = _game()
+    problems = []
+    for name in files:
+        try:
+            _check_move(Path(name), gd)
+        except PbemError as exc:
+            problems.append(f"{name}: {exc}")
+    return problems
+
+
+def _check_move(path: Path, gd: engine.GameDir | None) -> None:
+    named = layout.MOVE_FILE.match(path.as_posix())
+    if not named:
+        raise PbemError("a move file is moves/NNNN-NAME.yaml (NNNN: the move number it answers), or .yaml.age")
+    data = path.read_bytes()
+    if named.group("age"):
+        if not data.lstrip().startswith(keys.ARMOR_BEGIN.encode()):
+            raise PbemError("named .age but not an age-encrypted file")
+        return
+    doc = movefile.parse(data, str(path))
+    if doc["player"] != named.group("player") or doc["move_number"] != int(named.group("number")):
+        raise PbemError(f"the file says move {doc['move_number']} of {doc['player']}; its name must say the same")
+    if gd is not None:
+        if doc["game"] != gd.id:
+            raise PbemError(f"the move is for game {doc['game']!r}, this repository plays {gd.id!r}")
+        if judge.hidden_choice(gd, doc["moves"]):
+            raise PbemError("this move holds a hidden choice: it must not be committed in the clear (`pbem git "
+                            "move` encrypts it to the referee)")
+
+
+def check_states(files) -> list[str]:
+    gd = _game()
+    problems = []
+    for name in files:
+        path = Path(name)
+        try:
+            data = yamlio.load_file(path)
+            if path.name in GIT_FILES:
+                layout.check(GIT_FILES[path.name], data, name)
+            elif path.name in STATE_SCHEMAS:
+                game_type = gd.meta["game"] if gd else (data.get("game") if isinstance(data, dict) else None)
+                validation.check(game_type, STATE_SCHEMAS[path.name], data, name)
+        except PbemError as exc:
+            problems.append(str(exc))
+    return problems

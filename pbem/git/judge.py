@@ -1,0 +1,171 @@
+"""What one new commit did, decided from git's objects alone (never the working tree).
+
+A commit is a move when, against its parent, it adds exactly one regular file `moves/NNNN-NAME.yaml` (or
+`.yaml.age`, encrypted to the referee) and changes nothing else; the file names this game, move number NNNN and
+player NAME, and is signed with NAME's secret, or the commit carries a good SSH signature of NAME's registered
+key. The engine then checks turn, move number and legality. A merge that only joins histories (every file as in
+one of its parents) is neutral. Anything else is refused, with a reason that is safe to publish.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import engine, movefile, notation
+from ..contract import PbemError
+from . import layout
+from .desk import Desk
+from .repo import Repo
+
+REGULAR = "100644"
+MAX_REASON = 2000
+
+
+@dataclass
+class Verdict:
+    commit: str
+    kind: str  # accepted | refused | neutral
+    path: str | None = None
+    blob: str | None = None
+    reason: str | None = None
+    result: dict | None = None
+    at: int | None = None  # the game's move number when it was judged
+
+
+class Refusal(Exception):
+    def __init__(self, reason: str, path: str | None = None):
+        super().__init__(reason)
+        self.reason, self.path = reason, path
+
+
+def judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -> Verdict:
+    """Judge one commit; `tree` is {path: blob} of the referee's tree so far; `signers` is the allowed-signers
+    file of the players' SSH keys (or None when nobody registered one)."""
+    try:
+        return _judge(repo, desk, commit, tree, signers)
+    except Refusal as refusal:
+        return Verdict(commit, "refused", path=refusal.path, reason=refusal.reason[:MAX_REASON])
+
+
+def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -> Verdict:
+    parents = repo.parents(commit)
+    if not parents:
+        raise Refusal("a second first commit: a game repository has one history")
+    if len(parents) > 1:
+        own = _merge_changes(repo, commit, parents)
+        if own:
+            raise Refusal(f"a merge that changes files of its own ({', '.join(own[:5])}): moves come in plain "
+                          f"commits")
+        return Verdict(commit, "neutral")
+    changes = repo.changes(parents[0], commit)
+    if len(changes) != 1:
+        listed = ", ".join(c.path for c in changes[:5]) + (" ..." if len(changes) > 5 else "")
+        raise Refusal(f"a move commit adds exactly one file, moves/NNNN-NAME.yaml; this one changes "
+                      f"{len(changes)} files ({listed or 'none'})")
+    change = changes[0]
+    named = layout.MOVE_FILE.match(change.path)
+    if change.status != "A" or not named:
+        what = {"A": "adds", "D": "deletes"}.get(change.status, "changes")
+        raise Refusal(f"it {what} {change.path}: a player's commit may only add one move file "
+                      f"moves/NNNN-NAME.yaml; everything else is written by the referee")
+    path = change.path
+    if change.new_mode != REGULAR:
+        raise Refusal(f"{path} is not a plain file (mode {change.new_mode})", path)
+    if path in tree:
+        raise Refusal(f"{path} was played already", path)
+    encrypted = bool(named.group("age"))
+    data = repo.blob(change.blob, path, movefile.MAX_BYTES * 2)
+    try:
+        text = desk.identity.decrypt(data, path) if encrypted else data
+        doc = movefile.parse(text, path)
+    except PbemError as exc:
+        raise Refusal(_public_reason(str(exc), encrypted), path) from None
+    number, player = int(named.group("number")), named.group("player")
+    if doc["game"] != desk.gd.id:
+        raise Refusal(f"{path}: the move is for game {doc['game']!r}, this is {desk.gd.id!r}", path)
+    if doc["player"] != player or doc["move_number"] != number:
+        raise Refusal(f"{path}: the file says move {doc['move_number']} of {doc['player']}; its name must say "
+                      f"the same", path)
+    if player not in desk.gd.players:
+        raise Refusal(f"{path}: {player!r} does not play in {desk.gd.id}", path)
+    if not encrypted and hidden_choice(desk.gd, doc["moves"]):
+        raise Refusal(f"{path}: this move holds a hidden choice and was committed in the clear; `pbem git move` "
+                      f"encrypts such a move to the referee (moves/NNNN-NAME.yaml.age)", path)
+    # a signed file is checked by the engine (a bad signature is refused even on a signed commit); an unsigned
+    # one needs the commit signed with the player's registered SSH key
+    signed_commit = not doc.get("signature") and _signed_by(repo, desk, commit, player, signers)
+    if not doc.get("signature") and not signed_commit:
+        raise Refusal(f"{path}: not signed: sign the file with your secret (`pbem git move` does) or sign the "
+                      f"commit with your registered SSH key", path)
+    try:
+        result = engine.submit(desk.gd, player, doc["moves"], by="player", move_number=number,
+                               signature=doc.get("signature"), authenticated=signed_commit)
+    except PbemError as exc:
+        applied = _already_applied(desk, doc)
+        if applied is not None:  # a run killed after the engine applied it and before its commit: not twice
+            return Verdict(commit, "accepted", path, change.blob, result=applied)
+        raise Refusal(_public_reason(f"{path}: {exc}", encrypted), path) from None
+    return Verdict(commit, "accepted", path, change.blob, result=result)
+
+
+def _merge_changes(repo: Repo, commit: str, parents: list[str]) -> list[str]:
+    """Paths whose content in a merge commit is in none of its parents: what the merge itself wrote."""
+    mine = repo.tree(commit)
+    theirs = [repo.tree(parent) for parent in parents]
+    paths = set(mine).union(*theirs)
+    return sorted(path for path in paths if all(mine.get(path) != other.get(path) for other in theirs))
+
+
+def hidden_choice(gd: engine.GameDir, texts: list[str]) -> bool:
+    """Does one of these moves hold a choice the public log masks (and so must not be committed in the clear)?"""
+    game = gd.game
+    for text in texts:
+        try:
+            move = game.parse_move(text)
+        except notation.NotationError:
+            continue  # the engine refuses it with the notation's own message
+        if notation.public_text(game.templates, move) != game.format_move(move):
+            return True
+    return False
+
+
+def _signed_by(repo: Repo, desk: Desk, commit: str, player: str, signers) -> bool:
+    key = desk.player(player)["key"]
+    if signers is None or not key or not key.startswith("ssh-"):
+        return False
+    letter, signer = repo.signature(commit, signers)
+    return letter == "G" and signer == player
+
+
+def _already_applied(desk: Desk, doc: dict) -> dict | None:
+    """The log entry of this very move if the engine already applied it (same number, player, moves and
+    signature): a previous run was stopped between applying it and committing."""
+    env = engine.load_state(desk.gd)
+    if doc["move_number"] >= env["move_number"]:
+        return None
+    entries = engine.read_log(desk.gd, full=True)["entries"] or []
+    entry = next((e for e in entries if e["number"] == doc["move_number"]), None)
+    same = (entry is not None and entry["player"] == doc["player"] and entry["by"] == "player"
+            and entry["moves"] == _canonical(desk.gd, doc["moves"])
+            and entry.get("signature") == doc.get("signature"))
+    if not same:
+        return None
+    public = engine.read_log(desk.gd)["entries"] or []
+    shown = next((e for e in public if e["number"] == entry["number"]), entry)
+    return {"number": entry["number"], "player": entry["player"], "public_moves": shown["moves"],
+            "move_number": env["move_number"], "finished": engine.status(desk.gd)["finished"]}
+
+
+def _canonical(gd: engine.GameDir, texts: list[str]) -> list[str] | None:
+    try:
+        return [gd.game.format_move(gd.game.parse_move(text)) for text in texts]
+    except notation.NotationError:
+        return None
+
+
+def _public_reason(reason: str, encrypted: bool) -> str:
+    """A refusal is published: never the legal moves (they can show a hand), nor the words of an encrypted move."""
+    reason = re.sub(r"\. Legal: .*$", ".", reason, flags=re.DOTALL)
+    if encrypted:
+        reason = re.sub(r"'[^'\n]*'", "(hidden)", reason)
+    return reason

@@ -1,0 +1,117 @@
+"""What a game repository holds besides the game's public files, and the texts pbem writes there.
+
+    game.yaml components.yaml public.yaml log.yaml schemas/   the game's public files (as `pbem new` makes them)
+    pbem-git.yaml            how the game is played by git: players' public keys, how each gets their view
+    views/NAME.yaml.age      each player's view, encrypted to that player's key
+    moves/NNNN-NAME.yaml     the players' moves (NNNN: the move number they answer); .yaml.age when a move holds
+                             a hidden choice (encrypted to the referee)
+    refused.yaml             the commits the referee did not apply, and why
+    revealed.yaml            the players' secrets, once the game is over (to check every signature)
+    referee.age              the referee's own files, encrypted to the referee (only for a referee in CI)
+    .gitignore .gitattributes .github/workflows/pbem.yml .gitlab-ci.yml
+
+Everything but moves/ is written by the referee; a commit of a player may add one move file and nothing else.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+from .. import __version__, schemacheck, validation, yamlio
+from ..contract import PbemError
+
+CONFIG, REFUSED, REVEALED, ARCHIVE = "pbem-git.yaml", "refused.yaml", "revealed.yaml", "referee.age"
+MOVES = "moves"
+MOVE_FILE = re.compile(r"^moves/(?P<number>[0-9]{4,6})-(?P<player>[a-z][a-z0-9_-]{0,31})\.yaml(?P<age>\.age)?$")
+GIT_SCHEMAS = ("config", "refused", "revealed", "record")
+SCHEMA_COPIES = {"config": "pbem-git.schema.json", "refused": "refused.schema.json",
+                 "revealed": "revealed.schema.json"}
+WORKFLOW, GITLAB = ".github/workflows/pbem.yml", ".gitlab-ci.yml"
+IDENTITY_VARIABLE = "PBEM_REFEREE_IDENTITY"
+
+
+def view_blob_path(player: str) -> str:
+    return f"views/{player}.yaml.age"
+
+
+def move_path(number: int, player: str, encrypted: bool) -> str:
+    return f"{MOVES}/{number:04d}-{player}.yaml" + (".age" if encrypted else "")
+
+
+@lru_cache(maxsize=None)
+def schemas() -> dict[str, dict]:
+    return {f"{name}.schema.json": validation.load_schema(f"git/{name}.schema.json") for name in GIT_SCHEMAS}
+
+
+@lru_cache(maxsize=None)
+def _compiler() -> schemacheck.Compiler:
+    return schemacheck.Compiler(schemas())
+
+
+def check(kind: str, data, source: str) -> None:
+    """Validate one of the git transport's files against its schema; every error with its path."""
+    name = f"{kind}.schema.json"
+    if _compiler().root(name)(data):
+        return
+    from jsonschema import Draft202012Validator
+    problems = sorted(f"{error.json_path}: {error.message[:300]}"
+                      for error in Draft202012Validator(schemas()[name]).iter_errors(data))
+    raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems[:20] or ["$: invalid"]))
+
+
+def dump(kind: str, data: dict, source: str) -> str:
+    """A file of the git transport: validated, then written as block YAML with its schema line."""
+    check(kind, data, source)
+    return yamlio.dumps(data, f"schemas/{SCHEMA_COPIES[kind]}" if kind in SCHEMA_COPIES else None)
+
+
+def schema_copies() -> dict[str, str]:
+    """The transport's schemas as they are committed into schemas/ (editors validate pbem-git.yaml with them)."""
+    import json
+    return {f"schemas/{copy}": json.dumps(schemas()[f"{kind}.schema.json"], indent=2) + "\n"
+            for kind, copy in SCHEMA_COPIES.items()}
+
+
+def load(kind: str, text: bytes | str, source: str) -> dict:
+    data = yamlio.loads(text, source)
+    check(kind, data, source)
+    return data
+
+
+def config_doc(game_id: str, game_type: str, recipient: str, files: str, players: list[dict]) -> dict:
+    return {"format": "pbem-git/1", "id": game_id, "game": game_type,
+            "referee": {"recipient": recipient, "files": files}, "players": players}
+
+
+def refused_doc(game_id: str, entries: list[dict]) -> dict:
+    return {"format": "pbem-refused/1", "id": game_id, "refused": entries}
+
+
+# ---------------------------------------------------------------- fixed texts
+
+GITIGNORE = """\
+# pbem: what must never be committed (the referee's files, plain views, pbem's lock and transaction files)
+referee/
+/views/*.yaml
+.txn/
+.lock
+*.tmp
+"""
+
+GITATTRIBUTES = """\
+# pbem: `git diff` and `git log -p` show the state files in game terms once each clone has run
+#   git config diff.pbem.textconv "pbem git textconv"
+public.yaml diff=pbem
+log.yaml diff=pbem
+views/*.yaml.age diff=pbem
+*.age -text
+"""
+
+
+def ci_file(host: str, committed: bool, branch: str) -> str:
+    """A CI file (`host`: github or gitlab): the referee itself when its files are committed encrypted, else a
+    check of every push. The texts are package data (pbem/git/ci/), so they read as the YAML they are."""
+    name = f"{host}-{'referee' if committed else 'verify'}.yml"
+    text = resources.files("pbem.git").joinpath("ci", name).read_text(encoding="utf-8")
+    return text.replace("@BRANCH@", branch).replace("@VERSION@", __version__)

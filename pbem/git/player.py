@@ -1,0 +1,133 @@
+"""A player's side: `pbem git move` (write, sign and commit a move file) and `pbem git view` (decrypt one's view).
+
+Both read the game from the clone's last commit (what the referee last published), not from files a player may
+have changed by hand. Pushing stays the player's own `git push`.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .. import engine, movefile, notation, validation, yamlio
+from ..contract import PbemError, UsageError
+from . import judge, keys, layout
+from .repo import Repo
+
+DEFAULT_IDENTITIES = ("~/.ssh/id_ed25519", "~/.ssh/id_rsa")
+
+
+def published(repo: Repo, commit: str) -> tuple[engine.GameDir, dict, dict]:
+    """The game as of `commit`: its description, its public status and pbem-git.yaml."""
+    meta = yamlio.loads(repo.show(commit, engine.GAME) or b"", engine.GAME)
+    gd = engine.GameDir(repo.path, meta if isinstance(meta, dict) else {})
+    if not isinstance(meta, dict) or meta.get("game") is None:
+        raise PbemError(f"{repo.path}: not a pbem game repository (no {engine.GAME} in {commit[:10]})")
+    validation.check(meta["game"], "game.schema.json", meta, engine.GAME)
+    public = yamlio.loads(repo.show(commit, engine.PUBLIC) or b"", engine.PUBLIC)
+    validation.check(meta["game"], "public.schema.json", public, engine.PUBLIC)
+    config = layout.load("config", repo.show(commit, layout.CONFIG) or b"", layout.CONFIG)
+    return gd, public, config
+
+
+def move(directory, player: str, texts: list[str] | None = None, source: bytes | None = None,
+         secret: str | None = None) -> dict:
+    """Write moves/NNNN-NAME.yaml for the current move (encrypted to the referee when it holds a hidden choice),
+    signed with the player's secret or, without one, in a commit signed with the player's SSH key."""
+    repo = Repo(directory)
+    gd, public, config = published(repo, repo.head())
+    if player not in gd.players:
+        raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
+    number = public["move_number"]
+    if public["finished"]:
+        raise PbemError(f"{gd.id} is over; no more moves")
+    if source is not None:
+        doc = movefile.parse(source, "the move file")
+        if (doc["game"], doc["player"]) != (gd.id, player):
+            raise PbemError(f"the move file is for {doc['player']} in {doc['game']}, not {player} in {gd.id}")
+        if doc["move_number"] != number:
+            raise PbemError(f"the move file answers move {doc['move_number']}, the game is at move {number} (pull "
+                            f"first: git pull)")
+        texts = doc["moves"]
+    signing = _ssh_signing(repo) if secret is None else False
+    if secret is None and not signing:
+        raise UsageError("give your secret (PBEM_SECRET or --secret-file), or set up SSH commit signing "
+                         "(git config gpg.format ssh; git config user.signingkey ~/.ssh/id_ed25519.pub) with "
+                         "the key the organiser registered")
+    resigning = [" ".join(notation.tokens_of(t)) for t in texts] == [engine.RESIGN]
+    if not resigning and public["to_act"] != player:
+        raise PbemError(f"it is {public['to_act']}'s turn (move {number}), not {player}'s")
+    relative, data, hidden = move_file(gd, config, number, player, texts, secret)
+    commit_move(repo, relative, data, f"move {number} by {player}", signing)
+    return {"game": gd.id, "move_number": number, "player": player, "file": relative, "encrypted": hidden,
+            "signed": "commit (SSH)" if signing else "file (HMAC)", "commit": repo.head()}
+
+
+def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts: list[str],
+              secret: str | None) -> tuple[str, str, bool]:
+    """(path, content, encrypted) of the move file of `player` answering move `number`: the moves in canonical
+    notation (so the file says exactly what the log will), HMAC-signed when a secret is given, encrypted to the
+    referee when one of them is a hidden choice."""
+    try:
+        texts = [t if " ".join(notation.tokens_of(t)) == engine.RESIGN else gd.game.format_move(gd.game.parse_move(t))
+                 for t in texts]
+    except notation.NotationError as exc:
+        raise PbemError(str(exc)) from None
+    doc = movefile.build(gd.id, number, player, texts, secret)
+    text = movefile.dumps(doc, "../schemas/move.schema.json")
+    movefile.parse(text, "the new move file")
+    hidden = judge.hidden_choice(gd, doc["moves"])
+    relative = layout.move_path(number, player, hidden)
+    return relative, keys.encrypt(text, [config["referee"]["recipient"]]) if hidden else text, hidden
+
+
+def commit_move(repo: Repo, relative: str, data: str, message: str, signing: bool = False) -> None:
+    """Commit exactly this one new file (whatever else is staged stays out of the commit)."""
+    target = repo.path / relative
+    if target.parent.is_symlink() or target.exists() or target.is_symlink():
+        raise PbemError(f"{relative} exists already: this move was written before (git status shows it)")
+    target.parent.mkdir(exist_ok=True)
+    target.write_text(data, encoding="utf-8")
+    repo.run("add", "--", relative)
+    repo.run("commit", "--quiet", *(["-S"] if signing else []), "-m", message, "--", relative)
+
+
+def _ssh_signing(repo: Repo) -> bool:
+    fmt = repo.run("config", "gpg.format", check=False).strip()
+    key = repo.run("config", "user.signingkey", check=False).strip()
+    return fmt == "ssh" and bool(key)
+
+
+def view(directory, player: str, identity_file=None) -> dict:
+    """The player's view as of the clone's last commit, decrypted with their private key."""
+    repo = Repo(directory)
+    head = repo.head()
+    gd, _, config = published(repo, head)
+    seat = next((p for p in config["players"] if p["name"] == player), None)
+    if seat is None:
+        raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
+    if seat["view"] != "encrypted":
+        raise PbemError(f"{player} registered no key: their view comes by mail")
+    relative = layout.view_blob_path(player)
+    data = repo.show(head, relative)
+    if data is None:
+        raise PbemError(f"{relative}: not in the last commit")
+    identity = keys.Identity.from_file(find_identity(identity_file))
+    text = identity.decrypt(data, relative)
+    doc = yamlio.loads(text, relative)
+    validation.check(gd.meta["game"], "player.schema.json", doc, relative)
+    if doc["player"] != player or doc["id"] != gd.id:
+        raise PbemError(f"{relative} holds the view of {doc['player']} in {doc['id']}, not {player}'s in {gd.id}")
+    return doc
+
+
+def find_identity(given=None) -> Path:
+    """The private key to decrypt with: --identity, PBEM_IDENTITY, or the usual SSH key files."""
+    if given:
+        return Path(given)
+    if os.environ.get("PBEM_IDENTITY"):
+        return Path(os.environ["PBEM_IDENTITY"])
+    for candidate in DEFAULT_IDENTITIES:
+        path = Path(candidate).expanduser()
+        if path.is_file():
+            return path
+    raise UsageError("no private key found: give --identity KEYFILE (or PBEM_IDENTITY)")

@@ -1,0 +1,408 @@
+"""`pbem git init` and `pbem git referee`: start a game in a repository; judge new commits and commit positions.
+
+The referee's commit is built from its own last commit's tree: the move files it accepted are added, and every
+file it owns (the public files, the encrypted views, refused.yaml, the archive) is written from its own game
+directory. Whatever else a player's commit changed is simply not carried over, so the checkout can hold anything
+without the referee reading it. Each refereed commit records, in trailers, the game, the move number it leaves
+the game at, and the previous refereed commit (so a rewritten history is seen: `pbem git verify`).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import engine
+from ..contract import PbemError, UsageError
+from . import desk as desks
+from . import judge, keys, layout
+from .repo import GitError, Repo
+
+SYNC_TRIES = 5
+
+
+@dataclass
+class Run:
+    """What one referee run did (printed one line a commit by the CLI)."""
+
+    game: str
+    verdicts: list = field(default_factory=list)
+    commit: str | None = None
+    move_number: int | None = None
+    finished: bool = False
+    mailed: list[str] = field(default_factory=list)
+    pushed: bool = False
+    warning: str | None = None
+
+    def lines(self) -> list[str]:
+        out = []
+        for verdict in self.verdicts:
+            if verdict.kind == "accepted":
+                result = verdict.result
+                out.append(f"accepted {verdict.commit[:10]}: move {result['number']} by {result['player']}: "
+                           f"{'; '.join(result['public_moves'])}")
+            elif verdict.kind == "refused":
+                out.append(f"refused {verdict.commit[:10]}: {verdict.reason.splitlines()[0]}")
+        if self.commit:
+            state = "the game is over" if self.finished else f"next move {self.move_number}"
+            out.append(f"committed {self.commit[:10]} ({state})" + (", pushed" if self.pushed else ""))
+        else:
+            out.append("nothing new to referee")
+        if self.mailed:
+            out.append(f"views mailed to {', '.join(self.mailed)}")
+        if self.warning:
+            out.append(f"warning: {self.warning}")
+        return out
+
+
+# ---------------------------------------------------------------- init
+
+def init(game_type: str, directory, players: list[tuple[str, str | None]], player_keys: dict[str, str], *,
+         seed: str | None = None, options: dict | None = None, components=None, organiser: str | None = None,
+         referee_root=None, ci_identity=None, branch: str | None = None) -> dict:
+    """A new game in a new repository DIR (or an empty clone): the game's files, committed as the first commit."""
+    directory = Path(directory)
+    game_id = directory.name
+    _check_new_directory(directory)
+    entries = _seats(players, player_keys)
+    if ci_identity is not None:
+        identity, recipient = _ci_identity(Path(ci_identity))
+        scratch = Path(tempfile.mkdtemp(prefix="pbem-referee-"))
+        game_dir = scratch / game_id
+    else:
+        secret, recipient = keys.new_identity()
+        identity, scratch = keys.Identity(secret, "the referee's new key"), None
+        game_dir = Path(referee_root or desks.default_root()) / game_id
+        if desks.record_path(game_dir).exists() or game_dir.exists():
+            raise UsageError(f"{game_dir} already exists: the referee already has a game {game_id}")
+    config = layout.config_doc(game_id, game_type, recipient, "committed" if scratch else "local", entries)
+    made_directory = not directory.exists()
+    try:
+        repo = _new_repository(directory, branch)
+        branch = branch or _unborn_branch(repo) or "main"
+        game_dir.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        created = engine.create(game_type, game_dir, players, seed=seed, options=options,
+                                components_path=components, organiser=organiser)
+        record = {"format": "pbem-git-record/1", "id": game_id, "root": "0" * 40, "chain": [], "pushed": None,
+                  "identity": None if scratch else identity.text}
+        desk = desks.Desk(engine.open_game(game_dir), config, record, identity, committed=scratch is not None,
+                          scratch=scratch)
+        files = {**desk.public_files(), **_fixed_files(config, branch),
+                 layout.REFUSED: layout.dump("refused", layout.refused_doc(game_id, []), layout.REFUSED).encode()}
+        blobs = repo.write_blobs(files)
+        if desk.committed:
+            blobs[layout.ARCHIVE] = repo.write_blob(desk.archive(None, blobs))
+        message = _message([f"pbem: new game {game_id} of {game_type}",
+                            f"Players: {', '.join(p['name'] for p in entries)}. Move 1 is next."], game_id, 1, None)
+        commit = repo.commit_tree(repo.build_tree(None, blobs), [], message)
+        repo.run("update-ref", f"refs/heads/{branch}", commit)
+        repo.run("symbolic-ref", "HEAD", f"refs/heads/{branch}")
+        repo.run("reset", "--hard", "--quiet", commit)
+        repo.run("config", "diff.pbem.textconv", "pbem git textconv")
+        record["root"] = commit
+        desk.save(commit)
+    except BaseException:
+        # not started: no half-made referee files, no half-made repository
+        if scratch is None and not desks.record_path(game_dir).exists():
+            shutil.rmtree(game_dir, ignore_errors=True)
+        if made_directory:
+            shutil.rmtree(directory, ignore_errors=True)
+        raise
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+    return {**created, "dir": str(directory), "commit": commit, "branch": branch,
+            "referee_dir": None if scratch else str(game_dir), "files": config["referee"]["files"],
+            "views": {p["name"]: p["view"] for p in entries}}
+
+
+def _seats(players: list[tuple[str, str | None]], player_keys: dict[str, str]) -> list[dict]:
+    """Each player's entry of pbem-git.yaml: their key, and how their view reaches them."""
+    names = [name for name, _ in players]
+    unknown = sorted(set(player_keys) - set(names))
+    if unknown:
+        raise UsageError(f"--key for {', '.join(unknown)}, who does not play")
+    entries = []
+    for name, email in players:
+        key = player_keys.get(name)
+        if key is None and email is None:
+            raise UsageError(f"player {name} has neither a key (--key {name}=FILE) nor an email address: their "
+                             f"private view could reach them neither encrypted nor by mail")
+        entries.append({"name": name, "key": key, "view": "encrypted" if key else "mail"})
+    return entries
+
+
+def _check_new_directory(directory: Path) -> None:
+    if directory.exists() and (not directory.is_dir() or any(p.name != ".git" for p in directory.iterdir())):
+        raise UsageError(f"{directory} already exists and is not empty: a game starts in a new repository (or "
+                         f"an empty clone)")
+    if not engine.ID_PATTERN.fullmatch(directory.name):
+        raise UsageError(f"{directory.name!r} cannot be a game id: the directory name must be lowercase letters, "
+                         f"digits, - and _")
+
+
+def _new_repository(directory: Path, branch: str | None) -> Repo:
+    repo = Repo(directory)
+    if not (directory / ".git").exists():
+        directory.mkdir(parents=True, exist_ok=True)
+        repo.run("init", "--quiet", f"--initial-branch={branch or 'main'}")
+    elif repo.resolve("HEAD") is not None:
+        raise UsageError(f"{directory} already has commits: a game starts in a new repository")
+    return repo
+
+
+def _unborn_branch(repo: Repo) -> str | None:
+    ref = repo.run("symbolic-ref", "--quiet", "HEAD", check=False).strip()
+    return ref.removeprefix("refs/heads/") if ref.startswith("refs/heads/") else None
+
+
+def _ci_identity(path: Path) -> tuple[keys.Identity, str]:
+    """The CI referee's key: an age identity file (made here if it does not exist yet), or an OpenSSH private key
+    with its .pub beside it."""
+    if not path.exists():
+        secret, _ = keys.new_identity()
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(f"# the pbem referee's key: put this file's content in the CI secret "
+                         f"{layout.IDENTITY_VARIABLE}\n{secret}\n")
+    identity = keys.Identity.from_file(path)
+    if identity.recipient is not None:
+        return identity, identity.recipient
+    public = path.with_name(path.name + ".pub")
+    try:
+        text = public.read_text(encoding="utf-8")
+    except OSError:
+        raise PbemError(f"{public}: the public key of the SSH identity {path} is needed beside it") from None
+    return identity, keys.parse_recipient(text, str(public))
+
+
+def _fixed_files(config: dict, branch: str) -> dict[str, bytes]:
+    files = {layout.CONFIG: layout.dump("config", config, layout.CONFIG),
+             ".gitignore": layout.GITIGNORE, ".gitattributes": layout.GITATTRIBUTES,
+             **layout.schema_copies()}
+    committed = config["referee"]["files"] == "committed"
+    files[layout.WORKFLOW] = layout.ci_file("github", committed, branch)
+    files[layout.GITLAB] = layout.ci_file("gitlab", committed, branch)
+    return {path: text.encode() for path, text in files.items()}
+
+
+def _message(lines: list[str], game_id: str, move_number: int, previous: str | None) -> str:
+    trailers = [f"Pbem-Game: {game_id}", f"Pbem-Move: {move_number}", f"Pbem-Previous: {previous or 'none'}"]
+    return lines[0] + "\n\n" + "".join(f"{line}\n" for line in lines[1:]) + ("\n" if lines[1:] else "") + \
+        "\n".join(trailers) + "\n"
+
+
+# ---------------------------------------------------------------- referee
+
+def open_desk(repo: Repo, tip: str, referee_root, identity: keys.Identity | None) -> desks.Desk:
+    if identity is not None:
+        return desks.open_committed(repo, tip, identity)
+    return desks.open_local(Path(referee_root or desks.default_root()), repo, tip)
+
+
+def referee(directory, *, referee_root=None, identity: keys.Identity | None = None, remote: str | None = None,
+            branch: str | None = None, mailer=None) -> Run:
+    """Judge every commit after the last refereed one, apply what is acceptable, commit the new position."""
+    repo = Repo(directory)
+    if not repo.is_repo():
+        raise PbemError(f"{directory}: not a git repository")
+    root = Path(referee_root or desks.default_root())
+    branch = branch or _current_branch(repo)
+    for _ in range(SYNC_TRIES):
+        fetched = None
+        if remote:
+            pushed = None if identity else desks.local_record(root, repo, repo.head())[1]["pushed"]
+            fetched = _sync(repo, remote, branch, pushed)
+        tip = repo.head()
+        desk = open_desk(repo, tip, root, identity)
+        try:
+            run = _referee_once(repo, desk, tip, mailer)
+            if fetched is None or (run.commit is None and repo.is_ancestor(repo.head(), fetched)):
+                return run
+            if _push(repo, remote, branch):
+                run.pushed = True
+                if not desk.committed:
+                    desk.record["pushed"] = repo.head()
+                    desks.write_record(desks.record_path(desk.gd.path), desk.record)
+                return run
+        finally:
+            desk.close()
+    raise PbemError(f"{remote}/{branch} kept moving while the referee pushed ({SYNC_TRIES} tries); run it again")
+
+
+def _current_branch(repo: Repo) -> str | None:
+    ref = repo.run("symbolic-ref", "--quiet", "HEAD", check=False).strip()
+    return ref.removeprefix("refs/heads/") if ref else None
+
+
+def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer) -> Run:
+    last = desk.last
+    run = Run(desk.gd.id)
+    parents = repo.parents(last)
+    if not repo.is_ancestor(last, tip) and parents and repo.is_ancestor(parents[0], tip):
+        tip = _join(repo, last, tip)  # the last run made its commit and stopped before placing it: place it now
+    if not repo.is_ancestor(last, tip):
+        raise PbemError(f"the history was rewritten: the last refereed commit {last[:10]} is not in the history of "
+                        f"{tip[:10]}. Nothing was done. Find who rewrote it (git reflog, the players' clones) and "
+                        f"restore a history that holds {last[:10]}")
+    commits = repo.new_commits(tip, last)
+    base = {path: blob for path, (_, blob) in repo.tree(last).items()}
+    tree = dict(base)
+    with _allowed_signers(desk) as signers:
+        at = engine.status(desk.gd)["move_number"] if commits else None
+        for commit in commits:
+            verdict = judge.judge(repo, desk, commit, tree, signers)
+            verdict.at = at
+            run.verdicts.append(verdict)
+            if verdict.kind == "accepted":
+                tree[verdict.path] = verdict.blob
+                at = verdict.result["move_number"]
+    decided = [v for v in run.verdicts if v.kind != "neutral"]
+    if not decided:
+        return run
+    status = engine.status(desk.gd)
+    run.move_number, run.finished = status["move_number"], status["finished"]
+    files = repo.write_blobs(_referee_files(repo, desk, last, run), base)
+    files.update({v.path: v.blob for v in run.verdicts if v.kind == "accepted"})
+    if desk.committed:
+        others = {**{p: b for p, b in base.items() if p != layout.ARCHIVE}, **files}
+        files[layout.ARCHIVE] = repo.write_blob(desk.archive(tip, others))
+    new_tree = repo.build_tree(last, files)
+    message = _message(_summary(run), desk.gd.id, run.move_number, last)
+    commit = repo.commit_tree(new_tree, [tip], message)
+    desk.save(commit)  # recorded first: a run stopped before the branch moves places the commit next time
+    repo.run("reset", "--hard", "--quiet", commit)
+    run.commit = commit
+    if any(v.kind == "accepted" for v in run.verdicts):
+        run.mailed, run.warning = mail_views(desk, run, mailer)
+    return run
+
+
+def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run) -> dict[str, bytes]:
+    files = desk.public_files(views=any(v.kind == "accepted" for v in run.verdicts))
+    refused = layout.load("refused", repo.show(last, layout.REFUSED) or b"", layout.REFUSED)["refused"]
+    for verdict in run.verdicts:
+        if verdict.kind == "refused":
+            entry = {"commit": verdict.commit, "author": repo.run("log", "-1", "--format=%an <%ae>",
+                                                                  verdict.commit).strip()[:200],
+                     "move_number": verdict.at, "reason": verdict.reason}
+            if verdict.path:
+                entry["move_file"] = verdict.path
+            refused.append(entry)
+    files[layout.REFUSED] = layout.dump("refused", layout.refused_doc(desk.gd.id, refused), layout.REFUSED).encode()
+    if run.finished:  # the secrets, like the seed, are worth nothing once the game is over: anyone may check
+        secrets = {p["name"]: p["secret"] for p in engine.roster(desk.gd)}
+        files[layout.REVEALED] = layout.dump("revealed", {"format": "pbem-revealed/1", "id": desk.gd.id,
+                                                          "secrets": secrets}, layout.REVEALED).encode()
+    return files
+
+
+def _summary(run: Run) -> list[str]:
+    accepted = [v.result for v in run.verdicts if v.kind == "accepted"]
+    refused = [v for v in run.verdicts if v.kind == "refused"]
+    if accepted:
+        head = "pbem: " + ", ".join(f"move {r['number']} by {r['player']}" for r in accepted)
+    else:
+        head = f"pbem: {len(refused)} commit(s) refused"
+    lines = [head[:120]]
+    lines += [f"Move {r['number']} ({r['player']}): {'; '.join(r['public_moves'])}" for r in accepted]
+    lines += [f"Refused {v.commit[:10]}: {v.reason.splitlines()[0][:200]}" for v in refused]
+    lines.append("The game is over." if run.finished else f"Next: move {run.move_number}.")
+    return lines
+
+
+class _allowed_signers:
+    """A temporary allowed-signers file of the players' SSH keys (git checks commit signatures against it)."""
+
+    def __init__(self, desk: desks.Desk):
+        self.lines = [f'{p["name"]} namespaces="git" {p["key"]}' for p in desk.config["players"]
+                      if p["key"] and keys.is_ssh(p["key"])]
+
+    def __enter__(self):
+        if not self.lines:
+            return None
+        self.tmp = tempfile.TemporaryDirectory(prefix="pbem-signers-")
+        path = Path(self.tmp.name) / "allowed_signers"
+        path.write_text("\n".join(self.lines) + "\n")
+        return path
+
+    def __exit__(self, *exc):
+        if self.lines:
+            self.tmp.cleanup()
+
+
+# ---------------------------------------------------------------- remote
+
+def _sync(repo: Repo, remote: str, branch: str | None, pushed: str | None) -> str:
+    """Fetch the remote branch and join it to HEAD without taking any of its files (a merge keeping HEAD's tree):
+    the referee judges the fetched commits one by one and never needs their merged content. A remote that lost a
+    refereed commit the referee had pushed (`pushed`) was force-pushed: refused."""
+    if not branch:
+        raise UsageError("HEAD is detached: say which branch the game is on (--branch NAME)")
+    repo.run("fetch", "--quiet", remote, f"refs/heads/{branch}")
+    fetched = repo.resolve("FETCH_HEAD")
+    if pushed and not repo.is_ancestor(pushed, fetched):
+        raise PbemError(f"the history of {remote}/{branch} was rewritten (a force-push): the refereed commit "
+                        f"{pushed[:10]} is no longer in it. Nothing was done. Restore it "
+                        f"(git push --force {remote} {pushed[:10]}:{branch}, after checking what was lost)")
+    _join(repo, repo.head(), fetched)
+    return fetched
+
+
+def _join(repo: Repo, ours: str, theirs: str) -> str:
+    """Make HEAD hold both commits without taking any file of `theirs` (a merge keeping our tree, or a
+    fast-forward): the referee judges their commits one by one and never needs their merged content."""
+    if repo.is_ancestor(ours, theirs):
+        joined = theirs
+    elif repo.is_ancestor(theirs, ours):
+        joined = ours
+    else:
+        tree = repo.run("rev-parse", f"{ours}^{{tree}}").strip()
+        joined = repo.commit_tree(tree, [ours, theirs], "pbem: join the pushed commits\n")
+    repo.run("reset", "--hard", "--quiet", joined)
+    return joined
+
+
+def _push(repo: Repo, remote: str, branch: str) -> bool:
+    try:
+        repo.run("push", "--quiet", remote, f"HEAD:refs/heads/{branch}")
+    except GitError as exc:
+        if "rejected" in str(exc) or "fetch first" in str(exc) or "non-fast-forward" in str(exc):
+            return False
+        raise
+    return True
+
+
+# ---------------------------------------------------------------- views by mail
+
+def mail_views(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | None]:
+    """Players without a key get their view by mail (the mail transport) after every refereed commit."""
+    wanting = [p["name"] for p in desk.config["players"] if p["view"] == "mail"]
+    if not wanting:
+        return [], None
+    if mailer is None:
+        return [], (f"{', '.join(wanting)} get their view by mail: give --smtp HOST:PORT or --outbox MAILDIR "
+                    f"(`pbem status {desk.gd.path} --as NAME` shows a view meanwhile)")
+    from .. import report
+    from ..mail import compose
+    secrets = engine.load_secrets(desk.gd)
+    referee = secrets.get("organiser") or f"pbem@{_host()}"
+    messages = []
+    for entry in secrets["players"]:
+        if entry["name"] not in wanting or not entry["email"]:
+            continue
+        doc = engine.status(desk.gd, entry["name"])
+        subject = compose.subject_for(desk.gd, f"move {doc['move_number']}, your view")
+        body = "\n\n".join(["\n".join(_summary(run)[1:]), report.status_text(doc),
+                             f"Move with: pbem git move CLONE --as {entry['name']} --text '...' and git push."])
+        messages.append(compose.message(referee, entry["email"], subject, body, game=desk.gd.id,
+                                        move_number=doc["move_number"],
+                                        redact=[p["secret"] for p in secrets["players"]]))
+    return mailer.send(messages), None
+
+
+def _host() -> str:
+    import socket
+    return socket.getfqdn() or "localhost"

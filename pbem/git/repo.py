@@ -1,0 +1,238 @@
+"""The git commands pbem runs, through the real `git` binary, reading objects rather than the working tree.
+
+The referee reads what a commit holds from git's objects (`cat-file`, `diff-tree`) and builds its own commits
+with a private index (`GIT_INDEX_FILE`), so nothing a player put in the working tree (a symlink, a planted file)
+is ever opened, and the working tree is only updated at the end to the tree the referee chose.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..contract import PbemError
+
+MAX_BLOB = 4 * 1024 * 1024
+DEFAULT_NAME, DEFAULT_EMAIL = "pbem referee", "referee@pbem.invalid"
+HASH = re.compile(r"^[0-9a-f]{40}([0-9a-f]{24})?$")
+
+
+def blob_id(data: bytes) -> str:
+    """The object name git gives this content (SHA-1 repositories)."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+class GitError(PbemError):
+    """A git command failed: its message, with what pbem was doing."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One path a commit changed against its parent (`git diff-tree --raw`)."""
+
+    status: str  # A added, M modified, D deleted, T type changed
+    old_mode: str
+    new_mode: str
+    blob: str
+    path: str
+
+
+class Repo:
+    def __init__(self, path, env: dict | None = None):
+        self.path = Path(path)
+        if shutil.which("git") is None:
+            raise PbemError("git is not installed (play by git needs the git command)")
+        self.env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", **(env or {})}
+        self._batch = None
+        self._committer: dict | None = None
+
+    def run(self, *args, input: bytes | None = None, check: bool = True, env: dict | None = None) -> str:
+        return self.run_bytes(*args, input=input, check=check, env=env).decode("utf-8", "replace")
+
+    def run_bytes(self, *args, input: bytes | None = None, check: bool = True, env: dict | None = None) -> bytes:
+        try:
+            done = subprocess.run(["git", "-C", str(self.path), *args], input=input, capture_output=True,
+                                  env={**self.env, **(env or {})}, timeout=300)
+        except subprocess.TimeoutExpired:
+            raise GitError(f"git {args[0]} took more than 5 minutes") from None
+        if check and done.returncode != 0:
+            message = done.stderr.decode("utf-8", "replace").strip() or done.stdout.decode("utf-8", "replace")
+            raise GitError(f"git {' '.join(args[:2])}: {message.strip()}")
+        return done.stdout
+
+    def ok(self, *args) -> bool:
+        return subprocess.run(["git", "-C", str(self.path), *args], capture_output=True, env=self.env).returncode == 0
+
+    # ------------------------------------------------------------ reading
+
+    def is_repo(self) -> bool:
+        return self.path.is_dir() and self.ok("rev-parse", "--git-dir")
+
+    def resolve(self, rev: str) -> str | None:
+        out = self.run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}", check=False).strip()
+        return out if HASH.match(out) else None
+
+    def head(self) -> str:
+        found = self.resolve("HEAD")
+        if found is None:
+            raise PbemError(f"{self.path}: the repository has no commit yet")
+        return found
+
+    def parents(self, commit: str) -> list[str]:
+        return self.run("rev-list", "--parents", "-n", "1", commit).split()[1:]
+
+    def message(self, commit: str) -> str:
+        return self.run("log", "-1", "--format=%B", commit)
+
+    def trailers(self, commit: str) -> dict[str, str]:
+        out = self.run("log", "-1", "--format=%(trailers:only,unfold)", commit)
+        found = {}
+        for line in out.splitlines():
+            key, sep, value = line.partition(":")
+            if sep:
+                found.setdefault(key.strip(), value.strip())
+        return found
+
+    def is_ancestor(self, older: str, newer: str) -> bool:
+        return self.ok("merge-base", "--is-ancestor", older, newer)
+
+    def new_commits(self, tip: str, since: str) -> list[str]:
+        """Commits reachable from `tip` and not from `since`, oldest first (parents before children)."""
+        return self.run("rev-list", "--reverse", "--topo-order", tip, f"^{since}").split()
+
+    def history(self, tip: str, grep: str | None = None) -> list[str]:
+        """All commits reachable from `tip`, newest first (children before parents)."""
+        args = ["rev-list", "--topo-order", tip] + ([f"--grep={grep}"] if grep else [])
+        return self.run(*args).split()
+
+    def roots(self, tip: str) -> list[str]:
+        return self.run("rev-list", "--max-parents=0", tip).split()
+
+    def changes(self, parent: str, commit: str) -> list[Change]:
+        out = self.run_bytes("diff-tree", "-r", "-z", "--no-renames", "--raw", "--no-commit-id", parent, commit)
+        fields = out.split(b"\0")
+        found = []
+        for head, path in zip(fields[0::2], fields[1::2]):
+            old_mode, new_mode, _, blob, status = head.decode().lstrip(":").split()
+            found.append(Change(status[0], old_mode, new_mode, blob, path.decode("utf-8", "replace")))
+        return found
+
+    def tree(self, commit: str) -> dict[str, tuple[str, str]]:
+        """{path: (mode, blob)} of every file in a commit."""
+        out = self.run_bytes("ls-tree", "-r", "-z", "--full-tree", commit)
+        listing = {}
+        for item in out.split(b"\0"):
+            if item:
+                head, _, path = item.partition(b"\t")
+                mode, kind, blob = head.decode().split()
+                listing[path.decode("utf-8", "replace")] = (mode, blob)
+        return listing
+
+    def blob(self, blob: str, what: str, limit: int = MAX_BLOB) -> bytes:
+        data = self._object(blob, what, limit)
+        if data is None:
+            raise PbemError(f"{what}: no such object {blob[:10]}")
+        return data
+
+    def show(self, commit: str, path: str, limit: int = MAX_BLOB) -> bytes | None:
+        """A file's bytes in a commit, or None if the commit has no such file."""
+        return self._object(f"{commit}:{path}", f"{path} in {commit[:10]}", limit)
+
+    def _object(self, name: str, what: str, limit: int) -> bytes | None:
+        """One blob through a long-running `git cat-file --batch` (one process for all reads, not one a read)."""
+        if "\n" in name:
+            raise PbemError(f"{what}: a path with a line break")
+        if self._batch is None:
+            self._batch = subprocess.Popen(["git", "-C", str(self.path), "cat-file", "--batch"], env=self.env,
+                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            weakref.finalize(self, _stop, self._batch)
+        self._batch.stdin.write(name.encode("utf-8") + b"\n")
+        self._batch.stdin.flush()
+        header = self._batch.stdout.readline().decode("utf-8", "replace").split()
+        if len(header) != 3:
+            return None  # "<name> missing" (or ambiguous)
+        _, kind, size = header
+        data = self._batch.stdout.read(int(size) + 1)[:-1]
+        if kind != "blob":
+            return None
+        if len(data) > limit:
+            raise PbemError(f"{what}: {len(data)} bytes, more than the {limit} pbem reads")
+        return data
+
+    def signature(self, commit: str, allowed_signers: Path) -> tuple[str, str]:
+        """(git's %G? letter, the signer's principal) of a commit checked against an allowed-signers file."""
+        out = self.run("-c", "gpg.format=ssh", "-c", f"gpg.ssh.allowedSignersFile={allowed_signers}",
+                       "log", "-1", "--format=%G?%x00%GS", commit)
+        letter, _, signer = out.strip().partition("\0")
+        return letter, signer
+
+    # ------------------------------------------------------------ writing
+
+    def write_blob(self, data: bytes) -> str:
+        return self.run("hash-object", "-w", "--stdin", input=data).strip()
+
+    def write_blobs(self, files: dict[str, bytes], known: dict[str, str] | None = None) -> dict[str, str]:
+        """{path: blob} of `files`, written in one `git hash-object` (not one process a file); a file whose
+        content is already the blob `known` has at its path is not written again."""
+        known = known or {}
+        found = {path: blob_id(data) for path, data in files.items()}
+        missing = [path for path in files if known.get(path) != found[path]]
+        if missing:
+            with tempfile.TemporaryDirectory(prefix="pbem-blobs-") as tmp:
+                names = []
+                for index, path in enumerate(missing):
+                    name = Path(tmp) / str(index)
+                    name.write_bytes(files[path])
+                    names.append(str(name))
+                written = self.run("hash-object", "-w", "--no-filters", "--stdin-paths",
+                                   input=("\n".join(names) + "\n").encode()).split()
+            if written != [found[path] for path in missing]:
+                raise GitError("git hash-object wrote other objects than expected (a SHA-256 repository?)")
+        return found
+
+    def build_tree(self, base: str | None, files: dict[str, str], removed: list[str] = ()) -> str:
+        """A tree: `base`'s tree with {path: blob} set (mode 100644) and `removed` paths taken out, built in a
+        private index so neither the working tree nor the real index is touched."""
+        with tempfile.TemporaryDirectory(prefix="pbem-index-") as tmp:
+            env = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
+            if base:
+                self.run("read-tree", base, env=env)
+            else:
+                self.run("read-tree", "--empty", env=env)
+            lines = [f"0 {'0' * 40}\t{path}" for path in removed]
+            lines += [f"100644 {blob}\t{path}" for path, blob in sorted(files.items())]
+            if lines:
+                self.run("update-index", "--index-info", input=("\n".join(lines) + "\n").encode(), env=env)
+            return self.run("write-tree", env=env).strip()
+
+    def commit_tree(self, tree: str, parents: list[str], message: str) -> str:
+        """A commit by the configured identity, or by `pbem referee` where none is configured."""
+        args = ["commit-tree", tree]
+        for parent in parents:
+            args += ["-p", parent]
+        return self.run(*args, input=message.encode("utf-8"), env=self._identity()).strip()
+
+    def _identity(self) -> dict:
+        if self._committer is None:
+            configured = self.run("config", "--get-regexp", r"^user\.(name|email)$", check=False)
+            keys = {line.split(" ", 1)[0] for line in configured.splitlines() if " " in line}
+            self._committer = {}
+            if "user.name" not in keys:
+                self._committer.update(GIT_AUTHOR_NAME=DEFAULT_NAME, GIT_COMMITTER_NAME=DEFAULT_NAME)
+            if "user.email" not in keys:
+                self._committer.update(GIT_AUTHOR_EMAIL=DEFAULT_EMAIL, GIT_COMMITTER_EMAIL=DEFAULT_EMAIL)
+        return self._committer
+
+
+def _stop(process: subprocess.Popen) -> None:
+    try:
+        process.stdin.close()
+        process.wait(timeout=5)
+    except (OSError, subprocess.TimeoutExpired):
+        process.kill()

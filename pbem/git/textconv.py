@@ -1,0 +1,88 @@
+"""Diffs in game terms: git's textconv turns a state file into the game's own report of it, so `git diff` and
+`git log -p` show who moved and what changed in money, cards and board, not only YAML lines.
+
+General for every game: a status file is rendered by that game's report from the view it holds (the same text
+`pbem status` prints), a log one line a move. An encrypted view is shown decrypted when the user's key is at hand
+(PBEM_IDENTITY or `git config pbem.identity`), else by its size and digest so a change still shows.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shlex
+import sys
+
+from .. import report, validation, yamlio
+from ..contract import PbemError
+from . import keys
+from .repo import Repo
+
+MAX_BYTES = 4 * 1024 * 1024
+STATE_PATHS = ("public.yaml", "log.yaml", "refused.yaml", "views/")
+
+
+def convert(path) -> str:
+    """The text git diffs for one state file; never fails (a textconv error would break `git diff`)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        return f"(unreadable: {exc.strerror})\n"
+    try:
+        if data.lstrip().startswith(keys.ARMOR_BEGIN.encode()):
+            return _encrypted(data)
+        return _rendered(yamlio.loads(data, str(path)))
+    except PbemError:
+        return data.decode("utf-8", "replace")
+
+
+def _rendered(doc) -> str:
+    kind = doc.get("format") if isinstance(doc, dict) else None
+    if kind in ("pbem-public/1", "pbem-player/1"):
+        validation.check(doc.get("game"), "player.schema.json" if kind == "pbem-player/1" else "public.schema.json",
+                         doc, "status")
+        return report.status_text(doc)
+    if kind == "pbem-log/1":
+        validation.check(doc.get("game"), "log.schema.json", doc, "log")
+        return log_lines(doc)
+    raise PbemError("not a status or log file")
+
+
+def log_lines(doc: dict) -> str:
+    """One line a move (no table: a table's column widths would change every line of the diff)."""
+    lines = [f"Log of {doc['id']} ({doc['game']}, {doc['visibility']})"]
+    for entry in doc["entries"] or []:
+        chance = "; ".join(f"{c['what']}: {c['result']}" for c in entry["chance"])
+        by = " (referee)" if entry["by"] == "referee" else ""
+        lines.append(f"#{entry['number']} {entry['player']}{by}: {'; '.join(entry['moves'])}"
+                     + (f"  [{chance}]" if chance else ""))
+    return "\n".join(lines) + "\n"
+
+
+def _encrypted(data: bytes) -> str:
+    source = os.environ.get("PBEM_IDENTITY") or _configured_identity()
+    if source:
+        try:
+            return _rendered(yamlio.loads(keys.Identity.from_file(source).decrypt(data, "view"), "view"))
+        except PbemError:
+            pass
+    return f"(encrypted, {len(data)} bytes, sha256 {hashlib.sha256(data).hexdigest()[:16]}; `pbem git view` " \
+           f"shows your own)\n"
+
+
+def _configured_identity() -> str | None:
+    try:
+        return Repo(".").run("config", "pbem.identity", check=False).strip() or None
+    except PbemError:
+        return None
+
+
+def game_diff(directory, revisions: list[str], paths: list[str] | None = None) -> str:
+    """`git diff` of the state files through the textconv above (default: what the last commit changed)."""
+    repo = Repo(directory)
+    if not revisions:
+        head = repo.head()
+        parents = repo.parents(head)
+        revisions = [parents[0], head] if parents else [head]
+    command = f"{shlex.quote(sys.executable)} -m pbem.cli git textconv"
+    return repo.run("-c", f"diff.pbem.textconv={command}", "diff", *revisions, "--", *(paths or STATE_PATHS))

@@ -1,0 +1,279 @@
+"""`pbem git verify`: anyone, in any clone, checks the game's whole history.
+
+- the chain: from the newest refereed commit, each names the previous one (trailer Pbem-Previous) back to the
+  first commit, and each is in the history of the next. A rewritten history (a move edited or dropped, then the
+  branch force-pushed) gives new hashes below the referee's commits, so the recorded names no longer resolve;
+  a clone that saw the old history also finds its refereed commits missing from the remote branch;
+- between two refereed commits only the referee's files change and move files are only added, each the move of
+  the new entry of the public log with its number and player (and every player's entry has its file);
+- every position is consistent: the public log only grows, its length and public.yaml's move number agree with
+  the commit's trailer;
+- signatures: a commit signed with SSH is checked against the player's registered key (allowed-signers) at once;
+  HMAC move files once the secrets are revealed at the end (or by the referee, with --referee-dir);
+- once the game is over and its seed revealed (checked against the commitment): every refereed commit's
+  public.yaml and log.yaml equal the replay up to that move.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import tempfile
+from pathlib import Path
+
+from .. import engine, notation, trust, validation, yamlio
+from ..contract import PbemError
+from ..rng import commitment
+from . import layout
+from .repo import Repo
+
+RAW_LINE = re.compile(r"^:\d+ (\d+) [0-9a-f]+ ([0-9a-f]+) A\t(.+)$")
+
+
+class VerifyFailed(PbemError):
+    pass
+
+
+def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
+    repo = Repo(directory)
+    if not repo.is_repo():
+        raise PbemError(f"{directory}: not a git repository")
+    tip = repo.resolve(rev)
+    if tip is None:
+        raise PbemError(f"{directory}: no commit {rev!r}")
+    roots = repo.roots(tip)
+    if len(roots) != 1:
+        raise VerifyFailed(f"verify failed: the history has {len(roots)} first commits, a game has one")
+    config = layout.load("config", repo.show(roots[0], layout.CONFIG) or b"", f"{layout.CONFIG} of the first commit")
+    game_id = config["id"]
+    chain = _chain(repo, tip, game_id, roots[0])
+    checks = [f"chain: {len(chain)} refereed commits, {chain[0]['commit'][:10]} to {chain[-1]['commit'][:10]}, "
+              f"each naming the one before"]
+    gd = _game(repo, chain[-1]["commit"])
+    logs = [_read(repo, link["commit"], engine.LOG, "log.schema.json", gd) for link in chain]
+    publics = [_read(repo, link["commit"], engine.PUBLIC, "public.schema.json", gd) for link in chain]
+    for link, log, public in zip(chain, logs, publics):
+        count = len(log["entries"] or [])
+        if public["move_number"] != link["move"] or count != link["move"] - 1:
+            raise VerifyFailed(f"verify failed: {link['commit'][:10]} says move {link['move']}, its public.yaml "
+                               f"says {public['move_number']} and its log has {count} entries")
+    finished = publics[-1]["finished"]
+    for before, after in zip(logs, logs[1:-1] if finished else logs[1:]):
+        old = before["entries"] or []
+        if (after["entries"] or [])[:len(old)] != old:
+            raise VerifyFailed("verify failed: a refereed commit's log.yaml changed entries of an earlier one")
+    added = _added_move_files(repo, tip)
+    moves = _check_moves(repo, gd, chain, logs, added)
+    checks.append(f"moves: {len(moves)} move files, each the move of its log entry, only added")
+    checks.append(_check_signatures(repo, gd, config, chain, logs, moves, finished, referee_root))
+    if finished:
+        checks.append(_check_replay(repo, gd, chain, publics, logs))
+    else:
+        checks.append("replay: not over yet; the positions are checked against the replay once the seed is "
+                      "revealed")
+    remote = _check_remote(repo, rev, chain)
+    if remote:
+        checks.append(remote)
+    return {"game": game_id, "refereed": len(chain), "moves": len(moves), "finished": finished, "checks": checks,
+            "result": "ok"}
+
+
+def _chain(repo: Repo, tip: str, game_id: str, root: str) -> list[dict]:
+    """The refereed commits, oldest first, found by following Pbem-Previous from the newest one."""
+    newest = next((c for c in repo.history(tip, grep="^Pbem-Game: ")
+                   if repo.trailers(c).get("Pbem-Game") == game_id), None)
+    if newest is None:
+        raise VerifyFailed(f"verify failed: no refereed commit of {game_id} in the history")
+    chain, commit = [], newest
+    while True:
+        trailers = repo.trailers(commit)
+        try:
+            move = int(trailers.get("Pbem-Move", ""))
+        except ValueError:
+            raise VerifyFailed(f"verify failed: {commit[:10]} has no valid Pbem-Move trailer") from None
+        chain.append({"commit": commit, "move": move})
+        previous = trailers.get("Pbem-Previous", "")
+        if previous == "none":
+            break
+        found = repo.resolve(previous) if re.fullmatch(r"[0-9a-f]{40}([0-9a-f]{24})?", previous) else None
+        if found is None or not repo.is_ancestor(found, commit) or found == commit:
+            raise VerifyFailed(f"verify failed: the history was rewritten: the refereed commit {commit[:10]} names "
+                               f"{previous[:10] or '(nothing)'} as the one before it, and that commit is not in "
+                               f"its history")
+        if repo.trailers(found).get("Pbem-Game") != game_id:
+            raise VerifyFailed(f"verify failed: {commit[:10]} names {found[:10]}, not a refereed commit of {game_id}")
+        commit = found
+    chain.reverse()
+    if chain[0]["commit"] != root:
+        raise VerifyFailed(f"verify failed: the chain of refereed commits starts at {chain[0]['commit'][:10]}, not "
+                           f"at the first commit {root[:10]}")
+    for before, after in zip(chain, chain[1:]):
+        if after["move"] < before["move"]:
+            raise VerifyFailed(f"verify failed: {after['commit'][:10]} goes back from move {before['move']} to "
+                               f"{after['move']}")
+    return chain
+
+
+def _game(repo: Repo, commit: str) -> engine.GameDir:
+    meta = yamlio.loads(repo.show(commit, engine.GAME) or b"", engine.GAME)
+    if not isinstance(meta, dict) or meta.get("game") is None:
+        raise VerifyFailed(f"verify failed: {commit[:10]} has no valid {engine.GAME}")
+    validation.check(meta["game"], "game.schema.json", meta, f"{engine.GAME} of {commit[:10]}")
+    gd = engine.GameDir(repo.path, meta)
+    if meta["rules_version"] != gd.game.rules_version:
+        raise PbemError(f"{gd.id} was played under {meta['game']} rules version {meta['rules_version']}, this pbem "
+                        f"has version {gd.game.rules_version}: verify it with the pbem that played it")
+    return gd
+
+
+def _read(repo: Repo, commit: str, path: str, schema: str, gd: engine.GameDir) -> dict:
+    data = yamlio.loads(repo.show(commit, path) or b"", f"{path} of {commit[:10]}")
+    validation.check(gd.meta["game"], schema, data, f"{path} of {commit[:10]}")
+    return data
+
+
+def _added_move_files(repo: Repo, tip: str) -> dict[tuple[str, str], list[str]]:
+    """{(path, blob): [commits that added that file]} over the whole history, in one `git log`."""
+    out = repo.run("log", "--no-renames", "--no-abbrev", "--diff-filter=A", "--raw", "--format=@%H", tip, "--",
+                   layout.MOVES)
+    found: dict[tuple[str, str], list[str]] = {}
+    commit = None
+    for line in out.splitlines():
+        if line.startswith("@"):
+            commit = line[1:]
+        elif (match := RAW_LINE.match(line)) and commit:
+            found.setdefault((match.group(3), match.group(2)), []).append(commit)
+    return found
+
+
+def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[dict], added) -> list[dict]:
+    """Between refereed commits: only the referee's files change, move files are only added, and each added
+    file is the move of a new log entry (every player's entry has one)."""
+    moves = []
+    for before, after, log in zip(chain, chain[1:], logs[1:]):
+        new_entries = {e["number"]: e for e in (log["entries"] or [])[before["move"] - 1:]}
+        files = {}
+        for change in repo.changes(before["commit"], after["commit"]):
+            if not change.path.startswith(layout.MOVES + "/"):
+                continue
+            named = layout.MOVE_FILE.match(change.path)
+            if change.status != "A" or not named:
+                raise VerifyFailed(f"verify failed: the refereed commit {after['commit'][:10]} changes "
+                                   f"{change.path}, and move files are only ever added")
+            files[int(named.group("number"))] = (named, change)
+        for number, (named, change) in files.items():
+            entry = new_entries.get(number)
+            if entry is None or entry["player"] != named.group("player") or entry["by"] != "player":
+                raise VerifyFailed(f"verify failed: {change.path} was added by {after['commit'][:10]} but its log "
+                                   f"has no such move of {named.group('player')}")
+            doc = None
+            if not named.group("age"):
+                from .. import movefile
+                doc = movefile.parse(repo.blob(change.blob, change.path), change.path)
+                if _canonical(gd, doc["moves"]) != entry["moves"] or doc["move_number"] != number:
+                    raise VerifyFailed(f"verify failed: {change.path} is not the move log entry {number} shows")
+            authors = added.get((change.path, change.blob), [])
+            moves.append({"path": change.path, "number": number, "player": named.group("player"), "doc": doc,
+                          "commits": authors, "refereed": after["commit"]})
+        missing = [n for n, e in new_entries.items() if e["by"] == "player" and n not in files]
+        if missing:
+            raise VerifyFailed(f"verify failed: {after['commit'][:10]} applied move(s) {missing} with no move file")
+    return moves
+
+
+def _canonical(gd: engine.GameDir, texts: list[str]) -> list[str]:
+    out = []
+    for text in texts:
+        words = " ".join(notation.tokens_of(text))
+        out.append(words if words == engine.RESIGN else gd.game.format_move(gd.game.parse_move(text)))
+    return out
+
+
+def _secrets(repo: Repo, tip: str, referee_root) -> dict[str, str] | None:
+    data = repo.show(tip, layout.REVEALED)
+    if data is not None:
+        return layout.load("revealed", data, layout.REVEALED)["secrets"]
+    if referee_root:
+        from .desk import local_record
+        game_dir, _ = local_record(Path(referee_root), repo, tip)
+        return {p["name"]: p["secret"] for p in engine.roster(engine.open_game(game_dir))}
+    return None
+
+
+def _check_signatures(repo: Repo, gd, config, chain, logs, moves, finished: bool, referee_root) -> str:
+    """Each move is signed: its file with the player's secret (HMAC), or the commit that added it with the
+    player's registered SSH key. The file of an encrypted move cannot be read, but once the game is over the full
+    log shows what it said and its signature."""
+    keys = {p["name"]: p["key"] for p in config["players"] if p["key"] and p["key"].startswith("ssh-")}
+    secrets = _secrets(repo, chain[-1]["commit"], referee_root)
+    full = {e["number"]: e for e in (logs[-1]["entries"] or [])} if finished else {}
+    ssh_ok = hmac_ok = later = 0
+    with tempfile.TemporaryDirectory(prefix="pbem-signers-") as tmp:
+        signers = Path(tmp) / "allowed_signers"
+        signers.write_text("".join(f'{name} namespaces="git" {key}\n' for name, key in keys.items()))
+        for move in moves:
+            known = move["doc"] is not None or move["number"] in full
+            signature = (move["doc"] or full.get(move["number"]) or {}).get("signature")
+            if signature:
+                if secrets is None:
+                    later += 1
+                    continue
+                texts = move["doc"]["moves"] if move["doc"] else full[move["number"]]["moves"]
+                try:
+                    trust.check_signature(secrets[move["player"]], signature, gd.id, move["number"],
+                                          move["player"], texts)
+                except PbemError as exc:
+                    raise VerifyFailed(f"verify failed: {move['path']}: {exc}") from None
+                hmac_ok += 1
+            elif move["player"] in keys and any(repo.signature(c, signers) == ("G", move["player"])
+                                                for c in move["commits"]):
+                ssh_ok += 1
+            elif not known:
+                later += 1  # encrypted, and not signed by SSH: its HMAC shows in the full log at the end
+            else:
+                raise VerifyFailed(f"verify failed: {move['path']} carries no signature and no commit that added "
+                                   f"it is signed with {move['player']}'s registered SSH key")
+    note = f"; {later} signed with players' secrets, checked once the game is over" if later else ""
+    return f"signatures: {ssh_ok} SSH-signed commits and {hmac_ok} HMAC-signed moves good{note}"
+
+
+def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics, logs) -> str:
+    final = publics[-1]
+    seed = final["seed"]
+    if commitment(seed) != gd.meta["seed_commitment"]:
+        raise VerifyFailed("verify failed: the revealed seed does not match the commitment published at the start")
+    components_text = repo.show(chain[-1]["commit"], engine.COMPONENTS) or b""
+    if hashlib.sha256(components_text).hexdigest() != gd.meta["components_sha256"]:
+        raise VerifyFailed("verify failed: components.yaml is not the file the game was set up with")
+    components = yamlio.loads(components_text, engine.COMPONENTS)
+    full_log = logs[-1]
+    wanted = {}
+    for index, link in enumerate(chain):
+        wanted.setdefault(link["move"] - 1, []).append(index)
+    checked = 0
+    for count, state, resigned in engine.replay_steps(gd, seed, components, full_log):
+        for index in wanted.get(count, []):
+            expected = engine.published(gd, seed, full_log, count, state, resigned)
+            for path, stored in ((engine.PUBLIC, publics[index]), (engine.LOG, logs[index])):
+                if expected[path] != stored:
+                    raise VerifyFailed(f"verify failed: {path} of the refereed commit {chain[index]['commit'][:10]} "
+                                       f"(move {chain[index]['move']}) is not what the replay gives")
+            checked += 1
+    if checked != len(chain):
+        raise VerifyFailed("verify failed: the full log does not reach every refereed position")
+    return (f"replay: all {checked} refereed positions equal the replay from the revealed seed (it matches its "
+            f"commitment)")
+
+
+def _check_remote(repo: Repo, rev: str, chain: list[dict]) -> str | None:
+    """A clone that saw refereed commits the remote branch no longer has: the remote's history was rewritten."""
+    upstream = repo.run("rev-parse", "--abbrev-ref", "--symbolic-full-name", f"{rev}@{{upstream}}",
+                        check=False).strip()
+    target = repo.resolve(upstream) if upstream and "@" not in upstream else None
+    if target is None:
+        return None
+    newest = chain[-1]["commit"]
+    if not repo.is_ancestor(newest, target):
+        raise VerifyFailed(f"verify failed: the history of {upstream} was rewritten: the refereed commit "
+                           f"{newest[:10]} (move {chain[-1]['move']}) of this clone is not in it (was it "
+                           f"force-pushed?)")
+    return f"remote: {upstream} holds every refereed commit of this clone"

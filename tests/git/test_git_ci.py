@@ -1,0 +1,129 @@
+"""The CI files `pbem git init` writes: their `run:` steps (GitHub) and `script:` lines (GitLab), taken from the YAML
+and executed in a shell in a fresh checkout, against the bare remote, as the CI runner would after a push."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from gitkit import git, plan
+from pbem import yamlio
+from pbem.git import desk, keys, layout
+
+SEED = "ci-seed"
+
+
+def github_steps(path: Path) -> list[str]:
+    workflow = yaml.safe_load(path.read_text())
+    (job,) = workflow["jobs"].values()
+    return [step["run"] for step in job["steps"] if "run" in step]
+
+
+def gitlab_steps(path: Path) -> list[str]:
+    config = yaml.safe_load(path.read_text())
+    (job,) = config.values()
+    return job["script"]
+
+
+def run_steps(steps: list[str], checkout: Path, env: dict) -> None:
+    """Each step in bash, in the checkout, with the CI secret set and the installed pbem first on PATH."""
+    bin_dir = str(Path(sys.executable).parent)
+    full_env = {**os.environ, **env, "PATH": bin_dir + os.pathsep + os.environ["PATH"]}
+    for step in steps:
+        done = subprocess.run(["bash", "-eo", "pipefail", "-c", step], cwd=checkout, env=full_env,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, f"step {step!r} failed:\n{done.stdout}\n{done.stderr}"
+
+
+def checkout(game, tmp_path: Path, name: str) -> Path:
+    """What the CI runner's checkout step gives: a clone of the remote at the pushed commit."""
+    path = tmp_path / name
+    git(tmp_path, "clone", "--quiet", game.remote, path)
+    return path
+
+
+def test_the_github_and_gitlab_steps_referee_pushes_with_the_identity_from_the_ci_secret(club, tmp_path):
+    game = club("coal-baron", 3, seed=SEED, ci=True)
+    assert not (tmp_path / "referee-files").exists()  # nothing of the referee outside the repository
+    secret = {layout.IDENTITY_VARIABLE: game.ci_identity.read_text()}
+    submissions, final = plan("coal-baron", game.names, SEED, game.dir.name, limit=4)
+    for index, (number, player, moves) in enumerate(submissions):
+        assert game.move(player, "; ".join(moves)).code == 0
+        ci = "github" if index % 2 == 0 else "gitlab"
+        steps = github_steps(game.dir / layout.WORKFLOW) if ci == "github" else gitlab_steps(game.dir / layout.GITLAB)
+        run_steps(steps, checkout(game, tmp_path, f"{ci}-{number}"), secret)
+        clone = checkout(game, tmp_path, f"after-{number}")
+        public = yamlio.load_file(clone / "public.yaml")
+        assert public["move_number"] == number + 1, f"the {ci} steps did not referee move {number}"
+    # the referee's state travels only encrypted, and it is the state the moves lead to
+    clone = checkout(game, tmp_path, "last")
+    identity = keys.Identity(secret[layout.IDENTITY_VARIABLE], "the CI secret")
+    opened = desk.open_committed(desk.Repo(clone), git(clone, "rev-parse", "HEAD").strip(), identity)
+    try:
+        from pbem import engine
+        assert engine.load_state(opened.gd)["move_number"] == len(submissions) + 1
+    finally:
+        opened.close()
+    assert (clone / layout.ARCHIVE).read_text().startswith(keys.ARMOR_BEGIN)
+    assert game.pbem("git", "verify", clone).code == 0
+    history = git(game.remote, "log", "-p", "--all")
+    for secret in [SEED, *game.secrets.values()]:
+        assert secret not in history
+
+
+def test_a_referee_archive_forged_by_a_player_is_not_taken_for_the_referees(club, tmp_path):
+    game = club("coal-baron", 3, seed=SEED, ci=True)
+    identity = keys.Identity(game.ci_identity.read_text(), "key")
+    config = yamlio.load_file(game.dir / layout.CONFIG)
+    # alice encrypts an archive of her own to the referee's public key (anyone can) and commits it with trailers
+    body = {"format": desk.ARCHIVE_FORMAT, "id": game.dir.name, "judged": None, "chain": [], "tree": {},
+            "files": {}}
+    forged = desk.seal(body, keys.Identity(keys.new_identity()[0], "alice's own key"),
+                       config["referee"]["recipient"])
+    game.pull("alice")
+    (game.clones["alice"] / layout.ARCHIVE).write_bytes(forged)
+    git(game.clones["alice"], "commit", "--quiet", "-am", "pbem: new\n\nPbem-Game: club-game\nPbem-Move: 1")
+    git(game.clones["alice"], "push", "--quiet")
+    clone = checkout(game, tmp_path, "ci")
+    head = git(clone, "rev-parse", "HEAD").strip()
+    last, _ = desk.find_last_refereed(desk.Repo(clone), head, identity)
+    assert last != head and last == git(clone, "rev-list", "--max-parents=0", "HEAD").strip()
+    result = game.pbem("git", "referee", clone, "--identity", game.ci_identity)
+    assert result.code == 0 and "refused" in result.out and "referee.age" in result.out
+
+
+def test_the_verify_steps_of_a_local_referees_repository_pass_on_a_played_game(club, tmp_path):
+    game = club("coal-baron", 3, seed=SEED)
+    submissions, _ = plan("coal-baron", game.names, SEED, game.dir.name, limit=3)
+    game.play(submissions)
+    mid_game = game.pbem("git", "verify", game.dir, "--format", "json").json()["checks"]
+    assert any("3 signed with players' secrets, checked once the game is over" in line for line in mid_game)
+    by_referee = game.pbem("git", "verify", game.dir, "--referee-dir", game.referee_dir, "--format", "json")
+    assert any("and 3 HMAC-signed moves good" in line for line in by_referee.json()["checks"])
+    for name, steps in (("github", github_steps(game.dir / layout.WORKFLOW)),
+                        ("gitlab", gitlab_steps(game.dir / layout.GITLAB))):
+        assert any("pbem git verify" in step for step in steps)
+        run_steps(steps, checkout(game, tmp_path, name), {})
+
+
+def test_the_post_receive_hook_of_the_guide_referees_every_push(club, monkeypatch):
+    """docs/git.md's hook, installed in the bare remote: a player's push is refereed before the push returns."""
+    game = club("coal-baron", 3, seed=SEED)
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "git.md").read_text()
+    blocks = [piece.split("```")[0] for piece in guide.split("```sh\n")[1:]]
+    hook = next(block for block in blocks if block.startswith("#!/bin/sh") and "post-receive" in block)
+    hook = hook.replace("/srv/pbem/clones/spring-cup", str(game.dir)).replace("/srv/pbem/games",
+                                                                              str(game.referee_dir))
+    path = game.remote / "hooks" / "post-receive"
+    path.write_text(hook)
+    path.chmod(0o755)
+    monkeypatch.setenv("PATH", str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])  # the server's
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
+    assert game.move(player, "; ".join(moves)).code == 0  # pushes; the hook referees before the push returns
+    game.pull(player)
+    public = yamlio.load_file(game.clones[player] / "public.yaml")
+    assert public["move_number"] == 2, (Path(f"{game.dir}.log").read_text() if Path(f"{game.dir}.log").exists()
+                                        else "no log")

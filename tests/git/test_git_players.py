@@ -1,0 +1,183 @@
+"""What players do and see: their view decrypted with their own SSH or age key (and nobody else's), views by mail
+for players without a key, diffs in game terms, the pre-commit hooks, and every wrong use refused plainly."""
+from __future__ import annotations
+
+import mailbox
+import os
+import sys
+from pathlib import Path
+
+import yaml
+
+from gitkit import Cli, git, plan, ssh_key
+from pbem import yamlio
+from pbem.git import keys, layout, textconv
+
+SEED = "players-seed"
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_each_view_opens_with_its_players_key_only_ed25519_rsa_or_age(club, tmp_path):
+    game = club("coal-baron", 3, seed=SEED)
+    # carol's key is an age key, bob's an RSA key: a second game with those
+    rsa = ssh_key(game.keys_dir, "bob", "rsa")
+    secret, recipient = keys.new_identity()
+    age_file = tmp_path / "carol.age"
+    age_file.write_text(f"# carol's age key\n{secret}\n")
+    (tmp_path / "carol.age.pub").write_text(recipient + "\n")
+    pbem = Cli()
+    other = tmp_path / "mixed-keys"
+    result = pbem("git", "init", "coal-baron", other, "--player", "alice", "--player", "bob", "--player", "carol",
+                  "--key", f"alice={game.keys['alice']}.pub", "--key", f"bob={rsa}.pub",
+                  "--key", f"carol={tmp_path / 'carol.age.pub'}", "--referee-dir", tmp_path / "ref2", "--seed", SEED)
+    assert result.code == 0, result.err
+    plain = tmp_path / "ref2" / "mixed-keys" / "views"
+    for name, identity in (("alice", game.keys["alice"]), ("bob", rsa), ("carol", age_file)):
+        shown = pbem("git", "view", other, "--as", name, "--identity", identity, "--format", "json")
+        assert shown.code == 0, shown.err
+        view = shown.json()["view"]
+        assert view["private"]["player"] == name
+        assert view == yamlio.load_file(plain / f"{name}.yaml")["view"]  # the referee's own plain copy
+        text = pbem("git", "view", other, "--as", name, "--identity", identity)
+        assert f"view of {name}" in text.out
+    wrong = pbem("git", "view", other, "--as", "alice", "--identity", rsa)
+    assert wrong.code == 2 and "cannot decrypt" in wrong.err
+    assert pbem("git", "view", other, "--as", "zed", "--identity", rsa).code == 2
+
+
+def test_a_player_without_a_key_gets_the_view_by_mail(club, tmp_path):
+    game = club("coal-baron", 3, seed=SEED, keyless=("bob",))
+    config = yamlio.load_file(game.dir / layout.CONFIG)
+    assert [p["view"] for p in config["players"]] == ["encrypted", "mail", "encrypted"]
+    assert not (game.dir / "views/bob.yaml.age").exists()
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
+    assert game.move(player, "; ".join(moves)).code == 0
+    outbox = tmp_path / "outbox"
+    run = game.referee("--outbox", outbox)
+    assert run["mailed"] == ["bob@club.example"]
+    (message,) = [mailbox.MaildirMessage(m) for m in mailbox.Maildir(outbox, create=False)]
+    body = message.get_payload(decode=True).decode()
+    assert message["To"] == "bob@club.example" and "view of bob" in body and game.secrets["bob"] not in body
+    # without a way to mail, the position is still committed, and the referee says who missed their view
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=2)[0][1:]
+    assert game.move(player, "; ".join(moves)).code == 0
+    run = game.referee()
+    assert run["commit"] and "bob get their view by mail" in run["warning"]
+
+
+def test_diffs_of_the_state_files_are_in_game_terms(club, monkeypatch):
+    game = club("coal-baron", 3, seed=SEED)
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
+    assert game.move(player, "; ".join(moves)).code == 0
+    game.referee()
+    # git log -p, with the driver `pbem git init` configured in the organiser's clone
+    monkeypatch.setenv("PATH", str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
+    shown = git(game.dir, "log", "-p", "-1", "--", "log.yaml")
+    assert f"+#1 {player}: {moves[0]}" in shown  # the log, one line a move
+    result = game.pbem("git", "diff", game.dir, "HEAD~1", "HEAD", "--path", "public.yaml")
+    assert result.code == 0
+    assert "-To act:" in result.out and "+To act:" in result.out  # the report's lines, not YAML keys
+    added = [line for line in result.out.splitlines() if line.startswith("+")]
+    assert any(player in line and moves[0] in line for line in added)  # the move in the report's last moves
+    view = textconv.convert(game.dir / f"views/{player}.yaml.age")
+    assert view.startswith("(encrypted")  # without the key: its digest, so a change still shows
+    monkeypatch.setenv("PBEM_IDENTITY", str(game.keys[player]))
+    assert f"view of {player}" in textconv.convert(game.dir / f"views/{player}.yaml.age")
+
+
+def test_pbem_git_move_refuses_what_the_referee_would(club):
+    game = club("coal-baron", 3, seed=SEED)
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
+    other = next(name for name in game.names if name != player)
+    result = game.move(other, moves[0], push=False)
+    assert result.code == 2 and "turn" in result.err
+    result = game.pbem("git", "move", game.clones[player], "--as", player, "--text", moves[0])
+    assert result.code == 1 and "secret" in result.err  # no secret, no SSH signing set up
+    result = game.move(player, "fly to the moon", push=False)
+    assert result.code == 2
+    assert git(game.clones[player], "status", "--porcelain") == ""  # nothing written
+    result = game.pbem("git", "move", game.clones[player], "--as", "zed", "--text", "pass",
+                       "--secret-file", game.secret_files[player])
+    assert result.code == 2 and "does not play" in result.err
+
+
+def test_ssh_signed_commits_replace_the_secret(club):
+    game = club("coal-baron", 3, seed=SEED, ssh_signing=("alice", "bob", "carol"))
+    submissions, _ = plan("coal-baron", game.names, SEED, game.dir.name, limit=3)
+    number, player, moves = submissions[0]
+    result = game.move(player, "; ".join(moves))
+    assert result.code == 0 and result.json()["signed"] == "commit (SSH)"
+    assert "signature" not in (game.clones[player] / result.json()["file"]).read_text()
+    assert game.referee()["commits"][0]["verdict"] == "accepted"
+    # an unsigned file in a commit signed with another player's key is refused
+    number, player, moves = submissions[1]
+    impostor = next(name for name in game.names if name != player)
+    clone = game.clones[impostor]
+    game.pull(impostor)
+    from pbem import movefile
+    (clone / "moves").mkdir(exist_ok=True)
+    (clone / f"moves/{number:04d}-{player}.yaml").write_text(
+        movefile.dumps(movefile.build(game.dir.name, number, player, moves)))
+    git(clone, "add", "moves")
+    git(clone, "commit", "--quiet", "-S", "-m", "signed by the wrong key")
+    git(clone, "push", "--quiet")
+    run = game.referee()
+    assert run["commits"][0]["verdict"] == "refused" and "not signed" in run["commits"][0]["reason"]
+
+
+def test_init_refuses_bad_input_and_leaves_nothing(tmp_path):
+    pbem = Cli()
+    key = ssh_key(tmp_path, "alice")
+    target = tmp_path / "new-game"
+    base = ["git", "init", "coal-baron", target, "--referee-dir", tmp_path / "ref", "--player", "alice",
+            "--player", "bob:bob@club.example"]
+    cases = [
+        (["--key", f"alice={key}"], 2, "not an SSH public key"),  # the private key given by mistake
+        (["--key", f"carol={key}.pub"], 1, "who does not play"),
+        (["--key", "alice"], 1, "NAME=PUBLIC-KEY-FILE"),
+        (["--key", f"alice={tmp_path / 'missing.pub'}"], 2, "cannot read"),
+        (["--player", "carol"], 1, "neither a key"),
+        (["--key", f"alice={key}.pub", "--option", "colour=red"], 1, "no option"),
+    ]
+    for extra, code, words in cases:
+        result = pbem(*base, *extra)
+        assert result.code == code and words in result.err, (extra, result.err)
+        assert not target.exists() and not (tmp_path / "ref" / "new-game").exists()
+    taken = tmp_path / "taken"
+    taken.mkdir()
+    (taken / "README").write_text("mine")
+    result = pbem("git", "init", "coal-baron", taken, "--player", "alice", "--player", "bob",
+                  "--key", f"alice={key}.pub", "--key", f"bob={key}.pub", "--referee-dir", tmp_path / "ref")
+    assert result.code == 1 and "not empty" in result.err and (taken / "README").read_text() == "mine"
+
+
+def test_commands_outside_a_game_repository_fail_plainly(tmp_path):
+    pbem = Cli()
+    for args in (["git", "verify", tmp_path], ["git", "referee", tmp_path, "--referee-dir", tmp_path],
+                 ["git", "view", tmp_path, "--as", "alice", "--identity", tmp_path / "x"]):
+        result = pbem(*args)
+        assert result.code in (1, 2) and result.err, args
+
+
+def test_the_pre_commit_hooks_check_move_and_state_files(club, monkeypatch):
+    hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
+    by_id = {hook["id"]: hook for hook in hooks}
+    assert set(by_id) == {"pbem-check-move", "pbem-check-state"}
+    assert by_id["pbem-check-move"]["entry"] == "pbem git check-move"
+    assert by_id["pbem-check-state"]["entry"] == "pbem git check-state"
+    game = club("coal-baron", 3, seed=SEED)
+    monkeypatch.chdir(game.dir)
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
+    Path("moves").mkdir()
+    Path(f"moves/0001-{player}.yaml").write_text(game.signed_move_text(player, 1, moves))
+    Path("moves/0001-zed.yaml").write_text(game.signed_move_text(player, 1, moves))
+    Path("moves/0002-alice.yaml").write_text("return top o1 o2\n")
+    pbem = Cli()
+    assert pbem("git", "check-move", f"moves/0001-{player}.yaml").code == 0
+    result = pbem("git", "check-move", "moves/0001-zed.yaml", "moves/0002-alice.yaml")
+    assert result.code == 2 and "0001-zed" in result.err and "0002-alice" in result.err
+    states = ["public.yaml", "log.yaml", "game.yaml", "components.yaml", layout.CONFIG, layout.REFUSED]
+    assert pbem("git", "check-state", *states).code == 0
+    Path("public.yaml").write_text(Path("public.yaml").read_text().replace("move_number: 1", "move_number: -1"))
+    result = pbem("git", "check-state", "public.yaml")
+    assert result.code == 2 and "move_number" in result.err
