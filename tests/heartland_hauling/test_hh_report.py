@@ -41,8 +41,9 @@ def test_money_cargo_and_face_up_cards_are_public_hands_only_counted(t):
     assert "fuel-2, corn, pigs" not in bobs and "Your hand (bob): cattle, cattle" in bobs
 
 
-def test_every_legal_move_has_a_short_description_from_the_movers_view(t):
-    """Over whole games: every entry of every decision is described in at most 70 characters."""
+def test_every_legal_move_has_a_short_description_and_every_position_a_report(t):
+    """Over whole games: every entry of every decision is described in at most 70 characters, and the mover's
+    report renders with their hand and nobody else's."""
     for count, options in ((2, {"truck-stops": "on", "alternate-routes": "on"}), (3, {})):
         players = ["alice", "bob", "carol"][:count]
         state = playout.start(GAME, players, options, seed="describe")
@@ -51,6 +52,8 @@ def test_every_legal_move_has_a_short_description_from_the_movers_view(t):
             if pending is None:
                 break
             view = GAME.rules.view(state, pending["player"])
+            text = report.render(view, pending["player"])
+            assert f"Your hand ({pending['player']})" in text and text.count("Your hand") == 1
             for entry in GAME.rules.legal_moves(state, pending["player"]):
                 text = report.describe(view, entry)
                 assert len(text) <= 70, (GAME.format_move(entry), text)
