@@ -24,6 +24,7 @@ import dataclasses
 import datetime
 import hashlib
 import json
+import random
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -485,11 +486,22 @@ def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], 
     return state
 
 
-def _autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number: int, resigned: list[str]
-               ) -> tuple[dict, list[dict]]:
-    """Turns of players who resigned, played by the referee: always the first legal move, so nothing is random.
-    A game that only its players' play can end (Heartland's money goal) never ends once all of them have left:
-    past AUTOPILOT_LIMIT moves the submission is refused instead of looping for ever."""
+def _referee_move(game: registry.Game, state: dict, player: str, everyone_left: bool, key: str) -> dict:
+    """The first legal move; but once every player has left a game that such moves cannot finish (meta.yaml
+    `playouts`: Heartland's money goal is reached only by hauling), its greedy bot plays the game out, its choices
+    drawn from `key` (the game id and move number: nothing secret, the same every time)."""
+    legal = game.rules.legal_moves(state, player)
+    if everyone_left and game.meta.get("playouts", {}).get("greedy"):
+        return bots.decide(game, "greedy", game.rules.view(state, player), legal, random.Random(key))
+    return game.normalise(bots.first_legal(legal))
+
+
+def _autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number: int, resigned: list[str],
+               players: list[str]) -> tuple[dict, list[dict]]:
+    """Turns of players who resigned, played by the referee (_referee_move), so nothing random is added. Should
+    that never reach the end or a player who plays on, the submission is refused past AUTOPILOT_LIMIT moves
+    instead of looping for ever."""
+    everyone_left = set(players) <= set(resigned)
     entries = []
     while (pending := game.rules.pending(state)) is not None and pending["player"] in resigned:
         if len(entries) >= AUTOPILOT_LIMIT:
@@ -497,7 +509,7 @@ def _autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number
                             f"the end of the game or a player who plays on: {game.title} does not end without its "
                             f"players; nothing was done")
         player = pending["player"]
-        move = game.normalise(bots.first_legal(game.rules.legal_moves(state, player)))
+        move = _referee_move(game, state, player, everyone_left, f"{game_id}:{number}")
         rng = Rng(seed, game_id, number)
         state = play_turn(game, state, player, [move], rng)
         entries.append({"number": number, "player": player, "by": "referee", "moves": [game.format_move(move)],
@@ -610,7 +622,7 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
                  "chance": rng.outcomes}
         if signature:
             entry["signature"] = signature
-        state, auto = _autopilot(game, state, env["seed"], gd.id, current + 1, env["resigned"])
+        state, auto = _autopilot(game, state, env["seed"], gd.id, current + 1, env["resigned"], gd.players)
         return _commit_entries(gd, env, state, [entry, *auto], env["resigned"])
 
 
@@ -632,7 +644,7 @@ def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | N
         entry = {"number": current, "player": player, "by": by, "moves": [RESIGN], "chance": []}
         if signature:
             entry["signature"] = signature
-        state, auto = _autopilot(gd.game, env["state"], env["seed"], gd.id, current + 1, resigned)
+        state, auto = _autopilot(gd.game, env["state"], env["seed"], gd.id, current + 1, resigned, gd.players)
         return _commit_entries(gd, env, state, [entry, *auto], resigned)
 
 

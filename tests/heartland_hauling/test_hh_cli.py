@@ -74,11 +74,20 @@ def test_pbem_demo_with_options_plays_and_verifies(pbem, tmp_path):
     assert engine.status(engine.open_game(tmp_path / "d"))["finished"] is bool(slow)
 
 
-def test_when_every_player_resigns_the_referee_refuses_the_last_resignation_instead_of_looping(pbem, tmp_path,
-                                                                                              monkeypatch):
-    """The money goal is reached only by playing: a table of resigned seats would never end."""
+def test_when_every_player_has_resigned_the_referee_plays_the_game_out_with_the_greedy_bot(pbem, tmp_path):
+    """The money goal is reached only by hauling: first legal moves would never end a table of resigned seats."""
+    assert new(pbem, tmp_path / "g", players=("ann", "bob")).code == 0
+    assert pbem("move", tmp_path / "g", "--as", "ann", "--text", "resign").code == 0
+    assert not engine.status(engine.open_game(tmp_path / "g"))["finished"]
+    assert pbem("move", tmp_path / "g", "--as", "bob", "--text", "resign").code == 0
+    gd = engine.open_game(tmp_path / "g")
+    assert engine.status(gd)["finished"] and engine.verify(gd)["result"] == "ok"
+
+
+def test_an_autopilot_that_cannot_reach_the_end_refuses_the_submission_instead_of_looping(pbem, tmp_path,
+                                                                                          monkeypatch):
     from support import snapshot
-    monkeypatch.setattr(engine, "AUTOPILOT_LIMIT", 300)
+    monkeypatch.setattr(engine, "AUTOPILOT_LIMIT", 20)
     assert new(pbem, tmp_path / "g", players=("ann", "bob")).code == 0
     assert pbem("move", tmp_path / "g", "--as", "ann", "--text", "resign").code == 0
     before = snapshot(tmp_path / "g")
