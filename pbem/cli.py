@@ -30,7 +30,23 @@ class MoveNumber(click.ParamType):
         return int(text)
 
 
+class Duration(click.ParamType):
+    """A duration like 72h, 3d, 1d12h or 90m, as seconds."""
+
+    name = "duration"
+
+    def convert(self, value, param, ctx):
+        from .clock import parse_duration
+        try:
+            return value if isinstance(value, int) else parse_duration(value, f"--{param.name.replace('_', '-')}")
+        except UsageError as exc:
+            self.fail(str(exc), param, ctx)
+
+
 MOVE_NUMBER = MoveNumber()
+DURATION = Duration()
+NOW = click.option("--now", metavar="ISO-8601", help="The time to act at (UTC; default: the system clock). "
+                   "Deadlines are counted from it.")
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text",
                       show_default=True, help="Output for people (text) or for tools (json, yaml).")
 
@@ -42,6 +58,36 @@ def emit(data, fmt: str, text_of) -> None:
         click.echo(yamlio.dumps(data), nl=False)
     else:
         click.echo(text_of(data), nl=False)
+
+
+def deadline_options(func):
+    """The deadline settings of a new game (`pbem new`, `pbem git init`)."""
+    for option in reversed([
+        click.option("--deadline", type=DURATION, metavar="DURATION", help="Time for each decision (72h, 3d, "
+                     "1d12h); without it the game waits for ever."),
+        click.option("--reminder", type=DURATION, metavar="DURATION", help="Remind the player this long before "
+                     "their move is due (by mail)."),
+        click.option("--on-timeout", type=click.Choice(["wait", "first-legal", "bot"]), help="When a move is "
+                     "overdue: remind again and wait (default), play the first legal move, or let the game's bot "
+                     "play it; for that decision only."),
+        click.option("--timeouts", type=click.IntRange(1, 100), metavar="N", help="After N timeouts in a row a "
+                     "seat counts as resigned (the referee plays it from then on)."),
+        click.option("--vacation-days", type=click.IntRange(0, 366), metavar="DAYS", help="Each player's "
+                     "vacation allowance a year (default 14)."),
+    ]):
+        func = option(func)
+    return func
+
+
+def deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days) -> dict | None:
+    """The clock record `new` starts with, or None for a game without deadlines."""
+    from .clock import DEFAULT_VACATION_DAYS, new_clock
+    if deadline is None:
+        if any(v is not None for v in (reminder, on_timeout, timeouts, vacation_days)):
+            raise UsageError("--reminder, --on-timeout, --timeouts and --vacation-days go with --deadline DURATION")
+        return None
+    return new_clock(deadline, reminder, on_timeout or "wait", timeouts,
+                     DEFAULT_VACATION_DAYS if vacation_days is None else vacation_days)
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -81,7 +127,9 @@ def secret_from(secret: str | None, secret_file: str | None) -> str:
 class LazyGroup(click.Group):
     """Transports load only when used, so `pbem move` does not pay for importing the mail machinery."""
 
-    lazy = {"mail": ("pbem.mail.cli", "mail"), "git": ("pbem.git.cli", "git")}
+    lazy = {"mail": ("pbem.mail.cli", "mail"), "git": ("pbem.git.cli", "git"),
+            # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
+            **{name: ("pbem.clockcli", name) for name in ("deadline", "tick", "vacation", "replace", "notify")}}
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
@@ -122,13 +170,23 @@ def games(fmt):
 @click.option("--smtp", metavar="HOST:PORT", help="Mail each player a welcome with their password through this "
               "SMTP server (see `pbem mail --help` for login and STARTTLS settings).")
 @click.option("--outbox", type=click.Path(file_okay=False), help="Write the welcome mails into this Maildir instead.")
+@deadline_options
+@click.option("--notify", "notify", multiple=True, metavar="[PLAYER=]every|turn|daily", help="How often players "
+              "get mail: every move (default), only when it is their turn (with what happened since), or a daily "
+              "digest (sent by `pbem tick`). Without PLAYER= for everyone; repeat for each player.")
+@NOW
 @FORMAT
-def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, fmt):
+def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, deadline, reminder,
+        on_timeout, timeouts, vacation_days, notify, now, fmt):
     """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret."""
+    from .correspondence import parse_notify
     if (smtp or outbox) and not organiser:
         raise UsageError("welcome mails need --organiser EMAIL (the address the referee writes from)")
-    result = engine.create(game_type, directory, [engine.parse_player(p) for p in players], seed=seed,
-                           options=parse_options(options), components_path=components, organiser=organiser)
+    seats = [engine.parse_player(p) for p in players]
+    result = engine.create(game_type, directory, seats, seed=seed, options=parse_options(options),
+                           components_path=components, organiser=organiser,
+                           deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days),
+                           notify=parse_notify(notify, [name for name, _ in seats]), now=now)
     if smtp or outbox:
         from .mail.commands import send_welcome
         result["welcomed"] = send_welcome(engine.open_game(directory), smtp=smtp, outbox=outbox)
@@ -145,6 +203,8 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
 def _status_json(doc: dict) -> dict:
     data = {"game": doc["id"], "game_type": doc["game"], "move_number": doc["move_number"], "to_act": doc["to_act"],
             "decision": doc["decision"], "finished": doc["finished"]}
+    if "clock" in doc:
+        data["clock"] = doc["clock"]
     if doc["finished"]:
         data["ranking"] = doc["ranking"]
         data["seed"] = doc["seed"]
@@ -157,19 +217,23 @@ def _status_json(doc: dict) -> dict:
 @cli.command()
 @click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
 @click.option("--as", "player", metavar="PLAYER", help="Show what this player may see (default: the public view).")
+@click.option("--now", metavar="ISO-8601", help="Say how far the due time is from this time (default: the system "
+              "clock).")
 @FORMAT
-def status(directory, player, fmt):
+def status(directory, player, now, fmt):
     """The position, who must act and the last moves."""
     from . import report
     doc = engine.status(engine.open_game(directory), player)
-    emit(_status_json(doc), fmt, lambda _: report.status_text(doc))
+    emit(_status_json(doc), fmt, lambda _: report.status_text(doc, clock_now(now)))
 
 
 @cli.command()
 @click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
 @click.option("--as", "player", metavar="PLAYER", help="Whose moves (default: whoever must act).")
+@click.option("--now", metavar="ISO-8601", help="Say how far the due time is from this time (default: the system "
+              "clock).")
 @FORMAT
-def moves(directory, player, fmt):
+def moves(directory, player, now, fmt):
     """Who must act, and the legal moves in text notation."""
     data = engine.legal(engine.open_game(directory), player)
 
@@ -177,6 +241,9 @@ def moves(directory, player, fmt):
         if d["to_act"] is None:
             return "The game is over.\n"
         head = f"Move {d['move_number']}: {d['to_act']} to act — {d['decision']['description']}\n"
+        if d.get("due"):
+            from .clock import due_phrase
+            head += due_phrase(d["to_act"], d["due"], clock_now(now)) + ".\n"
         if d["player"] != d["to_act"]:
             return head + f"{d['player']} has no move now.\n"
         return head + "".join(f"  {m}\n" for m in d["moves"])
@@ -190,8 +257,9 @@ def moves(directory, player, fmt):
 @click.option("--text", "text", metavar="MOVE", help="The referee enters a move (`;` between moves of one turn).")
 @click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn answers (refused "
               "as stale if the game has moved on).")
+@NOW
 @FORMAT
-def move(directory, source, player, text, move_number, fmt):
+def move(directory, source, player, text, move_number, now, fmt):
     """Submit a turn: a signed move file (FILE, or - for standard input), or the referee's --text."""
     if (source is None) == (text is None):
         raise UsageError("give exactly one of FILE, - or --text MOVE")
@@ -200,7 +268,7 @@ def move(directory, source, player, text, move_number, fmt):
     gd = engine.open_game(directory)
     if text is not None:
         from .notation import split_turn
-        result = engine.submit(gd, player, split_turn(text), by="referee", move_number=move_number)
+        result = engine.submit(gd, player, split_turn(text), by="referee", move_number=move_number, now=now)
     else:
         name = "standard input" if source == "-" else source
         doc = movefile.parse(read_input(source), name)
@@ -209,7 +277,7 @@ def move(directory, source, player, text, move_number, fmt):
         if doc["player"] != player:
             raise PbemError(f"{name}: the move is signed by player {doc['player']!r}, not {player!r}")
         result = engine.submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
-                               signature=doc.get("signature"))
+                               signature=doc.get("signature"), now=now)
 
     def out(r):
         after = "The game is over." if r["finished"] else f"Next: {r['to_act']} (move {r['move_number']})."
@@ -290,7 +358,7 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, output
               "the end only; each move is printed on one line).")
 @click.option("--moves", "stop_after", type=int, help="Stop after this many moves (a game in progress).")
 @click.option("--save-moves", is_flag=True, help="Keep each signed move file in DIR/moves/ (with --dir).")
-@click.option("--bot", type=click.Choice(["greedy", "random"]), default="random", show_default=True,
+@click.option("--bot", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True,
               help="Who plays every seat: the game's heuristic player (greedy) or uniformly random legal moves.")
 def demo(game_type, players, seed, options, directory, every, stop_after, save_moves, bot):
     """Play a whole game of GAME by bots through the referee, printing the reports and the final ranking."""
@@ -299,6 +367,12 @@ def demo(game_type, players, seed, options, directory, every, stop_after, save_m
         raise UsageError("--save-moves needs --dir")
     demo_module.run(game_type, players, seed, parse_options(options), directory, every, click.echo,
                     stop_after=stop_after, save_moves=save_moves, bot=bot)
+
+
+def clock_now(now: str | None = None):
+    """--now, or the system clock: for the relative times of reports ("in 2 days")."""
+    from .clock import moment
+    return moment(now)
 
 
 def main(argv=None) -> int:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
-import datetime
 import hashlib
 import json
 import random
@@ -31,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from . import __version__, bots, notation, registry, store, trust, validation, yamlio
+from . import __version__, bots, clock, notation, registry, store, trust, validation, yamlio
 from .contract import PbemError, UsageError
 from .rng import Rng, commitment
 
@@ -45,6 +44,10 @@ MAX_LEGAL_SHOWN = 40
 MAX_PROBLEMS = 40
 AUTOPILOT_LIMIT = 5000  # moves the referee plays in a row for resigned players
 RESIGN = "resign"  # the one move every game has: reserved, no game may use it as an action
+REPLACE = "replace"  # the log entry of a seat handed to a new player (pbem replace): not a move of the game
+ADMIN_WORDS = (RESIGN, REPLACE)
+# the reasons of the log entries the clock makes (pbem.correspondence): verify recomputes these moves
+TIMEOUT_REASONS = {"first-legal": "timeout (first-legal)", "bot": "timeout (bot)"}
 
 GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
 STATE, FULL_LOG, SECRETS = "referee/state.yaml", "referee/log.yaml", "referee/secrets.yaml"
@@ -153,10 +156,17 @@ def open_game(path) -> GameDir:
 
 def _public_entry(game: registry.Game, entry: dict) -> dict:
     """The log entry every player may read: hidden choices masked, private chance outcomes left out."""
-    return {"number": entry["number"], "player": entry["player"], "by": entry["by"],
-            "moves": [text if text == RESIGN else notation.public_text(game.templates, game.parse_move(text))
-                      for text in entry["moves"]],
-            "chance": [outcome for outcome in entry["chance"] if outcome["public"]]}
+    public = {"number": entry["number"], "player": entry["player"], "by": entry["by"],
+              "moves": [text if text in ADMIN_WORDS else notation.public_text(game.templates, game.parse_move(text))
+                        for text in entry["moves"]],
+              "chance": [outcome for outcome in entry["chance"] if outcome["public"]]}
+    if "reason" in entry:
+        public["reason"] = entry["reason"]
+    return public
+
+
+def public_entry(game: registry.Game, entry: dict) -> dict:
+    return _public_entry(game, entry)
 
 
 def _decision(game: registry.Game, state: dict) -> dict | None:
@@ -175,7 +185,10 @@ def _status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict], 
     if viewer:
         doc["player"] = viewer
     doc.update({"move_number": env["move_number"], "to_act": decision["player"] if decision else None,
-                "decision": decision, "finished": decision is None, "seed_commitment": gd.meta["seed_commitment"]})
+                "decision": decision})
+    if decision is not None and env.get("clock"):
+        doc["clock"] = clock.public(env["clock"])
+    doc.update({"finished": decision is None, "seed_commitment": gd.meta["seed_commitment"]})
     if decision is None:
         doc["ranking"] = ranking
         doc["seed"] = env["seed"]
@@ -262,8 +275,12 @@ def load_components(game: registry.Game, path) -> dict:
 
 
 def create(game_type: str, path, players: list[tuple[str, str | None]], seed: str | None = None,
-           options: dict[str, str] | None = None, components_path=None, organiser: str | None = None) -> dict:
+           options: dict[str, str] | None = None, components_path=None, organiser: str | None = None,
+           deadlines: dict | None = None, notify: dict[str, str] | None = None, now=None) -> dict:
+    """A new game in `path`. `deadlines`: a clock record (pbem.clock.new_clock) whose first decision starts
+    `now`; `notify`: each player's mail preference (every, turn, daily)."""
     game = registry.get(game_type)
+    now = clock.moment(now)
     path = Path(path)
     game_id = path.name
     if organiser is not None and not EMAIL_PATTERN.fullmatch(organiser):
@@ -291,11 +308,19 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
                         "pbem_version": __version__})
     components_text = yamlio.dumps(components, _schema_line(COMPONENTS, validation.game_name("components")))
     gd.meta["components_sha256"] = hashlib.sha256(components_text.encode()).hexdigest()
-    gd.meta["created"] = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
+    gd.meta["created"] = now.isoformat()
     env = {"format": "pbem-state/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
            "move_number": 1, "seed": seed, "players": names, "options": options, "resigned": [], "recent": [],
            "state": state}
+    if deadlines is not None:
+        env["clock"] = clock.begin(deadlines, game.rules.pending(state)["player"], now)
+    unknown = sorted(set(notify or {}) - set(names))
+    if unknown:
+        raise UsageError(f"--notify for {', '.join(unknown)}, who does not play")
     roster = [{"name": name, "secret": trust.new_secret(), "email": email} for name, email in players]
+    for entry in roster:
+        if (notify or {}).get(entry["name"], "every") != "every":
+            entry["notify"] = notify[entry["name"]]
     secrets_doc = {"format": "pbem-secrets/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
                    "players": roster, "organiser": organiser}
     public_chance = [outcome for outcome in rng.outcomes if outcome["public"]]
@@ -424,6 +449,9 @@ def _check_player(gd: GameDir, player: str) -> None:
         raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
 
 
+check_player = _check_player
+
+
 def legal(gd: GameDir, player: str | None = None) -> dict:
     """Who must act and the legal moves in text notation (of `player`, or of whoever must act)."""
     with _reading(gd):
@@ -436,7 +464,7 @@ def legal(gd: GameDir, player: str | None = None) -> dict:
     moves = [game.format_move(move) for move in game.rules.legal_moves(state, who)] if who and decision else []
     return {"game": gd.id, "game_type": game.id, "move_number": env["move_number"],
             "to_act": decision["player"] if decision else None, "decision": decision, "player": who,
-            "moves": moves}
+            "moves": moves, "due": (env.get("clock") or {}).get("due") if decision else None}
 
 
 def read_log(gd: GameDir, full: bool = False) -> dict:
@@ -486,22 +514,38 @@ def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], 
     return state
 
 
-def _referee_move(game: registry.Game, state: dict, player: str, everyone_left: bool, key: str) -> dict:
-    """The first legal move; but once every player has left a game that such moves cannot finish (meta.yaml
-    `playouts`: Heartland's money goal is reached only by hauling), its greedy bot plays the game out, its choices
-    drawn from `key` (the game id and move number: nothing secret, the same every time)."""
-    legal = game.rules.legal_moves(state, player)
-    if everyone_left and game.meta.get("playouts", {}).get("greedy"):
-        return bots.decide(game, "greedy", game.rules.view(state, player), legal, random.Random(key))
-    return game.normalise(bots.first_legal(legal))
+def referee_move(game: registry.Game, state: dict, player: str, move: dict, seed: str, game_id: str, number: int,
+                 reason: str | None = None) -> tuple[dict, dict]:
+    """One decision the referee plays for `player` (a resigned seat, a timeout): (the new state, its log entry)."""
+    rng = Rng(seed, game_id, number)
+    state = play_turn(game, state, player, [move], rng)
+    entry = {"number": number, "player": player, "by": "referee", "moves": [game.format_move(move)],
+             "chance": rng.outcomes}
+    if reason is not None:
+        entry["reason"] = reason
+    return state, entry
+
+
+def timeout_choice(game: registry.Game, state: dict, player: str, policy: str, seed: str, game_id: str,
+                   number: int) -> dict:
+    """What the referee plays for a player whose decision timed out: the first legal move (as for a resigned
+    seat), or the game's greedy bot deciding from the player's view with a generator seeded from the game's seed
+    and the move number (never the clock), so that verify can recompute it."""
+    legal_moves = game.rules.legal_moves(state, player)
+    if policy == "first-legal":
+        return game.normalise(bots.first_legal(legal_moves))
+    digest = hashlib.sha256(f"pbem-timeout-bot\x00{seed}\x00{game_id}\x00{number}".encode()).digest()
+    return bots.decide(game, "greedy", game.rules.view(state, player), legal_moves,
+                       random.Random(int.from_bytes(digest, "big")))
 
 
 def _autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number: int, resigned: list[str],
                players: list[str]) -> tuple[dict, list[dict]]:
-    """Turns of players who resigned, played by the referee (_referee_move), so nothing random is added. Should
-    that never reach the end or a player who plays on, the submission is refused past AUTOPILOT_LIMIT moves
-    instead of looping for ever."""
-    everyone_left = set(players) <= set(resigned)
+    """Turns of players who resigned, played by the referee: always the first legal move, so nothing is random.
+    Once every player has left a game that such moves cannot finish (meta.yaml `playouts`: Heartland's money goal
+    is reached only by hauling), its greedy bot plays the game out, as for a timeout. Should that never reach the
+    end or a player who plays on, the submission is refused past AUTOPILOT_LIMIT moves instead of looping."""
+    policy = "bot" if set(players) <= set(resigned) and game.meta.get("playouts", {}).get("greedy") else "first-legal"
     entries = []
     while (pending := game.rules.pending(state)) is not None and pending["player"] in resigned:
         if len(entries) >= AUTOPILOT_LIMIT:
@@ -509,39 +553,84 @@ def _autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number
                             f"the end of the game or a player who plays on: {game.title} does not end without its "
                             f"players; nothing was done")
         player = pending["player"]
-        move = _referee_move(game, state, player, everyone_left, f"{game_id}:{number}")
-        rng = Rng(seed, game_id, number)
-        state = play_turn(game, state, player, [move], rng)
-        entries.append({"number": number, "player": player, "by": "referee", "moves": [game.format_move(move)],
-                        "chance": rng.outcomes})
+        move = timeout_choice(game, state, player, policy, seed, game_id, number)
+        state, entry = referee_move(game, state, player, move, seed, game_id, number)
+        entries.append(entry)
         number += 1
     return state, entries
 
 
-def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str]) -> dict:
-    """Write the new state and every file that follows from it, with the new log entries, as one transaction."""
+def autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number: int, resigned: list[str],
+              players: list[str]) -> tuple[dict, list[dict]]:
+    """The resigned seats' turns from `number` on (for the clock, after a timeout or a resignation)."""
+    return _autopilot(game, state, seed, game_id, number, resigned, players)
+
+
+def next_clock(game: registry.Game, env: dict, state: dict, movers: list[str], now) -> dict | None:
+    """The clock record after an accepted turn: the movers answered (their run of timeouts ends), and the next
+    decision starts now."""
+    if not env.get("clock"):
+        return None
+    record = env["clock"]
+    for player in movers:
+        record = clock.answered(record, player)
+    pending = game.rules.pending(state)
+    now = clock.moment(now)
+    return clock.begin(clock.forget_past(record, now), pending["player"] if pending else None, now)
+
+
+def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str],
+           clock_record: dict | None = None, secrets_doc: dict | None = None) -> dict:
+    """Write the new state and every file that follows from it, with the new log entries (maybe none: a change
+    of the clock), the clock record and the secrets when they changed, as one transaction. Returns the new
+    state envelope. The caller holds the game's lock."""
     game = gd.game
     public = [_public_entry(game, entry) for entry in entries]
     finished = game.rules.pending(state) is None
-    full_text = _full_log_text(gd, env)
-    public_text = _public_log_text(gd, env, full_text)
-    for entry, public_entry in zip(entries, public):
-        full_text = _append_entry(gd, full_text, entry)
-        public_text = _append_entry(gd, public_text, public_entry)
-    if finished:  # the game is over: the full log and the seed are revealed so anyone can replay it
-        public_text = full_text.replace("$schema=../schemas/", "$schema=schemas/", 1).replace(
-            "visibility: referee", "visibility: public", 1)
-    new_env = {**env, "move_number": entries[-1]["number"] + 1, "state": state, "resigned": resigned,
-               "recent": (env["recent"] + public)[-RECENT:],
-               "log_sha256": _digests({FULL_LOG: full_text, LOG: public_text})}
-    files = {**_state_files(gd, new_env), **_status_files(gd, new_env, new_env["recent"]),
-             FULL_LOG: (full_text, PRIVATE), LOG: (public_text, PUBLIC_MODE)}
+    new_env = {**env, "state": state, "resigned": resigned}
+    if clock_record is not None:
+        new_env["clock"] = clock_record
+    files = {}
+    if entries:
+        full_text = _full_log_text(gd, env)
+        public_text = _public_log_text(gd, env, full_text)
+        for entry, public_entry in zip(entries, public):
+            full_text = _append_entry(gd, full_text, entry)
+            public_text = _append_entry(gd, public_text, public_entry)
+        if finished:  # the game is over: the full log and the seed are revealed so anyone can replay it
+            public_text = full_text.replace("$schema=../schemas/", "$schema=schemas/", 1).replace(
+                "visibility: referee", "visibility: public", 1)
+        new_env.update({"move_number": entries[-1]["number"] + 1, "recent": (env["recent"] + public)[-RECENT:],
+                        "log_sha256": _digests({FULL_LOG: full_text, LOG: public_text})})
+        files.update({FULL_LOG: (full_text, PRIVATE), LOG: (public_text, PUBLIC_MODE)})
+    if secrets_doc is not None:
+        files[SECRETS] = (_yaml(SECRETS, "secrets.schema.json", secrets_doc, game.id, f"{gd.id} secrets"), PRIVATE)
+    files.update({**_state_files(gd, new_env), **_status_files(gd, new_env, new_env["recent"])})
     store.commit(gd.path, files, gd.layout)
+    return new_env
+
+
+def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str], now) -> dict:
+    """Write an accepted turn (and the referee's turns for resigned seats after it); the next decision's
+    deadline starts now."""
+    game = gd.game
+    movers = [entry["player"] for entry in entries if entry["by"] == "player"] or [entries[0]["player"]]
+    new_env = commit(gd, env, state, entries, resigned, next_clock(game, env, state, movers, now))
+    public = [_public_entry(game, entry) for entry in entries]
     pending = game.rules.pending(state)
     return {"game": gd.id, "number": entries[0]["number"], "player": entries[0]["player"],
             "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
             "autopilot": public[1:], "move_number": new_env["move_number"],
-            "to_act": pending["player"] if pending else None, "finished": finished}
+            "to_act": pending["player"] if pending else None, "finished": pending is None,
+            "due": (new_env.get("clock") or {}).get("due")}
+
+
+@contextlib.contextmanager
+def writing(gd: GameDir):
+    """The game's lock held and its referee state read (refused if edited): for a change that is not a turn
+    (the clock, a seat handed on). Commit it with `commit`."""
+    with store.locked(gd.path, gd.layout):
+        yield load_state(gd)
 
 
 def _full_log_text(gd: GameDir, env: dict) -> str:
@@ -589,18 +678,20 @@ def _open_turn(gd: GameDir, move_number: int | None) -> dict:
 
 
 def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
-           signature: str | None = None, password: str | None = None, authenticated: bool = False) -> dict:
+           signature: str | None = None, password: str | None = None, authenticated: bool = False,
+           now=None) -> dict:
     """Check and apply one turn. On any error nothing on disk changes.
 
     `authenticated`: the transport has already proved who sent it by its own means (a commit signed with the
-    player's SSH key), so neither a signature nor a password is asked for; the entry is still the player's."""
+    player's SSH key), so neither a signature nor a password is asked for; the entry is still the player's.
+    `now` (default: the system clock) starts the next decision's deadline, if the game has deadlines."""
     _check_player(gd, player)
     game = gd.game
     if not texts:
         raise PbemError("no move given")
     if [" ".join(notation.tokens_of(t)) for t in texts] == [RESIGN]:
         return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
-                      authenticated=authenticated)
+                      authenticated=authenticated, now=now)
     with store.locked(gd.path, gd.layout):
         env = _open_turn(gd, move_number)
         current = env["move_number"]
@@ -623,11 +714,12 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
         if signature:
             entry["signature"] = signature
         state, auto = _autopilot(game, state, env["seed"], gd.id, current + 1, env["resigned"], gd.players)
-        return _commit_entries(gd, env, state, [entry, *auto], env["resigned"])
+        return _commit_entries(gd, env, state, [entry, *auto], env["resigned"], now)
 
 
 def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
-           signature: str | None = None, password: str | None = None, authenticated: bool = False) -> dict:
+           signature: str | None = None, password: str | None = None, authenticated: bool = False,
+           now=None) -> dict:
     """A player leaves the game: the referee plays their turns from now on (first legal move) and they rank last.
 
     Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
@@ -645,7 +737,7 @@ def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | N
         if signature:
             entry["signature"] = signature
         state, auto = _autopilot(gd.game, env["state"], env["seed"], gd.id, current + 1, resigned, gd.players)
-        return _commit_entries(gd, env, state, [entry, *auto], resigned)
+        return _commit_entries(gd, env, state, [entry, *auto], resigned, now)
 
 
 # ---------------------------------------------------------------- verify
@@ -685,6 +777,11 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
             resigned.append(entry["player"])
             yield expected_number, state, list(resigned)
             continue
+        if entry["moves"] == [REPLACE]:  # a seat handed to a new player: it plays on, even if it had resigned
+            resigned = [player for player in resigned if player != entry["player"]]
+            yield expected_number, state, list(resigned)
+            continue
+        _check_timeout_move(game, state, seed, gd.id, entry)
         rng = Rng(seed, gd.id, entry["number"])
         try:
             moves = [game.parse_move(text) for text in entry["moves"]]
@@ -695,6 +792,17 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
             raise PbemError(f"verify failed at move {entry['number']}: the recorded chance outcomes differ from "
                             f"the seed's")
         yield expected_number, state, list(resigned)
+
+
+def _check_timeout_move(game: registry.Game, state: dict, seed: str, game_id: str, entry: dict) -> None:
+    """A move the referee played because a decision timed out must be the one its policy gives."""
+    policy = next((name for name, reason in TIMEOUT_REASONS.items() if entry.get("reason") == reason), None)
+    if policy is None or entry["by"] != "referee":
+        return
+    expected = game.format_move(timeout_choice(game, state, entry["player"], policy, seed, game_id, entry["number"]))
+    if entry["moves"] != [expected]:
+        raise PbemError(f"verify failed at move {entry['number']}: the referee's {policy} move for "
+                        f"{entry['player']}'s timeout is {expected!r}, the log says {entry['moves']}")
 
 
 def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, list[dict]]:
@@ -748,6 +856,8 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         recent = [_public_entry(gd.game, entry) for entry in entries][-RECENT:]
         replayed = {"move_number": len(entries) + 1, "seed": seed, "state": state, "resigned": resigned,
                     "recent": recent}
+        if referee and env.get("clock"):  # the clock is the referee's record, not a replay's: shown as stored
+            replayed["clock"] = env["clock"]
         problems = _log_header_problems(gd, log) + (_referee_problems(gd, env, replayed) if referee else [])
         expected = {relative: yamlio.loads(text) for relative, (text, _) in _status_files(gd, replayed, recent).items()}
         expected[LOG] = public_log(gd, log, finished)

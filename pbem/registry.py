@@ -12,6 +12,7 @@ from .contract import UsageError
 GAMES = {  # game id (contract) -> package
     "coal-baron": "coal_baron",
     "gold-fever": "gold_fever",
+    "chartered": "chartered",
     "heartland-hauling": "heartland_hauling",
 }
 

@@ -7,7 +7,7 @@ import sys
 import click
 
 from .. import engine
-from ..cli import FORMAT, emit, parse_options, read_input, secret_from
+from ..cli import FORMAT, NOW, deadline_options, deadlines_from, emit, parse_options, read_input, secret_from
 from ..contract import PbemError, UsageError
 
 REFEREE_DIR = click.option("--referee-dir", "referee_root", type=click.Path(file_okay=False), metavar="ROOT",
@@ -66,14 +66,17 @@ def git():
                    "if absent; or an OpenSSH private key with its .pub). Its content goes in the CI secret "
                    "PBEM_REFEREE_IDENTITY.")
 @click.option("--branch", help="The game's branch (default: main).")
+@deadline_options
+@NOW
 @FORMAT
 def init(game_type, directory, players, keys, seed, options, components, organiser, referee_root, ci_identity,
-         branch, fmt):
+         branch, deadline, reminder, on_timeout, timeouts, vacation_days, now, fmt):
     """Start a game of GAME in a new git repository DIR (DIR's name is the game's id)."""
     from .referee import init as start
     result = start(game_type, directory, [engine.parse_player(p) for p in players], _parse_keys(keys), seed=seed,
                    options=parse_options(options), components=components, organiser=organiser,
-                   referee_root=referee_root, ci_identity=ci_identity, branch=branch)
+                   referee_root=referee_root, ci_identity=ci_identity, branch=branch,
+                   deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days), now=now)
 
     def text(data):
         lines = [f"Created {data['game']} ({data['game_type']}) in the git repository {data['dir']} "
@@ -126,18 +129,24 @@ def move(directory, source, player, text, secret_file, fmt):
 @click.option("--branch", help="The game's branch on the remote (default: the current branch).")
 @click.option("--smtp", metavar="HOST:PORT", help="Mail the views of players without a key through this server.")
 @click.option("--outbox", type=click.Path(file_okay=False), help="Or write those mails into this Maildir.")
+@click.option("--tick", is_flag=True, help="Also run the clock: reminders (mailed to players with an address, "
+              "through --smtp/--outbox) and the timeout policy of overdue decisions, committed like any move.")
+@NOW
 @FORMAT
-def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox, fmt):
+def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox, tick, now, fmt):
     """Judge every commit after the last refereed one; commit the new position (in the referee's clone)."""
     from .referee import referee as run_referee
     mailer = None
     if smtp or outbox:
         from ..mail import transport
         mailer = transport.make(smtp, outbox)
+    if now is not None:
+        from ..clock import parse_time
+        now = parse_time(now)
     run = run_referee(directory, referee_root=referee_root, identity=_referee_identity(identity_file),
-                      remote=remote, branch=branch, mailer=mailer)
+                      remote=remote, branch=branch, mailer=mailer, tick=tick, now=now)
     data = {"game": run.game, "commit": run.commit, "move_number": run.move_number, "finished": run.finished,
-            "pushed": run.pushed, "mailed": run.mailed, "warning": run.warning,
+            "pushed": run.pushed, "mailed": run.mailed, "warning": run.warning, "clock": run.clock,
             "commits": [{"commit": v.commit, "verdict": v.kind, "file": v.path, "reason": v.reason}
                         for v in run.verdicts]}
     emit(data, fmt, lambda _: "".join(f"{line}\n" for line in run.lines()))

@@ -47,6 +47,7 @@ class Desk:
     identity: keys.Identity
     committed: bool
     scratch: Path | None = None  # the temporary game directory of a referee in CI
+    now: object = None  # the time this run accepts moves at (deadlines count from it); None: the system clock
     tree_of_last: dict = field(default_factory=dict)
 
     @property

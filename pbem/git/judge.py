@@ -99,7 +99,7 @@ def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -
                       f"commit with your registered SSH key", path)
     try:
         result = engine.submit(desk.gd, player, doc["moves"], by="player", move_number=number,
-                               signature=doc.get("signature"), authenticated=signed_commit)
+                               signature=doc.get("signature"), authenticated=signed_commit, now=desk.now)
     except PbemError as exc:
         applied = _already_applied(desk, doc)
         if applied is not None:  # a run killed after the engine applied it and before its commit: not twice

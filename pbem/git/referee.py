@@ -35,6 +35,7 @@ class Run:
     mailed: list[str] = field(default_factory=list)
     pushed: bool = False
     warning: str | None = None
+    clock: dict | None = None  # what the clock's tick did (pbem.correspondence.tick), with --tick
 
     def lines(self) -> list[str]:
         out = []
@@ -45,6 +46,7 @@ class Run:
                            f"{'; '.join(result['public_moves'])}")
             elif verdict.kind == "refused":
                 out.append(f"refused {verdict.commit[:10]}: {verdict.reason.splitlines()[0]}")
+        out += [f"clock: {line}" for line in _clock_lines(self.clock)]
         if self.commit:
             state = "the game is over" if self.finished else f"next move {self.move_number}"
             out.append(f"committed {self.commit[:10]} ({state})" + (", pushed" if self.pushed else ""))
@@ -61,7 +63,8 @@ class Run:
 
 def init(game_type: str, directory, players: list[tuple[str, str | None]], player_keys: dict[str, str], *,
          seed: str | None = None, options: dict | None = None, components=None, organiser: str | None = None,
-         referee_root=None, ci_identity=None, branch: str | None = None) -> dict:
+         referee_root=None, ci_identity=None, branch: str | None = None, deadlines: dict | None = None,
+         now=None) -> dict:
     """A new game in a new repository DIR (or an empty clone): the game's files, committed as the first commit."""
     directory = Path(directory)
     game_id = directory.name
@@ -84,7 +87,7 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
         branch = branch or _unborn_branch(repo) or "main"
         game_dir.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         created = engine.create(game_type, game_dir, players, seed=seed, options=options,
-                                components_path=components, organiser=organiser)
+                                components_path=components, organiser=organiser, deadlines=deadlines, now=now)
         record = {"format": "pbem-git-record/1", "id": game_id, "root": "0" * 40, "chain": [], "pushed": None,
                   "identity": None if scratch else identity.text}
         desk = desks.Desk(engine.open_game(game_dir), config, record, identity, committed=scratch is not None,
@@ -203,8 +206,10 @@ def open_desk(repo: Repo, tip: str, referee_root, identity: keys.Identity | None
 
 
 def referee(directory, *, referee_root=None, identity: keys.Identity | None = None, remote: str | None = None,
-            branch: str | None = None, mailer=None) -> Run:
-    """Judge every commit after the last refereed one, apply what is acceptable, commit the new position."""
+            branch: str | None = None, mailer=None, tick: bool = False, now=None) -> Run:
+    """Judge every commit after the last refereed one, apply what is acceptable, run the clock (`tick`: reminders,
+    timeouts), and commit the new position: also when only the referee's game directory changed (a `pbem tick`,
+    `pbem deadline` or `pbem replace` run there by the organiser)."""
     repo = Repo(directory)
     if not repo.is_repo():
         raise PbemError(f"{directory}: not a git repository")
@@ -217,8 +222,9 @@ def referee(directory, *, referee_root=None, identity: keys.Identity | None = No
             fetched = _sync(repo, remote, branch, pushed)
         tip = repo.head()
         desk = open_desk(repo, tip, root, identity)
+        desk.now = now
         try:
-            run = _referee_once(repo, desk, tip, mailer)
+            run = _referee_once(repo, desk, tip, mailer, tick)
             if fetched is None or (run.commit is None and repo.is_ancestor(repo.head(), fetched)):
                 return run
             if _push(repo, remote, branch):
@@ -237,7 +243,7 @@ def _current_branch(repo: Repo) -> str | None:
     return ref.removeprefix("refs/heads/") if ref else None
 
 
-def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer) -> Run:
+def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = False) -> Run:
     last = desk.last
     run = Run(desk.gd.id)
     parents = repo.parents(last)
@@ -259,12 +265,16 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer) -> Run:
             if verdict.kind == "accepted":
                 tree[verdict.path] = verdict.blob
                 at = verdict.result["move_number"]
+    if tick:
+        from ..correspondence import tick as run_clock
+        run.clock = run_clock(desk.gd, desk.now)
     decided = [v for v in run.verdicts if v.kind != "neutral"]
-    if not decided:
+    changed = bool(run.clock and run.clock["changed"]) or _published_changed(repo, desk, base)
+    if not decided and not changed:
         return run
     status = engine.status(desk.gd)
     run.move_number, run.finished = status["move_number"], status["finished"]
-    files = repo.write_blobs(_referee_files(repo, desk, last, run), base)
+    files = repo.write_blobs(_referee_files(repo, desk, last, run, views=changed), base)
     files.update({v.path: v.blob for v in run.verdicts if v.kind == "accepted"})
     if desk.committed:
         others = {**{p: b for p, b in base.items() if p != layout.ARCHIVE}, **files}
@@ -275,13 +285,50 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer) -> Run:
     desk.save(commit)  # recorded first: a run stopped before the branch moves places the commit next time
     repo.run("reset", "--hard", "--quiet", commit)
     run.commit = commit
-    if any(v.kind == "accepted" for v in run.verdicts):
+    if any(v.kind == "accepted" for v in run.verdicts) or changed:
         run.mailed, run.warning = mail_views(desk, run, mailer)
+    if run.clock and run.clock["events"] and mailer is not None:
+        mailed, warning = _mail_clock(desk, run, mailer)
+        run.mailed += [m for m in mailed if m not in run.mailed]
+        run.warning = run.warning or warning
     return run
 
 
-def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run) -> dict[str, bytes]:
-    files = desk.public_files(views=any(v.kind == "accepted" for v in run.verdicts))
+def _published_changed(repo: Repo, desk: desks.Desk, base: dict[str, str]) -> bool:
+    """Do the game's public files differ from the last refereed commit's (the organiser changed the game in the
+    referee's directory: a tick, a deadline, a seat handed on)?"""
+    files = {name: data for name, data in desk.public_files(views=False).items() if name in desks.PUBLIC_FILES}
+    return any(base.get(name) != blob for name, blob in repo.write_blobs(files).items())
+
+
+def _clock_lines(ticked: dict | None) -> list[str]:
+    if not ticked:
+        return []
+    lines = []
+    for event in ticked["events"]:
+        lines.append({"remind": f"reminded {event['player']}", "late": f"{event['player']} is late, waiting",
+                      "timeout": f"{event['player']} timed out, the referee played for them ({event.get('policy')})",
+                      "resigned": f"{event['player']} counts as resigned after {event.get('strikes')} timeouts"}
+                     [event["kind"]] + f" (move {event['move_number']})")
+    return lines
+
+
+def _mail_clock(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | None]:
+    """Reminders and timeout notices to the players who have an address (the mail transport's texts)."""
+    from ..mail.clockmail import tick_messages
+    from ..mail.commands import Referee
+    referee = Referee(desk.gd.path.parent, mailer, None, desk.now)
+    messages = tick_messages(referee, desk.gd, run.clock, desk.now or _utcnow())
+    return referee._send(messages) if messages else ([], None)
+
+
+def _utcnow():
+    from ..clock import utcnow
+    return utcnow()
+
+
+def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run, views: bool = False) -> dict[str, bytes]:
+    files = desk.public_files(views=views or any(v.kind == "accepted" for v in run.verdicts))
     refused = layout.load("refused", repo.show(last, layout.REFUSED) or b"", layout.REFUSED)["refused"]
     for verdict in run.verdicts:
         if verdict.kind == "refused":
@@ -293,9 +340,14 @@ def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run) -> dict[st
             refused.append(entry)
     files[layout.REFUSED] = layout.dump("refused", layout.refused_doc(desk.gd.id, refused), layout.REFUSED).encode()
     if run.finished:  # the secrets, like the seed, are worth nothing once the game is over: anyone may check
-        secrets = {p["name"]: p["secret"] for p in engine.roster(desk.gd)}
-        files[layout.REVEALED] = layout.dump("revealed", {"format": "pbem-revealed/1", "id": desk.gd.id,
-                                                          "secrets": secrets}, layout.REVEALED).encode()
+        roster = engine.roster(desk.gd)
+        revealed = {"format": "pbem-revealed/1", "id": desk.gd.id,
+                    "secrets": {p["name"]: p["secret"] for p in roster}}
+        former = {p["name"]: [{"secret": f["secret"], "until": f["until"]} for f in p["former"]]
+                  for p in roster if p.get("former")}
+        if former:  # a seat handed on: its earlier holders signed with their own secrets, up to a move number
+            revealed["former"] = former
+        files[layout.REVEALED] = layout.dump("revealed", revealed, layout.REVEALED).encode()
     return files
 
 
@@ -304,10 +356,15 @@ def _summary(run: Run) -> list[str]:
     refused = [v for v in run.verdicts if v.kind == "refused"]
     if accepted:
         head = "pbem: " + ", ".join(f"move {r['number']} by {r['player']}" for r in accepted)
-    else:
+    elif refused:
         head = f"pbem: {len(refused)} commit(s) refused"
+    else:
+        head = "pbem: the clock" if run.clock and run.clock["changed"] else "pbem: the referee's changes"
     lines = [head[:120]]
     lines += [f"Move {r['number']} ({r['player']}): {'; '.join(r['public_moves'])}" for r in accepted]
+    lines += [f"Move {e['number']} ({e['player']}, by the referee: {e.get('reason', '')}): {'; '.join(e['moves'])}"
+              for e in (run.clock or {}).get("entries", [])]
+    lines += [f"Clock: {line}" for line in _clock_lines(run.clock)]
     lines += [f"Refused {v.commit[:10]}: {v.reason.splitlines()[0][:200]}" for v in refused]
     lines.append("The game is over." if run.finished else f"Next: move {run.move_number}.")
     return lines

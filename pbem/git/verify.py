@@ -188,15 +188,25 @@ def _canonical(gd: engine.GameDir, texts: list[str]) -> list[str]:
     return out
 
 
-def _secrets(repo: Repo, tip: str, referee_root) -> dict[str, str] | None:
+def _secrets(repo: Repo, tip: str, referee_root) -> dict[str, list[tuple[int | None, str]]] | None:
+    """Each seat's secrets: [(the move number it signed up to, exclusive; None for the current one), secret]."""
     data = repo.show(tip, layout.REVEALED)
     if data is not None:
-        return layout.load("revealed", data, layout.REVEALED)["secrets"]
+        revealed = layout.load("revealed", data, layout.REVEALED)
+        former = revealed.get("former", {})
+        return {name: [(f["until"], f["secret"]) for f in former.get(name, [])] + [(None, secret)]
+                for name, secret in revealed["secrets"].items()}
     if referee_root:
         from .desk import local_record
         game_dir, _ = local_record(Path(referee_root), repo, tip)
-        return {p["name"]: p["secret"] for p in engine.roster(engine.open_game(game_dir))}
+        return {p["name"]: [(f["until"], f["secret"]) for f in p.get("former", [])] + [(None, p["secret"])]
+                for p in engine.roster(engine.open_game(game_dir))}
     return None
+
+
+def _secret_at(secrets: list[tuple[int | None, str]], number: int) -> str:
+    """The secret a seat signed move `number` with: the first holder's whose time had not ended."""
+    return next(secret for until, secret in secrets if until is None or number < until)
 
 
 def _check_signatures(repo: Repo, gd, config, chain, logs, moves, finished: bool, referee_root) -> str:
@@ -219,8 +229,8 @@ def _check_signatures(repo: Repo, gd, config, chain, logs, moves, finished: bool
                     continue
                 texts = move["doc"]["moves"] if move["doc"] else full[move["number"]]["moves"]
                 try:
-                    trust.check_signature(secrets[move["player"]], signature, gd.id, move["number"],
-                                          move["player"], texts)
+                    trust.check_signature(_secret_at(secrets[move["player"]], move["number"]), signature, gd.id,
+                                          move["number"], move["player"], texts)
                 except PbemError as exc:
                     raise VerifyFailed(f"verify failed: {move['path']}: {exc}") from None
                 hmac_ok += 1
@@ -253,7 +263,9 @@ def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics, logs) -> str:
     for count, state, resigned in engine.replay_steps(gd, seed, components, full_log):
         for index in wanted.get(count, []):
             expected = engine.published(gd, seed, full_log, count, state, resigned)
-            for path, stored in ((engine.PUBLIC, publics[index]), (engine.LOG, logs[index])):
+            # the deadlines a position showed are the referee's record, not the replay's (engine.verify alike)
+            public = {key: value for key, value in publics[index].items() if key != "clock"}
+            for path, stored in ((engine.PUBLIC, public), (engine.LOG, logs[index])):
                 if expected[path] != stored:
                     raise VerifyFailed(f"verify failed: {path} of the refereed commit {chain[index]['commit'][:10]} "
                                        f"(move {chain[index]['move']}) is not what the replay gives")

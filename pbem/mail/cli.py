@@ -32,10 +32,14 @@ def _games_root(func):
                         help="The games root: each game is a directory named by its id.")(func)
 
 
-def _referee(root, smtp, outbox, smtp_user, starttls, from_address):
+def _referee(root, smtp, outbox, smtp_user, starttls, from_address, now=None):
     from . import transport
     from .commands import Referee
-    return Referee(root, transport.make(smtp, outbox, smtp_user, starttls), from_address)
+    return Referee(root, transport.make(smtp, outbox, smtp_user, starttls), from_address, now)
+
+
+NOW = click.option("--now", metavar="ISO-8601", help="The time moves are accepted at (UTC; default: the system "
+                   "clock): a game's next deadline counts from it.")
 
 
 @click.group()
@@ -50,13 +54,14 @@ def mail():
 @mail.command()
 @_games_root
 @_sending
-def receive(root, from_address, smtp, outbox, smtp_user, starttls):
+@NOW
+def receive(root, from_address, smtp, outbox, smtp_user, starttls, now):
     """Handle one message read from standard input (behind procmail, .forward or an MTA's pipe).
 
     Exits 0 when the message was handled: a move applied, or a clear answer sent about what was wrong.
     """
     from .parse import read_limited
-    referee = _referee(root, smtp, outbox, smtp_user, starttls, from_address)
+    referee = _referee(root, smtp, outbox, smtp_user, starttls, from_address, _now(now))
     raw, size = read_limited(sys.stdin.buffer)
     if not raw.strip():
         raise UsageError("no message on standard input")
@@ -75,12 +80,13 @@ def receive(root, from_address, smtp, outbox, smtp_user, starttls):
 @click.option("--processed", default="pbem-processed", show_default=True, metavar="FOLDER",
               help="IMAP: the folder handled mail is moved to.")
 @_sending
-def inbox(root, from_address, maildir, mbox, imap, processed, smtp, outbox, smtp_user, starttls):
+@NOW
+def inbox(root, from_address, maildir, mbox, imap, processed, smtp, outbox, smtp_user, starttls, now):
     """Handle every waiting message of a mailbox, in arrival order, each exactly once."""
     from . import inbox as boxes
     if sum(x is not None for x in (maildir, mbox, imap)) != 1:
         raise UsageError("give exactly one of --maildir PATH, --mbox PATH or --imap URL")
-    referee = _referee(root, smtp, outbox, smtp_user, starttls, from_address)
+    referee = _referee(root, smtp, outbox, smtp_user, starttls, from_address, _now(now))
     if maildir:
         outcomes = boxes.maildir(referee, maildir)
     elif mbox:
@@ -97,6 +103,11 @@ def inbox(root, from_address, maildir, mbox, imap, processed, smtp, outbox, smtp
     click.echo(f"{len(outcomes)} message(s): {summary}.", err=True)
     if errors:
         raise PbemError(f"{len(errors)} message(s) could not be handled and stay in the mailbox (see above)")
+
+
+def _now(text):
+    from ..clock import parse_time
+    return parse_time(text) if text else None
 
 
 @mail.command()

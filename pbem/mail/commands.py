@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 
-from .. import engine, trust
-from ..contract import PbemError
-from . import compose, parse
+from .. import correspondence, engine, trust
+from ..contract import PbemError, UsageError
+from . import clockmail, compose, parse
 from .ledger import Ledger
 
 
@@ -54,6 +54,7 @@ class Referee:
     root: Path
     transport: object
     default_from: str | None = None
+    now: object = None  # the time moves are accepted at (deadlines count from it); None: the system clock
 
     def __post_init__(self):
         self._cache: dict = {}
@@ -196,6 +197,8 @@ class Referee:
         if incoming.move_number_text is not None:
             raise _Reject(f"Move-Number: {incoming.move_number_text!r} is not a number; write the move number of "
                           f"the last report, or leave the line out.")
+        if incoming.admin:
+            return self._admin(incoming, gd, player, source)
         if command in ("help", "status", "moves"):
             body = self._command_body(gd, name, command, incoming)
             subject = compose.subject_for(gd, command)
@@ -213,7 +216,7 @@ class Referee:
                                               "move_number": self._public(gd)["move_number"]})
         try:
             result = engine.submit(gd, name, texts, by="player", move_number=incoming.move_number,
-                                   password=incoming.password)
+                                   password=incoming.password, now=self.now)
         except PbemError as exc:
             # the engine lists the legal moves on one line; the answer lists them one a line (below)
             error = re.sub(r"\. Legal: .*$", ".", str(exc), flags=re.DOTALL)
@@ -222,6 +225,44 @@ class Referee:
         summary = compose.turn_summary(result)
         return self._after_move(incoming, gd, roster, secrets.get("organiser"), name, summary, source,
                                 result["number"])
+
+    def _admin(self, incoming: parse.Incoming, gd: engine.GameDir, player: dict, source: str | None) -> Outcome:
+        """`vacation FROM TO`, `vacation cancel`, `notify every|turn|daily`: answered with what changed."""
+        word, args = incoming.admin
+        name = player["name"]
+        try:
+            if word == "notify":
+                if len(args) != 1:
+                    raise UsageError("write `notify every`, `notify turn` or `notify daily`")
+                correspondence.set_notify(gd, name, args[0])
+                body = {"every": "You will get a report after every move.",
+                        "turn": "You will get a mail when it is your turn, with everything that happened since "
+                                "your last move (and the end of the game).",
+                        "daily": "You will get one digest a day of the moves since the last one (and the end of the "
+                                 "game, your reminders and the answers to your mail)."}[args[0]]
+            elif args == ["cancel"]:
+                correspondence.vacation(gd, name, self.now, cancel=True)
+                body = "Your vacation is cancelled; the days you did not take are given back."
+            elif len(args) == 2:
+                done = correspondence.vacation(gd, name, self.now, args[0], args[1])
+                taken = next(v for v in reversed(done["clock"]["vacations"]) if v["player"] == name)
+                from ..clock import readable
+                body = (f"Your vacation from {readable(taken['from'])} to {readable(taken['to'])} is recorded; "
+                        f"the other players see it. Your deadlines stop meanwhile.")
+            else:
+                raise UsageError("write `vacation FROM TO` (dates like 2025-12-24) or `vacation cancel`")
+        except PbemError as exc:
+            raise _Reject(str(exc)) from None
+        self._secrets_changed(gd)
+        subject = compose.subject_for(gd, f"{word} recorded")
+        sent = self._send([self._mail(gd, incoming, player["email"], subject, body, reply=True)])
+        self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
+                                              "result": word})
+        return Outcome(incoming.message_id, "command", word, gd.id, name, *sent)
+
+    def _secrets_changed(self, gd: engine.GameDir) -> None:
+        self._cache.pop(("secrets", gd.id), None)
+        self._moved(gd)
 
     def _after_move(self, incoming, gd, roster, organiser, name, summary, source, number) -> Outcome:
         messages = self._reports(incoming, gd, roster, organiser, name, summary)
@@ -261,8 +302,11 @@ class Referee:
         for player in roster:
             if not player["email"]:
                 continue
+            if not clockmail.wants_report(player, mover, doc):
+                continue  # the player chose to hear only of their turn, or a daily digest
             legal = engine.legal(gd, player["name"]) if doc["to_act"] == player["name"] else None
-            subject, body = compose.player_report(gd, player["name"], summary, legal)
+            subject, body = compose.player_report(gd, player["name"], clockmail.catch_up(gd, player, summary)
+                                                  if player["name"] != mover else summary, legal)
             messages.append(self._mail(gd, incoming, player["email"], subject, body,
                                        reply=player["name"] == mover, player=player["name"]))
         if organiser and doc["finished"]:

@@ -14,7 +14,8 @@ The message's own lines, in any order:
     place bank-6             (the move lines: several lines make one turn)
     mine 3
 
-or one command instead of moves: `status`, `moves`, `help` or `resign`.
+or one command instead of moves: `status`, `moves`, `help` or `resign`; or `vacation FROM TO`, `vacation cancel`,
+`notify every|turn|daily` (deadlines and mail preferences: pbem.correspondence).
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ MAX_MESSAGE_BYTES = 2 * 1024 * 1024  # a move by mail is a few lines; anything t
 MAX_BODY_CHARS = 64 * 1024            # of the player's own text, after quotes and signatures are gone
 MAX_MOVE_LINES = 200
 COMMANDS = ("status", "moves", "help", "resign")
+ADMIN_COMMANDS = ("vacation", "notify")  # commands with words after them
 
 TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_-]{0,63})\]")
 FIELD_LINE = re.compile(r"^\s*(game|password|passwd|move[- _]?number|move[- _]?no|player)\s*[:=]\s*(.*?)\s*$",
@@ -74,6 +76,14 @@ class Incoming:
     def command(self) -> str | None:
         words = [" ".join(line.lower().split()) for line in self.lines]
         return words[0] if len(words) == 1 and words[0] in COMMANDS else None
+
+    @property
+    def admin(self) -> tuple[str, list[str]] | None:
+        """A command with arguments (`vacation 2025-12-24 2025-12-31`, `notify daily`): (its word, the rest)."""
+        if len(self.lines) != 1:
+            return None
+        words = self.lines[0].lower().split()
+        return (words[0], words[1:]) if words and words[0] in ADMIN_COMMANDS else None
 
     def game_candidates(self) -> list[str]:
         """The Game: line first (it is explicit), then the subject's tags."""

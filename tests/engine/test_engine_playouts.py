@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from support import NAMES, game_counts, playable_games
+from support import NAMES, edge_counts, game_counts, playable_games
 from pbem import demo, engine, playout, registry, validation, yamlio
 from pbem.contract import PbemError
 
@@ -95,7 +95,7 @@ def test_random_playout_with_every_option_set(game_id, option_values):
     assert finished
 
 
-@pytest.mark.parametrize("game_id,count", game_counts())
+@pytest.mark.parametrize("game_id,count", edge_counts())
 def test_a_demo_game_through_the_referee_replays_to_the_stored_state(game_id, count, tmp_path):
     directory = tmp_path / f"demo-{count}"
     final = demo.run(game_id, count, f"replay-{count}", {}, directory, 0, lambda *_: None)

@@ -49,7 +49,7 @@ class Club:
 
     def __init__(self, root: Path, game_type: str, players: int = 3, *, seed: str = "club", ci: bool = False,
                  keyless: tuple[str, ...] = (), ssh_signing: tuple[str, ...] = (), options: tuple[str, ...] = (),
-                 game_id: str = "club-game"):
+                 game_id: str = "club-game", deadline: tuple[str, ...] = ()):
         self.root, self.pbem = root, Cli()
         self.names = NAMES[:players]
         self.keys_dir = root / "keys"
@@ -65,6 +65,8 @@ class Club:
             args += ["--key", f"{name}={key}.pub"]
         for option in options:
             args += ["--option", option]
+        if deadline:  # deadlines (tests/git/test_git_clock.py): the game starts at a fixed time
+            args += [*deadline, "--now", "2025-12-01T12:00:00Z"]
         args += ["--ci-identity", self.ci_identity] if ci else ["--referee-dir", self.referee_dir]
         result = self.pbem(*args)
         assert result.code == 0, result.err

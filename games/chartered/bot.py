@@ -1,0 +1,115 @@
+"""A greedy player for Chartered, deciding from the mover's view only (it never sees another hand or the deck).
+
+Its point of the game: build where the income is highest (the capitalisation of the company built on, so big
+companies and mergers first), buy the cards that would build best, keep a reserve of florins for the next card,
+put spare florins into shares and flags of the biggest companies, and never refresh the market.
+"""
+from __future__ import annotations
+
+import random
+
+from pbem.bots import instantiate
+
+from .report import card_effect, companies_by_id, occupied
+
+RESERVE = 100  # florins kept for buying the next cards
+
+
+def me(view: dict) -> dict:
+    return next(p for p in view["players"] if p["name"] == view["private"]["player"])
+
+
+def build_income(view: dict, card: str) -> int:
+    """What playing this plot card now would pay (0 when it cannot be played); a founding also brings a share."""
+    effect = card_effect(view, card)
+    if effect is None:
+        return 0
+    values, companies = view["values"], companies_by_id(view)
+    if effect["kind"] == "found":
+        return values["founding"] + view["costs"]["minimum_share_price"]
+    if effect["kind"] == "merge":
+        merged = [companies[c] for c in effect["companies"]]
+        payouts = sum(c["price"] * c["holders"].get(view["private"]["player"], 0)
+                      for c in merged)
+        return sum(c["value"] for c in merged) + values["merger"] + payouts
+    return companies[effect["company"]]["value"] + values["floor"]
+
+
+def raise_income(view: dict, plot: str) -> int:
+    company = companies_by_id(view)[occupied(view)[plot]["company"]]
+    return company["value"] + view["values"]["floor"]
+
+
+def best_build(view: dict, legal: list[dict]) -> tuple[int, dict | None]:
+    best = (0, None)
+    for entry in legal:
+        if entry["action"] == "build":
+            for card in (entry["plot"]["from"] if isinstance(entry["plot"], dict) else entry["plot"]):
+                best = max(best, (build_income(view, card), {"action": "build", "plot": [card]}), key=lambda b: b[0])
+        elif entry["action"] == "raise":
+            for plot in entry["plot"]["from"]:
+                best = max(best, (raise_income(view, plot), {"action": "raise", "plot": [plot]}), key=lambda b: b[0])
+    return best
+
+
+def best_card_to_buy(view: dict, legal: list[dict]) -> dict | None:
+    """The market card that would build best now (a level card is worth a floor on the biggest company); the
+    top of the deck when nothing on offer would build."""
+    buys = [entry for entry in legal if entry["action"] == "buy"]
+    if not buys:
+        return None
+    biggest = max((c["value"] for c in view["companies"] if c["founded"]), default=0)
+
+    def worth(entry):
+        card = entry["card"]
+        if card == "deck":
+            return 1
+        if card.startswith("level-"):
+            return biggest
+        return build_income(view, card)
+    return max(buys, key=worth)
+
+
+def trade(view: dict, legal: list[dict]) -> dict:
+    money = me(view)["money"]
+    companies = companies_by_id(view)
+    for entry in legal:
+        if entry["action"] == "buy_flag":
+            company = companies[view["turn"]["company"]]
+            worth = view["values"]["flag_shares"] * company["price"]
+            if worth > me(view)["next_flag_cost"] and money - me(view)["next_flag_cost"] >= RESERVE:
+                return entry
+    for entry in legal:
+        if entry["action"] == "buy_share":
+            choice = max(entry["company"]["from"], key=lambda c: companies[c]["value"])
+            company = companies[choice]
+            if money - company["buying_price"] >= RESERVE and company["price"] * 2 >= company["buying_price"]:
+                return {"action": "buy_share", "company": [choice]}
+    return {"action": "done"}
+
+
+def cheapest_sale(view: dict, entry: dict) -> dict:
+    companies = companies_by_id(view)
+    return {"action": "sell_share", "company": [min(entry["company"]["from"], key=lambda c: companies[c]["price"])]}
+
+
+def choose(view: dict, legal: list[dict], rnd: random.Random) -> dict:
+    decision = view["to_act"]["decision"]
+    actions = {entry["action"]: entry for entry in legal}
+    if decision == "trade_shares":
+        return trade(view, legal)
+    if decision == "choose_survivor":
+        viewer = view["private"]["player"]
+        mine = {c["id"]: c["holders"].get(viewer, 0) * c["value"] for c in view["companies"] if c["founded"]}
+        return max(legal, key=lambda entry: mine[entry["company"]])
+    if decision == "found_company":
+        return instantiate(legal[rnd.randrange(len(legal))], rnd)
+    income, build = best_build(view, legal)
+    if build is not None and income > 0:
+        return build
+    card = best_card_to_buy(view, legal)
+    if card is not None:
+        return card
+    if "sell_share" in actions:
+        return cheapest_sale(view, actions["sell_share"])
+    return instantiate(legal[0], rnd)

@@ -1,0 +1,60 @@
+"""The end of the game (French rules): 20 florins paid per card left in hand, every share and flag sold at its
+stock-board value; the richest player wins."""
+from __future__ import annotations
+
+from . import shares
+
+
+def holdings(state: dict, player: str) -> list[tuple[str, int, int]]:
+    """(company, share cards held, price) for each company the player holds shares of."""
+    return [(company, shares.shares_held(state, player, company), shares.share_price(state, company))
+            for company in shares.companies_held(state, player)]
+
+
+def final_account(state: dict, player: str) -> dict:
+    share_lines = holdings(state, player)
+    flag_lines = [(company, shares.flag_value(state, company)) for company in shares.flags_of(state, player)]
+    cards = len(state["hands"][player])
+    account = {
+        "florins": state["money"][player],
+        "shares": sum(held * price for _, held, price in share_lines),
+        "flags": sum(value for _, value in flag_lines),
+        "cards": cards,
+        "penalty": -cards * state["costs"]["hand_penalty"],
+        "share_lines": share_lines,
+        "flag_lines": flag_lines,
+    }
+    account["total"] = account["florins"] + account["shares"] + account["flags"] + account["penalty"]
+    return account
+
+
+def sum_text(parts: list[str], total: int) -> str:
+    return f"{' + '.join(parts)} = {total}" if parts else "0"
+
+
+def details(state: dict, account: dict) -> dict:
+    """The lines of the calculation, the same keys for every player (the final report's columns)."""
+    shares_text = sum_text([f"{held} {company} x {price}" for company, held, price in account["share_lines"]],
+                           account["shares"])
+    flag_shares = state["values"]["flag_shares"]
+    flags_text = sum_text([f"{company} flag {flag_shares} x {value // flag_shares}"
+                           for company, value in account["flag_lines"]], account["flags"])
+    penalty = state["costs"]["hand_penalty"]
+    return {"florins": account["florins"], "shares": shares_text, "flags": flags_text,
+            "cards in hand": f"{account['cards']} x -{penalty} = {account['penalty']}", "total": account["total"]}
+
+
+def result(state: dict) -> list[dict]:
+    """Most florins after the final sale wins. ruling: a tie goes to the player with more florins before the sale
+    (richer in cash, the seed's "le plus riche"); still tied, the players share the rank."""
+    accounts = {player: final_account(state, player) for player in state["players"]}
+
+    def standing(player):
+        return accounts[player]["total"], accounts[player]["florins"]
+
+    ranking = []
+    for player in sorted(state["players"], key=lambda p: tuple(-x for x in standing(p))):
+        better = sum(1 for other in state["players"] if standing(other) > standing(player))
+        ranking.append({"player": player, "score": accounts[player]["total"], "rank": better + 1,
+                        "details": details(state, accounts[player])})
+    return ranking

@@ -1,0 +1,83 @@
+"""What a player (or the public) may see. Everything is public but the hands (each player sees their own; the
+others see how many cards it holds) and the deck (its size only, never its order)."""
+from __future__ import annotations
+
+from . import board, shares
+
+
+def to_act_view(state: dict) -> dict | None:
+    if state["over"] or not state["stack"]:
+        return None
+    frame = state["stack"][-1]
+    return {"player": frame["player"], "decision": frame["decision"], "plot": frame.get("plot"),
+            "companies": list(frame.get("tied", []))}
+
+
+def company_view(state: dict, company: str, occupied: dict[str, str]) -> dict:
+    """A company free to found shows only who it is; a founded one its value, shares, flag and plots. Lists of
+    plots are written as one string of numbers ("11 16 18"), as in the state, to keep every view short."""
+    data = state["companies"][company]
+    entry = {"id": company, "name": data["name"], "goods": data["goods"], "code": data["code"],
+             "founded": data["hq"] is not None}
+    if not entry["founded"]:
+        return entry
+    return {
+        **entry,
+        "hq": data["hq"],
+        "value": data["value"],
+        "price": shares.share_price(state, company),
+        "buying_price": shares.buying_price(state, company),
+        "shares_left": shares.shares_left(state, company),
+        "holders": {player: data["shares"][player] for player in state["players"] if player in data["shares"]},
+        "flag": data["flag"],
+        "plots": dict(data["plots"]),
+        "frontier": " ".join(board.frontier(state, company, occupied)),
+    }
+
+
+def player_view(state: dict, player: str) -> dict:
+    return {
+        "name": player,
+        "money": state["money"][player],
+        "cards": len(state["hands"][player]),
+        "shares": {company: held for company in state["companies"]
+                   if (held := shares.shares_held(state, player, company))},
+        "flags": shares.flags_of(state, player),
+        "next_flag_cost": shares.flag_cost(state, player),
+    }
+
+
+def view(state: dict, player: str | None) -> dict:
+    turn = state["turn"]
+    occupied = board.owners(state)
+    public = {
+        "game": state["game"],
+        "rules_version": state["rules_version"],
+        "options": dict(state["options"]),
+        "side": state["side"],
+        "over": state["over"],
+        "to_act": to_act_view(state),
+        "turn": dict(turn),
+        "supply": state["supply"],
+        "deck_count": len(state["deck"]),
+        "market": list(state["market"]),
+        "played": state["played"],
+        "costs": dict(state["costs"], flags=list(state["costs"]["flags"])),
+        "values": dict(state["values"]),
+        "stock_board": [dict(step) for step in state["stock_board"]],
+        "map": list(state["map"]),
+        "links": list(state["links"]),
+        "foundable": " ".join(board.foundable_plots(state)),
+        "companies": [company_view(state, company, occupied) for company in state["companies"]],
+        "players": [player_view(state, p) for p in state["players"]],
+        "last_merger": merger_view(state["last_merger"]) if state["last_merger"] else None,
+    }
+    if player is not None:
+        public["private"] = {"player": player, "hand": list(state["hands"][player])}
+    return public
+
+
+def merger_view(record: dict) -> dict:
+    return {"plot": record["plot"], "survivor": record["survivor"], "value": record["value"],
+            "absorbed": [{"company": a["company"], "value": a["value"], "price": a["price"],
+                          "payouts": [dict(p) for p in a["payouts"]]} for a in record["absorbed"]]}

@@ -1,0 +1,221 @@
+"""The commands of correspondence life: `pbem tick`, `deadline`, `vacation`, `replace`, `notify`. Thin: options to a
+call of pbem.correspondence, lines or data out. Loaded only when one of them runs (pbem.cli.LazyGroup)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from . import correspondence, engine
+from .cli import DURATION, FORMAT, NOW, emit
+from .contract import PbemError, UsageError
+
+
+def _now(text):
+    from .clock import moment
+    return moment(text)
+
+
+def _sending(func):
+    """How tick and replace send their mail (the options of `pbem mail`)."""
+    for option in reversed([
+        click.option("--smtp", metavar="HOST:PORT", help="Send the mail through this SMTP server (login and TLS: "
+                     "see `pbem mail --help`)."),
+        click.option("--outbox", type=click.Path(file_okay=False), help="Or write the mails into this Maildir."),
+        click.option("--smtp-user", metavar="USER", help="SMTP login (or PBEM_SMTP_USER; the password from "
+                     "PBEM_SMTP_PASSWORD)."),
+        click.option("--starttls", type=click.Choice(["auto", "1", "0"]), default=None, help="STARTTLS: auto, "
+                     "1 (required), 0 (never)."),
+    ]):
+        func = option(func)
+    return func
+
+
+def _clock_text(data: dict) -> str:
+    from .clock import summary_lines, utcnow
+    shown = data["clock"]
+    lines = [f"{data['game']}: deadline {shown['deadline']} a decision"
+             + (f", reminder {shown['reminder']} before" if shown["reminder"] else "")
+             + f", on timeout: {shown['on_timeout']}"
+             + (f", resigned after {shown['timeouts']} in a row" if shown["timeouts"] else "")
+             + f", vacations up to {shown['vacation_days']} days a year."]
+    lines += summary_lines(shown, data["to_act"], utcnow())
+    return "\n".join(lines) + "\n"
+
+
+def _extension(spec: str) -> tuple[str, int]:
+    from .clock import parse_duration
+    player, sep, length = spec.partition(":")
+    if not sep or not player:
+        raise UsageError(f"--extend {spec!r}: write PLAYER:DURATION (bob:24h)")
+    return player, parse_duration(length, f"--extend {player}")
+
+
+@click.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.option("--set", "length", type=DURATION, metavar="DURATION", help="The time for each decision, the current "
+              "one included (counted from its start).")
+@click.option("--reminder", type=DURATION, metavar="DURATION", help="Remind this long before a move is due.")
+@click.option("--on-timeout", type=click.Choice(["wait", "first-legal", "bot"]), help="What happens to an "
+              "overdue decision.")
+@click.option("--timeouts", type=click.IntRange(1, 100), metavar="N", help="Resigned after N timeouts in a row.")
+@click.option("--no-timeouts", is_flag=True, help="Never count a seat as resigned for its timeouts.")
+@click.option("--vacation-days", type=click.IntRange(0, 366), metavar="DAYS", help="Each player's vacation "
+              "allowance a year.")
+@click.option("--extend", "extensions", multiple=True, metavar="PLAYER:DURATION", help="More time for a player: "
+              "their current decision, or their next one. Repeatable.")
+@click.option("--pause", is_flag=True, help="Stop the clock for everyone (no reminders, no timeouts).")
+@click.option("--resume", is_flag=True, help="Start it again; the time it stood still is given back.")
+@NOW
+@FORMAT
+def deadline(directory, length, reminder, on_timeout, timeouts, no_timeouts, vacation_days, extensions, pause,
+             resume, now, fmt):
+    """Show or change a game's deadlines (the organiser's command)."""
+    if timeouts is not None and no_timeouts:
+        raise UsageError("--timeouts N and --no-timeouts together: choose one")
+    gd = engine.open_game(directory)
+    data = correspondence.deadline(gd, _now(now), length=length, reminder=reminder, on_timeout=on_timeout,
+                                   timeouts=timeouts, no_timeouts=no_timeouts,
+                                   extensions=[_extension(spec) for spec in extensions], pause=pause,
+                                   resume=resume, vacation_days=vacation_days)
+    emit(data, fmt, _clock_text)
+
+
+@click.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.argument("span", metavar="FROM TO", nargs=-1)
+@click.option("--as", "player", required=True, metavar="PLAYER", help="Whose vacation.")
+@click.option("--cancel", is_flag=True, help="End the player's running vacation now and drop their planned ones.")
+@NOW
+@FORMAT
+def vacation(directory, span, player, cancel, now, fmt):
+    """Record a player's vacation FROM TO (dates like 2025-12-24, TO's day included, or ISO times): their deadlines
+    stop meanwhile, and everyone sees it. By mail, the player writes `vacation FROM TO` themselves."""
+    if cancel == bool(span) or (span and len(span) != 2):
+        raise UsageError("give FROM TO (two dates or times), or --cancel")
+    gd = engine.open_game(directory)
+    data = correspondence.vacation(gd, player, _now(now), *(span or (None, None)), cancel=cancel)
+    emit(data, fmt, _clock_text)
+
+
+@click.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.option("--seat", required=True, metavar="PLAYER", help="The seat to hand on (it keeps this name).")
+@click.option("--by", "holder", required=True, metavar="NEW[:EMAIL]", help="Who plays it from now on.")
+@_sending
+@NOW
+@FORMAT
+def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt):
+    """Hand a seat to a new player: a new secret (the old one stops working) and a log entry; with an address and
+    --smtp/--outbox, a welcome mail to the new player."""
+    name, email = engine.parse_player(holder)
+    gd = engine.open_game(directory)
+    mailer = None
+    if smtp or outbox:
+        from .mail import transport
+        if not email:
+            raise UsageError("a welcome mail needs the new player's address: --by NEW:EMAIL")
+        mailer = transport.make(smtp, outbox, smtp_user, starttls)
+    result = correspondence.replace(gd, seat, name, email, _now(now))
+    if mailer is not None:  # the seat is handed on already: a mail that fails is a warning, not a failure
+        from .mail.clockmail import handover_welcome
+        try:
+            result["welcomed"] = mailer.send([handover_welcome(gd, result)])
+        except PbemError as exc:
+            result["warning"] = f"the welcome mail was not sent ({exc}): give {name} the secret yourself"
+
+    def text(r):
+        lines = [f"{r['game']}: the seat {r['seat']} is {r['holder']}'s from move {r['number']} (logged); the old "
+                 f"secret no longer works.", f"Give {r['holder']} their secret (keep it private):",
+                 f"  {r['seat']}: {r['secret']}" + (f"  <{r['email']}>" if r["email"] else "")]
+        if r.get("welcomed"):
+            lines.append(f"Welcome mailed to {', '.join(r['welcomed'])}.")
+        if r.get("warning"):
+            lines.append(f"WARNING: {r['warning']}")
+        return "\n".join(lines) + "\n"
+    emit(result, fmt, text)
+
+
+@click.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.argument("preference", type=click.Choice(list(correspondence.NOTIFY)))
+@click.option("--as", "player", required=True, metavar="PLAYER", help="Whose preference.")
+@FORMAT
+def notify(directory, preference, player, fmt):
+    """How often a player gets mail: every move, only their turn (with what happened since), or a daily digest.
+    By mail, the player writes `notify every|turn|daily` themselves."""
+    data = correspondence.set_notify(engine.open_game(directory), player, preference)
+    emit(data, fmt, lambda d: f"{d['game']}: {d['player']} gets mail: {d['notify']}.\n")
+
+
+# ---------------------------------------------------------------- tick
+
+def games_under(target: Path) -> tuple[Path, list[Path]]:
+    """(the games root, the game directories to tick): TARGET itself when it is a game, else each game in it."""
+    if (target / engine.GAME).is_file():
+        return target.parent, [target]
+    if not target.is_dir():
+        raise PbemError(f"{target}: neither a game directory nor a games root")
+    return target, sorted(p for p in target.iterdir() if not p.name.startswith(".") and not p.is_symlink()
+                          and p.is_dir() and (p / engine.GAME).is_file())
+
+
+def _event_line(game_id: str, event: dict) -> str:
+    from .clock import readable
+    due = readable(event["due"]) if event.get("due") else "-"
+    what = {"remind": f"reminded {event['player']} (due {due})",
+            "late": f"{event['player']} is late (was due {due}; {event.get('strikes')} in a row): waiting",
+            "timeout": f"{event['player']} timed out (was due {due}): the referee played move "
+                       f"{', '.join(map(str, event.get('numbers', [])))} ({event.get('policy')})",
+            "resigned": f"{event['player']} counts as resigned after {event.get('strikes')} timeouts in a row"}
+    return f"{game_id}: {what[event['kind']]}"
+
+
+@click.command()
+@click.argument("target", metavar="ROOT|DIR", type=click.Path(file_okay=False))
+@NOW
+@_sending
+@click.option("--no-mail", is_flag=True, help="Apply the timeouts and mark the reminders without mailing anyone "
+              "(players see the position with `pbem status`, or in git).")
+@click.option("--from", "from_address", metavar="EMAIL", help="The From address of mail about no game (default: "
+              "PBEM_FROM or pbem@this-host).")
+@FORMAT
+def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, fmt):
+    """Run the clock over every game of ROOT (or the game DIR): send each reminder once when its time comes, apply
+    each game's timeout policy to every overdue decision, and send the daily digests. Run it from cron."""
+    if no_mail == bool(smtp or outbox):
+        raise UsageError("say how to send reminders and notices: --smtp HOST:PORT or --outbox MAILDIR, or --no-mail")
+    moment = _now(now)
+    root, directories = games_under(Path(target))
+    referee = None
+    if not no_mail:
+        from .mail import transport
+        from .mail.commands import Referee
+        referee = Referee(root, transport.make(smtp, outbox, smtp_user, starttls), from_address, moment)
+    done, errors = [], []
+    for directory in directories:
+        try:
+            gd = engine.open_game(directory)
+            result = correspondence.tick(gd, moment)
+            if referee is not None:
+                from .mail.clockmail import send_tick
+                result["mailed"], result["warning"] = send_tick(referee, gd, result, moment)
+        except PbemError as exc:
+            errors.append(f"{directory.name}: {exc}")
+            continue
+        done.append(result)
+
+    def text(_):
+        lines = []
+        for result in done:
+            lines += [_event_line(result["game"], event) for event in result["events"]]
+            if result.get("mailed"):
+                lines.append(f"{result['game']}: mailed {', '.join(result['mailed'])}")
+            if result.get("warning"):
+                lines.append(f"{result['game']}: WARNING: {result['warning']}")
+        changed = sum(1 for r in done if r["changed"])
+        lines.append(f"{len(done)} game(s) ticked at {moment:%Y-%m-%dT%H:%M:%SZ}, {changed} changed.")
+        return "\n".join(lines + [f"error: {line}" for line in errors]) + "\n"
+    emit({"now": f"{moment:%Y-%m-%dT%H:%M:%SZ}", "games": done, "errors": errors}, fmt, text)
+    if errors:
+        raise PbemError(f"{len(errors)} game(s) could not be ticked (see above); the others were")

@@ -1,0 +1,218 @@
+"""Correspondence life: the clock's tick, the organiser's deadline changes, vacations, a seat handed on, and each
+player's mail preference.
+
+Each function is one transaction under the game's lock (engine.writing / engine.commit) and takes the time as
+`now` (pbem.clock holds the rules of time). A tick is idempotent: what it did is recorded in the clock record (a
+reminder sent, a decision restarted at its due time), so a second tick at the same time finds nothing to do.
+Overdue decisions are settled from their due times, not from the tick's: a tick that runs late (cron stopped for a
+day) leaves the game as ticks on time would have.
+"""
+from __future__ import annotations
+
+from . import clock, engine, trust
+from .contract import PbemError, UsageError
+
+MAX_STEPS = 500  # timeouts settled in one tick: a bound on an automatic flow (the next tick goes on)
+NOTIFY = ("every", "turn", "daily")
+
+
+def _pending_player(game, state) -> str | None:
+    pending = game.rules.pending(state)
+    return pending["player"] if pending else None
+
+
+def _no_clock(gd: engine.GameDir) -> PbemError:
+    return UsageError(f"{gd.id} has no deadlines: set one with `pbem deadline {gd.path} --set 72h`")
+
+
+# ---------------------------------------------------------------- tick
+
+def tick(gd: engine.GameDir, now) -> dict:
+    """Send each reminder whose time has come (recorded, so sent once) and apply the timeout policy to every
+    overdue decision. Returns what happened: `events` (remind, late, timeout, resigned), the new log entries as
+    the public sees them, and whether anything changed."""
+    now = clock.moment(now)
+    game = gd.game
+    with engine.writing(gd) as env:
+        record, state, resigned = env.get("clock"), env["state"], list(env["resigned"])
+        result = {"game": gd.id, "events": [], "entries": [], "changed": False, "move_number": env["move_number"]}
+        if not record or _pending_player(game, state) is None:
+            to_act = _pending_player(game, state)
+            return {**result, "to_act": to_act, "finished": to_act is None}
+        start = record
+        record = clock.forget_past(record, now)
+        number, entries, events = env["move_number"], [], []
+        for _ in range(MAX_STEPS):
+            player = _pending_player(game, state)
+            event = clock.next_event(record, player, now)
+            if event is None:
+                break
+            if event == "remind":
+                record = {**record, "reminded": True}
+                events.append({"kind": "remind", "player": player, "due": record["due"], "move_number": number})
+                break
+            due = clock.at(record["due"])
+            record, out = clock.strike(record, player)
+            event = {"player": player, "due": record["due"], "move_number": number,
+                     "strikes": record["strikes"][player], "policy": record["on_timeout"]}
+            if out:
+                record["strikes"].pop(player)
+                resigned.append(player)
+                entries.append({"number": number, "player": player, "by": "referee", "moves": [engine.RESIGN],
+                                "chance": [], "reason": f"{event['strikes']} consecutive timeouts"})
+                events.append({**event, "kind": "resigned", "numbers": [number]})
+                number += 1
+            elif record["on_timeout"] == "wait":
+                events.append({**event, "kind": "late"})
+            else:
+                move = engine.timeout_choice(game, state, player, record["on_timeout"], env["seed"], gd.id, number)
+                state, entry = engine.referee_move(game, state, player, move, env["seed"], gd.id, number,
+                                                   engine.TIMEOUT_REASONS[record["on_timeout"]])
+                entries.append(entry)
+                events.append({**event, "kind": "timeout", "numbers": [number]})
+                number += 1
+            state, auto = engine.autopilot(game, state, env["seed"], gd.id, number, resigned, gd.players)
+            entries += auto
+            number += len(auto)
+            record = clock.begin(record, _pending_player(game, state), due)
+        if record == start and not entries:
+            return {**result, "to_act": _pending_player(game, state), "finished": False}
+        new_env = engine.commit(gd, env, state, entries, resigned, record)
+    to_act = _pending_player(game, state)
+    return {**result, "events": events, "entries": [engine.public_entry(game, entry) for entry in entries],
+            "changed": True, "move_number": new_env["move_number"], "to_act": to_act,
+            "finished": to_act is None, "due": record["due"]}
+
+
+# ---------------------------------------------------------------- the organiser's changes
+
+def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: int | None = None,
+             on_timeout: str | None = None, timeouts: int | None = None, no_timeouts: bool = False,
+             extensions: list[tuple[str, int]] = (), pause: bool = False, resume: bool = False,
+             vacation_days: int | None = None) -> dict:
+    """Change a game's deadlines; a game without any gets them (its current decision starts now). Returns the
+    clock as the players see it."""
+    now = clock.moment(now)
+    if pause and resume:
+        raise UsageError("--pause and --resume together: choose one")
+    for player, _ in extensions:
+        engine.check_player(gd, player)
+    with engine.writing(gd) as env:
+        to_act = _pending_player(gd.game, env["state"])
+        if to_act is None:
+            raise PbemError(f"{gd.id} is over: it has no deadline to change")
+        record = env.get("clock")
+        if record is None:
+            if length is None:
+                raise _no_clock(gd)
+            record = clock.begin(clock.new_clock(length, reminder, on_timeout or "wait", timeouts,
+                                                 clock.DEFAULT_VACATION_DAYS if vacation_days is None
+                                                 else vacation_days), to_act, now)
+        if vacation_days is not None:
+            record = {**record, "vacation_days": vacation_days}
+        record = clock.set_deadline(record, to_act, length, reminder, on_timeout, timeouts, no_timeouts)
+        for player, seconds in extensions:
+            record = clock.extend(record, to_act, player, seconds)
+        if pause:
+            record = clock.pause(record, to_act, now)
+        if resume:
+            record = clock.resume(record, to_act, now)
+        engine.commit(gd, env, env["state"], [], env["resigned"], record)
+    return {"game": gd.id, "to_act": to_act, "clock": clock.public(record)}
+
+
+def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end: str | None = None,
+             cancel: bool = False) -> dict:
+    """A player's vacation FROM TO (dates or ISO times), or `cancel` of theirs. Deadlines falling inside it are
+    pushed past it (the clock stops for that player meanwhile); everyone sees it."""
+    now = clock.moment(now)
+    engine.check_player(gd, player)
+    with engine.writing(gd) as env:
+        record = env.get("clock")
+        if record is None:
+            raise UsageError(f"{gd.id} has no deadlines, so no vacation is needed: nobody's move is ever late")
+        to_act = _pending_player(gd.game, env["state"])
+        if to_act is None:
+            raise PbemError(f"{gd.id} is over")
+        if cancel:
+            record, changed = clock.cancel_vacations(record, player, to_act, now)
+            if not changed:
+                raise UsageError(f"{player} has no vacation to cancel")
+        else:
+            if start is None or end is None:
+                raise UsageError("give the vacation's FROM and TO (dates like 2025-12-24, or ISO times)")
+            first, last = clock.parse_span(start, end, now)
+            record = clock.take_vacation(clock.forget_past(record, now), player, to_act, first, last)
+        engine.commit(gd, env, env["state"], [], env["resigned"], record)
+    return {"game": gd.id, "player": player, "to_act": to_act, "clock": clock.public(record)}
+
+
+# ---------------------------------------------------------------- a seat handed on
+
+def replace(gd: engine.GameDir, seat: str, holder: str, email: str | None, now) -> dict:
+    """Hand `seat` to a new player: a new secret (the old one stops working), their address, and a log entry.
+    The seat keeps its name in the game (it is in the log, the views' file names and every signature); the
+    secrets file records who holds it now and who held it before (with the old secret, to check old
+    signatures). A seat that had resigned is played by its new holder from now on."""
+    now = clock.moment(now)
+    engine.check_player(gd, seat)
+    engine.parse_player(holder + (f":{email}" if email else ""))
+    with engine.writing(gd) as env:
+        game = gd.game
+        if _pending_player(game, env["state"]) is None:
+            raise PbemError(f"{gd.id} is over: no seat to hand on")
+        secrets = engine.load_secrets(gd)
+        entry = next(p for p in secrets["players"] if p["name"] == seat)
+        former = {"holder": entry.get("holder", seat), "secret": entry["secret"], "until": env["move_number"]}
+        if entry.get("email"):
+            former["email"] = entry["email"]
+        entry.update({"secret": trust.new_secret(), "email": email, "holder": holder,
+                      "former": [*entry.get("former", []), former]})
+        entry.pop("notify", None)
+        number = env["move_number"]
+        log_entry = {"number": number, "player": seat, "by": "referee", "moves": [engine.REPLACE], "chance": [],
+                     "reason": f"seat handed to {holder}"}
+        resigned = [p for p in env["resigned"] if p != seat]
+        record = env.get("clock")
+        to_act = _pending_player(game, env["state"])
+        if record is not None:
+            record = clock.answered(record, seat)
+            if to_act == seat:  # the new player gets a whole deadline for the decision waiting for them
+                record = clock.begin(record, to_act, now)
+        engine.commit(gd, env, env["state"], [log_entry], resigned, record, secrets)
+    return {"game": gd.id, "seat": seat, "holder": holder, "email": email, "secret": entry["secret"],
+            "number": number, "to_act": to_act}
+
+
+# ---------------------------------------------------------------- mail preferences
+
+def set_notify(gd: engine.GameDir, player: str, preference: str) -> dict:
+    """How often `player` gets mail: every move, only when it is their turn (with what happened since), or a
+    daily digest (sent by the tick). Answers to their own mail and the end of the game always reach them."""
+    if preference not in NOTIFY:
+        raise UsageError(f"notify {preference!r}: one of {', '.join(NOTIFY)}")
+    engine.check_player(gd, player)
+    with engine.writing(gd) as env:
+        secrets = engine.load_secrets(gd)
+        entry = next(p for p in secrets["players"] if p["name"] == player)
+        entry.pop("notify", None)
+        if preference != "every":
+            entry["notify"] = preference
+        engine.commit(gd, env, env["state"], [], env["resigned"], None, secrets)
+    return {"game": gd.id, "player": player, "notify": preference}
+
+
+def notify_of(entry: dict) -> str:
+    return entry.get("notify", "every")
+
+
+def parse_notify(specs: tuple[str, ...], players: list[str]) -> dict[str, str]:
+    """`--notify PREF` (every player) and `--notify PLAYER=PREF`, in order (a later one wins for its players)."""
+    chosen = {}
+    for spec in specs:
+        who, sep, preference = spec.rpartition("=")
+        if preference not in NOTIFY:
+            raise UsageError(f"--notify {spec!r}: write every, turn or daily (or PLAYER=every|turn|daily)")
+        for player in ([who] if sep else players):
+            chosen[player] = preference
+    return chosen

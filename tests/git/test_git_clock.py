@@ -1,0 +1,69 @@
+"""Deadlines in play by git, through a bare remote: the generated CI files run the clock on a schedule; a referee in
+CI (`pbem git referee --tick`) commits a timeout move like any refereed move, once; a local referee publishes
+what `pbem tick` and `pbem replace` did in its game directory; `pbem git verify` accepts the history."""
+from __future__ import annotations
+
+import yaml
+
+from gitkit import git
+from pbem import engine, yamlio
+from pbem.git import layout
+
+T0 = "2025-12-01T12:00:00Z"
+DEADLINE = ("--deadline", "48h", "--reminder", "12h")
+
+
+def test_the_ci_referee_files_run_the_clock_on_a_schedule(club):
+    game = club("coal-baron", 3, ci=True)
+    workflow = yaml.safe_load((game.dir / layout.WORKFLOW).read_text())
+    triggers = workflow[True] if True in workflow else workflow["on"]  # YAML 1.1 reads `on:` as true
+    assert triggers["schedule"] == [{"cron": "17 * * * *"}]
+    (job,) = workflow["jobs"].values()
+    assert any("pbem git referee" in step.get("run", "") and "--tick" in step["run"] for step in job["steps"])
+    (gitlab,) = yaml.safe_load((game.dir / layout.GITLAB).read_text()).values()
+    assert any("schedule" in rule["if"] for rule in gitlab["rules"])
+    assert any("--tick" in line for line in gitlab["script"])
+
+
+def test_a_ci_referee_commits_a_timeout_move_once_and_the_history_verifies(club, tmp_path):
+    game = club("coal-baron", 3, ci=True, seed="clock-ci", deadline=DEADLINE + ("--on-timeout", "first-legal"))
+    public = yamlio.load_file(game.dir / "public.yaml")
+    assert public["clock"]["due"] == "2025-12-03T12:00:00Z"
+    late = public["to_act"]
+    before = git(game.remote, "rev-parse", "main").strip()
+    quiet = game.referee("--tick", "--now", "2025-12-03T11:00:00Z")
+    assert quiet["commit"] is not None  # the reminder is recorded (referee.age): it must not be sent again
+    again = game.referee("--tick", "--now", "2025-12-03T11:00:00Z")
+    assert again["commit"] is None
+    run = game.referee("--tick", "--now", "2025-12-03T12:00:00Z")
+    assert run["commit"] and run["move_number"] == 2 and run["clock"]["events"][0]["kind"] == "timeout"
+    assert game.referee("--tick", "--now", "2025-12-03T12:00:00Z")["commit"] is None
+    clone = tmp_path / "fresh"
+    git(tmp_path, "clone", "--quiet", game.remote, clone)
+    log = yamlio.load_file(clone / "log.yaml")
+    assert log["entries"][0]["player"] == late and log["entries"][0]["reason"] == "timeout (first-legal)"
+    assert git(clone, "rev-list", "--count", f"{before}..HEAD").strip() == "2"
+    assert game.pbem("git", "verify", clone).code == 0
+
+
+def test_a_local_referee_publishes_a_tick_and_a_seat_handed_on_and_the_new_holder_moves(club, tmp_path):
+    game = club("coal-baron", 3, seed="clock-local", deadline=DEADLINE + ("--on-timeout", "bot"))
+    game_dir = game.game_dir()
+    result = game.pbem("tick", game.referee_dir, "--now", "2025-12-03T12:00:00Z", "--no-mail")
+    assert result.code == 0, result.err
+    run = game.referee()
+    assert run["commit"] and run["move_number"] == 2
+    seat = engine.status(engine.open_game(game_dir))["to_act"]
+    result = game.pbem("replace", game_dir, "--seat", seat, "--by", "zoe", "--now", "2025-12-03T13:00:00Z",
+                       "--format", "json")
+    secret = result.json()["secret"]
+    assert game.referee()["move_number"] == 3
+    game.pull(seat)
+    assert yamlio.load_file(game.clones[seat] / "log.yaml")["entries"][-1]["reason"] == "seat handed to zoe"
+    game.secret_files[seat].write_text(secret + "\n")
+    player, move, _ = __import__("support").legal_turn(game_dir)
+    assert player == seat
+    assert game.move(seat, move).code == 0
+    run = game.referee()
+    assert [c["verdict"] for c in run["commits"]] == ["accepted"]
+    assert game.pbem("git", "verify", game.dir, "--referee-dir", game.referee_dir).code == 0

@@ -1,0 +1,159 @@
+"""Correspondence life by mail, with an injected clock: reminders and timeout notices through a real SMTP server
+(aiosmtpd), sent exactly once; a move by mail starts the next deadline at its --now; players' commands
+`vacation` and `notify`; each preference (every move, only my turn with what happened since, a daily digest sent
+by the tick); a seat handed on by mail (the old password refused, the new one accepted)."""
+from __future__ import annotations
+
+import datetime
+
+from pbem import clock, engine
+from mailkit import ORGANISER, body_of, move_mail, run_cli, write_mail
+from support import legal_turn
+
+T0 = "2025-12-01T12:00:00Z"
+
+
+def at(hours: float) -> str:
+    return clock.iso(clock.parse_time(T0) + datetime.timedelta(hours=hours))
+
+
+def start(games_root, *options, players=2) -> dict:
+    args = ["new", "coal-baron", games_root / "g1", "--seed", "mail-clock", "--now", T0, "--organiser", ORGANISER,
+            "--format", "json", *options]
+    for name in ("alice", "bob", "carol")[:players]:
+        args += ["--player", f"{name}:{name}@players.example"]
+    result = run_cli(*args)
+    assert result.code == 0, result.output
+    return {p["name"]: p for p in __import__("json").loads(result.stdout)["players"]}
+
+
+def tick(games_root, smtp, hours):
+    result = run_cli("tick", games_root, "--now", at(hours), "--smtp", smtp.address)
+    assert result.code == 0, result.output
+    return result.stdout
+
+
+def receive(games_root, smtp, raw, hours):
+    result = run_cli("mail", "receive", "--games", games_root, "--smtp", smtp.address, "--now", at(hours),
+                     input=raw)
+    assert result.code == 0, result.output
+    return result.stdout
+
+
+class Game:
+    def __init__(self, root, players):
+        self.id, self.players, self.dir = "g1", players, root / "g1"
+
+    def address(self, name):
+        return self.players[name]["email"]
+
+    def secret(self, name):
+        return self.players[name]["secret"]
+
+
+def test_reminders_and_timeout_notices_go_through_smtp_exactly_once(games_root, smtp):
+    start(games_root, "--deadline", "48h", "--reminder", "12h", "--on-timeout", "first-legal")
+    smtp.take()
+    player, move, _ = legal_turn(games_root / "g1")
+    assert tick(games_root, smtp, 35) and smtp.take() == []
+    tick(games_root, smtp, 36)
+    tick(games_root, smtp, 36)
+    tick(games_root, smtp, 40)
+    (reminder,) = smtp.take()
+    assert reminder["To"] == f"{player}@players.example" and "reminder" in reminder["Subject"]
+    assert reminder["Auto-Submitted"] == "auto-generated" and reminder["X-Pbem-Game"] == "g1"
+    assert "Password:" not in body_of(reminder).split("How to move")[0]
+    tick(games_root, smtp, 48)
+    mails = {m["To"]: m for m in smtp.take()}
+    assert set(mails) == {"alice@players.example", "bob@players.example"}
+    assert "timeout" in mails[f"{player}@players.example"]["Subject"]
+    assert f"the referee played {move} for {player}" in body_of(mails[f"{player}@players.example"])
+    tick(games_root, smtp, 48)
+    assert smtp.take() == []
+
+
+def test_a_move_by_mail_starts_the_next_deadline_at_its_now(games_root, smtp):
+    players = start(games_root, "--deadline", "48h")
+    game = Game(games_root, players)
+    player, move, number = legal_turn(game.dir)
+    assert receive(games_root, smtp, move_mail(game, player, [move], move_number=number), 5).startswith("accepted")
+    assert engine.status(engine.open_game(game.dir))["clock"]["due"] == at(53)
+
+
+def test_players_take_a_vacation_and_choose_how_often_they_hear_by_mail(games_root, smtp):
+    players = start(games_root, "--deadline", "48h")
+    game = Game(games_root, players)
+    smtp.take()
+    raw = write_mail(game.address("bob"), f"Password: {game.secret('bob')}\nvacation 2025-12-02 2025-12-04\n",
+                     "Re: [g1] away")
+    assert "command: g1/bob: vacation" in receive(games_root, smtp, raw, 1)
+    (answer,) = smtp.take()
+    assert "Your vacation from Tue 2 Dec 2025 00:00 UTC to Fri 5 Dec 2025 00:00 UTC is recorded" in body_of(answer)
+    assert engine.status(engine.open_game(game.dir))["clock"]["vacations"][0]["player"] == "bob"
+    refused = write_mail(game.address("bob"), f"Password: {game.secret('bob')}\nvacation 2025-12-10 2026-01-30\n",
+                         "Re: [g1] away")
+    assert "rejected" in receive(games_root, smtp, refused, 2)
+    assert "days of vacation a year" in body_of(smtp.take()[0])
+    raw = write_mail(game.address("alice"), f"Password: {game.secret('alice')}\nnotify daily\n", "Re: [g1] less")
+    assert "command: g1/alice: notify" in receive(games_root, smtp, raw, 2)
+    smtp.take()
+    assert next(p for p in engine.roster(engine.open_game(game.dir)) if p["name"] == "alice")["notify"] == "daily"
+
+
+def test_a_turn_player_hears_only_of_their_turn_with_what_happened_since(games_root, smtp):
+    players = start(games_root, "--notify", "carol=turn", players=3)
+    game = Game(games_root, players)
+    smtp.take()
+    told = []
+    for hours in range(1, 30):
+        player, move, number = legal_turn(game.dir)
+        if player == "carol":
+            break
+        receive(games_root, smtp, move_mail(game, player, [move], move_number=number), hours)
+        told += [m for m in smtp.take() if m["To"] == "carol@players.example"]
+    assert player == "carol" and len(told) == 1 and told[0]["Subject"].endswith("your turn")
+    since = body_of(told[0]).split("\n\n")[0]
+    assert since.startswith("Since your last move:") and since.count("Move ") == number - 1
+
+
+def test_a_daily_player_gets_one_digest_a_day_from_the_tick(games_root, smtp):
+    players = start(games_root, "--notify", "bob=daily")
+    game = Game(games_root, players)
+    smtp.take()
+    for hours in (1, 2, 3):
+        player, move, number = legal_turn(game.dir)
+        receive(games_root, smtp, move_mail(game, player, [move], move_number=number), hours)
+        bob_mails = [m for m in smtp.take() if m["To"] == "bob@players.example"]
+        assert all(player == "bob" for _ in bob_mails)  # only answers to his own mail
+    tick(games_root, smtp, 5)
+    (digest,) = [m for m in smtp.take() if m["To"] == "bob@players.example"]
+    assert "daily digest, 3 moves" in digest["Subject"] and "Move 3:" in body_of(digest)
+    tick(games_root, smtp, 6)
+    assert smtp.take() == []  # one a day
+    player, move, number = legal_turn(game.dir)
+    receive(games_root, smtp, move_mail(game, player, [move], move_number=number), 10)
+    smtp.take()
+    tick(games_root, smtp, 11)  # still the same day (UTC)
+    assert smtp.take() == []
+    tick(games_root, smtp, 36)
+    (digest,) = [m for m in smtp.take() if m["To"] == "bob@players.example"]
+    assert "daily digest, 1 move" in digest["Subject"] and f"Move {number}:" in body_of(digest)
+
+
+def test_a_seat_handed_on_refuses_the_old_password_and_takes_the_new_one_by_mail(games_root, smtp):
+    players = start(games_root, "--deadline", "48h")
+    game = Game(games_root, players)
+    smtp.take()
+    player, move, number = legal_turn(game.dir)
+    result = run_cli("replace", game.dir, "--seat", player, "--by", "zoe:zoe@players.example", "--now", at(1),
+                     "--smtp", smtp.address, "--format", "json")
+    assert result.code == 0, result.output
+    secret = __import__("json").loads(result.stdout)["secret"]
+    (welcome,) = smtp.take()
+    assert welcome["To"] == "zoe@players.example" and f"Password: {secret}" in body_of(welcome)
+    number += 1  # the hand-over is a log entry
+    old = move_mail(game, player, [move], move_number=number)
+    assert receive(games_root, smtp, old, 2).startswith("rejected")
+    smtp.take()
+    zoe = write_mail("zoe@players.example", f"Password: {secret}\nMove-Number: {number}\n{move}\n", "Re: [g1] move")
+    assert receive(games_root, smtp, zoe, 3).startswith("accepted")
