@@ -32,6 +32,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import phrases
 from .contract import PbemError
 
 TXN = ".txn"
@@ -168,7 +169,7 @@ def _read_at(folder: int, name: str, where: str, limit: int) -> bytes:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise PbemError(f"{where}: file too large (more than {limit} bytes)")
+        raise PbemError(f"{where}: file too large (more than {phrases.limit(limit)})")
     return data
 
 
