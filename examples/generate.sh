@@ -1,11 +1,11 @@
 #!/bin/sh
 # How the example games were made: bots through the real referee, each move a signed move file.
 # Re-run for one game after a change of its rules_version (the tests check that these games still verify):
-#   examples/generate.sh coal-baron      (or gold-fever, chartered; no argument: all of them)
+#   examples/generate.sh coal-baron      (or gold-fever, chartered, heartland-hauling; no argument: all of them)
 # Coal Baron's examples are played by greedy bots, La Fièvre de l'Or's by random bots (they reach more events).
 set -eu
 cd "$(dirname "$0")"
-games=${1:-"coal-baron gold-fever chartered"}
+games=${1:-"coal-baron gold-fever chartered heartland-hauling"}
 for game in $games; do
     rm -rf "$game"
     mkdir -p "$game"
@@ -27,6 +27,11 @@ case " $games " in *" chartered "*)
 pbem demo chartered --bot random --players 2 --seed ch-2p --dir chartered/ch-2p > /dev/null
 pbem demo chartered --bot random --players 5 --seed ch-5p --dir chartered/ch-5p-in-progress --moves 40 \
     --save-moves > /dev/null
+esac
+case " $games " in *" heartland-hauling "*)
+pbem demo heartland-hauling --bot greedy --players 2 --seed hh-2p --dir heartland-hauling/hh-2p > /dev/null
+pbem demo heartland-hauling --bot greedy --players 3 --seed hh-3p --option truck-stops=on --option alternate-routes=on \
+    --dir heartland-hauling/hh-3p-in-progress --moves 60 --save-moves > /dev/null
 esac
 # The lock, the last applied bundle and the key that authenticates bundles are the referee machine's business,
 # not part of an example (a move on a copy makes a new key).

@@ -45,6 +45,15 @@ def first_legal(legal: list[dict]) -> dict:
     return {key: _lowest(value) for key, value in legal[0].items()}
 
 
+def all_random_kind(game, rnd: random.Random) -> str:
+    """The bot for a move of a table where every seat is random: `random`, except in a game whose uniformly random
+    play cannot reach its end (meta.yaml `playouts: {greedy: share}`: Heartland's random trucks go broke), where the
+    greedy bot makes that share of the moves. With a greedy seat at the table such a game ends anyway and the random
+    seats stay purely random. Other games draw nothing here, so their seeded games stay as they were."""
+    share = game.meta.get("playouts", {}).get("greedy", 0)
+    return "greedy" if share and rnd.random() < share else "random"
+
+
 def forced(pending: dict, legal: list[dict]) -> dict | None:
     """The move the referee plays for a decision that allows only it: exactly one legal move, concrete (a form,
     even a range of one value, is the player's to fill in), and the decision shows the player nothing new

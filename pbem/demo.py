@@ -25,7 +25,8 @@ def bot_turn(gd: engine.GameDir, secrets: dict[str, str], rnd: random.Random, sa
     env = engine.load_state(gd)
     rules = gd.game.rules
     player = rules.pending(env["state"])["player"]
-    move = bots.decide(gd.game, bot, rules.view(env["state"], player), rules.legal_moves(env["state"], player), rnd)
+    kind = bots.all_random_kind(gd.game, rnd) if bot == "random" else bot
+    move = bots.decide(gd.game, kind, rules.view(env["state"], player), rules.legal_moves(env["state"], player), rnd)
     doc = movefile.build(gd.id, env["move_number"], player, [gd.game.format_move(move)], secrets[player])
     text = movefile.dumps(doc, "../schemas/move.schema.json")
     if save_to is not None:

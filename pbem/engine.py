@@ -643,6 +643,12 @@ def timeout_choice(game: registry.Game, state: dict, player: str, policy: str, s
                        random.Random(int.from_bytes(digest, "big")))
 
 
+def everyone_left(game: registry.Game, env: dict, resigned: list[str]) -> bool:
+    """Has every player resigned a game that first legal moves cannot finish (meta.yaml `playouts`: Heartland's
+    money goal is reached only by hauling)? Its greedy bot then plays the game out, as for a timeout."""
+    return set(env["players"]) <= set(resigned) and bool(game.meta.get("playouts", {}).get("greedy"))
+
+
 def referee_turns(game: registry.Game, state: dict, env: dict, game_id: str, number: int, resigned: list[str]
                   ) -> tuple[dict, list[dict]]:
     """The moves the referee plays from move `number` on (after a turn, at `new`, after a timeout) until a player
@@ -653,12 +659,15 @@ def referee_turns(game: registry.Game, state: dict, env: dict, game_id: str, num
     submission is refused instead of looping for ever."""
     entries = []
     play_forced = env.get("forced_moves") == "referee"
+    played_out = everyone_left(game, env, resigned)
     while (played := bots.referee_move(game, state, resigned, play_forced)) is not None:
         if len(entries) >= AUTOPILOT_LIMIT:
             raise PbemError(f"the referee played {AUTOPILOT_LIMIT} moves in a row without reaching the end of the "
                             f"game or a player who must choose: {game.title} does not end without its players; "
                             f"nothing was done")
         player, move, reason = played
+        if played_out and reason == bots.RESIGNED:
+            move = timeout_choice(game, state, player, "bot", env["seed"], game_id, number)
         state, entry = referee_move(game, state, player, move, env["seed"], game_id, number, reason)
         entries.append(entry)
         number += 1

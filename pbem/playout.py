@@ -33,6 +33,12 @@ def _random_move(game: Game, legal: list[dict], rnd: random.Random) -> dict:
     return game.normalise(move)
 
 
+def _bot_move(game: Game, state: dict, player: str, legal: list[dict], kind: str, rnd: random.Random) -> dict:
+    if kind == "random":
+        return _random_move(game, legal, rnd)
+    return bots.decide(game, kind, game.rules.view(state, player), legal, rnd)
+
+
 def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, max_moves: int = 20000,
           game_id: str = "playout", seats: dict[str, str] | None = None) -> Iterator[tuple[str, dict, dict]]:
     """Yield (player, move, new_state) for each decision until the game is over. `seats` gives a player's bot
@@ -44,6 +50,7 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
     """
     rnd = random.Random(bot_seed)
     seats = seats or {}
+    all_random = "greedy" not in seats.values()
     for number in range(1, max_moves + 1):
         decision = game.rules.pending(state)
         if decision is None:
@@ -52,14 +59,12 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
         legal = game.rules.legal_moves(state, player)
         if not legal:
             raise DeadEnd(f"{game.id}: no legal move for {player} at {decision['decision']} (move {number})")
-        kind = seats.get(player, "random")
         forced = bots.forced(decision, legal)
         if forced is not None:
             move = game.normalise(forced)
-        elif kind == "random":
-            move = _random_move(game, legal, rnd)
         else:
-            move = bots.decide(game, kind, game.rules.view(state, player), legal, rnd)
+            kind = bots.all_random_kind(game, rnd) if all_random else seats.get(player, "random")
+            move = _bot_move(game, state, player, legal, kind, rnd)
         text = game.format_move(move)
         if not notation.is_legal(move, legal):
             raise AssertionError(f"{game.id}: the bot's move {text!r} does not match legal_moves")
@@ -92,7 +97,8 @@ def turns(game: Game, players: list[str], options: dict | None = None, seed: str
         number, player = number + 1, pending["player"]
         rng, moves = Rng(seed, game_id, number), []
         while True:
-            move = _random_move(game, game.rules.legal_moves(state, player), rnd)
+            legal = game.rules.legal_moves(state, player)
+            move = _bot_move(game, state, player, legal, bots.all_random_kind(game, rnd), rnd)
             state = game.rules.apply(copy.deepcopy(state), player, move, rng)
             moves.append(game.format_move(move))
             after = game.rules.pending(state)

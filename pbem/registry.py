@@ -13,6 +13,7 @@ GAMES = {  # game id (contract) -> package
     "coal-baron": "coal_baron",
     "gold-fever": "gold_fever",
     "chartered": "chartered",
+    "heartland-hauling": "heartland_hauling",
 }
 
 

@@ -52,10 +52,14 @@ def status_text(doc: dict, now=None) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+OPTIONS_COLUMN = 36  # the table's last column wraps, so that it stays within 100 characters
+
+
 def games_table(games: list[registry.Game]) -> str:
     """The games in a table (options by name), then each game's options with what they do, one a line."""
     rows = [(game.id, game.title, f"{game.min_players}-{game.max_players}",
-             ", ".join(game.meta.get("options", {})) or "-") for game in games]
+             textwrap.fill(", ".join(game.meta.get("options", {})), OPTIONS_COLUMN, break_on_hyphens=False) or "-")
+            for game in games]
     parts = [tabulate(rows, headers=["id", "title", "players", "options"], tablefmt="simple")]
     for game in games:
         options = game.meta.get("options", {})

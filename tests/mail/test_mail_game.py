@@ -34,7 +34,8 @@ def bot_turn(gd: engine.GameDir, player: str, rnd: random.Random) -> list[str]:
         pending = game.rules.pending(state)
         if pending is None or pending["player"] != player or (moves and pending.get("fresh_info")):
             break
-        move = bots.choose(game.rules.legal_moves(state, player), rnd)
+        kind = bots.all_random_kind(game, rnd)  # random, or greedy in a game random play cannot finish
+        move = bots.decide(game, kind, game.rules.view(state, player), game.rules.legal_moves(state, player), rnd)
         moves.append(game.format_move(move))
         state = game.rules.apply(copy.deepcopy(state), player, move, rng)
         if rng.outcomes:

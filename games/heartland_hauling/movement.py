@@ -1,0 +1,181 @@
+"""Phase 1, the move: 1-3 orthogonal spaces, never a space twice, passing trucks and the centre but stopping on
+neither; paid with fuel cards totalling exactly the distance or $1 a space, never both; road features cost cash
+on top. Two decisions: the route (`move n e e`), then its payment (`pay fuel-1 fuel-2`, `pay cash`). A player
+with no route they can pay for is towed to the centre (`tow`)."""
+from __future__ import annotations
+
+from itertools import combinations, permutations
+
+from . import board
+from .common import CENTRE, cargo_total, discard_cards, effect_amount, fuel_value, hauler, leave_cell, push, \
+    upgrade_effect
+
+
+# ---------------------------------------------------------------- routes
+
+
+def crossing_charge(state: dict, player: str, cell: str, direction: str) -> int:
+    """Cash for crossing one edge: a toll road's toll, a weigh station's $1 a crate above four on the truck."""
+    feature = board.edge_feature(state, cell, direction)
+    if feature is None:
+        return 0
+    spec = state["components"]["road_features"][feature]
+    charge = spec["toll"]
+    if spec["per_crate_above"] is not None:
+        charge += max(0, cargo_total(state, player) - spec["per_crate_above"])
+    return charge
+
+
+def may_stop(state: dict, player: str, cell: str) -> bool:
+    """Not on the centre, not where another truck is parked (a Sleeper Cab may share a location)."""
+    if board.card_at(state, cell) == CENTRE:
+        return False
+    if any(h["cell"] == cell for p, h in state["haulers"].items() if p != player):
+        return board.is_location(state, cell) and upgrade_effect(state, player, "share-space") is not None
+    return True
+
+
+def next_space(state: dict, cell: str, direction: str, seen) -> str | None:
+    """The space a truck enters going that way, if it may: a space of the map, not used yet this turn, and no
+    closed road on the edge."""
+    nxt = board.neighbour(state, cell, direction)
+    if nxt is None or nxt in seen or not board.is_space(state, nxt):
+        return None
+    return None if board.edge_feature(state, cell, direction) == "closed" else nxt
+
+
+def walk(state: dict, player: str, route: list[str]) -> tuple[str, int] | None:
+    """Where the route ends and the road charges on the way; None if it is not a drivable route."""
+    cell = hauler(state, player)["cell"]
+    seen, charges = {cell}, 0
+    for direction in route:
+        nxt = next_space(state, cell, direction, seen)
+        if nxt is None:
+            return None
+        charges += crossing_charge(state, player, cell, direction)
+        seen.add(nxt)
+        cell = nxt
+    return cell, charges
+
+
+def drivable_routes(state: dict, player: str) -> list[tuple[tuple[str, ...], str, int]]:
+    """Every (route, end cell, road charges) of 1..max spaces ending where the truck may stop."""
+    found = []
+    limit = state["components"]["truck"]["max_distance"]
+
+    def extend(route: tuple[str, ...], cell: str, seen: frozenset, charges: int) -> None:
+        if route and may_stop(state, player, cell):
+            found.append((route, cell, charges))
+        if len(route) == limit:
+            return
+        for direction, _ in board.neighbours(state, cell):
+            nxt = next_space(state, cell, direction, seen)
+            if nxt is not None:
+                extend(route + (direction,), nxt, seen | {nxt},
+                       charges + crossing_charge(state, player, cell, direction))
+
+    start = hauler(state, player)["cell"]
+    extend((), start, frozenset({start}), 0)
+    return found
+
+
+# ---------------------------------------------------------------- payment
+
+
+def fuel_sets(state: dict, player: str) -> dict[tuple[str, ...], int]:
+    """Every distinct set of fuel cards in the hand, with the spaces it pays for."""
+    fuel = [c for c in hauler(state, player)["hand"] if fuel_value(state, c) > 0]
+    found = {}
+    for size in range(1, len(fuel) + 1):
+        for combo in combinations(fuel, size):
+            cards = tuple(sorted(combo))  # the notation's set field: sorted words
+            found[cards] = sum(fuel_value(state, c) for c in cards)
+    return found
+
+
+def payments(state: dict, player: str, distance: int, charges: int) -> list[tuple[dict, int, list[str]]]:
+    """Each way to pay a move of `distance` spaces with `charges` of road features: (move, cash, cards).
+
+    Fuel cards must total exactly the spaces paid for, cash is $1 a space, never both (a Jerry Can may mix them);
+    an Eco Engine pays for one space less if its owner wants; road charges are always cash."""
+    money = hauler(state, player)["money"]
+    spaces = sorted({distance, max(0, distance - effect_amount(state, player, "free-spaces"))})
+    options = []
+    if money >= spaces[0] + charges:
+        options.append(({"action": "cash"}, spaces[0] + charges, []))
+    mixing = upgrade_effect(state, player, "mixed-payment") is not None
+    for cards, value in sorted(fuel_sets(state, player).items(), key=lambda item: (item[1], item[0])):
+        if value in spaces and money >= charges:
+            options.append(({"action": "fuel", "cards": list(cards)}, charges, list(cards)))
+        elif mixing and value < spaces[-1]:
+            cash = min(s for s in spaces if s > value) - value + charges
+            if money >= cash:
+                options.append(({"action": "mixed", "cards": list(cards)}, cash, list(cards)))
+    return options
+
+
+def routes_to_entries(routes: list[tuple[str, ...]]) -> list[dict]:
+    """Legal routes as few entries: when every ordering of a route's directions is itself a legal route, one
+    entry `move (e e n in any order)` stands for all of them; any other route is listed on its own."""
+    legal = set(routes)
+    entries, done = [], set()
+    for route in sorted(routes, key=lambda r: (len(r), r)):
+        if route in done:
+            continue
+        orderings = set(permutations(route))
+        if len(orderings) > 1 and orderings <= legal:
+            words = sorted(route)
+            entries.append({"action": "move", "route": {"from": words, "min": len(words), "max": len(words)}})
+            done |= orderings
+        else:
+            entries.append({"action": "move", "route": list(route)})
+            done.add(route)
+    return entries
+
+
+def payable_routes(state: dict, player: str) -> list[tuple[str, ...]]:
+    return [route for route, _, charges in drivable_routes(state, player)
+            if payments(state, player, len(route), charges)]
+
+
+# ---------------------------------------------------------------- decisions
+
+
+def legal_drive(state: dict, frame: dict) -> list[dict]:
+    routes = payable_routes(state, frame["player"])
+    return routes_to_entries(routes) if routes else [{"action": "tow"}]
+
+
+def choose_route(state: dict, frame: dict, move: dict, rng) -> None:
+    push(state, "pay", frame["player"], route=list(move["route"]))
+
+
+def tow_truck(state: dict, frame: dict, move: dict, rng) -> None:
+    """No move possible: towed to the centre, and the action must be the discard."""
+    send_to_centre(state, frame["player"])
+    state["turn"]["towed"] = True
+    state["turn"]["phase"] = "act"
+
+
+def send_to_centre(state: dict, player: str) -> None:
+    leave_cell(state, player)
+    hauler(state, player)["cell"] = board.centre_cell(state)
+
+
+def legal_pay(state: dict, frame: dict) -> list[dict]:
+    player = frame["player"]
+    _, charges = walk(state, player, frame["route"])
+    return [move for move, _, _ in payments(state, player, len(frame["route"]), charges)]
+
+
+def pay_for_route(state: dict, frame: dict, move: dict, rng) -> None:
+    player = frame["player"]
+    end, charges = walk(state, player, frame["route"])
+    _, cash, cards = next(o for o in payments(state, player, len(frame["route"]), charges) if o[0] == move)
+    truck = hauler(state, player)
+    truck["money"] -= cash
+    discard_cards(state, player, cards)
+    leave_cell(state, player)
+    truck["cell"] = end
+    state["turn"]["route"] = list(frame["route"])
+    state["turn"]["phase"] = "buy"

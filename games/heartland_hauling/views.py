@@ -1,0 +1,84 @@
+"""What each player may see: everything on the table (map, crates, trucks, money, face-up cards, the discard
+pile, the number of cards in the deck and in each hand); a player's own hand in their `private` part only. The
+deck's order is never shown."""
+from __future__ import annotations
+
+from .actions import capacity
+from .common import CENTRE, hauler
+
+
+def location_view(state: dict, location: str, cell: str | None) -> dict:
+    spec = state["components"]["locations"][location]
+    alternate = location in state["map"]["alternate"]
+    return {"id": location, "name": spec["name"], "cell": cell, "native": spec["native"],
+            "demands": [{"good": g, "price": p} for g, p in spec["demands"].items()],
+            "crates": dict(state["crates"].get(location, {})),
+            "side": "alternate" if alternate else "standard",
+            "roads": dict(spec["alternate"]) if alternate else {}}
+
+
+def upgrade_view(state: dict, upgrade: str, cell: str | None, owner: str | None) -> dict:
+    spec = state["components"]["truck_stops"][upgrade]
+    return {"id": upgrade, "name": spec["name"], "cost": spec["cost"], "effect": spec["effect"],
+            "amount": spec.get("amount"), "goods": list(spec.get("goods", [])), "text": spec["text"], "cell": cell,
+            "owner": owner}
+
+
+def upgrades_view(state: dict) -> list[dict]:
+    """Every upgrade in the game: on the map (bought or not), still to be placed, or carried by its owner."""
+    found = [upgrade_view(state, s["upgrade"], s["cell"], s["bought_by"]) for s in state["truck_stops"]]
+    if state["setup"]:
+        found += [upgrade_view(state, u, None, None) for u in state["setup"]["stops_to_place"]]
+    on_map = {s["upgrade"] for s in state["truck_stops"]}
+    found += [upgrade_view(state, h["upgrade"], None, p) for p, h in state["haulers"].items()
+              if h["upgrade"] and h["upgrade"] not in on_map]
+    return found
+
+
+def player_view(state: dict, player: str) -> dict:
+    truck = hauler(state, player)
+    return {"name": player, "money": truck["money"], "cell": truck["cell"], "cargo": dict(truck["cargo"]),
+            "capacity": capacity(state, player), "hand": len(truck["hand"]), "upgrade": truck["upgrade"]}
+
+
+def to_act_view(state: dict) -> dict | None:
+    if state["over"] or not state["stack"]:
+        return None
+    top = state["stack"][-1]
+    return {"player": top["player"], "decision": top["decision"], "route": top.get("route"),
+            "upgrade": top.get("upgrade")}
+
+
+def view(state: dict, player: str | None) -> dict:
+    comp = state["components"]
+    cells = state["map"]["cells"]
+    placed = {card: cell for cell, card in cells.items()}
+    public = {
+        "game": state["game"],
+        "rules_version": state["rules_version"],
+        "options": dict(state["options"]),
+        "start_player": state["start_player"],
+        "money_goal": comp["money_goal"],
+        "over": state["over"],
+        "to_act": to_act_view(state),
+        "turn": None if state["turn"] is None else {
+            "player": state["turn"]["player"], "route": state["turn"]["route"], "towed": state["turn"]["towed"]},
+        "end": dict(state["end"]),
+        "frame": dict(state["map"]["frame"]),
+        "centre": {"name": comp["centre"]["name"], "cell": placed[CENTRE]},
+        "locations": [location_view(state, loc, cell) for loc, cell in placed.items() if loc != CENTRE]
+                     + [location_view(state, loc, None) for loc in state["removed"]],
+        "road_features": {k: dict(v) for k, v in comp["road_features"].items()},
+        "upgrades": upgrades_view(state),
+        "players": [player_view(state, p) for p in state["players"]],
+        "goods": [{"id": g, "colour": spec["colour"], "penalty": spec["penalty"]} for g, spec in comp["goods"].items()],
+        "fuel": [{"id": f["id"], "spaces": f["spaces"]} for f in comp["fuel"]],
+        "location_capacity": comp["location_capacity"],
+        "max_distance": comp["truck"]["max_distance"],
+        "face_up": list(state["face_up"]),
+        "deck": len(state["deck"]),
+        "discard": dict(state["discard"]),
+    }
+    if player is not None:
+        public["private"] = {"player": player, "hand": list(hauler(state, player)["hand"])}
+    return public

@@ -1,0 +1,154 @@
+"""Helpers for The Great Heartland Hauling Co. tests: a state from setup(), then edited into the smallest position
+that shows a rule; moves are given as text and checked against legal_moves exactly as the engine does."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from pbem import notation, registry
+from pbem.games.heartland_hauling import ending, rules
+from pbem.rng import Rng
+
+NAMES = ["alice", "bob", "carol", "dave"]
+
+# A 3x3 map around the centre (c3), the standard 2-player layout:
+#        b            c             d
+#   2  eureka      midville      fort-lee
+#   3  flint       centre        troy
+#   4  tatanka     mount-berry   bedford-falls
+SMALL = {"b2": "eureka", "c2": "midville", "d2": "fort-lee", "b3": "flint", "c3": "centre", "d3": "troy",
+         "b4": "tatanka", "c4": "mount-berry", "d4": "bedford-falls"}
+
+
+class Table:
+    SMALL = SMALL
+
+    def __init__(self):
+        self.game = registry.get("heartland-hauling")
+        self.rules = self.game.rules
+        self.number = 0
+
+    def setup(self, players=2, options=None, seed="test", components=None):
+        names = NAMES[:players] if isinstance(players, int) else list(players)
+        options = self.game.resolve_options(options or {})
+        return self.rules.setup(names, options, components or self.game.default_components(), Rng(seed, "t", 0))
+
+    def started(self, players=2, options=None, seed="test"):
+        """Past every setup decision (each placed at the first legal cell): the first drive is pending."""
+        state = self.setup(players, options, seed)
+        while self.decision(state) in ("place_location", "place_truck_stop"):
+            state = self.play(state, self.game.normalise(self.first(state)))
+        return state
+
+    def first(self, state):
+        from pbem.bots import first_legal
+        return first_legal(self.rules.legal_moves(state, self.to_act(state)))
+
+    # ------------------------------------------------------------ editing a position
+
+    def lay_map(self, state, cells: dict[str, str], crates: dict | None = None, size: int = 7):
+        """Replace the map: {cell: location id or "centre"}; each location gets 5 native crates unless given."""
+        state["map"] = {"frame": {"rows": size, "cols": size}, "cells": dict(cells), "alternate": []}
+        locations = state["components"]["locations"]
+        state["crates"] = {loc: ({locations[loc]["native"]: 5} if crates is None or loc not in crates
+                                 else dict(crates[loc])) for loc in cells.values() if loc != "centre"}
+        state["truck_stops"] = []
+        state["removed"] = []
+        centre = next(c for c, card in cells.items() if card == "centre")
+        for h in state["haulers"].values():
+            h["cell"] = centre
+        return state
+
+    def every_upgrade(self, state):
+        """All 12 upgrades known to the state (a game keeps only the dealt ones), so a test may give any."""
+        from pbem.games.heartland_hauling.setup import copy_components
+        state["components"]["truck_stops"] = copy_components(self.game.default_components(), 2)["truck_stops"]
+        return state
+
+    def truck(self, state, player, cell=None, money=None, hand=None, cargo=None, upgrade="keep"):
+        h = state["haulers"][player]
+        if cell is not None:
+            h["cell"] = cell
+        if money is not None:
+            h["money"] = money
+        if hand is not None:
+            h["hand"] = list(hand)
+        if cargo is not None:
+            h["cargo"] = dict(cargo)
+        if upgrade != "keep":
+            h["upgrade"] = upgrade
+        return state
+
+    def begin(self, state, player, phase="drive", towed=False):
+        """Make it `player`'s turn at that phase: the stack emptied, the turn's next decision pushed."""
+        state["setup"] = None
+        state["stack"] = []
+        state["turn"] = ending.new_turn(player)
+        state["turn"]["phase"] = phase
+        state["turn"]["towed"] = towed
+        rules.advance(state, Rng("test", "t", 0))
+        return state
+
+    # ------------------------------------------------------------ playing
+
+    def decision(self, state):
+        pending = self.rules.pending(state)
+        return pending["decision"] if pending else None
+
+    def to_act(self, state):
+        return self.rules.pending(state)["player"]
+
+    def legal(self, state, player=None):
+        return self.rules.legal_moves(state, player or self.to_act(state))
+
+    def legal_texts(self, state, player=None):
+        return [self.game.format_move(m) for m in self.legal(state, player)]
+
+    def is_legal(self, state, text, player=None):
+        return notation.is_legal(self.game.parse_move(text), self.legal(state, player))
+
+    def play(self, state, move, player=None):
+        player = player or self.to_act(state)
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        legal = self.legal(state, player)
+        assert notation.is_legal(move, legal), f"{self.game.format_move(move)} not legal for {player}: " \
+                                               f"{[self.game.format_move(m) for m in legal]}"
+        self.number += 1
+        return self.rules.apply(copy.deepcopy(state), player, move, Rng("test", "t", self.number))
+
+    def turn(self, state, line):
+        for text in notation.split_turn(line):
+            state = self.play(state, text)
+        return state
+
+
+def count_cards(state) -> dict[str, int]:
+    """Every card wherever it is: deck, face up, discard pile, hands."""
+    found = {}
+    piles = [state["deck"], state["face_up"]] + [h["hand"] for h in state["haulers"].values()]
+    for pile in piles:
+        for card in pile:
+            found[card] = found.get(card, 0) + 1
+    for card, n in state["discard"].items():
+        found[card] = found.get(card, 0) + n
+    return found
+
+
+def count_crates(state) -> dict[str, int]:
+    """Every crate wherever it is: the box, the locations (removed ones included), the trucks."""
+    found = dict(state["box"])
+    for place in list(state["crates"].values()) + [h["cargo"] for h in state["haulers"].values()]:
+        for good, n in place.items():
+            found[good] += n
+    return found
+
+
+Table.count_cards = staticmethod(count_cards)
+Table.count_crates = staticmethod(count_crates)
+
+
+@pytest.fixture
+def t():
+    return Table()
