@@ -51,6 +51,10 @@ TIMEOUT_REASONS = {"first-legal": "timeout (first-legal)", "bot": "timeout (bot)
 GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
 STATE, FULL_LOG, SECRETS = "referee/state.yaml", "referee/log.yaml", "referee/secrets.yaml"
 STATE_DIGEST = "referee/state.sha256"
+# The state as JSON, written with it: parsing 20 KB of YAML takes milliseconds, JSON a tenth of one. It is used
+# only when writing it back as YAML gives exactly the text of referee/state.yaml (so a stale or edited copy is
+# never believed), and is otherwise ignored: state.yaml stays the state.
+STATE_CACHE = "referee/state.json"
 TXN_KEY = "referee/txn.key"  # authenticates the transaction bundle (pbem.store); never leaves the referee's folder
 PRIVATE = 0o600
 PUBLIC_MODE = 0o644
@@ -70,7 +74,7 @@ def layout(meta: dict) -> store.Layout:
     """Exactly the files a transaction of this game may write, with their modes (a bundle naming any other path
     is refused): the referee's own, the public ones, each player's view and the known schemas."""
     files = {GAME: PUBLIC_MODE, COMPONENTS: PUBLIC_MODE, PUBLIC: PUBLIC_MODE, LOG: PUBLIC_MODE,
-             STATE: PRIVATE, STATE_DIGEST: PRIVATE, FULL_LOG: PRIVATE, SECRETS: PRIVATE}
+             STATE: PRIVATE, STATE_DIGEST: PRIVATE, STATE_CACHE: PRIVATE, FULL_LOG: PRIVATE, SECRETS: PRIVATE}
     files.update({view_file(player): PRIVATE for player in meta["players"]})
     files.update({f"schemas/{name}": PUBLIC_MODE for name in validation.schemas_for(meta["game"])})
     return store.Layout(files, FOLDERS, TXN_KEY)
@@ -83,6 +87,9 @@ class GameDir:
     path: Path
     meta: dict
     overlay: dict = field(default_factory=dict)  # the files of a committed bundle not yet applied (read through)
+    # what this process has read or written, checked: {relative: (the file's bytes, its data as JSON)}, so a file
+    # read again while its bytes are the same is neither parsed nor validated again (a mail's several reports)
+    known: dict = field(default_factory=dict, repr=False)
 
     @property
     def id(self) -> str:
@@ -110,11 +117,22 @@ class GameDir:
     def read_text(self, relative: str) -> str:
         return _decoded(self.read_bytes(relative), self.where(relative))
 
-    def read(self, relative: str, schema: str):
-        """Read and validate one of the game's files."""
-        data = yamlio.loads(self.read_bytes(relative), self.where(relative))
-        validation.check(self.meta["game"], schema, data, self.where(relative))
-        return data
+    def read(self, relative: str, schema: str, data: bytes | None = None):
+        """Read and validate one of the game's files (`data`: its bytes, when the caller has read them)."""
+        data = self.read_bytes(relative) if data is None else data
+        known = self.known.get(relative)
+        if known is not None and known[0] == data:
+            return json.loads(known[1])
+        doc = yamlio.loads(data, self.where(relative))
+        validation.check(self.meta["game"], schema, doc, self.where(relative))
+        self.known[relative] = (data, json.dumps(doc, ensure_ascii=False))
+        return doc
+
+    def remember(self, files: dict[str, tuple[str, int]], docs: dict[str, dict]) -> None:
+        """The files just written, whose data (`docs`, each checked against its schema) is known: read again in
+        this process, they are not parsed again."""
+        for relative, doc in docs.items():
+            self.known[relative] = (files[relative][0].encode("utf-8"), json.dumps(doc, ensure_ascii=False))
 
     def has(self, relative: str) -> bool:
         return store.exists(self.path, relative, self.overlay)
@@ -235,24 +253,53 @@ def _append_entry(gd: GameDir, old_text: str, entry: dict) -> str:
     return old_text + yamlio.dumps([entry])
 
 
-def _status_files(gd: GameDir, env: dict, recent: list[dict]) -> dict[str, tuple[str, int]]:
-    game_type, state = gd.meta["game"], env["state"]
-    decision = _decision(gd.game, state)  # the same for every document: computed once
-    ranking = None if decision else final_ranking(gd.game.rules.result(state), env.get("resigned", []))
-    files = {PUBLIC: (_yaml(PUBLIC, "public.schema.json", _status_doc(gd, env, None, recent, decision, ranking),
-                            game_type, f"{gd.id} public status"), PUBLIC_MODE)}
+def _status_docs(gd: GameDir, env: dict, recent: list[dict]) -> dict[str, dict]:
+    """The public status and each player's view of a state envelope, by the file each goes into."""
+    decision = _decision(gd.game, env["state"])  # the same for every document: computed once
+    ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []))
+    docs = {PUBLIC: _status_doc(gd, env, None, recent, decision, ranking)}
+    for player in gd.players:
+        docs[view_file(player)] = _status_doc(gd, env, player, recent, decision, ranking)
+    return docs
+
+
+def _status_files(gd: GameDir, env: dict, recent: list[dict], docs: dict[str, dict] | None = None
+                  ) -> dict[str, tuple[str, int]]:
+    """The status files' texts (of `docs`, from _status_docs), each checked against its schema."""
+    docs = _status_docs(gd, env, recent) if docs is None else docs
+    files = {PUBLIC: (_yaml(PUBLIC, "public.schema.json", docs[PUBLIC], gd.meta["game"], f"{gd.id} public status"),
+                      PUBLIC_MODE)}
     for player in gd.players:
         relative = view_file(player)
-        doc = _status_doc(gd, env, player, recent, decision, ranking)
-        files[relative] = (_yaml(relative, "player.schema.json", doc, game_type, f"{gd.id} view of {player}"),
-                           PRIVATE)
+        files[relative] = (_yaml(relative, "player.schema.json", docs[relative], gd.meta["game"],
+                                 f"{gd.id} view of {player}"), PRIVATE)
     return files
 
 
 def _state_files(gd: GameDir, env: dict) -> dict[str, tuple[str, int]]:
-    """The state and the SHA-256 of its text, written together: an edit by hand is then caught on every read."""
+    """The state, the SHA-256 of its text (an edit by hand is then caught on every read) and its JSON copy (read
+    instead of the YAML when it gives exactly that text), written together."""
     text = _yaml(STATE, "referee-state.schema.json", env, gd.meta["game"], f"{gd.id} state")
-    return {STATE: (text, PRIVATE), STATE_DIGEST: (hashlib.sha256(text.encode()).hexdigest() + "\n", PRIVATE)}
+    return {STATE: (text, PRIVATE), STATE_DIGEST: (hashlib.sha256(text.encode()).hexdigest() + "\n", PRIVATE),
+            STATE_CACHE: (json.dumps(env, ensure_ascii=False, separators=(",", ":")) + "\n", PRIVATE)}
+
+
+def _cached_state(gd: GameDir, text: bytes) -> None:
+    """Take the state from its JSON copy (into gd.known) if that copy, written as YAML, is exactly `text`: then it
+    is the data the YAML holds (what pbem writes reads back identical, a tested property), however the copy came
+    to be. Otherwise nothing: the YAML is parsed."""
+    known = gd.known.get(STATE)
+    if known is not None and known[0] == text:
+        return
+    try:
+        cached = gd.read_text(STATE_CACHE)
+        env = json.loads(cached)
+        same = yamlio.dumps(env, _schema_line(STATE, "referee-state.schema.json")).encode() == text
+    except (PbemError, ValueError, TypeError, RecursionError):  # missing, unreadable, not JSON, not plain data
+        return
+    if same:
+        validation.check(gd.meta["game"], "referee-state.schema.json", env, gd.where(STATE))
+        gd.known[STATE] = (text, cached)
 
 
 # ---------------------------------------------------------------- new
@@ -404,8 +451,8 @@ def load_state(gd: GameDir, trust_edits: bool = False) -> dict:
     if not trust_edits and state_edited(gd, text):
         raise PbemError(f"{gd.where(STATE)} was changed outside pbem (it does not match the checksum written with "
                         f"it); nothing was done. `pbem verify` shows what differs from the replay of the log")
-    env = yamlio.loads(text, gd.where(STATE))
-    validation.check(gd.meta["game"], "referee-state.schema.json", env, gd.where(STATE))
+    _cached_state(gd, text)
+    env = gd.read(STATE, "referee-state.schema.json", text)
     if env["id"] != gd.id or env["game"] != gd.meta["game"]:
         raise PbemError(f"{gd.where(STATE)} belongs to another game ({env['id']}, {env['game']})")
     differing = _game_file_differences(gd, env)
@@ -493,8 +540,13 @@ def _illegal(game: registry.Game, index: int, text: str, decision: str, legal_mo
     return error
 
 
-def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], rng: Rng) -> dict:
-    """Apply one player's consecutive decisions, all or nothing; stop rules as in the design."""
+def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], rng: Rng, *,
+              handed_over: bool = False) -> dict:
+    """Apply one player's consecutive decisions, all or nothing; stop rules as in the design.
+
+    `apply` may change the state it is given (pbem.contract), so it gets a copy, unless the caller hands `state`
+    over (`handed_over`: a state just read from the files, a replay's previous position, needed no more). What
+    apply returns belongs to this turn: the turn's later decisions need no copy either."""
     for index, move in enumerate(moves, 1):
         text = game.format_move(move)
         pending = game.rules.pending(state)
@@ -509,7 +561,8 @@ def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], 
         legal_moves = game.rules.legal_moves(state, player)
         if not notation.is_legal(move, legal_moves):
             raise _illegal(game, index, text, pending["decision"], legal_moves)
-        state = game.rules.apply(copy.deepcopy(state), player, move, rng)
+        state = game.rules.apply(state if handed_over else copy.deepcopy(state), player, move, rng)
+        handed_over = True
     return state
 
 
@@ -594,10 +647,14 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
         new_env.update({"move_number": entries[-1]["number"] + 1, "recent": (env["recent"] + public)[-RECENT:],
                         "log_sha256": _digests({FULL_LOG: full_text, LOG: public_text})})
         files.update({FULL_LOG: (full_text, PRIVATE), LOG: (public_text, PUBLIC_MODE)})
+    docs = _status_docs(gd, new_env, new_env["recent"])
     if secrets_doc is not None:
         files[SECRETS] = (_yaml(SECRETS, "secrets.schema.json", secrets_doc, game.id, f"{gd.id} secrets"), PRIVATE)
-    files.update({**_state_files(gd, new_env), **_status_files(gd, new_env, new_env["recent"])})
+        docs[SECRETS] = secrets_doc
+    files.update({**_state_files(gd, new_env), **_status_files(gd, new_env, new_env["recent"], docs)})
     store.commit(gd.path, files, gd.layout)
+    gd.remember(files, docs)
+    gd.known[STATE] = (files[STATE][0].encode("utf-8"), files[STATE_CACHE][0])
     return new_env
 
 
@@ -699,7 +756,7 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
             except notation.NotationError as exc:
                 raise PbemError(f"move {index}: {exc}") from None
         rng = Rng(env["seed"], gd.id, current)
-        state = play_turn(game, state, player, moves, rng)
+        state = play_turn(game, state, player, moves, rng, handed_over=True)  # read for this turn only
         entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
                  "chance": rng.outcomes}
         if signature:
@@ -753,7 +810,8 @@ def _differences(a, b, path="$", found=None, limit=10) -> list[str]:
 
 def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
     """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
-    entry, checking every chance outcome against the recorded one."""
+    entry, checking every chance outcome against the recorded one. Each state is handed to the next entry's
+    `apply`, which may change it: use it before asking for the next step (copy it to keep it)."""
     game = gd.game
     rng = Rng(seed, gd.id, 0)
     state = game.rules.setup(list(gd.players), dict(gd.meta["options"]), components, rng)
@@ -776,7 +834,7 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
         rng = Rng(seed, gd.id, entry["number"])
         try:
             moves = [game.parse_move(text) for text in entry["moves"]]
-            state = play_turn(game, state, entry["player"], moves, rng)
+            state = play_turn(game, state, entry["player"], moves, rng, handed_over=True)
         except (PbemError, notation.NotationError) as exc:
             raise PbemError(f"verify failed at move {entry['number']} by {entry['player']}: {exc}") from None
         if rng.outcomes != entry["chance"]:
@@ -850,14 +908,16 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         if referee and env.get("clock"):  # the clock is the referee's record, not a replay's: shown as stored
             replayed["clock"] = env["clock"]
         problems = _log_header_problems(gd, log) + (_referee_problems(gd, env, replayed) if referee else [])
-        expected = {relative: yamlio.loads(text) for relative, (text, _) in _status_files(gd, replayed, recent).items()}
+        expected = _status_docs(gd, replayed, recent)
+        texts = {relative: text for relative, (text, _) in _status_files(gd, replayed, recent, expected).items()}
         expected[LOG] = public_log(gd, log, finished)
+        texts[LOG] = yamlio.dumps(expected[LOG], _schema_line(LOG, "log.schema.json"))
         checked = [GAME, COMPONENTS] + ([STATE, FULL_LOG] if referee else [])
         for relative, data in expected.items():
             if relative.startswith("views/") and not referee and relative != (player and view_file(player)) \
                     and (player is not None or not gd.has(relative)):
                 continue  # another player's view: not in this player's hands
-            problems += _file_problems(gd, relative, data)
+            problems += _file_problems(gd, relative, data, texts[relative])
             checked.append(relative)
         notes = _schema_notes(gd, problems)
         if problems:
@@ -902,9 +962,14 @@ def _referee_problems(gd: GameDir, env: dict, replayed: dict) -> list[str]:
     return problems
 
 
-def _file_problems(gd: GameDir, relative: str, expected: dict) -> list[str]:
+def _file_problems(gd: GameDir, relative: str, expected: dict, text: str) -> list[str]:
+    """What differs between a stored file and the replay's data. A file whose bytes are the replay's text as pbem
+    writes it (`text`) differs in nothing, and is not parsed."""
     try:
-        stored = yamlio.loads(gd.read_bytes(relative), gd.where(relative))
+        data = gd.read_bytes(relative)
+        if data == text.encode("utf-8"):
+            return []
+        stored = yamlio.loads(data, gd.where(relative))
     except store.Missing:
         return [f"{relative}: missing"]
     except PbemError as exc:

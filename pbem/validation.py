@@ -1,8 +1,8 @@
 """JSON Schema (2020-12) validation of every file pbem reads or writes, every error reported with its path.
 
-Schemas ship as package data (`pbem.schemas`). The common envelopes refer to the game's own schemas by fixed
-relative names (`game-state.schema.json`, ...), which resolve to the schemas of the game at hand; the same names
-are used for the copies written into each game directory, so editors resolve them too.
+Schemas ship as package data (`pbem.schemas`, read through pbem.packaged). The common envelopes refer to the
+game's own schemas by fixed relative names (`game-state.schema.json`, ...), which resolve to the schemas of the game
+at hand; the same names are used for the copies written into each game directory, so editors resolve them too.
 
 The yes/no check runs on schemas compiled by pbem.schemacheck (fast enough for every move); only a document that
 fails is handed to jsonschema, which lists every error with its JSON path.
@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
-
-from . import schemacheck
+from . import packaged, schemacheck
 from .contract import PbemError
 
 COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move")
@@ -31,7 +29,7 @@ def game_name(part: str) -> str:
 
 @lru_cache(maxsize=None)
 def load_schema(relative: str) -> dict:
-    return json.loads(resources.files("pbem.schemas").joinpath(relative).read_text(encoding="utf-8"))
+    return json.loads(packaged.read_bytes("pbem.schemas", relative))
 
 
 @lru_cache(maxsize=None)

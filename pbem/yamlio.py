@@ -6,6 +6,7 @@ and anything that is not plain data.
 """
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -52,7 +53,17 @@ Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
 PLAIN = re.compile(r"^[A-Za-z_](?:[A-Za-z0-9_ ./+-]*[A-Za-z0-9_./+-])?$")
 RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
 # Escaped inside quotes: what YAML does not allow raw, and what it reads as a line break (NEL, U+2028, U+2029).
-NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Compiled on first need only: its Unicode ranges take milliseconds to compile, and a string Python calls
+# printable holds none of these characters (they are all control, separator, surrogate or unassigned), so most
+# processes never need it.
+NOT_PRINTABLE = "[^\x09\x0a\x0d\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+_SCALARS: dict[str, str] = {}  # each string's text as written: the same words recur in every file of a move
+_SCALARS_MAX = 20000
+
+
+@functools.lru_cache(maxsize=None)
+def _not_printable() -> re.Pattern:
+    return re.compile(NOT_PRINTABLE)
 
 
 def _escape(match: re.Match) -> str:
@@ -60,34 +71,49 @@ def _escape(match: re.Match) -> str:
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
+def _string(value: str) -> str:
+    text = _SCALARS.get(value)
+    if text is None:
+        if PLAIN.fullmatch(value) and value.lower() not in RESERVED:
+            text = value
+        else:
+            # A JSON string is a valid YAML double-quoted scalar; YAML also wants non-printable characters escaped.
+            text = json.dumps(value, ensure_ascii=False)
+            if not value.isprintable():
+                text = _not_printable().sub(_escape, text)
+        if len(_SCALARS) >= _SCALARS_MAX:
+            _SCALARS.clear()
+        _SCALARS[value] = text
+    return text
+
+
 def _scalar(value) -> str:
+    kind = type(value)
+    if kind is str:
+        return _string(value)
     if value is None:
         return "null"
     if value is True:
         return "true"
     if value is False:
         return "false"
-    if type(value) is int:
+    if kind is int:
         return str(value)
-    if type(value) is float and math.isfinite(value):
+    if kind is float and math.isfinite(value):
         return repr(value)
-    if type(value) is str:
-        if PLAIN.fullmatch(value) and value.lower() not in RESERVED:
-            return value
-        # A JSON string is a valid YAML double-quoted scalar; YAML also wants non-printable characters escaped.
-        return NOT_PRINTABLE.sub(_escape, json.dumps(value, ensure_ascii=False))
-    raise TypeError(f"cannot write {type(value).__name__} values")
+    raise TypeError(f"cannot write {kind.__name__} values")
 
 
 def _emit(value, indent: int, out: list[str]) -> None:
     pad = " " * indent
     if type(value) is dict:
         for key, item in value.items():
-            head = f"{pad}{_scalar(str(key))}:"
-            if type(item) is dict and item:
+            head = f"{pad}{_string(str(key))}:"
+            kind = type(item)
+            if kind is dict and item:
                 out.append(head)
                 _emit(item, indent + 2, out)
-            elif type(item) is list and item:
+            elif kind is list and item:
                 out.append(head)
                 _emit(item, indent, out)  # block sequences sit at their key's indentation, as PyYAML writes them
             else:
@@ -103,9 +129,10 @@ def _emit(value, indent: int, out: list[str]) -> None:
 
 
 def _block_scalar(value) -> str:
-    if type(value) is dict:
+    kind = type(value)
+    if kind is dict:
         return "{}"
-    if type(value) is list:
+    if kind is list:
         return "[]"
     return _scalar(value)
 
