@@ -545,8 +545,9 @@ def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], 
     """Apply one player's consecutive decisions, all or nothing; stop rules as in the design.
 
     `apply` may change the state it is given (pbem.contract), so it gets a copy, unless the caller hands `state`
-    over (`handed_over`: a state just read from the files, a replay's previous position, needed no more). What
-    apply returns belongs to this turn: the turn's later decisions need no copy either."""
+    over (`handed_over`: a state just read from the files, a replay's previous position, needed no more): then the
+    first decision's apply gets it as it is. A later decision's apply still gets a copy: the state may hold what
+    an earlier decision recorded (a drawn card, a shuffled deck), which the log must keep as it was drawn."""
     for index, move in enumerate(moves, 1):
         text = game.format_move(move)
         pending = game.rules.pending(state)
@@ -561,8 +562,7 @@ def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], 
         legal_moves = game.rules.legal_moves(state, player)
         if not notation.is_legal(move, legal_moves):
             raise _illegal(game, index, text, pending["decision"], legal_moves)
-        state = game.rules.apply(state if handed_over else copy.deepcopy(state), player, move, rng)
-        handed_over = True
+        state = game.rules.apply(state if handed_over and index == 1 else copy.deepcopy(state), player, move, rng)
     return state
 
 
@@ -664,13 +664,17 @@ def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], re
     game = gd.game
     movers = [entry["player"] for entry in entries if entry["by"] == "player"] or [entries[0]["player"]]
     new_env = commit(gd, env, state, entries, resigned, next_clock(game, env, state, movers, now))
-    public = [_public_entry(game, entry) for entry in entries]
-    pending = game.rules.pending(state)
+    return _turn_result(gd, entries, state, new_env["move_number"], (new_env.get("clock") or {}).get("due"))
+
+
+def _turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int, due: str | None) -> dict:
+    """What `submit` tells of a turn accepted: the player's entry as the public sees it, the referee's after it."""
+    public = [_public_entry(gd.game, entry) for entry in entries]
+    pending = gd.game.rules.pending(state)
     return {"game": gd.id, "number": entries[0]["number"], "player": entries[0]["player"],
             "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
-            "autopilot": public[1:], "move_number": new_env["move_number"],
-            "to_act": pending["player"] if pending else None, "finished": pending is None,
-            "due": (new_env.get("clock") or {}).get("due")}
+            "autopilot": public[1:], "move_number": move_number,
+            "to_act": pending["player"] if pending else None, "finished": pending is None, "due": due}
 
 
 @contextlib.contextmanager
@@ -716,13 +720,17 @@ def public_log(gd: GameDir, full: dict, finished: bool) -> dict:
 
 def _open_turn(gd: GameDir, move_number: int | None) -> dict:
     env = load_state(gd)
+    _check_turn(gd, env, move_number)
+    return env
+
+
+def _check_turn(gd: GameDir, env: dict, move_number: int | None) -> None:
     current = env["move_number"]
     if move_number is not None and move_number != current:
         raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current}"
                         + (" (already played)" if move_number < current else ""))
     if gd.game.rules.pending(env["state"]) is None:
         raise PbemError(f"{gd.id} is over; no more moves")
-    return env
 
 
 def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
@@ -741,28 +749,91 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
         return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
                       authenticated=authenticated, now=now)
     with store.locked(gd.path, gd.layout):
-        env = _open_turn(gd, move_number)
-        current = env["move_number"]
-        _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
-                      authenticated)
-        state = env["state"]
-        pending = game.rules.pending(state)
-        if pending["player"] != player:
-            raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
-        moves = []
-        for index, text in enumerate(texts, 1):
-            try:
-                moves.append(game.parse_move(text))
-            except notation.NotationError as exc:
-                raise PbemError(f"move {index}: {exc}") from None
-        rng = Rng(env["seed"], gd.id, current)
-        state = play_turn(game, state, player, moves, rng, handed_over=True)  # read for this turn only
-        entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
-                 "chance": rng.outcomes}
-        if signature:
-            entry["signature"] = signature
-        state, auto = _autopilot(game, state, env["seed"], gd.id, current + 1, env["resigned"])
-        return _commit_entries(gd, env, state, [entry, *auto], env["resigned"], now)
+        env = load_state(gd)
+        state, entries = _play(gd, env, player, texts, by, move_number, signature, password, authenticated,
+                               handed_over=True)  # read for this turn only
+        return _commit_entries(gd, env, state, entries, env["resigned"], now)
+
+
+def _play(gd: GameDir, env: dict, player: str, texts: list[str], by: str, move_number: int | None,
+          signature: str | None, password: str | None, authenticated: bool, handed_over: bool
+          ) -> tuple[dict, list[dict]]:
+    """One turn checked and played on the position `env` (`handed_over`: its state is the game's to change): the
+    new state and the log entries (the player's, then the referee's for resigned seats). Nothing is written."""
+    game = gd.game
+    _check_turn(gd, env, move_number)
+    current = env["move_number"]
+    _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
+                  authenticated)
+    state = env["state"]
+    pending = game.rules.pending(state)
+    if pending["player"] != player:
+        raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
+    moves = []
+    for index, text in enumerate(texts, 1):
+        try:
+            moves.append(game.parse_move(text))
+        except notation.NotationError as exc:
+            raise PbemError(f"move {index}: {exc}") from None
+    rng = Rng(env["seed"], gd.id, current)
+    state = play_turn(game, state, player, moves, rng, handed_over=handed_over)
+    entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
+             "chance": rng.outcomes}
+    if signature:
+        entry["signature"] = signature
+    state, auto = _autopilot(game, state, env["seed"], gd.id, current + 1, env["resigned"])
+    return state, [entry, *auto]
+
+
+class Session:
+    """Turns played in memory on a game whose lock is held, written together (`pbem demo`, whose files nobody
+    waits for). Each turn is checked and played exactly as `submit` does; `write` commits the turns since the
+    last write as one transaction, which writes the very files a turn-by-turn game would have."""
+
+    def __init__(self, gd: GameDir):
+        self.gd = gd
+        self.written = load_state(gd)  # the envelope as the files hold it
+        self.env = dict(self.written)  # the position now
+        self.entries: list[dict] = []  # played since the last write
+
+    @property
+    def state(self) -> dict:
+        return self.env["state"]
+
+    @property
+    def move_number(self) -> int:
+        return self.env["move_number"]
+
+    def submit(self, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
+               signature: str | None = None) -> dict:
+        """As `submit` (a player's turn, signed, or entered by the referee), in memory."""
+        _check_player(self.gd, player)
+        # a turn of one decision is refused before the game changes anything, or not at all: its state is handed
+        # over; a longer one may be refused after its first decision, and the session's position must survive that
+        state, entries = _play(self.gd, self.env, player, texts, by, move_number, signature, None, False,
+                               handed_over=len(texts) == 1)
+        self.env = {**self.env, "state": state, "move_number": entries[-1]["number"] + 1}
+        # kept until written, while the next turns change the state in place, which may hold what these entries
+        # record (a shuffled deck): kept as they are now
+        self.entries += json.loads(json.dumps(entries))
+        return _turn_result(self.gd, entries, state, self.env["move_number"], None)
+
+    def write(self, now=None) -> None:
+        if self.entries:
+            _commit_entries(self.gd, self.written, self.state, self.entries, self.env["resigned"], now)
+            self.written, self.entries = load_state(self.gd), []
+            self.env = dict(self.written)
+
+    def status(self, viewer: str | None = None) -> dict:
+        """The status document as last written (the lock is this session's: read without it)."""
+        return _read_status(self.gd, viewer)
+
+
+@contextlib.contextmanager
+def session(gd: GameDir):
+    """A Session on the game, its lock held throughout; turns not written when it ends are dropped."""
+    with store.locked(gd.path, gd.layout):
+        yield Session(gd)
 
 
 def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
