@@ -8,7 +8,6 @@ A move made here may not be canonical yet (a `set` field's words in the order dr
 """
 from __future__ import annotations
 
-import importlib.util
 import random
 
 KINDS = ("greedy", "random")
@@ -40,12 +39,6 @@ def first_legal(legal: list[dict]) -> dict:
     """The referee's choice for a player who resigned: the first legal move, the least of each form (the lowest
     value of a range, the first words of a choice, as few as allowed)."""
     return {key: _lowest(value) for key, value in legal[0].items()}
-
-
-def best(game) -> str:
-    """The strongest bot a game has: its own heuristic player (greedy), or the random one for a game without a
-    bot module yet."""
-    return "greedy" if importlib.util.find_spec(f"pbem.games.{game.package}.bot") is not None else "random"
 
 
 def decide(game, kind: str, view: dict, legal: list[dict], rnd: random.Random) -> dict:

@@ -358,7 +358,7 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, output
               "the end only; each move is printed on one line).")
 @click.option("--moves", "stop_after", type=int, help="Stop after this many moves (a game in progress).")
 @click.option("--save-moves", is_flag=True, help="Keep each signed move file in DIR/moves/ (with --dir).")
-@click.option("--bot", type=click.Choice(["greedy", "random"]), default="random", show_default=True,
+@click.option("--bot", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True,
               help="Who plays every seat: the game's heuristic player (greedy) or uniformly random legal moves.")
 def demo(game_type, players, seed, options, directory, every, stop_after, save_moves, bot):
     """Play a whole game of GAME by bots through the referee, printing the reports and the final ranking."""

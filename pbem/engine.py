@@ -581,13 +581,13 @@ def referee_move(game: registry.Game, state: dict, player: str, move: dict, seed
 def timeout_choice(game: registry.Game, state: dict, player: str, policy: str, seed: str, game_id: str,
                    number: int) -> dict:
     """What the referee plays for a player whose decision timed out: the first legal move (as for a resigned
-    seat), or the game's best bot deciding from the player's view with a generator seeded from the game's seed
+    seat), or the game's greedy bot deciding from the player's view with a generator seeded from the game's seed
     and the move number (never the clock), so that verify can recompute it."""
     legal_moves = game.rules.legal_moves(state, player)
     if policy == "first-legal":
         return game.normalise(bots.first_legal(legal_moves))
     digest = hashlib.sha256(f"pbem-timeout-bot\x00{seed}\x00{game_id}\x00{number}".encode()).digest()
-    return bots.decide(game, bots.best(game), game.rules.view(state, player), legal_moves,
+    return bots.decide(game, "greedy", game.rules.view(state, player), legal_moves,
                        random.Random(int.from_bytes(digest, "big")))
 
 

@@ -2,6 +2,8 @@
 moves, and the final ranking with every line of its calculation."""
 from __future__ import annotations
 
+import textwrap
+
 from tabulate import tabulate
 
 from . import registry
@@ -51,9 +53,20 @@ def status_text(doc: dict, now=None) -> str:
 
 
 def games_table(games: list[registry.Game]) -> str:
-    rows = []
+    """The games in a table (options by name), then each game's options with what they do, one a line."""
+    rows = [(game.id, game.title, f"{game.min_players}-{game.max_players}",
+             ", ".join(game.meta.get("options", {})) or "-") for game in games]
+    parts = [tabulate(rows, headers=["id", "title", "players", "options"], tablefmt="simple")]
     for game in games:
-        options = "; ".join(f"{key}={'|'.join(spec['choices'])} (default {spec['default']})"
-                            for key, spec in game.meta.get("options", {}).items())
-        rows.append((game.id, game.title, f"{game.min_players}-{game.max_players}", options or "-"))
-    return tabulate(rows, headers=["id", "title", "players", "options"], tablefmt="simple") + "\n"
+        options = game.meta.get("options", {})
+        if options:
+            parts.append(f"{game.id} options (--option KEY=VALUE):\n" + "\n".join(
+                option_lines(key, spec) for key, spec in options.items()))
+    return "\n\n".join(parts) + "\n"
+
+
+def option_lines(key: str, spec: dict, width: int = 100) -> str:
+    """`  phase-cards=off|on (default off)` and its help below it, wrapped and indented."""
+    head = f"  {key}={'|'.join(spec['choices'])} (default {spec['default']})"
+    help_text = textwrap.fill(spec.get("help", ""), width, initial_indent=" " * 6, subsequent_indent=" " * 6)
+    return head + ("\n" + help_text if help_text else "")

@@ -106,3 +106,26 @@ def snapshot(directory: Path) -> dict[str, bytes]:
     """Every file of a game directory with its bytes (the lock file aside), to prove nothing changed."""
     return {str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*"))
             if p.is_file() and p.name != ".lock"}
+
+
+def random_decisions(game: registry.Game, players: list[str], options: dict, seed: str):
+    """Each decision of a game played by random bots: (state, pending decision, legal moves), till the end."""
+    from pbem import playout
+    state = playout.start(game, players, options, seed=seed)
+    for _, _, state in playout.steps(game, state, seed=seed, bot_seed=seed):
+        decision = game.rules.pending(state)
+        if decision is not None:
+            yield state, decision, game.rules.legal_moves(state, decision["player"])
+
+
+def described_actions(game: registry.Game, players: list[str], options: dict, seed: str, width: int = 72) -> set:
+    """Check that every legal move of a random game has a description (from the mover's view) of at most `width`
+    characters; return the actions seen."""
+    seen = set()
+    for state, decision, legal in random_decisions(game, players, options, seed):
+        view = game.rules.view(state, decision["player"])
+        for entry in legal:
+            text = game.report.describe(view, entry)
+            assert text and len(text) <= width, (game.format_move(entry), text)
+            seen.add(entry["action"])
+    return seen

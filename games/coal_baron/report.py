@@ -124,8 +124,8 @@ def pit_text(pit, own_delivered=None):
     text += tabulate(rows, headers=["level", "lit (left)", "shaft", "dark (right)"], tablefmt="simple")
     if pit["orders"]:
         text += "\nOutstanding orders:\n" + tabulate(
-            [[o["id"], o["transport"], o["vp"], spots_text(o), "complete" if o["complete"] else ""]
-             for o in pit["orders"]], headers=["order", "transport", "VP", "spots", ""], tablefmt="simple")
+            [[o["id"], o["transport"], o["vp"], spots_text(o), "yes" if o["complete"] else "no"]
+             for o in pit["orders"]], headers=["order", "transport", "VP", "spots", "complete"], tablefmt="simple")
     if own_delivered:
         text += "\nDelivered (face down): " + "; ".join(order_text(o) for o in own_delivered)
     elif pit["delivered"]:
@@ -158,3 +158,193 @@ def orders_table(orders):
 def awards_table(awards):
     return tabulate([[a["shift"], a["category"], a["player"], "1st" if a["place"] == 1 else "2nd", a["vp"]]
                      for a in awards], headers=["shift", "category", "player", "place", "VP"], tablefmt="simple")
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# What one legal move does, for `pbem moves` (from the mover's view only)
+
+
+def describe(view: dict, move: dict) -> str:
+    """A short phrase: the card a move takes, what it costs and what it gains; "" when the move says it all."""
+    private = view.get("private")
+    mover = private["player"] if private else view["to_act"]["player"]
+    describer = DESCRIBERS.get(move["action"])
+    return clip(describer(view, mover, move)) if describer else ""
+
+
+def clip(text, width=72):
+    """At most `width` characters, cut at a word."""
+    return text if len(text) <= width else text[:width - 2].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+
+
+def cubes_text(cubes):
+    """`2 black`, `yellow + brown + grey + black`."""
+    counts = {}
+    for cube in cubes:
+        counts[cube] = counts.get(cube, 0) + 1
+    return " + ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items())
+
+
+def order_brief(order):
+    return f"{order['transport']}, {order['vp']} VP for {cubes_text(order['cubes'])}"
+
+
+def tile_brief(tile, prices=None):
+    cost = prices.get(tile["id"], tile["cost"]) if prices else tile["cost"]
+    carts = f"{tile['carts']} cart{'s' if tile['carts'] > 1 else ''}"
+    return f"{tile['colour']} {tile['side']} tile, {carts}, costs {cost}"
+
+
+def own_pit(view, mover):
+    return next(pit for pit in view["pits"] if pit["player"] == mover)
+
+
+def tile_prices(view):
+    private = view.get("private")
+    return {price["tile"]: price["pays"] for price in private["tile_prices"]} if private else {}
+
+
+def bonus_of(view, mover, domain):
+    """The phase card's bonus the mover gets on an action of that domain this round (0 without one)."""
+    phase = view["phase"]
+    if not phase or phase["domain"] not in (None, domain):
+        return 0
+    card = next((c["card"] for c in phase["cards"] if c["player"] == mover), None)
+    return next((b["amount"] for b in phase["bonuses"] if b["card"] == card and b["domain"] == domain), 0)
+
+
+def describe_draft(view, mover, move):
+    order = next(o for o in view["draft"]["revealed"] if o["id"] == move["order"])
+    return order_brief(order)
+
+
+PHASE_BONUS = {"factory": "tiles cost {n} less", "mining": "{n} more work step(s)",
+               "delivery": "{n} more VP per delivery", "money": "{n} more money per bank action",
+               "orders": "no bonus"}
+
+
+def describe_pick(view, mover, move):
+    bonus = next(b for b in view["phase"]["bonuses"] if b["card"] == move["card"])
+    gain = PHASE_BONUS[bonus["domain"]].format(n=bonus["amount"]) if bonus["amount"] else "none"
+    return f"bonus in {bonus['domain']} rounds: {gain}"
+
+
+def workers_cost(space):
+    """`1 worker`, `3 workers, displace dan's 2` (bank 1 stacks: it needs 1 and displaces nobody). A space
+    holds the workers of one player only, but bank 1."""
+    needs = space["needs"]
+    text = f"{needs} worker{'s' if needs > 1 else ''}"
+    if space["workers"] and needs == len(space["workers"]) + 1:
+        text += f", displace {space['workers'][0]}'s {len(space['workers'])}"
+    return text
+
+
+def space_gain(view, mover, space):
+    kind = space["kind"]
+    if kind == "bank":
+        return f"+{space['amount'] + bonus_of(view, mover, 'money')} money"
+    if kind == "mining":
+        return f"{space['steps'] + bonus_of(view, mover, 'mining')} work steps"
+    if kind == "delivery":
+        ready = [o for o in own_pit(view, mover)["orders"] if o["complete"] and o["transport"] == space["transport"]]
+        vp = sum(o["vp"] for o in ready) + bonus_of(view, mover, "delivery")
+        return f"deliver {' '.join(o['id'] for o in ready)}: {vp} VP"
+    if kind == "order":
+        return f"take {space['order']['id']}: {order_brief(space['order'])}"
+    if kind == "factory":
+        return f"buy {space['tile']['id']}: {tile_brief(space['tile'], tile_prices(view))}"
+    what = "tiles" if kind == "factory-draw" else "orders"
+    return f"draw {what} (deck {view['decks'][what]}), keep one or none"
+
+
+def describe_place(view, mover, move):
+    space = next(s for s in view["board"] if s["space"] == move["space"])
+    return f"{space_gain(view, mover, space)} ({workers_cost(space)})"
+
+
+def describe_overplace(view, mover, move):
+    return "2 or more workers on a free space: displacing them costs that + 1"
+
+
+def describe_pass(view, mover, move):
+    return "out of this phase round"
+
+
+def describe_cage(view, mover, move):
+    if move["level"] == 0:
+        return "up to the surface, to store cubes or put them on orders"
+    tunnels = [t for t in own_pit(view, mover)["tunnels"] if t["level"] == move["level"]]
+    loads = [c for t in tunnels for c in t["loads"] if c]
+    colour = f", {tunnels[0]['colour']}" if tunnels else ""
+    return f"down to level {move['level']}{colour}: {len(loads)} cube{'s' if len(loads) != 1 else ''} in its carts"
+
+
+def describe_load(view, mover, move):
+    return f"a {move['colour']} cube from a cart into the cage"
+
+
+def describe_store(view, mover, move):
+    return f"a {move['colour']} cube from the cage into storage"
+
+
+def completes(view, mover, orders, spots=1):
+    """Which of these orders one more filled spot completes."""
+    pit = own_pit(view, mover)
+    return [o["id"] for o in pit["orders"] if o["id"] in orders and sum(1 for s in o["spots"] if not s) == spots]
+
+
+def completion(view, mover, orders):
+    """`; completes o12 (lorry, 4 VP)` when the cube completes the order (one of them, for a choice)."""
+    ids = orders["from"] if isinstance(orders, dict) else orders
+    done = completes(view, mover, ids)
+    if not done:
+        return ""
+    if len(ids) == 1:
+        order = next(o for o in own_pit(view, mover)["orders"] if o["id"] == ids[0])
+        return f"; completes {order['id']} ({order['transport']}, {order['vp']} VP)"
+    return "; completes " + ", ".join(done)
+
+
+def describe_fill(view, mover, move):
+    source = "storage" if move["cube"].startswith("stored-") else "the cage"
+    return f"1 step, a cube from {source}" + completion(view, mover, move["order"])
+
+
+def describe_substitute(view, mover, move):
+    return f"2 steps: any 2 cubes fill one {move['spot']} spot" + completion(view, mover, move["order"])
+
+
+def describe_cubes(view, mover, move):
+    return "the two cubes for the spot, from the cage at the surface or storage"
+
+
+def describe_end(view, mover, move):
+    left = view["to_act"]["steps_left"]
+    return f"stop mining, losing {left} step{'s' if left != 1 else ''}"
+
+
+def describe_keep(view, mover, move):
+    drawn = view["private"]["drawn"] if view.get("private") else None
+    if move["card"] == "none":
+        return "keep nothing: every card drawn goes back"
+    if not drawn:
+        return ""  # not the mover's view: the cards drawn are not in it
+    card = next(c for c in drawn["cards"] if c["id"] == move["card"])
+    return tile_brief(card, tile_prices(view)) if drawn["kind"] == "tiles" else order_brief(card)
+
+
+def describe_return(view, mover, move):
+    where = "on top of the deck, drawn next" if move["action"] == "return_top" else "at the bottom of the deck"
+    return f"{where}, in the order you write them"
+
+
+def describe_cube(view, mover, move):
+    return f"a {move['colour']} cube for the empty cart ({view['supply'][move['colour']]} in the supply)"
+
+
+DESCRIBERS = {
+    "draft": describe_draft, "pick": describe_pick, "place": describe_place, "overplace": describe_overplace,
+    "pass": describe_pass, "cage": describe_cage, "load": describe_load, "store": describe_store,
+    "fill": describe_fill, "substitute": describe_substitute, "cubes": describe_cubes, "end": describe_end,
+    "keep": describe_keep, "return_top": describe_return, "return_bottom": describe_return, "cube": describe_cube,
+}

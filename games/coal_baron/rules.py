@@ -7,10 +7,8 @@ apply() trusts it.
 """
 from __future__ import annotations
 
-from itertools import permutations
-
 GAME = "coal-baron"
-RULES_VERSION = 2
+RULES_VERSION = 3
 SURFACE = 0
 
 
@@ -357,7 +355,7 @@ def continue_round(state):
         p = players[(i + k) % len(players)]
         if p not in phase["passed"] and state["pits"][p]["workers"] > 0:
             state["turn"] = p
-            push(state, "place_workers", p, may_pass=True)
+            push(state, "place_or_pass", p)
             return
     nxt = next_clockwise(state, phase["leader"])
     if nxt is None:
@@ -419,29 +417,29 @@ def can_carry_out(state, player, space):
 
 
 def legal_place(state, frame):
+    """One entry per space that can take the player's workers (a pass first, in a phase round after its leader's
+    placement: `place_or_pass`); with the overplace
+    option one more entry: any number of workers from 2 on any free space that can take them (the French rules'
+    reading: several workers only on a free space; an occupied one takes exactly its workers + 1)."""
     player = frame["player"]
     workers = state["pits"][player]["workers"]
-    overplace = state["options"].get("overplace") == "on"
     domain = state["phase"]["domain"] if state["phase"] else None
-    moves = []
-    for space, spec in state["components"]["spaces"].items():
-        if domain is not None and spec["domain"] != domain:
-            continue  # phase-card variant: everyone plays in the round's domain
-        need = workers_needed(state, space)
-        if need > workers or not can_carry_out(state, player, space):
-            continue
-        moves.append({"action": "place", "space": space})
-        if overplace and "fixed_workers" not in spec and not state["board"][space] and workers > need:
-            # the French rules' reading: several workers only on a free space; an occupied one takes exactly
-            # its workers + 1
-            moves.append({"action": "overplace", "space": space, "workers": {"min": need + 1, "max": workers}})
-    if frame.get("may_pass"):
-        moves.append({"action": "pass"})
+    open_spaces = [space for space, spec in state["components"]["spaces"].items()
+                   if (domain is None or spec["domain"] == domain)  # phase-card variant: the round's domain only
+                   and workers_needed(state, space) <= workers and can_carry_out(state, player, space)]
+    moves = [{"action": "pass"}] if frame["decision"] == "place_or_pass" else []
+    moves += [{"action": "place", "space": space} for space in open_spaces]
+    crowdable = [space for space in open_spaces if not state["board"][space]
+                 and "fixed_workers" not in state["components"]["spaces"][space]]
+    if state["options"].get("overplace") == "on" and crowdable and workers >= 2:
+        moves.append({"action": "overplace", "workers": {"min": 2, "max": workers},
+                      "space": {"from": crowdable, "min": 1, "max": 1}})
     return moves
 
 
 def place_workers(state, frame, move):
-    player, space = frame["player"], move["space"]
+    player = frame["player"]
+    space = move["space"][0] if move["action"] == "overplace" else move["space"]
     count = move.get("workers", workers_needed(state, space))
     spec = state["components"]["spaces"][space]
     board = state["board"]
@@ -575,9 +573,11 @@ def keep_card(state, frame, move):
 
 def legal_return(state, frame):
     """The rest go back on top or at the bottom, in the mover's chosen order (the list is the order they will be
-    drawn in). Top and bottom are two actions: everyone at the table sees which, only the order is secret."""
-    return [{"action": action, "cards": list(p)}
-            for action in ("return_top", "return_bottom") for p in permutations(frame["cards"])]
+    drawn in): one entry each, an ordering of the cards. Top and bottom are two actions: everyone at the table sees
+    which, only the order is secret."""
+    cards = list(frame["cards"])
+    return [{"action": action, "cards": {"from": cards, "min": len(cards), "max": len(cards)}}
+            for action in ("return_top", "return_bottom")]
 
 
 def return_cards(state, frame, move):
@@ -593,22 +593,28 @@ def return_cards(state, frame, move):
 
 
 def cube_sources(state, pit):
-    """Cube tokens a spot can be filled from: `colour` from the cage at the surface, `stored-colour` from storage."""
-    tokens = []
-    if pit["cage"]["level"] == SURFACE:
-        tokens += pit["cage"]["cubes"]
+    """Cube tokens a spot can be filled from: `colour` from the cage at the surface, `stored-colour` from storage;
+    the cheapest colours first."""
+    tokens = list(pit["cage"]["cubes"]) if pit["cage"]["level"] == SURFACE else []
     tokens += ["stored-" + c for c in pit["storage"]]
-    return sorted(tokens)
+    return sorted(tokens, key=lambda token: (level_of(state, colour_of(token)), token.startswith("stored-")))
+
+
+def colour_of(token):
+    return token[len("stored-"):] if token.startswith("stored-") else token
 
 
 def legal_mine(state, frame):
+    """`end` first (what the referee plays for a resigned player), then the cage, loads, stores, and the fills:
+    one entry per cube and one per spot colour, each naming the orders it may go on (an order is a one-word
+    choice), so the list stays short however many orders are outstanding."""
     pit = state["pits"][frame["player"]]
-    moves = cage_moves(state, pit) + load_moves(state, pit) + store_moves(state, pit)
     tokens = cube_sources(state, pit)
-    can_substitute = frame["steps"] >= state["components"]["substitute_cubes"]
-    for order in pit["orders"]:
-        moves += fill_moves(state, order, tokens, can_substitute)
-    moves.append({"action": "end"})
+    moves = [{"action": "end"}] + cage_moves(state, pit) + load_moves(state, pit) + store_moves(state, pit)
+    moves += fill_moves(state, pit, tokens)
+    if frame["steps"] >= state["components"]["substitute_cubes"] \
+            and len(tokens) >= state["components"]["substitute_cubes"]:
+        moves += substitute_moves(state, pit)
     return moves
 
 
@@ -633,19 +639,41 @@ def store_moves(state, pit):
     return [{"action": "store", "colour": c} for c in sort_cubes(state, set(pit["cage"]["cubes"]))]
 
 
-def fill_moves(state, order, tokens, can_substitute):
-    """A matching cube onto an open spot, or (2 steps) two cubes of any colours; a pair is listed once, sorted."""
-    card = state["components"]["orders"][order["id"]]
-    open_colours = sorted({c for c, spot in zip(card["cubes"], order["spots"]) if not spot},
-                          key=lambda c: level_of(state, c))
-    moves = [{"action": "fill", "order": order["id"], "cube": token}
-             for colour in open_colours for token in (colour, "stored-" + colour) if token in tokens]
-    if can_substitute:
-        distinct = sorted(set(tokens))
-        pairs = [(a, b) for i, a in enumerate(distinct) for b in distinct[i:] if a != b or tokens.count(a) >= 2]
-        moves += [{"action": "substitute", "order": order["id"], "spot": colour, "first": a, "second": b}
-                  for colour in open_colours for a, b in pairs]
+def orders_open_for(state, pit, colour):
+    """The outstanding orders with an open spot of that colour, in the order they were taken."""
+    return [o["id"] for o in pit["orders"]
+            if any(c == colour and not spot
+                   for c, spot in zip(state["components"]["orders"][o["id"]]["cubes"], o["spots"]))]
+
+
+def fill_moves(state, pit, tokens):
+    """A cube onto an open spot of its colour: one entry per cube (from the cage or storage), any one of the orders
+    with such a spot."""
+    moves = []
+    for token in dict.fromkeys(tokens):
+        orders = orders_open_for(state, pit, colour_of(token))
+        if orders:
+            moves.append({"action": "fill", "cube": token, "order": {"from": orders, "min": 1, "max": 1}})
     return moves
+
+
+def substitute_moves(state, pit):
+    """The French rules: two cubes of any colours fill one spot, for two steps; one entry per open spot colour, any
+    one of the orders with such a spot. The cubes are chosen next (`choose_substitutes`)."""
+    moves = []
+    for colour in state["components"]["colours"]:
+        orders = orders_open_for(state, pit, colour)
+        if orders:
+            moves.append({"action": "substitute", "spot": colour, "order": {"from": orders, "min": 1, "max": 1}})
+    return moves
+
+
+def legal_substitutes(state, frame):
+    """Any two of the cubes at hand (each token at most twice in the list: only two are taken), cheapest first."""
+    count = state["components"]["substitute_cubes"]
+    tokens = cube_sources(state, state["pits"][frame["player"]])
+    offered = [token for i, token in enumerate(tokens) if tokens[:i].count(token) < count]
+    return [{"action": "cubes", "cubes": {"from": offered, "min": count, "max": count}}]
 
 
 def spend_steps(state, frame, steps):
@@ -678,11 +706,10 @@ def store_cube(state, frame, move):
 
 
 def take_cube(pit, token):
+    colour = colour_of(token)
     if token.startswith("stored-"):
-        colour = token[len("stored-"):]
         pit["storage"].remove(colour)
     else:
-        colour = token
         pit["cage"]["cubes"].remove(colour)
     return colour
 
@@ -697,18 +724,23 @@ def open_spot(state, pit, order_id, colour):
 def fill_order(state, frame, move):
     pit = state["pits"][frame["player"]]
     colour = take_cube(pit, move["cube"])
-    spots, i = open_spot(state, pit, move["order"], colour)
+    spots, i = open_spot(state, pit, move["order"][0], colour)
     spots[i] = [colour]
     spend_steps(state, frame, 1)
 
 
-def substitute_cubes(state, frame, move):
-    """The French rules: two cubes of any colour fill one spot, at the price of two steps."""
-    pit = state["pits"][frame["player"]]
-    cubes = [take_cube(pit, move["first"]), take_cube(pit, move["second"])]
-    spots, i = open_spot(state, pit, move["order"], move["spot"])
-    spots[i] = cubes
+def substitute_spot(state, frame, move):
+    """The French rules: two cubes of any colour fill one spot, at the price of two steps; the steps are spent now
+    and the cubes chosen next, so the mining turn goes on (if steps are left) once they are on the spot."""
     spend_steps(state, frame, state["components"]["substitute_cubes"])
+    push(state, "choose_substitutes", frame["player"], order=move["order"][0], spot=move["spot"])
+
+
+def substitute_cubes(state, frame, move):
+    pit = state["pits"][frame["player"]]
+    cubes = [take_cube(pit, token) for token in move["cubes"]]
+    spots, i = open_spot(state, pit, frame["order"], frame["spot"])
+    spots[i] = cubes
 
 
 def end_mining(state, frame, move):
@@ -915,8 +947,9 @@ def public_view(state):
 def space_view(state, space):
     spec = state["components"]["spaces"][space]
     card = state["display"].get(space)
-    return {"space": space, "domain": spec["domain"], "kind": spec["kind"], "workers": list(state["board"][space]),
-            "needs": workers_needed(state, space),
+    printed = {key: spec[key] for key in ("amount", "steps", "transport") if key in spec}  # what the space gives
+    return {"space": space, "domain": spec["domain"], "kind": spec["kind"], **printed,
+            "workers": list(state["board"][space]), "needs": workers_needed(state, space),
             "tile": tile_view(state, card) if card and spec["kind"] == "factory" else None,
             "order": order_view(state, card) if card and spec["kind"] == "order" else None}
 
@@ -926,7 +959,9 @@ def phase_view(state):
     if phase is None:
         return None
     return {"leader": phase["leader"], "domain": phase["domain"], "passed": list(phase["passed"]),
-            "cards": [{"player": p, "card": phase["cards"][p]} for p in state["players"] if p in phase["cards"]]}
+            "cards": [{"player": p, "card": phase["cards"][p]} for p in state["players"] if p in phase["cards"]],
+            "bonuses": [{"card": c, "domain": spec["domain"], "amount": spec["amount"]}
+                        for c, spec in state["components"]["phase_cards"].items()]}
 
 
 def drawn_view(state, player):
@@ -946,12 +981,14 @@ LEGAL = {
     "draft_orders": legal_draft,
     "pick_phase_card": legal_pick,
     "place_workers": legal_place,
+    "place_or_pass": legal_place,
     "mine": legal_mine,
     "keep_tile": legal_keep,
     "keep_order": legal_keep,
     "return_tiles": legal_return,
     "return_orders": legal_return,
     "choose_cube": legal_cube,
+    "choose_substitutes": legal_substitutes,
 }
 
 APPLY = {
@@ -964,7 +1001,8 @@ APPLY = {
     "load": load_cube,
     "store": store_cube,
     "fill": fill_order,
-    "substitute": substitute_cubes,
+    "substitute": substitute_spot,
+    "cubes": substitute_cubes,
     "end": end_mining,
     "keep": keep_card,
     "return_top": return_cards,

@@ -30,6 +30,8 @@ EVENT_DECISIONS = {
     "governor": "appoint_governor",
     "new-vein": "stake_new_vein",
 }
+# The numbers an event card carries (its fee, gold, bonus, factor, hold-up range), shown with it in views.
+EVENT_NUMBERS = ("fee", "factor", "gold", "bonus", "min", "max")
 # Kept by choice and used later (the English rules).
 KEPT_FOR_LATER = ("mustang", "telegraph")
 
@@ -453,7 +455,7 @@ def wake_waiting_events(state: dict) -> bool:
 
 
 def light_dynamite(state: dict, player: str, move: dict, card: str) -> None:
-    target = move["target"]
+    target = move["target"][0]
     if target in state["saloons"]:  # the saloon, its event card and any Girls leave the game
         saloon = state["saloons"].pop(target)
         discard(state, saloon["event"])
@@ -476,7 +478,7 @@ def remove_concession(state: dict, concession: str) -> None:
 def expropriate_concession(state: dict, player: str, move: dict, card: str) -> None:
     """The English rules: take the concession; if the town has a mayor you still pay his fee; the New Vein goes
     along."""
-    concession = move["concession"]
+    concession = move["concession"][0]
     town = town_of(state, concession)
     chronicle(state, player, card, f"took {concession} from {state['owners'][concession]}")
     pay_mayor_fee(state, player, town)
@@ -514,8 +516,9 @@ def appoint_governor(state: dict, player: str, move: dict, card: str) -> None:
 
 
 def stake_new_vein(state: dict, player: str, move: dict, card: str) -> None:
-    state["veins"][move["concession"]] = card
-    chronicle(state, player, card, f"runs under {move['concession']}")
+    concession = move["concession"][0]
+    state["veins"][concession] = card
+    chronicle(state, player, card, f"runs under {concession}")
 
 
 # -------------------------------------------------------------------------------------------- production
@@ -622,8 +625,21 @@ def pending(state: dict) -> dict | None:
     return {"player": frame["player"], "decision": frame["decision"], "fresh_info": frame["fresh_info"]}
 
 
-def int_ranges_without(low: int, high: int, excluded: int) -> list[dict]:
-    return [{"min": a, "max": b} for a, b in ((low, excluded - 1), (excluded + 1, high)) if a <= b]
+def int_ranges_without(low: int, high: int, excluded: int) -> list:
+    """low..high but `excluded`: up to two ranges (a single value as itself)."""
+    return [a if a == b else {"min": a, "max": b} for a, b in ((low, excluded - 1), (excluded + 1, high)) if a <= b]
+
+
+def one_per_town(state: dict, action: str, field: str, targets: list[str]) -> list[dict]:
+    """Concessions and saloons to aim at, one entry per town (a choice of one of its cards), so that the list
+    stays short however many cards are on the table: at most one entry per town."""
+    moves = []
+    for town in state["towns"]:
+        in_town = [target for target in targets if town_of(state, target) == town["id"]]
+        if in_town:
+            moves.append({"action": action, field: in_town if len(in_town) == 1 else
+                          {"from": in_town, "min": 1, "max": 1}})
+    return moves
 
 
 def legal_moves(state: dict, player: str) -> list[dict]:
@@ -651,9 +667,9 @@ def legal_moves(state: dict, player: str) -> list[dict]:
                                        for values in int_ranges_without(1, 6, shown)]
     targets = event_targets(state, player, frame["card"])
     if name == "light_dynamite":
-        return [{"action": "dynamite", "target": target} for target in targets]
+        return one_per_town(state, "dynamite", "target", targets)
     if name == "expropriate_concession":
-        return [{"action": "expropriate", "concession": target} for target in targets]
+        return one_per_town(state, "expropriate", "concession", targets)
     if name == "aim_holdup":
         event = state["cards"][frame["card"]]
         return [{"action": "holdup", "victim": target, "amount": {"min": event["min"], "max": event["max"]}}
@@ -665,7 +681,7 @@ def legal_moves(state: dict, player: str) -> list[dict]:
     if name == "appoint_governor":
         return [{"action": "governor", "town": target} for target in targets]
     if name == "stake_new_vein":
-        return [{"action": "vein", "concession": target} for target in targets]
+        return one_per_town(state, "vein", "concession", targets)
     raise ValueError(f"unknown decision {name!r}")
 
 
@@ -707,7 +723,8 @@ def card_view(state: dict, card: str) -> dict:
                 "nuggets": data["nuggets"], "dangerous": data["dangerous"]}
     if data["type"] == "saloon":
         return {"id": card, "type": "saloon", "town": data["town"]}
-    return {"id": card, "type": "event", "kind": data["kind"], "name": data["name"]}
+    numbers = {key: data[key] for key in EVENT_NUMBERS if key in data}  # printed on the card: public
+    return {"id": card, "type": "event", "kind": data["kind"], "name": data["name"], **numbers}
 
 
 def score_lines(state: dict, player: str) -> dict:
@@ -762,6 +779,15 @@ def turn_view(state: dict, turn: dict) -> dict:
     }
 
 
+def to_act_view(state: dict) -> dict:
+    """Who decides what; for an event's target, the event card being played."""
+    frame = state["stack"][-1]
+    act = {"player": frame["player"], "decision": frame["decision"]}
+    if "card" in frame:
+        act["card"] = card_view(state, frame["card"])
+    return act
+
+
 def view(state: dict, player: str | None) -> dict:
     """Everything is public but the deck's order and the cards set aside unseen (their counts are public).
     ruling: gold is public (open coins on the table in the physical game)."""
@@ -772,7 +798,7 @@ def view(state: dict, player: str | None) -> dict:
         "rules_version": state["rules_version"],
         "options": dict(state["options"]),
         "phase": state["phase"],
-        "to_act": {"player": decision["player"], "decision": decision["decision"]} if decision else None,
+        "to_act": to_act_view(state) if decision else None,
         "deck_count": len(state["deck"]),
         "set_aside_count": len(state["set_aside"]),
         "points_per_maire": state["points_per_maire"],

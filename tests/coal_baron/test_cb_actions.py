@@ -116,7 +116,10 @@ def test_draw_five_returns_the_rest_on_top_or_bottom_in_the_chosen_order(t):
     rest_of_deck = state["tile_deck"][5:]
     state = t.play(state, "place factory-draw")
     state = t.play(state, "keep t01")
-    assert len(t.legal_texts(state)) == 2 * 24  # top or bottom, any of the 4! orders
+    # top or bottom, any of the 4! orders: two entries, each an ordering of the four cards
+    assert t.legal_texts(state) == ["return top (t04 t07 t10 t13 in any order)",
+                                    "return bottom (t04 t07 t10 t13 in any order)"]
+    assert not t.is_legal(state, "return top t10 t04 t13") and not t.is_legal(state, "return top t10 t04 t13 t01")
     bottom = t.play(state, "return bottom t10 t04 t13 t07")
     assert bottom["tile_deck"] == rest_of_deck + ["t10", "t04", "t13", "t07"]
     top = t.play(state, "return top t13 t10 t07 t04")

@@ -1,21 +1,41 @@
-"""Archived complete games replayed to their stored final scores. The 2-player game is the one `pbem demo` plays
-with seed cb-hand-2p; rules.md ("A game checked by hand") computes its final scoring line by line from the final
-state, independently of result(). A rule change that alters any of these games must raise rules_version."""
+"""Archived complete games replayed move by move from their stored move lists (each move checked against
+legal_moves) to their stored final scores. archive_cb_2p.yaml is the game rules.md ("A game checked by hand")
+computes line by line from the final state, independently of result(). They were played by random bots under rules
+version 2; version 3 changed only how moves are written, so their moves were rewritten in its notation and the games
+are the same. A rule change that alters any of these games must raise rules_version."""
 from __future__ import annotations
+
+import copy
+from pathlib import Path
 
 import pytest
 
-from pbem import playout, registry
+from pbem import notation, registry, yamlio
+from pbem.rng import Rng
 
 GAME = registry.get("coal-baron")
+HERE = Path(__file__).parent
+ARCHIVES = sorted(HERE.glob("archive_cb_*.yaml"))
 
 
-def play(players, game_id):
-    return playout.play(GAME, players, {}, seed=game_id, bot_seed=game_id, game_id=game_id)
+def replay(path):
+    """The archived game's final state, each move checked against legal_moves as the engine checks it."""
+    archive = yamlio.loads(path.read_bytes(), path.name)
+    assert archive["rules_version"] == GAME.rules_version
+    seed, game_id = archive["seed"], archive["game_id"]
+    state = GAME.rules.setup(archive["players"], archive["options"], GAME.default_components(), Rng(seed, game_id, 0))
+    for number, line in enumerate(archive["moves"], start=1):
+        player, text = line.split(": ", 1)
+        assert GAME.rules.pending(state)["player"] == player, f"move {number}: {line}"
+        move = GAME.parse_move(text)
+        assert notation.is_legal(move, GAME.rules.legal_moves(state, player)), f"move {number}: {line}"
+        state = GAME.rules.apply(copy.deepcopy(state), player, move, Rng(seed, game_id, number))
+    assert GAME.rules.pending(state) is None
+    return archive, state
 
 
 def test_hand_checked_two_player_game_scores_as_computed_by_hand():
-    state = play(["alice", "bob"], "cb-hand-2p")
+    _, state = replay(HERE / "archive_cb_2p.yaml")
     by_hand = {  # rules.md, "A game checked by hand"
         "alice": {"deliveries": 4, "shift 1": 0, "shift 2": 0, "shift 3": 47, "money": "1 -> +0",
                   "cubes": "19 -> +6", "outstanding orders": "12 -> -12", "lit/dark tiles": "5/8 -> -6",
@@ -33,11 +53,12 @@ def test_hand_checked_two_player_game_scores_as_computed_by_hand():
                        ("grey-cubes", "alice", 4), ("lorry", "alice", 8)]
 
 
-@pytest.mark.parametrize("players,game_id,scores", [
-    (["alice", "bob", "carol"], "cb-hand-3p", [("alice", 28, 1), ("bob", 14, 2), ("carol", -9, 3)]),
-    (["alice", "bob", "carol", "dave"], "cb-hand-4p",
-     [("alice", 43, 1), ("carol", 19, 2), ("bob", -4, 3), ("dave", -9, 4)]),
-])
-def test_archived_game_replays_to_its_stored_final_scores(players, game_id, scores):
-    result = GAME.rules.result(play(players, game_id))
-    assert [(r["player"], r["score"], r["rank"]) for r in result] == scores
+@pytest.mark.parametrize("path", ARCHIVES, ids=lambda p: p.stem)
+def test_archived_game_replays_to_its_stored_final_scores(path):
+    archive, state = replay(path)
+    assert GAME.rules.result(state) == archive["result"]
+
+
+def test_the_archive_holds_a_game_of_every_player_count():
+    counts = sorted(len(yamlio.loads(p.read_bytes(), p.name)["players"]) for p in ARCHIVES)
+    assert counts == [2, 3, 4]

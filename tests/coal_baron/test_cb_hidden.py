@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from pbem import playout
+
 
 def keys_and_ints(node):
     if isinstance(node, dict):
@@ -80,6 +82,29 @@ def test_report_shows_board_and_pit_at_a_glance(t):
     assert "yellow:yellow brown:grey+black grey:- black:-" in pit
     lines = [line for line in pit.splitlines() if line.startswith(("1 yellow", "2 brown"))]
     assert "p1[yellow]" in lines[0] and "p2[brown]" in lines[1]
+
+
+def test_report_labels_every_column_of_the_orders_table(t):
+    state = t.started(2)
+    state["pits"]["alice"]["orders"] = [{"id": "o01", "spots": [["yellow"]]}, {"id": "o05", "spots": [[]]}]
+    text = t.game.report.render(t.rules.view(state, None), None)
+    table = text[text.index("Outstanding orders:"):].splitlines()
+    assert table[1].split() == ["order", "transport", "VP", "spots", "complete"]
+    assert table[3].split()[-1] == "yes" and table[4].split()[-1] == "no"
+
+
+def test_a_game_without_phase_cards_never_speaks_of_them(t):
+    # neither the report nor the description of any decision reached in a game without the option
+    state = playout.start(t.game, ["ann", "ben", "cat"], {}, seed="no-phase")
+    for number, (_, _, state) in enumerate(playout.steps(t.game, state, seed="no-phase", bot_seed=1)):
+        decision = t.rules.pending(state)
+        if decision is None:
+            break
+        described = t.game.meta["decisions"][decision["decision"]]
+        assert "phase" not in described and "pass" not in described
+        if number % 25 == 0:
+            text = t.game.report.render(t.rules.view(state, decision["player"]), decision["player"])
+            assert "phase" not in text.lower()
 
 
 def test_report_shows_drawn_cards_to_the_mover(t):

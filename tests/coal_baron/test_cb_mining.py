@@ -64,17 +64,17 @@ def test_unload_to_storage_only_at_the_surface(t):
 def test_unload_to_an_order_only_at_the_surface_and_only_its_colour(t):
     state = mining(t, cage={"level": 3, "cubes": ["grey", "black"]},
                    orders=[{"id": "o04", "spots": [[]]}])  # o04: wheelbarrow, grey
-    assert "fill o04 grey" not in t.legal_texts(state)
+    assert not t.is_legal(state, "put grey on o04")
     state["pits"]["alice"]["cage"]["level"] = 0
-    assert "fill o04 black" not in t.legal_texts(state)
-    state = t.play(state, "fill o04 grey")
+    assert not t.is_legal(state, "put black on o04")
+    state = t.play(state, "put grey on o04")
     assert state["pits"]["alice"]["orders"] == [{"id": "o04", "spots": [["grey"]]}]
     assert state["pits"]["alice"]["cage"]["cubes"] == ["black"]
 
 
 def test_storage_to_an_order_from_anywhere(t):
     state = mining(t, cage={"level": 4, "cubes": []}, storage=["yellow"], orders=[{"id": "o01", "spots": [[]]}])
-    state = t.play(state, "fill o01 stored-yellow")
+    state = t.play(state, "put stored-yellow on o01")
     assert state["pits"]["alice"]["orders"][0]["spots"] == [["yellow"]]
     assert state["pits"]["alice"]["storage"] == []
 
@@ -82,8 +82,12 @@ def test_storage_to_an_order_from_anywhere(t):
 def test_two_cubes_of_any_colour_fill_one_spot_for_two_steps(t):
     state = mining(t, steps=3, cage={"level": 0, "cubes": ["yellow"]}, storage=["brown"],
                    orders=[{"id": "o05", "spots": [[]]}])  # o05: black
-    state = t.play(state, "fill o05 black with stored-brown yellow")
+    state = t.play(state, "substitute black on o05")
+    assert t.rules.pending(state)["decision"] == "choose_substitutes"
+    assert t.legal_texts(state) == ["with yellow stored-brown"]  # both cubes at hand: no choice left
+    state = t.play(state, "with stored-brown yellow")
     assert state["pits"]["alice"]["orders"][0]["spots"] == [["brown", "yellow"]]
+    assert state["pits"]["alice"]["cage"]["cubes"] == [] and state["pits"]["alice"]["storage"] == []
     assert state["stack"][-1]["steps"] == 1
     assert t.rules.order_complete(state, state["pits"]["alice"]["orders"][0])
 
@@ -91,14 +95,19 @@ def test_two_cubes_of_any_colour_fill_one_spot_for_two_steps(t):
 def test_substitution_needs_two_steps_left(t):
     state = mining(t, steps=1, cage={"level": 0, "cubes": ["yellow", "brown"]},
                    orders=[{"id": "o05", "spots": [[]]}])
-    assert not [x for x in t.legal_texts(state) if " with " in x]
+    assert not t.is_legal(state, "substitute black on o05")
     state["stack"][-1]["steps"] = 2
-    assert "fill o05 black with brown yellow" in t.legal_texts(state)
+    state = t.play(state, "substitute black on o05")
+    assert t.is_legal(state, "with brown yellow")
+    state = t.play(state, "with brown yellow")
+    assert t.to_act(state) == "bob"  # both steps spent: the mining turn is over
 
 
 def test_substitution_may_use_the_right_colour_too(t):
     state = mining(t, cage={"level": 0, "cubes": ["black", "black"]}, orders=[{"id": "o05", "spots": [[]]}])
-    assert "fill o05 black with black black" in t.legal_texts(state)
+    state = t.play(state, "substitute black on o05")
+    state = t.play(state, "with black black")
+    assert state["pits"]["alice"]["orders"][0]["spots"] == [["black", "black"]]
 
 
 def test_unspent_steps_are_lost(t):
@@ -120,7 +129,7 @@ def test_cubes_never_go_from_storage_back_to_the_cage_or_between_orders(t):
                    orders=[{"id": "o01", "spots": [["yellow"]]}, {"id": "o03", "spots": [[], []]}])
     legal = t.legal_texts(state)
     assert not [x for x in legal if x.startswith(("load", "store"))]
-    assert sorted(x for x in legal if x.startswith("fill") and " with " not in x) == ["fill o03 stored-yellow"]
+    assert [x for x in legal if x.startswith("put")] == ["put stored-yellow on o03"]
 
 
 def test_a_whole_mining_turn_on_one_line(t):
@@ -128,7 +137,7 @@ def test_a_whole_mining_turn_on_one_line(t):
     state["pits"]["alice"]["orders"] = [{"id": "o10", "spots": [[], []]}]  # wheelbarrow: black black
     state["pits"]["alice"]["tunnels"].append({"tile": "t40", "carts": ["black", "black"]})
     state["supply"]["black"] -= 2
-    line = "place mining-10; cage 4; load black; load black; load black; cage 0; fill o10 black; store black; end"
+    line = "place mining-10; cage 4; load black; load black; load black; cage 0; put black on o10; store black; end"
     assert len(notation.split_turn(line)) == 9
     state = t.turn(state, line)
     pit = state["pits"]["alice"]

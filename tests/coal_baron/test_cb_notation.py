@@ -8,20 +8,24 @@ from click.testing import CliRunner
 
 from pbem import notation
 from pbem.cli import cli
+from support import random_decisions
+
+CEILING = 40  # lines of `pbem moves` a player may be sent
+OPTION_SETS = [{}, {"phase-cards": "on"}, {"overplace": "on"}, {"phase-cards": "on", "overplace": "on"}]
 
 EXAMPLES = {
     "draft o12": {"action": "draft", "order": "o12"},
     "pick mining": {"action": "pick", "card": "mining"},
     "place bank-6": {"action": "place", "space": "bank-6"},
-    "place bank-6 3": {"action": "overplace", "space": "bank-6", "workers": 3},
+    "place 3 workers on bank-6": {"action": "overplace", "workers": 3, "space": ["bank-6"]},
     "pass": {"action": "pass"},
     "cage 4": {"action": "cage", "level": 4},
     "load black": {"action": "load", "colour": "black"},
     "store yellow": {"action": "store", "colour": "yellow"},
-    "fill o12 black": {"action": "fill", "order": "o12", "cube": "black"},
-    "fill o12 stored-black": {"action": "fill", "order": "o12", "cube": "stored-black"},
-    "fill o12 grey with black stored-yellow": {"action": "substitute", "order": "o12", "spot": "grey",
-                                               "first": "black", "second": "stored-yellow"},
+    "put black on o12": {"action": "fill", "cube": "black", "order": ["o12"]},
+    "put stored-black on o12": {"action": "fill", "cube": "stored-black", "order": ["o12"]},
+    "substitute grey on o12": {"action": "substitute", "spot": "grey", "order": ["o12"]},
+    "with black stored-yellow": {"action": "cubes", "cubes": ["black", "stored-yellow"]},
     "end": {"action": "end"},
     "keep t07": {"action": "keep", "card": "t07"},
     "keep none": {"action": "keep", "card": "none"},
@@ -51,19 +55,52 @@ def test_public_log_shows_top_or_bottom_but_not_the_order_of_the_returned_cards(
         "return the other cards to the bottom of the deck"
 
 
-def test_overplace_range_is_listed_as_a_range(t):
-    state = t.give_turn(t.started(2, {"overplace": "on"}), "alice")
-    assert "place bank-6 2..18" in t.legal_texts(state)
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(o) or "base")
+def test_no_decision_of_a_random_game_lists_more_than_40_moves(t, players, options):
+    names = ["ann", "ben", "cat", "dan"][:players]
+    decisions = random_decisions(t.game, names, options, f"ceiling-{players}-{len(options)}")
+    assert 0 < max(len(legal) for _, _, legal in decisions) <= CEILING
 
 
-def test_substitution_pairs_are_listed_once_in_sorted_order(t):
+def test_overplace_is_one_entry_a_range_of_workers_on_any_free_space(t):
+    state = t.started(2, {"overplace": "on"})
+    state["board"]["bank-4"] = ["bob"]
+    state = t.give_turn(state, "alice")
+    crowd = [x for x in t.legal_texts(state) if " workers on " in x]
+    assert len(crowd) == 1 and crowd[0].startswith("place 2..18 workers on (any 1 of bank-6 mining-6 ")
+    assert "bank-1" not in crowd[0] and "bank-4" not in crowd[0]  # bank 1 and occupied spaces take no crowd
+    assert not t.is_legal(state, "place 19 workers on bank-6") and not t.is_legal(state, "place 1 workers on bank-6")
+    assert not t.is_legal(state, "place 2 workers on bank-6 mining-6")
+
+
+def test_draw_five_returns_are_two_entries_each_an_ordering(t):
+    state = t.give_turn(t.started(2), "alice", "return_tiles", cards=["t22", "t24", "t42", "t09", "t08"])
+    assert t.legal_texts(state) == ["return top (t22 t24 t42 t09 t08 in any order)",
+                                    "return bottom (t22 t24 t42 t09 t08 in any order)"]
+    assert t.is_legal(state, "return bottom t08 t09 t42 t24 t22")
+
+
+def test_fills_are_one_entry_per_cube_and_substitutions_one_per_spot_colour(t):
     state = t.started(2)
     state["pits"]["alice"]["cage"] = {"level": 0, "cubes": ["yellow", "black"]}
-    state["pits"]["alice"]["orders"] = [{"id": "o05", "spots": [[]]}]
+    state["pits"]["alice"]["storage"] = ["yellow", "yellow", "yellow"]
+    state["pits"]["alice"]["orders"] = [  # o05 black, o10 black black, o01 yellow, o03 yellow yellow, o11 all four
+        {"id": "o05", "spots": [[]]}, {"id": "o10", "spots": [[], []]}, {"id": "o01", "spots": [[]]},
+        {"id": "o03", "spots": [["yellow"], []]}, {"id": "o11", "spots": [[], [], [], []]}]
     state = t.give_turn(state, "alice", "mine", steps=5)
-    subs = [x for x in t.legal_texts(state) if " with " in x]
-    assert subs == ["fill o05 black with black yellow"]
-    assert not t.is_legal(state, "fill o05 black with yellow black")
+    legal = t.legal_texts(state)
+    assert [x for x in legal if x.startswith("put")] == [
+        "put yellow on (any 1 of o01 o03 o11)", "put stored-yellow on (any 1 of o01 o03 o11)",
+        "put black on (any 1 of o05 o10 o11)"]
+    assert [x for x in legal if x.startswith("substitute")] == [
+        "substitute yellow on (any 1 of o01 o03 o11)", "substitute brown on o11", "substitute grey on o11",
+        "substitute black on (any 1 of o05 o10 o11)"]
+    state = t.play(state, "substitute black on o10")
+    # each cube at most twice in the list: only two are taken
+    assert t.legal_texts(state) == ["with (any 2 of yellow stored-yellow stored-yellow black)"]
+    assert not t.is_legal(state, "with yellow yellow")
+    assert t.is_legal(state, "with stored-yellow stored-yellow")
 
 
 def run(*args):

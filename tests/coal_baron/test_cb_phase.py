@@ -1,6 +1,13 @@
 """The deluxe edition's phase cards as the French rules describe them; the missing details are designed (rules.md)."""
 from __future__ import annotations
 
+import json
+from importlib import resources
+
+from jsonschema import Draft202012Validator
+
+from pbem.rng import Rng
+
 PHASE = {"phase-cards": "on"}
 
 
@@ -58,7 +65,7 @@ def test_domain_round_ends_when_all_players_have_passed(t):
     leader = t.to_act(state)
     state = t.play(state, "place bank-6")
     seen = []
-    while t.rules.pending(state)["decision"] == "place_workers":
+    while t.rules.pending(state)["decision"] == "place_or_pass":
         seen.append(t.to_act(state))
         state = t.play(state, "pass")
     i = state["players"].index(leader)
@@ -117,6 +124,21 @@ def test_factory_card_takes_one_money_off_the_tile(t):
 def test_mining_card_gives_one_more_step(t):
     state = t.play(bonus_state(t, "mining"), "place mining-6")
     assert state["stack"][-1]["steps"] == 7
+
+
+def test_a_phase_cards_domain_decides_its_bonus_and_the_components_its_amount(t):
+    # ruling 31: the cards carry no bonus kind of their own; a club's file sets how much
+    components = t.game.default_components()
+    next(c for c in components["phase_cards"] if c["id"] == "mining")["amount"] = 3
+    state = t.rules.setup(["alice", "bob"], t.game.resolve_options(PHASE), components, Rng("bonus", "t", 0))
+    state = t.draft(state)
+    state = t.play(t.play(state, "pick mining"), "pick money")
+    state = t.play(state, "place mining-6")
+    assert state["stack"][-1]["steps"] == 6 + 3
+    components["phase_cards"][0]["bonus"] = "vp"  # a kind the rules would not read: the file is refused
+    schema = json.loads(resources.files("pbem.schemas").joinpath("coal-baron/components.schema.json").read_text())
+    assert [e.message for e in Draft202012Validator(schema).iter_errors(components)] == [
+        "Additional properties are not allowed ('bonus' was unexpected)"]
 
 
 def test_delivery_card_gives_one_more_vp(t):

@@ -9,7 +9,7 @@ def test_empty_space_takes_exactly_one_worker(t):
     state = t.play(state, "place bank-6")
     assert state["board"]["bank-6"] == [p]
     assert state["pits"][p]["workers"] == 17
-    assert not t.is_legal(t.give_turn(t.started(2), p), "place bank-6 2")  # overplace is off by default
+    assert not t.is_legal(t.give_turn(t.started(2), p), "place 2 workers on bank-6")  # overplace is off by default
 
 
 def test_occupied_space_costs_workers_there_plus_one(t):
@@ -127,16 +127,17 @@ def test_turns_go_clockwise_from_the_start_player(t):
 
 def test_overplace_option_lets_an_empty_space_take_more_workers(t):
     state = t.give_turn(t.started(2, {"overplace": "on"}), "alice")
-    state = t.play(state, "place bank-6 3")
+    state = t.play(state, "place 3 workers on bank-6")
     assert state["board"]["bank-6"] == ["alice"] * 3
     assert state["pits"]["alice"]["workers"] == 15
+    assert state["pits"]["alice"]["money"] == 10 + 6  # the space's action is carried out as with one worker
 
 
 def test_overplace_option_displacing_costs_that_number_plus_one(t):
     state = t.started(2, {"overplace": "on"})
     state["board"]["bank-6"] = ["bob"] * 3
     state = t.give_turn(state, "alice")
-    assert not t.is_legal(state, "place bank-6 3")
+    assert not t.is_legal(state, "place 5 workers on bank-6")
     state = t.play(state, "place bank-6")
     assert state["board"]["bank-6"] == ["alice"] * 4 and state["canteen"]["bob"] == 3
 
@@ -148,14 +149,15 @@ def test_overplace_option_never_adds_workers_to_an_occupied_space(t):
     state["board"]["bank-6"] = ["bob"]
     state["board"]["mining-6"] = ["alice"]
     state = t.give_turn(state, "alice")
-    assert not t.is_legal(state, "place bank-6 3") and not t.is_legal(state, "place mining-6 3")
-    assert t.is_legal(state, "place bank-6") and t.is_legal(state, "place bank-4 3")
-    overplaced = {m["space"] for m in t.rules.legal_moves(state, "alice") if m["action"] == "overplace"}
-    assert overplaced and not overplaced & {"bank-6", "mining-6"}
+    assert not t.is_legal(state, "place 3 workers on bank-6")
+    assert not t.is_legal(state, "place 3 workers on mining-6")
+    assert t.is_legal(state, "place bank-6") and t.is_legal(state, "place 3 workers on bank-4")
+    overplaced = [m["space"]["from"] for m in t.rules.legal_moves(state, "alice") if m["action"] == "overplace"]
+    assert len(overplaced) == 1 and "bank-4" in overplaced[0] and not set(overplaced[0]) & {"bank-6", "mining-6"}
 
 
 def test_overplace_option_never_applies_to_bank_1(t):
     state = t.give_turn(t.started(2, {"overplace": "on"}), "alice")
-    assert not t.is_legal(state, "place bank-1 2")
-    assert [m for m in t.rules.legal_moves(state, "alice") if m.get("space") == "bank-1"] == [
+    assert not t.is_legal(state, "place 2 workers on bank-1")
+    assert [m for m in t.rules.legal_moves(state, "alice") if "bank-1" in str(m.get("space"))] == [
         {"action": "place", "space": "bank-1"}]

@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 from jsonschema import Draft202012Validator
 
-from pbem import playout, registry
+from pbem import bots, notation, playout, registry
 
 COLOURS = ("yellow", "brown", "grey", "black")
 GAME = registry.get("coal-baron")
@@ -72,11 +72,12 @@ class Bookkeeper:
                 else 0
 
         if move["action"] in ("place", "overplace"):
-            space = comp["spaces"][move["space"]]
+            name = move["space"][0] if move["action"] == "overplace" else move["space"]
+            space = comp["spaces"][name]
             if space["kind"] == "bank":
                 return space["amount"] + bonus("money")
             if space["kind"] == "factory":
-                return -max(0, comp["tiles"][prev["display"][move["space"]]]["cost"] - bonus("factory"))
+                return -max(0, comp["tiles"][prev["display"][name]]["cost"] - bonus("factory"))
         if move["action"] == "keep" and prev["stack"][-1]["decision"] == "keep_tile" and move["card"] != "none":
             return -max(0, comp["tiles"][move["card"]]["cost"] - bonus("factory"))
         return 0
@@ -121,9 +122,11 @@ class Bookkeeper:
         decision = GAME.rules.pending(state)
         if decision is None:
             return
-        for move in GAME.rules.legal_moves(state, decision["player"]):
-            concrete = {k: v["min"] if isinstance(v, dict) else v for k, v in move.items()}
+        legal = GAME.rules.legal_moves(state, decision["player"])
+        for move in legal:
+            concrete = GAME.normalise(bots.first_legal([move]))  # a `set` field's words sorted
             assert GAME.parse_move(GAME.format_move(concrete)) == concrete
+            assert notation.is_legal(concrete, [move])
 
     def check_all_views(self, state):
         assert_plain(state)

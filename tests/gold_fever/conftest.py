@@ -51,6 +51,10 @@ class Table:
     def legal(self, state, player):
         return self.rules.legal_moves(state, player)
 
+    def texts(self, state, player):
+        """The legal moves as `pbem moves` lists them."""
+        return [self.game.format_move(move) for move in self.legal(state, player)]
+
     def is_legal(self, state, player, text):
         return notation.is_legal(self.game.parse_move(text), self.legal(state, player))
 

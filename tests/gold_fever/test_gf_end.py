@@ -1,5 +1,6 @@
 """The final score (the French rules): gold + the nuggets on one's concessions + 5 per Maire card; the highest wins;
 ruling: equal totals share the rank. The report shows the table and, at the end, the calculation."""
+from pbem import report
 
 
 def over(gf, state):
@@ -35,12 +36,25 @@ def test_tied_scores_share_the_rank(gf):
     assert {line["player"]: line["rank"] for line in ranking} == {"bob": 1, "cid": 1, "ann": 3}
 
 
-def test_final_report_shows_the_scoring_calculation(gf):
+def test_final_report_shows_the_scoring_calculation_in_one_table(gf):
     state = over(gf, gf.own(gf.new(), "ann", "cold-mountain-3", "cold-mountain-4"))
     text = gf.game.report.render(gf.rules.view(state, None), None)
-    assert "The game is over." in text and "Final score: gold + nuggets + 5 per Maire card" in text
-    line = next(row for row in text.splitlines() if " ann " in f" {row} " and "x 5" in row)
-    assert line.split()[-1] == "26" and "1 x 5 = 5" in line and "11" in line.split()
+    assert "The game is over." in text and "Final score" not in text  # the ranking below is the only score table
+    table = report.ranking(gf.rules.result(state))
+    assert table.splitlines()[0].split() == ["rank", "player", "gold", "nuggets", "on", "concessions", "Maire",
+                                             "cards", "points", "for", "Maire", "cards", "(x5)", "score"]
+    assert next(row for row in table.splitlines() if " ann " in row).split() == ["1", "ann", "10", "11", "1", "5",
+                                                                                 "26"]
+
+
+def test_report_calls_the_mayor_a_mayor_in_every_table(gf):
+    state = gf.own(gf.new(), "bob", "takamawok-3", "takamawok-4")
+    text = gf.game.report.render(gf.rules.view(state, None), None)
+    players = text[text.index("Players"):text.index("Concessions by town")]
+    towns = text[text.index("Towns"):]
+    assert "mayor of" in players.splitlines()[1] and "mayor" in towns.splitlines()[1].split()
+    assert "Maire of" not in text
+    assert next(row for row in players.splitlines() if row.startswith("bob ")).split()[2] == "takamawok"
 
 
 def test_report_shows_offer_bids_concessions_mayors_saloons_and_gold(gf):

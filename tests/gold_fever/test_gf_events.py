@@ -85,8 +85,21 @@ def test_dynamite_targets_only_opponents_concessions_and_saloons(gf):
     gf.own(state, "ann", "cold-mountain-7")
     state = gf.play(offer(gf, state, "ann", "dynamite-1"), "ann", "take 1")
     assert gf.decision(state) == ("ann", "light_dynamite")
-    assert gf.legal(state, "ann") == [{"action": "dynamite", "target": "cold-mountain-5"},
-                                      {"action": "dynamite", "target": "takamawok-saloon-1"}]
+    assert gf.legal(state, "ann") == [{"action": "dynamite", "target": ["cold-mountain-5"]},
+                                      {"action": "dynamite", "target": ["takamawok-saloon-1"]}]
+
+
+def test_dynamite_targets_are_one_entry_per_town(gf):
+    # however many concessions are on the table, one line per town: `pbem moves` stays short
+    state = gf.own(gf.new(), "bob", *(f"cold-mountain-{n}" for n in (3, 4, 5, 6, 7)))
+    gf.own(state, "cid", "cold-mountain-8", "cold-mountain-9", "takamawok-5")
+    saloon(state, "cold-mountain-saloon-1", "cid")
+    state = gf.play(offer(gf, state, "ann", "dynamite-1"), "ann", "take 1")
+    assert gf.texts(state, "ann") == [
+        "dynamite (any 1 of cold-mountain-3 cold-mountain-4 cold-mountain-5 cold-mountain-6 cold-mountain-7 "
+        "cold-mountain-8 cold-mountain-9 cold-mountain-saloon-1)", "dynamite takamawok-5"]
+    assert gf.is_legal(state, "ann", "dynamite cold-mountain-saloon-1")
+    assert not gf.is_legal(state, "ann", "dynamite cold-mountain-3 cold-mountain-4")
 
 
 def test_dynamite_removes_a_concession_from_the_game_and_shifts_the_mayor(gf):
@@ -128,7 +141,7 @@ def test_expropriation_only_in_a_town_where_the_taker_has_a_concession(gf):
     gf.own(state, "bob", "cold-mountain-5", "takamawok-5")
     state = gf.play(offer(gf, state, "ann", "expropriation-1"), "ann", "take 1")
     assert gf.decision(state) == ("ann", "expropriate_concession")
-    assert gf.legal(state, "ann") == [{"action": "expropriate", "concession": "cold-mountain-5"}]
+    assert gf.legal(state, "ann") == [{"action": "expropriate", "concession": ["cold-mountain-5"]}]
 
 
 def test_expropriation_pays_the_mayor_fee_and_the_new_vein_follows(gf):

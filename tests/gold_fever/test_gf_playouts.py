@@ -11,6 +11,7 @@ from jsonschema import Draft202012Validator
 
 from pbem import bots, notation, playout, registry
 from pbem.rng import Rng
+from support import random_decisions
 
 GAME = registry.get("gold-fever")
 NAMES = ["ann", "Bob", "cid", "dee", "eve"]
@@ -93,6 +94,17 @@ def test_random_playout_finishes_with_gold_conserved_and_schema_valid_views(play
     assert min(line["rank"] for line in ranking) == 1
 
 
+CEILING_CASES = [(n, {}) for n in (3, 4, 5)] + [(n, {"dangerous-mines": "on"}) for n in (3, 4, 5)] + [
+    (3, {"short-game": "on", "bank-takes-the-rest": "on"})]
+
+
+@pytest.mark.parametrize("players,options", CEILING_CASES,
+                         ids=[f"{n}p-{'-'.join(o) or 'base'}" for n, o in CEILING_CASES])
+def test_no_decision_of_a_random_game_lists_more_than_40_moves(players, options):
+    decisions = random_decisions(GAME, NAMES[:players], options, f"ceiling-{players}-{len(options)}")
+    assert 0 < max(len(legal) for _, _, legal in decisions) <= 40
+
+
 def test_every_legal_move_round_trips_through_the_notation():
     state = playout.start(GAME, NAMES[:4], seed="notation")
     seen = set()
@@ -101,7 +113,7 @@ def test_every_legal_move_round_trips_through_the_notation():
         if pending is None:
             break
         for entry in GAME.rules.legal_moves(state, pending["player"]):
-            concrete = {k: v["min"] if isinstance(v, dict) else v for k, v in entry.items()}
+            concrete = bots.first_legal([entry])
             text = GAME.format_move(concrete)
             assert GAME.parse_move(text) == concrete
             seen.add(entry["action"])
@@ -112,14 +124,14 @@ def test_every_legal_move_round_trips_through_the_notation():
     ("bid 7", {"action": "bid", "amount": 7}),
     ("pass", {"action": "pass"}),
     ("take 3", {"action": "take", "slot": 3}),
-    ("dynamite cold-mountain-9", {"action": "dynamite", "target": "cold-mountain-9"}),
-    ("dynamite takamawok-saloon-1", {"action": "dynamite", "target": "takamawok-saloon-1"}),
-    ("expropriate san-narciso-4", {"action": "expropriate", "concession": "san-narciso-4"}),
+    ("dynamite cold-mountain-9", {"action": "dynamite", "target": ["cold-mountain-9"]}),
+    ("dynamite takamawok-saloon-1", {"action": "dynamite", "target": ["takamawok-saloon-1"]}),
+    ("expropriate san-narciso-4", {"action": "expropriate", "concession": ["san-narciso-4"]}),
     ("holdup bob 8", {"action": "holdup", "victim": "bob", "amount": 8}),
     ("saloon whiskey-river", {"action": "saloon", "town": "whiskey-river"}),
     ("girls whiskey-river-saloon-2", {"action": "girls", "saloon": "whiskey-river-saloon-2"}),
     ("governor new-london", {"action": "governor", "town": "new-london"}),
-    ("vein takamawok-10", {"action": "vein", "concession": "takamawok-10"}),
+    ("vein takamawok-10", {"action": "vein", "concession": ["takamawok-10"]}),
     ("mustang", {"action": "mustang"}),
     ("telegraph 2 6", {"action": "telegraph", "die": 2, "value": 6}),
 ])
@@ -171,7 +183,8 @@ def test_no_move_is_offered_to_a_player_whose_turn_it_is_not():
             if pending is None or name != pending["player"]:
                 assert GAME.rules.legal_moves(state, name) == []
             else:
-                assert notation.is_legal(GAME.parse_move(GAME.format_move(
-                    {k: v["max"] if isinstance(v, dict) else v
-                     for k, v in GAME.rules.legal_moves(state, name)[-1].items()})),
-                    GAME.rules.legal_moves(state, name))
+                last = GAME.rules.legal_moves(state, name)[-1]
+                highest = {k: (v["from"][-v["max"]:] if "from" in v else v["max"]) if isinstance(v, dict) else v
+                           for k, v in last.items()}
+                assert notation.is_legal(GAME.parse_move(GAME.format_move(highest)),
+                                         GAME.rules.legal_moves(state, name))

@@ -3,7 +3,10 @@ from collections import Counter
 
 import pytest
 
+from click.testing import CliRunner
+
 from pbem import validation
+from pbem.cli import cli
 
 # The French names of events that French reviews of the game give; every other French name is designed.
 NAMED_IN_FRENCH_SOURCES = {"Saloon", "Dynamite", "Hold-up", "Mustang"}
@@ -166,3 +169,20 @@ def test_components_file_has_no_field_the_rules_never_read(gf, unread):
     assert validation.is_valid("gold-fever", validation.game_name("components"), components)
     unread(components)
     assert not validation.is_valid("gold-fever", validation.game_name("components"), components)
+
+
+def test_pbem_games_explains_each_option_on_its_own_line(gf):
+    text = CliRunner().invoke(cli, ["games"]).output
+    table = text.split("\n\n")[0]
+    assert max(len(line) for line in table.splitlines()) <= 100  # the table stays readable
+    options = text[text.index("gold-fever options"):]
+    rows = options.splitlines()
+    for key, spec in gf.game.meta["options"].items():
+        at = next(i for i, row in enumerate(rows) if row.startswith(f"  {key}="))
+        assert rows[at] == f"  {key}=off|on (default off)"
+        explained = []
+        for row in rows[at + 1:]:
+            if not row.startswith(" " * 6):
+                break
+            explained.append(row.strip())
+        assert " ".join(explained) == spec["help"]
