@@ -20,13 +20,10 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import dataclasses
 import hashlib
 import json
 import random
 import re
-import secrets
-from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
@@ -76,20 +73,23 @@ def layout(meta: dict) -> store.Layout:
     files = {GAME: PUBLIC_MODE, COMPONENTS: PUBLIC_MODE, PUBLIC: PUBLIC_MODE, LOG: PUBLIC_MODE,
              STATE: PRIVATE, STATE_DIGEST: PRIVATE, STATE_CACHE: PRIVATE, FULL_LOG: PRIVATE, SECRETS: PRIVATE}
     files.update({view_file(player): PRIVATE for player in meta["players"]})
-    files.update({f"schemas/{name}": PUBLIC_MODE for name in validation.schemas_for(meta["game"])})
+    files.update({f"schemas/{name}": PUBLIC_MODE for name in validation.schema_files(meta["game"])})
     return store.Layout(files, FOLDERS, TXN_KEY)
 
 
-@dataclass
 class GameDir:
-    """An opened game directory: its static description (game.yaml) and its game type."""
+    """An opened game directory: its static description (game.yaml) and its game type. (A plain class, as every
+    class on the way of a command: a dataclass costs a millisecond to define, at every start.)"""
 
-    path: Path
-    meta: dict
-    overlay: dict = field(default_factory=dict)  # the files of a committed bundle not yet applied (read through)
-    # what this process has read or written, checked: {relative: (the file's bytes, its data as JSON)}, so a file
-    # read again while its bytes are the same is neither parsed nor validated again (a mail's several reports)
-    known: dict = field(default_factory=dict, repr=False)
+    def __init__(self, path: Path, meta: dict, overlay: dict | None = None):
+        self.path, self.meta = path, meta
+        self.overlay = {} if overlay is None else overlay  # a committed bundle's files not yet applied (read through)
+        # what this process has read or written, checked: {relative: (the file's bytes, its data as JSON)}, so a
+        # file read again while its bytes are the same is neither parsed nor validated again (a mail's reports)
+        self.known: dict[str, tuple[bytes, str]] = {}
+
+    def __repr__(self) -> str:
+        return f"GameDir({str(self.path)!r})"
 
     @property
     def id(self) -> str:
@@ -345,7 +345,9 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
         raise UsageError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {len(names)}")
     options = game.resolve_options(options or {})
     components = load_components(game, components_path)
-    seed = seed or secrets.token_hex(16)
+    if seed is None:
+        import secrets  # here only: what `new` needs, the other commands need not import
+        seed = secrets.token_hex(16)
     rng = Rng(seed, game_id, 0)
     state = game.rules.setup(names, options, components, rng)
     gd = GameDir(path, {"format": "pbem-game/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
@@ -969,7 +971,7 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         if commitment(seed) != gd.meta["seed_commitment"]:
             raise PbemError(f"verify failed: the seed does not match the commitment published in {gd.where(GAME)}")
         # The referee's state says who plays with which options (game.yaml is compared with it below).
-        played = dataclasses.replace(gd, meta={**gd.meta, "players": env["players"], "options": env["options"]}) \
+        played = GameDir(gd.path, {**gd.meta, "players": env["players"], "options": env["options"]}, gd.overlay) \
             if referee else gd
         state, entries, resigned = replay(played, seed, components, log)
         finished = gd.game.rules.pending(state) is None

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from . import notation, packaged, yamlio
@@ -15,11 +14,14 @@ GAMES = {  # game id (contract) -> package
 }
 
 
-@dataclass
 class Game:
-    id: str
-    package: str
-    meta: dict = field(repr=False)
+    """A registered game: its id, its package, its metadata (meta.yaml); the rest is loaded when first used."""
+
+    def __init__(self, id: str, package: str, meta: dict):
+        self.id, self.package, self.meta = id, package, meta
+
+    def __repr__(self) -> str:
+        return f"Game({self.id!r})"
 
     @property
     def title(self) -> str:

@@ -27,9 +27,7 @@ import hmac
 import json
 import os
 import re
-import secrets
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 
 from .contract import PbemError
@@ -58,14 +56,14 @@ class Unreadable(PbemError):
     """A file or folder this user may not open (a player's account reading the referee's folder)."""
 
 
-@dataclass(frozen=True)
 class Layout:
     """Everything a transaction of one game may write: each file with its mode, each folder with its mode, and
     where the transaction key lives (private; never written by a bundle)."""
 
-    files: dict[str, int]
-    folders: dict[str, int]
-    key: str
+    __slots__ = ("files", "folders", "key")
+
+    def __init__(self, files: dict[str, int], folders: dict[str, int], key: str):
+        self.files, self.folders, self.key = files, folders, key
 
 
 # ---------------------------------------------------------------- no-follow access below a game directory
@@ -316,6 +314,7 @@ def _key(directory, layout: Layout, create: bool) -> bytes | None:
             except Missing:
                 if not create:
                     return None
+                import secrets  # here only: a key is made once a game
                 _write_new(folder, name, (secrets.token_hex(32) + "\n").encode(), 0o600, sync=True)
                 os.fsync(folder)
                 text = _read_at(folder, name, where, 200)

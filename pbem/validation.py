@@ -32,18 +32,35 @@ def load_schema(relative: str) -> dict:
     return json.loads(packaged.read_bytes("pbem.schemas", relative))
 
 
-@lru_cache(maxsize=None)
-def schemas_for(game_type: str | None) -> dict[str, dict]:
-    """Every schema a game directory of this game type uses, by the file name it has there (None: common only)."""
-    named = {common_name(kind): load_schema(f"common/{kind}.schema.json") for kind in COMMON}
+def schema_files(game_type: str | None) -> dict[str, str]:
+    """Every schema a game directory of this game type uses: {its file name there: where pbem keeps it}."""
+    named = {common_name(kind): f"common/{kind}.schema.json" for kind in COMMON}
     for part in GAME_PARTS if game_type else ():
-        named[game_name(part)] = load_schema(f"{game_type}/{part}.schema.json")
+        named[game_name(part)] = f"{game_type}/{part}.schema.json"
     return named
 
 
 @lru_cache(maxsize=None)
+def schemas_for(game_type: str | None) -> dict[str, dict]:
+    """Every schema a game directory of this game type uses, by the file name it has there (None: common only)."""
+    return {name: load_schema(relative) for name, relative in schema_files(game_type).items()}
+
+
+class _OnDemand(dict):
+    """The schemas of a game type, each read when the compiler first refers to it (a command checks a few)."""
+
+    def __init__(self, files: dict[str, str]):
+        super().__init__()
+        self.files = files
+
+    def __missing__(self, name: str) -> dict:
+        self[name] = load_schema(self.files[name])
+        return self[name]
+
+
+@lru_cache(maxsize=None)
 def _compiler(game_type: str | None) -> schemacheck.Compiler:
-    return schemacheck.Compiler(schemas_for(game_type))
+    return schemacheck.Compiler(_OnDemand(schema_files(game_type)))
 
 
 def is_valid(game_type: str | None, name: str, data) -> bool:
