@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import random
 
+from .notation import is_form
+
 KINDS = ("greedy", "random")
+RESIGNED = "resigned"
+ONLY_MOVE = "only legal move"
 
 
 def _pick(value, rnd: random.Random):
@@ -39,6 +43,30 @@ def first_legal(legal: list[dict]) -> dict:
     """The referee's choice for a player who resigned: the first legal move, the least of each form (the lowest
     value of a range, the first words of a choice, as few as allowed)."""
     return {key: _lowest(value) for key, value in legal[0].items()}
+
+
+def forced(pending: dict, legal: list[dict]) -> dict | None:
+    """The move the referee plays for a decision that allows only it: exactly one legal move, concrete (a form,
+    even a range of one value, is the player's to fill in), and the decision shows the player nothing new
+    (`fresh_info`: the player must see it first, and play the move themselves)."""
+    if pending.get("fresh_info") or len(legal) != 1 or any(is_form(value) for value in legal[0].values()):
+        return None
+    return legal[0]
+
+
+def referee_move(game, state: dict, resigned: list[str], play_forced: bool = True) -> tuple[str, dict, str] | None:
+    """The move the referee plays now for the player to act, as (player, move, reason), or None when that
+    player must choose: for a player who resigned, the first legal move; with `play_forced`, a forced move
+    (`forced`)."""
+    pending = game.rules.pending(state)
+    if pending is None or (pending["player"] not in resigned and not play_forced):
+        return None
+    player = pending["player"]
+    legal = game.rules.legal_moves(state, player)
+    if player in resigned:
+        return player, game.normalise(first_legal(legal)), RESIGNED
+    move = forced(pending, legal)
+    return None if move is None else (player, game.normalise(move), ONLY_MOVE)
 
 
 def decide(game, kind: str, view: dict, legal: list[dict], rnd: random.Random) -> dict:

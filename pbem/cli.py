@@ -12,8 +12,10 @@ from pathlib import Path
 
 import click
 
-from . import engine, movefile, registry, yamlio
+from . import engine, movefile, phrases, registry, yamlio
+from .completion import complete_game_dir, complete_game_type, complete_player
 from .contract import PbemError, UsageError
+from .mail.options import sending
 
 
 class MoveNumber(click.ParamType):
@@ -94,22 +96,35 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
     options = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
+        key = key.strip()
         if not sep or not key:
             raise UsageError(f"--option {pair!r}: write KEY=VALUE")
-        options[key.strip()] = value.strip()
+        if key in options:
+            raise UsageError(f"--option {key} is given twice ({options[key]!r} and {value.strip()!r}): give it once")
+        options[key] = value.strip()
     return options
 
 
-def read_input(source: str) -> bytes:
+def read_input(source: str) -> tuple[bytes, int]:
+    """A move file's bytes (at most one more than a move file may have, so a huge file is never held in memory)
+    and its size, for the message that refuses it."""
     if source == "-":
         data = sys.stdin.buffer.read(movefile.MAX_BYTES + 1)
-    else:
-        try:
-            with open(source, "rb") as handle:
-                data = handle.read(movefile.MAX_BYTES + 1)
-        except OSError as exc:
-            raise PbemError(f"{source}: cannot read ({exc.strerror})") from None
-    return data
+        return data, (len(data) + _drain(sys.stdin.buffer) if len(data) > movefile.MAX_BYTES else len(data))
+    try:
+        with open(source, "rb") as handle:
+            data = handle.read(movefile.MAX_BYTES + 1)
+            return data, max(len(data), os.fstat(handle.fileno()).st_size)
+    except OSError as exc:
+        raise PbemError(f"{source}: cannot read ({exc.strerror})") from None
+
+
+def _drain(stream, most: int = 1 << 30) -> int:
+    """How many more bytes a stream holds (up to `most`: an endless pipe is not read for ever)."""
+    count = 0
+    while count < most and (chunk := stream.read(1 << 16)):
+        count += len(chunk)
+    return count
 
 
 def secret_from(secret: str | None, secret_file: str | None) -> str:
@@ -122,6 +137,9 @@ def secret_from(secret: str | None, secret_file: str | None) -> str:
     if not secret:
         raise UsageError("give the player's secret: --secret S, --secret-file FILE or PBEM_SECRET")
     return secret
+
+
+GAME_DIR = click.argument("directory", metavar="DIR", shell_complete=complete_game_dir)
 
 
 class LazyGroup(click.Group):
@@ -159,45 +177,62 @@ def games(fmt):
 
 
 @cli.command()
-@click.argument("game_type", metavar="GAME")
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.argument("game_type", metavar="GAME", shell_complete=complete_game_type)
+@click.argument("directory", metavar="DIR")
 @click.option("--player", "players", multiple=True, required=True, metavar="NAME[:EMAIL]",
               help="A player, in seating order (clockwise); repeat for each.")
 @click.option("--seed", help="The secret seed of decks and dice (default: random). Revealed when the game ends.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant or option; see `pbem games`.")
 @click.option("--components", type=click.Path(dir_okay=False), help="A club's own card and board data (YAML).")
 @click.option("--organiser", metavar="EMAIL", help="The organiser's address: the referee's mail comes from it.")
-@click.option("--smtp", metavar="HOST:PORT", help="Mail each player a welcome with their password through this "
-              "SMTP server (see `pbem mail --help` for login and STARTTLS settings).")
-@click.option("--outbox", type=click.Path(file_okay=False), help="Write the welcome mails into this Maildir instead.")
+@sending
 @deadline_options
 @click.option("--notify", "notify", multiple=True, metavar="[PLAYER=]every|turn|daily", help="How often players "
               "get mail: every move (default), only when it is their turn (with what happened since), or a daily "
               "digest (sent by `pbem tick`). Without PLAYER= for everyone; repeat for each player.")
 @NOW
 @FORMAT
-def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, deadline, reminder,
-        on_timeout, timeouts, vacation_days, notify, now, fmt):
-    """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret."""
+def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, smtp_user, starttls,
+        deadline, reminder, on_timeout, timeouts, vacation_days, notify, now, fmt):
+    """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret.
+
+    With --smtp or --outbox (and --organiser), each player with an address is also mailed a welcome: their
+    password, how to move, and the position."""
     from .correspondence import parse_notify
-    if (smtp or outbox) and not organiser:
-        raise UsageError("welcome mails need --organiser EMAIL (the address the referee writes from)")
+    welcome = None
+    if smtp or outbox:
+        if not organiser:
+            raise UsageError("welcome mails need --organiser EMAIL (the address the referee writes from)")
+        from .mail import transport
+        welcome = transport.make(smtp, outbox, smtp_user, starttls)
+        welcome.prepare()  # an outbox that cannot be written is refused before the game exists
     seats = [engine.parse_player(p) for p in players]
     result = engine.create(game_type, directory, seats, seed=seed, options=parse_options(options),
                            components_path=components, organiser=organiser,
                            deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days),
                            notify=parse_notify(notify, [name for name, _ in seats]), now=now)
-    if smtp or outbox:
+    failure = None
+    if welcome is not None:
         from .mail.commands import send_welcome
-        result["welcomed"] = send_welcome(engine.open_game(directory), smtp=smtp, outbox=outbox)
+        try:
+            result["welcomed"] = send_welcome(engine.open_game(directory), transport=welcome)
+        except PbemError as exc:
+            result["welcomed"], failure = [], exc
 
     def text(data):
         lines = [f"Created {data['game']} ({data['game_type']}) in {data['dir']}.",
                  "Give each player their secret (it signs their moves; keep it private):"]
         lines += [f"  {p['name']}: {p['secret']}" + (f"  <{p['email']}>" if p["email"] else "")
                   for p in data["players"]]
+        if data["referee_moves"]:
+            lines.append(phrases.referee_moves(data["referee_moves"]))
+        if data.get("welcomed"):
+            lines.append(f"Welcome mailed to {', '.join(data['welcomed'])}.")
         return "\n".join(lines) + "\n"
     emit(result, fmt, text)
+    if failure is not None:  # the game exists and its passwords are printed above: say what is left to do
+        raise PbemError(f"the game was created (the passwords are above), but the welcome mails were not sent: "
+                        f"{failure}")
 
 
 def _status_json(doc: dict) -> dict:
@@ -214,27 +249,32 @@ def _status_json(doc: dict) -> dict:
     return data
 
 
+AS_PLAYER = dict(metavar="PLAYER", shell_complete=complete_player)
+
+
 @cli.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
-@click.option("--as", "player", metavar="PLAYER", help="Show what this player may see (default: the public view).")
+@GAME_DIR
+@click.option("--as", "player", help="Show what this player may see (default: the public view).", **AS_PLAYER)
 @click.option("--now", metavar="ISO-8601", help="Say how far the due time is from this time (default: the system "
               "clock).")
 @FORMAT
 def status(directory, player, now, fmt):
-    """The position, who must act and the last moves."""
+    """The position, who must act and the last moves (from the referee's state where it is here)."""
     from . import report
-    doc = engine.status(engine.open_game(directory), player)
+    doc, notes = engine.status_with_notes(engine.open_game(directory), player)
+    for note in notes:
+        click.echo(f"pbem: note: {note}", err=True)
     emit(_status_json(doc), fmt, lambda _: report.status_text(doc, clock_now(now)))
 
 
 @cli.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
-@click.option("--as", "player", metavar="PLAYER", help="Whose moves (default: whoever must act).")
+@GAME_DIR
+@click.option("--as", "player", help="Whose moves (default: whoever must act).", **AS_PLAYER)
 @click.option("--now", metavar="ISO-8601", help="Say how far the due time is from this time (default: the system "
               "clock).")
 @FORMAT
 def moves(directory, player, now, fmt):
-    """Who must act, and the legal moves in text notation."""
+    """Who must act, and the legal moves in text notation, each with what it does."""
     data = engine.legal(engine.open_game(directory), player)
 
     def text(d):
@@ -245,15 +285,15 @@ def moves(directory, player, now, fmt):
             from .clock import due_phrase
             head += due_phrase(d["to_act"], d["due"], clock_now(now)) + ".\n"
         if d["player"] != d["to_act"]:
-            return head + f"{d['player']} has no move now.\n"
-        return head + "".join(f"  {m}\n" for m in d["moves"])
+            return head + f"{d['player']} has no move now (and may resign at any time: `resign`).\n"
+        return head + "\n".join(phrases.legal_lines(d["choices"])) + "\n"
     emit(data, fmt, text)
 
 
 @cli.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@GAME_DIR
 @click.argument("source", metavar="FILE|-", required=False)
-@click.option("--as", "player", required=True, metavar="PLAYER", help="The player whose turn this is.")
+@click.option("--as", "player", required=True, help="The player whose turn this is.", **AS_PLAYER)
 @click.option("--text", "text", metavar="MOVE", help="The referee enters a move (`;` between moves of one turn).")
 @click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn answers (refused "
               "as stale if the game has moved on).")
@@ -271,7 +311,8 @@ def move(directory, source, player, text, move_number, now, fmt):
         result = engine.submit(gd, player, split_turn(text), by="referee", move_number=move_number, now=now)
     else:
         name = "standard input" if source == "-" else source
-        doc = movefile.parse(read_input(source), name)
+        data, size = read_input(source)
+        doc = movefile.parse(data, name, size)
         if doc["game"] != gd.id:
             raise PbemError(f"{name}: the move is for game {doc['game']!r}, this is {gd.id!r}")
         if doc["player"] != player:
@@ -281,12 +322,14 @@ def move(directory, source, player, text, move_number, now, fmt):
 
     def out(r):
         after = "The game is over." if r["finished"] else f"Next: {r['to_act']} (move {r['move_number']})."
-        return f"Accepted move {r['number']} by {r['player']}: {'; '.join(r['moves'])}. {after}\n"
+        played = phrases.referee_moves(r["referee_moves"])
+        return " ".join(filter(None, [f"Accepted move {r['number']} by {r['player']}: {'; '.join(r['moves'])}.",
+                                      played, after])) + "\n"
     emit(result, fmt, out)
 
 
 @cli.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@GAME_DIR
 @click.option("--full", is_flag=True, help="The referee's full log (hidden choices and shuffles included).")
 @FORMAT
 def log(directory, full, fmt):
@@ -297,9 +340,9 @@ def log(directory, full, fmt):
 
 
 @cli.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
-@click.option("--as", "player", metavar="PLAYER", help="Verify a finished game from what this player holds (the "
-              "public files and their own view), even where the referee's files are.")
+@GAME_DIR
+@click.option("--as", "player", help="Verify a finished game from what this player holds (the public files and "
+              "their own view), even where the referee's files are.", **AS_PLAYER)
 @FORMAT
 def verify(directory, player, fmt):
     """Replay the game from its seed and log; every stored file must match the replay exactly."""
@@ -307,7 +350,7 @@ def verify(directory, player, fmt):
 
     def text(d):
         seed = "the seed matches its published commitment" if d["seed_checked"] else "seed not yet revealed"
-        lines = [f"{d['game']}: verified, {d['moves']} moves replayed; identical to the replay: "
+        lines = [f"{d['game']}: verified, {phrases.plural(d['moves'], 'move')} replayed; identical to the replay: "
                  f"{', '.join(d['checked'])}; {seed}."]
         lines += [f"  note: {note}" for note in d["notes"]]
         return "\n".join(lines) + "\n"
@@ -320,10 +363,10 @@ def verify(directory, player, fmt):
 @click.option("--secret-file", type=click.Path(dir_okay=False), help="A file holding the secret.")
 @click.option("--game", "game_id", help="With --text: the game id.")
 @click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn answers.")
-@click.option("--as", "player", help="With --text: the player.")
+@click.option("--as", "player", metavar="PLAYER", help="With --text: the player.")
 @click.option("--text", "text", metavar="MOVE", help="Write a new signed move file for this turn.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Where to write (default: FILE in place, "
-              "or standard output).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Where to write (default: "
+              "FILE in place, or standard output; - for standard output).")
 def sign(source, secret, secret_file, game_id, move_number, player, text, output):
     """Sign a move file with a player's secret (or write a new signed one with --text)."""
     from . import store
@@ -335,12 +378,13 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, output
         doc = movefile.build(game_id, move_number, player, split_turn(text), secret)
         movefile.parse(movefile.dumps(doc), "the new move file")
     elif source:
-        doc = movefile.sign(movefile.parse(read_input(source), source), secret)
+        data, size = read_input(source)
+        doc = movefile.sign(movefile.parse(data, source, size), secret)
         output = output or (None if source == "-" else source)
     else:
         raise UsageError("give a move FILE (or -), or --text with --game, --move-number and --as")
     text_out = movefile.dumps(doc)
-    if output:
+    if output and output != "-":
         store.write_atomic(Path(output), text_out)
         click.echo(f"signed {output}", err=True)
     else:
@@ -348,10 +392,12 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, output
 
 
 @cli.command()
-@click.argument("game_type", metavar="GAME")
-@click.option("--players", type=int, help="How many players (default: the game's minimum).")
+@click.argument("game_type", metavar="GAME", shell_complete=complete_game_type)
+@click.option("--players", type=int, help="How many players (default: the game's minimum; `pbem games` lists "
+              "each game's range).")
 @click.option("--seed", default="demo", show_default=True, help="Seed of the decks, dice and bots.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant or option, as for "
+              "`pbem new`; see `pbem games`.")
 @click.option("--dir", "directory", type=click.Path(file_okay=False), help="Keep the game here (default: a "
               "temporary directory, removed afterwards).")
 @click.option("--every", type=int, default=0, help="Print the full report every N moves (default: at the start and "

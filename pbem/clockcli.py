@@ -7,28 +7,15 @@ from pathlib import Path
 import click
 
 from . import correspondence, engine
-from .cli import DURATION, FORMAT, NOW, emit
+from .cli import AS_PLAYER, DURATION, FORMAT, GAME_DIR, NOW, emit
 from .contract import PbemError, UsageError
+from .mail.options import sending as _sending
+from .phrases import plural
 
 
 def _now(text):
     from .clock import moment
     return moment(text)
-
-
-def _sending(func):
-    """How tick and replace send their mail (the options of `pbem mail`)."""
-    for option in reversed([
-        click.option("--smtp", metavar="HOST:PORT", help="Send the mail through this SMTP server (login and TLS: "
-                     "see `pbem mail --help`)."),
-        click.option("--outbox", type=click.Path(file_okay=False), help="Or write the mails into this Maildir."),
-        click.option("--smtp-user", metavar="USER", help="SMTP login (or PBEM_SMTP_USER; the password from "
-                     "PBEM_SMTP_PASSWORD)."),
-        click.option("--starttls", type=click.Choice(["auto", "1", "0"]), default=None, help="STARTTLS: auto, "
-                     "1 (required), 0 (never)."),
-    ]):
-        func = option(func)
-    return func
 
 
 def _clock_text(data: dict) -> str:
@@ -52,7 +39,7 @@ def _extension(spec: str) -> tuple[str, int]:
 
 
 @click.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@GAME_DIR
 @click.option("--set", "length", type=DURATION, metavar="DURATION", help="The time for each decision, the current "
               "one included (counted from its start).")
 @click.option("--reminder", type=DURATION, metavar="DURATION", help="Remind this long before a move is due.")
@@ -82,9 +69,9 @@ def deadline(directory, length, reminder, on_timeout, timeouts, no_timeouts, vac
 
 
 @click.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@GAME_DIR
 @click.argument("span", metavar="FROM TO", nargs=-1)
-@click.option("--as", "player", required=True, metavar="PLAYER", help="Whose vacation.")
+@click.option("--as", "player", required=True, help="Whose vacation.", **AS_PLAYER)
 @click.option("--cancel", is_flag=True, help="End the player's running vacation now and drop their planned ones.")
 @NOW
 @FORMAT
@@ -99,7 +86,7 @@ def vacation(directory, span, player, cancel, now, fmt):
 
 
 @click.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@GAME_DIR
 @click.option("--seat", required=True, metavar="PLAYER", help="The seat to hand on (it keeps this name).")
 @click.option("--by", "holder", required=True, metavar="NEW[:EMAIL]", help="Who plays it from now on.")
 @_sending
@@ -137,9 +124,9 @@ def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt
 
 
 @click.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@GAME_DIR
 @click.argument("preference", type=click.Choice(list(correspondence.NOTIFY)))
-@click.option("--as", "player", required=True, metavar="PLAYER", help="Whose preference.")
+@click.option("--as", "player", required=True, help="Whose preference.", **AS_PLAYER)
 @FORMAT
 def notify(directory, preference, player, fmt):
     """How often a player gets mail: every move, only their turn (with what happened since), or a daily digest.
@@ -214,8 +201,8 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
             if result.get("warning"):
                 lines.append(f"{result['game']}: WARNING: {result['warning']}")
         changed = sum(1 for r in done if r["changed"])
-        lines.append(f"{len(done)} game(s) ticked at {moment:%Y-%m-%dT%H:%M:%SZ}, {changed} changed.")
+        lines.append(f"{plural(len(done), 'game')} ticked at {moment:%Y-%m-%dT%H:%M:%SZ}, {changed} changed.")
         return "\n".join(lines + [f"error: {line}" for line in errors]) + "\n"
     emit({"now": f"{moment:%Y-%m-%dT%H:%M:%SZ}", "games": done, "errors": errors}, fmt, text)
     if errors:
-        raise PbemError(f"{len(errors)} game(s) could not be ticked (see above); the others were")
+        raise PbemError(f"{plural(len(errors), 'game')} could not be ticked (see above); the others were")

@@ -71,7 +71,7 @@ def tick(gd: engine.GameDir, now) -> dict:
                 entries.append(entry)
                 events.append({**event, "kind": "timeout", "numbers": [number]})
                 number += 1
-            state, auto = engine.autopilot(game, state, env["seed"], gd.id, number, resigned)
+            state, auto = engine.referee_turns(game, state, env, gd.id, number, resigned)
             entries += auto
             number += len(auto)
             record = clock.begin(record, _pending_player(game, state), due)

@@ -15,7 +15,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from . import bots, engine, movefile, registry, report
+from . import bots, engine, movefile, phrases, registry, report
+from .contract import UsageError
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 MAX_MOVES = 20000
@@ -39,12 +40,23 @@ def bot_turn(table: engine.Session, secrets: dict[str, str], rnd: random.Random,
                         signature=doc["signature"])
 
 
+def _line(entry: dict) -> str:
+    """`#12 bob: take 2  [dice: 5]`, or `#13 carol (the referee: only legal move): pass`."""
+    chance = "".join(f"  [{c['what']}: {c['result']}]" for c in entry["chance"])
+    by = f" (the referee: {entry['reason']})" if entry.get("reason") else ""
+    return f"#{entry['number']} {entry['player']}{by}: {'; '.join(entry['moves'])}{chance}"
+
+
 def run(game_type: str, players: int | None, seed: str, options: dict, directory, every: int, echo,
         stop_after: int | None = None, save_moves: bool = False, bot: str = "random") -> dict:
     """Play a game by bots of kind `bot`; `stop_after` leaves it in progress after that many moves; `save_moves`
     keeps each signed move file in DIR/moves/."""
     game = registry.get(game_type)
-    count = players or game.min_players
+    count = game.min_players if players is None else players
+    if not game.min_players <= count <= game.max_players:
+        raise UsageError(f"--players {count}: {game.title} is for {game.min_players} to {game.max_players} players")
+    if count > len(NAMES):
+        raise UsageError(f"--players {count}: the demo has names for {len(NAMES)} players")
     temporary = directory is None
     root = Path(tempfile.mkdtemp(prefix="pbem-demo-")) if temporary else None
     path = root / f"demo-{game.id}" if temporary else Path(directory)
@@ -54,11 +66,14 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
         secrets = {p["name"]: p["secret"] for p in created["players"]}
         with engine.session(gd) as table:
             echo(report.status_text(table.status()))
+            for entry in created["referee_moves"]:
+                echo(_line(entry))
             rnd = random.Random(seed)
             for _ in range(stop_after if stop_after is not None else MAX_MOVES):
                 result = bot_turn(table, secrets, rnd, path / "moves" if save_moves else None, bot)
-                chance = "".join(f"  [{c['what']}: {c['result']}]" for c in result["chance"])
-                echo(f"#{result['number']} {result['player']}: {'; '.join(result['public_moves'])}{chance}")
+                echo(_line({**result, "moves": result["public_moves"]}))
+                for entry in result["referee_moves"]:
+                    echo(_line(entry))
                 if result["finished"]:
                     break
                 if every and result["number"] % every == 0:
@@ -72,7 +87,7 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
         echo("\n" + report.status_text(final))
         checked = engine.verify(gd)
         seed_note = "from the revealed seed" if checked["finished"] else "from the seed"
-        echo(f"Verified: {checked['moves']} moves replayed {seed_note}; files identical.")
+        echo(f"Verified: {phrases.plural(checked['moves'], 'move')} replayed {seed_note}; files identical.")
         if not temporary:
             echo(f"The game is in {path}.")
         return final

@@ -33,11 +33,14 @@ from .rng import Rng, commitment
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+# Words no player may be called: moves every game has, and words of the log (`by: referee`).
+RESERVED_NAMES = ("pass", "referee", "resign")
 # An address that can stand in a mail header as it is: no space, control character, quote or list separator.
 EMAIL_PATTERN = re.compile(r'[^@\s\x00-\x1f\x7f<>,;"]{1,64}@[^@\s\x00-\x1f\x7f<>,;"]{1,189}')
 MAX_SEED = 200
 RECENT = 8
 MAX_LEGAL_SHOWN = 40
+AUTOPILOT_LIMIT = 5000  # moves the referee plays in a row (resigned players, forced moves) before it gives up
 MAX_PROBLEMS = 40
 RESIGN = "resign"  # the one move every game has: reserved, no game may use it as an action
 REPLACE = "replace"  # the log entry of a seat handed to a new player (pbem replace): not a move of the game
@@ -48,6 +51,7 @@ TIMEOUT_REASONS = {"first-legal": "timeout (first-legal)", "bot": "timeout (bot)
 GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
 STATE, FULL_LOG, SECRETS = "referee/state.yaml", "referee/log.yaml", "referee/secrets.yaml"
 STATE_DIGEST = "referee/state.sha256"
+STATUS_DIGESTS = "referee/status.sha256"  # the SHA-256 of public.yaml and each view as the referee wrote them
 # The state as JSON, written with it: parsing 20 KB of YAML takes milliseconds, JSON a tenth of one. It is used
 # only when writing it back as YAML gives exactly the text of referee/state.yaml (so a stale or edited copy is
 # never believed), and is otherwise ignored: state.yaml stays the state.
@@ -71,7 +75,8 @@ def layout(meta: dict) -> store.Layout:
     """Exactly the files a transaction of this game may write, with their modes (a bundle naming any other path
     is refused): the referee's own, the public ones, each player's view and the known schemas."""
     files = {GAME: PUBLIC_MODE, COMPONENTS: PUBLIC_MODE, PUBLIC: PUBLIC_MODE, LOG: PUBLIC_MODE,
-             STATE: PRIVATE, STATE_DIGEST: PRIVATE, STATE_CACHE: PRIVATE, FULL_LOG: PRIVATE, SECRETS: PRIVATE}
+             STATE: PRIVATE, STATE_DIGEST: PRIVATE, STATE_CACHE: PRIVATE, STATUS_DIGESTS: PRIVATE, FULL_LOG: PRIVATE,
+             SECRETS: PRIVATE}
     files.update({view_file(player): PRIVATE for player in meta["players"]})
     files.update({f"schemas/{name}": PUBLIC_MODE for name in validation.schema_files(meta["game"])})
     return store.Layout(files, FOLDERS, TXN_KEY)
@@ -151,10 +156,13 @@ def _decoded(data: bytes, where: str) -> str:
 def open_game(path) -> GameDir:
     path = Path(path)
     where = str(path / GAME)
+    missing = PbemError(f"{path}: not a pbem game directory (no {GAME}); create one with `pbem new`")
+    if path.exists() and not path.is_dir():  # a file named as DIR: the same answer as a missing one
+        raise missing
     try:
         text = store.read(path, GAME, yamlio.MAX_BYTES)
     except store.Missing:
-        raise PbemError(f"{path}: not a pbem game directory (no {GAME}); create one with `pbem new`") from None
+        raise missing from None
     meta = yamlio.loads(text, where)
     kind = meta.get("game") if isinstance(meta, dict) else None
     if not isinstance(kind, str) or kind not in registry.GAMES:
@@ -276,6 +284,14 @@ def _status_files(gd: GameDir, env: dict, recent: list[dict], docs: dict[str, di
     return files
 
 
+def _with_status_digests(status: dict[str, tuple[str, int]]) -> dict[str, tuple[str, int]]:
+    """The status files and, in the referee's folder, their digests (`sha256sum` lines): `status` then shows a
+    stored file only when it is the one the referee wrote, without reading the state."""
+    lines = "".join(f"{hashlib.sha256(text.encode()).hexdigest()}  {relative}\n"
+                    for relative, (text, _) in status.items())
+    return {**status, STATUS_DIGESTS: (lines, PRIVATE)}
+
+
 def _state_files(gd: GameDir, env: dict) -> dict[str, tuple[str, int]]:
     """The state, the SHA-256 of its text (an edit by hand is then caught on every read) and its JSON copy (read
     instead of the YAML when it gives exactly that text), written together."""
@@ -314,6 +330,24 @@ def parse_player(spec: str) -> tuple[str, str | None]:
     return name, email or None
 
 
+def _check_names(game: registry.Game, names: list[str]) -> None:
+    """A player's name must not read as a word of the moves or of the log: `pass` or `place` as a name would make
+    a move like `appoint pass` ambiguous, and `referee` would pass for the referee in the log."""
+    words = {part.literal for template in game.templates for part in template.parts if part.literal}
+    taken = [name for name in names if name in RESERVED_NAMES or name in words]
+    if taken:
+        raise UsageError(f"player name {taken[0]!r} is a word of {game.title}'s moves or of the log; choose another "
+                         f"(reserved: {', '.join(sorted(set(RESERVED_NAMES) | words))})")
+
+
+def _options_fit(game: registry.Game, names: list[str], options: dict[str, str]) -> bool:
+    try:
+        game.rules.setup(names, options, game.default_components(), Rng("options", "check", 0))
+    except PbemError:
+        return False
+    return True
+
+
 def load_components(game: registry.Game, path) -> dict:
     data = yamlio.load_file(path) if path else game.default_components()
     validation.check(game.id, validation.game_name("components"), data, f"components file {path or '(default)'}")
@@ -322,9 +356,12 @@ def load_components(game: registry.Game, path) -> dict:
 
 def create(game_type: str, path, players: list[tuple[str, str | None]], seed: str | None = None,
            options: dict[str, str] | None = None, components_path=None, organiser: str | None = None,
-           deadlines: dict | None = None, notify: dict[str, str] | None = None, now=None) -> dict:
-    """A new game in `path`. `deadlines`: a clock record (pbem.clock.new_clock) whose first decision starts
-    `now`; `notify`: each player's mail preference (every, turn, daily)."""
+           deadlines: dict | None = None, notify: dict[str, str] | None = None, now=None,
+           forced_moves: bool = True) -> dict:
+    """A new game in `path`, with the first moves the referee plays (forced moves, see referee_turns).
+    `deadlines`: a clock record (pbem.clock.new_clock) whose first decision starts `now`; `notify`: each player's
+    mail preference (every, turn, daily). `forced_moves=False` makes a game whose players play their forced moves
+    themselves, as games created before pbem played them did (to rebuild such a game from its move files)."""
     game = registry.get(game_type)
     now = clock.moment(now)
     path = Path(path)
@@ -341,6 +378,7 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     names = [name for name, _ in players]
     if len(set(names)) != len(names):
         raise UsageError("two players have the same name")
+    _check_names(game, names)
     if not game.min_players <= len(names) <= game.max_players:
         raise UsageError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {len(names)}")
     options = game.resolve_options(options or {})
@@ -349,7 +387,14 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
         import secrets  # here only: what `new` needs, the other commands need not import
         seed = secrets.token_hex(16)
     rng = Rng(seed, game_id, 0)
-    state = game.rules.setup(names, options, components, rng)
+    try:
+        state = game.rules.setup(names, options, components, rng)
+    except PbemError as exc:
+        # The game refuses the options (one that does not fit this player count: the organiser's command line,
+        # exit 1) or a club's components file (a file, exit 2): the shipped components tell which.
+        if components_path is not None and _options_fit(game, names, options):
+            raise
+        raise UsageError(str(exc)) from None
     gd = GameDir(path, {"format": "pbem-game/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
                         "title": game.title, "players": names, "options": options,
                         "seed_commitment": commitment(seed), "components_sha256": "", "created": "",
@@ -360,8 +405,13 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     env = {"format": "pbem-state/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
            "move_number": 1, "seed": seed, "players": names, "options": options, "resigned": [], "recent": [],
            "state": state}
+    if forced_moves:
+        env["forced_moves"] = "referee"
+    env["state"], entries = referee_turns(game, state, env, game_id, 1, [])
+    public = [_public_entry(game, entry) for entry in entries]
+    env.update({"move_number": 1 + len(entries), "recent": public[-RECENT:]})
     if deadlines is not None:
-        env["clock"] = clock.begin(deadlines, game.rules.pending(state)["player"], now)
+        env["clock"] = clock.begin(deadlines, game.rules.pending(env["state"])["player"], now)
     unknown = sorted(set(notify or {}) - set(names))
     if unknown:
         raise UsageError(f"--notify for {', '.join(unknown)}, who does not play")
@@ -374,6 +424,8 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     public_chance = [outcome for outcome in rng.outcomes if outcome["public"]]
     logs = {FULL_LOG: _log_text(gd, FULL_LOG, _log_header(gd, "referee", rng.outcomes)),
             LOG: _log_text(gd, LOG, _log_header(gd, "public", public_chance))}
+    for entry, shown in zip(entries, public):
+        logs = {FULL_LOG: _append_entry(gd, logs[FULL_LOG], entry), LOG: _append_entry(gd, logs[LOG], shown)}
     env["log_sha256"] = _digests(logs)
     files = {
         GAME: (_yaml(GAME, "game.schema.json", gd.meta, game.id, "game.yaml"), PUBLIC_MODE),
@@ -382,14 +434,15 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
         FULL_LOG: (logs[FULL_LOG], PRIVATE),
         LOG: (logs[LOG], PUBLIC_MODE),
         SECRETS: (_yaml(SECRETS, "secrets.schema.json", secrets_doc, game.id, "secrets"), PRIVATE),
-        **_status_files(gd, env, []),
+        **_with_status_digests(_status_files(gd, env, env["recent"])),
     }
     for name, schema in validation.schemas_for(game.id).items():
         files[f"schemas/{name}"] = (_json(schema), PUBLIC_MODE)
     store.make_folder(path)
     with store.locked(path, gd.layout):
         store.commit(path, files, gd.layout)
-    return {"game": game_id, "game_type": game.id, "dir": str(path), "players": roster}
+    return {"game": game_id, "game_type": game.id, "dir": str(path), "players": roster, "referee_moves": public,
+            "move_number": env["move_number"]}
 
 
 def _left_by_a_killed_new(path: Path) -> bool:
@@ -480,10 +533,51 @@ def roster(gd: GameDir) -> list[dict]:
 
 
 def status(gd: GameDir, viewer: str | None = None) -> dict:
+    """The status document of the public (or of `viewer`): from the referee's state where it is here."""
+    return status_with_notes(gd, viewer)[0]
+
+
+def status_with_notes(gd: GameDir, viewer: str | None = None) -> tuple[dict, list[str]]:
+    """(the status document, notes). With the referee's files the document is built from the referee's state (so
+    a hand-edited public.yaml or view is never shown as the position), and a stored file that differs from it is
+    named in a note; without them (a player's copy of the game), the stored file is all there is."""
     if viewer is not None:
         _check_player(gd, viewer)
+    relative = view_file(viewer) if viewer else PUBLIC
     with _reading(gd):
-        return _read_status(gd, viewer)
+        if not gd.has_referee() or _as_the_referee_wrote(gd, relative):
+            return _read_status(gd, viewer), []
+        env = load_state(gd)
+        decision = _decision(gd.game, env["state"])
+        ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []))
+        doc = _status_doc(gd, env, viewer, env["recent"], decision, ranking)
+        return doc, _stored_status_notes(gd, relative, doc)
+
+
+def _as_the_referee_wrote(gd: GameDir, relative: str) -> bool:
+    """Is the stored status file byte for byte the one the referee wrote (its digest in the referee's folder)?
+    False when either is missing (a game started before the digests were kept: the state decides)."""
+    try:
+        recorded = gd.read_text(STATUS_DIGESTS).splitlines()
+        data = gd.read_bytes(relative)
+    except store.Missing:
+        return False
+    return f"{hashlib.sha256(data).hexdigest()}  {relative}" in recorded
+
+
+def _stored_status_notes(gd: GameDir, relative: str, doc: dict) -> list[str]:
+    """A note when the stored status file is not what the referee wrote for its state (edited, missing, broken)."""
+    shown = "this report comes from the referee's state (the next move writes the file again)"
+    try:
+        stored = yamlio.loads(gd.read_bytes(relative), gd.where(relative))
+    except store.Missing:
+        return [f"{gd.where(relative)} is missing; {shown}"]
+    except PbemError as exc:
+        return [f"{exc}; {shown}"]
+    differences = _differences(doc, stored, limit=3, against="the referee's state")
+    if not differences:
+        return []
+    return [f"{gd.where(relative)} differs from what the referee wrote ({'; '.join(differences)}); {shown}"]
 
 
 def _read_status(gd: GameDir, viewer: str | None) -> dict:
@@ -501,7 +595,9 @@ check_player = _check_player
 
 
 def legal(gd: GameDir, player: str | None = None) -> dict:
-    """Who must act and the legal moves in text notation (of `player`, or of whoever must act)."""
+    """Who must act and the legal moves of `player` (or of whoever must act): `moves` in text notation, and
+    `choices`, each move with what it does, as the game describes it from that player's view (so a description
+    shows nothing that player may not see)."""
     with _reading(gd):
         env = load_state(gd)
     game, state = gd.game, env["state"]
@@ -509,10 +605,14 @@ def legal(gd: GameDir, player: str | None = None) -> dict:
     who = player or (decision["player"] if decision else None)
     if player is not None:
         _check_player(gd, player)
-    moves = [game.format_move(move) for move in game.rules.legal_moves(state, who)] if who and decision else []
+    entries = game.rules.legal_moves(state, who) if who and decision else []
+    view = game.rules.view(state, who) if entries else None
+    choices = [{"move": game.format_move(entry), "description": game.report.describe(view, entry)}
+               for entry in entries]
     return {"game": gd.id, "game_type": game.id, "move_number": env["move_number"],
             "to_act": decision["player"] if decision else None, "decision": decision, "player": who,
-            "moves": moves, "due": (env.get("clock") or {}).get("due") if decision else None}
+            "moves": [choice["move"] for choice in choices], "choices": choices,
+            "due": (env.get("clock") or {}).get("due") if decision else None}
 
 
 def read_log(gd: GameDir, full: bool = False) -> dict:
@@ -534,10 +634,16 @@ def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], 
     trust.check_signature(entry["secret"], signature, gd.id, move_number, player, texts)
 
 
-def _illegal(game: registry.Game, index: int, text: str, decision: str, legal_moves: list[dict]) -> PbemError:
+def _step(index: int, count: int, text: str) -> str:
+    """How a message names one move of a submitted turn: by its place in the turn (never "move 3", which would
+    read as the game's move 3), or by its text alone when the turn is that one move."""
+    return repr(text) if count == 1 else f"step {index} of your turn ({text!r})"
+
+
+def _illegal(game: registry.Game, step: str, decision: str, legal_moves: list[dict]) -> PbemError:
     shown = [game.format_move(m) for m in legal_moves[:MAX_LEGAL_SHOWN]]
     more = f" ... and {len(legal_moves) - MAX_LEGAL_SHOWN} more" if len(legal_moves) > MAX_LEGAL_SHOWN else ""
-    error = PbemError(f"move {index} {text!r} is not legal now ({decision}). Legal: {', '.join(shown)}{more}")
+    error = PbemError(f"{step} is not legal now ({decision}). Legal: {', '.join(shown)}{more}")
     error.legal = [game.format_move(m) for m in legal_moves]  # as data, for transports that list them their way
     return error
 
@@ -551,19 +657,19 @@ def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], 
     first decision's apply gets it as it is. A later decision's apply still gets a copy: the state may hold what
     an earlier decision recorded (a drawn card, a shuffled deck), which the log must keep as it was drawn."""
     for index, move in enumerate(moves, 1):
-        text = game.format_move(move)
+        step = _step(index, len(moves), game.format_move(move))
         pending = game.rules.pending(state)
         if pending is None:
-            raise PbemError(f"move {index} {text!r}: the game is already over")
+            raise PbemError(f"{step}: the game is already over (nothing was applied)")
         if pending["player"] != player:
-            raise PbemError(f"move {index} {text!r}: the turn passed to {pending['player']}; "
-                            f"moves after that are not applied (nothing was)")
+            raise PbemError(f"{step}: the turn passed to {pending['player']} after step {index - 1}; a turn stops "
+                            f"there (nothing was applied)")
         if index > 1 and pending.get("fresh_info"):
-            raise PbemError(f"move {index} {text!r}: {player} has new information to look at first "
-                            f"({pending['decision']}); send the rest as a new turn (nothing was applied)")
+            raise PbemError(f"{step}: {player} has new information to look at first ({pending['decision']}); "
+                            f"send the rest as a new turn (nothing was applied)")
         legal_moves = game.rules.legal_moves(state, player)
         if not notation.is_legal(move, legal_moves):
-            raise _illegal(game, index, text, pending["decision"], legal_moves)
+            raise _illegal(game, step, pending["decision"], legal_moves)
         state = game.rules.apply(state if handed_over and index == 1 else copy.deepcopy(state), player, move, rng)
     return state
 
@@ -593,23 +699,26 @@ def timeout_choice(game: registry.Game, state: dict, player: str, policy: str, s
                        random.Random(int.from_bytes(digest, "big")))
 
 
-def _autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number: int, resigned: list[str]
-               ) -> tuple[dict, list[dict]]:
-    """Turns of players who resigned, played by the referee: always the first legal move, so nothing is random."""
+def referee_turns(game: registry.Game, state: dict, env: dict, game_id: str, number: int, resigned: list[str]
+                  ) -> tuple[dict, list[dict]]:
+    """The moves the referee plays from move `number` on (after a turn, at `new`, after a timeout) until a player
+    must choose: the turns of players who resigned (the first legal move, so nothing is random) and, in a game
+    created by a pbem that plays them (`forced_moves` in the state), every decision with one legal move that shows
+    nothing new to its player (pbem.bots.referee_move). Each is an entry of its own, with its reason. A game that
+    only its players' play can end never ends once all of them have left: past AUTOPILOT_LIMIT moves the
+    submission is refused instead of looping for ever."""
     entries = []
-    while (pending := game.rules.pending(state)) is not None and pending["player"] in resigned:
-        player = pending["player"]
-        move = game.normalise(bots.first_legal(game.rules.legal_moves(state, player)))
-        state, entry = referee_move(game, state, player, move, seed, game_id, number)
+    play_forced = env.get("forced_moves") == "referee"
+    while (played := bots.referee_move(game, state, resigned, play_forced)) is not None:
+        if len(entries) >= AUTOPILOT_LIMIT:
+            raise PbemError(f"the referee played {AUTOPILOT_LIMIT} moves in a row without reaching the end of the "
+                            f"game or a player who must choose: {game.title} does not end without its players; "
+                            f"nothing was done")
+        player, move, reason = played
+        state, entry = referee_move(game, state, player, move, env["seed"], game_id, number, reason)
         entries.append(entry)
         number += 1
     return state, entries
-
-
-def autopilot(game: registry.Game, state: dict, seed: str, game_id: str, number: int, resigned: list[str]
-              ) -> tuple[dict, list[dict]]:
-    """The resigned seats' turns from `number` on (for the clock, after a timeout or a resignation)."""
-    return _autopilot(game, state, seed, game_id, number, resigned)
 
 
 def next_clock(game: registry.Game, env: dict, state: dict, movers: list[str], now) -> dict | None:
@@ -640,9 +749,9 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
     if entries:
         full_text = _full_log_text(gd, env)
         public_text = _public_log_text(gd, env, full_text)
-        for entry, public_entry in zip(entries, public):
+        for entry, shown in zip(entries, public):
             full_text = _append_entry(gd, full_text, entry)
-            public_text = _append_entry(gd, public_text, public_entry)
+            public_text = _append_entry(gd, public_text, shown)
         if finished:  # the game is over: the full log and the seed are revealed so anyone can replay it
             public_text = full_text.replace("$schema=../schemas/", "$schema=schemas/", 1).replace(
                 "visibility: referee", "visibility: public", 1)
@@ -653,7 +762,8 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
     if secrets_doc is not None:
         files[SECRETS] = (_yaml(SECRETS, "secrets.schema.json", secrets_doc, game.id, f"{gd.id} secrets"), PRIVATE)
         docs[SECRETS] = secrets_doc
-    files.update({**_state_files(gd, new_env), **_status_files(gd, new_env, new_env["recent"], docs)})
+    status = _with_status_digests(_status_files(gd, new_env, new_env["recent"], docs))
+    files.update({**_state_files(gd, new_env), **status})
     store.commit(gd.path, files, gd.layout)
     gd.remember(files, docs)
     gd.known[STATE] = (files[STATE][0].encode("utf-8"), files[STATE_CACHE][0])
@@ -661,8 +771,8 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
 
 
 def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str], now) -> dict:
-    """Write an accepted turn (and the referee's turns for resigned seats after it); the next decision's
-    deadline starts now."""
+    """Write an accepted turn (and the moves the referee played after it: resigned seats, forced moves); the next
+    decision's deadline starts now."""
     game = gd.game
     movers = [entry["player"] for entry in entries if entry["by"] == "player"] or [entries[0]["player"]]
     new_env = commit(gd, env, state, entries, resigned, next_clock(game, env, state, movers, now))
@@ -675,7 +785,7 @@ def _turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int
     pending = gd.game.rules.pending(state)
     return {"game": gd.id, "number": entries[0]["number"], "player": entries[0]["player"],
             "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
-            "autopilot": public[1:], "move_number": move_number,
+            "referee_moves": public[1:], "move_number": move_number,
             "to_act": pending["player"] if pending else None, "finished": pending is None, "due": due}
 
 
@@ -728,9 +838,12 @@ def _open_turn(gd: GameDir, move_number: int | None) -> dict:
 
 def _check_turn(gd: GameDir, env: dict, move_number: int | None) -> None:
     current = env["move_number"]
-    if move_number is not None and move_number != current:
-        raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current}"
-                        + (" (already played)" if move_number < current else ""))
+    if move_number is not None and move_number < current:
+        raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current} (move "
+                        f"{move_number} was already played)")
+    if move_number is not None and move_number > current:
+        raise PbemError(f"it answers move {move_number}, but the game is only at move {current}: answer the last "
+                        f"report's move number")
     if gd.game.rules.pending(env["state"]) is None:
         raise PbemError(f"{gd.id} is over; no more moves")
 
@@ -761,7 +874,7 @@ def _play(gd: GameDir, env: dict, player: str, texts: list[str], by: str, move_n
           signature: str | None, password: str | None, authenticated: bool, handed_over: bool
           ) -> tuple[dict, list[dict]]:
     """One turn checked and played on the position `env` (`handed_over`: its state is the game's to change): the
-    new state and the log entries (the player's, then the referee's for resigned seats). Nothing is written."""
+    new state and the log entries (the player's, then the moves the referee plays after it). Nothing is written."""
     game = gd.game
     _check_turn(gd, env, move_number)
     current = env["move_number"]
@@ -773,17 +886,20 @@ def _play(gd: GameDir, env: dict, player: str, texts: list[str], by: str, move_n
         raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
     moves = []
     for index, text in enumerate(texts, 1):
+        if " ".join(notation.tokens_of(text)) == RESIGN:
+            raise PbemError(f"{_step(index, len(texts), text)}: `{RESIGN}` is a turn of its own; send it alone "
+                            f"(nothing was applied)")
         try:
-            moves.append(game.parse_move(text))
+            moves.append(game.parse_move(text, also=(RESIGN,)))
         except notation.NotationError as exc:
-            raise PbemError(f"move {index}: {exc}") from None
+            raise PbemError(f"{_step(index, len(texts), text)}: {exc}" if len(texts) > 1 else str(exc)) from None
     rng = Rng(env["seed"], gd.id, current)
     state = play_turn(game, state, player, moves, rng, handed_over=handed_over)
     entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
              "chance": rng.outcomes}
     if signature:
         entry["signature"] = signature
-    state, auto = _autopilot(game, state, env["seed"], gd.id, current + 1, env["resigned"])
+    state, auto = referee_turns(game, state, env, gd.id, current + 1, env["resigned"])
     return state, [entry, *auto]
 
 
@@ -857,27 +973,28 @@ def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | N
         entry = {"number": current, "player": player, "by": by, "moves": [RESIGN], "chance": []}
         if signature:
             entry["signature"] = signature
-        state, auto = _autopilot(gd.game, env["state"], env["seed"], gd.id, current + 1, resigned)
+        state, auto = referee_turns(gd.game, env["state"], env, gd.id, current + 1, resigned)
         return _commit_entries(gd, env, state, [entry, *auto], resigned, now)
 
 
 # ---------------------------------------------------------------- verify
 
-def _differences(a, b, path="$", found=None, limit=10) -> list[str]:
+def _differences(a, b, path="$", found=None, limit=10, against="the replay") -> list[str]:
+    """Where the stored `b` differs from `a` (what `against` gives), as JSON paths with both values."""
     found = [] if found is None else found
     if len(found) >= limit:
         return found
     if isinstance(a, dict) and isinstance(b, dict):
         for key in list(a) + [k for k in b if k not in a]:
             if key not in a or key not in b:
-                found.append(f"{path}.{key}: " + ("missing (the replay has it)" if key in a else "not in the replay"))
+                found.append(f"{path}.{key}: " + (f"missing ({against} has it)" if key in a else f"not in {against}"))
             else:
-                _differences(a[key], b[key], f"{path}.{key}", found, limit)
+                _differences(a[key], b[key], f"{path}.{key}", found, limit, against)
     elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for index, (x, y) in enumerate(zip(a, b)):
-            _differences(x, y, f"{path}[{index}]", found, limit)
+            _differences(x, y, f"{path}[{index}]", found, limit, against)
     elif a != b or type(a) is not type(b):
-        found.append(f"{path}: stored {b!r:.80} but the replay gives {a!r:.80}")
+        found.append(f"{path}: stored {b!r:.80} but {against} gives {a!r:.80}")
     return found[:limit]
 
 
@@ -982,10 +1099,15 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
             replayed["clock"] = env["clock"]
         problems = _log_header_problems(gd, log) + (_referee_problems(gd, env, replayed) if referee else [])
         expected = _status_docs(gd, replayed, recent)
-        texts = {relative: text for relative, (text, _) in _status_files(gd, replayed, recent, expected).items()}
+        status = _status_files(gd, replayed, recent, expected)
+        texts = {relative: text for relative, (text, _) in status.items()}
         expected[LOG] = public_log(gd, log, finished)
         texts[LOG] = yamlio.dumps(expected[LOG], _schema_line(LOG, "log.schema.json"))
         checked = [GAME, COMPONENTS] + ([STATE, FULL_LOG] if referee else [])
+        if referee and gd.has(STATUS_DIGESTS):  # absent in games started before status digests were kept
+            if gd.read_text(STATUS_DIGESTS) != _with_status_digests(status)[STATUS_DIGESTS][0]:
+                problems.append(f"{STATUS_DIGESTS}: not the digests of the status files the replay gives")
+            checked.append(STATUS_DIGESTS)
         for relative, data in expected.items():
             if relative.startswith("views/") and not referee and relative != (player and view_file(player)) \
                     and (player is not None or not gd.has(relative)):

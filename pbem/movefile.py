@@ -1,16 +1,19 @@
 """Move files: one turn of one player, as YAML a person can type, signed with the player's secret."""
 from __future__ import annotations
 
-from . import notation, trust, validation, yamlio
+from . import notation, phrases, trust, validation, yamlio
 from .contract import PbemError
 
 MAX_BYTES = 64 * 1024
 SCHEMA_URL = "schemas/move.schema.json"
 
 
-def parse(text: str | bytes, source: str = "move file") -> dict:
-    if len(text) > MAX_BYTES:
-        raise PbemError(f"{source}: too large for a move file ({len(text)} bytes, at most {MAX_BYTES})")
+def parse(text: str | bytes, source: str = "move file", size: int | None = None) -> dict:
+    """A move file checked against its schema. `size`: the whole file's size when `text` was read only in part."""
+    size = max(len(text), size or 0)
+    if size > MAX_BYTES:
+        raise PbemError(f"{source}: too large: {phrases.size(size)}; a move file is at most "
+                        f"{phrases.limit(MAX_BYTES)}")
     data = yamlio.loads(text, source)
     if not isinstance(data, dict):
         raise PbemError(f"{source}: a move file is a mapping with game, move_number, player, moves and signature")

@@ -96,7 +96,9 @@ def _match(template: Template, words: list[str]) -> dict | None:
     return move if i == len(words) else None
 
 
-def parse(templates: list[Template], text: str) -> dict:
+def parse(templates: list[Template], text: str, also: tuple[str, ...] = ()) -> dict:
+    """The move a text stands for. `also`: forms handled before the game's notation (the engine's `resign`),
+    listed with the game's own when the text is no move."""
     words = tokens_of(text)
     if not words:
         raise NotationError("empty move")
@@ -109,7 +111,7 @@ def parse(templates: list[Template], text: str) -> dict:
         move = _match(template, words)
         if move is not None:
             return move
-    forms = ", ".join(sorted({t.shape for t in templates}))
+    forms = ", ".join(sorted({t.shape for t in templates} | set(also)))
     raise NotationError(f"{' '.join(words)!r} is not a move; the forms are: {forms}")
 
 

@@ -36,7 +36,8 @@ def _random_move(game: Game, legal: list[dict], rnd: random.Random) -> dict:
 def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, max_moves: int = 20000,
           game_id: str = "playout", seats: dict[str, str] | None = None) -> Iterator[tuple[str, dict, dict]]:
     """Yield (player, move, new_state) for each decision until the game is over. `seats` gives a player's bot
-    (`greedy` or `random`, see pbem.bots); the others play at random.
+    (`greedy` or `random`, see pbem.bots); the others play at random. A decision with one legal move is played as
+    the referee plays it (pbem.bots.referee_move), without asking a bot.
 
     Decision n is applied with Rng(seed, game_id, n): the same as the engine when every submission holds one
     decision (as the bots submit), so a playout and a `pbem demo` with the same seed and game id are one game.
@@ -52,7 +53,10 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
         if not legal:
             raise DeadEnd(f"{game.id}: no legal move for {player} at {decision['decision']} (move {number})")
         kind = seats.get(player, "random")
-        if kind == "random":
+        forced = bots.forced(decision, legal)
+        if forced is not None:
+            move = game.normalise(forced)
+        elif kind == "random":
             move = _random_move(game, legal, rnd)
         else:
             move = bots.decide(game, kind, game.rules.view(state, player), legal, rnd)
@@ -78,12 +82,14 @@ def turns(game: Game, players: list[str], options: dict | None = None, seed: str
           game_id: str = "playout", limit: int | None = None, longest: int = 12) -> tuple[list[tuple], dict]:
     """A whole game by the random bot as players send it: each submission is one player's consecutive decisions
     up to new information or the end of their turn (at most `longest`), drawn with the engine's randomness for its
-    move number. Returns [(move number, player, [move texts])] and the final state (`limit`: stop after so many)."""
+    move number; after each (and at the start) the referee plays the forced moves, each a move number of its own,
+    as the engine does. Returns [(move number, player, [move texts])] of the players' submissions only and the
+    final state (`limit`: stop after so many)."""
     rnd = random.Random(bot_seed)
-    state = start(game, players, options, seed, game_id=game_id)
+    state, number = _forced_moves(game, start(game, players, options, seed, game_id=game_id), seed, game_id, 0)
     submissions = []
     while (pending := game.rules.pending(state)) is not None and (limit is None or len(submissions) < limit):
-        number, player = len(submissions) + 1, pending["player"]
+        number, player = number + 1, pending["player"]
         rng, moves = Rng(seed, game_id, number), []
         while True:
             move = _random_move(game, game.rules.legal_moves(state, player), rnd)
@@ -93,4 +99,13 @@ def turns(game: Game, players: list[str], options: dict | None = None, seed: str
             if after is None or after["player"] != player or after.get("fresh_info") or len(moves) >= longest:
                 break
         submissions.append((number, player, moves))
+        state, number = _forced_moves(game, state, seed, game_id, number)
     return submissions, state
+
+
+def _forced_moves(game: Game, state: dict, seed: str, game_id: str, number: int) -> tuple[dict, int]:
+    """The forced moves the referee plays after move `number`, as the engine plays them: (state, last number)."""
+    while (played := bots.referee_move(game, state, [])) is not None:
+        number += 1
+        state = game.rules.apply(copy.deepcopy(state), played[0], played[1], Rng(seed, game_id, number))
+    return state, number

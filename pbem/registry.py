@@ -62,8 +62,8 @@ class Game:
     def default_components(self) -> dict:
         return yamlio.loads(self.data_file("components.yaml").read_bytes(), f"{self.id}/components.yaml")
 
-    def parse_move(self, text: str) -> dict:
-        return notation.parse(self.templates, text)
+    def parse_move(self, text: str, also: tuple[str, ...] = ()) -> dict:
+        return notation.parse(self.templates, text, also)
 
     def format_move(self, move: dict) -> str:
         return notation.format_move(self.templates, move)

@@ -30,6 +30,7 @@ import re
 import stat
 from pathlib import Path
 
+from . import phrases
 from .contract import PbemError
 
 TXN = ".txn"
@@ -166,7 +167,7 @@ def _read_at(folder: int, name: str, where: str, limit: int) -> bytes:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise PbemError(f"{where}: file too large (more than {limit} bytes)")
+        raise PbemError(f"{where}: file too large (more than {phrases.limit(limit)})")
     return data
 
 

@@ -14,6 +14,7 @@ import re
 import yaml
 from yaml.constructor import ConstructorError
 
+from . import phrases
 from .contract import PbemError
 
 MAX_BYTES = 4 * 1024 * 1024
@@ -293,7 +294,7 @@ def _read_own(text: str):
 
 def loads(text: str | bytes, source: str = "input"):
     if len(text) > MAX_BYTES:
-        raise PbemError(f"{source}: file too large ({len(text)} bytes, at most {MAX_BYTES})")
+        raise PbemError(f"{source}: file too large ({phrases.size(len(text))}; at most {phrases.limit(MAX_BYTES)})")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")

@@ -62,7 +62,10 @@ class Pbem:
         result = self.runner.invoke(cli, [str(a) for a in args], input=input, standalone_mode=False,
                                     catch_exceptions=True)
         code = _code_of(result)
-        return Result(code, result.stdout, result.stderr if hasattr(result, "stderr") else "")
+        err = result.stderr if hasattr(result, "stderr") else ""
+        if code and result.exception is not None and not isinstance(result.exception, SystemExit):
+            err += f"pbem: {result.exception}\n"  # what the console script prints for it (pbem.cli.main)
+        return Result(code, result.stdout, err)
 
 
 def _code_of(result) -> int:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .. import engine, movefile, notation
 from ..contract import PbemError
+from ..phrases import plural
 from . import layout
 from .desk import Desk
 from .repo import Repo
@@ -61,7 +62,7 @@ def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -
     if len(changes) != 1:
         listed = ", ".join(c.path for c in changes[:5]) + (" ..." if len(changes) > 5 else "")
         raise Refusal(f"a move commit adds exactly one file, moves/NNNN-NAME.yaml; this one changes "
-                      f"{len(changes)} files ({listed or 'none'})")
+                      f"{plural(len(changes), 'file')} ({listed or 'none'})")
     change = changes[0]
     named = layout.MOVE_FILE.match(change.path)
     if change.status != "A" or not named:

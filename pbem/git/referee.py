@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import engine
 from ..contract import PbemError, UsageError
+from ..phrases import plural
 from . import desk as desks
 from . import judge, keys, layout
 from .repo import GitError, Repo
@@ -357,13 +358,15 @@ def _summary(run: Run) -> list[str]:
     if accepted:
         head = "pbem: " + ", ".join(f"move {r['number']} by {r['player']}" for r in accepted)
     elif refused:
-        head = f"pbem: {len(refused)} commit(s) refused"
+        head = f"pbem: {plural(len(refused), 'commit')} refused"
     else:
         head = "pbem: the clock" if run.clock and run.clock["changed"] else "pbem: the referee's changes"
     lines = [head[:120]]
-    lines += [f"Move {r['number']} ({r['player']}): {'; '.join(r['public_moves'])}" for r in accepted]
-    lines += [f"Move {e['number']} ({e['player']}, by the referee: {e.get('reason', '')}): {'; '.join(e['moves'])}"
-              for e in (run.clock or {}).get("entries", [])]
+    by_referee = [entry for r in accepted for entry in r.get("referee_moves", [])] + (run.clock or {}).get("entries", [])
+    moves = [(r["number"], f"Move {r['number']} ({r['player']}): {'; '.join(r['public_moves'])}") for r in accepted]
+    moves += [(e["number"], f"Move {e['number']} ({e['player']}, by the referee: {e.get('reason', '')}): "
+                            f"{'; '.join(e['moves'])}") for e in by_referee]
+    lines += [line for _, line in sorted(moves)]
     lines += [f"Clock: {line}" for line in _clock_lines(run.clock)]
     lines += [f"Refused {v.commit[:10]}: {v.reason.splitlines()[0][:200]}" for v in refused]
     lines.append("The game is over." if run.finished else f"Next: move {run.move_number}.")

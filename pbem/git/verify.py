@@ -176,7 +176,8 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[d
                           "commits": authors, "refereed": after["commit"]})
         missing = [n for n, e in new_entries.items() if e["by"] == "player" and n not in files]
         if missing:
-            raise VerifyFailed(f"verify failed: {after['commit'][:10]} applied move(s) {missing} with no move file")
+            listed = ("move " if len(missing) == 1 else "moves ") + ", ".join(map(str, missing))
+            raise VerifyFailed(f"verify failed: {after['commit'][:10]} applied {listed} with no move file")
     return moves
 
 

@@ -6,22 +6,9 @@ import sys
 import click
 
 from .. import engine
+from ..phrases import plural
 from ..contract import PbemError, UsageError
-
-SMTP_HELP = ("Send the referee's mail through this SMTP server. Login and TLS: PBEM_SMTP_USER, PBEM_SMTP_PASSWORD, "
-             "PBEM_SMTP_STARTTLS (auto|1|0), PBEM_SMTP_SSL=1 (or port 465), PBEM_SMTP_CAFILE.")
-
-
-def _sending(func):
-    func = click.option("--starttls", type=click.Choice(["auto", "1", "0"]), default=None,
-                        help="STARTTLS: auto (when offered; the default), 1 (required), 0 (never). "
-                             "Or PBEM_SMTP_STARTTLS.")(func)
-    func = click.option("--smtp-user", metavar="USER", help="SMTP login (or PBEM_SMTP_USER); the password comes "
-                        "from PBEM_SMTP_PASSWORD.")(func)
-    func = click.option("--outbox", type=click.Path(file_okay=False), help="Write the mails into this Maildir "
-                        "instead of sending them.")(func)
-    func = click.option("--smtp", metavar="HOST:PORT", help=SMTP_HELP)(func)
-    return func
+from .options import sending as _sending
 
 
 def _games_root(func):
@@ -100,9 +87,9 @@ def inbox(root, from_address, maildir, mbox, imap, processed, smtp, outbox, smtp
     for outcome in outcomes:
         counts[outcome.result] = counts.get(outcome.result, 0) + 1
     summary = ", ".join(f"{n} {what}" for what, n in sorted(counts.items())) or "no waiting mail"
-    click.echo(f"{len(outcomes)} message(s): {summary}.", err=True)
+    click.echo(f"{plural(len(outcomes), 'message')}: {summary}.", err=True)
     if errors:
-        raise PbemError(f"{len(errors)} message(s) could not be handled and stay in the mailbox (see above)")
+        raise PbemError(f"{plural(len(errors), 'message')} could not be handled and stay in the mailbox (see above)")
 
 
 def _now(text):
@@ -129,4 +116,4 @@ def resend(root, from_address, smtp, outbox, smtp_user, starttls):
     """Send the replies a failed SMTP connection left in ROOT/.pbem-mail/unsent."""
     referee = _referee(root, smtp, outbox, smtp_user, starttls, from_address)
     count, sent = referee.resend()
-    click.echo(f"{count} mail(s) sent" + (f" to {', '.join(sorted(set(sent)))}" if sent else ""))
+    click.echo(f"{plural(count, 'mail')} sent" + (f" to {', '.join(sorted(set(sent)))}" if sent else ""))

@@ -16,6 +16,7 @@ import json
 
 from .. import clock, engine, store
 from ..contract import PbemError
+from ..phrases import plural
 from . import compose
 
 DIGESTS = "digests"
@@ -122,13 +123,13 @@ def _notice(gd: engine.GameDir, event: dict, doc: dict, now: datetime.datetime, 
         subject = compose.subject_for(gd, f"move {number}, your move is overdue")
         allowed = f" After {record['timeouts']} in a row you count as resigned." if record.get("timeouts") else ""
         parts = [f"Your move (move {number}) was due by {clock.readable(event['due'])} and has not arrived: "
-                 f"that is {event['strikes']} deadline(s) missed in a row.{allowed} The referee waits; your move "
+                 f"that is {plural(event['strikes'], 'deadline')} missed in a row.{allowed} The referee waits; your move "
                  f"is now due by {_due_text(record.get('due'), now)}."]
     elif event["kind"] == "timeout":
         subject = compose.subject_for(gd, f"move {number}, timeout: the referee moved for you")
         allowed = f" (after {record['timeouts']} in a row you count as resigned)" if record.get("timeouts") else ""
         parts = [f"Your move (move {number}) was due by {clock.readable(event['due'])} and has not arrived, so "
-                 f"{policy}. You have missed {event['strikes']} deadline(s) in a row{allowed}.", summary]
+                 f"{policy}. You have missed {plural(event['strikes'], 'deadline')} in a row{allowed}.", summary]
     else:
         subject = compose.subject_for(gd, f"move {number}, you count as resigned")
         parts = [f"Your move (move {number}) was due by {clock.readable(event['due'])}: that is {event['strikes']} "

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import correspondence, engine, trust
 from ..contract import PbemError, UsageError
+from ..phrases import plural
 from . import clockmail, compose, parse
 from .ledger import Ledger
 
@@ -62,6 +63,7 @@ class Referee:
         if not self.root.is_dir():
             raise PbemError(f"--games {self.root}: not a directory")
         self.ledger = Ledger(self.root)
+        self.transport.prepare()  # a bad outbox is refused before any mail is handled (no move left unreported)
         self.default_from = self.default_from or os.environ.get("PBEM_FROM") or f"pbem@{_host()}"
 
     # ------------------------------------------------------------ one message
@@ -285,13 +287,13 @@ class Referee:
         if entry is None or entry["player"] != seen["player"]:
             return None
         auto = []
-        for later in entries[entries.index(entry) + 1:]:  # the turns of resigned players the referee played after
+        for later in entries[entries.index(entry) + 1:]:  # the moves the referee played after (resigned, forced)
             if later["by"] != "referee":
                 break
             auto.append(later)
         summary = compose.turn_summary({"number": entry["number"], "player": entry["player"],
                                         "public_moves": entry["moves"], "chance": entry["chance"],
-                                        "autopilot": auto})
+                                        "referee_moves": auto})
         secrets = self._secrets(gd)
         return self._after_move(incoming, gd, secrets["players"], secrets.get("organiser"), seen["player"],
                                 summary, source, entry["number"])
@@ -417,7 +419,8 @@ class Referee:
             box = mailbox.Maildir(self.ledger.unsent(), create=True)
             for msg in messages:
                 box.add(mailbox.MaildirMessage(msg.as_bytes()))
-            return [], f"{exc}; the {len(messages)} mail(s) are kept in {self.ledger.unsent()} for `pbem mail resend`"
+            return [], (f"{exc}; {plural(len(messages), 'mail')} kept in {self.ledger.unsent()} for "
+                        f"`pbem mail resend`")
 
     def resend(self) -> tuple[int, list[str]]:
         """Send the mails a failed transport left in the unsent Maildir; each is removed once it is sent."""

@@ -13,10 +13,9 @@ import re
 import socket
 from email.message import EmailMessage
 
-from .. import engine, report
+from .. import engine, phrases, report
 
 POLICY = email.policy.SMTP.clone(max_line_length=998)  # long table lines are wrapped by QP, never by rewording
-MAX_LEGAL_LISTED = 60
 HIDDEN = "[password hidden]"
 
 
@@ -97,26 +96,28 @@ def notation_help(gd: engine.GameDir) -> str:
 
 
 def legal_block(legal: dict) -> str:
+    """Every legal move with what it does, never cut (the games list forms, so the list is short), how to write a
+    form, and `resign`."""
     moves = legal["moves"]
-    shown = moves[:MAX_LEGAL_LISTED]
-    more = [f"  ... and {len(moves) - len(shown)} more (write `moves` for the full list)"] \
-        if len(moves) > len(shown) else []
     description = legal["decision"]["description"] if legal.get("decision") else ""
-    ranged = next((m for m in shown if re.search(r"-?\d+\.\.-?\d+", m)), None)
-    ranges = []
+    notes = []
+    ranged = next((m for m in moves if re.search(r"-?\d+\.\.-?\d+", m)), None)
     if ranged:
         example = re.sub(r"(-?\d+)\.\.(-?\d+)", lambda g: g.group(1), ranged, count=1)
-        ranges = [f"  (a..b means one number from a to b: for example `{ranged}` is written `{example}`)"]
-    return "\n".join([f"Your legal moves now ({description}):", *[f"  {m}" for m in shown], *more, *ranges])
+        notes.append(f"  (a..b means one number from a to b: for example `{ranged}` is written `{example}`)")
+    if any("(any " in m or " in any order)" in m for m in moves):
+        notes.append("  ((any 1..2 of a b c) means one or two of those words, written out: for example `a c`; "
+                     "(a b c in any order) means all of them, in the order you choose)")
+    return "\n".join([f"Your legal moves now ({description}):", *phrases.legal_lines(legal["choices"]), *notes])
 
 
 def turn_summary(result: dict) -> str:
     lines = [f"Move {result['number']}: {result['player']} played {'; '.join(result['public_moves'])}."]
     if result["chance"]:
         lines.append("  " + "; ".join(f"{c['what']}: {c['result']}" for c in result["chance"]))
-    for auto in result.get("autopilot") or []:
-        lines.append(f"Move {auto['number']}: {auto['player']} (resigned; played by the referee) "
-                     f"{'; '.join(auto['moves'])}.")
+    for entry in result.get("referee_moves") or []:
+        lines.append(f"Move {entry['number']}: the referee played {'; '.join(entry['moves'])} for {entry['player']}"
+                     f" ({entry.get('reason') or 'entered by the referee'}).")
     return "\n".join(lines)
 
 
@@ -156,7 +157,8 @@ def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | 
     others = ", ".join(p["name"] for p in roster if p["name"] != player["name"])
     parts = [f"Welcome to {gd.game.title}, game {gd.id}. You play as {player['name']}, against {others}.",
              f"Seating order: {', '.join(gd.players)}.",
-             "Your password (keep it private; it is in this mail only, and the referee never repeats it):\n\n"
+             "Your password (keep it private; the referee puts it in no other mail, and sends this welcome again "
+             "only when the organiser asks):\n\n"
              f"    Password: {player['secret']}",
              "The referee only accepts mail from the address this was sent to, with that password in it.",
              how_to_move(gd, doc["move_number"] if doc["to_act"] == player["name"] else None)

@@ -81,6 +81,9 @@ class Smtp:
     def describe(self) -> str:
         return f"SMTP {self.host}:{self.port}"
 
+    def prepare(self) -> None:
+        """Nothing to make ready: whether the server answers is known only when there is mail to send."""
+
     def send(self, messages: list[EmailMessage]) -> list[str]:
         """Send every message over one connection; returns the addresses that accepted a mail."""
         if not messages:
@@ -137,11 +140,25 @@ class Outbox:
     def describe(self) -> str:
         return f"outbox {self.path}"
 
+    def prepare(self) -> None:
+        """Make the outbox a Maildir (its new/, cur/ and tmp/ folders, in a missing or an existing folder: Python's
+        mailbox creates them only with the folder itself) and check it can be written, before any game changes."""
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            for sub in ("tmp", "new", "cur"):
+                (self.path / sub).mkdir(mode=0o700, exist_ok=True)
+            probe = self.path / "tmp" / f".pbem-probe-{os.getpid()}"
+            probe.write_bytes(b"")
+            probe.unlink()
+        except OSError as exc:
+            raise PbemError(f"cannot use {self.path} as an outbox Maildir ({exc.strerror or exc})") from None
+
     def send(self, messages: list[EmailMessage]) -> list[str]:
         if not messages:
             return []
+        self.prepare()
         try:
-            box = mailbox.Maildir(self.path, create=True)
+            box = mailbox.Maildir(self.path, create=False)
             sent = []
             for msg in messages:
                 box.add(mailbox.MaildirMessage(msg.as_bytes()))  # written to tmp/, then renamed into new/

@@ -232,11 +232,14 @@ def test_a_giant_move_number_is_refused_in_a_move_file_on_the_command_line_and_i
     text = public.read_text()
     number = yaml.safe_load(text)["move_number"]
     public.write_text(text.replace(f"\nmove_number: {number}\n", f"\nmove_number: {giant}\n", 1))
+    # status reports the referee's state and names the broken file
     shown = run_pbem("status", arena.game)
-    assert shown.returncode == 2 and b"public.yaml: not valid YAML" in shown.stderr
+    assert shown.returncode == 0 and b"public.yaml: not valid YAML" in shown.stderr
     public.write_text(text.replace(f"\nmove_number: {number}\n", "\nmove_number: 99999999999\n", 1))  # 11 digits
     bounded = Pbem()("status", arena.game)
-    assert bounded.code == 2
+    assert bounded.code == 0 and "public.yaml" in bounded.err and "$.move_number" in bounded.err
+    shutil.rmtree(arena.game / "referee")  # a public copy has only its files: refused
+    assert Pbem()("status", arena.game).code == 2
 
 
 # ------------------------------------------------------------------ 4. readers during recovery
@@ -470,6 +473,9 @@ def test_error_messages_name_the_directory_given_not_the_game_id(tmp_path, templ
     shutil.copytree(template[0], renamed)
     player, _, _ = legal_turn(template[0])
     (renamed / "views" / f"{player}.yaml").write_text("format: [broken\n")
+    noted = Pbem()("status", renamed, "--as", player)  # reported from the referee's state, the file named
+    assert noted.code == 0 and f"{renamed}/views/{player}.yaml: not valid YAML" in noted.err
+    shutil.rmtree(renamed / "referee")
     with pytest.raises(PbemError, match=f"{renamed}/views/{player}.yaml: not valid YAML"):
         run_in_process(Pbem(), renamed, ("status", "--as", player))
 

@@ -75,7 +75,7 @@ def test_whole_game_by_mail(game_type, games_root, smtp, tmp_path):
     collect(expect_all=True)  # the welcome mails
     maildir = mailbox.Maildir(tmp_path / "incoming", create=True)
     rnd = random.Random(f"bots-{game_type}")
-    turns = 0
+    turns, told_forced = 0, 0
     player = engine.status(gd)["to_act"]
     while player is not None:
         report = last[game.address(player)]
@@ -90,6 +90,7 @@ def test_whole_game_by_mail(game_type, games_root, smtp, tmp_path):
                              "--smtp", smtp.address)
             assert result.code == 0 and result.stdout.startswith("accepted:"), result.stdout
         mails = collect(expect_all=True)
+        told_forced += "the referee played" in body_of(mails[0]) and "(only legal move)" in body_of(mails[0])
         mover_mail = next(m for m in mails if m["To"] == game.address(player))
         assert mover_mail["In-Reply-To"] == re.search(r"<[^>]+>", raw.split(b"Message-ID: ")[1].decode()).group(0)
         turns += 1
@@ -111,7 +112,11 @@ def test_whole_game_by_mail(game_type, games_root, smtp, tmp_path):
     assert len(maildir) == sum(1 for _ in maildir.iterkeys())
     assert not list((tmp_path / "incoming" / "new").iterdir())  # every delivered mail moved aside
     entries = engine.read_log(gd)["entries"]
-    assert all(e["by"] == "player" for e in entries)
+    forced = [e for e in entries if e["by"] == "referee"]  # nobody resigned: only forced moves are the referee's
+    assert all(e["reason"] == "only legal move" for e in forced)
+    forced_numbers = {e["number"] for e in forced}
+    followed = [e for e in entries if e["by"] == "player" and e["number"] + 1 in forced_numbers]
+    assert told_forced == len(followed)  # every mail after such a turn says what the referee played
     print(f"{game_type}: {turns} mails, {len(entries)} turns, {time.monotonic() - started:.1f}s")
 
 

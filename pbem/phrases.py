@@ -1,0 +1,54 @@
+"""Short phrases the command line and the transports share: counts, sizes, the moves the referee played.
+
+No imports beyond the standard library: `pbem move` prints them and must stay fast.
+"""
+from __future__ import annotations
+
+REFEREE_MOVES_LISTED = 6
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """`1 move`, `2 moves`, `0 moves` (`many`: an irregular plural)."""
+    return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
+def size(count: int) -> str:
+    """A byte count as a person reads it: `812 bytes`, `65,537 bytes`, `10.0 MB`."""
+    if count >= 1024 * 1024:
+        return f"{count / (1024 * 1024):.1f} MB"
+    return f"{count:,} bytes" if count != 1 else "1 byte"
+
+
+def limit(count: int) -> str:
+    """A size limit in round units: `64 KB`, `2 MB`."""
+    for unit, factor in (("MB", 1024 * 1024), ("KB", 1024)):
+        if count >= factor and count % factor == 0:
+            return f"{count // factor} {unit}"
+    return plural(count, "byte")
+
+
+def referee_move(entry: dict) -> str:
+    """`move 25 for carol (only legal move): take 2`"""
+    reason = f" ({entry['reason']})" if entry.get("reason") else ""
+    return f"move {entry['number']} for {entry['player']}{reason}: {'; '.join(entry['moves'])}"
+
+
+def referee_moves(entries: list[dict]) -> str:
+    """One sentence saying which moves the referee played and why, or "" when it played none."""
+    if not entries:
+        return ""
+    listed = "; ".join(referee_move(entry) for entry in entries[:REFEREE_MOVES_LISTED])
+    more = len(entries) - REFEREE_MOVES_LISTED
+    rest = f"; and {plural(more, 'more move')} (see `pbem log`)" if more > 0 else ""
+    return f"The referee played {listed}{rest}."
+
+
+RESIGN = {"move": "resign", "description": "(at any time) leave the game: the referee plays your seat, you rank last"}
+DESCRIPTION_COLUMN = 32
+
+
+def legal_lines(choices: list[dict], indent: str = "  ") -> list[str]:
+    """Each legal move on a line with what it does, then `resign` (allowed at any time); the descriptions in one
+    column (a long move pushes its own description along, not everyone's)."""
+    width = min(max(len(choice["move"]) for choice in [*choices, RESIGN]), DESCRIPTION_COLUMN)
+    return [f"{indent}{choice['move'].ljust(width)}  {choice['description']}".rstrip() for choice in [*choices, RESIGN]]
