@@ -92,6 +92,7 @@ class GameDir:
         # what this process has read or written, checked: {relative: (the file's bytes, its data as JSON)}, so a
         # file read again while its bytes are the same is neither parsed nor validated again (a mail's reports)
         self.known: dict[str, tuple[bytes, str]] = {}
+        self.rereads = False  # will this process read again what it writes (a mail's reports)? then keep it known
 
     def __repr__(self) -> str:
         return f"GameDir({str(self.path)!r})"
@@ -135,7 +136,9 @@ class GameDir:
 
     def remember(self, files: dict[str, tuple[str, int]], docs: dict[str, dict]) -> None:
         """The files just written, whose data (`docs`, each checked against its schema) is known: read again in
-        this process, they are not parsed again."""
+        this process (when it says it will: `rereads`), they are not parsed again."""
+        if not self.rereads:
+            return
         for relative, doc in docs.items():
             self.known[relative] = (files[relative][0].encode("utf-8"), json.dumps(doc, ensure_ascii=False))
 
@@ -910,6 +913,7 @@ class Session:
 
     def __init__(self, gd: GameDir):
         self.gd = gd
+        gd.rereads = True
         self.written = load_state(gd)  # the envelope as the files hold it
         self.env = dict(self.written)  # the position now
         self.entries: list[dict] = []  # played since the last write

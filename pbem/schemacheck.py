@@ -86,6 +86,7 @@ class Compiler:
     def __init__(self, documents: dict[str, dict]):
         self.documents = documents
         self.cache: dict[tuple[str, str], Check] = {}
+        self.leaves: dict[tuple, Check] = {}  # the same bounded integer or string is compiled once
 
     def root(self, name: str) -> Check:
         return self.reference(name, "")
@@ -134,13 +135,22 @@ class Compiler:
         kind = schema.get("type")
         if kind == "integer" and keys <= {"type", "minimum", "maximum"}:
             low, high = schema.get("minimum", -math.inf), schema.get("maximum", math.inf)
-            return lambda x: (type(x) is int or (type(x) is float and x.is_integer())) and low <= x <= high
+            key = ("integer", low, high)
+            if key not in self.leaves:
+                self.leaves[key] = lambda x: (type(x) is int or (type(x) is float and x.is_integer())) \
+                    and low <= x <= high
+            return self.leaves[key]
         if kind == "string" and keys <= {"type", "pattern", "minLength", "maxLength"}:
             shortest, longest = schema.get("minLength", 0), schema.get("maxLength", math.inf)
-            if "pattern" not in schema:
-                return lambda x: type(x) is str and shortest <= len(x) <= longest
-            search = re.compile(schema["pattern"]).search
-            return lambda x: type(x) is str and shortest <= len(x) <= longest and search(x) is not None
+            key = ("string", shortest, longest, schema.get("pattern"))
+            if key not in self.leaves:
+                if "pattern" not in schema:
+                    self.leaves[key] = lambda x: type(x) is str and shortest <= len(x) <= longest
+                else:
+                    search = re.compile(schema["pattern"]).search
+                    self.leaves[key] = lambda x: type(x) is str and shortest <= len(x) <= longest \
+                        and search(x) is not None
+            return self.leaves[key]
         if kind == "object" and keys <= {"type", "properties", "required", "additionalProperties"}:
             members = self.kw_properties(schema.get("properties", {}), schema, document)
             required = frozenset(schema.get("required", ()))
