@@ -24,7 +24,9 @@ A game is a package `games/<package>/` (installed as `pbem.games.<package>`) hol
         first where there is one (pass, keep none, end).
     apply(state, player, move, rng) -> state
         Apply one legal move (already checked against legal_moves) and return the new state. The engine passes a
-        private deep copy, so the game may change it in place. Chance only through `rng` (pbem.rng.Rng).
+        state nobody else holds (a private copy, or a state it needs no more: one just read, a replay's previous
+        position), so the game may change it in place; the state returned must share nothing with module-level
+        data. Chance only through `rng` (pbem.rng.Rng).
     view(state, player: str | None) -> dict
         What `player` may see (None: the public). Checked against the game's view schemas, which forbid
         anything not declared, so a private field cannot leak by accident.

@@ -3,6 +3,10 @@
 Each bot move goes the way a player's does: a move file is built, signed with the player's secret, parsed and
 checked, and submitted; the files are written as in any game. The same seed gives the same game as
 `pbem.playout.play(..., seed=S, bot_seed=S, game_id=ID)`.
+
+Nobody waits for a demo's files between its reports, so its turns are played in an engine.Session: each is
+checked as any submission, and the files are written when a report is printed (--every N) and at the end, each
+time as one transaction holding every turn since the last, which gives the files a turn-by-turn game writes.
 """
 from __future__ import annotations
 
@@ -18,23 +22,23 @@ NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 MAX_MOVES = 20000
 
 
-def bot_turn(gd: engine.GameDir, secrets: dict[str, str], rnd: random.Random, save_to: Path | None = None,
+def bot_turn(table: engine.Session, secrets: dict[str, str], rnd: random.Random, save_to: Path | None = None,
              bot: str = "random") -> dict:
     """One decision of whoever must act, made by a bot of kind `bot` from that player's view and submitted as a
     signed move file (kept in `save_to` if given)."""
-    env = engine.load_state(gd)
-    rules = gd.game.rules
-    player = rules.pending(env["state"])["player"]
-    kind = bots.all_random_kind(gd.game, rnd) if bot == "random" else bot
-    move = bots.decide(gd.game, kind, rules.view(env["state"], player), rules.legal_moves(env["state"], player), rnd)
-    doc = movefile.build(gd.id, env["move_number"], player, [gd.game.format_move(move)], secrets[player])
+    game, state = table.gd.game, table.state
+    player = game.rules.pending(state)["player"]
+    kind = bots.all_random_kind(game, rnd) if bot == "random" else bot
+    view = game.rules.view(state, player) if kind != "random" else None  # the random bot looks at the moves only
+    move = bots.decide(game, kind, view, game.rules.legal_moves(state, player), rnd)
+    doc = movefile.build(table.gd.id, table.move_number, player, [game.format_move(move)], secrets[player])
     text = movefile.dumps(doc, "../schemas/move.schema.json")
     if save_to is not None:
         save_to.mkdir(exist_ok=True)
         (save_to / f"{doc['move_number']:04d}-{player}.yaml").write_text(text)
     doc = movefile.parse(text, f"{player}'s move file")
-    return engine.submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
-                         signature=doc["signature"])
+    return table.submit(player, doc["moves"], by="player", move_number=doc["move_number"],
+                        signature=doc["signature"])
 
 
 def _line(entry: dict) -> str:
@@ -61,23 +65,26 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
         created = engine.create(game.id, path, [(name, None) for name in NAMES[:count]], seed=seed, options=options)
         gd = engine.open_game(path)
         secrets = {p["name"]: p["secret"] for p in created["players"]}
-        echo(report.status_text(engine.status(gd)))
-        for entry in created["referee_moves"]:
-            echo(_line(entry))
-        rnd = random.Random(seed)
-        for _ in range(stop_after if stop_after is not None else MAX_MOVES):
-            result = bot_turn(gd, secrets, rnd, path / "moves" if save_moves else None, bot)
-            echo(_line({**result, "moves": result["public_moves"]}))
-            for entry in result["referee_moves"]:
+        with engine.session(gd) as table:
+            echo(report.status_text(table.status()))
+            for entry in created["referee_moves"]:
                 echo(_line(entry))
-            if result["finished"]:
-                break
-            if every and result["number"] % every == 0:
-                echo("\n" + report.status_text(engine.status(gd)))
-        else:
-            if stop_after is None:
-                raise RuntimeError(f"the demo game did not end within {MAX_MOVES} moves")
-        final = engine.status(gd)
+            rnd = random.Random(seed)
+            for _ in range(stop_after if stop_after is not None else MAX_MOVES):
+                result = bot_turn(table, secrets, rnd, path / "moves" if save_moves else None, bot)
+                echo(_line({**result, "moves": result["public_moves"]}))
+                for entry in result["referee_moves"]:
+                    echo(_line(entry))
+                if result["finished"]:
+                    break
+                if every and result["number"] % every == 0:
+                    table.write()
+                    echo("\n" + report.status_text(table.status()))
+            else:
+                if stop_after is None:
+                    raise RuntimeError(f"the demo game did not end within {MAX_MOVES} moves")
+            table.write()
+            final = table.status()
         echo("\n" + report.status_text(final))
         checked = engine.verify(gd)
         seed_note = "from the revealed seed" if checked["finished"] else "from the seed"

@@ -20,13 +20,10 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import dataclasses
 import hashlib
 import json
 import random
 import re
-import secrets
-from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
@@ -55,6 +52,10 @@ GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "
 STATE, FULL_LOG, SECRETS = "referee/state.yaml", "referee/log.yaml", "referee/secrets.yaml"
 STATE_DIGEST = "referee/state.sha256"
 STATUS_DIGESTS = "referee/status.sha256"  # the SHA-256 of public.yaml and each view as the referee wrote them
+# The state as JSON, written with it: parsing 20 KB of YAML takes milliseconds, JSON a tenth of one. It is used
+# only when writing it back as YAML gives exactly the text of referee/state.yaml (so a stale or edited copy is
+# never believed), and is otherwise ignored: state.yaml stays the state.
+STATE_CACHE = "referee/state.json"
 TXN_KEY = "referee/txn.key"  # authenticates the transaction bundle (pbem.store); never leaves the referee's folder
 PRIVATE = 0o600
 PUBLIC_MODE = 0o644
@@ -74,19 +75,27 @@ def layout(meta: dict) -> store.Layout:
     """Exactly the files a transaction of this game may write, with their modes (a bundle naming any other path
     is refused): the referee's own, the public ones, each player's view and the known schemas."""
     files = {GAME: PUBLIC_MODE, COMPONENTS: PUBLIC_MODE, PUBLIC: PUBLIC_MODE, LOG: PUBLIC_MODE,
-             STATE: PRIVATE, STATE_DIGEST: PRIVATE, STATUS_DIGESTS: PRIVATE, FULL_LOG: PRIVATE, SECRETS: PRIVATE}
+             STATE: PRIVATE, STATE_DIGEST: PRIVATE, STATE_CACHE: PRIVATE, STATUS_DIGESTS: PRIVATE, FULL_LOG: PRIVATE,
+             SECRETS: PRIVATE}
     files.update({view_file(player): PRIVATE for player in meta["players"]})
-    files.update({f"schemas/{name}": PUBLIC_MODE for name in validation.schemas_for(meta["game"])})
+    files.update({f"schemas/{name}": PUBLIC_MODE for name in validation.schema_files(meta["game"])})
     return store.Layout(files, FOLDERS, TXN_KEY)
 
 
-@dataclass
 class GameDir:
-    """An opened game directory: its static description (game.yaml) and its game type."""
+    """An opened game directory: its static description (game.yaml) and its game type. (A plain class, as every
+    class on the way of a command: a dataclass costs a millisecond to define, at every start.)"""
 
-    path: Path
-    meta: dict
-    overlay: dict = field(default_factory=dict)  # the files of a committed bundle not yet applied (read through)
+    def __init__(self, path: Path, meta: dict, overlay: dict | None = None):
+        self.path, self.meta = path, meta
+        self.overlay = {} if overlay is None else overlay  # a committed bundle's files not yet applied (read through)
+        # what this process has read or written, checked: {relative: (the file's bytes, its data as JSON)}, so a
+        # file read again while its bytes are the same is neither parsed nor validated again (a mail's reports)
+        self.known: dict[str, tuple[bytes, str]] = {}
+        self.rereads = False  # will this process read again what it writes (a mail's reports)? then keep it known
+
+    def __repr__(self) -> str:
+        return f"GameDir({str(self.path)!r})"
 
     @property
     def id(self) -> str:
@@ -114,11 +123,24 @@ class GameDir:
     def read_text(self, relative: str) -> str:
         return _decoded(self.read_bytes(relative), self.where(relative))
 
-    def read(self, relative: str, schema: str):
-        """Read and validate one of the game's files."""
-        data = yamlio.loads(self.read_bytes(relative), self.where(relative))
-        validation.check(self.meta["game"], schema, data, self.where(relative))
-        return data
+    def read(self, relative: str, schema: str, data: bytes | None = None):
+        """Read and validate one of the game's files (`data`: its bytes, when the caller has read them)."""
+        data = self.read_bytes(relative) if data is None else data
+        known = self.known.get(relative)
+        if known is not None and known[0] == data:
+            return json.loads(known[1])
+        doc = yamlio.loads(data, self.where(relative))
+        validation.check(self.meta["game"], schema, doc, self.where(relative))
+        self.known[relative] = (data, json.dumps(doc, ensure_ascii=False))
+        return doc
+
+    def remember(self, files: dict[str, tuple[str, int]], docs: dict[str, dict]) -> None:
+        """The files just written, whose data (`docs`, each checked against its schema) is known: read again in
+        this process (when it says it will: `rereads`), they are not parsed again."""
+        if not self.rereads:
+            return
+        for relative, doc in docs.items():
+            self.known[relative] = (files[relative][0].encode("utf-8"), json.dumps(doc, ensure_ascii=False))
 
     def has(self, relative: str) -> bool:
         return store.exists(self.path, relative, self.overlay)
@@ -242,17 +264,26 @@ def _append_entry(gd: GameDir, old_text: str, entry: dict) -> str:
     return old_text + yamlio.dumps([entry])
 
 
-def _status_files(gd: GameDir, env: dict, recent: list[dict]) -> dict[str, tuple[str, int]]:
-    game_type, state = gd.meta["game"], env["state"]
-    decision = _decision(gd.game, state)  # the same for every document: computed once
-    ranking = None if decision else final_ranking(gd.game.rules.result(state), env.get("resigned", []))
-    files = {PUBLIC: (_yaml(PUBLIC, "public.schema.json", _status_doc(gd, env, None, recent, decision, ranking),
-                            game_type, f"{gd.id} public status"), PUBLIC_MODE)}
+def _status_docs(gd: GameDir, env: dict, recent: list[dict]) -> dict[str, dict]:
+    """The public status and each player's view of a state envelope, by the file each goes into."""
+    decision = _decision(gd.game, env["state"])  # the same for every document: computed once
+    ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []))
+    docs = {PUBLIC: _status_doc(gd, env, None, recent, decision, ranking)}
+    for player in gd.players:
+        docs[view_file(player)] = _status_doc(gd, env, player, recent, decision, ranking)
+    return docs
+
+
+def _status_files(gd: GameDir, env: dict, recent: list[dict], docs: dict[str, dict] | None = None
+                  ) -> dict[str, tuple[str, int]]:
+    """The status files' texts (of `docs`, from _status_docs), each checked against its schema."""
+    docs = _status_docs(gd, env, recent) if docs is None else docs
+    files = {PUBLIC: (_yaml(PUBLIC, "public.schema.json", docs[PUBLIC], gd.meta["game"], f"{gd.id} public status"),
+                      PUBLIC_MODE)}
     for player in gd.players:
         relative = view_file(player)
-        doc = _status_doc(gd, env, player, recent, decision, ranking)
-        files[relative] = (_yaml(relative, "player.schema.json", doc, game_type, f"{gd.id} view of {player}"),
-                           PRIVATE)
+        files[relative] = (_yaml(relative, "player.schema.json", docs[relative], gd.meta["game"],
+                                 f"{gd.id} view of {player}"), PRIVATE)
     return files
 
 
@@ -265,9 +296,29 @@ def _with_status_digests(status: dict[str, tuple[str, int]]) -> dict[str, tuple[
 
 
 def _state_files(gd: GameDir, env: dict) -> dict[str, tuple[str, int]]:
-    """The state and the SHA-256 of its text, written together: an edit by hand is then caught on every read."""
+    """The state, the SHA-256 of its text (an edit by hand is then caught on every read) and its JSON copy (read
+    instead of the YAML when it gives exactly that text), written together."""
     text = _yaml(STATE, "referee-state.schema.json", env, gd.meta["game"], f"{gd.id} state")
-    return {STATE: (text, PRIVATE), STATE_DIGEST: (hashlib.sha256(text.encode()).hexdigest() + "\n", PRIVATE)}
+    return {STATE: (text, PRIVATE), STATE_DIGEST: (hashlib.sha256(text.encode()).hexdigest() + "\n", PRIVATE),
+            STATE_CACHE: (json.dumps(env, ensure_ascii=False, separators=(",", ":")) + "\n", PRIVATE)}
+
+
+def _cached_state(gd: GameDir, text: bytes) -> None:
+    """Take the state from its JSON copy (into gd.known) if that copy, written as YAML, is exactly `text`: then it
+    is the data the YAML holds (what pbem writes reads back identical, a tested property), however the copy came
+    to be. Otherwise nothing: the YAML is parsed."""
+    known = gd.known.get(STATE)
+    if known is not None and known[0] == text:
+        return
+    try:
+        cached = gd.read_text(STATE_CACHE)
+        env = json.loads(cached)
+        same = yamlio.dumps(env, _schema_line(STATE, "referee-state.schema.json")).encode() == text
+    except (PbemError, ValueError, TypeError, RecursionError):  # missing, unreadable, not JSON, not plain data
+        return
+    if same:
+        validation.check(gd.meta["game"], "referee-state.schema.json", env, gd.where(STATE))
+        gd.known[STATE] = (text, cached)
 
 
 # ---------------------------------------------------------------- new
@@ -335,7 +386,9 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
         raise UsageError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {len(names)}")
     options = game.resolve_options(options or {})
     components = load_components(game, components_path)
-    seed = seed or secrets.token_hex(16)
+    if seed is None:
+        import secrets  # here only: what `new` needs, the other commands need not import
+        seed = secrets.token_hex(16)
     rng = Rng(seed, game_id, 0)
     try:
         state = game.rules.setup(names, options, components, rng)
@@ -456,8 +509,8 @@ def load_state(gd: GameDir, trust_edits: bool = False) -> dict:
     if not trust_edits and state_edited(gd, text):
         raise PbemError(f"{gd.where(STATE)} was changed outside pbem (it does not match the checksum written with "
                         f"it); nothing was done. `pbem verify` shows what differs from the replay of the log")
-    env = yamlio.loads(text, gd.where(STATE))
-    validation.check(gd.meta["game"], "referee-state.schema.json", env, gd.where(STATE))
+    _cached_state(gd, text)
+    env = gd.read(STATE, "referee-state.schema.json", text)
     if env["id"] != gd.id or env["game"] != gd.meta["game"]:
         raise PbemError(f"{gd.where(STATE)} belongs to another game ({env['id']}, {env['game']})")
     differing = _game_file_differences(gd, env)
@@ -598,8 +651,14 @@ def _illegal(game: registry.Game, step: str, decision: str, legal_moves: list[di
     return error
 
 
-def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], rng: Rng) -> dict:
-    """Apply one player's consecutive decisions, all or nothing; stop rules as in the design."""
+def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], rng: Rng, *,
+              handed_over: bool = False) -> dict:
+    """Apply one player's consecutive decisions, all or nothing; stop rules as in the design.
+
+    `apply` may change the state it is given (pbem.contract), so it gets a copy, unless the caller hands `state`
+    over (`handed_over`: a state just read from the files, a replay's previous position, needed no more): then the
+    first decision's apply gets it as it is. A later decision's apply still gets a copy: the state may hold what
+    an earlier decision recorded (a drawn card, a shuffled deck), which the log must keep as it was drawn."""
     for index, move in enumerate(moves, 1):
         step = _step(index, len(moves), game.format_move(move))
         pending = game.rules.pending(state)
@@ -614,7 +673,7 @@ def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], 
         legal_moves = game.rules.legal_moves(state, player)
         if not notation.is_legal(move, legal_moves):
             raise _illegal(game, step, pending["decision"], legal_moves)
-        state = game.rules.apply(copy.deepcopy(state), player, move, rng)
+        state = game.rules.apply(state if handed_over and index == 1 else copy.deepcopy(state), player, move, rng)
     return state
 
 
@@ -711,11 +770,15 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
         new_env.update({"move_number": entries[-1]["number"] + 1, "recent": (env["recent"] + public)[-RECENT:],
                         "log_sha256": _digests({FULL_LOG: full_text, LOG: public_text})})
         files.update({FULL_LOG: (full_text, PRIVATE), LOG: (public_text, PUBLIC_MODE)})
+    docs = _status_docs(gd, new_env, new_env["recent"])
     if secrets_doc is not None:
         files[SECRETS] = (_yaml(SECRETS, "secrets.schema.json", secrets_doc, game.id, f"{gd.id} secrets"), PRIVATE)
-    status = _with_status_digests(_status_files(gd, new_env, new_env["recent"]))
+        docs[SECRETS] = secrets_doc
+    status = _with_status_digests(_status_files(gd, new_env, new_env["recent"], docs))
     files.update({**_state_files(gd, new_env), **status})
     store.commit(gd.path, files, gd.layout)
+    gd.remember(files, docs)
+    gd.known[STATE] = (files[STATE][0].encode("utf-8"), files[STATE_CACHE][0])
     return new_env
 
 
@@ -725,13 +788,17 @@ def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], re
     game = gd.game
     movers = [entry["player"] for entry in entries if entry["by"] == "player"] or [entries[0]["player"]]
     new_env = commit(gd, env, state, entries, resigned, next_clock(game, env, state, movers, now))
-    public = [_public_entry(game, entry) for entry in entries]
-    pending = game.rules.pending(state)
+    return _turn_result(gd, entries, state, new_env["move_number"], (new_env.get("clock") or {}).get("due"))
+
+
+def _turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int, due: str | None) -> dict:
+    """What `submit` tells of a turn accepted: the player's entry as the public sees it, the referee's after it."""
+    public = [_public_entry(gd.game, entry) for entry in entries]
+    pending = gd.game.rules.pending(state)
     return {"game": gd.id, "number": entries[0]["number"], "player": entries[0]["player"],
             "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
-            "referee_moves": public[1:], "move_number": new_env["move_number"],
-            "to_act": pending["player"] if pending else None, "finished": pending is None,
-            "due": (new_env.get("clock") or {}).get("due")}
+            "referee_moves": public[1:], "move_number": move_number,
+            "to_act": pending["player"] if pending else None, "finished": pending is None, "due": due}
 
 
 @contextlib.contextmanager
@@ -777,6 +844,11 @@ def public_log(gd: GameDir, full: dict, finished: bool) -> dict:
 
 def _open_turn(gd: GameDir, move_number: int | None) -> dict:
     env = load_state(gd)
+    _check_turn(gd, env, move_number)
+    return env
+
+
+def _check_turn(gd: GameDir, env: dict, move_number: int | None) -> None:
     current = env["move_number"]
     if move_number is not None and move_number < current:
         raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current} (move "
@@ -786,7 +858,6 @@ def _open_turn(gd: GameDir, move_number: int | None) -> dict:
                         f"report's move number")
     if gd.game.rules.pending(env["state"]) is None:
         raise PbemError(f"{gd.id} is over; no more moves")
-    return env
 
 
 def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
@@ -805,31 +876,95 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
         return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
                       authenticated=authenticated, now=now)
     with store.locked(gd.path, gd.layout):
-        env = _open_turn(gd, move_number)
-        current = env["move_number"]
-        _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
-                      authenticated)
-        state = env["state"]
-        pending = game.rules.pending(state)
-        if pending["player"] != player:
-            raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
-        moves = []
-        for index, text in enumerate(texts, 1):
-            if " ".join(notation.tokens_of(text)) == RESIGN:
-                raise PbemError(f"{_step(index, len(texts), text)}: `{RESIGN}` is a turn of its own; send it alone "
-                                f"(nothing was applied)")
-            try:
-                moves.append(game.parse_move(text, also=(RESIGN,)))
-            except notation.NotationError as exc:
-                raise PbemError(f"{_step(index, len(texts), text)}: {exc}" if len(texts) > 1 else str(exc)) from None
-        rng = Rng(env["seed"], gd.id, current)
-        state = play_turn(game, state, player, moves, rng)
-        entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
-                 "chance": rng.outcomes}
-        if signature:
-            entry["signature"] = signature
-        state, auto = referee_turns(game, state, env, gd.id, current + 1, env["resigned"])
-        return _commit_entries(gd, env, state, [entry, *auto], env["resigned"], now)
+        env = load_state(gd)
+        state, entries = _play(gd, env, player, texts, by, move_number, signature, password, authenticated,
+                               handed_over=True)  # read for this turn only
+        return _commit_entries(gd, env, state, entries, env["resigned"], now)
+
+
+def _play(gd: GameDir, env: dict, player: str, texts: list[str], by: str, move_number: int | None,
+          signature: str | None, password: str | None, authenticated: bool, handed_over: bool
+          ) -> tuple[dict, list[dict]]:
+    """One turn checked and played on the position `env` (`handed_over`: its state is the game's to change): the
+    new state and the log entries (the player's, then the moves the referee plays after it). Nothing is written."""
+    game = gd.game
+    _check_turn(gd, env, move_number)
+    current = env["move_number"]
+    _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
+                  authenticated)
+    state = env["state"]
+    pending = game.rules.pending(state)
+    if pending["player"] != player:
+        raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
+    moves = []
+    for index, text in enumerate(texts, 1):
+        if " ".join(notation.tokens_of(text)) == RESIGN:
+            raise PbemError(f"{_step(index, len(texts), text)}: `{RESIGN}` is a turn of its own; send it alone "
+                            f"(nothing was applied)")
+        try:
+            moves.append(game.parse_move(text, also=(RESIGN,)))
+        except notation.NotationError as exc:
+            raise PbemError(f"{_step(index, len(texts), text)}: {exc}" if len(texts) > 1 else str(exc)) from None
+    rng = Rng(env["seed"], gd.id, current)
+    state = play_turn(game, state, player, moves, rng, handed_over=handed_over)
+    entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
+             "chance": rng.outcomes}
+    if signature:
+        entry["signature"] = signature
+    state, auto = referee_turns(game, state, env, gd.id, current + 1, env["resigned"])
+    return state, [entry, *auto]
+
+
+class Session:
+    """Turns played in memory on a game whose lock is held, written together (`pbem demo`, whose files nobody
+    waits for). Each turn is checked and played exactly as `submit` does; `write` commits the turns since the
+    last write as one transaction, which writes the very files a turn-by-turn game would have."""
+
+    def __init__(self, gd: GameDir):
+        self.gd = gd
+        gd.rereads = True
+        self.written = load_state(gd)  # the envelope as the files hold it
+        self.env = dict(self.written)  # the position now
+        self.entries: list[dict] = []  # played since the last write
+
+    @property
+    def state(self) -> dict:
+        return self.env["state"]
+
+    @property
+    def move_number(self) -> int:
+        return self.env["move_number"]
+
+    def submit(self, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
+               signature: str | None = None) -> dict:
+        """As `submit` (a player's turn, signed, or entered by the referee), in memory."""
+        _check_player(self.gd, player)
+        # a turn of one decision is refused before the game changes anything, or not at all: its state is handed
+        # over; a longer one may be refused after its first decision, and the session's position must survive that
+        state, entries = _play(self.gd, self.env, player, texts, by, move_number, signature, None, False,
+                               handed_over=len(texts) == 1)
+        self.env = {**self.env, "state": state, "move_number": entries[-1]["number"] + 1}
+        # kept until written, while the next turns change the state in place, which may hold what these entries
+        # record (a shuffled deck): kept as they are now
+        self.entries += json.loads(json.dumps(entries))
+        return _turn_result(self.gd, entries, state, self.env["move_number"], None)
+
+    def write(self, now=None) -> None:
+        if self.entries:
+            _commit_entries(self.gd, self.written, self.state, self.entries, self.env["resigned"], now)
+            self.written, self.entries = load_state(self.gd), []
+            self.env = dict(self.written)
+
+    def status(self, viewer: str | None = None) -> dict:
+        """The status document as last written (the lock is this session's: read without it)."""
+        return _read_status(self.gd, viewer)
+
+
+@contextlib.contextmanager
+def session(gd: GameDir):
+    """A Session on the game, its lock held throughout; turns not written when it ends are dropped."""
+    with store.locked(gd.path, gd.layout):
+        yield Session(gd)
 
 
 def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
@@ -878,7 +1013,8 @@ def _differences(a, b, path="$", found=None, limit=10, against="the replay") -> 
 
 def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
     """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
-    entry, checking every chance outcome against the recorded one."""
+    entry, checking every chance outcome against the recorded one. Each state is handed to the next entry's
+    `apply`, which may change it: use it before asking for the next step (copy it to keep it)."""
     game = gd.game
     rng = Rng(seed, gd.id, 0)
     state = game.rules.setup(list(gd.players), dict(gd.meta["options"]), components, rng)
@@ -901,7 +1037,7 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
         rng = Rng(seed, gd.id, entry["number"])
         try:
             moves = [game.parse_move(text) for text in entry["moves"]]
-            state = play_turn(game, state, entry["player"], moves, rng)
+            state = play_turn(game, state, entry["player"], moves, rng, handed_over=True)
         except (PbemError, notation.NotationError) as exc:
             raise PbemError(f"verify failed at move {entry['number']} by {entry['player']}: {exc}") from None
         if rng.outcomes != entry["chance"]:
@@ -965,7 +1101,7 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         if commitment(seed) != gd.meta["seed_commitment"]:
             raise PbemError(f"verify failed: the seed does not match the commitment published in {gd.where(GAME)}")
         # The referee's state says who plays with which options (game.yaml is compared with it below).
-        played = dataclasses.replace(gd, meta={**gd.meta, "players": env["players"], "options": env["options"]}) \
+        played = GameDir(gd.path, {**gd.meta, "players": env["players"], "options": env["options"]}, gd.overlay) \
             if referee else gd
         state, entries, resigned = replay(played, seed, components, log)
         finished = gd.game.rules.pending(state) is None
@@ -975,9 +1111,11 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         if referee and env.get("clock"):  # the clock is the referee's record, not a replay's: shown as stored
             replayed["clock"] = env["clock"]
         problems = _log_header_problems(gd, log) + (_referee_problems(gd, env, replayed) if referee else [])
-        status = _status_files(gd, replayed, recent)
-        expected = {relative: yamlio.loads(text) for relative, (text, _) in status.items()}
+        expected = _status_docs(gd, replayed, recent)
+        status = _status_files(gd, replayed, recent, expected)
+        texts = {relative: text for relative, (text, _) in status.items()}
         expected[LOG] = public_log(gd, log, finished)
+        texts[LOG] = yamlio.dumps(expected[LOG], _schema_line(LOG, "log.schema.json"))
         checked = [GAME, COMPONENTS] + ([STATE, FULL_LOG] if referee else [])
         if referee and gd.has(STATUS_DIGESTS):  # absent in games started before status digests were kept
             if gd.read_text(STATUS_DIGESTS) != _with_status_digests(status)[STATUS_DIGESTS][0]:
@@ -987,7 +1125,7 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
             if relative.startswith("views/") and not referee and relative != (player and view_file(player)) \
                     and (player is not None or not gd.has(relative)):
                 continue  # another player's view: not in this player's hands
-            problems += _file_problems(gd, relative, data)
+            problems += _file_problems(gd, relative, data, texts[relative])
             checked.append(relative)
         notes = _schema_notes(gd, problems)
         if problems:
@@ -1032,9 +1170,14 @@ def _referee_problems(gd: GameDir, env: dict, replayed: dict) -> list[str]:
     return problems
 
 
-def _file_problems(gd: GameDir, relative: str, expected: dict) -> list[str]:
+def _file_problems(gd: GameDir, relative: str, expected: dict, text: str) -> list[str]:
+    """What differs between a stored file and the replay's data. A file whose bytes are the replay's text as pbem
+    writes it (`text`) differs in nothing, and is not parsed."""
     try:
-        stored = yamlio.loads(gd.read_bytes(relative), gd.where(relative))
+        data = gd.read_bytes(relative)
+        if data == text.encode("utf-8"):
+            return []
+        stored = yamlio.loads(data, gd.where(relative))
     except store.Missing:
         return [f"{relative}: missing"]
     except PbemError as exc:

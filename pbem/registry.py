@@ -2,11 +2,9 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import resources
 
-from . import notation, yamlio
+from . import notation, packaged, yamlio
 from .contract import UsageError
 
 GAMES = {  # game id (contract) -> package
@@ -17,11 +15,14 @@ GAMES = {  # game id (contract) -> package
 }
 
 
-@dataclass
 class Game:
-    id: str
-    package: str
-    meta: dict = field(repr=False)
+    """A registered game: its id, its package, its metadata (meta.yaml); the rest is loaded when first used."""
+
+    def __init__(self, id: str, package: str, meta: dict):
+        self.id, self.package, self.meta = id, package, meta
+
+    def __repr__(self) -> str:
+        return f"Game({self.id!r})"
 
     @property
     def title(self) -> str:
@@ -57,7 +58,7 @@ class Game:
         return notation.compile_templates(self.meta["notation"])
 
     def data_file(self, name: str):
-        return resources.files(f"pbem.games.{self.package}").joinpath(name)
+        return packaged.file(f"pbem.games.{self.package}", name)
 
     def default_components(self) -> dict:
         return yamlio.loads(self.data_file("components.yaml").read_bytes(), f"{self.id}/components.yaml")
@@ -92,7 +93,7 @@ def get(game_id: str) -> Game:
         raise UsageError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
     if game_id not in _cache:
         package = GAMES[game_id]
-        text = resources.files(f"pbem.games.{package}").joinpath("meta.yaml").read_bytes()
+        text = packaged.read_bytes(f"pbem.games.{package}", "meta.yaml")
         _cache[game_id] = Game(game_id, package, yamlio.loads(text, f"{game_id}/meta.yaml"))
     return _cache[game_id]
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from tabulate import tabulate
-
 from . import registry
+from .tables import tabulate
 
 
 def _moves_line(entry: dict) -> str:

@@ -10,6 +10,7 @@ A keyword this compiler does not know is an error at compile time, never silentl
 """
 from __future__ import annotations
 
+import math
 import re
 from typing import Callable
 
@@ -42,6 +43,28 @@ def _is_number(x) -> bool:
     return type(x) in (int, float)
 
 
+def _all_of(checks: list[Check]) -> Check:
+    """One check passing when each passes (the common counts unrolled: this runs for every node of every file)."""
+    if not checks:
+        return lambda x: True
+    if len(checks) == 1:
+        return checks[0]
+    if len(checks) == 2:
+        first, second = checks
+        return lambda x: first(x) and second(x)
+    if len(checks) == 3:
+        first, second, third = checks
+        return lambda x: first(x) and second(x) and third(x)
+    checks_tuple = tuple(checks)
+
+    def check(x):
+        for one in checks_tuple:
+            if not one(x):
+                return False
+        return True
+    return check
+
+
 def json_equal(a, b) -> bool:
     """Equality as JSON means it: true is not 1, 1 is 1.0."""
     if type(a) is bool or type(b) is bool:
@@ -63,6 +86,7 @@ class Compiler:
     def __init__(self, documents: dict[str, dict]):
         self.documents = documents
         self.cache: dict[tuple[str, str], Check] = {}
+        self.leaves: dict[tuple, Check] = {}  # the same bounded integer or string is compiled once
 
     def root(self, name: str) -> Check:
         return self.reference(name, "")
@@ -84,6 +108,9 @@ class Compiler:
             return lambda x: True
         if schema is False:
             return lambda x: False
+        fused = self.fused(schema, document)
+        if fused is not None:
+            return fused
         checks: list[Check] = []
         keys = set(schema)
         for keyword in keys - ANNOTATIONS:
@@ -99,12 +126,40 @@ class Compiler:
         if "additionalProperties" in schema or "patternProperties" in schema:
             if "properties" not in schema:
                 checks.append(self.kw_properties({}, schema, document))
-        if not checks:
-            return lambda x: True
-        if len(checks) == 1:
-            return checks[0]
-        checks_tuple = tuple(checks)
-        return lambda x: all(check(x) for check in checks_tuple)
+        return _all_of(checks)
+
+    def fused(self, schema: dict, document: str) -> Check | None:
+        """The commonest shapes (a typed node with its bounds, a closed object, a list of items) as one closure
+        each instead of one per keyword: the same answers, a fraction of the calls."""
+        keys = set(schema) - ANNOTATIONS
+        kind = schema.get("type")
+        if kind == "integer" and keys <= {"type", "minimum", "maximum"}:
+            low, high = schema.get("minimum", -math.inf), schema.get("maximum", math.inf)
+            key = ("integer", low, high)
+            if key not in self.leaves:
+                self.leaves[key] = lambda x: (type(x) is int or (type(x) is float and x.is_integer())) \
+                    and low <= x <= high
+            return self.leaves[key]
+        if kind == "string" and keys <= {"type", "pattern", "minLength", "maxLength"}:
+            shortest, longest = schema.get("minLength", 0), schema.get("maxLength", math.inf)
+            key = ("string", shortest, longest, schema.get("pattern"))
+            if key not in self.leaves:
+                if "pattern" not in schema:
+                    self.leaves[key] = lambda x: type(x) is str and shortest <= len(x) <= longest
+                else:
+                    search = re.compile(schema["pattern"]).search
+                    self.leaves[key] = lambda x: type(x) is str and shortest <= len(x) <= longest \
+                        and search(x) is not None
+            return self.leaves[key]
+        if kind == "object" and keys <= {"type", "properties", "required", "additionalProperties"}:
+            members = self.kw_properties(schema.get("properties", {}), schema, document)
+            required = frozenset(schema.get("required", ()))
+            return lambda x: type(x) is dict and required <= x.keys() and members(x)
+        if kind == "array" and keys <= {"type", "items", "minItems", "maxItems"}:
+            items = self.kw_items(schema.get("items", True), schema, document)
+            fewest, most = schema.get("minItems", 0), schema.get("maxItems", math.inf)
+            return lambda x: type(x) is list and fewest <= len(x) <= most and items(x)
+        return None
 
     # ---- applicators
     def kw_ref(self, value, schema, document):
@@ -113,10 +168,36 @@ class Compiler:
 
     def kw_properties(self, value, schema, document):
         named = {key: self.compile(sub, document) for key, sub in value.items()}
-        patterns = [(re.compile(p), self.compile(sub, document))
+        patterns = [(re.compile(p).search, self.compile(sub, document))
                     for p, sub in schema.get("patternProperties", {}).items()]
         extra = schema.get("additionalProperties", True)
         extra_check = None if extra is True else self.compile(extra, document)
+        if not patterns:
+            get = named.get
+            if extra_check is None:
+                def check(x):
+                    if type(x) is not dict:
+                        return True
+                    for key, item in x.items():
+                        sub = get(key)
+                        if sub is not None and not sub(item):
+                            return False
+                    return True
+                return check
+            closed = extra is False
+
+            def check(x):
+                if type(x) is not dict:
+                    return True
+                for key, item in x.items():
+                    sub = get(key)
+                    if sub is None:
+                        if closed or not extra_check(item):
+                            return False
+                    elif not sub(item):
+                        return False
+                return True
+            return check
 
         def check(x):
             if type(x) is not dict:
@@ -127,8 +208,8 @@ class Compiler:
                     matched = True
                     if not named[key](item):
                         return False
-                for pattern, sub in patterns:
-                    if pattern.search(key):
+                for search, sub in patterns:
+                    if search(key):
                         matched = True
                         if not sub(item):
                             return False
@@ -138,8 +219,8 @@ class Compiler:
         return check
 
     def kw_required(self, value, schema, document):
-        names = tuple(value)
-        return lambda x: type(x) is not dict or all(name in x for name in names)
+        names = frozenset(value)
+        return lambda x: type(x) is not dict or names <= x.keys()
 
     def kw_propertyNames(self, value, schema, document):
         sub = self.compile(value, document)
@@ -158,7 +239,15 @@ class Compiler:
     def kw_items(self, value, schema, document):
         sub = self.compile(value, document)
         skip = len(schema.get("prefixItems", []))
-        return lambda x: type(x) is not list or all(sub(item) for item in x[skip:])
+
+        def check(x):
+            if type(x) is not list:
+                return True
+            for item in x[skip:] if skip else x:
+                if not sub(item):
+                    return False
+            return True
+        return check
 
     def kw_prefixItems(self, value, schema, document):
         subs = [self.compile(s, document) for s in value]
@@ -220,9 +309,14 @@ class Compiler:
         return lambda x: any(p(x) for p in predicates)
 
     def kw_enum(self, value, schema, document):
+        if value and all(type(option) is str for option in value):
+            options = frozenset(value)
+            return lambda x: type(x) is str and x in options
         return lambda x: any(json_equal(x, option) for option in value)
 
     def kw_const(self, value, schema, document):
+        if type(value) is str:
+            return lambda x: type(x) is str and x == value
         return lambda x: json_equal(x, value)
 
     def kw_pattern(self, value, schema, document):

@@ -27,9 +27,7 @@ import hmac
 import json
 import os
 import re
-import secrets
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 
 from . import phrases
@@ -59,14 +57,14 @@ class Unreadable(PbemError):
     """A file or folder this user may not open (a player's account reading the referee's folder)."""
 
 
-@dataclass(frozen=True)
 class Layout:
     """Everything a transaction of one game may write: each file with its mode, each folder with its mode, and
     where the transaction key lives (private; never written by a bundle)."""
 
-    files: dict[str, int]
-    folders: dict[str, int]
-    key: str
+    __slots__ = ("files", "folders", "key")
+
+    def __init__(self, files: dict[str, int], folders: dict[str, int], key: str):
+        self.files, self.folders, self.key = files, folders, key
 
 
 # ---------------------------------------------------------------- no-follow access below a game directory
@@ -234,6 +232,30 @@ def _write_new(folder: int, name: str, data: bytes, mode: int, sync: bool = Fals
         os.close(fd)
 
 
+def sync_together(fds: list[int]) -> None:
+    """fsync every descriptor, at the same time: a journaling filesystem then makes them durable in one commit
+    instead of one after the other (what must be durable in a given order is never passed together)."""
+    if len(fds) < 2:
+        for fd in fds:
+            os.fsync(fd)
+        return
+    import threading
+    failures: list[OSError] = []
+
+    def sync(fd: int) -> None:
+        try:
+            os.fsync(fd)
+        except OSError as exc:
+            failures.append(exc)
+    threads = [threading.Thread(target=sync, args=(fd,)) for fd in fds]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
+
+
 def write_atomic(path: Path, text: str, mode: int = 0o644) -> None:
     """One file replaced atomically (temp file, fsync, rename): for files outside a game's transaction."""
     path = Path(path)
@@ -317,6 +339,7 @@ def _key(directory, layout: Layout, create: bool) -> bytes | None:
             except Missing:
                 if not create:
                     return None
+                import secrets  # here only: a key is made once a game
                 _write_new(folder, name, (secrets.token_hex(32) + "\n").encode(), 0o600, sync=True)
                 os.fsync(folder)
                 text = _read_at(folder, name, where, 200)
@@ -398,17 +421,23 @@ def _apply(directory, files: dict[str, str], layout: Layout) -> None:
     by_folder: dict[str, list[str]] = {}
     for relative in files:
         by_folder.setdefault(relative.rpartition("/")[0], []).append(relative)
-    for members in by_folder.values():
-        with _folder_of(directory, members[0], layout.folders) as (folder, _):
-            for relative in members:
-                name = relative.rpartition("/")[2]
-                tmp = f".{name}.tmp"
-                try:
-                    _write_new(folder, tmp, files[relative].encode("utf-8"), layout.files[relative])
-                    os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
-                except OSError as exc:
-                    raise PbemError(f"{_where(directory, relative)}: cannot write ({exc.strerror})") from None
-            os.fsync(folder)
+    folders = []
+    try:
+        for members in by_folder.values():
+            with _folder_of(directory, members[0], layout.folders) as (folder, _):
+                for relative in members:
+                    name = relative.rpartition("/")[2]
+                    tmp = f".{name}.tmp"
+                    try:
+                        _write_new(folder, tmp, files[relative].encode("utf-8"), layout.files[relative])
+                        os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
+                    except OSError as exc:
+                        raise PbemError(f"{_where(directory, relative)}: cannot write ({exc.strerror})") from None
+                folders.append(os.dup(folder))
+        sync_together(folders)  # every folder's renames durable before the bundle is marked applied
+    finally:
+        for fd in folders:
+            os.close(fd)
 
 
 def _clear(txn: int, directory, keep: str | None) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import secrets as _secrets
 
 from .contract import PbemError
 from .notation import tokens_of
@@ -17,7 +16,8 @@ PREFIX = "hmac-sha256:"
 
 
 def new_secret() -> str:
-    return _secrets.token_urlsafe(18)
+    import secrets  # here only: secrets are made at `new` and when a seat is handed on
+    return secrets.token_urlsafe(18)
 
 
 def canonical(game_id: str, move_number: int, player: str, moves: list[str]) -> bytes:

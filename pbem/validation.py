@@ -1,8 +1,8 @@
 """JSON Schema (2020-12) validation of every file pbem reads or writes, every error reported with its path.
 
-Schemas ship as package data (`pbem.schemas`). The common envelopes refer to the game's own schemas by fixed
-relative names (`game-state.schema.json`, ...), which resolve to the schemas of the game at hand; the same names
-are used for the copies written into each game directory, so editors resolve them too.
+Schemas ship as package data (`pbem.schemas`, read through pbem.packaged). The common envelopes refer to the
+game's own schemas by fixed relative names (`game-state.schema.json`, ...), which resolve to the schemas of the game
+at hand; the same names are used for the copies written into each game directory, so editors resolve them too.
 
 The yes/no check runs on schemas compiled by pbem.schemacheck (fast enough for every move); only a document that
 fails is handed to jsonschema, which lists every error with its JSON path.
@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
-
-from . import schemacheck
+from . import packaged, schemacheck
 from .contract import PbemError
 
 COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move")
@@ -31,21 +29,38 @@ def game_name(part: str) -> str:
 
 @lru_cache(maxsize=None)
 def load_schema(relative: str) -> dict:
-    return json.loads(resources.files("pbem.schemas").joinpath(relative).read_text(encoding="utf-8"))
+    return json.loads(packaged.read_bytes("pbem.schemas", relative))
+
+
+def schema_files(game_type: str | None) -> dict[str, str]:
+    """Every schema a game directory of this game type uses: {its file name there: where pbem keeps it}."""
+    named = {common_name(kind): f"common/{kind}.schema.json" for kind in COMMON}
+    for part in GAME_PARTS if game_type else ():
+        named[game_name(part)] = f"{game_type}/{part}.schema.json"
+    return named
 
 
 @lru_cache(maxsize=None)
 def schemas_for(game_type: str | None) -> dict[str, dict]:
     """Every schema a game directory of this game type uses, by the file name it has there (None: common only)."""
-    named = {common_name(kind): load_schema(f"common/{kind}.schema.json") for kind in COMMON}
-    for part in GAME_PARTS if game_type else ():
-        named[game_name(part)] = load_schema(f"{game_type}/{part}.schema.json")
-    return named
+    return {name: load_schema(relative) for name, relative in schema_files(game_type).items()}
+
+
+class _OnDemand(dict):
+    """The schemas of a game type, each read when the compiler first refers to it (a command checks a few)."""
+
+    def __init__(self, files: dict[str, str]):
+        super().__init__()
+        self.files = files
+
+    def __missing__(self, name: str) -> dict:
+        self[name] = load_schema(self.files[name])
+        return self[name]
 
 
 @lru_cache(maxsize=None)
 def _compiler(game_type: str | None) -> schemacheck.Compiler:
-    return schemacheck.Compiler(schemas_for(game_type))
+    return schemacheck.Compiler(_OnDemand(schema_files(game_type)))
 
 
 def is_valid(game_type: str | None, name: str, data) -> bool:

@@ -6,6 +6,7 @@ and anything that is not plain data.
 """
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -53,7 +54,17 @@ Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
 PLAIN = re.compile(r"^[A-Za-z_](?:[A-Za-z0-9_ ./+-]*[A-Za-z0-9_./+-])?$")
 RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
 # Escaped inside quotes: what YAML does not allow raw, and what it reads as a line break (NEL, U+2028, U+2029).
-NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Compiled on first need only: its Unicode ranges take milliseconds to compile, and a string Python calls
+# printable holds none of these characters (they are all control, separator, surrogate or unassigned), so most
+# processes never need it.
+NOT_PRINTABLE = "[^\x09\x0a\x0d\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+_SCALARS: dict[str, str] = {}  # each string's text as written: the same words recur in every file of a move
+_SCALARS_MAX = 20000
+
+
+@functools.lru_cache(maxsize=None)
+def _not_printable() -> re.Pattern:
+    return re.compile(NOT_PRINTABLE)
 
 
 def _escape(match: re.Match) -> str:
@@ -61,34 +72,49 @@ def _escape(match: re.Match) -> str:
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
+def _string(value: str) -> str:
+    text = _SCALARS.get(value)
+    if text is None:
+        if PLAIN.fullmatch(value) and value.lower() not in RESERVED:
+            text = value
+        else:
+            # A JSON string is a valid YAML double-quoted scalar; YAML also wants non-printable characters escaped.
+            text = json.dumps(value, ensure_ascii=False)
+            if not value.isprintable():
+                text = _not_printable().sub(_escape, text)
+        if len(_SCALARS) >= _SCALARS_MAX:
+            _SCALARS.clear()
+        _SCALARS[value] = text
+    return text
+
+
 def _scalar(value) -> str:
+    kind = type(value)
+    if kind is str:
+        return _string(value)
     if value is None:
         return "null"
     if value is True:
         return "true"
     if value is False:
         return "false"
-    if type(value) is int:
+    if kind is int:
         return str(value)
-    if type(value) is float and math.isfinite(value):
+    if kind is float and math.isfinite(value):
         return repr(value)
-    if type(value) is str:
-        if PLAIN.fullmatch(value) and value.lower() not in RESERVED:
-            return value
-        # A JSON string is a valid YAML double-quoted scalar; YAML also wants non-printable characters escaped.
-        return NOT_PRINTABLE.sub(_escape, json.dumps(value, ensure_ascii=False))
-    raise TypeError(f"cannot write {type(value).__name__} values")
+    raise TypeError(f"cannot write {kind.__name__} values")
 
 
 def _emit(value, indent: int, out: list[str]) -> None:
     pad = " " * indent
     if type(value) is dict:
         for key, item in value.items():
-            head = f"{pad}{_scalar(str(key))}:"
-            if type(item) is dict and item:
+            head = f"{pad}{_string(str(key))}:"
+            kind = type(item)
+            if kind is dict and item:
                 out.append(head)
                 _emit(item, indent + 2, out)
-            elif type(item) is list and item:
+            elif kind is list and item:
                 out.append(head)
                 _emit(item, indent, out)  # block sequences sit at their key's indentation, as PyYAML writes them
             else:
@@ -104,9 +130,10 @@ def _emit(value, indent: int, out: list[str]) -> None:
 
 
 def _block_scalar(value) -> str:
-    if type(value) is dict:
+    kind = type(value)
+    if kind is dict:
         return "{}"
-    if type(value) is list:
+    if kind is list:
         return "[]"
     return _scalar(value)
 
@@ -138,6 +165,133 @@ def _check_plain(node, where: str, depth: int, seen: set):
         raise PbemError(f"{where}: {type(node).__name__} values are not allowed (dates must be quoted)")
 
 
+# ---------------------------------------------------------------- reading what pbem wrote, fast
+#
+# PyYAML builds every node in Python and tries a dozen patterns on every scalar: 5 to 10 ms for a 15 KB file, read
+# several times by each command. Files pbem wrote have one shape (dumps above): block style, two spaces a level,
+# scalars in a handful of forms. `_read_own` reads exactly that shape, line by line, and then writes what it read
+# with dumps: only if that gives back the very text is the data taken, for then it is what PyYAML reads (what pbem
+# writes reads back identical, a tested property). Any other text, a file edited by hand included, goes to PyYAML.
+
+class _NotOwn(Exception):
+    """Not text as pbem writes it: read it with PyYAML."""
+
+
+_SCHEMA_LINE = "# yaml-language-server: $schema="
+_WORDS = {"null": None, "true": True, "false": False}
+_WHOLE = re.compile(r"-?[0-9]+")
+_json_string = json.JSONDecoder().raw_decode
+
+
+def _own_scalar(text: str):
+    if text in _WORDS:
+        return _WORDS[text]
+    if text == "{}":
+        return {}
+    if text == "[]":
+        return []
+    if text[:1] == '"':
+        if "\\U" in text:  # an escape JSON does not know: let PyYAML read it
+            raise _NotOwn
+        value, end = _json_string(text)
+        if end != len(text):
+            raise _NotOwn
+        return value
+    if _WHOLE.fullmatch(text) and len(text) <= MAX_INT_CHARS:
+        return int(text)
+    if PLAIN.fullmatch(text) and text.lower() not in RESERVED:
+        return text
+    raise _NotOwn
+
+
+def _own_key(text: str) -> tuple[str, str | None]:
+    """A mapping line's key and what follows `: ` (None when the line ends with the colon)."""
+    if text[:1] == '"':
+        if "\\U" in text:
+            raise _NotOwn
+        key, end = _json_string(text)
+    else:
+        end = text.find(":")
+        key = text[:end]
+        if end <= 0 or not PLAIN.fullmatch(key) or key.lower() in RESERVED:
+            raise _NotOwn
+    if end + 1 == len(text) and text[end] == ":":
+        return key, None
+    if text[end:end + 2] != ": ":
+        raise _NotOwn
+    return key, text[end + 2:]
+
+
+def _starts_a_block(item: str) -> bool:
+    """Does a sequence item's text begin a mapping or a sequence (rather than being a scalar)?"""
+    if item[:2] == "- ":
+        return True
+    if item[:1] != '"':
+        return ":" in item  # plain scalars hold no colon
+    try:
+        _, end = _json_string(item)
+    except ValueError:
+        raise _NotOwn from None
+    return item[end:end + 1] == ":"
+
+
+def _read_own(text: str):
+    if not text.endswith("\n"):
+        raise _NotOwn
+    lines = text[:-1].split("\n")
+    schema = None
+    if lines[0].startswith(_SCHEMA_LINE):
+        schema = lines.pop(0)[len(_SCHEMA_LINE):]
+    indents = [len(line) - len(line.lstrip(" ")) for line in lines]
+    count, at = len(lines), 0
+
+    def block(indent: int, depth: int):
+        if depth > MAX_DEPTH // 2:  # deeper than pbem writes: PyYAML says what is wrong
+            raise _NotOwn
+        return sequence(indent, depth) if lines[at][indent:indent + 2] == "- " else mapping(indent, depth)
+
+    def mapping(indent: int, depth: int) -> dict:
+        nonlocal at
+        out = {}
+        while at < count and indents[at] == indent and lines[at][indent:indent + 2] != "- ":
+            key, rest = _own_key(lines[at][indent:])
+            if key in out:
+                raise _NotOwn
+            at += 1
+            if rest is not None:
+                out[key] = _own_scalar(rest)
+            elif at < count and indents[at] == indent and lines[at][indent:indent + 2] == "- ":
+                out[key] = sequence(indent, depth + 1)  # a sequence sits at its key's indentation
+            elif at < count and indents[at] == indent + 2:
+                out[key] = mapping(indent + 2, depth + 1)
+            else:
+                raise _NotOwn
+        return out
+
+    def sequence(indent: int, depth: int) -> list:
+        nonlocal at
+        out = []
+        while at < count and indents[at] == indent and lines[at][indent:indent + 2] == "- ":
+            item = lines[at][indent + 2:]
+            if _starts_a_block(item):  # its first line shares the dash: read it as if it were indented
+                lines[at], indents[at] = " " * (indent + 2) + item, indent + 2
+                out.append(block(indent + 2, depth + 1))
+            else:
+                out.append(_own_scalar(item))
+                at += 1
+        return out
+
+    if count == 1 and not _starts_a_block(lines[0]):
+        data = _own_scalar(lines[0])
+    else:
+        data = block(0, 0)
+        if at != count:
+            raise _NotOwn
+    if dumps(data, schema) != text:
+        raise _NotOwn
+    return data
+
+
 def loads(text: str | bytes, source: str = "input"):
     if len(text) > MAX_BYTES:
         raise PbemError(f"{source}: file too large ({phrases.size(len(text))}; at most {phrases.limit(MAX_BYTES)})")
@@ -146,6 +300,10 @@ def loads(text: str | bytes, source: str = "input"):
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise PbemError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    try:
+        return _read_own(text)
+    except (_NotOwn, IndexError, ValueError):
+        pass
     try:
         data = yaml.load(text, Loader=Loader)
     except yaml.YAMLError as exc:

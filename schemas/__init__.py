@@ -1,1 +1,1 @@
-"""JSON Schemas (2020-12), shipped as package data and loaded through importlib.resources."""
+"""JSON Schemas (2020-12), shipped as package data and read from this folder (pbem.packaged)."""

@@ -3,7 +3,7 @@ hidden can be printed): the board as a map of plots, the companies and the stock
 shares and flags, the market, and the viewer's own hand."""
 from __future__ import annotations
 
-from tabulate import tabulate
+from pbem.tables import tabulate
 
 from .board import plot_card_effect, plot_order
 

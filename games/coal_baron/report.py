@@ -7,7 +7,7 @@ part, which only they get; other players' delivered orders lie face down, but fo
 """
 from __future__ import annotations
 
-from tabulate import tabulate
+from pbem.tables import tabulate
 
 EMPTY = "-"
 

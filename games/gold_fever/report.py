@@ -1,7 +1,7 @@
 """La Fièvre de l'Or: the text report of the table, built only from a view (nothing hidden can be printed)."""
 from __future__ import annotations
 
-from tabulate import tabulate
+from pbem.tables import tabulate
 
 DECISION_WORDS = {
     "bid_for_lot": "bid or pass",

@@ -158,7 +158,9 @@ class Referee:
         for candidate in candidates:
             if self._is_game(candidate):
                 try:
-                    return engine.open_game(self.root / candidate)
+                    gd = engine.open_game(self.root / candidate)
+                    gd.rereads = True  # the reports read what the move wrote
+                    return gd
                 except PbemError as exc:
                     raise _Reject(f"game {candidate} cannot be opened: {exc}") from None
         named = " or ".join(repr(c) for c in candidates[:4])

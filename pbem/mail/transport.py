@@ -11,15 +11,16 @@ SMTP settings, besides `--smtp HOST:PORT`:
 """
 from __future__ import annotations
 
-import mailbox
 import os
 import smtplib
 import socket
 import ssl
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 
+from .. import store
 from ..contract import PbemError, UsageError
 
 LOCAL_HOSTS = {"127.0.0.1", "::1", "localhost"}
@@ -136,6 +137,7 @@ class Outbox:
     """A Maildir the mails are written into (new/), for another program to send or a person to read."""
 
     path: Path
+    prepared: bool = field(default=False, repr=False, compare=False)  # its folders made and checked
 
     def describe(self) -> str:
         return f"outbox {self.path}"
@@ -143,6 +145,8 @@ class Outbox:
     def prepare(self) -> None:
         """Make the outbox a Maildir (its new/, cur/ and tmp/ folders, in a missing or an existing folder: Python's
         mailbox creates them only with the folder itself) and check it can be written, before any game changes."""
+        if self.prepared:
+            return
         try:
             self.path.mkdir(parents=True, exist_ok=True)
             for sub in ("tmp", "new", "cur"):
@@ -152,20 +156,43 @@ class Outbox:
             probe.unlink()
         except OSError as exc:
             raise PbemError(f"cannot use {self.path} as an outbox Maildir ({exc.strerror or exc})") from None
+        self.prepared = True
 
     def send(self, messages: list[EmailMessage]) -> list[str]:
         if not messages:
             return []
         self.prepare()
         try:
-            box = mailbox.Maildir(self.path, create=False)
-            sent = []
-            for msg in messages:
-                box.add(mailbox.MaildirMessage(msg.as_bytes()))  # written to tmp/, then renamed into new/
-                sent += _recipients(msg)
+            _deliver(self.path, [msg.as_bytes(policy=msg.policy.clone(linesep="\n")) for msg in messages])
         except OSError as exc:
             raise PbemError(f"cannot write to the outbox {self.path} ({exc.strerror or exc})") from None
-        return sent
+        return [address for msg in messages for address in _recipients(msg)]
+
+
+_delivered = iter(range(1, 1 << 62))
+
+
+def _deliver(maildir: Path, mails: list[bytes]) -> None:
+    """Maildir delivery, as Python's mailbox does it (each mail written to tmp/ under a unique name, flushed to
+    disk, then linked into new/), with the mails of one call flushed together."""
+    host = socket.gethostname().replace("/", r"\057").replace(":", r"\072")
+    written = []
+    try:
+        for raw in mails:
+            now = time.time()
+            name = f"{int(now)}.M{int(now % 1 * 1e6)}P{os.getpid()}Q{next(_delivered)}.{host}"
+            fd = os.open(maildir / "tmp" / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+            written.append((name, fd))
+            view = memoryview(raw)
+            while view:
+                view = view[os.write(fd, view):]
+        store.sync_together([fd for _, fd in written])
+    finally:
+        for _, fd in written:
+            os.close(fd)
+    for name, _ in written:
+        os.link(maildir / "tmp" / name, maildir / "new" / name)
+        os.unlink(maildir / "tmp" / name)
 
 
 def make(smtp: str | None, outbox, user: str | None = None, starttls: str | None = None):

@@ -35,3 +35,22 @@ def test_a_repeated_object_is_written_out_in_full_without_anchors():
     text = yamlio.dumps({"a": shared, "b": shared})
     assert "&" not in text and "*" not in text
     assert yaml.safe_load(text) == {"a": shared, "b": shared}
+
+
+@given(plain_data)
+@settings(max_examples=1500, deadline=None)
+def test_what_pbem_writes_is_read_back_without_pyyaml(data):
+    text = yamlio.dumps(data, "x.schema.json")
+    if "\\U" not in text:  # the one escape JSON has not (non-printable characters beyond U+FFFF): read by PyYAML
+        assert yamlio._read_own(text) == data
+
+
+@given(st.text(alphabet="- :ab1\"\n{}[]#\\u", max_size=60) | plain_data.map(yamlio.dumps).map(
+    lambda text: text.replace("  ", " ", 1)))
+@settings(max_examples=1500, deadline=None)
+def test_any_other_text_is_read_as_pyyaml_reads_it_or_left_to_pyyaml(text):
+    try:
+        own = yamlio._read_own(text)
+    except (yamlio._NotOwn, IndexError, ValueError):
+        return
+    assert own == yaml.safe_load(text)
