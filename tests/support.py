@@ -1,4 +1,4 @@
-"""Test helpers shared by every folder: the games with rules, the CLI runner, file snapshots."""
+"""Test helpers shared by every folder: the games with rules, the CLI runner, file snapshots, a scripted rng."""
 from __future__ import annotations
 
 import importlib
@@ -144,3 +144,29 @@ def described_actions(game: registry.Game, players: list[str], options: dict, se
             assert text and len(text) <= width, (game.format_move(entry), text)
             seen.add(entry["action"])
     return seen
+
+
+class ScriptedRng:
+    """Like pbem.rng.Rng, but shuffles keep the order, choices take the first item, a number is the lowest allowed
+    and dice come from the test (a rule test builds the position it needs without a seed)."""
+
+    def __init__(self, dice=()):
+        self.dice = [list(pair) for pair in dice]
+        self.outcomes = []
+
+    def _record(self, what, result, public):
+        self.outcomes.append({"what": what, "result": result, "public": public})
+        return result
+
+    def shuffle(self, items, what, public=False):
+        return self._record(what, list(items), public)
+
+    def choice(self, items, what, public=False):
+        return self._record(what, items[0], public)
+
+    def randint(self, low, high, what, public=True):
+        return self._record(what, low, public)
+
+    def roll(self, dice=2, sides=6, what="dice", public=True):
+        assert self.dice, f"the test gave no dice for {what!r}"
+        return self._record(what, self.dice.pop(0), public)

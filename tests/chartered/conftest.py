@@ -9,25 +9,9 @@ import pytest
 
 from pbem import notation, registry
 from pbem.games.chartered.setup import sort_hand
+from support import ScriptedRng
 
 NAMES = ["ann", "bob", "cid", "dee", "eve", "fay"]
-
-
-class ScriptedRng:
-    """Like pbem.rng.Rng, but shuffles keep the order and choices take the first item."""
-
-    def __init__(self):
-        self.outcomes = []
-
-    def _record(self, what, result, public):
-        self.outcomes.append({"what": what, "result": result, "public": public})
-        return result
-
-    def shuffle(self, items, what, public=False):
-        return self._record(what, list(items), public)
-
-    def choice(self, items, what, public=False):
-        return self._record(what, items[0], public)
 
 
 class Table:

@@ -7,31 +7,7 @@ import copy
 import pytest
 
 from pbem import notation, registry
-
-
-class ScriptedRng:
-    """Like pbem.rng.Rng, but shuffles keep the order, choices take the first item and dice come from the test."""
-
-    def __init__(self, dice=()):
-        self.dice = [list(pair) for pair in dice]
-        self.outcomes = []
-
-    def _record(self, what, result, public):
-        self.outcomes.append({"what": what, "result": result, "public": public})
-        return result
-
-    def shuffle(self, items, what, public=False):
-        return self._record(what, list(items), public)
-
-    def choice(self, items, what, public=False):
-        return self._record(what, items[0], public)
-
-    def randint(self, low, high, what, public=True):
-        return self._record(what, low, public)
-
-    def roll(self, dice=2, sides=6, what="dice", public=True):
-        assert self.dice, f"the test gave no dice for {what!r}"
-        return self._record(what, self.dice.pop(0), public)
+from support import ScriptedRng
 
 
 class Table:
