@@ -1,8 +1,12 @@
-"""YAML as pbem reads and writes it: libyaml's C loader and dumper, block style, stable key order, no aliases.
+"""YAML as pbem reads and writes it: block style, stable key order, no aliases.
 
 Every file pbem writes starts with a `# yaml-language-server: $schema=...` line so editors validate it.
 Reading refuses anchors/aliases (a hostile file could make a tiny text expand into a huge tree), oversized files,
 and anything that is not plain data.
+
+PyYAML (libyaml's C loader) reads only text pbem did not write (a move file typed by hand, a club's components):
+what pbem wrote is read by `_read_own` below. So PyYAML is imported on its first use, not by every command: its
+import costs a sixth of a `pbem move` (benchmarks/).
 """
 from __future__ import annotations
 
@@ -10,9 +14,6 @@ import functools
 import json
 import math
 import re
-
-import yaml
-from yaml.constructor import ConstructorError
 
 from . import phrases
 from .contract import PbemError
@@ -23,30 +24,34 @@ MAX_INT_CHARS = 20  # a 64-bit count has 19 digits; a longer integer is never a 
 MERGE = "tag:yaml.org,2002:merge"
 
 
-class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+@functools.lru_cache(maxsize=None)
+def _loader():
     """libyaml's safe loader, refusing what plain data never needs: an integer longer than any count, a key
-    given twice (which value would count?) and merge keys (`<<`)."""
+    given twice (which value would count?) and merge keys (`<<`). Made on first use (it imports PyYAML)."""
+    import yaml
+    from yaml.constructor import ConstructorError
 
-    def construct_yaml_int(self, node):
-        if len(node.value) > MAX_INT_CHARS:
-            raise ConstructorError(None, None, f"an integer of {len(node.value)} characters (at most "
-                                   f"{MAX_INT_CHARS})", node.start_mark)
-        return super().construct_yaml_int(node)
+    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        def construct_yaml_int(self, node):
+            if len(node.value) > MAX_INT_CHARS:
+                raise ConstructorError(None, None, f"an integer of {len(node.value)} characters (at most "
+                                       f"{MAX_INT_CHARS})", node.start_mark)
+            return super().construct_yaml_int(node)
 
-    def construct_mapping(self, node, deep=False):
-        first = {}
-        for key_node, _ in node.value:
-            if key_node.tag == MERGE:
-                raise ConstructorError(None, None, "merge keys (<<) are not allowed", key_node.start_mark)
-            if isinstance(key_node, yaml.ScalarNode):  # other keys are refused later (keys must be text)
-                mark = first.setdefault((key_node.tag, key_node.value), key_node.start_mark)
-                if mark is not key_node.start_mark:
-                    raise ConstructorError(None, None, f"the key {key_node.value!r:.40} is given twice (first at "
-                                           f"line {mark.line + 1})", key_node.start_mark)
-        return super().construct_mapping(node, deep)
+        def construct_mapping(self, node, deep=False):
+            first = {}
+            for key_node, _ in node.value:
+                if key_node.tag == MERGE:
+                    raise ConstructorError(None, None, "merge keys (<<) are not allowed", key_node.start_mark)
+                if isinstance(key_node, yaml.ScalarNode):  # other keys are refused later (keys must be text)
+                    mark = first.setdefault((key_node.tag, key_node.value), key_node.start_mark)
+                    if mark is not key_node.start_mark:
+                        raise ConstructorError(None, None, f"the key {key_node.value!r:.40} is given twice (first "
+                                               f"at line {mark.line + 1})", key_node.start_mark)
+            return super().construct_mapping(node, deep)
 
-
-Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
+    Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
+    return yaml, Loader
 
 
 # Strings written plain (unquoted) must read back as the same string under YAML 1.1 rules: start with a letter
@@ -101,7 +106,11 @@ def _scalar(value) -> str:
     if kind is int:
         return str(value)
     if kind is float and math.isfinite(value):
-        return repr(value)
+        text = repr(value)
+        if "." in text:
+            return text
+        mantissa, _, exponent = text.partition("e")  # 1e-05: YAML 1.1 reads a float only with its dot
+        return f"{mantissa}.0e{exponent}"
     raise TypeError(f"cannot write {kind.__name__} values")
 
 
@@ -140,12 +149,18 @@ def _block_scalar(value) -> str:
 
 def dumps(data, schema: str | None = None) -> str:
     """Block-style YAML of plain data, keys in their order, no anchors; fast (a move writes several files)."""
-    lines = [f"# yaml-language-server: $schema={schema}"] if schema else []
+    lines = []
     if type(data) in (dict, list) and data:
         _emit(data, 0, lines)
     else:
         lines.append(_block_scalar(data))
-    return "\n".join(lines) + "\n"
+    return _text(lines, schema)
+
+
+def _text(lines: list[str], schema: str | None = None) -> str:
+    """The text of a file of these lines, under its schema line."""
+    head = f"# yaml-language-server: $schema={schema}\n" if schema else ""
+    return head + "\n".join(lines) + "\n"
 
 
 def _check_plain(node, where: str, depth: int, seen: set):
@@ -180,6 +195,7 @@ class _NotOwn(Exception):
 _SCHEMA_LINE = "# yaml-language-server: $schema="
 _WORDS = {"null": None, "true": True, "false": False}
 _WHOLE = re.compile(r"-?[0-9]+")
+_FRACTION = re.compile(r"-?[0-9]+\.[0-9]+(?:e[-+][0-9]+)?")  # as repr writes a float, and YAML 1.1 reads one
 _json_string = json.JSONDecoder().raw_decode
 
 
@@ -199,6 +215,8 @@ def _own_scalar(text: str):
         return value
     if _WHOLE.fullmatch(text) and len(text) <= MAX_INT_CHARS:
         return int(text)
+    if _FRACTION.fullmatch(text):
+        return float(text)
     if PLAIN.fullmatch(text) and text.lower() not in RESERVED:
         return text
     raise _NotOwn
@@ -242,6 +260,9 @@ def _read_own(text: str):
     schema = None
     if lines[0].startswith(_SCHEMA_LINE):
         schema = lines.pop(0)[len(_SCHEMA_LINE):]
+    if any(line[:1] == "#" for line in lines):  # whole-line comments (a game's meta.yaml): YAML skips them too
+        lines = [line for line in lines if line[:1] != "#"]
+        text = _text(lines, schema)
     indents = [len(line) - len(line.lstrip(" ")) for line in lines]
     count, at = len(lines), 0
 
@@ -287,7 +308,7 @@ def _read_own(text: str):
         data = block(0, 0)
         if at != count:
             raise _NotOwn
-    if dumps(data, schema) != text:
+    if dumps(data, schema) != text:  # `lines` is changed while read: `text` is what they were
         raise _NotOwn
     return data
 
@@ -304,8 +325,9 @@ def loads(text: str | bytes, source: str = "input"):
         return _read_own(text)
     except (_NotOwn, IndexError, ValueError):
         pass
+    yaml, loader = _loader()
     try:
-        data = yaml.load(text, Loader=Loader)
+        data = yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

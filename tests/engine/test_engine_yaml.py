@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from pbem import yamlio
 
-scalars = st.none() | st.booleans() | st.integers(min_value=-2**63, max_value=2**63) | st.text(
+scalars = st.none() | st.booleans() | st.integers(min_value=-2**63, max_value=2**63) | st.floats(
+    allow_nan=False, allow_infinity=False) | st.text(
     alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20) | st.sampled_from(
     ["yes", "No", "on", "OFF", "y", "n", "null", "~", "true", "1e3", "0x1f", "1_000", "12:30", "2024-01-01", "-",
      "- a", "a: b", "#c", "a #b", "'q'", '"d"', "&a", "*a", "!tag", "%x", "@x", "`x", "|", ">", "", " lead",
@@ -54,3 +55,17 @@ def test_any_other_text_is_read_as_pyyaml_reads_it_or_left_to_pyyaml(text):
     except (yamlio._NotOwn, IndexError, ValueError):
         return
     assert own == yaml.safe_load(text)
+
+
+def test_whole_line_comments_are_read_without_pyyaml_as_pyyaml_reads_them():
+    text = "# why the order matters\nnotation:\n  buy: \"buy {card}\"\n# and this\nplayouts:\n  greedy: 1.0\n"
+    assert yamlio._read_own(text) == yaml.safe_load(text) == {"notation": {"buy": "buy {card}"},
+                                                              "playouts": {"greedy": 1.0}}
+
+
+def test_every_games_metadata_is_read_without_pyyaml():
+    """meta.yaml is read by every command: written as pbem writes YAML, it does not need PyYAML's import."""
+    from pbem import packaged, registry
+    for game_id, package in registry.GAMES.items():
+        text = packaged.read_bytes(f"pbem.games.{package}", "meta.yaml").decode()
+        assert yamlio._read_own(text) == yaml.safe_load(text), game_id
