@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import hashlib
 import json
 import random
 import re
 from functools import cached_property
 from pathlib import Path
 
-from . import __version__, bots, clock, notation, registry, store, trust, validation, yamlio
+from . import __version__, bots, clock, digests, notation, registry, store, trust, validation, yamlio
 from .contract import PbemError, UsageError
 from .rng import Rng, commitment
 
@@ -290,7 +289,7 @@ def _status_files(gd: GameDir, env: dict, recent: list[dict], docs: dict[str, di
 def _with_status_digests(status: dict[str, tuple[str, int]]) -> dict[str, tuple[str, int]]:
     """The status files and, in the referee's folder, their digests (`sha256sum` lines): `status` then shows a
     stored file only when it is the one the referee wrote, without reading the state."""
-    lines = "".join(f"{hashlib.sha256(text.encode()).hexdigest()}  {relative}\n"
+    lines = "".join(f"{digests.sha256(text.encode()).hexdigest()}  {relative}\n"
                     for relative, (text, _) in status.items())
     return {**status, STATUS_DIGESTS: (lines, PRIVATE)}
 
@@ -299,7 +298,7 @@ def _state_files(gd: GameDir, env: dict) -> dict[str, tuple[str, int]]:
     """The state, the SHA-256 of its text (an edit by hand is then caught on every read) and its JSON copy (read
     instead of the YAML when it gives exactly that text), written together."""
     text = _yaml(STATE, "referee-state.schema.json", env, gd.meta["game"], f"{gd.id} state")
-    return {STATE: (text, PRIVATE), STATE_DIGEST: (hashlib.sha256(text.encode()).hexdigest() + "\n", PRIVATE),
+    return {STATE: (text, PRIVATE), STATE_DIGEST: (digests.sha256(text.encode()).hexdigest() + "\n", PRIVATE),
             STATE_CACHE: (json.dumps(env, ensure_ascii=False, separators=(",", ":")) + "\n", PRIVATE)}
 
 
@@ -403,7 +402,7 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
                         "seed_commitment": commitment(seed), "components_sha256": "", "created": "",
                         "pbem_version": __version__})
     components_text = yamlio.dumps(components, _schema_line(COMPONENTS, validation.game_name("components")))
-    gd.meta["components_sha256"] = hashlib.sha256(components_text.encode()).hexdigest()
+    gd.meta["components_sha256"] = digests.sha256(components_text.encode()).hexdigest()
     gd.meta["created"] = now.isoformat()
     env = {"format": "pbem-state/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
            "move_number": 1, "seed": seed, "players": names, "options": options, "resigned": [], "recent": [],
@@ -466,7 +465,7 @@ def _json(data) -> str:
 
 
 def _digests(texts: dict[str, str]) -> dict[str, str]:
-    return {relative: hashlib.sha256(text.encode()).hexdigest() for relative, text in texts.items()}
+    return {relative: digests.sha256(text.encode()).hexdigest() for relative, text in texts.items()}
 
 
 # ---------------------------------------------------------------- reading
@@ -497,7 +496,7 @@ def state_edited(gd: GameDir, text: bytes | None = None) -> bool:
     except store.Missing:
         return True
     text = gd.read_bytes(STATE) if text is None else text
-    return hashlib.sha256(text).hexdigest().encode() != recorded
+    return digests.sha256(text).hexdigest().encode() != recorded
 
 
 def load_state(gd: GameDir, trust_edits: bool = False) -> dict:
@@ -565,7 +564,7 @@ def _as_the_referee_wrote(gd: GameDir, relative: str) -> bool:
         data = gd.read_bytes(relative)
     except store.Missing:
         return False
-    return f"{hashlib.sha256(data).hexdigest()}  {relative}" in recorded
+    return f"{digests.sha256(data).hexdigest()}  {relative}" in recorded
 
 
 def _stored_status_notes(gd: GameDir, relative: str, doc: dict) -> list[str]:
@@ -697,7 +696,7 @@ def timeout_choice(game: registry.Game, state: dict, player: str, policy: str, s
     legal_moves = game.rules.legal_moves(state, player)
     if policy == "first-legal":
         return game.normalise(bots.first_legal(legal_moves))
-    digest = hashlib.sha256(f"pbem-timeout-bot\x00{seed}\x00{game_id}\x00{number}".encode()).digest()
+    digest = digests.sha256(f"pbem-timeout-bot\x00{seed}\x00{game_id}\x00{number}".encode()).digest()
     return bots.decide(game, "greedy", game.rules.view(state, player), legal_moves,
                        random.Random(int.from_bytes(digest, "big")))
 
@@ -827,7 +826,7 @@ def _public_log_text(gd: GameDir, env: dict, full_text: str) -> str:
         data = gd.read_bytes(LOG)
     except store.Missing:
         data = None
-    if data is not None and (recorded is None or hashlib.sha256(data).hexdigest() == recorded):
+    if data is not None and (recorded is None or digests.sha256(data).hexdigest() == recorded):
         with contextlib.suppress(UnicodeDecodeError):
             return data.decode("utf-8")
     full = yamlio.loads(full_text, gd.where(FULL_LOG))
@@ -1141,7 +1140,7 @@ def _components(gd: GameDir) -> dict:
         text = gd.read_bytes(COMPONENTS)
     except store.Missing:
         text = b""
-    if hashlib.sha256(text).hexdigest() != gd.meta["components_sha256"]:
+    if digests.sha256(text).hexdigest() != gd.meta["components_sha256"]:
         raise PbemError(f"verify failed: {gd.where(COMPONENTS)} is not the file the game was set up with (its "
                         f"SHA-256 is not the one in {GAME})")
     components = yamlio.loads(text, gd.where(COMPONENTS))
@@ -1164,7 +1163,7 @@ def _referee_problems(gd: GameDir, env: dict, replayed: dict) -> list[str]:
         if env[key] != replayed[key]:
             problems.append(f"{STATE} $.{key}: stored {env[key]!r:.80} but the replay gives {replayed[key]!r:.80}")
     recorded = env.get("log_sha256")
-    if recorded and hashlib.sha256(gd.read_bytes(FULL_LOG)).hexdigest() != recorded[FULL_LOG]:
+    if recorded and digests.sha256(gd.read_bytes(FULL_LOG)).hexdigest() != recorded[FULL_LOG]:
         problems.append(f"{FULL_LOG}: changed outside pbem (its checksum in the state does not match)")
     problems += [f"{GAME} {key}: differs from the referee's state" for key in _game_file_differences(gd, env)]
     return problems

@@ -6,20 +6,21 @@ is recorded as it happens; the engine writes the record to the log and `pbem ver
 """
 from __future__ import annotations
 
-import hashlib
 import random
+
+from .digests import sha256
 
 
 def commitment(seed: str) -> str:
     """The SHA-256 commitment published at `new`; the seed itself is revealed only when the game ends."""
-    return hashlib.sha256(("pbem-seed:" + seed).encode()).hexdigest()
+    return sha256(("pbem-seed:" + seed).encode()).hexdigest()
 
 
 class Rng:
     """A recording random source. `public=True` marks outcomes every player sees (dice), the rest stay private."""
 
     def __init__(self, seed: str, game_id: str, number: int):
-        digest = hashlib.sha256(f"{seed}\x00{game_id}\x00{number}".encode()).digest()
+        digest = sha256(f"{seed}\x00{game_id}\x00{number}".encode()).digest()
         self._random = random.Random(int.from_bytes(digest, "big"))
         self.outcomes: list[dict] = []
 

@@ -22,15 +22,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
-import hashlib
-import hmac
 import json
 import os
 import re
 import stat
 from pathlib import Path
 
-from . import phrases
+from . import digests, phrases
 from .contract import PbemError
 
 TXN = ".txn"
@@ -351,7 +349,7 @@ def _key(directory, layout: Layout, create: bool) -> bytes | None:
 
 
 def _mac(key: bytes, body: bytes) -> str:
-    return hmac.new(key, body, hashlib.sha256).hexdigest()
+    return digests.hmac_sha256(key, body)
 
 
 def _bundle_bytes(key: bytes, files: dict[str, str]) -> bytes:
@@ -371,7 +369,7 @@ def _check_bundle(data: bytes, key: bytes, layout: Layout, where: str) -> dict[s
     the game's layout."""
     head, _, body = data.partition(b"\n")
     match = BUNDLE_HEAD.fullmatch(head)
-    if not match or not hmac.compare_digest(match.group(1).decode(), _mac(key, body)):
+    if not match or not digests.same(match.group(1).decode(), _mac(key, body)):
         raise PbemError(f"{where}: not a transaction written by this game's referee (its authentication code does "
                         f"not match); it was not applied. If no pbem process was killed here, someone planted it: "
                         f"remove it, then run `pbem verify`")

@@ -5,10 +5,9 @@ words), so a signed file may be published: it proves who sent it and cannot be r
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 
+from . import digests
 from .contract import PbemError
 from .notation import tokens_of
 
@@ -27,8 +26,7 @@ def canonical(game_id: str, move_number: int, player: str, moves: list[str]) -> 
 
 
 def sign(secret: str, game_id: str, move_number: int, player: str, moves: list[str]) -> str:
-    mac = hmac.new(secret.encode(), canonical(game_id, move_number, player, moves), hashlib.sha256)
-    return PREFIX + mac.hexdigest()
+    return PREFIX + digests.hmac_sha256(secret.encode(), canonical(game_id, move_number, player, moves))
 
 
 def check_signature(secret: str, signature: str | None, game_id: str, move_number: int, player: str,
@@ -36,10 +34,10 @@ def check_signature(secret: str, signature: str | None, game_id: str, move_numbe
     if not signature:
         raise PbemError(f"the move is not signed: sign it with `pbem sign FILE --secret ...` (the secret of {player})")
     expected = sign(secret, game_id, move_number, player, moves)
-    if not hmac.compare_digest(expected, signature):
+    if not digests.same(expected, signature):
         raise PbemError(f"bad signature: this move was not signed with {player}'s secret for game {game_id}, "
                         f"move {move_number}, with exactly these moves")
 
 
 def same_secret(secret: str, given: str) -> bool:
-    return hmac.compare_digest(secret.encode(), given.encode())
+    return digests.same(secret.encode(), given.encode())

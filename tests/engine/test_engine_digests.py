@@ -1,0 +1,43 @@
+"""pbem.digests: the same SHA-256 and HMAC-SHA256 as hashlib and hmac, without their import."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pbem import digests
+
+
+@given(st.binary(max_size=300), st.binary(max_size=300))
+@settings(max_examples=400, deadline=None)
+def test_hmac_sha256_is_hmacs_for_keys_shorter_equal_and_longer_than_a_block(key, message):
+    assert digests.hmac_sha256(key, message) == hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def test_hmac_sha256_at_the_block_size_edges():
+    for size in (0, 63, 64, 65, 128):
+        key = bytes(range(size % 256))[:size] or b""
+        assert digests.hmac_sha256(key, b"move 7") == hmac.new(key, b"move 7", hashlib.sha256).hexdigest()
+
+
+@given(st.binary(max_size=500))
+@settings(max_examples=200, deadline=None)
+def test_sha256_is_hashlibs(data):
+    assert digests.sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+
+
+def test_same_compares_text_and_bytes():
+    assert digests.same("abc", "abc") and not digests.same("abc", "abd")
+    assert digests.same(b"s3cret", b"s3cret") and not digests.same(b"s3cret", b"s3creT")
+
+
+def test_a_move_imports_neither_hashlib_nor_pyyaml():
+    """What a `pbem move` imports (the engine, its store, trust and the game registry) leaves both out: each
+    costs milliseconds at every start (benchmarks/)."""
+    code = ("import sys, pbem.cli, pbem.engine, pbem.store, pbem.trust, pbem.rng, pbem.registry; "
+            "pbem.registry.get('coal-baron'); print(sorted({'hashlib', 'hmac', 'yaml'} & set(sys.modules)))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"
