@@ -8,9 +8,12 @@ A move made here may not be canonical yet (a `set` field's words in the order dr
 """
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from .notation import is_form
+
+if TYPE_CHECKING:  # the generators are passed in: random is imported by whoever makes one
+    import random
 
 KINDS = ("greedy", "random")
 RESIGNED = "resigned"

@@ -8,12 +8,10 @@ import json
 import os
 import re
 import sys
-from pathlib import Path
 
 import click
 
 from . import engine, movefile, phrases, registry, yamlio
-from .completion import complete_game_dir, complete_game_type, complete_player
 from .contract import PbemError, UsageError
 from .mail.options import sending
 
@@ -130,7 +128,8 @@ def _drain(stream, most: int = 1 << 30) -> int:
 def secret_from(secret: str | None, secret_file: str | None) -> str:
     if secret_file:
         try:
-            return Path(secret_file).read_text(encoding="utf-8").strip()
+            with open(secret_file, encoding="utf-8") as handle:
+                return handle.read().strip()
         except OSError as exc:
             raise PbemError(f"{secret_file}: cannot read ({exc.strerror})") from None
     secret = secret or os.environ.get("PBEM_SECRET")
@@ -139,6 +138,17 @@ def secret_from(secret: str | None, secret_file: str | None) -> str:
     return secret
 
 
+def completion(name: str):
+    """A shell-completion callback of pbem.completion, imported when the shell asks (it imports pathlib, which a
+    command need not pay for)."""
+    def complete(ctx, param, incomplete):
+        from . import completion as module
+        return getattr(module, name)(ctx, param, incomplete)
+    return complete
+
+
+complete_game_dir, complete_player = completion("complete_game_dir"), completion("complete_player")
+complete_game_type = completion("complete_game_type")
 GAME_DIR = click.argument("directory", metavar="DIR", shell_complete=complete_game_dir)
 
 
@@ -385,7 +395,7 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, output
         raise UsageError("give a move FILE (or -), or --text with --game, --move-number and --as")
     text_out = movefile.dumps(doc)
     if output and output != "-":
-        store.write_atomic(Path(output), text_out)
+        store.write_atomic(output, text_out)
         click.echo(f"signed {output}", err=True)
     else:
         click.echo(text_out, nl=False)

@@ -21,12 +21,11 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
-import random
+import os
 import re
 from functools import cached_property
-from pathlib import Path
 
-from . import __version__, bots, clock, digests, notation, registry, store, trust, validation, yamlio
+from . import __version__, bots, digests, notation, registry, store, trust, validation, yamlio
 from .contract import PbemError, UsageError
 from .rng import Rng, commitment
 
@@ -85,8 +84,10 @@ class GameDir:
     """An opened game directory: its static description (game.yaml) and its game type. (A plain class, as every
     class on the way of a command: a dataclass costs a millisecond to define, at every start.)"""
 
-    def __init__(self, path: Path, meta: dict, overlay: dict | None = None):
-        self.path, self.meta = path, meta
+    def __init__(self, path, meta: dict, overlay: dict | None = None):
+        # the directory as text (as str(Path(path)) writes it): a command's way does not import pathlib, whose
+        # import costs milliseconds at every start; `path` gives the Path to those who want one (the transports)
+        self.dir, self.meta = store.path_text(path), meta
         self.overlay = {} if overlay is None else overlay  # a committed bundle's files not yet applied (read through)
         # what this process has read or written, checked: {relative: (the file's bytes, its data as JSON)}, so a
         # file read again while its bytes are the same is neither parsed nor validated again (a mail's reports)
@@ -94,7 +95,12 @@ class GameDir:
         self.rereads = False  # will this process read again what it writes (a mail's reports)? then keep it known
 
     def __repr__(self) -> str:
-        return f"GameDir({str(self.path)!r})"
+        return f"GameDir({self.dir!r})"
+
+    @cached_property
+    def path(self):
+        from pathlib import Path
+        return Path(self.dir)
 
     @property
     def id(self) -> str:
@@ -114,10 +120,10 @@ class GameDir:
 
     def where(self, relative: str) -> str:
         """How a file is named in messages: under the directory the user gave."""
-        return str(self.path / relative)
+        return os.path.join(self.dir, relative)
 
     def read_bytes(self, relative: str) -> bytes:
-        return store.read(self.path, relative, yamlio.MAX_BYTES, self.overlay)
+        return store.read(self.dir, relative, yamlio.MAX_BYTES, self.overlay)
 
     def read_text(self, relative: str) -> str:
         return _decoded(self.read_bytes(relative), self.where(relative))
@@ -142,7 +148,7 @@ class GameDir:
             self.known[relative] = (files[relative][0].encode("utf-8"), json.dumps(doc, ensure_ascii=False))
 
     def has(self, relative: str) -> bool:
-        return store.exists(self.path, relative, self.overlay)
+        return store.exists(self.dir, relative, self.overlay)
 
     def has_referee(self) -> bool:
         return self.has(STATE)
@@ -156,10 +162,10 @@ def _decoded(data: bytes, where: str) -> str:
 
 
 def open_game(path) -> GameDir:
-    path = Path(path)
-    where = str(path / GAME)
+    path = store.path_text(path)
+    where = os.path.join(path, GAME)
     missing = PbemError(f"{path}: not a pbem game directory (no {GAME}); create one with `pbem new`")
-    if path.exists() and not path.is_dir():  # a file named as DIR: the same answer as a missing one
+    if os.path.exists(path) and not os.path.isdir(path):  # a file named as DIR: the same answer as a missing one
         raise missing
     try:
         text = store.read(path, GAME, yamlio.MAX_BYTES)
@@ -214,6 +220,7 @@ def _status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict], 
     doc.update({"move_number": env["move_number"], "to_act": decision["player"] if decision else None,
                 "decision": decision})
     if decision is not None and env.get("clock"):
+        from . import clock  # (pbem.clock is imported only by a game with deadlines)
         doc["clock"] = clock.public(env["clock"])
     doc.update({"finished": decision is None, "seed_commitment": gd.meta["seed_commitment"]})
     if decision is None:
@@ -364,8 +371,10 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     `deadlines`: a clock record (pbem.clock.new_clock) whose first decision starts `now`; `notify`: each player's
     mail preference (every, turn, daily). `forced_moves=False` makes a game whose players play their forced moves
     themselves, as games created before pbem played them did (to rebuild such a game from its move files)."""
+    from . import clock
     game = registry.get(game_type)
     now = clock.moment(now)
+    from pathlib import Path  # (`new` only)
     path = Path(path)
     game_id = path.name
     if organiser is not None and not EMAIL_PATTERN.fullmatch(organiser):
@@ -447,7 +456,7 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
             "move_number": env["move_number"]}
 
 
-def _left_by_a_killed_new(path: Path) -> bool:
+def _left_by_a_killed_new(path) -> bool:
     """Only what a `new` killed before its commit point leaves (the lock, the transaction folder, the key):
     `new` may run there again."""
     if not path.is_dir():
@@ -474,7 +483,7 @@ def _digests(texts: dict[str, str]) -> dict[str, str]:
 def _reading(gd: GameDir):
     """What a read-only command reads under: no file created, a running writer waited for, and the files of a
     committed bundle a killed writer left read through (so a reader never sees half a move)."""
-    with store.reading(gd.path, gd.layout) as overlay:
+    with store.reading(gd.dir, gd.layout) as overlay:
         gd.overlay = overlay
         try:
             yield
@@ -485,7 +494,7 @@ def _reading(gd: GameDir):
 def settle(gd: GameDir) -> None:
     """Finish a move that a killed writer committed but did not put in place (takes the lock). Readers do not
     need it; a transport that publishes the files themselves (a git commit) calls it first."""
-    with store.locked(gd.path, gd.layout):
+    with store.locked(gd.dir, gd.layout):
         pass
 
 
@@ -503,7 +512,7 @@ def load_state(gd: GameDir, trust_edits: bool = False) -> dict:
     """The referee's state, refused if it was edited by hand or if game.yaml does not describe it (verify reads
     it anyway, to show what differs)."""
     if not gd.has_referee():
-        raise PbemError(f"{gd.path}: the referee's files are not here (this is a public copy of the game)")
+        raise PbemError(f"{gd.dir}: the referee's files are not here (this is a public copy of the game)")
     text = gd.read_bytes(STATE)
     if not trust_edits and state_edited(gd, text):
         raise PbemError(f"{gd.where(STATE)} was changed outside pbem (it does not match the checksum written with "
@@ -696,6 +705,7 @@ def timeout_choice(game: registry.Game, state: dict, player: str, policy: str, s
     legal_moves = game.rules.legal_moves(state, player)
     if policy == "first-legal":
         return game.normalise(bots.first_legal(legal_moves))
+    import random
     digest = digests.sha256(f"pbem-timeout-bot\x00{seed}\x00{game_id}\x00{number}".encode()).digest()
     return bots.decide(game, "greedy", game.rules.view(state, player), legal_moves,
                        random.Random(int.from_bytes(digest, "big")))
@@ -737,6 +747,7 @@ def next_clock(game: registry.Game, env: dict, state: dict, movers: list[str], n
     decision starts now."""
     if not env.get("clock"):
         return None
+    from . import clock
     record = env["clock"]
     for player in movers:
         record = clock.answered(record, player)
@@ -775,7 +786,7 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
         docs[SECRETS] = secrets_doc
     status = _with_status_digests(_status_files(gd, new_env, new_env["recent"], docs))
     files.update({**_state_files(gd, new_env), **status})
-    store.commit(gd.path, files, gd.layout)
+    store.commit(gd.dir, files, gd.layout)
     gd.remember(files, docs)
     gd.known[STATE] = (files[STATE][0].encode("utf-8"), files[STATE_CACHE][0])
     return new_env
@@ -804,7 +815,7 @@ def _turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int
 def writing(gd: GameDir):
     """The game's lock held and its referee state read (refused if edited): for a change that is not a turn
     (the clock, a seat handed on). Commit it with `commit`."""
-    with store.locked(gd.path, gd.layout):
+    with store.locked(gd.dir, gd.layout):
         yield load_state(gd)
 
 
@@ -874,7 +885,7 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
     if [" ".join(notation.tokens_of(t)) for t in texts] == [RESIGN]:
         return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
                       authenticated=authenticated, now=now)
-    with store.locked(gd.path, gd.layout):
+    with store.locked(gd.dir, gd.layout):
         env = load_state(gd)
         state, entries = _play(gd, env, player, texts, by, move_number, signature, password, authenticated,
                                handed_over=True)  # read for this turn only
@@ -962,7 +973,7 @@ class Session:
 @contextlib.contextmanager
 def session(gd: GameDir):
     """A Session on the game, its lock held throughout; turns not written when it ends are dropped."""
-    with store.locked(gd.path, gd.layout):
+    with store.locked(gd.dir, gd.layout):
         yield Session(gd)
 
 
@@ -974,7 +985,7 @@ def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | N
     Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
     """
     _check_player(gd, player)
-    with store.locked(gd.path, gd.layout):
+    with store.locked(gd.dir, gd.layout):
         env = _open_turn(gd, move_number)
         current = env["move_number"]
         _authenticate(gd, player, current if move_number is None else move_number, [RESIGN], by, signature, password,
@@ -1094,13 +1105,13 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         else:
             public = _read_status(gd, None)
             if "seed" not in public:
-                raise PbemError(f"{gd.path}: the game is not over; until its seed is revealed only the referee can "
+                raise PbemError(f"{gd.dir}: the game is not over; until its seed is revealed only the referee can "
                                 f"verify it")
             env, seed, log = None, public["seed"], gd.read(LOG, "log.schema.json")
         if commitment(seed) != gd.meta["seed_commitment"]:
             raise PbemError(f"verify failed: the seed does not match the commitment published in {gd.where(GAME)}")
         # The referee's state says who plays with which options (game.yaml is compared with it below).
-        played = GameDir(gd.path, {**gd.meta, "players": env["players"], "options": env["options"]}, gd.overlay) \
+        played = GameDir(gd.dir, {**gd.meta, "players": env["players"], "options": env["options"]}, gd.overlay) \
             if referee else gd
         state, entries, resigned = replay(played, seed, components, log)
         finished = gd.game.rules.pending(state) is None

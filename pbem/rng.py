@@ -6,8 +6,6 @@ is recorded as it happens; the engine writes the record to the log and `pbem ver
 """
 from __future__ import annotations
 
-import random
-
 from .digests import sha256
 
 
@@ -20,6 +18,7 @@ class Rng:
     """A recording random source. `public=True` marks outcomes every player sees (dice), the rest stay private."""
 
     def __init__(self, seed: str, game_id: str, number: int):
+        import random  # here: a command that plays no move does not import it
         digest = sha256(f"{seed}\x00{game_id}\x00{number}".encode()).digest()
         self._random = random.Random(int.from_bytes(digest, "big"))
         self.outcomes: list[dict] = []

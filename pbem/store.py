@@ -26,7 +26,6 @@ import json
 import os
 import re
 import stat
-from pathlib import Path
 
 from . import digests, phrases
 from .contract import PbemError
@@ -67,8 +66,16 @@ class Layout:
 
 # ---------------------------------------------------------------- no-follow access below a game directory
 
+def path_text(path) -> str:
+    """A path as str(pathlib.Path(path)) writes it (no empty or `.` parts, no trailing slash), without importing
+    pathlib: its import costs milliseconds at the start of every command, which names paths only in messages."""
+    text = os.fspath(path)
+    root = "//" if text[:2] == "//" and text[2:3] != "/" else "/" if text[:1] == "/" else ""
+    return root + "/".join(part for part in text.split("/") if part not in ("", ".")) or "."
+
+
 def _where(directory, relative: str) -> str:
-    return str(Path(directory) / relative)
+    return os.path.join(path_text(directory), relative)
 
 
 def _parts(relative: str) -> list[str]:
@@ -197,6 +204,7 @@ def exists(directory, relative: str, overlay: dict[str, str] | None = None) -> b
 
 def make_folder(path, mode: int = 0o755) -> None:
     """A folder and any missing parents, each created with exactly `mode` (whatever the umask)."""
+    from pathlib import Path
     path = Path(path)
     missing = []
     while not path.exists() and path != path.parent:
@@ -254,8 +262,9 @@ def sync_together(fds: list[int]) -> None:
         raise failures[0]
 
 
-def write_atomic(path: Path, text: str, mode: int = 0o644) -> None:
+def write_atomic(path, text: str, mode: int = 0o644) -> None:
     """One file replaced atomically (temp file, fsync, rename): for files outside a game's transaction."""
+    from pathlib import Path
     path = Path(path)
     fd = _open_root(path.parent)
     try:
@@ -291,7 +300,7 @@ def _lock_file(root: int, directory, create: bool) -> int | None:
 @contextlib.contextmanager
 def locked(directory, layout: Layout):
     """Serialize everything that writes one game; a committed bundle left by a killed writer is applied first."""
-    directory = Path(directory)
+    directory = path_text(directory)
     root = _open_root(directory)
     try:
         fd = _lock_file(root, directory, create=True)
@@ -309,7 +318,7 @@ def locked(directory, layout: Layout):
 def reading(directory, layout: Layout):
     """For commands that only read: wait for a writer to finish (a shared lock, only if the lock file exists:
     a reader creates no file), and yield the files of a committed bundle not yet applied, to read through."""
-    directory = Path(directory)
+    directory = path_text(directory)
     root = _open_root(directory)
     try:
         fd = _lock_file(root, directory, create=False)
@@ -486,7 +495,7 @@ def _check_targets(directory, files, layout: Layout) -> None:
 
 def commit(directory, files: dict[str, tuple[str, int]], layout: Layout) -> None:
     """Write {relative path: (text, mode)} into the game directory as one transaction. Call under the lock."""
-    directory = Path(directory)
+    directory = path_text(directory)
     for relative, (_, mode) in files.items():
         if layout.files.get(relative) != mode:
             raise ValueError(f"{relative}: mode {mode:o} is not the layout's")  # a bug in the caller, never input

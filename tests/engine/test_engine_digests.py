@@ -1,4 +1,5 @@
-"""pbem.digests: the same SHA-256 and HMAC-SHA256 as hashlib and hmac, without their import."""
+"""What a command does not import (each costs milliseconds at every start, benchmarks/), and what stands in for
+it: pbem.digests gives hashlib's and hmac's SHA-256 and HMAC-SHA256; store.path_text gives pathlib's text."""
 from __future__ import annotations
 
 import hashlib
@@ -35,9 +36,21 @@ def test_same_compares_text_and_bytes():
     assert digests.same(b"s3cret", b"s3cret") and not digests.same(b"s3cret", b"s3creT")
 
 
-def test_a_move_imports_neither_hashlib_nor_pyyaml():
-    """What a `pbem move` imports (the engine, its store, trust and the game registry) leaves both out: each
-    costs milliseconds at every start (benchmarks/)."""
-    code = ("import sys, pbem.cli, pbem.engine, pbem.store, pbem.trust, pbem.rng, pbem.registry; "
-            "pbem.registry.get('coal-baron'); print(sorted({'hashlib', 'hmac', 'yaml'} & set(sys.modules)))")
+def test_a_command_imports_neither_hashlib_nor_pathlib_nor_pyyaml():
+    """What every command imports (the CLI, the engine, its store, trust, the game registry, a game's metadata)
+    leaves them out. (Only what pbem imports counts: an editable install's import hook has imported pathlib
+    before pbem is imported.)"""
+    code = ("import sys; before = set(sys.modules); "
+            "import pbem.cli, pbem.engine, pbem.store, pbem.trust, pbem.rng, pbem.registry; "
+            "pbem.registry.get('coal-baron'); "
+            "print(sorted({'hashlib', 'hmac', 'yaml', 'random', 'pathlib'} & (set(sys.modules) - before)))")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"
+
+
+@given(st.text(alphabet="/.ab", max_size=12).filter(bool))
+@settings(max_examples=300, deadline=None)
+def test_path_text_is_what_pathlib_writes(text):
+    from pathlib import Path
+
+    from pbem import store
+    assert store.path_text(text) == str(Path(text))
