@@ -115,12 +115,19 @@ def _scalar(value) -> str:
 
 
 def _emit(value, indent: int, out: list[str]) -> None:
+    """The lines of a mapping or sequence. The commonest items (a string written before, a whole number) are
+    written inline: this runs for every node of every file a move writes."""
     pad = " " * indent
+    known = _SCALARS.get  # the text of a string already written (the same words recur in every file of a move)
     if type(value) is dict:
         for key, item in value.items():
-            head = f"{pad}{_string(str(key))}:"
+            head = pad + (known(key) or _string(str(key))) + ":"
             kind = type(item)
-            if kind is dict and item:
+            if kind is str:
+                out.append(head + " " + (known(item) or _string(item)))
+            elif kind is int:
+                out.append(f"{head} {item}")
+            elif kind is dict and item:
                 out.append(head)
                 _emit(item, indent + 2, out)
             elif kind is list and item:
@@ -130,7 +137,12 @@ def _emit(value, indent: int, out: list[str]) -> None:
                 out.append(f"{head} {_block_scalar(item)}")
     else:
         for item in value:
-            if type(item) in (dict, list) and item:
+            kind = type(item)
+            if kind is str:
+                out.append(pad + "- " + (known(item) or _string(item)))
+            elif kind is int:
+                out.append(f"{pad}- {item}")
+            elif (kind is dict or kind is list) and item:
                 start = len(out)
                 _emit(item, indent + 2, out)
                 out[start] = f"{pad}- {out[start][indent + 2:]}"
