@@ -19,7 +19,6 @@ state, and the logs the referee appends to against the digests its state holds.
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 import os
 import re
@@ -681,7 +680,10 @@ def play_turn(game: registry.Game, state: dict, player: str, moves: list[dict], 
         legal_moves = game.rules.legal_moves(state, player)
         if not notation.is_legal(move, legal_moves):
             raise _illegal(game, step, pending["decision"], legal_moves)
-        state = game.rules.apply(state if handed_over and index == 1 else copy.deepcopy(state), player, move, rng)
+        if not (handed_over and index == 1):
+            import copy  # here: a turn of one decision on a state read for it copies nothing
+            state = copy.deepcopy(state)
+        state = game.rules.apply(state, player, move, rng)
     return state
 
 
