@@ -555,8 +555,11 @@ def status_with_notes(gd: GameDir, viewer: str | None = None) -> tuple[dict, lis
         _check_player(gd, viewer)
     relative = view_file(viewer) if viewer else PUBLIC
     with _reading(gd):
-        if not gd.has_referee() or _as_the_referee_wrote(gd, relative):
+        if not gd.has_referee():
             return _read_status(gd, viewer), []
+        written = _as_the_referee_wrote(gd, relative)
+        if written is not None:
+            return _read_status(gd, viewer, written), []
         env = load_state(gd)
         decision = _decision(gd.game, env["state"])
         ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []))
@@ -564,15 +567,16 @@ def status_with_notes(gd: GameDir, viewer: str | None = None) -> tuple[dict, lis
         return doc, _stored_status_notes(gd, relative, doc)
 
 
-def _as_the_referee_wrote(gd: GameDir, relative: str) -> bool:
-    """Is the stored status file byte for byte the one the referee wrote (its digest in the referee's folder)?
-    False when either is missing (a game started before the digests were kept: the state decides)."""
+def _as_the_referee_wrote(gd: GameDir, relative: str) -> bytes | None:
+    """The stored status file's bytes if they are byte for byte the ones the referee wrote (their digest is in the
+    referee's folder), else None; None too when either is missing (a game started before the digests were kept:
+    the state decides). The bytes are read once, for this check and for reading the file."""
     try:
         recorded = gd.read_text(STATUS_DIGESTS).splitlines()
         data = gd.read_bytes(relative)
     except store.Missing:
-        return False
-    return f"{digests.sha256(data).hexdigest()}  {relative}" in recorded
+        return None
+    return data if f"{digests.sha256(data).hexdigest()}  {relative}" in recorded else None
 
 
 def _stored_status_notes(gd: GameDir, relative: str, doc: dict) -> list[str]:
@@ -590,10 +594,10 @@ def _stored_status_notes(gd: GameDir, relative: str, doc: dict) -> list[str]:
     return [f"{gd.where(relative)} differs from what the referee wrote ({'; '.join(differences)}); {shown}"]
 
 
-def _read_status(gd: GameDir, viewer: str | None) -> dict:
+def _read_status(gd: GameDir, viewer: str | None, data: bytes | None = None) -> dict:
     if viewer is not None:
-        return gd.read(view_file(viewer), "player.schema.json")
-    return gd.read(PUBLIC, "public.schema.json")
+        return gd.read(view_file(viewer), "player.schema.json", data)
+    return gd.read(PUBLIC, "public.schema.json", data)
 
 
 def _check_player(gd: GameDir, player: str) -> None:
