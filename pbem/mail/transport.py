@@ -11,6 +11,7 @@ SMTP settings, besides `--smtp HOST:PORT`:
 """
 from __future__ import annotations
 
+import functools
 import os
 import smtplib
 import socket
@@ -163,10 +164,16 @@ class Outbox:
             return []
         self.prepare()
         try:
-            _deliver(self.path, [msg.as_bytes(policy=msg.policy.clone(linesep="\n")) for msg in messages])
+            _deliver(self.path, [msg.as_bytes(policy=_unix_lines(msg.policy)) for msg in messages])
         except OSError as exc:
             raise PbemError(f"cannot write to the outbox {self.path} ({exc.strerror or exc})") from None
         return [address for msg in messages for address in _recipients(msg)]
+
+
+@functools.lru_cache(maxsize=None)
+def _unix_lines(policy):
+    """The policy writing lines as a Maildir file has them (LF), made once per policy, not once per mail."""
+    return policy.clone(linesep="\n")
 
 
 _delivered = iter(range(1, 1 << 62))
