@@ -16,6 +16,10 @@ from pbem import bots, engine, notation, registry, yamlio
 from pbem.cli import cli
 from pbem.rng import Rng
 
+# `pbem moves` may send a player 40 lines at most: the header, one line a legal-move entry, and `resign`.
+MOST_ENTRIES = 40 - 2
+
+
 def load_helpers(name: str, folder) -> None:
     """A test folder's helpers module (`mailkit.py`, `gitkit.py`), importable by its name from the test files,
     without putting the folder on sys.path (where its conftest.py would shadow tests/conftest.py)."""
