@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import yaml
 
-from gitkit import git
+from gitkit import git, plan
 from pbem import engine, yamlio
 from pbem.git import layout
 
@@ -67,3 +67,27 @@ def test_a_local_referee_publishes_a_tick_and_a_seat_handed_on_and_the_new_holde
     run = game.referee()
     assert [c["verdict"] for c in run["commits"]] == ["accepted"]
     assert game.pbem("git", "verify", game.dir, "--referee-dir", game.referee_dir).code == 0
+
+
+def test_a_seat_handed_on_mid_game_leaves_every_signature_checkable_in_a_fresh_clone_at_the_end(club, tmp_path):
+    """The old holder's moves stay signed with the old secret: once the game is over, `pbem git verify` in a fresh
+    clone checks each move against the secret of whoever held the seat at that move (the revealed secrets carry
+    the former ones with the move they ended at)."""
+    game = club("coal-baron", 3, seed="handed-on")
+    submissions, _ = plan("coal-baron", game.names, "handed-on", game.dir.name)
+    game.play(submissions[:6])
+    seat = submissions[0][1]
+    result = game.pbem("replace", game.game_dir(), "--seat", seat, "--by", "zoe", "--format", "json")
+    assert result.code == 0, result.err
+    assert game.referee()["commit"]
+    game.secret_files[seat].write_text(result.json()["secret"] + "\n")
+    for name in [seat] + [name for name in game.names if name != seat]:
+        assert game.move(name, "resign").code == 0
+        assert [c["verdict"] for c in game.referee()["commits"]] == ["accepted"]
+    assert engine.status(engine.open_game(game.game_dir()))["finished"]
+    fresh = tmp_path / "fresh"
+    git(tmp_path, "clone", "--quiet", game.remote, fresh)
+    result = game.pbem("git", "verify", fresh, "--format", "json")
+    assert result.code == 0, result.err
+    signatures = next(line for line in result.json()["checks"] if line.startswith("signatures"))
+    assert signatures.startswith("signatures: 0 SSH-signed commits and 9 HMAC-signed moves good"), signatures
