@@ -1,6 +1,7 @@
 """Test helpers shared by every folder: the games with rules, the CLI runner, file snapshots, a scripted rng."""
 from __future__ import annotations
 
+import copy
 import importlib
 import importlib.util
 import json
@@ -11,8 +12,13 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from pbem import bots, engine, registry
+from pbem import bots, engine, notation, registry, yamlio
 from pbem.cli import cli
+from pbem.rng import Rng
+
+# `pbem moves` may send a player 40 lines at most: the header, one line a legal-move entry, and `resign`.
+MOST_ENTRIES = 40 - 2
+
 
 def load_helpers(name: str, folder) -> None:
     """A test folder's helpers module (`mailkit.py`, `gitkit.py`), importable by its name from the test files,
@@ -170,3 +176,23 @@ class ScriptedRng:
     def roll(self, dice=2, sides=6, what="dice", public=True):
         assert self.dice, f"the test gave no dice for {what!r}"
         return self._record(what, self.dice.pop(0), public)
+
+
+def replay_archive(game: registry.Game, path: Path) -> tuple[dict, dict, list[dict]]:
+    """An archived game (seed, players, options, moves as `player: text`) replayed from its seed, each move checked
+    against legal_moves as the engine checks it: the archive, the final state and the public chance outcomes
+    ({move, what, result}). A rule change that alters an archived game fails the test that replays it."""
+    archive = yamlio.loads(path.read_bytes(), path.name)
+    assert archive["rules_version"] == game.rules_version
+    seed, game_id = archive["seed"], archive["game_id"]
+    state = game.rules.setup(archive["players"], archive["options"], game.default_components(), Rng(seed, game_id, 0))
+    public = []
+    for number, line in enumerate(archive["moves"], start=1):
+        player, text = line.split(": ", 1)
+        assert game.rules.pending(state)["player"] == player, f"move {number}: {line}"
+        move = game.parse_move(text)
+        assert notation.is_legal(move, game.rules.legal_moves(state, player)), f"move {number}: {line}"
+        rng = Rng(seed, game_id, number)
+        state = game.rules.apply(copy.deepcopy(state), player, move, rng)
+        public += [{"move": number, "what": o["what"], "result": o["result"]} for o in rng.outcomes if o["public"]]
+    return archive, state, public

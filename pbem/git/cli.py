@@ -131,9 +131,12 @@ def move(directory, source, player, text, secret_file, fmt):
 @click.option("--outbox", type=click.Path(file_okay=False), help="Or write those mails into this Maildir.")
 @click.option("--tick", is_flag=True, help="Also run the clock: reminders (mailed to players with an address, "
               "through --smtp/--outbox) and the timeout policy of overdue decisions, committed like any move.")
+@click.option("--key", "keys", multiple=True, metavar="SEAT=PUBLIC-KEY-FILE",
+              help="Give a seat a new public key (after `pbem replace`): its view is encrypted to it from this "
+                   "commit, and a new SSH key is the one that may sign its commits.")
 @NOW
 @FORMAT
-def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox, tick, now, fmt):
+def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox, tick, keys, now, fmt):
     """Judge every commit after the last refereed one; commit the new position (in the referee's clone)."""
     from .referee import referee as run_referee
     mailer = None
@@ -144,9 +147,10 @@ def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox
         from ..clock import parse_time
         now = parse_time(now)
     run = run_referee(directory, referee_root=referee_root, identity=_referee_identity(identity_file),
-                      remote=remote, branch=branch, mailer=mailer, tick=tick, now=now)
+                      remote=remote, branch=branch, mailer=mailer, tick=tick, now=now, new_keys=_parse_keys(keys))
     data = {"game": run.game, "commit": run.commit, "move_number": run.move_number, "finished": run.finished,
             "pushed": run.pushed, "mailed": run.mailed, "warning": run.warning, "clock": run.clock,
+            "rekeyed": run.rekeyed,
             "commits": [{"commit": v.commit, "verdict": v.kind, "file": v.path, "reason": v.reason}
                         for v in run.verdicts]}
     emit(data, fmt, lambda _: "".join(f"{line}\n" for line in run.lines()))

@@ -37,6 +37,7 @@ class Run:
     pushed: bool = False
     warning: str | None = None
     clock: dict | None = None  # what the clock's tick did (pbem.correspondence.tick), with --tick
+    rekeyed: list[str] = field(default_factory=list)  # seats whose views are encrypted to a new key from now on
 
     def lines(self) -> list[str]:
         out = []
@@ -48,6 +49,7 @@ class Run:
             elif verdict.kind == "refused":
                 out.append(f"refused {verdict.commit[:10]}: {verdict.reason.splitlines()[0]}")
         out += [f"clock: {line}" for line in _clock_lines(self.clock)]
+        out += [f"new key: {seat}'s view is encrypted to it from this commit" for seat in self.rekeyed]
         if self.commit:
             state = "the game is over" if self.finished else f"next move {self.move_number}"
             out.append(f"committed {self.commit[:10]} ({state})" + (", pushed" if self.pushed else ""))
@@ -207,10 +209,12 @@ def open_desk(repo: Repo, tip: str, referee_root, identity: keys.Identity | None
 
 
 def referee(directory, *, referee_root=None, identity: keys.Identity | None = None, remote: str | None = None,
-            branch: str | None = None, mailer=None, tick: bool = False, now=None) -> Run:
+            branch: str | None = None, mailer=None, tick: bool = False, now=None,
+            new_keys: dict[str, str] | None = None) -> Run:
     """Judge every commit after the last refereed one, apply what is acceptable, run the clock (`tick`: reminders,
     timeouts), and commit the new position: also when only the referee's game directory changed (a `pbem tick`,
-    `pbem deadline` or `pbem replace` run there by the organiser)."""
+    `pbem deadline` or `pbem replace` run there by the organiser). `new_keys` ({seat: public key}) gives seats a
+    new key in pbem-git.yaml (a seat handed on): their views are encrypted to it from this commit."""
     repo = Repo(directory)
     if not repo.is_repo():
         raise PbemError(f"{directory}: not a git repository")
@@ -225,7 +229,8 @@ def referee(directory, *, referee_root=None, identity: keys.Identity | None = No
         desk = open_desk(repo, tip, root, identity)
         desk.now = now
         try:
-            run = _referee_once(repo, desk, tip, mailer, tick)
+            rekeyed = rekey(desk.config, new_keys or {})
+            run = _referee_once(repo, desk, tip, mailer, tick, rekeyed)
             if fetched is None or (run.commit is None and repo.is_ancestor(repo.head(), fetched)):
                 return run
             if _push(repo, remote, branch):
@@ -244,9 +249,25 @@ def _current_branch(repo: Repo) -> str | None:
     return ref.removeprefix("refs/heads/") if ref else None
 
 
-def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = False) -> Run:
+def rekey(config: dict, new_keys: dict[str, str]) -> list[str]:
+    """Give seats of pbem-git.yaml (`config`, changed in place) new public keys: the seats whose key changed. Their
+    views are then committed encrypted to the new key, and a new SSH key is the one that may sign their commits."""
+    seats = {player["name"]: player for player in config["players"]}
+    unknown = sorted(set(new_keys) - set(seats))
+    if unknown:
+        raise UsageError(f"--key for {', '.join(unknown)}: no such seat in this game ({', '.join(seats)})")
+    changed = []
+    for name, key in new_keys.items():
+        if seats[name]["key"] != key:
+            seats[name].update(key=key, view="encrypted")
+            changed.append(name)
+    return changed
+
+
+def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = False,
+                  rekeyed: list[str] = ()) -> Run:
     last = desk.last
-    run = Run(desk.gd.id)
+    run = Run(desk.gd.id, rekeyed=list(rekeyed))
     parents = repo.parents(last)
     if not repo.is_ancestor(last, tip) and parents and repo.is_ancestor(parents[0], tip):
         tip = _join(repo, last, tip)  # the last run made its commit and stopped before placing it: place it now
@@ -270,7 +291,7 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         from ..correspondence import tick as run_clock
         run.clock = run_clock(desk.gd, desk.now)
     decided = [v for v in run.verdicts if v.kind != "neutral"]
-    changed = bool(run.clock and run.clock["changed"]) or _published_changed(repo, desk, base)
+    changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or _published_changed(repo, desk, base)
     if not decided and not changed:
         return run
     status = engine.status(desk.gd)
@@ -330,6 +351,8 @@ def _utcnow():
 
 def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run, views: bool = False) -> dict[str, bytes]:
     files = desk.public_files(views=views or any(v.kind == "accepted" for v in run.verdicts))
+    if run.rekeyed:
+        files[layout.CONFIG] = layout.dump("config", desk.config, layout.CONFIG).encode()
     refused = layout.load("refused", repo.show(last, layout.REFUSED) or b"", layout.REFUSED)["refused"]
     for verdict in run.verdicts:
         if verdict.kind == "refused":
@@ -360,7 +383,8 @@ def _summary(run: Run) -> list[str]:
     elif refused:
         head = f"pbem: {plural(len(refused), 'commit')} refused"
     else:
-        head = "pbem: the clock" if run.clock and run.clock["changed"] else "pbem: the referee's changes"
+        head = ("pbem: the clock" if run.clock and run.clock["changed"] else
+                f"pbem: a new key for {', '.join(run.rekeyed)}" if run.rekeyed else "pbem: the referee's changes")
     lines = [head[:120]]
     by_referee = [entry for r in accepted for entry in r.get("referee_moves", [])] + (run.clock or {}).get("entries", [])
     moves = [(r["number"], f"Move {r['number']} ({r['player']}): {'; '.join(r['public_moves'])}") for r in accepted]
@@ -368,6 +392,7 @@ def _summary(run: Run) -> list[str]:
                             f"{'; '.join(e['moves'])}") for e in by_referee]
     lines += [line for _, line in sorted(moves)]
     lines += [f"Clock: {line}" for line in _clock_lines(run.clock)]
+    lines += [f"New key: {seat}'s view is encrypted to it from this commit." for seat in run.rekeyed]
     lines += [f"Refused {v.commit[:10]}: {v.reason.splitlines()[0][:200]}" for v in refused]
     lines.append("The game is over." if run.finished else f"Next: move {run.move_number}.")
     return lines

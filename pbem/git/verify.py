@@ -8,8 +8,10 @@
   the new entry of the public log with its number and player (and every player's entry has its file);
 - every position is consistent: the public log only grows, its length and public.yaml's move number agree with
   the commit's trailer;
-- signatures: a commit signed with SSH is checked against the player's registered key (allowed-signers) at once;
-  HMAC move files once the secrets are revealed at the end (or by the referee, with --referee-dir);
+- signatures: a commit signed with SSH is checked against the player's key registered when the move was judged
+  (pbem-git.yaml of the refereed commit that applied it: a seat handed on may get a new key, and nothing else of
+  that file ever changes); HMAC move files once the secrets are revealed at the end (or by the referee, with
+  --referee-dir);
 - once the game is over and its seed revealed (checked against the commitment): every refereed commit's
   public.yaml and log.yaml equal the replay up to that move.
 """
@@ -64,7 +66,8 @@ def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
     added = _added_move_files(repo, tip)
     moves = _check_moves(repo, gd, chain, logs, added)
     checks.append(f"moves: {len(moves)} move files, each the move of its log entry, only added")
-    checks.append(_check_signatures(repo, gd, config, chain, logs, moves, finished, referee_root))
+    configs = _configs(repo, chain, config)
+    checks.append(_check_signatures(repo, gd, configs, chain, logs, moves, finished, referee_root))
     if finished:
         checks.append(_check_replay(repo, gd, chain, publics, logs))
     else:
@@ -210,18 +213,47 @@ def _secret_at(secrets: list[tuple[int | None, str]], number: int) -> str:
     return next(secret for until, secret in secrets if until is None or number < until)
 
 
-def _check_signatures(repo: Repo, gd, config, chain, logs, moves, finished: bool, referee_root) -> str:
-    """Each move is signed: its file with the player's secret (HMAC), or the commit that added it with the
-    player's registered SSH key. The file of an encrypted move cannot be read, but once the game is over the full
-    log shows what it said and its signature."""
-    keys = {p["name"]: p["key"] for p in config["players"] if p["key"] and p["key"].startswith("ssh-")}
+def _configs(repo: Repo, chain: list[dict], first: dict) -> dict[str, dict]:
+    """pbem-git.yaml of each refereed commit. Only the players' keys (and so how their views reach them) may change
+    from the first commit's: a seat handed on gets the new holder's key."""
+    frozen = {key: value for key, value in first.items() if key != "players"}
+    names = [p["name"] for p in first["players"]]
+    configs = {}
+    for link in chain:
+        config = layout.load("config", repo.show(link["commit"], layout.CONFIG) or b"",
+                             f"{layout.CONFIG} of {link['commit'][:10]}")
+        if {k: v for k, v in config.items() if k != "players"} != frozen or \
+                [p["name"] for p in config["players"]] != names:
+            raise VerifyFailed(f"verify failed: {link['commit'][:10]} changes {layout.CONFIG} beyond the players' "
+                               f"keys")
+        configs[link["commit"]] = config
+    return configs
+
+
+def _ssh_keys(config: dict) -> dict[str, str]:
+    return {p["name"]: p["key"] for p in config["players"] if p["key"] and p["key"].startswith("ssh-")}
+
+
+def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, moves, finished: bool,
+                      referee_root) -> str:
+    """Each move is signed: its file with the player's secret (HMAC), or the commit that added it with the SSH
+    key the player had when the move was judged. The file of an encrypted move cannot be read, but once the game
+    is over the full log shows what it said and its signature."""
     secrets = _secrets(repo, chain[-1]["commit"], referee_root)
     full = {e["number"]: e for e in (logs[-1]["entries"] or [])} if finished else {}
     ssh_ok = hmac_ok = later = 0
     with tempfile.TemporaryDirectory(prefix="pbem-signers-") as tmp:
-        signers = Path(tmp) / "allowed_signers"
-        signers.write_text("".join(f'{name} namespaces="git" {key}\n' for name, key in keys.items()))
+        signer_files: dict[tuple, Path] = {}  # one allowed-signers file for each set of keys in force
+
+        def signers_for(keys: dict[str, str]) -> Path:
+            listed = tuple(sorted(keys.items()))
+            if listed not in signer_files:
+                path = signer_files[listed] = Path(tmp) / f"allowed_signers.{len(signer_files)}"
+                path.write_text("".join(f'{name} namespaces="git" {key}\n' for name, key in listed))
+            return signer_files[listed]
+
         for move in moves:
+            keys = _ssh_keys(configs[move["refereed"]])  # a new key is given before the run judges anything
             known = move["doc"] is not None or move["number"] in full
             signature = (move["doc"] or full.get(move["number"]) or {}).get("signature")
             if signature:
@@ -235,7 +267,7 @@ def _check_signatures(repo: Repo, gd, config, chain, logs, moves, finished: bool
                 except PbemError as exc:
                     raise VerifyFailed(f"verify failed: {move['path']}: {exc}") from None
                 hmac_ok += 1
-            elif move["player"] in keys and any(repo.signature(c, signers) == ("G", move["player"])
+            elif move["player"] in keys and any(repo.signature(c, signers_for(keys)) == ("G", move["player"])
                                                 for c in move["commits"]):
                 ssh_ok += 1
             elif not known:

@@ -5,13 +5,12 @@ version 2; version 3 changed only how moves are written, so their moves were rew
 are the same. A rule change that alters any of these games must raise rules_version."""
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 
 import pytest
 
-from pbem import notation, registry, yamlio
-from pbem.rng import Rng
+from pbem import registry, yamlio
+from support import replay_archive
 
 GAME = registry.get("coal-baron")
 HERE = Path(__file__).parent
@@ -19,17 +18,8 @@ ARCHIVES = sorted(HERE.glob("archive_cb_*.yaml"))
 
 
 def replay(path):
-    """The archived game's final state, each move checked against legal_moves as the engine checks it."""
-    archive = yamlio.loads(path.read_bytes(), path.name)
-    assert archive["rules_version"] == GAME.rules_version
-    seed, game_id = archive["seed"], archive["game_id"]
-    state = GAME.rules.setup(archive["players"], archive["options"], GAME.default_components(), Rng(seed, game_id, 0))
-    for number, line in enumerate(archive["moves"], start=1):
-        player, text = line.split(": ", 1)
-        assert GAME.rules.pending(state)["player"] == player, f"move {number}: {line}"
-        move = GAME.parse_move(text)
-        assert notation.is_legal(move, GAME.rules.legal_moves(state, player)), f"move {number}: {line}"
-        state = GAME.rules.apply(copy.deepcopy(state), player, move, Rng(seed, game_id, number))
+    """The archived game and its final state."""
+    archive, state, _ = replay_archive(GAME, path)
     assert GAME.rules.pending(state) is None
     return archive, state
 

@@ -8,9 +8,9 @@ from click.testing import CliRunner
 
 from pbem import notation
 from pbem.cli import cli
-from support import random_decisions
+from support import MOST_ENTRIES, random_decisions
 
-CEILING = 40  # lines of `pbem moves` a player may be sent
+CEILING = MOST_ENTRIES  # entries of a `pbem moves` list a player may be sent
 OPTION_SETS = [{}, {"phase-cards": "on"}, {"overplace": "on"}, {"phase-cards": "on", "overplace": "on"}]
 
 EXAMPLES = {
@@ -57,7 +57,7 @@ def test_public_log_shows_top_or_bottom_but_not_the_order_of_the_returned_cards(
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(o) or "base")
-def test_no_decision_of_a_random_game_lists_more_than_40_moves(t, players, options):
+def test_no_decision_of_a_random_game_lists_more_than_40_lines_of_moves(t, players, options):
     names = ["ann", "ben", "cat", "dan"][:players]
     decisions = random_decisions(t.game, names, options, f"ceiling-{players}-{len(options)}")
     assert 0 < max(len(legal) for _, _, legal in decisions) <= CEILING

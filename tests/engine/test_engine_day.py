@@ -7,7 +7,7 @@ import copy
 import pytest
 import yaml
 
-from support import NAMES, legal_turn, playable_games, snapshot
+from support import MOST_ENTRIES, NAMES, legal_turn, playable_games, snapshot
 from pbem import bots, engine, notation, phrases, playout, registry
 from pbem.contract import PbemError
 
@@ -79,7 +79,7 @@ def test_every_legal_move_of_a_random_game_is_described_from_the_movers_view(gam
         if decision is None:
             break
         legal = game.rules.legal_moves(state, decision["player"])
-        assert len(legal) <= engine.MAX_LEGAL_SHOWN, (decision, len(legal))
+        assert len(legal) <= MOST_ENTRIES, (decision, len(legal))
         view = game.rules.view(state, decision["player"])
         for entry in legal:
             text = game.report.describe(view, entry)

@@ -2,6 +2,7 @@
 (no editable checkout anywhere on its path) and passes a smoke test."""
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -25,8 +26,13 @@ def dist(tmp_path_factory):
     if not (ROOT / "pyproject.toml").is_file():
         pytest.skip("needs the source checkout")
     out = tmp_path_factory.mktemp("dist")
+    # Built from a copy: the build writes pbem.egg-info and build/ into its source folder, and under pytest-xdist
+    # two workers may build at once (a module's fixture runs in each worker that takes one of its tests).
+    source = tmp_path_factory.mktemp("source") / "pbem"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
+                                                                "__pycache__", ".pytest_cache"))
     # --no-isolation: the test extra installs build and setuptools, so no network is needed here
-    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", out, ROOT)
+    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", out, source)
     return out
 
 

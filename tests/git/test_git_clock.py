@@ -3,9 +3,10 @@ CI (`pbem git referee --tick`) commits a timeout move like any refereed move, on
 what `pbem tick` and `pbem replace` did in its game directory; `pbem git verify` accepts the history."""
 from __future__ import annotations
 
+import support
 import yaml
 
-from gitkit import git
+from gitkit import git, plan, ssh_key
 from pbem import engine, yamlio
 from pbem.git import layout
 
@@ -67,3 +68,78 @@ def test_a_local_referee_publishes_a_tick_and_a_seat_handed_on_and_the_new_holde
     run = game.referee()
     assert [c["verdict"] for c in run["commits"]] == ["accepted"]
     assert game.pbem("git", "verify", game.dir, "--referee-dir", game.referee_dir).code == 0
+
+
+def test_a_seat_handed_on_mid_game_leaves_every_signature_checkable_in_a_fresh_clone_at_the_end(club, tmp_path):
+    """The old holder's moves stay signed with the old secret: once the game is over, `pbem git verify` in a fresh
+    clone checks each move against the secret of whoever held the seat at that move (the revealed secrets carry
+    the former ones with the move they ended at)."""
+    game = club("coal-baron", 3, seed="handed-on")
+    submissions, _ = plan("coal-baron", game.names, "handed-on", game.dir.name)
+    game.play(submissions[:6])
+    seat = submissions[0][1]
+    result = game.pbem("replace", game.game_dir(), "--seat", seat, "--by", "zoe", "--format", "json")
+    assert result.code == 0, result.err
+    assert game.referee()["commit"]
+    game.secret_files[seat].write_text(result.json()["secret"] + "\n")
+    for name in [seat] + [name for name in game.names if name != seat]:
+        assert game.move(name, "resign").code == 0
+        assert [c["verdict"] for c in game.referee()["commits"]] == ["accepted"]
+    assert engine.status(engine.open_game(game.game_dir()))["finished"]
+    fresh = tmp_path / "fresh"
+    git(tmp_path, "clone", "--quiet", game.remote, fresh)
+    result = game.pbem("git", "verify", fresh, "--format", "json")
+    assert result.code == 0, result.err
+    signatures = next(line for line in result.json()["checks"] if line.startswith("signatures"))
+    assert signatures.startswith("signatures: 0 SSH-signed commits and 9 HMAC-signed moves good"), signatures
+
+
+def test_a_seat_handed_on_with_a_new_key_opens_and_signs_only_with_it_and_the_whole_history_verifies(club, tmp_path):
+    """`pbem git referee --key SEAT=FILE` after `pbem replace`: the seat's view is encrypted to the new holder's key
+    (the old holder can no longer read it), only the new key signs the seat's commits, and a fresh clone verifies
+    the old holder's SSH-signed moves against the key registered when each was judged."""
+    game = club("coal-baron", 3, seed="new-key", ssh_signing=("alice", "bob", "carol"))
+    submissions, _ = plan("coal-baron", game.names, "new-key", game.dir.name)
+    game.play(submissions[:4])
+    seat = submissions[0][1]
+    assert game.pbem("replace", game.game_dir(), "--seat", seat, "--by", "zoe").code == 0
+    zoe = ssh_key(game.keys_dir, "zoe")
+    run = game.referee("--key", f"{seat}={zoe}.pub")
+    assert run["rekeyed"] == [seat] and run["commit"]
+    game.pull(seat)
+    clone = game.clones[seat]
+    assert game.pbem("git", "view", clone, "--as", seat, "--identity", zoe).code == 0
+    old = game.pbem("git", "view", clone, "--as", seat, "--identity", game.keys[seat])
+    assert old.code == 2 and "cannot decrypt" in old.err
+    assert game.referee("--key", f"{seat}={zoe}.pub")["commit"] is None  # the same key again changes nothing
+    for _ in range(12):  # the others play until the seat is to act
+        player, move, _ = support.legal_turn(game.game_dir())
+        if player == seat:
+            break
+        assert game.move(player, move).code == 0
+        assert [c["verdict"] for c in game.referee()["commits"]] == ["accepted"]
+    assert player == seat
+    assert game.move(seat, move).code == 0  # still signed with the old holder's key: refused
+    refused = game.referee()["commits"]
+    assert [c["verdict"] for c in refused] == ["refused"] and "not signed" in refused[0]["reason"]
+    game.keys[seat] = zoe
+    game.sign_commits(seat)
+    assert game.move(seat, move).code == 0
+    assert [c["verdict"] for c in game.referee()["commits"]] == ["accepted"]
+    for name in game.names:
+        assert game.move(name, "resign").code == 0
+        assert [c["verdict"] for c in game.referee()["commits"]] == ["accepted"]
+    fresh = tmp_path / "fresh"
+    git(tmp_path, "clone", "--quiet", game.remote, fresh)
+    result = game.pbem("git", "verify", fresh, "--format", "json")
+    assert result.code == 0, result.err
+    signatures = next(line for line in result.json()["checks"] if line.startswith("signatures"))
+    assert not signatures.startswith("signatures: 0 SSH"), signatures
+
+
+def test_a_new_key_for_a_seat_that_does_not_play_is_refused_and_commits_nothing(club):
+    game = club("coal-baron", 3, seed="new-key")
+    before = git(game.dir, "rev-parse", "HEAD")
+    result = game.pbem("git", "referee", game.dir, *game.referee_args(), "--key", f"zed={game.keys['alice']}.pub")
+    assert result.code == 1 and "no such seat" in result.err
+    assert git(game.dir, "rev-parse", "HEAD") == before

@@ -1,13 +1,12 @@
 """Archived complete games: replayed move by move from the seed (each move checked against legal_moves), they
 must reproduce every recorded public roll and the stored final result. A rule change that alters an archived
 game fails here: bump rules_version and say why in rules.md."""
-import copy
 from pathlib import Path
 
 import pytest
 
-from pbem import notation, registry, yamlio
-from pbem.rng import Rng
+from pbem import registry
+from support import replay_archive
 
 GAME = registry.get("gold-fever")
 ARCHIVES = sorted(Path(__file__).parent.glob("archive_gf_*.yaml"))
@@ -19,20 +18,7 @@ def test_there_are_two_archived_games():
 
 @pytest.mark.parametrize("path", ARCHIVES, ids=lambda p: p.stem)
 def test_archived_game_replays_to_its_stored_result(path):
-    archive = yamlio.loads(path.read_bytes(), path.name)
-    assert archive["rules_version"] == GAME.rules_version
-    seed, game_id = archive["seed"], archive["game_id"]
-    state = GAME.rules.setup(archive["players"], archive["options"], GAME.default_components(),
-                             Rng(seed, game_id, 0))
-    rolls = []
-    for number, line in enumerate(archive["moves"], start=1):
-        player, text = line.split(": ", 1)
-        assert GAME.rules.pending(state)["player"] == player, f"move {number}: {line}"
-        move = GAME.parse_move(text)
-        assert notation.is_legal(move, GAME.rules.legal_moves(state, player)), f"move {number}: {line}"
-        rng = Rng(seed, game_id, number)
-        state = GAME.rules.apply(copy.deepcopy(state), player, move, rng)
-        rolls += [{"move": number, "what": o["what"], "result": o["result"]} for o in rng.outcomes if o["public"]]
+    archive, state, rolls = replay_archive(GAME, path)
     assert GAME.rules.pending(state) is None
     assert rolls == archive["rolls"]
     assert GAME.rules.result(state) == archive["result"]

@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator
 
 from pbem import bots, notation, playout, registry
 from pbem.rng import Rng
-from support import random_decisions
+from support import MOST_ENTRIES, random_decisions
 
 GAME = registry.get("gold-fever")
 NAMES = ["ann", "Bob", "cid", "dee", "eve"]
@@ -100,9 +100,9 @@ CEILING_CASES = [(n, {}) for n in (3, 4, 5)] + [(n, {"dangerous-mines": "on"}) f
 
 @pytest.mark.parametrize("players,options", CEILING_CASES,
                          ids=[f"{n}p-{'-'.join(o) or 'base'}" for n, o in CEILING_CASES])
-def test_no_decision_of_a_random_game_lists_more_than_40_moves(players, options):
+def test_no_decision_of_a_random_game_lists_more_than_40_lines_of_moves(players, options):
     decisions = random_decisions(GAME, NAMES[:players], options, f"ceiling-{players}-{len(options)}")
-    assert 0 < max(len(legal) for _, _, legal in decisions) <= 40
+    assert 0 < max(len(legal) for _, _, legal in decisions) <= MOST_ENTRIES
 
 
 def test_every_legal_move_round_trips_through_the_notation():

@@ -4,13 +4,12 @@ routes and warehouse mix. A rule change that alters an archived game fails here:
 in rules.md."""
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 
 import pytest
 
-from pbem import notation, registry, yamlio
-from pbem.rng import Rng
+from pbem import registry
+from support import replay_archive
 
 GAME = registry.get("heartland-hauling")
 ARCHIVES = sorted(Path(__file__).parent.glob("archive_hh_*.yaml"))
@@ -22,16 +21,6 @@ def test_there_are_two_archived_games():
 
 @pytest.mark.parametrize("path", ARCHIVES, ids=lambda p: p.stem)
 def test_an_archived_game_replays_to_its_stored_result(path):
-    archive = yamlio.loads(path.read_bytes(), path.name)
-    assert archive["rules_version"] == GAME.rules_version
-    seed, game_id = archive["seed"], archive["game_id"]
-    state = GAME.rules.setup(archive["players"], archive["options"], GAME.default_components(),
-                             Rng(seed, game_id, 0))
-    for number, line in enumerate(archive["moves"], start=1):
-        player, text = line.split(": ", 1)
-        assert GAME.rules.pending(state)["player"] == player, f"move {number}: {line}"
-        move = GAME.parse_move(text)
-        assert notation.is_legal(move, GAME.rules.legal_moves(state, player)), f"move {number}: {line}"
-        state = GAME.rules.apply(copy.deepcopy(state), player, move, Rng(seed, game_id, number))
+    archive, state, _ = replay_archive(GAME, path)
     assert GAME.rules.pending(state) is None
     assert GAME.rules.result(state) == archive["result"]
