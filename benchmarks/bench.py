@@ -227,6 +227,10 @@ def main() -> int:
     args = parser.parse_args()
     targets = {key: value["target"] for key, value in yaml.safe_load((HERE / "targets.yaml").read_text()).items()}
     root = Path(tempfile.mkdtemp(prefix="pbem-bench-"))
+    started_in = os.getcwd()
+    # the children start in the scratch folder: a `python -c` started in a source checkout would import the
+    # checkout's pbem/ (which has no pbem.games) instead of the installed one
+    os.chdir(root)
     try:
         print("setting up: a whole game of Coal Baron, the mail batch ...", file=sys.stderr)
         turns = whole_game(root / "whole" / SEED)
@@ -295,6 +299,7 @@ def main() -> int:
                   f"  Coal Baron, {len(PLAYERS)} players, phase cards: one game of {last} moves")
         return 0 if report(figures, peaks, targets["peak_memory_mib"], header) else 1
     finally:
+        os.chdir(started_in)
         shutil.rmtree(root, ignore_errors=True)
 
 
