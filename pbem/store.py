@@ -463,16 +463,25 @@ def _recover(root: int, directory, layout: Layout) -> None:
 
 
 def _check_targets(directory, files, layout: Layout) -> None:
-    """Before the commit point: every target is a regular file or absent, in real folders (no link anywhere)."""
+    """Before the commit point: every target is a regular file or absent, in real folders (no link anywhere).
+    Each folder is opened once for all its files (a move writes ten files in three folders)."""
+    by_folder: dict[str, list[str]] = {}
     for relative in files:
         if relative not in layout.files:
             raise ValueError(f"{relative}: not in the game's layout")  # a bug in the caller, never input
+        by_folder.setdefault(relative.rpartition("/")[0], []).append(relative)
+    modes = {}
+    for members in by_folder.values():
         try:
-            with _folder_of(directory, relative) as (folder, name):
-                mode = os.lstat(name, dir_fd=folder).st_mode
-        except (Missing, FileNotFoundError):
-            continue
-        if not stat.S_ISREG(mode):
+            with _folder_of(directory, members[0]) as (folder, _):
+                for relative in members:
+                    with contextlib.suppress(FileNotFoundError):
+                        modes[relative] = os.lstat(relative.rpartition("/")[2], dir_fd=folder).st_mode
+        except Missing:
+            continue  # the folder is not there yet: nor are its files
+    for relative in files:
+        mode = modes.get(relative)
+        if mode is not None and not stat.S_ISREG(mode):
             kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
             raise PbemError(f"{_where(directory, relative)}: is {kind}; pbem never writes through links inside a "
                             f"game directory (nothing was changed; replace it by the real file)")
