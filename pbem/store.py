@@ -242,12 +242,13 @@ def make_folder(path, mode: int = 0o755) -> None:
 
 
 def _write_new(folder: int, name: str, data: bytes, mode: int, sync: bool = False) -> None:
-    """Write a file that did not exist (a stale one of that name, link or file, is removed first)."""
+    """Write a file that did not exist (a stale one of that name, link or file, is removed first: it is looked
+    for only when creating fails, which it seldom does)."""
     try:
+        fd = os.open(name, NEW_FLAGS, mode, dir_fd=folder)
+    except FileExistsError:
         os.unlink(name, dir_fd=folder)
-    except FileNotFoundError:
-        pass
-    fd = os.open(name, NEW_FLAGS, mode, dir_fd=folder)
+        fd = os.open(name, NEW_FLAGS, mode, dir_fd=folder)
     try:
         os.fchmod(fd, mode)
         view = memoryview(data)
