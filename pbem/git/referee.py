@@ -341,7 +341,7 @@ def _mail_clock(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | No
     from ..mail.commands import Referee
     referee = Referee(desk.gd.path.parent, mailer, None, desk.now)
     messages = tick_messages(referee, desk.gd, run.clock, desk.now or _utcnow())
-    return referee._send(messages) if messages else ([], None)
+    return referee.send(messages) if messages else ([], None)
 
 
 def _utcnow():

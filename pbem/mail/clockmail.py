@@ -146,7 +146,7 @@ def send_tick(referee, gd: engine.GameDir, result: dict, now: datetime.datetime)
     messages = tick_messages(referee, gd, result, now) + digest_messages(referee, gd, now)
     if not messages:
         return [], None
-    return referee._send(messages)
+    return referee.send(messages)
 
 
 # ---------------------------------------------------------------- daily digests

@@ -130,7 +130,7 @@ class Referee:
         if to:
             msg = self._mail(None, incoming, to, "pbem: how to play by mail", compose.general_help(self.default_from),
                              reply=True)
-            sent, warning = self._send([msg])
+            sent, warning = self.send([msg])
         self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": None, "result": "help"})
         return Outcome(incoming.message_id, "command", "help (no game named)", None, None, sent, warning)
 
@@ -206,7 +206,7 @@ class Referee:
         if command in ("help", "status", "moves"):
             body = self._command_body(gd, name, command, incoming)
             subject = compose.subject_for(gd, command)
-            sent = self._send([self._mail(gd, incoming, player["email"], subject, body, reply=True)])
+            sent = self.send([self._mail(gd, incoming, player["email"], subject, body, reply=True)])
             self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
                                                   "result": command})
             return Outcome(incoming.message_id, "command", command, gd.id, name, *sent)
@@ -259,7 +259,7 @@ class Referee:
             raise _Reject(str(exc)) from None
         self._secrets_changed(gd)
         subject = compose.subject_for(gd, f"{word} recorded")
-        sent = self._send([self._mail(gd, incoming, player["email"], subject, body, reply=True)])
+        sent = self.send([self._mail(gd, incoming, player["email"], subject, body, reply=True)])
         self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
                                               "result": word})
         return Outcome(incoming.message_id, "command", word, gd.id, name, *sent)
@@ -270,7 +270,7 @@ class Referee:
 
     def _after_move(self, incoming, gd, roster, organiser, name, summary, source, number) -> Outcome:
         messages = self._reports(incoming, gd, roster, organiser, name, summary)
-        sent = self._send(messages)
+        sent = self.send(messages)
         self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
                                               "result": "accepted", "move": number})
         return Outcome(incoming.message_id, "accepted", summary.splitlines()[0], gd.id, name,
@@ -366,7 +366,7 @@ class Referee:
                        "pbem: your mail was not applied" + (f" (Re: {incoming.subject[:80]})" if incoming.subject
                                                             else ""))
             msg = self._mail(gd, incoming, to, subject, body, reply=True, redact=redact)
-            sent, warning = self._send([msg])
+            sent, warning = self.send([msg])
         elif not to:
             warning = "no valid From address to answer"
         if record:
@@ -412,7 +412,7 @@ class Referee:
                                in_reply_to=in_reply_to, references=references, redact=redact,
                                answer=reply and incoming is not None)
 
-    def _send(self, messages: list[EmailMessage]) -> tuple[list[str], str | None]:
+    def send(self, messages: list[EmailMessage]) -> tuple[list[str], str | None]:
         """Send; if the transport fails, keep the mails in ROOT/.pbem-mail/unsent (send them later with
         `pbem mail resend`), so a move that was applied is never lost with its reports."""
         try:
