@@ -36,15 +36,18 @@ def test_same_compares_text_and_bytes():
     assert digests.same(b"s3cret", b"s3cret") and not digests.same(b"s3cret", b"s3creT")
 
 
-def test_a_command_imports_neither_hashlib_nor_pathlib_nor_pyyaml():
+def test_a_command_imports_neither_hashlib_nor_pathlib_nor_pyyaml(tmp_path):
     """What every command imports (the CLI, the engine, its store, trust, the game registry, a game's metadata)
     leaves them out. (Only what pbem imports counts: an editable install's import hook has imported pathlib
-    before pbem is imported.)"""
+    before pbem is imported.) Run outside the checkout: `python -c` puts its folder first on sys.path, and the
+    checkout's pbem/ is not the installed package."""
     code = ("import sys; before = set(sys.modules); "
             "import pbem.cli, pbem.engine, pbem.store, pbem.trust, pbem.rng, pbem.registry; "
             "pbem.registry.get('coal-baron'); "
             "print(sorted({'hashlib', 'hmac', 'yaml', 'random', 'pathlib'} & (set(sys.modules) - before)))")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "[]\n"
 
 
 @given(st.text(alphabet="/.ab", max_size=12).filter(bool))

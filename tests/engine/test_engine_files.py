@@ -205,8 +205,11 @@ def test_a_process_killed_with_sigkill_mid_write_leaves_a_valid_game(tmp_path):
     engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="kill")
     rnd = random.Random(7)
     for _ in range(12):
-        process = subprocess.Popen([sys.executable, "-c", PLAYER_LOOP, str(directory)], stdout=subprocess.PIPE)
-        process.stdout.readline()  # wait until it is really moving
+        # started outside the checkout: `python -c` puts its folder first on sys.path, and the checkout's pbem/ is
+        # not the installed package
+        process = subprocess.Popen([sys.executable, "-c", PLAYER_LOOP, str(directory)], stdout=subprocess.PIPE,
+                                   cwd=tmp_path)
+        assert process.stdout.readline(), "the writer did not start"  # wait until it is really moving
         time.sleep(rnd.uniform(0.0, 0.15))
         process.send_signal(signal.SIGKILL)
         process.wait()

@@ -51,10 +51,10 @@ def test_numbers_are_aligned_right_and_words_left_under_a_line_of_dashes():
                     "bob          7  -")
 
 
-def test_a_report_of_words_and_whole_numbers_does_not_import_tabulate():
+def test_a_report_of_words_and_whole_numbers_does_not_import_tabulate(tmp_path):
     code = ("import sys; from pbem import tables; "
             "tables.tabulate([['alice', 12, 'place bank-6'], ['bob', -3, None]], ['player', 'VP', 'moves']); "
             "tables.tabulate([['a', 'b']], tablefmt='plain'); "
             "print('tabulate' in sys.modules)")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True).stdout.strip() == "False"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=tmp_path).stdout.strip() == "False"  # outside the checkout: the installed pbem
