@@ -187,6 +187,7 @@ PLAYER_LOOP = """
 import sys
 from pbem import bots, engine
 gd = engine.open_game(sys.argv[1])
+engine.settle(gd)  # the move a killed writer committed is put in place before this writer reads the state
 while True:
     env = engine.load_state(gd)
     pending = gd.game.rules.pending(env["state"])
@@ -208,12 +209,14 @@ def test_a_process_killed_with_sigkill_mid_write_leaves_a_valid_game(tmp_path):
         # started outside the checkout: `python -c` puts its folder first on sys.path, and the checkout's pbem/ is
         # not the installed package
         process = subprocess.Popen([sys.executable, "-c", PLAYER_LOOP, str(directory)], stdout=subprocess.PIPE,
-                                   cwd=tmp_path)
-        assert process.stdout.readline(), "the writer did not start"  # wait until it is really moving
+                                   stderr=subprocess.PIPE, cwd=tmp_path)
+        started = process.stdout.readline()  # wait until it is really moving
+        assert started, process.communicate()[1].decode()
         time.sleep(rnd.uniform(0.0, 0.15))
         process.send_signal(signal.SIGKILL)
         process.wait()
         process.stdout.close()
+        process.stderr.close()
         result = run_pbem("verify", directory)
         assert result.returncode == 0, result.stderr.decode()
         # read as a reader does (through a bundle the killed writer committed but did not put in place)
