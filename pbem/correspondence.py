@@ -203,6 +203,7 @@ def set_notify(gd: engine.GameDir, player: str, preference: str) -> dict:
 
 
 def notify_of(entry: dict) -> str:
+    """A player's preference as set_notify records it (secrets.yaml keeps only the ones that are not `every`)."""
     return entry.get("notify", "every")
 
 

@@ -16,6 +16,7 @@ import json
 
 from .. import clock, engine, store
 from ..contract import PbemError
+from ..correspondence import notify_of
 from ..phrases import plural
 from . import compose
 
@@ -23,10 +24,6 @@ DIGESTS = "digests"
 
 
 # ---------------------------------------------------------------- what a player hears of
-
-def notify_of(player: dict) -> str:
-    return player.get("notify", "every")
-
 
 def wants_report(player: dict, mover: str | None, doc: dict) -> bool:
     """Does this player get the report of a move (or of the referee's moves after a tick)?"""
