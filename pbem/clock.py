@@ -329,10 +329,6 @@ def cancel_vacations(clock: dict, player: str, to_act: str | None, now: datetime
     return refresh(clock, to_act), changed
 
 
-def on_vacation(clock: dict, player: str, now: datetime.datetime) -> bool:
-    return any(start <= now < end for start, end in _vacations_of(clock, player))
-
-
 # ---------------------------------------------------------------- what everyone sees
 
 def public(clock: dict) -> dict:
