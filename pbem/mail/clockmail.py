@@ -185,7 +185,7 @@ def digest_messages(referee, gd: engine.GameDir, now: datetime.datetime) -> list
             legal = engine.legal(gd, player["name"]) if doc["to_act"] == player["name"] else None
             summary = f"Your daily digest of {gd.id} ({today}):\n" + "\n".join(entry_line(e) for e in fresh)
             _, body = compose.player_report(gd, player["name"], summary, legal)
-            subject = compose.subject_for(gd, f"daily digest, {len(fresh)} move{'s' if len(fresh) != 1 else ''}"
+            subject = compose.subject_for(gd, f"daily digest, {plural(len(fresh), 'move')}"
                                               + (", your turn" if legal else ""))
             messages.append(referee._mail(gd, None, player["email"], subject, body, reply=False,
                                           player=player["name"]))
