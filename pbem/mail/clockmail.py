@@ -173,7 +173,7 @@ def digest_messages(referee, gd: engine.GameDir, now: datetime.datetime) -> list
     entries = engine.read_log(gd)["entries"] or []
     today = now.date().isoformat()
     path = _bookmarks_path(referee, gd)
-    messages = []
+    messages, doc = [], None
     with referee.ledger.locked():
         marks = _read_bookmarks(path)
         for player in daily:
@@ -181,7 +181,7 @@ def digest_messages(referee, gd: engine.GameDir, now: datetime.datetime) -> list
             fresh = [e for e in entries if e["number"] > mark["through"]]
             if not fresh or mark["day"] >= today:
                 continue
-            doc = engine.status(gd)
+            doc = doc or engine.status(gd)  # read once, and only when a digest is due
             legal = engine.legal(gd, player["name"]) if doc["to_act"] == player["name"] else None
             summary = f"Your daily digest of {gd.id} ({today}):\n" + "\n".join(entry_line(e) for e in fresh)
             _, body = compose.player_report(gd, player["name"], summary, legal)
