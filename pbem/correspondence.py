@@ -105,10 +105,8 @@ def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: in
         if record is None:
             if length is None:
                 raise _no_clock(gd)
-            record = clock.begin(clock.new_clock(length, reminder, on_timeout or "wait", timeouts,
-                                                 clock.DEFAULT_VACATION_DAYS if vacation_days is None
-                                                 else vacation_days), to_act, now)
-        if vacation_days is not None:
+            record = clock.begin(clock.new_clock(length, reminder, on_timeout or "wait", timeouts), to_act, now)
+        if vacation_days is not None:  # checked with the other settings by set_deadline
             record = {**record, "vacation_days": vacation_days}
         record = clock.set_deadline(record, to_act, length, reminder, on_timeout, timeouts, no_timeouts)
         for player, seconds in extensions:
