@@ -36,8 +36,8 @@ def tick(gd: engine.GameDir, now) -> dict:
     with engine.writing(gd) as env:
         record, state, resigned = env.get("clock"), env["state"], list(env["resigned"])
         result = {"game": gd.id, "events": [], "entries": [], "changed": False, "move_number": env["move_number"]}
-        if not record or _pending_player(game, state) is None:
-            to_act = _pending_player(game, state)
+        to_act = _pending_player(game, state)
+        if not record or to_act is None:
             return {**result, "to_act": to_act, "finished": to_act is None}
         start = record
         record = clock.forget_past(record, now)
@@ -75,8 +75,8 @@ def tick(gd: engine.GameDir, now) -> dict:
             entries += auto
             number += len(auto)
             record = clock.begin(record, _pending_player(game, state), due)
-        if record == start and not entries:
-            return {**result, "to_act": _pending_player(game, state), "finished": False}
+        if record == start and not entries:  # no move made: the same player is to act
+            return {**result, "to_act": to_act, "finished": False}
         new_env = engine.commit(gd, env, state, entries, resigned, record)
     to_act = _pending_player(game, state)
     return {**result, "events": events, "entries": [engine.public_entry(game, entry) for entry in entries],
