@@ -418,9 +418,8 @@ class Referee:
         try:
             return self.transport.send(messages), None
         except PbemError as exc:
-            box = mailbox.Maildir(self.ledger.unsent(), create=True)
-            for msg in messages:
-                box.add(mailbox.MaildirMessage(msg.as_bytes()))
+            from .transport import Outbox
+            Outbox(self.ledger.unsent()).send(messages)  # the outbox's own Maildir delivery, flushed to disk
             return [], (f"{exc}; {plural(len(messages), 'mail')} kept in {self.ledger.unsent()} for "
                         f"`pbem mail resend`")
 
