@@ -122,7 +122,8 @@ def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: in
 def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end: str | None = None,
              cancel: bool = False) -> dict:
     """A player's vacation FROM TO (dates or ISO times), or `cancel` of theirs. Deadlines falling inside it are
-    pushed past it (the clock stops for that player meanwhile); everyone sees it."""
+    pushed past it (the clock stops for that player meanwhile); everyone sees it. A new vacation is returned as
+    `taken` (its span as recorded: from now if it has begun, TO's whole day)."""
     now = clock.moment(now)
     engine.check_player(gd, player)
     with engine.writing(gd) as env:
@@ -142,7 +143,8 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
             first, last = clock.parse_span(start, end, now)
             record = clock.take_vacation(clock.forget_past(record, now), player, to_act, first, last)
         engine.commit(gd, env, env["state"], [], env["resigned"], record)
-    return {"game": gd.id, "player": player, "to_act": to_act, "clock": clock.public(record)}
+    result = {"game": gd.id, "player": player, "to_act": to_act, "clock": clock.public(record)}
+    return result if cancel else {**result, "taken": {"from": clock.iso(first), "to": clock.iso(last)}}
 
 
 # ---------------------------------------------------------------- a seat handed on

@@ -248,8 +248,7 @@ class Referee:
                 correspondence.vacation(gd, name, self.now, cancel=True)
                 body = "Your vacation is cancelled; the days you did not take are given back."
             elif len(args) == 2:
-                done = correspondence.vacation(gd, name, self.now, args[0], args[1])
-                taken = next(v for v in reversed(done["clock"]["vacations"]) if v["player"] == name)
+                taken = correspondence.vacation(gd, name, self.now, args[0], args[1])["taken"]
                 body = (f"Your vacation from {clock.readable(taken['from'])} to {clock.readable(taken['to'])} is "
                         f"recorded; the other players see it. Your deadlines stop meanwhile.")
             else:

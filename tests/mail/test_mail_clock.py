@@ -83,6 +83,16 @@ def test_players_take_a_vacation_and_choose_how_often_they_hear_by_mail(games_ro
     assert next(p for p in engine.roster(game.gd) if p["name"] == "alice")["notify"] == "daily"
 
 
+def test_the_answer_to_a_vacation_names_the_one_just_recorded_not_the_latest(games_root, smtp):
+    game = start(games_root, "--deadline", "48h")
+    smtp.take()
+    for span in ("2025-12-20 2025-12-21", "2025-12-05 2025-12-06"):
+        raw = write_mail(game.address("bob"), f"Password: {game.secret('bob')}\nvacation {span}\n", "Re: [g1] away")
+        assert "command: g1/bob: vacation" in receive(games_root, smtp, raw, 1)
+    answer = body_of(smtp.take()[-1])
+    assert "Your vacation from Fri 5 Dec 2025 00:00 UTC to Sun 7 Dec 2025 00:00 UTC is recorded" in answer
+
+
 def test_a_turn_player_hears_only_of_their_turn_with_what_happened_since(games_root, smtp):
     game = start(games_root, "--notify", "carol=turn", players=3)
     smtp.take()
