@@ -195,8 +195,8 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
             if result.get("warning"):
                 lines.append(f"{result['game']}: WARNING: {result['warning']}")
         changed = sum(1 for r in done if r["changed"])
-        lines.append(f"{plural(len(done), 'game')} ticked at {moment:%Y-%m-%dT%H:%M:%SZ}, {changed} changed.")
+        lines.append(f"{plural(len(done), 'game')} ticked at {clock.iso(moment)}, {changed} changed.")
         return "\n".join(lines + [f"error: {line}" for line in errors]) + "\n"
-    emit({"now": f"{moment:%Y-%m-%dT%H:%M:%SZ}", "games": done, "errors": errors}, fmt, text)
+    emit({"now": clock.iso(moment), "games": done, "errors": errors}, fmt, text)
     if errors:
         raise PbemError(f"{plural(len(errors), 'game')} could not be ticked (see above); the others were")
