@@ -6,6 +6,7 @@ import email
 import email.policy
 import email.utils
 import importlib
+import json
 import socket
 import subprocess
 import threading
@@ -244,7 +245,7 @@ def create_game(root: Path, game_type: str, count: int | None = None, game_id: s
         args += ["--smtp", welcome]
     result = run_cli(*args)
     assert result.code == 0, result.output
-    data = __import__("json").loads(result.stdout)
+    data = json.loads(result.stdout)
     return MailGame(root, game_id, {p["name"]: p for p in data["players"]})
 
 
