@@ -11,6 +11,7 @@ import random
 from pbem.bots import instantiate
 
 from .report import card_effect, companies_by_id, occupied
+from .setup import card_level
 
 RESERVE = 100  # florins kept for buying the next cards
 
@@ -64,7 +65,7 @@ def best_card_to_buy(view: dict, legal: list[dict]) -> dict | None:
         card = entry["card"]
         if card == "deck":
             return 1
-        if card.startswith("level-"):
+        if card_level(card) is not None:
             return biggest
         return build_income(view, card)
     return max(buys, key=worth)

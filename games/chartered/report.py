@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pbem.tables import tabulate
 
-from .board import plot_card_effect, plot_order
+from .board import plot_card_effect
+from .setup import card_level, level_card
 
 DECISION_WORDS = {
     "take_turn": "buy a card or build",
@@ -88,8 +89,8 @@ def effect_text(view: dict, card: str) -> str:
 
 
 def card_text(view: dict, card: str) -> str:
-    if card.startswith("level-"):
-        level = int(card.split("-")[1])
+    level = card_level(card)
+    if level is not None:
         return f"{card}: a {ordinal(level)} floor on a plot you choose"
     return effect_text(view, card)
 
@@ -105,7 +106,7 @@ def describe(view: dict, move: dict) -> str:
     if action == "raise":
         plots = words_of(move["plot"])
         floor = occupied(view)[plots[0]]["floors"] + 1
-        return shorten(f"level-{floor} card: a {ordinal(floor)} floor on one of {len(plots)} plots, "
+        return shorten(f"{level_card(floor)} card: a {ordinal(floor)} floor on one of {len(plots)} plots, "
                        f"+{values['floor']} to its company")
     if action == "buy":
         if move["card"] == "deck":
