@@ -101,8 +101,7 @@ def crate_problems(components: dict, goods: list[str]) -> list[str]:
 def layout_problems(components: dict, goods: list[str]) -> list[str]:
     counts = {row["players"]: row for row in components["player_counts"]}
     keys = [(layout["id"], layout["players"]) for layout in components["layouts"]]
-    problems = [f"layout {key[0]} for {key[1]} players appears twice" for key in sorted(set(keys))
-                if keys.count(key) > 1]
+    problems = [f"layout {key[0]} for {key[1]} players appears twice" for key in repeated(keys)]
     for layout in components["layouts"]:
         name = f"layout {layout['id']} for {layout['players']} players"
         problems += [f"{name}: {problem}" for problem in
