@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from . import scoring, setup as setting_up, turn, views
 
-RULES_VERSION = setting_up.RULES_VERSION
-
-
 def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     state = setting_up.setup(players, options, components, rng)
     # ruling: the first player is drawn at random (the French rules do not say who starts).
