@@ -60,6 +60,11 @@ def shares_count(value) -> str:
     return f"{count} share{'s' if high > 1 else ''}"
 
 
+def share_offers(companies: dict[str, dict], move: dict, price: str) -> str:
+    """`GLD 50, TEA 60`: each company of a share move once, at its `price` or `buying_price`."""
+    return ", ".join(f"{companies[c]['code']} {companies[c][price]}" for c in dict.fromkeys(words_of(move["company"])))
+
+
 def shorten(text: str) -> str:
     return text if len(text) <= MAX_PHRASE else text[:MAX_PHRASE - 3] + "..."
 
@@ -123,13 +128,9 @@ def describe(view: dict, move: dict) -> str:
         paid = ", ".join(f"{c['code']} shares paid {c['price']}" for c in others)
         return shorten(f"{companies[move['company']]['code']} survives; {paid}")
     if action == "buy_share":
-        offers = ", ".join(f"{companies[c]['code']} {companies[c]['buying_price']}"
-                           for c in dict.fromkeys(words_of(move["company"])))
-        return shorten(f"{shares_count(move['company'])} at: {offers}")
+        return shorten(f"{shares_count(move['company'])} at: {share_offers(companies, move, 'buying_price')}")
     if action == "sell_share":
-        offers = ", ".join(f"{companies[c]['code']} {companies[c]['price']}"
-                           for c in dict.fromkeys(words_of(move["company"])))
-        return shorten(f"{shares_count(move['company'])} to the bank at: {offers}")
+        return shorten(f"{shares_count(move['company'])} to the bank at: {share_offers(companies, move, 'price')}")
     if action == "buy_flag":
         me = next(p for p in view["players"] if p["name"] == view["to_act"]["player"])
         company = companies[view["turn"]["company"]]
