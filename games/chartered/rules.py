@@ -11,6 +11,7 @@ from pbem import decisions
 
 from . import scoring, setup as setting_up, turn, views
 
+
 def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     state = setting_up.setup(players, options, components, rng)
     # ruling: the first player is drawn at random (the French rules do not say who starts).
