@@ -2,11 +2,13 @@
 others see how many cards it holds) and the deck (its size only, never its order)."""
 from __future__ import annotations
 
+from pbem import decisions
+
 from . import board, shares
 
 
 def to_act_view(state: dict) -> dict | None:
-    if state["over"] or not state["stack"]:
+    if decisions.pending(state["stack"], state["over"]) is None:
         return None
     frame = state["stack"][-1]
     return {"player": frame["player"], "decision": frame["decision"], "plot": frame.get("plot"),
