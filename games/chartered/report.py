@@ -44,6 +44,16 @@ def card_effect(view: dict, card: str) -> dict | None:
                             touching(view, card), card in view["foundable"].split(), view["values"]["max_floors"])
 
 
+def value_after(view: dict, effect: dict) -> int:
+    """The capitalisation of the company built on once the card is played: what the builder receives."""
+    companies, values = companies_by_id(view), view["values"]
+    if effect["kind"] == "found":
+        return values["founding"]
+    if effect["kind"] == "merge":
+        return sum(companies[c]["value"] for c in effect["companies"]) + values["merger"]
+    return companies[effect["company"]]["value"] + values["floor"]
+
+
 def ordinal(n: int) -> str:
     return ORDINALS.get(n, f"{n}th")
 
@@ -74,19 +84,15 @@ def shorten(text: str) -> str:
 def effect_text(view: dict, card: str) -> str:
     """`17: expands GLD to 110, you get 110` and the like; how a plot card would play now."""
     effect = card_effect(view, card)
-    companies = companies_by_id(view)
-    values = view["values"]
     if effect is None:
         return f"{card}: cannot be played now"
+    companies, value = companies_by_id(view), value_after(view, effect)
     if effect["kind"] == "found":
-        return f"{card}: founds a company at {values['founding']} + 1 share, you get {values['founding']}"
+        return f"{card}: founds a company at {value} + 1 share, you get {value}"
     if effect["kind"] == "merge":
-        merged = [companies[c] for c in effect["companies"]]
-        total = sum(c["value"] for c in merged) + values["merger"]
-        parts = " + ".join(f"{c['code']} {c['value']}" for c in merged)
-        return f"{card}: merges {parts} into {total}, you get {total}"
+        parts = " + ".join(f"{companies[c]['code']} {companies[c]['value']}" for c in effect["companies"])
+        return f"{card}: merges {parts} into {value}, you get {value}"
     company = companies[effect["company"]]
-    value = company["value"] + values["floor"]
     if effect["kind"] == "stack":
         floor = occupied(view)[card]["floors"] + 1
         return f"{card}: {ordinal(floor)} floor of {company['code']}, {value}, you get {value}"
