@@ -10,7 +10,8 @@ import random
 
 from pbem.bots import instantiate
 
-from .report import card_effect, companies_by_id, occupied
+from .report import card_effect, companies_by_id, occupied, value_after
+from .setup import card_level
 
 RESERVE = 100  # florins kept for buying the next cards
 
@@ -24,15 +25,13 @@ def build_income(view: dict, card: str) -> int:
     effect = card_effect(view, card)
     if effect is None:
         return 0
-    values, companies = view["values"], companies_by_id(view)
+    income, companies = value_after(view, effect), companies_by_id(view)
     if effect["kind"] == "found":
-        return values["founding"] + view["costs"]["minimum_share_price"]
+        return income + view["costs"]["minimum_share_price"]
     if effect["kind"] == "merge":
-        merged = [companies[c] for c in effect["companies"]]
-        payouts = sum(c["price"] * c["holders"].get(view["private"]["player"], 0)
-                      for c in merged)
-        return sum(c["value"] for c in merged) + values["merger"] + payouts
-    return companies[effect["company"]]["value"] + values["floor"]
+        return income + sum(companies[c]["price"] * companies[c]["holders"].get(view["private"]["player"], 0)
+                            for c in effect["companies"])
+    return income
 
 
 def raise_income(view: dict, plot: str) -> int:
@@ -64,7 +63,7 @@ def best_card_to_buy(view: dict, legal: list[dict]) -> dict | None:
         card = entry["card"]
         if card == "deck":
             return 1
-        if card.startswith("level-"):
+        if card_level(card) is not None:
             return biggest
         return build_income(view, card)
     return max(buys, key=worth)

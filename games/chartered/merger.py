@@ -13,9 +13,12 @@ def place_warehouse(state: dict, plot: str, company: str) -> None:
     """One warehouse from the supply onto a plot: the first floor there, or one more. A company's plots are kept
     in number order, so the files read the same way every time."""
     plots = state["companies"][company]["plots"]
-    plots[plot] = plots.get(plot, 0) + 1
-    state["companies"][company]["plots"] = dict(sorted(plots.items(), key=lambda item: board.plot_order(item[0])))
+    state["companies"][company]["plots"] = in_plot_order({**plots, plot: plots.get(plot, 0) + 1})
     state["supply"] -= 1
+
+
+def in_plot_order(plots: dict[str, int]) -> dict[str, int]:
+    return dict(sorted(plots.items(), key=lambda item: board.plot_order(item[0])))
 
 
 def expand(state: dict, plot: str, company: str) -> str:
@@ -77,8 +80,7 @@ def absorb(state: dict, survivor: str, company: str) -> dict:
             shares.bank_pays(state, player, amount)
             payouts.append({"player": player, "shares": held, "flag": flag, "amount": amount})
     survivor_data = state["companies"][survivor]
-    survivor_data["plots"] = dict(sorted({**survivor_data["plots"], **data["plots"]}.items(),
-                                         key=lambda item: board.plot_order(item[0])))
+    survivor_data["plots"] = in_plot_order({**survivor_data["plots"], **data["plots"]})
     survivor_data["value"] += data["value"]
     entry = {"company": company, "value": data["value"], "price": price, "payouts": payouts}
     # ruling: the absorbed company's flag goes back to its owner, paid as 4 shares like the share cards.

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pbem.tables import tabulate
 
-from .board import plot_card_effect, plot_order
+from .board import plot_card_effect
+from .setup import card_level, level_card
 
 DECISION_WORDS = {
     "take_turn": "buy a card or build",
@@ -43,6 +44,16 @@ def card_effect(view: dict, card: str) -> dict | None:
                             touching(view, card), card in view["foundable"].split(), view["values"]["max_floors"])
 
 
+def value_after(view: dict, effect: dict) -> int:
+    """The capitalisation of the company built on once the card is played: what the builder receives."""
+    companies, values = companies_by_id(view), view["values"]
+    if effect["kind"] == "found":
+        return values["founding"]
+    if effect["kind"] == "merge":
+        return sum(companies[c]["value"] for c in effect["companies"]) + values["merger"]
+    return companies[effect["company"]]["value"] + values["floor"]
+
+
 def ordinal(n: int) -> str:
     return ORDINALS.get(n, f"{n}th")
 
@@ -59,6 +70,11 @@ def shares_count(value) -> str:
     return f"{count} share{'s' if high > 1 else ''}"
 
 
+def share_offers(companies: dict[str, dict], move: dict, price: str) -> str:
+    """`GLD 50, TEA 60`: each company of a share move once, at its `price` or `buying_price`."""
+    return ", ".join(f"{companies[c]['code']} {companies[c][price]}" for c in dict.fromkeys(words_of(move["company"])))
+
+
 def shorten(text: str) -> str:
     return text if len(text) <= MAX_PHRASE else text[:MAX_PHRASE - 3] + "..."
 
@@ -68,19 +84,15 @@ def shorten(text: str) -> str:
 def effect_text(view: dict, card: str) -> str:
     """`17: expands GLD to 110, you get 110` and the like; how a plot card would play now."""
     effect = card_effect(view, card)
-    companies = companies_by_id(view)
-    values = view["values"]
     if effect is None:
         return f"{card}: cannot be played now"
+    companies, value = companies_by_id(view), value_after(view, effect)
     if effect["kind"] == "found":
-        return f"{card}: founds a company at {values['founding']} + 1 share, you get {values['founding']}"
+        return f"{card}: founds a company at {value} + 1 share, you get {value}"
     if effect["kind"] == "merge":
-        merged = [companies[c] for c in effect["companies"]]
-        total = sum(c["value"] for c in merged) + values["merger"]
-        parts = " + ".join(f"{c['code']} {c['value']}" for c in merged)
-        return f"{card}: merges {parts} into {total}, you get {total}"
+        parts = " + ".join(f"{companies[c]['code']} {companies[c]['value']}" for c in effect["companies"])
+        return f"{card}: merges {parts} into {value}, you get {value}"
     company = companies[effect["company"]]
-    value = company["value"] + values["floor"]
     if effect["kind"] == "stack":
         floor = occupied(view)[card]["floors"] + 1
         return f"{card}: {ordinal(floor)} floor of {company['code']}, {value}, you get {value}"
@@ -88,8 +100,8 @@ def effect_text(view: dict, card: str) -> str:
 
 
 def card_text(view: dict, card: str) -> str:
-    if card.startswith("level-"):
-        level = int(card.split("-")[1])
+    level = card_level(card)
+    if level is not None:
         return f"{card}: a {ordinal(level)} floor on a plot you choose"
     return effect_text(view, card)
 
@@ -105,7 +117,7 @@ def describe(view: dict, move: dict) -> str:
     if action == "raise":
         plots = words_of(move["plot"])
         floor = occupied(view)[plots[0]]["floors"] + 1
-        return shorten(f"level-{floor} card: a {ordinal(floor)} floor on one of {len(plots)} plots, "
+        return shorten(f"{level_card(floor)} card: a {ordinal(floor)} floor on one of {len(plots)} plots, "
                        f"+{values['floor']} to its company")
     if action == "buy":
         if move["card"] == "deck":
@@ -122,13 +134,9 @@ def describe(view: dict, move: dict) -> str:
         paid = ", ".join(f"{c['code']} shares paid {c['price']}" for c in others)
         return shorten(f"{companies[move['company']]['code']} survives; {paid}")
     if action == "buy_share":
-        offers = ", ".join(f"{companies[c]['code']} {companies[c]['buying_price']}"
-                           for c in dict.fromkeys(words_of(move["company"])))
-        return shorten(f"{shares_count(move['company'])} at: {offers}")
+        return shorten(f"{shares_count(move['company'])} at: {share_offers(companies, move, 'buying_price')}")
     if action == "sell_share":
-        offers = ", ".join(f"{companies[c]['code']} {companies[c]['price']}"
-                           for c in dict.fromkeys(words_of(move["company"])))
-        return shorten(f"{shares_count(move['company'])} to the bank at: {offers}")
+        return shorten(f"{shares_count(move['company'])} to the bank at: {share_offers(companies, move, 'price')}")
     if action == "buy_flag":
         me = next(p for p in view["players"] if p["name"] == view["to_act"]["player"])
         company = companies[view["turn"]["company"]]

@@ -11,8 +11,6 @@ from pbem import decisions
 
 from . import scoring, setup as setting_up, turn, views
 
-RULES_VERSION = setting_up.RULES_VERSION
-
 
 def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     state = setting_up.setup(players, options, components, rng)

@@ -46,7 +46,7 @@ def details(state: dict, account: dict) -> dict:
 
 def result(state: dict) -> list[dict]:
     """Most florins after the final sale wins. ruling: a tie goes to the player with more florins before the sale
-    (richer in cash, the seed's "le plus riche"); still tied, the players share the rank."""
+    (richer in cash, the French rules' "le plus riche"); still tied, the players share the rank."""
     accounts = {player: final_account(state, player) for player in state["players"]}
 
     def standing(player):

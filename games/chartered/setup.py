@@ -44,8 +44,10 @@ def check_components(components: dict) -> None:
     for board in components["boards"]:
         problems += board_problems(board)
     for row in components["setup"]:
-        problems += setup_problems(row, boards, colours, components)
+        problems += setup_problems(row, boards, colours)
     problems += stock_board_problems(components)
+    if not components["companies"]:
+        problems.append("there is no company to found")
     if problems:
         raise PbemError("components are not consistent:\n  " + "\n  ".join(problems))
 
@@ -76,7 +78,7 @@ def board_problems(board: dict) -> list[str]:
     return problems
 
 
-def setup_problems(row: dict, boards: dict, colours: dict, components: dict) -> list[str]:
+def setup_problems(row: dict, boards: dict, colours: dict) -> list[str]:
     count, side = row["players"], row["side"]
     if side not in boards:
         return [f"{count} players: no board side {side!r}"]
@@ -94,8 +96,6 @@ def setup_problems(row: dict, boards: dict, colours: dict, components: dict) -> 
         plot_cards += len(colours[colour]["plots"])
     if plot_cards < count * row["hand"]:
         problems.append(f"{count} players: {plot_cards} plot cards cannot deal {count} hands of {row['hand']}")
-    if len(components["companies"]) < 1:
-        problems.append("there is no company to found")
     return problems
 
 

@@ -2,11 +2,13 @@
 others see how many cards it holds) and the deck (its size only, never its order)."""
 from __future__ import annotations
 
+from pbem import decisions
+
 from . import board, shares
 
 
 def to_act_view(state: dict) -> dict | None:
-    if state["over"] or not state["stack"]:
+    if decisions.pending(state["stack"], state["over"]) is None:
         return None
     frame = state["stack"][-1]
     return {"player": frame["player"], "decision": frame["decision"], "plot": frame.get("plot"),
@@ -15,7 +17,7 @@ def to_act_view(state: dict) -> dict | None:
 
 def company_view(state: dict, company: str, occupied: dict[str, str]) -> dict:
     """A company free to found shows only who it is; a founded one its value, shares, flag and plots. Lists of
-    plots are written as one string of numbers ("11 16 18"), as in the state, to keep every view short."""
+    plots (the frontier) are written as one string of numbers ("11 16 18") to keep every view short."""
     data = state["companies"][company]
     entry = {"id": company, "name": data["name"], "goods": data["goods"], "code": data["code"],
              "founded": data["hq"] is not None}

@@ -124,8 +124,8 @@ def discard_form(state: dict, player: str) -> dict | list:
 
 def legal_act(state: dict, frame: dict) -> list[dict]:
     player = frame["player"]
-    entries = crate_entries(state, player, "load", most_loadable) + crate_entries(state, player, "unload",
-                                                                                  most_unloadable)
+    entries = (crate_entries(state, player, "load", most_loadable)
+               + crate_entries(state, player, "unload", most_unloadable))
     affordable = hauler(state, player)["money"] >= discard_price(state, player)
     if entries:
         return entries + ([{"action": "discard", "cards": discard_form(state, player)}] if affordable else [])

@@ -68,7 +68,7 @@ def drivable_routes(state: dict, player: str) -> list[tuple[tuple[str, ...], str
             found.append((route, cell, charges))
         if len(route) == limit:
             return
-        for direction, _ in board.neighbours(state, cell):
+        for direction in board.DIRECTIONS:
             nxt = next_space(state, cell, direction, seen)
             if nxt is not None:
                 extend(route + (direction,), nxt, seen | {nxt},

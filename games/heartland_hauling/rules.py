@@ -15,9 +15,6 @@ from . import setup as setup_phase
 from .common import push
 from .views import view  # noqa: F401  (part of the contract)
 
-GAME = "heartland-hauling"
-RULES_VERSION = 1
-
 LEGAL = {
     "place_location": setup_phase.legal_place_location,
     "place_truck_stop": setup_phase.legal_place_truck_stop,

@@ -8,6 +8,8 @@ from pbem.contract import PbemError
 from . import board
 from .common import CENTRE, add_crates, push, sort_cards, turn_order
 
+GAME = "heartland-hauling"
+RULES_VERSION = 1  # meta.yaml's rules_version: raise both when a rule change alters archived games
 EFFECTS_WITH_AMOUNT = {"free-spaces", "free-load", "extra-capacity", "unload-bonus",
                        "free-unload", "hand-size"}
 RESERVED_WORDS = {"cash", "and", "at", "centre"}
@@ -101,8 +103,7 @@ def crate_problems(components: dict, goods: list[str]) -> list[str]:
 def layout_problems(components: dict, goods: list[str]) -> list[str]:
     counts = {row["players"]: row for row in components["player_counts"]}
     keys = [(layout["id"], layout["players"]) for layout in components["layouts"]]
-    problems = [f"layout {key[0]} for {key[1]} players appears twice" for key in sorted(set(keys))
-                if keys.count(key) > 1]
+    problems = [f"layout {key[0]} for {key[1]} players appears twice" for key in repeated(keys)]
     for layout in components["layouts"]:
         name = f"layout {layout['id']} for {layout['players']} players"
         problems += [f"{name}: {problem}" for problem in
@@ -246,8 +247,8 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     if options["truck-stops"] == "on" and len(components["truck_stops"]) < n + 2:
         raise PbemError(f"the truck-stop expansion needs {n + 2} upgrade cards for {n} players; "
                         f"the components have {len(components['truck_stops'])}")
-    state = empty_state(players, options, copy_components(components, n), components)
-    state["start_player"] = rng.choice(list(players), what="start player", public=True)
+    start = rng.choice(list(players), what="start player", public=True)
+    state = empty_state(players, options, copy_components(components, n), components, start)
     remove = next(r for r in components["player_counts"] if r["players"] == n)["remove_one_of_each_good"]
     in_play, state["removed"] = deal_locations(components, layout, remove, rng)
     lay_out_map(state, layout, in_play, options["new-start"] == "on", rng)
@@ -263,15 +264,15 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     return state
 
 
-def empty_state(players: list[str], options: dict, comp: dict, components: dict) -> dict:
+def empty_state(players: list[str], options: dict, comp: dict, components: dict, start: str) -> dict:
     """Every key of the state, before the map, the crates and the cards are dealt."""
     return {
-        "game": "heartland-hauling",
-        "rules_version": 1,
+        "game": GAME,
+        "rules_version": RULES_VERSION,
         "players": list(players),
         "options": dict(options),
         "components": comp,
-        "start_player": players[0],
+        "start_player": start,
         "map": {"frame": {"rows": 0, "cols": 0}, "cells": {}, "alternate": []},
         "removed": [],
         "crates": {},

@@ -3,6 +3,8 @@ pile, the number of cards in the deck and in each hand); a player's own hand in 
 deck's order is never shown."""
 from __future__ import annotations
 
+from pbem import decisions
+
 from .actions import capacity
 from .common import CENTRE, hauler
 
@@ -42,7 +44,7 @@ def player_view(state: dict, player: str) -> dict:
 
 
 def to_act_view(state: dict) -> dict | None:
-    if state["over"] or not state["stack"]:
+    if decisions.pending(state["stack"], state["over"]) is None:
         return None
     top = state["stack"][-1]
     return {"player": top["player"], "decision": top["decision"], "route": top.get("route"),

@@ -71,6 +71,17 @@ def test_refresh_needs_florins_for_the_card_too(t):
     assert "refresh" in t.texts(ann_to_act(t, money=100))
 
 
+
+def test_no_refresh_with_an_empty_deck_and_a_short_deck_gives_a_short_market(t):
+    state = ann_to_act(t)
+    state["deck"] = []
+    assert "refresh" not in t.texts(state)
+    state = ann_to_act(t)
+    old, state["deck"] = list(state["market"]), state["deck"][:2]
+    new = list(state["deck"])
+    state = t.play(state, "refresh")
+    assert state["market"] == new and Counter(state["deck"]) == Counter(old)
+
 # ------------------------------------------------------------------------------------------ C: sell to buy
 
 def stuck(t, money=20, **holdings):
@@ -97,6 +108,13 @@ def test_after_selling_a_card_must_be_bought(t):
     assert state["money"]["ann"] == 20 and len(state["hands"]["ann"]) == 1
     assert t.decision(state) == ("bob", "take_turn")
 
+
+
+def test_more_shares_may_be_sold_before_the_card_is_bought_even_when_it_can_be_paid(t):
+    state = t.play(stuck(t, gold=2), "sell share gold")          # 20 + 50 = 70: a card can be paid
+    assert "buy deck" in t.texts(state) and "sell share gold" in t.texts(state)
+    state = t.play(state, "sell share gold")
+    assert state["money"]["ann"] == 120 and t.decision(state) == ("ann", "raise_funds")
 
 def test_sell_more_while_one_share_is_not_enough(t):
     state = t.play(stuck(t, money=0, tea=3), "sell share tea")   # 20: not enough

@@ -135,6 +135,11 @@ def test_too_few_plot_cards_for_the_starting_hands_is_refused(t):
     assert "56 plot cards cannot deal 2 hands of 40" in setup_error(t, components)
 
 
+def test_components_without_a_company_are_refused_once(t):
+    message = setup_error(t, broken(t, lambda c: c.update(companies=[])))
+    assert message.count("there is no company to found") == 1
+
+
 def test_pbem_new_with_an_inconsistent_components_file_exits_2_and_writes_nothing(t, tmp_path):
     components = broken(t, lambda c: c["cards"][0]["plots"].append(77))
     path = tmp_path / "club.yaml"
