@@ -20,3 +20,8 @@ def frame_for(stack: list[dict], over: bool, player: str) -> dict | None:
     """The pending frame if the decision is `player`'s, else None (legal_moves() is then [])."""
     decision = pending(stack, over)
     return stack[-1] if decision is not None and decision["player"] == player else None
+
+
+def push(state: dict, decision: str, player: str, **data) -> None:
+    """Make `player`'s `decision` the pending one (on top of the stack), with the frame's own data."""
+    state["stack"].append({"decision": decision, "player": player, **data})

@@ -7,6 +7,8 @@ made so far (the limits of 2 shares bought and 2 sold count from it).
 """
 from __future__ import annotations
 
+from pbem import decisions
+
 from . import board, merger, shares
 from .setup import card_level, level_card, sort_hand
 
@@ -15,7 +17,8 @@ DECK = "deck"
 
 
 def push(state: dict, decision: str, player: str, fresh_info: bool = False, **data) -> None:
-    state["stack"].append({"decision": decision, "player": player, "fresh_info": fresh_info, **data})
+    """Chartered's frames always say whether they follow new information."""
+    decisions.push(state, decision, player, fresh_info=fresh_info, **data)
 
 
 def begin_turn(state: dict, player: str) -> None:

@@ -8,6 +8,7 @@ apply() trusts it.
 from __future__ import annotations
 
 from pbem import decisions
+from pbem.decisions import push
 
 GAME = "coal-baron"
 RULES_VERSION = 3
@@ -135,12 +136,6 @@ def finish_draft(state):
 
 # ----------------------------------------------------------------------------------------------------------------
 # Small helpers
-
-
-def push(state, decision, player, **data):
-    frame = {"decision": decision, "player": player}
-    frame.update(data)
-    state["stack"].append(frame)
 
 
 def level_of(state, colour):

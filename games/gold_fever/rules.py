@@ -144,7 +144,8 @@ def find_player(state: dict, name: str) -> str:
 
 
 def push(state: dict, decision: str, player: str, fresh_info: bool = False, **extra) -> None:
-    state["stack"].append({"decision": decision, "player": player, "fresh_info": fresh_info, **extra})
+    """La Fièvre de l'Or's frames always say whether they follow new information."""
+    decisions.push(state, decision, player, fresh_info=fresh_info, **extra)
 
 
 def chronicle(state: dict, player: str, card: str, effect: str) -> None:

@@ -4,13 +4,9 @@ The state is plain data (see the state schema); nothing here decides legality or
 """
 from __future__ import annotations
 
+from pbem.decisions import push  # noqa: F401  (the phase modules push their decisions through here)
+
 CENTRE = "centre"
-
-
-def push(state: dict, decision: str, player: str, **data) -> None:
-    frame = {"decision": decision, "player": player}
-    frame.update(data)
-    state["stack"].append(frame)
 
 
 def turn_order(state: dict) -> list[str]:
