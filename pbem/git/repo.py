@@ -87,9 +87,6 @@ class Repo:
     def parents(self, commit: str) -> list[str]:
         return self.run("rev-list", "--parents", "-n", "1", commit).split()[1:]
 
-    def message(self, commit: str) -> str:
-        return self.run("log", "-1", "--format=%B", commit)
-
     def trailers(self, commit: str) -> dict[str, str]:
         out = self.run("log", "-1", "--format=%(trailers:only,unfold)", commit)
         found = {}
