@@ -87,7 +87,7 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
     made_directory = not directory.exists()
     try:
         repo = _new_repository(directory, branch)
-        branch = branch or _unborn_branch(repo) or "main"
+        branch = branch or _current_branch(repo) or "main"
         game_dir.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         created = engine.create(game_type, game_dir, players, seed=seed, options=options,
                                 components_path=components, organiser=organiser, deadlines=deadlines, now=now)
@@ -159,7 +159,8 @@ def _new_repository(directory: Path, branch: str | None) -> Repo:
     return repo
 
 
-def _unborn_branch(repo: Repo) -> str | None:
+def _current_branch(repo: Repo) -> str | None:
+    """The branch HEAD names (born or not yet), or None when HEAD is detached."""
     ref = repo.run("symbolic-ref", "--quiet", "HEAD", check=False).strip()
     return ref.removeprefix("refs/heads/") if ref.startswith("refs/heads/") else None
 
@@ -242,11 +243,6 @@ def referee(directory, *, referee_root=None, identity: keys.Identity | None = No
         finally:
             desk.close()
     raise PbemError(f"{remote}/{branch} kept moving while the referee pushed ({SYNC_TRIES} tries); run it again")
-
-
-def _current_branch(repo: Repo) -> str | None:
-    ref = repo.run("symbolic-ref", "--quiet", "HEAD", check=False).strip()
-    return ref.removeprefix("refs/heads/") if ref else None
 
 
 def rekey(config: dict, new_keys: dict[str, str]) -> list[str]:
