@@ -333,16 +333,12 @@ def _clock_lines(ticked: dict | None) -> list[str]:
 
 def _mail_clock(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | None]:
     """Reminders and timeout notices to the players who have an address (the mail transport's texts)."""
+    from ..clock import utcnow
     from ..mail.clockmail import tick_messages
     from ..mail.commands import Referee
     referee = Referee(desk.gd.path.parent, mailer, None, desk.now)
-    messages = tick_messages(referee, desk.gd, run.clock, desk.now or _utcnow())
+    messages = tick_messages(referee, desk.gd, run.clock, desk.now or utcnow())
     return referee.send(messages) if messages else ([], None)
-
-
-def _utcnow():
-    from ..clock import utcnow
-    return utcnow()
 
 
 def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run, views: bool = False) -> dict[str, bytes]:
@@ -468,8 +464,9 @@ def mail_views(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | Non
                     f"(`pbem status {desk.gd.path} --as NAME` shows a view meanwhile)")
     from .. import report
     from ..mail import compose
+    from ..mail.transport import hostname
     secrets = engine.load_secrets(desk.gd)
-    referee = secrets.get("organiser") or f"pbem@{_host()}"
+    referee = secrets.get("organiser") or f"pbem@{hostname()}"
     messages = []
     for entry in secrets["players"]:
         if entry["name"] not in wanting or not entry["email"]:
@@ -482,8 +479,3 @@ def mail_views(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | Non
                                         move_number=doc["move_number"],
                                         redact=[p["secret"] for p in secrets["players"]]))
     return mailer.send(messages), None
-
-
-def _host() -> str:
-    import socket
-    return socket.getfqdn() or "localhost"
