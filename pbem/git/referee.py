@@ -19,7 +19,7 @@ from ..contract import PbemError, UsageError
 from ..phrases import plural
 from . import desk as desks
 from . import judge, keys, layout
-from .repo import GitError, Repo
+from .repo import GitError, Repo, blob_id
 
 SYNC_TRIES = 5
 
@@ -287,7 +287,7 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         from ..correspondence import tick as run_clock
         run.clock = run_clock(desk.gd, desk.now)
     decided = [v for v in run.verdicts if v.kind != "neutral"]
-    changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or _published_changed(repo, desk, base)
+    changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or _published_changed(desk, base)
     if not decided and not changed:
         return run
     status = engine.status(desk.gd)
@@ -312,11 +312,11 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     return run
 
 
-def _published_changed(repo: Repo, desk: desks.Desk, base: dict[str, str]) -> bool:
+def _published_changed(desk: desks.Desk, base: dict[str, str]) -> bool:
     """Do the game's public files differ from the last refereed commit's (the organiser changed the game in the
-    referee's directory: a tick, a deadline, a seat handed on)?"""
-    files = {name: data for name, data in desk.public_files(views=False).items() if name in desks.PUBLIC_FILES}
-    return any(base.get(name) != blob for name, blob in repo.write_blobs(files).items())
+    referee's directory: a tick, a deadline, a seat handed on)? Compared by object name: nothing is written to git
+    on a run that finds nothing to do."""
+    return any(base.get(name) != blob_id((desk.gd.path / name).read_bytes()) for name in desks.PUBLIC_FILES)
 
 
 def _clock_lines(ticked: dict | None) -> list[str]:
