@@ -68,8 +68,7 @@ def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts:
     notation (so the file says exactly what the log will), HMAC-signed when a secret is given, encrypted to the
     referee when one of them is a hidden choice."""
     try:
-        texts = [t if " ".join(notation.tokens_of(t)) == engine.RESIGN else gd.game.format_move(gd.game.parse_move(t))
-                 for t in texts]
+        texts = judge.canonical_moves(gd, texts)
     except notation.NotationError as exc:
         raise PbemError(str(exc)) from None
     doc = movefile.build(gd.id, number, player, texts, secret)

@@ -22,10 +22,11 @@ import re
 import tempfile
 from pathlib import Path
 
-from .. import engine, notation, trust, validation, yamlio
+from .. import engine, trust, validation, yamlio
 from ..contract import PbemError
 from ..rng import commitment
 from . import layout
+from .judge import canonical_moves
 from .repo import Repo
 
 RAW_LINE = re.compile(r"^:\d+ (\d+) [0-9a-f]+ ([0-9a-f]+) A\t(.+)$")
@@ -172,7 +173,7 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[d
             if not named.group("age"):
                 from .. import movefile
                 doc = movefile.parse(repo.blob(change.blob, change.path), change.path)
-                if _canonical(gd, doc["moves"]) != entry["moves"] or doc["move_number"] != number:
+                if canonical_moves(gd, doc["moves"]) != entry["moves"] or doc["move_number"] != number:
                     raise VerifyFailed(f"verify failed: {change.path} is not the move log entry {number} shows")
             authors = added.get((change.path, change.blob), [])
             moves.append({"path": change.path, "number": number, "player": named.group("player"), "doc": doc,
@@ -182,14 +183,6 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[d
             listed = ("move " if len(missing) == 1 else "moves ") + ", ".join(map(str, missing))
             raise VerifyFailed(f"verify failed: {after['commit'][:10]} applied {listed} with no move file")
     return moves
-
-
-def _canonical(gd: engine.GameDir, texts: list[str]) -> list[str]:
-    out = []
-    for text in texts:
-        words = " ".join(notation.tokens_of(text))
-        out.append(words if words == engine.RESIGN else gd.game.format_move(gd.game.parse_move(text)))
-    return out
 
 
 def _secrets(repo: Repo, tip: str, referee_root) -> dict[str, list[tuple[int | None, str]]] | None:
