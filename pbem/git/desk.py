@@ -53,9 +53,6 @@ class Desk:
     def last(self) -> str:
         return self.record["chain"][-1]
 
-    def player(self, name: str) -> dict:
-        return next(p for p in self.config["players"] if p["name"] == name)
-
     def close(self) -> None:
         if self.scratch is not None:
             shutil.rmtree(self.scratch, ignore_errors=True)

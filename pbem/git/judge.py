@@ -131,8 +131,7 @@ def hidden_choice(gd: engine.GameDir, texts: list[str]) -> bool:
 
 
 def _signed_by(repo: Repo, desk: Desk, commit: str, player: str, signers) -> bool:
-    key = desk.player(player)["key"]
-    if signers is None or not key or not key.startswith("ssh-"):
+    if signers is None or player not in layout.ssh_keys(desk.config):
         return False
     letter, signer = repo.signature(commit, signers)
     return letter == "G" and signer == player

@@ -19,7 +19,7 @@ from ..contract import PbemError, UsageError
 from ..phrases import plural
 from . import desk as desks
 from . import judge, keys, layout
-from .repo import GitError, Repo, blob_id
+from .repo import AllowedSigners, GitError, Repo, blob_id
 
 SYNC_TRIES = 5
 
@@ -274,7 +274,8 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     commits = repo.new_commits(tip, last)
     base = {path: blob for path, (_, blob) in repo.tree(last).items()}
     tree = dict(base)
-    with _allowed_signers(desk) as signers:
+    with AllowedSigners() as allowed:
+        signers = allowed.file(layout.ssh_keys(desk.config))
         at = engine.status(desk.gd)["move_number"] if commits else None
         for commit in commits:
             verdict = judge.judge(repo, desk, commit, tree, signers)
@@ -388,26 +389,6 @@ def _summary(run: Run) -> list[str]:
     lines += [f"Refused {v.commit[:10]}: {v.reason.splitlines()[0][:200]}" for v in refused]
     lines.append("The game is over." if run.finished else f"Next: move {run.move_number}.")
     return lines
-
-
-class _allowed_signers:
-    """A temporary allowed-signers file of the players' SSH keys (git checks commit signatures against it)."""
-
-    def __init__(self, desk: desks.Desk):
-        self.lines = [f'{p["name"]} namespaces="git" {p["key"]}' for p in desk.config["players"]
-                      if p["key"] and keys.is_ssh(p["key"])]
-
-    def __enter__(self):
-        if not self.lines:
-            return None
-        self.tmp = tempfile.TemporaryDirectory(prefix="pbem-signers-")
-        path = Path(self.tmp.name) / "allowed_signers"
-        path.write_text("\n".join(self.lines) + "\n")
-        return path
-
-    def __exit__(self, *exc):
-        if self.lines:
-            self.tmp.cleanup()
 
 
 # ---------------------------------------------------------------- remote

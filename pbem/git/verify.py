@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tempfile
 from pathlib import Path
 
 from .. import engine, trust, validation, yamlio
@@ -27,7 +26,7 @@ from ..contract import PbemError
 from ..rng import commitment
 from . import layout
 from .judge import canonical_moves
-from .repo import Repo
+from .repo import AllowedSigners, Repo
 
 RAW_LINE = re.compile(r"^:\d+ (\d+) [0-9a-f]+ ([0-9a-f]+) A\t(.+)$")
 
@@ -223,10 +222,6 @@ def _configs(repo: Repo, chain: list[dict], first: dict) -> dict[str, dict]:
     return configs
 
 
-def _ssh_keys(config: dict) -> dict[str, str]:
-    return {p["name"]: p["key"] for p in config["players"] if p["key"] and p["key"].startswith("ssh-")}
-
-
 def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, moves, finished: bool,
                       referee_root) -> str:
     """Each move is signed: its file with the player's secret (HMAC), or the commit that added it with the SSH
@@ -235,18 +230,9 @@ def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, mov
     secrets = _secrets(repo, chain[-1]["commit"], referee_root)
     full = {e["number"]: e for e in (logs[-1]["entries"] or [])} if finished else {}
     ssh_ok = hmac_ok = later = 0
-    with tempfile.TemporaryDirectory(prefix="pbem-signers-") as tmp:
-        signer_files: dict[tuple, Path] = {}  # one allowed-signers file for each set of keys in force
-
-        def signers_for(keys: dict[str, str]) -> Path:
-            listed = tuple(sorted(keys.items()))
-            if listed not in signer_files:
-                path = signer_files[listed] = Path(tmp) / f"allowed_signers.{len(signer_files)}"
-                path.write_text("".join(f'{name} namespaces="git" {key}\n' for name, key in listed))
-            return signer_files[listed]
-
+    with AllowedSigners() as allowed:  # one allowed-signers file for each set of keys in force
         for move in moves:
-            keys = _ssh_keys(configs[move["refereed"]])  # a new key is given before the run judges anything
+            keys = layout.ssh_keys(configs[move["refereed"]])  # a new key is given before the run judges anything
             known = move["doc"] is not None or move["number"] in full
             signature = (move["doc"] or full.get(move["number"]) or {}).get("signature")
             if signature:
@@ -260,7 +246,7 @@ def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, mov
                 except PbemError as exc:
                     raise VerifyFailed(f"verify failed: {move['path']}: {exc}") from None
                 hmac_ok += 1
-            elif move["player"] in keys and any(repo.signature(c, signers_for(keys)) == ("G", move["player"])
+            elif move["player"] in keys and any(repo.signature(c, allowed.file(keys)) == ("G", move["player"])
                                                 for c in move["commits"]):
                 ssh_ok += 1
             elif not known:
