@@ -26,6 +26,7 @@ from ..contract import PbemError
 from ..rng import commitment
 from . import layout
 from .judge import canonical_moves
+from .player import game_at
 from .repo import AllowedSigners, Repo
 
 RAW_LINE = re.compile(r"^:\d+ (\d+) [0-9a-f]+ ([0-9a-f]+) A\t(.+)$")
@@ -117,11 +118,8 @@ def _chain(repo: Repo, tip: str, game_id: str, root: str) -> list[dict]:
 
 
 def _game(repo: Repo, commit: str) -> engine.GameDir:
-    meta = yamlio.loads(repo.show(commit, engine.GAME) or b"", engine.GAME)
-    if not isinstance(meta, dict) or meta.get("game") is None:
-        raise VerifyFailed(f"verify failed: {commit[:10]} has no valid {engine.GAME}")
-    validation.check(meta["game"], "game.schema.json", meta, f"{engine.GAME} of {commit[:10]}")
-    gd = engine.GameDir(repo.path, meta)
+    gd = game_at(repo, commit)
+    meta = gd.meta
     if meta["rules_version"] != gd.game.rules_version:
         raise PbemError(f"{gd.id} was played under {meta['game']} rules version {meta['rules_version']}, this pbem "
                         f"has version {gd.game.rules_version}: verify it with the pbem that played it")
