@@ -336,10 +336,16 @@ def _mail_clock(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | No
     """Reminders and timeout notices to the players who have an address (the mail transport's texts)."""
     from ..clock import utcnow
     from ..mail.clockmail import tick_messages
-    from ..mail.commands import Referee
-    referee = Referee(desk.gd.path.parent, mailer, None, desk.now)
+    referee = _mail_referee(desk, mailer)
     messages = tick_messages(referee, desk.gd, run.clock, desk.now or utcnow())
     return referee.send(messages) if messages else ([], None)
+
+
+def _mail_referee(desk: desks.Desk, mailer):
+    """The mail transport's referee for this game's mails: its send keeps what a failing transport could not send
+    (in ROOT/.pbem-mail/unsent, for `pbem mail resend`), so a committed position never loses its mails."""
+    from ..mail.commands import Referee
+    return Referee(desk.gd.path.parent, mailer, None, desk.now)
 
 
 def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run, views: bool = False) -> dict[str, bytes]:
@@ -459,4 +465,4 @@ def mail_views(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | Non
         messages.append(compose.message(referee, entry["email"], subject, body, game=desk.gd.id,
                                         move_number=doc["move_number"],
                                         redact=[p["secret"] for p in secrets["players"]]))
-    return mailer.send(messages), None
+    return _mail_referee(desk, mailer).send(messages) if messages else ([], None)

@@ -63,6 +63,14 @@ def test_a_player_without_a_key_gets_the_view_by_mail(club, tmp_path):
     assert game.move(player, "; ".join(moves)).code == 0
     run = game.referee()
     assert run["commit"] and "bob get their view by mail" in run["warning"]
+    # a mail server that fails: the position is committed and pushed, the view kept for `pbem mail resend`
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=3)[0][2:]
+    assert game.move(player, "; ".join(moves)).code == 0
+    run = game.referee("--smtp", "127.0.0.1:1")
+    assert run["commit"] and run["pushed"] and run["mailed"] == [] and "pbem mail resend" in run["warning"]
+    unsent = game.referee_dir / ".pbem-mail" / "unsent"
+    (kept,) = [mailbox.MaildirMessage(m) for m in mailbox.Maildir(unsent, create=False)]
+    assert kept["To"] == "bob@club.example"
 
 
 def test_diffs_of_the_state_files_are_in_game_terms(club, monkeypatch):
