@@ -188,14 +188,16 @@ def _secrets(repo: Repo, tip: str, referee_root) -> dict[str, list[tuple[int | N
     if data is not None:
         revealed = layout.load("revealed", data, layout.REVEALED)
         former = revealed.get("former", {})
-        return {name: [(f["until"], f["secret"]) for f in former.get(name, [])] + [(None, secret)]
-                for name, secret in revealed["secrets"].items()}
-    if referee_root:
+        roster = [{"name": name, "secret": secret, "former": former.get(name, [])}
+                  for name, secret in revealed["secrets"].items()]
+    elif referee_root:
         from .desk import local_record
         game_dir, _ = local_record(Path(referee_root), repo, tip)
-        return {p["name"]: [(f["until"], f["secret"]) for f in p.get("former", [])] + [(None, p["secret"])]
-                for p in engine.roster(engine.open_game(game_dir))}
-    return None
+        roster = engine.roster(engine.open_game(game_dir))
+    else:
+        return None
+    return {p["name"]: [(f["until"], f["secret"]) for f in p.get("former", [])] + [(None, p["secret"])]
+            for p in roster}
 
 
 def _secret_at(secrets: list[tuple[int | None, str]], number: int) -> str:
