@@ -47,6 +47,9 @@ MOVE_NUMBER = MoveNumber()
 DURATION = Duration()
 NOW = click.option("--now", metavar="ISO-8601", help="The time to act at (UTC; default: the system clock). "
                    "Deadlines are counted from it.")
+# reports that only read: the time their due dates are told from ("in 2 days")
+NOW_SHOWN = click.option("--now", metavar="ISO-8601", help="Say how far the due time is from this time (default: "
+                         "the system clock).")
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text",
                       show_default=True, help="Output for people (text) or for tools (json, yaml).")
 
@@ -265,8 +268,7 @@ AS_PLAYER = dict(metavar="PLAYER", shell_complete=complete_player)
 @cli.command()
 @GAME_DIR
 @click.option("--as", "player", help="Show what this player may see (default: the public view).", **AS_PLAYER)
-@click.option("--now", metavar="ISO-8601", help="Say how far the due time is from this time (default: the system "
-              "clock).")
+@NOW_SHOWN
 @FORMAT
 def status(directory, player, now, fmt):
     """The position, who must act and the last moves (from the referee's state where it is here)."""
@@ -280,8 +282,7 @@ def status(directory, player, now, fmt):
 @cli.command()
 @GAME_DIR
 @click.option("--as", "player", help="Whose moves (default: whoever must act).", **AS_PLAYER)
-@click.option("--now", metavar="ISO-8601", help="Say how far the due time is from this time (default: the system "
-              "clock).")
+@NOW_SHOWN
 @FORMAT
 def moves(directory, player, now, fmt):
     """Who must act, and the legal moves in text notation, each with what it does."""

@@ -16,6 +16,7 @@ A game is a package `games/<package>/` (installed as `pbem.games.<package>`) hol
         Who must act now and which decision (a name from meta.yaml `decisions`); None once the game is over.
         `fresh_info` is true when the decision follows hidden information just shown to that player (draw 5,
         a refilled hand): the engine then ends the submitted turn there, so the player sees it before choosing.
+        A game that keeps its decisions on a stack of frames (all four do) answers with pbem.decisions.
     legal_moves(state, player) -> list[move]
         Every legal move of `player` now ([] when it is not their decision). This is the one place legality is
         decided: the engine checks each submitted move against it, the bots choose from it. An int field may be a

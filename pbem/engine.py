@@ -186,7 +186,7 @@ def open_game(path) -> GameDir:
 
 # ---------------------------------------------------------------- documents written for a state
 
-def _public_entry(game: registry.Game, entry: dict) -> dict:
+def public_entry(game: registry.Game, entry: dict) -> dict:
     """The log entry every player may read: hidden choices masked, private chance outcomes left out."""
     public = {"number": entry["number"], "player": entry["player"], "by": entry["by"],
               "moves": [text if text in ADMIN_WORDS else notation.public_text(game.templates, game.parse_move(text))
@@ -195,10 +195,6 @@ def _public_entry(game: registry.Game, entry: dict) -> dict:
     if "reason" in entry:
         public["reason"] = entry["reason"]
     return public
-
-
-def public_entry(game: registry.Game, entry: dict) -> dict:
-    return _public_entry(game, entry)
 
 
 def _decision(game: registry.Game, state: dict) -> dict | None:
@@ -418,7 +414,7 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     if forced_moves:
         env["forced_moves"] = "referee"
     env["state"], entries = referee_turns(game, state, env, game_id, 1, [])
-    public = [_public_entry(game, entry) for entry in entries]
+    public = [public_entry(game, entry) for entry in entries]
     env.update({"move_number": 1 + len(entries), "recent": public[-RECENT:]})
     if deadlines is not None:
         env["clock"] = clock.begin(deadlines, game.rules.pending(env["state"])["player"], now)
@@ -552,7 +548,7 @@ def status_with_notes(gd: GameDir, viewer: str | None = None) -> tuple[dict, lis
     a hand-edited public.yaml or view is never shown as the position), and a stored file that differs from it is
     named in a note; without them (a player's copy of the game), the stored file is all there is."""
     if viewer is not None:
-        _check_player(gd, viewer)
+        check_player(gd, viewer)
     relative = view_file(viewer) if viewer else PUBLIC
     with _reading(gd):
         if not gd.has_referee():
@@ -600,12 +596,9 @@ def _read_status(gd: GameDir, viewer: str | None, data: bytes | None = None) -> 
     return gd.read(PUBLIC, "public.schema.json", data)
 
 
-def _check_player(gd: GameDir, player: str) -> None:
+def check_player(gd: GameDir, player: str) -> None:
     if player not in gd.players:
         raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
-
-
-check_player = _check_player
 
 
 def legal(gd: GameDir, player: str | None = None) -> dict:
@@ -618,7 +611,7 @@ def legal(gd: GameDir, player: str | None = None) -> dict:
     decision = _decision(game, state)
     who = player or (decision["player"] if decision else None)
     if player is not None:
-        _check_player(gd, player)
+        check_player(gd, player)
     entries = game.rules.legal_moves(state, who) if who and decision else []
     view = game.rules.view(state, who) if entries else None
     choices = [{"move": game.format_move(entry), "description": game.report.describe(view, entry)}
@@ -768,7 +761,7 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
     of the clock), the clock record and the secrets when they changed, as one transaction. Returns the new
     state envelope. The caller holds the game's lock."""
     game = gd.game
-    public = [_public_entry(game, entry) for entry in entries]
+    public = [public_entry(game, entry) for entry in entries]
     finished = game.rules.pending(state) is None
     new_env = {**env, "state": state, "resigned": resigned}
     if clock_record is not None:
@@ -809,7 +802,7 @@ def _commit_entries(gd: GameDir, env: dict, state: dict, entries: list[dict], re
 
 def _turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int, due: str | None) -> dict:
     """What `submit` tells of a turn accepted: the player's entry as the public sees it, the referee's after it."""
-    public = [_public_entry(gd.game, entry) for entry in entries]
+    public = [public_entry(gd.game, entry) for entry in entries]
     pending = gd.game.rules.pending(state)
     return {"game": gd.id, "number": entries[0]["number"], "player": entries[0]["player"],
             "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
@@ -854,7 +847,7 @@ def public_log(gd: GameDir, full: dict, finished: bool) -> dict:
     """The public log that goes with the referee's log: hidden choices masked and private chance outcomes left
     out while the game goes on; the whole log once it is over."""
     setup = full["setup_chance"] if finished else [outcome for outcome in full["setup_chance"] if outcome["public"]]
-    entries = full["entries"] if finished else [_public_entry(gd.game, entry) for entry in full["entries"] or []]
+    entries = full["entries"] if finished else [public_entry(gd.game, entry) for entry in full["entries"] or []]
     return {**_log_header(gd, "public", setup), "entries": entries or None}
 
 
@@ -884,7 +877,7 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
     `authenticated`: the transport has already proved who sent it by its own means (a commit signed with the
     player's SSH key), so neither a signature nor a password is asked for; the entry is still the player's.
     `now` (default: the system clock) starts the next decision's deadline, if the game has deadlines."""
-    _check_player(gd, player)
+    check_player(gd, player)
     game = gd.game
     if not texts:
         raise PbemError("no move given")
@@ -954,7 +947,7 @@ class Session:
     def submit(self, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
                signature: str | None = None) -> dict:
         """As `submit` (a player's turn, signed, or entered by the referee), in memory."""
-        _check_player(self.gd, player)
+        check_player(self.gd, player)
         # a turn of one decision is refused before the game changes anything, or not at all: its state is handed
         # over; a longer one may be refused after its first decision, and the session's position must survive that
         state, entries = _play(self.gd, self.env, player, texts, by, move_number, signature, None, False,
@@ -990,7 +983,7 @@ def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | N
 
     Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
     """
-    _check_player(gd, player)
+    check_player(gd, player)
     with store.locked(gd.dir, gd.layout):
         env = _open_turn(gd, move_number)
         current = env["move_number"]
@@ -1086,7 +1079,7 @@ def published(gd: GameDir, seed: str, log: dict, count: int, state: dict, resign
     position (git), so that each one can be checked against the replay."""
     game = gd.game
     entries = (log["entries"] or [])[:count]
-    public = [_public_entry(game, entry) for entry in entries]
+    public = [public_entry(game, entry) for entry in entries]
     decision = _decision(game, state)
     ranking = None if decision else final_ranking(game.rules.result(state), resigned)
     env = {"move_number": count + 1, "seed": seed, "state": state, "resigned": resigned}
@@ -1101,7 +1094,7 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
     game is over and its seed public: what a player holds, the public files and the views present (with
     `player`, that player's view, which must be there)."""
     if player is not None:
-        _check_player(gd, player)
+        check_player(gd, player)
     with _reading(gd):
         components = _components(gd)
         referee = player is None and gd.has_referee()
@@ -1121,7 +1114,7 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
             if referee else gd
         state, entries, resigned = replay(played, seed, components, log)
         finished = gd.game.rules.pending(state) is None
-        recent = [_public_entry(gd.game, entry) for entry in entries][-RECENT:]
+        recent = [public_entry(gd.game, entry) for entry in entries][-RECENT:]
         replayed = {"move_number": len(entries) + 1, "seed": seed, "state": state, "resigned": resigned,
                     "recent": recent}
         if referee and env.get("clock"):  # the clock is the referee's record, not a replay's: shown as stored

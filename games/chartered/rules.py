@@ -7,6 +7,8 @@ the reasons for every designed number are in rules.md.
 """
 from __future__ import annotations
 
+from pbem import decisions
+
 from . import scoring, setup as setting_up, turn, views
 
 RULES_VERSION = setting_up.RULES_VERSION
@@ -20,17 +22,13 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
 
 
 def pending(state: dict) -> dict | None:
-    if state["over"] or not state["stack"]:
-        return None
-    frame = state["stack"][-1]
-    return {"player": frame["player"], "decision": frame["decision"], "fresh_info": frame["fresh_info"]}
+    return decisions.pending(state["stack"], state["over"])
 
 
 def legal_moves(state: dict, player: str) -> list[dict]:
-    decision = pending(state)
-    if decision is None or decision["player"] != player:
+    frame = decisions.frame_for(state["stack"], state["over"], player)
+    if frame is None:
         return []
-    frame = state["stack"][-1]
     name = frame["decision"]
     if name == "found_company":
         return turn.legal_found_company(state, player, frame["plot"])

@@ -7,6 +7,8 @@ apply() trusts it.
 """
 from __future__ import annotations
 
+from pbem import decisions
+
 GAME = "coal-baron"
 RULES_VERSION = 3
 SURFACE = 0
@@ -203,18 +205,12 @@ def is_phase_game(state):
 
 
 def pending(state):
-    if state["over"] or not state["stack"]:
-        return None
-    top = state["stack"][-1]
-    return {"player": top["player"], "decision": top["decision"], "fresh_info": bool(top.get("fresh_info"))}
+    return decisions.pending(state["stack"], state["over"])
 
 
 def legal_moves(state, player):
-    decision = pending(state)
-    if decision is None or decision["player"] != player:
-        return []
-    frame = state["stack"][-1]
-    return LEGAL[frame["decision"]](state, frame)
+    frame = decisions.frame_for(state["stack"], state["over"], player)
+    return [] if frame is None else LEGAL[frame["decision"]](state, frame)
 
 
 def apply(state, player, move, rng):

@@ -12,6 +12,7 @@ dice, production, the next turn) until a player must decide or the game is over.
 """
 from __future__ import annotations
 
+from pbem import decisions
 from pbem.contract import PbemError
 
 RULES_VERSION = 2
@@ -619,10 +620,7 @@ def advance(state: dict, rng) -> None:
 
 
 def pending(state: dict) -> dict | None:
-    if state["phase"] == "over" or not state["stack"]:
-        return None
-    frame = state["stack"][-1]
-    return {"player": frame["player"], "decision": frame["decision"], "fresh_info": frame["fresh_info"]}
+    return decisions.pending(state["stack"], state["phase"] == "over")
 
 
 def int_ranges_without(low: int, high: int, excluded: int) -> list:
@@ -643,10 +641,9 @@ def one_per_town(state: dict, action: str, field: str, targets: list[str]) -> li
 
 
 def legal_moves(state: dict, player: str) -> list[dict]:
-    decision = pending(state)
-    if decision is None or decision["player"] != player:
+    frame = decisions.frame_for(state["stack"], state["phase"] == "over", player)
+    if frame is None:
         return []
-    frame = state["stack"][-1]
     name = frame["decision"]
     turn = state["turn"]
     if name == "bid_for_lot":

@@ -8,6 +8,8 @@ See rules.md for every ruling.
 """
 from __future__ import annotations
 
+from pbem import decisions
+
 from . import actions, cards, ending, movement
 from . import setup as setup_phase
 from .common import push
@@ -53,18 +55,12 @@ def setup(players, options, components, rng):
 
 
 def pending(state):
-    if state["over"] or not state["stack"]:
-        return None
-    top = state["stack"][-1]
-    return {"player": top["player"], "decision": top["decision"], "fresh_info": bool(top.get("fresh_info"))}
+    return decisions.pending(state["stack"], state["over"])
 
 
 def legal_moves(state, player):
-    decision = pending(state)
-    if decision is None or decision["player"] != player:
-        return []
-    frame = state["stack"][-1]
-    return LEGAL[frame["decision"]](state, frame)
+    frame = decisions.frame_for(state["stack"], state["over"], player)
+    return [] if frame is None else LEGAL[frame["decision"]](state, frame)
 
 
 def apply(state, player, move, rng):
