@@ -16,6 +16,7 @@ import datetime
 import re
 
 from .contract import UsageError
+from .phrases import plural
 
 UTC = datetime.timezone.utc
 POLICIES = ("wait", "first-legal", "bot")
@@ -101,8 +102,7 @@ def until(text: str, now: datetime.datetime) -> str:
     span = abs(seconds)
     for size, unit in ((DAY, "day"), (3600, "hour"), (60, "minute")):
         if span >= size or unit == "minute":
-            count = span // size
-            words = f"{count} {unit}{'s' if count != 1 else ''}"
+            words = plural(span // size, unit)
             break
     return f"in {words}" if seconds >= 0 else f"{words} ago"
 
@@ -329,10 +329,6 @@ def cancel_vacations(clock: dict, player: str, to_act: str | None, now: datetime
     return refresh(clock, to_act), changed
 
 
-def on_vacation(clock: dict, player: str, now: datetime.datetime) -> bool:
-    return any(start <= now < end for start, end in _vacations_of(clock, player))
-
-
 # ---------------------------------------------------------------- what everyone sees
 
 def public(clock: dict) -> dict:
@@ -363,5 +359,5 @@ def summary_lines(shown: dict, to_act: str | None, now: datetime.datetime | None
                      f"{readable(vacation['to'])}.")
     for player, count in shown["strikes"].items():
         limit = f" (resigned after {shown['timeouts']})" if shown["timeouts"] else ""
-        lines.append(f"{player} has missed {count} deadline{'s' if count != 1 else ''} in a row{limit}.")
+        lines.append(f"{player} has missed {plural(count, 'deadline')} in a row{limit}.")
     return lines

@@ -6,36 +6,30 @@ from pathlib import Path
 
 import click
 
-from . import correspondence, engine
+from . import clock, correspondence, engine
 from .cli import AS_PLAYER, DURATION, FORMAT, GAME_DIR, NOW, emit
 from .contract import PbemError, UsageError
 from .mail.options import sending as _sending
 from .phrases import plural
 
 
-def _now(text):
-    from .clock import moment
-    return moment(text)
-
-
-def _clock_text(data: dict) -> str:
-    from .clock import summary_lines, utcnow
+def _clock_text(data: dict, now) -> str:
+    """The clock's settings and state as a report shows them, seen at `now` (the command's --now)."""
     shown = data["clock"]
     lines = [f"{data['game']}: deadline {shown['deadline']} a decision"
              + (f", reminder {shown['reminder']} before" if shown["reminder"] else "")
              + f", on timeout: {shown['on_timeout']}"
              + (f", resigned after {shown['timeouts']} in a row" if shown["timeouts"] else "")
              + f", vacations up to {shown['vacation_days']} days a year."]
-    lines += summary_lines(shown, data["to_act"], utcnow())
+    lines += clock.summary_lines(shown, data["to_act"], now)
     return "\n".join(lines) + "\n"
 
 
 def _extension(spec: str) -> tuple[str, int]:
-    from .clock import parse_duration
     player, sep, length = spec.partition(":")
     if not sep or not player:
         raise UsageError(f"--extend {spec!r}: write PLAYER:DURATION (bob:24h)")
-    return player, parse_duration(length, f"--extend {player}")
+    return player, clock.parse_duration(length, f"--extend {player}")
 
 
 @click.command()
@@ -43,9 +37,10 @@ def _extension(spec: str) -> tuple[str, int]:
 @click.option("--set", "length", type=DURATION, metavar="DURATION", help="The time for each decision, the current "
               "one included (counted from its start).")
 @click.option("--reminder", type=DURATION, metavar="DURATION", help="Remind this long before a move is due.")
-@click.option("--on-timeout", type=click.Choice(["wait", "first-legal", "bot"]), help="What happens to an "
+@click.option("--on-timeout", type=click.Choice(clock.POLICIES), help="What happens to an "
               "overdue decision.")
-@click.option("--timeouts", type=click.IntRange(1, 100), metavar="N", help="Resigned after N timeouts in a row.")
+@click.option("--timeouts", type=click.IntRange(1, clock.MAX_TIMEOUTS), metavar="N",
+              help="Resigned after N timeouts in a row.")
 @click.option("--no-timeouts", is_flag=True, help="Never count a seat as resigned for its timeouts.")
 @click.option("--vacation-days", type=click.IntRange(0, 366), metavar="DAYS", help="Each player's vacation "
               "allowance a year.")
@@ -60,12 +55,12 @@ def deadline(directory, length, reminder, on_timeout, timeouts, no_timeouts, vac
     """Show or change a game's deadlines (the organiser's command)."""
     if timeouts is not None and no_timeouts:
         raise UsageError("--timeouts N and --no-timeouts together: choose one")
-    gd = engine.open_game(directory)
-    data = correspondence.deadline(gd, _now(now), length=length, reminder=reminder, on_timeout=on_timeout,
+    gd, moment = engine.open_game(directory), clock.moment(now)
+    data = correspondence.deadline(gd, moment, length=length, reminder=reminder, on_timeout=on_timeout,
                                    timeouts=timeouts, no_timeouts=no_timeouts,
                                    extensions=[_extension(spec) for spec in extensions], pause=pause,
                                    resume=resume, vacation_days=vacation_days)
-    emit(data, fmt, _clock_text)
+    emit(data, fmt, lambda d: _clock_text(d, moment))
 
 
 @click.command()
@@ -80,9 +75,9 @@ def vacation(directory, span, player, cancel, now, fmt):
     stop meanwhile, and everyone sees it. By mail, the player writes `vacation FROM TO` themselves."""
     if cancel == bool(span) or (span and len(span) != 2):
         raise UsageError("give FROM TO (two dates or times), or --cancel")
-    gd = engine.open_game(directory)
-    data = correspondence.vacation(gd, player, _now(now), *(span or (None, None)), cancel=cancel)
-    emit(data, fmt, _clock_text)
+    gd, moment = engine.open_game(directory), clock.moment(now)
+    data = correspondence.vacation(gd, player, moment, *(span or (None, None)), cancel=cancel)
+    emit(data, fmt, lambda d: _clock_text(d, moment))
 
 
 @click.command()
@@ -103,7 +98,7 @@ def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt
         if not email:
             raise UsageError("a welcome mail needs the new player's address: --by NEW:EMAIL")
         mailer = transport.make(smtp, outbox, smtp_user, starttls)
-    result = correspondence.replace(gd, seat, name, email, _now(now))
+    result = correspondence.replace(gd, seat, name, email, clock.moment(now))
     if mailer is not None:  # the seat is handed on already: a mail that fails is a warning, not a failure
         from .mail.clockmail import handover_welcome
         try:
@@ -148,8 +143,7 @@ def games_under(target: Path) -> tuple[Path, list[Path]]:
 
 
 def _event_line(game_id: str, event: dict) -> str:
-    from .clock import readable
-    due = readable(event["due"]) if event.get("due") else "-"
+    due = clock.readable(event["due"]) if event.get("due") else "-"
     what = {"remind": f"reminded {event['player']} (due {due})",
             "late": f"{event['player']} is late (was due {due}; {event.get('strikes')} in a row): waiting",
             "timeout": f"{event['player']} timed out (was due {due}): the referee played move "
@@ -172,7 +166,7 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
     each game's timeout policy to every overdue decision, and send the daily digests. Run it from cron."""
     if no_mail == bool(smtp or outbox):
         raise UsageError("say how to send reminders and notices: --smtp HOST:PORT or --outbox MAILDIR, or --no-mail")
-    moment = _now(now)
+    moment = clock.moment(now)
     root, directories = games_under(Path(target))
     referee = None
     if not no_mail:
@@ -201,8 +195,8 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
             if result.get("warning"):
                 lines.append(f"{result['game']}: WARNING: {result['warning']}")
         changed = sum(1 for r in done if r["changed"])
-        lines.append(f"{plural(len(done), 'game')} ticked at {moment:%Y-%m-%dT%H:%M:%SZ}, {changed} changed.")
+        lines.append(f"{plural(len(done), 'game')} ticked at {clock.iso(moment)}, {changed} changed.")
         return "\n".join(lines + [f"error: {line}" for line in errors]) + "\n"
-    emit({"now": f"{moment:%Y-%m-%dT%H:%M:%SZ}", "games": done, "errors": errors}, fmt, text)
+    emit({"now": clock.iso(moment), "games": done, "errors": errors}, fmt, text)
     if errors:
         raise PbemError(f"{plural(len(errors), 'game')} could not be ticked (see above); the others were")

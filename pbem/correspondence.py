@@ -36,8 +36,8 @@ def tick(gd: engine.GameDir, now) -> dict:
     with engine.writing(gd) as env:
         record, state, resigned = env.get("clock"), env["state"], list(env["resigned"])
         result = {"game": gd.id, "events": [], "entries": [], "changed": False, "move_number": env["move_number"]}
-        if not record or _pending_player(game, state) is None:
-            to_act = _pending_player(game, state)
+        to_act = _pending_player(game, state)
+        if not record or to_act is None:
             return {**result, "to_act": to_act, "finished": to_act is None}
         start = record
         record = clock.forget_past(record, now)
@@ -75,8 +75,8 @@ def tick(gd: engine.GameDir, now) -> dict:
             entries += auto
             number += len(auto)
             record = clock.begin(record, _pending_player(game, state), due)
-        if record == start and not entries:
-            return {**result, "to_act": _pending_player(game, state), "finished": False}
+        if record == start and not entries:  # no move made: the same player is to act
+            return {**result, "to_act": to_act, "finished": False}
         new_env = engine.commit(gd, env, state, entries, resigned, record)
     to_act = _pending_player(game, state)
     return {**result, "events": events, "entries": [engine.public_entry(game, entry) for entry in entries],
@@ -105,10 +105,8 @@ def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: in
         if record is None:
             if length is None:
                 raise _no_clock(gd)
-            record = clock.begin(clock.new_clock(length, reminder, on_timeout or "wait", timeouts,
-                                                 clock.DEFAULT_VACATION_DAYS if vacation_days is None
-                                                 else vacation_days), to_act, now)
-        if vacation_days is not None:
+            record = clock.begin(clock.new_clock(length, reminder, on_timeout or "wait", timeouts), to_act, now)
+        if vacation_days is not None:  # checked with the other settings by set_deadline
             record = {**record, "vacation_days": vacation_days}
         record = clock.set_deadline(record, to_act, length, reminder, on_timeout, timeouts, no_timeouts)
         for player, seconds in extensions:
@@ -124,7 +122,8 @@ def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: in
 def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end: str | None = None,
              cancel: bool = False) -> dict:
     """A player's vacation FROM TO (dates or ISO times), or `cancel` of theirs. Deadlines falling inside it are
-    pushed past it (the clock stops for that player meanwhile); everyone sees it."""
+    pushed past it (the clock stops for that player meanwhile); everyone sees it. A new vacation is returned as
+    `taken` (its span as recorded: from now if it has begun, TO's whole day)."""
     now = clock.moment(now)
     engine.check_player(gd, player)
     with engine.writing(gd) as env:
@@ -144,7 +143,8 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
             first, last = clock.parse_span(start, end, now)
             record = clock.take_vacation(clock.forget_past(record, now), player, to_act, first, last)
         engine.commit(gd, env, env["state"], [], env["resigned"], record)
-    return {"game": gd.id, "player": player, "to_act": to_act, "clock": clock.public(record)}
+    result = {"game": gd.id, "player": player, "to_act": to_act, "clock": clock.public(record)}
+    return result if cancel else {**result, "taken": {"from": clock.iso(first), "to": clock.iso(last)}}
 
 
 # ---------------------------------------------------------------- a seat handed on
@@ -203,6 +203,7 @@ def set_notify(gd: engine.GameDir, player: str, preference: str) -> dict:
 
 
 def notify_of(entry: dict) -> str:
+    """A player's preference as set_notify records it (secrets.yaml keeps only the ones that are not `every`)."""
     return entry.get("notify", "every")
 
 

@@ -6,6 +6,7 @@ import sys
 import click
 
 from .. import engine
+from ..cli import NOW
 from ..phrases import plural
 from ..contract import PbemError, UsageError
 from .options import sending as _sending
@@ -23,10 +24,6 @@ def _referee(root, smtp, outbox, smtp_user, starttls, from_address, now=None):
     from . import transport
     from .commands import Referee
     return Referee(root, transport.make(smtp, outbox, smtp_user, starttls), from_address, now)
-
-
-NOW = click.option("--now", metavar="ISO-8601", help="The time moves are accepted at (UTC; default: the system "
-                   "clock): a game's next deadline counts from it.")
 
 
 @click.group()

@@ -16,6 +16,7 @@ import json
 
 from .. import clock, engine, store
 from ..contract import PbemError
+from ..correspondence import notify_of
 from ..phrases import plural
 from . import compose
 
@@ -23,10 +24,6 @@ DIGESTS = "digests"
 
 
 # ---------------------------------------------------------------- what a player hears of
-
-def notify_of(player: dict) -> str:
-    return player.get("notify", "every")
-
 
 def wants_report(player: dict, mover: str | None, doc: dict) -> bool:
     """Does this player get the report of a move (or of the referee's moves after a tick)?"""
@@ -176,7 +173,7 @@ def digest_messages(referee, gd: engine.GameDir, now: datetime.datetime) -> list
     entries = engine.read_log(gd)["entries"] or []
     today = now.date().isoformat()
     path = _bookmarks_path(referee, gd)
-    messages = []
+    messages, doc = [], None
     with referee.ledger.locked():
         marks = _read_bookmarks(path)
         for player in daily:
@@ -184,11 +181,11 @@ def digest_messages(referee, gd: engine.GameDir, now: datetime.datetime) -> list
             fresh = [e for e in entries if e["number"] > mark["through"]]
             if not fresh or mark["day"] >= today:
                 continue
-            doc = engine.status(gd)
+            doc = doc or engine.status(gd)  # read once, and only when a digest is due
             legal = engine.legal(gd, player["name"]) if doc["to_act"] == player["name"] else None
             summary = f"Your daily digest of {gd.id} ({today}):\n" + "\n".join(entry_line(e) for e in fresh)
             _, body = compose.player_report(gd, player["name"], summary, legal)
-            subject = compose.subject_for(gd, f"daily digest, {len(fresh)} move{'s' if len(fresh) != 1 else ''}"
+            subject = compose.subject_for(gd, f"daily digest, {plural(len(fresh), 'move')}"
                                               + (", your turn" if legal else ""))
             messages.append(referee._mail(gd, None, player["email"], subject, body, reply=False,
                                           player=player["name"]))

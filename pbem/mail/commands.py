@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 
-from .. import correspondence, engine, trust
+from .. import clock, correspondence, engine, trust
 from ..contract import PbemError, UsageError
 from ..phrases import plural
 from . import clockmail, compose, parse
@@ -248,11 +248,9 @@ class Referee:
                 correspondence.vacation(gd, name, self.now, cancel=True)
                 body = "Your vacation is cancelled; the days you did not take are given back."
             elif len(args) == 2:
-                done = correspondence.vacation(gd, name, self.now, args[0], args[1])
-                taken = next(v for v in reversed(done["clock"]["vacations"]) if v["player"] == name)
-                from ..clock import readable
-                body = (f"Your vacation from {readable(taken['from'])} to {readable(taken['to'])} is recorded; "
-                        f"the other players see it. Your deadlines stop meanwhile.")
+                taken = correspondence.vacation(gd, name, self.now, args[0], args[1])["taken"]
+                body = (f"Your vacation from {clock.readable(taken['from'])} to {clock.readable(taken['to'])} is "
+                        f"recorded; the other players see it. Your deadlines stop meanwhile.")
             else:
                 raise UsageError("write `vacation FROM TO` (dates like 2025-12-24) or `vacation cancel`")
         except PbemError as exc:
@@ -418,9 +416,8 @@ class Referee:
         try:
             return self.transport.send(messages), None
         except PbemError as exc:
-            box = mailbox.Maildir(self.ledger.unsent(), create=True)
-            for msg in messages:
-                box.add(mailbox.MaildirMessage(msg.as_bytes()))
+            from .transport import Outbox
+            Outbox(self.ledger.unsent()).send(messages)  # the outbox's own Maildir delivery, flushed to disk
             return [], (f"{exc}; {plural(len(messages), 'mail')} kept in {self.ledger.unsent()} for "
                         f"`pbem mail resend`")
 

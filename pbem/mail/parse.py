@@ -234,8 +234,9 @@ def body_text(msg, notes: list[str]) -> str:
         elif part.get_content_maintype() != "multipart":
             skipped.append(part.get_filename() or kind)
     if skipped:
-        notes.append(("ignored attachment: " if len(skipped) == 1 else "ignored attachments: ") + ", ".join(str(s)[:60] for s in skipped[:5])
-                     + (" ..." if len(skipped) > 5 else "") + " (moves are read from the text only)")
+        names = ", ".join(str(s)[:60] for s in skipped[:5]) + (" ..." if len(skipped) > 5 else "")
+        notes.append(f"ignored attachment{'s' if len(skipped) > 1 else ''}: {names} "
+                     "(moves are read from the text only)")
     if plain:
         return "\n".join(_decoded(part) for part in plain[:1])
     if htmls:

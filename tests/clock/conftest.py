@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from pbem import clock, engine
-from pbem.cli import cli
-from support import NAMES, Pbem, Result, _code_of
+from support import NAMES, Pbem
 
 T0 = "2025-12-01T12:00:00Z"
 ORGANISER = "referee@club.example"
@@ -21,23 +20,11 @@ def at(hours: float) -> str:
     return clock.iso(clock.parse_time(T0) + datetime.timedelta(hours=hours))
 
 
-class Cli(Pbem):
-    """The CLI in-process; a refusal's message (what `pbem` prints on stderr) is in `err`."""
-
-    def __call__(self, *args, input=None):
-        result = self.runner.invoke(cli, [str(a) for a in args], input=input, standalone_mode=False,
-                                    catch_exceptions=True)
-        err = result.stderr if hasattr(result, "stderr") else ""
-        if result.exception is not None:
-            err += f"pbem: {result.exception}\n"
-        return Result(_code_of(result), result.stdout, err)
-
-
 class ClockGame:
     """A game under a games root, with each player's address, made at T0; its mails go to an outbox Maildir."""
 
     def __init__(self, tmp_path: Path, *options, game: str = "coal-baron", players: int = 2, seed: str = "clock"):
-        self.pbem = Cli()
+        self.pbem = Pbem()  # a refusal's message (what `pbem` prints on stderr) is in `err`
         self.root = tmp_path / "games"
         self.root.mkdir()
         self.dir = self.root / "g1"

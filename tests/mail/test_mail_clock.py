@@ -5,9 +5,10 @@ by the tick); a seat handed on by mail (the old password refused, the new one ac
 from __future__ import annotations
 
 import datetime
+import json
 
 from pbem import clock, engine
-from mailkit import ORGANISER, body_of, move_mail, run_cli, write_mail
+from mailkit import MailGame, body_of, create_game, move_mail, run_cli, write_mail
 from support import legal_turn
 
 T0 = "2025-12-01T12:00:00Z"
@@ -17,14 +18,9 @@ def at(hours: float) -> str:
     return clock.iso(clock.parse_time(T0) + datetime.timedelta(hours=hours))
 
 
-def start(games_root, *options, players=2) -> dict:
-    args = ["new", "coal-baron", games_root / "g1", "--seed", "mail-clock", "--now", T0, "--organiser", ORGANISER,
-            "--format", "json", *options]
-    for name in ("alice", "bob", "carol")[:players]:
-        args += ["--player", f"{name}:{name}@players.example"]
-    result = run_cli(*args)
-    assert result.code == 0, result.output
-    return {p["name"]: p for p in __import__("json").loads(result.stdout)["players"]}
+def start(games_root, *options, players=2) -> MailGame:
+    """A game of alice, bob (and carol) made at T0 with these options of `pbem new`."""
+    return create_game(games_root, "coal-baron", players, seed="mail-clock", options=("--now", T0, *options))
 
 
 def tick(games_root, smtp, hours):
@@ -38,17 +34,6 @@ def receive(games_root, smtp, raw, hours):
                      input=raw)
     assert result.code == 0, result.output
     return result.stdout
-
-
-class Game:
-    def __init__(self, root, players):
-        self.id, self.players, self.dir = "g1", players, root / "g1"
-
-    def address(self, name):
-        return self.players[name]["email"]
-
-    def secret(self, name):
-        return self.players[name]["secret"]
 
 
 def test_reminders_and_timeout_notices_go_through_smtp_exactly_once(games_root, smtp):
@@ -73,23 +58,21 @@ def test_reminders_and_timeout_notices_go_through_smtp_exactly_once(games_root, 
 
 
 def test_a_move_by_mail_starts_the_next_deadline_at_its_now(games_root, smtp):
-    players = start(games_root, "--deadline", "48h")
-    game = Game(games_root, players)
+    game = start(games_root, "--deadline", "48h")
     player, move, number = legal_turn(game.dir)
     assert receive(games_root, smtp, move_mail(game, player, [move], move_number=number), 5).startswith("accepted")
-    assert engine.status(engine.open_game(game.dir))["clock"]["due"] == at(53)
+    assert engine.status(game.gd)["clock"]["due"] == at(53)
 
 
 def test_players_take_a_vacation_and_choose_how_often_they_hear_by_mail(games_root, smtp):
-    players = start(games_root, "--deadline", "48h")
-    game = Game(games_root, players)
+    game = start(games_root, "--deadline", "48h")
     smtp.take()
     raw = write_mail(game.address("bob"), f"Password: {game.secret('bob')}\nvacation 2025-12-02 2025-12-04\n",
                      "Re: [g1] away")
     assert "command: g1/bob: vacation" in receive(games_root, smtp, raw, 1)
     (answer,) = smtp.take()
     assert "Your vacation from Tue 2 Dec 2025 00:00 UTC to Fri 5 Dec 2025 00:00 UTC is recorded" in body_of(answer)
-    assert engine.status(engine.open_game(game.dir))["clock"]["vacations"][0]["player"] == "bob"
+    assert engine.status(game.gd)["clock"]["vacations"][0]["player"] == "bob"
     refused = write_mail(game.address("bob"), f"Password: {game.secret('bob')}\nvacation 2025-12-10 2026-01-30\n",
                          "Re: [g1] away")
     assert "rejected" in receive(games_root, smtp, refused, 2)
@@ -97,12 +80,21 @@ def test_players_take_a_vacation_and_choose_how_often_they_hear_by_mail(games_ro
     raw = write_mail(game.address("alice"), f"Password: {game.secret('alice')}\nnotify daily\n", "Re: [g1] less")
     assert "command: g1/alice: notify" in receive(games_root, smtp, raw, 2)
     smtp.take()
-    assert next(p for p in engine.roster(engine.open_game(game.dir)) if p["name"] == "alice")["notify"] == "daily"
+    assert next(p for p in engine.roster(game.gd) if p["name"] == "alice")["notify"] == "daily"
+
+
+def test_the_answer_to_a_vacation_names_the_one_just_recorded_not_the_latest(games_root, smtp):
+    game = start(games_root, "--deadline", "48h")
+    smtp.take()
+    for span in ("2025-12-20 2025-12-21", "2025-12-05 2025-12-06"):
+        raw = write_mail(game.address("bob"), f"Password: {game.secret('bob')}\nvacation {span}\n", "Re: [g1] away")
+        assert "command: g1/bob: vacation" in receive(games_root, smtp, raw, 1)
+    answer = body_of(smtp.take()[-1])
+    assert "Your vacation from Fri 5 Dec 2025 00:00 UTC to Sun 7 Dec 2025 00:00 UTC is recorded" in answer
 
 
 def test_a_turn_player_hears_only_of_their_turn_with_what_happened_since(games_root, smtp):
-    players = start(games_root, "--notify", "carol=turn", players=3)
-    game = Game(games_root, players)
+    game = start(games_root, "--notify", "carol=turn", players=3)
     smtp.take()
     told = []
     for hours in range(1, 30):
@@ -117,8 +109,7 @@ def test_a_turn_player_hears_only_of_their_turn_with_what_happened_since(games_r
 
 
 def test_a_daily_player_gets_one_digest_a_day_from_the_tick(games_root, smtp):
-    players = start(games_root, "--notify", "bob=daily")
-    game = Game(games_root, players)
+    game = start(games_root, "--notify", "bob=daily")
     smtp.take()
     for hours in (1, 2, 3):
         player, move, number = legal_turn(game.dir)
@@ -141,14 +132,13 @@ def test_a_daily_player_gets_one_digest_a_day_from_the_tick(games_root, smtp):
 
 
 def test_a_seat_handed_on_refuses_the_old_password_and_takes_the_new_one_by_mail(games_root, smtp):
-    players = start(games_root, "--deadline", "48h")
-    game = Game(games_root, players)
+    game = start(games_root, "--deadline", "48h")
     smtp.take()
     player, move, number = legal_turn(game.dir)
     result = run_cli("replace", game.dir, "--seat", player, "--by", "zoe:zoe@players.example", "--now", at(1),
                      "--smtp", smtp.address, "--format", "json")
     assert result.code == 0, result.output
-    secret = __import__("json").loads(result.stdout)["secret"]
+    secret = json.loads(result.stdout)["secret"]
     (welcome,) = smtp.take()
     assert welcome["To"] == "zoe@players.example" and f"Password: {secret}" in body_of(welcome)
     number += 1  # the hand-over is a log entry
