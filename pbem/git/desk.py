@@ -20,7 +20,7 @@ import json
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import engine
@@ -48,14 +48,10 @@ class Desk:
     committed: bool
     scratch: Path | None = None  # the temporary game directory of a referee in CI
     now: object = None  # the time this run accepts moves at (deadlines count from it); None: the system clock
-    tree_of_last: dict = field(default_factory=dict)
 
     @property
     def last(self) -> str:
         return self.record["chain"][-1]
-
-    def player(self, name: str) -> dict:
-        return next(p for p in self.config["players"] if p["name"] == name)
 
     def close(self) -> None:
         if self.scratch is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import engine, movefile, registry, validation, yamlio
+from .. import engine, movefile, validation, yamlio
 from ..contract import PbemError
 from . import judge, keys, layout
 
@@ -19,13 +19,9 @@ GIT_FILES = {layout.CONFIG: "config", layout.REFUSED: "refused", layout.REVEALED
 def _game() -> engine.GameDir | None:
     """The game of the repository the hook runs in (its game.yaml), if it has a valid one."""
     try:
-        meta = yamlio.load_file(engine.GAME)
-        validation.check(meta.get("game") if isinstance(meta, dict) else None, "game.schema.json", meta,
-                         engine.GAME)
-        registry.get(meta["game"])
-    except (PbemError, AttributeError):
+        return engine.open_game(".")
+    except PbemError:
         return None
-    return engine.GameDir(Path("."), meta)
 
 
 def check_moves(files) -> list[str]:

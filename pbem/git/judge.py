@@ -131,8 +131,7 @@ def hidden_choice(gd: engine.GameDir, texts: list[str]) -> bool:
 
 
 def _signed_by(repo: Repo, desk: Desk, commit: str, player: str, signers) -> bool:
-    key = desk.player(player)["key"]
-    if signers is None or not key or not key.startswith("ssh-"):
+    if signers is None or player not in layout.ssh_keys(desk.config):
         return False
     letter, signer = repo.signature(commit, signers)
     return letter == "G" and signer == player
@@ -146,9 +145,12 @@ def _already_applied(desk: Desk, doc: dict) -> dict | None:
         return None
     entries = engine.read_log(desk.gd, full=True)["entries"] or []
     entry = next((e for e in entries if e["number"] == doc["move_number"]), None)
+    try:
+        moves = canonical_moves(desk.gd, doc["moves"])
+    except notation.NotationError:
+        return None
     same = (entry is not None and entry["player"] == doc["player"] and entry["by"] == "player"
-            and entry["moves"] == _canonical(desk.gd, doc["moves"])
-            and entry.get("signature") == doc.get("signature"))
+            and entry["moves"] == moves and entry.get("signature") == doc.get("signature"))
     if not same:
         return None
     public = engine.read_log(desk.gd)["entries"] or []
@@ -157,11 +159,10 @@ def _already_applied(desk: Desk, doc: dict) -> dict | None:
             "move_number": env["move_number"], "finished": engine.status(desk.gd)["finished"]}
 
 
-def _canonical(gd: engine.GameDir, texts: list[str]) -> list[str] | None:
-    try:
-        return [gd.game.format_move(gd.game.parse_move(text)) for text in texts]
-    except notation.NotationError:
-        return None
+def canonical_moves(gd: engine.GameDir, texts: list[str]) -> list[str]:
+    """The moves in the one text form the log records (`resign` as it is); NotationError if one does not parse."""
+    return [engine.RESIGN if " ".join(notation.tokens_of(text)) == engine.RESIGN
+            else gd.game.format_move(gd.game.parse_move(text)) for text in texts]
 
 
 def _public_reason(reason: str, encrypted: bool) -> str:

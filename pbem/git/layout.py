@@ -20,6 +20,7 @@ from importlib import resources
 
 from .. import __version__, schemacheck, validation, yamlio
 from ..contract import PbemError
+from . import keys
 
 CONFIG, REFUSED, REVEALED, ARCHIVE = "pbem-git.yaml", "refused.yaml", "revealed.yaml", "referee.age"
 MOVES = "moves"
@@ -82,6 +83,11 @@ def load(kind: str, text: bytes | str, source: str) -> dict:
 def config_doc(game_id: str, game_type: str, recipient: str, files: str, players: list[dict]) -> dict:
     return {"format": "pbem-git/1", "id": game_id, "game": game_type,
             "referee": {"recipient": recipient, "files": files}, "players": players}
+
+
+def ssh_keys(config: dict) -> dict[str, str]:
+    """{player: SSH public key} of the players of pbem-git.yaml who registered one: the keys that may sign commits."""
+    return {p["name"]: p["key"] for p in config["players"] if p["key"] and keys.is_ssh(p["key"])}
 
 
 def refused_doc(game_id: str, entries: list[dict]) -> dict:

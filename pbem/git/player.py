@@ -16,15 +16,20 @@ from .repo import Repo
 DEFAULT_IDENTITIES = ("~/.ssh/id_ed25519", "~/.ssh/id_rsa")
 
 
+def game_at(repo: Repo, commit: str) -> engine.GameDir:
+    """The game `commit` holds: its game.yaml, read from git's objects and checked against its schema."""
+    meta = yamlio.loads(repo.show(commit, engine.GAME) or b"", f"{engine.GAME} of {commit[:10]}")
+    if not isinstance(meta, dict) or meta.get("game") is None:
+        raise PbemError(f"{repo.path}: not a pbem game repository (no valid {engine.GAME} in {commit[:10]})")
+    validation.check(meta["game"], "game.schema.json", meta, f"{engine.GAME} of {commit[:10]}")
+    return engine.GameDir(repo.path, meta)
+
+
 def published(repo: Repo, commit: str) -> tuple[engine.GameDir, dict, dict]:
     """The game as of `commit`: its description, its public status and pbem-git.yaml."""
-    meta = yamlio.loads(repo.show(commit, engine.GAME) or b"", engine.GAME)
-    gd = engine.GameDir(repo.path, meta if isinstance(meta, dict) else {})
-    if not isinstance(meta, dict) or meta.get("game") is None:
-        raise PbemError(f"{repo.path}: not a pbem game repository (no {engine.GAME} in {commit[:10]})")
-    validation.check(meta["game"], "game.schema.json", meta, engine.GAME)
+    gd = game_at(repo, commit)
     public = yamlio.loads(repo.show(commit, engine.PUBLIC) or b"", engine.PUBLIC)
-    validation.check(meta["game"], "public.schema.json", public, engine.PUBLIC)
+    validation.check(gd.meta["game"], "public.schema.json", public, engine.PUBLIC)
     config = layout.load("config", repo.show(commit, layout.CONFIG) or b"", layout.CONFIG)
     return gd, public, config
 
@@ -68,8 +73,7 @@ def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts:
     notation (so the file says exactly what the log will), HMAC-signed when a secret is given, encrypted to the
     referee when one of them is a hidden choice."""
     try:
-        texts = [t if " ".join(notation.tokens_of(t)) == engine.RESIGN else gd.game.format_move(gd.game.parse_move(t))
-                 for t in texts]
+        texts = judge.canonical_moves(gd, texts)
     except notation.NotationError as exc:
         raise PbemError(str(exc)) from None
     doc = movefile.build(gd.id, number, player, texts, secret)

@@ -19,7 +19,7 @@ from ..contract import PbemError, UsageError
 from ..phrases import plural
 from . import desk as desks
 from . import judge, keys, layout
-from .repo import GitError, Repo
+from .repo import AllowedSigners, GitError, Repo, blob_id
 
 SYNC_TRIES = 5
 
@@ -87,7 +87,7 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
     made_directory = not directory.exists()
     try:
         repo = _new_repository(directory, branch)
-        branch = branch or _unborn_branch(repo) or "main"
+        branch = branch or _current_branch(repo) or "main"
         game_dir.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         created = engine.create(game_type, game_dir, players, seed=seed, options=options,
                                 components_path=components, organiser=organiser, deadlines=deadlines, now=now)
@@ -159,7 +159,8 @@ def _new_repository(directory: Path, branch: str | None) -> Repo:
     return repo
 
 
-def _unborn_branch(repo: Repo) -> str | None:
+def _current_branch(repo: Repo) -> str | None:
+    """The branch HEAD names (born or not yet), or None when HEAD is detached."""
     ref = repo.run("symbolic-ref", "--quiet", "HEAD", check=False).strip()
     return ref.removeprefix("refs/heads/") if ref.startswith("refs/heads/") else None
 
@@ -244,11 +245,6 @@ def referee(directory, *, referee_root=None, identity: keys.Identity | None = No
     raise PbemError(f"{remote}/{branch} kept moving while the referee pushed ({SYNC_TRIES} tries); run it again")
 
 
-def _current_branch(repo: Repo) -> str | None:
-    ref = repo.run("symbolic-ref", "--quiet", "HEAD", check=False).strip()
-    return ref.removeprefix("refs/heads/") if ref else None
-
-
 def rekey(config: dict, new_keys: dict[str, str]) -> list[str]:
     """Give seats of pbem-git.yaml (`config`, changed in place) new public keys: the seats whose key changed. Their
     views are then committed encrypted to the new key, and a new SSH key is the one that may sign their commits."""
@@ -278,7 +274,8 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     commits = repo.new_commits(tip, last)
     base = {path: blob for path, (_, blob) in repo.tree(last).items()}
     tree = dict(base)
-    with _allowed_signers(desk) as signers:
+    with AllowedSigners() as allowed:
+        signers = allowed.file(layout.ssh_keys(desk.config))
         at = engine.status(desk.gd)["move_number"] if commits else None
         for commit in commits:
             verdict = judge.judge(repo, desk, commit, tree, signers)
@@ -291,7 +288,7 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         from ..correspondence import tick as run_clock
         run.clock = run_clock(desk.gd, desk.now)
     decided = [v for v in run.verdicts if v.kind != "neutral"]
-    changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or _published_changed(repo, desk, base)
+    changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or _published_changed(desk, base)
     if not decided and not changed:
         return run
     status = engine.status(desk.gd)
@@ -316,11 +313,11 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     return run
 
 
-def _published_changed(repo: Repo, desk: desks.Desk, base: dict[str, str]) -> bool:
+def _published_changed(desk: desks.Desk, base: dict[str, str]) -> bool:
     """Do the game's public files differ from the last refereed commit's (the organiser changed the game in the
-    referee's directory: a tick, a deadline, a seat handed on)?"""
-    files = {name: data for name, data in desk.public_files(views=False).items() if name in desks.PUBLIC_FILES}
-    return any(base.get(name) != blob for name, blob in repo.write_blobs(files).items())
+    referee's directory: a tick, a deadline, a seat handed on)? Compared by object name: nothing is written to git
+    on a run that finds nothing to do."""
+    return any(base.get(name) != blob_id((desk.gd.path / name).read_bytes()) for name in desks.PUBLIC_FILES)
 
 
 def _clock_lines(ticked: dict | None) -> list[str]:
@@ -337,16 +334,18 @@ def _clock_lines(ticked: dict | None) -> list[str]:
 
 def _mail_clock(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | None]:
     """Reminders and timeout notices to the players who have an address (the mail transport's texts)."""
+    from ..clock import utcnow
     from ..mail.clockmail import tick_messages
-    from ..mail.commands import Referee
-    referee = Referee(desk.gd.path.parent, mailer, None, desk.now)
-    messages = tick_messages(referee, desk.gd, run.clock, desk.now or _utcnow())
+    referee = _mail_referee(desk, mailer)
+    messages = tick_messages(referee, desk.gd, run.clock, desk.now or utcnow())
     return referee.send(messages) if messages else ([], None)
 
 
-def _utcnow():
-    from ..clock import utcnow
-    return utcnow()
+def _mail_referee(desk: desks.Desk, mailer):
+    """The mail transport's referee for this game's mails: its send keeps what a failing transport could not send
+    (in ROOT/.pbem-mail/unsent, for `pbem mail resend`), so a committed position never loses its mails."""
+    from ..mail.commands import Referee
+    return Referee(desk.gd.path.parent, mailer, None, desk.now)
 
 
 def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run, views: bool = False) -> dict[str, bytes]:
@@ -396,26 +395,6 @@ def _summary(run: Run) -> list[str]:
     lines += [f"Refused {v.commit[:10]}: {v.reason.splitlines()[0][:200]}" for v in refused]
     lines.append("The game is over." if run.finished else f"Next: move {run.move_number}.")
     return lines
-
-
-class _allowed_signers:
-    """A temporary allowed-signers file of the players' SSH keys (git checks commit signatures against it)."""
-
-    def __init__(self, desk: desks.Desk):
-        self.lines = [f'{p["name"]} namespaces="git" {p["key"]}' for p in desk.config["players"]
-                      if p["key"] and keys.is_ssh(p["key"])]
-
-    def __enter__(self):
-        if not self.lines:
-            return None
-        self.tmp = tempfile.TemporaryDirectory(prefix="pbem-signers-")
-        path = Path(self.tmp.name) / "allowed_signers"
-        path.write_text("\n".join(self.lines) + "\n")
-        return path
-
-    def __exit__(self, *exc):
-        if self.lines:
-            self.tmp.cleanup()
 
 
 # ---------------------------------------------------------------- remote
@@ -472,8 +451,9 @@ def mail_views(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | Non
                     f"(`pbem status {desk.gd.path} --as NAME` shows a view meanwhile)")
     from .. import report
     from ..mail import compose
+    from ..mail.transport import hostname
     secrets = engine.load_secrets(desk.gd)
-    referee = secrets.get("organiser") or f"pbem@{_host()}"
+    referee = secrets.get("organiser") or f"pbem@{hostname()}"
     messages = []
     for entry in secrets["players"]:
         if entry["name"] not in wanting or not entry["email"]:
@@ -485,9 +465,4 @@ def mail_views(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | Non
         messages.append(compose.message(referee, entry["email"], subject, body, game=desk.gd.id,
                                         move_number=doc["move_number"],
                                         redact=[p["secret"] for p in secrets["players"]]))
-    return mailer.send(messages), None
-
-
-def _host() -> str:
-    import socket
-    return socket.getfqdn() or "localhost"
+    return _mail_referee(desk, mailer).send(messages) if messages else ([], None)

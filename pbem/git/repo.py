@@ -87,9 +87,6 @@ class Repo:
     def parents(self, commit: str) -> list[str]:
         return self.run("rev-list", "--parents", "-n", "1", commit).split()[1:]
 
-    def message(self, commit: str) -> str:
-        return self.run("log", "-1", "--format=%B", commit)
-
     def trailers(self, commit: str) -> dict[str, str]:
         out = self.run("log", "-1", "--format=%(trailers:only,unfold)", commit)
         found = {}
@@ -228,6 +225,34 @@ class Repo:
             if "user.email" not in keys:
                 self._committer.update(GIT_AUTHOR_EMAIL=DEFAULT_EMAIL, GIT_COMMITTER_EMAIL=DEFAULT_EMAIL)
         return self._committer
+
+
+class AllowedSigners:
+    """Temporary allowed-signers files (git checks SSH commit signatures against one), one for each set of
+    {principal: SSH public key} asked for, all removed on leaving the `with`."""
+
+    def __init__(self):
+        self._tmp: tempfile.TemporaryDirectory | None = None
+        self._files: dict[tuple, Path] = {}
+
+    def __enter__(self) -> "AllowedSigners":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._tmp is not None:
+            self._tmp.cleanup()
+
+    def file(self, keys: dict[str, str]) -> Path | None:
+        """The file listing these keys; None when there are none (no commit can be signed)."""
+        if not keys:
+            return None
+        listed = tuple(sorted(keys.items()))
+        if listed not in self._files:
+            if self._tmp is None:
+                self._tmp = tempfile.TemporaryDirectory(prefix="pbem-signers-")
+            path = self._files[listed] = Path(self._tmp.name) / f"allowed_signers.{len(self._files)}"
+            path.write_text("".join(f'{name} namespaces="git" {key}\n' for name, key in listed))
+        return self._files[listed]
 
 
 def _stop(process: subprocess.Popen) -> None:

@@ -17,7 +17,6 @@ from ..contract import PbemError
 from . import keys
 from .repo import Repo
 
-MAX_BYTES = 4 * 1024 * 1024
 STATE_PATHS = ("public.yaml", "log.yaml", "refused.yaml", "views/")
 
 
@@ -25,7 +24,7 @@ def convert(path) -> str:
     """The text git diffs for one state file; never fails (a textconv error would break `git diff`)."""
     try:
         with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            data = handle.read(yamlio.MAX_BYTES + 1)
     except OSError as exc:
         return f"(unreadable: {exc.strerror})\n"
     try:

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tempfile
 from pathlib import Path
 
-from .. import engine, notation, trust, validation, yamlio
+from .. import engine, trust, validation, yamlio
 from ..contract import PbemError
 from ..rng import commitment
 from . import layout
-from .repo import Repo
+from .judge import canonical_moves
+from .player import game_at
+from .repo import AllowedSigners, Repo
 
 RAW_LINE = re.compile(r"^:\d+ (\d+) [0-9a-f]+ ([0-9a-f]+) A\t(.+)$")
 
@@ -117,11 +118,8 @@ def _chain(repo: Repo, tip: str, game_id: str, root: str) -> list[dict]:
 
 
 def _game(repo: Repo, commit: str) -> engine.GameDir:
-    meta = yamlio.loads(repo.show(commit, engine.GAME) or b"", engine.GAME)
-    if not isinstance(meta, dict) or meta.get("game") is None:
-        raise VerifyFailed(f"verify failed: {commit[:10]} has no valid {engine.GAME}")
-    validation.check(meta["game"], "game.schema.json", meta, f"{engine.GAME} of {commit[:10]}")
-    gd = engine.GameDir(repo.path, meta)
+    gd = game_at(repo, commit)
+    meta = gd.meta
     if meta["rules_version"] != gd.game.rules_version:
         raise PbemError(f"{gd.id} was played under {meta['game']} rules version {meta['rules_version']}, this pbem "
                         f"has version {gd.game.rules_version}: verify it with the pbem that played it")
@@ -172,7 +170,7 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[d
             if not named.group("age"):
                 from .. import movefile
                 doc = movefile.parse(repo.blob(change.blob, change.path), change.path)
-                if _canonical(gd, doc["moves"]) != entry["moves"] or doc["move_number"] != number:
+                if canonical_moves(gd, doc["moves"]) != entry["moves"] or doc["move_number"] != number:
                     raise VerifyFailed(f"verify failed: {change.path} is not the move log entry {number} shows")
             authors = added.get((change.path, change.blob), [])
             moves.append({"path": change.path, "number": number, "player": named.group("player"), "doc": doc,
@@ -184,28 +182,22 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[d
     return moves
 
 
-def _canonical(gd: engine.GameDir, texts: list[str]) -> list[str]:
-    out = []
-    for text in texts:
-        words = " ".join(notation.tokens_of(text))
-        out.append(words if words == engine.RESIGN else gd.game.format_move(gd.game.parse_move(text)))
-    return out
-
-
 def _secrets(repo: Repo, tip: str, referee_root) -> dict[str, list[tuple[int | None, str]]] | None:
     """Each seat's secrets: [(the move number it signed up to, exclusive; None for the current one), secret]."""
     data = repo.show(tip, layout.REVEALED)
     if data is not None:
         revealed = layout.load("revealed", data, layout.REVEALED)
         former = revealed.get("former", {})
-        return {name: [(f["until"], f["secret"]) for f in former.get(name, [])] + [(None, secret)]
-                for name, secret in revealed["secrets"].items()}
-    if referee_root:
+        roster = [{"name": name, "secret": secret, "former": former.get(name, [])}
+                  for name, secret in revealed["secrets"].items()]
+    elif referee_root:
         from .desk import local_record
         game_dir, _ = local_record(Path(referee_root), repo, tip)
-        return {p["name"]: [(f["until"], f["secret"]) for f in p.get("former", [])] + [(None, p["secret"])]
-                for p in engine.roster(engine.open_game(game_dir))}
-    return None
+        roster = engine.roster(engine.open_game(game_dir))
+    else:
+        return None
+    return {p["name"]: [(f["until"], f["secret"]) for f in p.get("former", [])] + [(None, p["secret"])]
+            for p in roster}
 
 
 def _secret_at(secrets: list[tuple[int | None, str]], number: int) -> str:
@@ -230,10 +222,6 @@ def _configs(repo: Repo, chain: list[dict], first: dict) -> dict[str, dict]:
     return configs
 
 
-def _ssh_keys(config: dict) -> dict[str, str]:
-    return {p["name"]: p["key"] for p in config["players"] if p["key"] and p["key"].startswith("ssh-")}
-
-
 def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, moves, finished: bool,
                       referee_root) -> str:
     """Each move is signed: its file with the player's secret (HMAC), or the commit that added it with the SSH
@@ -242,18 +230,9 @@ def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, mov
     secrets = _secrets(repo, chain[-1]["commit"], referee_root)
     full = {e["number"]: e for e in (logs[-1]["entries"] or [])} if finished else {}
     ssh_ok = hmac_ok = later = 0
-    with tempfile.TemporaryDirectory(prefix="pbem-signers-") as tmp:
-        signer_files: dict[tuple, Path] = {}  # one allowed-signers file for each set of keys in force
-
-        def signers_for(keys: dict[str, str]) -> Path:
-            listed = tuple(sorted(keys.items()))
-            if listed not in signer_files:
-                path = signer_files[listed] = Path(tmp) / f"allowed_signers.{len(signer_files)}"
-                path.write_text("".join(f'{name} namespaces="git" {key}\n' for name, key in listed))
-            return signer_files[listed]
-
+    with AllowedSigners() as allowed:  # one allowed-signers file for each set of keys in force
         for move in moves:
-            keys = _ssh_keys(configs[move["refereed"]])  # a new key is given before the run judges anything
+            keys = layout.ssh_keys(configs[move["refereed"]])  # a new key is given before the run judges anything
             known = move["doc"] is not None or move["number"] in full
             signature = (move["doc"] or full.get(move["number"]) or {}).get("signature")
             if signature:
@@ -267,7 +246,7 @@ def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, mov
                 except PbemError as exc:
                     raise VerifyFailed(f"verify failed: {move['path']}: {exc}") from None
                 hmac_ok += 1
-            elif move["player"] in keys and any(repo.signature(c, signers_for(keys)) == ("G", move["player"])
+            elif move["player"] in keys and any(repo.signature(c, allowed.file(keys)) == ("G", move["player"])
                                                 for c in move["commits"]):
                 ssh_ok += 1
             elif not known:

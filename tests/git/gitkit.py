@@ -8,23 +8,9 @@ import subprocess
 from pathlib import Path
 
 from pbem import engine, movefile, playout, registry
-from pbem.cli import cli
 from pbem.git.player import commit_move, move_file, published
 from pbem.git.repo import Repo
-from support import NAMES, Pbem, Result, _code_of
-
-
-class Cli(Pbem):
-    """The CLI in-process; a refusal's message (what `pbem` prints on stderr) is in `err`."""
-
-    def __call__(self, *args, input=None):
-        result = self.runner.invoke(cli, [str(a) for a in args], input=input, standalone_mode=False,
-                                    catch_exceptions=True)
-        code = _code_of(result)
-        err = result.stderr if hasattr(result, "stderr") else ""
-        if result.exception is not None:
-            err += f"pbem: {result.exception}\n"
-        return Result(code, result.stdout, err)
+from support import NAMES, Pbem
 
 
 def git(where: Path, *args, check: bool = True, input: bytes | None = None) -> str:
@@ -50,7 +36,7 @@ class Club:
     def __init__(self, root: Path, game_type: str, players: int = 3, *, seed: str = "club", ci: bool = False,
                  keyless: tuple[str, ...] = (), ssh_signing: tuple[str, ...] = (), options: tuple[str, ...] = (),
                  game_id: str = "club-game", deadline: tuple[str, ...] = ()):
-        self.root, self.pbem = root, Cli()
+        self.root, self.pbem = root, Pbem()
         self.names = NAMES[:players]
         self.keys_dir = root / "keys"
         self.keys_dir.mkdir()
@@ -92,7 +78,7 @@ class Club:
         keys and the referee's files, with the clones pointing at the copied remote."""
         shutil.copytree(self.root, root, symlinks=True)
         twin = copy.copy(self)
-        twin.root, twin.pbem = root, Cli()
+        twin.root, twin.pbem = root, Pbem()
 
         def moved(path):
             return root / Path(path).relative_to(self.root) if path is not None else None

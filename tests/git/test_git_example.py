@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gitkit import Cli, git
+from gitkit import git
 from pbem import yamlio
+from support import Pbem
 
 BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "git" / "club-game.bundle"
 
@@ -13,7 +14,7 @@ BUNDLE = Path(__file__).resolve().parents[2] / "examples" / "git" / "club-game.b
 def test_the_example_git_game_clones_and_verifies(tmp_path):
     clone = tmp_path / "club-game"
     git(tmp_path, "clone", "--quiet", BUNDLE, clone)
-    result = Cli()("git", "verify", clone, "--format", "json")
+    result = Pbem()("git", "verify", clone, "--format", "json")
     assert result.code == 0, result.err
     report = result.json()
     assert report["finished"] and report["moves"] > 50

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import yaml
 
-from gitkit import Cli, git, plan, ssh_key
+from gitkit import git, plan, ssh_key
 from pbem import yamlio
 from pbem.git import keys, layout, textconv
+from support import Pbem
 
 SEED = "players-seed"
 REPO = Path(__file__).resolve().parents[2]
@@ -25,7 +26,7 @@ def test_each_view_opens_with_its_players_key_only_ed25519_rsa_or_age(club, tmp_
     age_file = tmp_path / "carol.age"
     age_file.write_text(f"# carol's age key\n{secret}\n")
     (tmp_path / "carol.age.pub").write_text(recipient + "\n")
-    pbem = Cli()
+    pbem = Pbem()
     other = tmp_path / "mixed-keys"
     result = pbem("git", "init", "coal-baron", other, "--player", "alice", "--player", "bob", "--player", "carol",
                   "--key", f"alice={game.keys['alice']}.pub", "--key", f"bob={rsa}.pub",
@@ -63,6 +64,14 @@ def test_a_player_without_a_key_gets_the_view_by_mail(club, tmp_path):
     assert game.move(player, "; ".join(moves)).code == 0
     run = game.referee()
     assert run["commit"] and "bob get their view by mail" in run["warning"]
+    # a mail server that fails: the position is committed and pushed, the view kept for `pbem mail resend`
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=3)[0][2:]
+    assert game.move(player, "; ".join(moves)).code == 0
+    run = game.referee("--smtp", "127.0.0.1:1")
+    assert run["commit"] and run["pushed"] and run["mailed"] == [] and "pbem mail resend" in run["warning"]
+    unsent = game.referee_dir / ".pbem-mail" / "unsent"
+    (kept,) = [mailbox.MaildirMessage(m) for m in mailbox.Maildir(unsent, create=False)]
+    assert kept["To"] == "bob@club.example"
 
 
 def test_diffs_of_the_state_files_are_in_game_terms(club, monkeypatch):
@@ -126,7 +135,7 @@ def test_ssh_signed_commits_replace_the_secret(club):
 
 
 def test_init_refuses_bad_input_and_leaves_nothing(tmp_path):
-    pbem = Cli()
+    pbem = Pbem()
     key = ssh_key(tmp_path, "alice")
     target = tmp_path / "new-game"
     base = ["git", "init", "coal-baron", target, "--referee-dir", tmp_path / "ref", "--player", "alice",
@@ -152,7 +161,7 @@ def test_init_refuses_bad_input_and_leaves_nothing(tmp_path):
 
 
 def test_commands_outside_a_game_repository_fail_plainly(tmp_path):
-    pbem = Cli()
+    pbem = Pbem()
     for args in (["git", "verify", tmp_path], ["git", "referee", tmp_path, "--referee-dir", tmp_path],
                  ["git", "view", tmp_path, "--as", "alice", "--identity", tmp_path / "x"]):
         result = pbem(*args)
@@ -172,7 +181,7 @@ def test_the_pre_commit_hooks_check_move_and_state_files(club, monkeypatch):
     Path(f"moves/0001-{player}.yaml").write_text(game.signed_move_text(player, 1, moves))
     Path("moves/0001-zed.yaml").write_text(game.signed_move_text(player, 1, moves))
     Path("moves/0002-alice.yaml").write_text("return top o1 o2\n")
-    pbem = Cli()
+    pbem = Pbem()
     assert pbem("git", "check-move", f"moves/0001-{player}.yaml").code == 0
     result = pbem("git", "check-move", "moves/0001-zed.yaml", "moves/0002-alice.yaml")
     assert result.code == 2 and "0001-zed" in result.err and "0002-alice" in result.err
