@@ -59,6 +59,11 @@ PUBLIC_MODE = 0o644
 FOLDERS = {"referee": 0o700, "views": 0o755, "schemas": 0o755}
 
 
+def is_resign(text: str) -> bool:
+    """Is this move text `resign` (however spaced or cased)?"""
+    return " ".join(notation.tokens_of(text)) == RESIGN
+
+
 def view_file(player: str) -> str:
     return f"views/{player}.yaml"
 
@@ -881,7 +886,7 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
     game = gd.game
     if not texts:
         raise PbemError("no move given")
-    if [" ".join(notation.tokens_of(t)) for t in texts] == [RESIGN]:
+    if len(texts) == 1 and is_resign(texts[0]):
         return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
                       authenticated=authenticated, now=now)
     with store.locked(gd.dir, gd.layout):
@@ -907,7 +912,7 @@ def _play(gd: GameDir, env: dict, player: str, texts: list[str], by: str, move_n
         raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
     moves = []
     for index, text in enumerate(texts, 1):
-        if " ".join(notation.tokens_of(text)) == RESIGN:
+        if is_resign(text):
             raise PbemError(f"{_step(index, len(texts), text)}: `{RESIGN}` is a turn of its own; send it alone "
                             f"(nothing was applied)")
         try:

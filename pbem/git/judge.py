@@ -161,7 +161,7 @@ def _already_applied(desk: Desk, doc: dict) -> dict | None:
 
 def canonical_moves(gd: engine.GameDir, texts: list[str]) -> list[str]:
     """The moves in the one text form the log records (`resign` as it is); NotationError if one does not parse."""
-    return [engine.RESIGN if " ".join(notation.tokens_of(text)) == engine.RESIGN
+    return [engine.RESIGN if engine.is_resign(text)
             else gd.game.format_move(gd.game.parse_move(text)) for text in texts]
 
 

@@ -58,7 +58,7 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
         raise UsageError("give your secret (PBEM_SECRET or --secret-file), or set up SSH commit signing "
                          "(git config gpg.format ssh; git config user.signingkey ~/.ssh/id_ed25519.pub) with "
                          "the key the organiser registered")
-    resigning = [" ".join(notation.tokens_of(t)) for t in texts] == [engine.RESIGN]
+    resigning = len(texts) == 1 and engine.is_resign(texts[0])
     if not resigning and public["to_act"] != player:
         raise PbemError(f"it is {public['to_act']}'s turn (move {number}), not {player}'s")
     relative, data, hidden = move_file(gd, config, number, player, texts, secret)
