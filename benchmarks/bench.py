@@ -16,6 +16,8 @@ Runs alternate, so machine noise hits every series alike; on a shared machine, j
 - `pbem verify` of that whole game against one `pbem move`;
 - the peak memory of every command.
 
+Every copy made for a run is flushed to disk (os.sync) before the run: a game's files are on disk when a move
+comes, its last move was long ago (a copy just made would leave them for the move's first fsync to write).
 Each pbem command is first run once untimed, so Python's bytecode cache is written (the children run without
 PYTHONDONTWRITEBYTECODE). Exit status 1 if a target is missed. The last lines are a block the README quotes.
 """
@@ -124,6 +126,7 @@ class Position:
             shutil.rmtree(target)
         work.mkdir(parents=True, exist_ok=True)
         shutil.copytree(self.snapshot, target, symlinks=True)
+        os.sync()  # on disk, as a game's files are when a move comes: its last move was long ago
         return [PBEM, "move", str(target), "--as", self.player, str(self.move_file)]
 
 
@@ -251,6 +254,7 @@ def main() -> int:
             if copy.exists():
                 shutil.rmtree(copy)
             shutil.copytree(batch, copy, symlinks=True)
+            os.sync()  # on disk, as a game's files are when a mail comes: its last move was long ago
             return [PBEM, "mail", "inbox", "--games", str(copy / "games"), "--maildir", str(copy / "inbox"),
                     "--outbox", str(copy / "outbox"), "--now", NOW]
 

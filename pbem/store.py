@@ -7,11 +7,23 @@ every path below it is opened one folder at a time from a folder descriptor with
 choice and is opened as given.
 
 A move changes several files (referee state, logs, public status, each player's view). All of them are first
-written as one bundle, fsynced, and committed by renaming it to `DIR/.txn/COMMIT.json`; then each file is
-written (temp file and rename) into place, and the bundle is marked applied. If the process dies before the
-commit, the next writer deletes the half-written bundle (the previous state is intact); if it dies after, the
-next writer applies the bundle again, and a reader reads through it. One fsynced bundle instead of one fsync
-per file keeps a move fast (the bundle stays until the next move, so it can always be re-applied).
+written as one bundle, fsynced, and committed by renaming it to `DIR/.txn/COMMIT.json` (the commit point); then
+each file is put in place, and the bundle is marked applied. If the process dies before the commit, the next
+writer deletes the half-written bundle (the previous state is intact); if it dies after, the next writer applies
+the bundle again, and a reader reads through it.
+
+The bundle is a redo log, so the files put in place need not be fsynced one by one: the applied bundle is kept,
+named by the machine's boot (`APPLIED.<boot id>.json`), until the next commit fsyncs the files it wrote (long
+written back by then, as a rule) and reuses it. A process killed meanwhile loses nothing (the page cache holds
+the files); after the machine stopped, the first writer of the next boot applies that bundle again, and readers
+read through it. Where the system gives no boot id, each file is fsynced before the bundle is marked applied.
+
+A file is put in place by rewriting it (same inode), not by writing a new file and renaming it over the old one:
+making a new file costs ext4 twenty to fifty times what rewriting one does, and a move writes ten (see
+docs/architecture.md). A file half rewritten when the process dies is rewritten again from the bundle; pbem's
+readers never see one (they wait on the lock, and read through a bundle to redo). A file is rewritten in place
+only when it is the referee's outright: a regular file of this user, linked once; anything else (absent, another
+user's, a second name of another file) is replaced by a new file renamed over it.
 
 A bundle is applied only if it is authentic (an HMAC with the game's transaction key, kept with the referee's
 files) and names only paths of the game's layout: a bundle planted in `.txn/` is refused, it cannot write
@@ -33,6 +45,8 @@ from .contract import PbemError
 TXN = ".txn"
 COMMIT = "COMMIT.json"
 APPLIED = "APPLIED.json"
+APPLIED_NAME = re.compile(r"APPLIED\.[0-9a-f-]{36}\.json")
+BOOT_TEXT = re.compile(r"[0-9a-f-]{36}")
 BUNDLE_TMP = "bundle.tmp"
 LOCK = ".lock"
 TXN_MODE = 0o700
@@ -44,6 +58,7 @@ MAX_BUNDLE_BYTES = 64 * 1024 * 1024  # a move writes a few dozen files of at mos
 DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC  # NONBLOCK: a planted FIFO never hangs us
 NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+REWRITE_FLAGS = os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
 class Missing(PbemError):
@@ -260,6 +275,31 @@ def _write_new(folder: int, name: str, data: bytes, mode: int, sync: bool = Fals
         os.close(fd)
 
 
+def _rewrite(folder: int, name: str, data: bytes, mode: int) -> int | None:
+    """Rewrite `name` in place when it is the referee's outright (a regular file of this user, linked once), and
+    return its descriptor, to be fsynced and closed by the caller; None when it must be replaced by a new file
+    (it is absent, or anything else: a link, a FIFO, another user's file, a second name of another file)."""
+    try:
+        fd = os.open(name, REWRITE_FLAGS, dir_fd=folder)
+    except OSError:
+        return None  # absent, a symbolic link (ELOOP), a folder, a FIFO nobody reads: the caller's new file
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1 or info.st_uid != os.geteuid():
+            os.close(fd)
+            return None
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.ftruncate(fd, len(data))
+        if stat.S_IMODE(info.st_mode) != mode:
+            os.fchmod(fd, mode)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def sync_together(fds: list[int]) -> None:
     """fsync every descriptor, one after the other (what must be durable in a given order is never passed
     together). On a journaling filesystem the first fsync commits every change made so far, so the others find
@@ -333,7 +373,7 @@ def reading(directory, layout: Layout):
         try:
             if fd is not None:
                 fcntl.flock(fd, fcntl.LOCK_SH)
-            overlay = _committed(root, directory, layout, reader=True) or {}
+            overlay = _overlay(root, directory, layout)
             with _holding(directory, root):
                 yield overlay
         finally:
@@ -405,18 +445,48 @@ def _check_bundle(data: bytes, key: bytes, layout: Layout, where: str) -> dict[s
     return files
 
 
-def _committed(root: int, directory, layout: Layout, reader: bool) -> dict[str, str] | None:
-    """The files of a committed, not yet applied bundle, or None when there is none. A reader that may not read
-    the referee's folder gets None too: the bundle holds referee files, which are not its business."""
-    where = _where(directory, f"{TXN}/{COMMIT}")
-    try:
-        txn = _open_txn(root, directory, create=False)
-        if txn is None:
-            return None
+def _boot() -> str | None:
+    """This boot of the machine (Linux), or None where the system does not say. Files written and not fsynced are
+    in the page cache, which every process reads, until the machine stops: a transaction applied in this boot
+    needs no redo, one applied in an earlier boot may have lost what was not fsynced."""
+    global _BOOT
+    if _BOOT is None:
         try:
-            data = _read_at(txn, COMMIT, where, MAX_BUNDLE_BYTES)
-        finally:
-            os.close(txn)
+            with open("/proc/sys/kernel/random/boot_id", "rb") as handle:
+                text = handle.read(100).decode("ascii", "replace").strip()
+        except OSError:
+            text = ""
+        _BOOT = text if BOOT_TEXT.fullmatch(text) else ""
+    return _BOOT or None
+
+
+_BOOT: str | None = None
+
+
+def _applied_name(boot: str | None) -> str:
+    """What an applied bundle is called: by the boot it was applied in when its files were not fsynced."""
+    return APPLIED if boot is None else f"APPLIED.{boot}.json"
+
+
+def _to_redo(txn: int) -> str | None:
+    """The bundle a reader reads through and the next writer applies (again): a committed one not yet applied,
+    or one applied in an earlier boot without fsyncing its files (a machine stopped since may have lost them)."""
+    names = os.listdir(txn)
+    if COMMIT in names:
+        return COMMIT
+    here = _applied_name(_boot())
+    return next((name for name in names if APPLIED_NAME.fullmatch(name) and name != here), None)
+
+
+def _committed(txn: int, directory, layout: Layout, reader: bool) -> tuple[str, dict[str, str]] | None:
+    """(its name, its files) of the bundle to redo (`_to_redo`), or None when there is none. A reader that may
+    not read the referee's folder gets None too: the bundle holds referee files, which are not its business."""
+    try:
+        name = _to_redo(txn)
+        if name is None:
+            return None
+        where = _where(directory, f"{TXN}/{name}")
+        data = _read_at(txn, name, where, MAX_BUNDLE_BYTES)
         key = _key(directory, layout, create=False)
     except Missing:
         return None
@@ -429,32 +499,85 @@ def _committed(root: int, directory, layout: Layout, reader: bool) -> dict[str, 
             return None
         raise PbemError(f"{where}: cannot be checked ({_where(directory, layout.key)} is missing); it was not "
                         f"applied. Remove it if no pbem process was killed here, then run `pbem verify`")
-    return _check_bundle(data, key, layout, where)
+    return name, _check_bundle(data, key, layout, where)
 
 
-def _apply(directory, files: dict[str, str], layout: Layout) -> None:
-    """Put each file in place (temp file + rename in its own folder, never through a link), then fsync the
-    folders. The folders are created with their layout modes and each file gets its layout mode."""
+def _overlay(root: int, directory, layout: Layout) -> dict[str, str]:
+    """For a reader: the files of a bundle to redo, read instead of what is in place."""
+    txn = _open_txn(root, directory, create=False)
+    if txn is None:
+        return {}
+    try:
+        found = _committed(txn, directory, layout, reader=True)
+    finally:
+        os.close(txn)
+    return found[1] if found else {}
+
+
+def _apply(directory, files: dict[str, str], layout: Layout, sync: bool) -> None:
+    """Put each file in place, never through a link: rewritten in place when it is the referee's outright, else a
+    new file renamed over it; then (`sync`) fsync what was written (the files rewritten, the folders renamed
+    into). The folders are created with their layout modes and each file gets its layout mode."""
     by_folder: dict[str, list[str]] = {}
     for relative in files:
         by_folder.setdefault(relative.rpartition("/")[0], []).append(relative)
-    folders = []
+    durable = []  # descriptors to fsync before the bundle is marked applied
     try:
         for members in by_folder.values():
             with _folder_of(directory, members[0], layout.folders) as (folder, _):
+                renamed = False
                 for relative in members:
                     name = relative.rpartition("/")[2]
-                    tmp = f".{name}.tmp"
+                    data, mode = files[relative].encode("utf-8"), layout.files[relative]
                     try:
-                        _write_new(folder, tmp, files[relative].encode("utf-8"), layout.files[relative])
+                        fd = _rewrite(folder, name, data, mode)
+                        if fd is not None:
+                            durable.append(fd) if sync else os.close(fd)
+                            continue
+                        tmp = f".{name}.tmp"
+                        _write_new(folder, tmp, data, mode)
                         os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
+                        renamed = True
                     except OSError as exc:
                         raise PbemError(f"{_where(directory, relative)}: cannot write ({exc.strerror})") from None
-                folders.append(os.dup(folder))
-        sync_together(folders)  # every folder's renames durable before the bundle is marked applied
+                if renamed and sync:
+                    durable.append(os.dup(folder))
+        sync_together(durable)
     finally:
-        for fd in folders:
+        for fd in durable:
             os.close(fd)
+
+
+def _finish(txn: int, directory, name: str, files: dict[str, str], layout: Layout) -> None:
+    """Put the files of the committed bundle `name` in place and mark it applied. Where the boot is known the
+    files are not fsynced: the bundle is (it is the move), and it stays, named by this boot, until the next
+    commit makes its files durable (`_make_durable`) or a writer of a later boot applies it again."""
+    boot = _boot()
+    _apply(directory, files, layout, sync=boot is None)
+    os.replace(name, _applied_name(boot), src_dir_fd=txn, dst_dir_fd=txn)
+
+
+def _make_durable(directory, layout: Layout) -> None:
+    """fsync every file of the layout and the folders holding them: what a transaction applied without fsync is
+    on disk before its bundle is dropped. A file written back by the kernel since costs a few microseconds."""
+    by_folder: dict[str, list[str]] = {}
+    for relative in layout.files:
+        by_folder.setdefault(relative.rpartition("/")[0], []).append(relative)
+    for members in by_folder.values():
+        try:
+            with _folder_of(directory, members[0]) as (folder, _):
+                for relative in members:
+                    try:
+                        fd = os.open(relative.rpartition("/")[2], READ_FLAGS, dir_fd=folder)
+                    except OSError:
+                        continue  # absent, or a link: nothing of the referee's to make durable
+                    try:
+                        os.fsync(fd)
+                    finally:
+                        os.close(fd)
+                os.fsync(folder)
+        except Missing:
+            continue
 
 
 def _clear(txn: int, directory, keep: str | None) -> None:
@@ -473,16 +596,15 @@ def _clear(txn: int, directory, keep: str | None) -> None:
 
 
 def _recover(root: int, directory, layout: Layout) -> None:
-    """Apply a committed bundle that was not marked applied; throw away an uncommitted one."""
+    """Apply (again) a bundle to redo (`_to_redo`); throw away an uncommitted one."""
     txn = _open_txn(root, directory, create=False)
     if txn is None:
         return
     try:
-        files = _committed(root, directory, layout, reader=False)
-        if files is not None:
-            _apply(directory, files, layout)
-            os.replace(COMMIT, APPLIED, src_dir_fd=txn, dst_dir_fd=txn)
-        _clear(txn, directory, keep=APPLIED)
+        found = _committed(txn, directory, layout, reader=False)
+        if found is not None:
+            _finish(txn, directory, *found, layout)
+        _clear(txn, directory, keep=_applied_name(_boot()))
     finally:
         os.close(txn)
 
@@ -512,6 +634,26 @@ def _check_targets(directory, files, layout: Layout) -> None:
                             f"game directory (nothing was changed; replace it by the real file)")
 
 
+def _write_bundle(txn: int, directory, data: bytes, layout: Layout) -> None:
+    """The new bundle in `.txn/bundle.tmp`, fsynced, every other file of `.txn` removed. The last applied bundle
+    is no longer needed once its files are durable: it is renamed to bundle.tmp and rewritten, so a move makes no
+    new file at all."""
+    applied = _applied_name(_boot())
+    _clear(txn, directory, keep=applied)
+    if applied != APPLIED and applied in os.listdir(txn):
+        _make_durable(directory, layout)
+    with contextlib.suppress(FileNotFoundError):
+        os.replace(applied, BUNDLE_TMP, src_dir_fd=txn, dst_dir_fd=txn)
+    fd = _rewrite(txn, BUNDLE_TMP, data, 0o600)
+    if fd is None:
+        _write_new(txn, BUNDLE_TMP, data, 0o600, sync=True)
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def commit(directory, files: dict[str, tuple[str, int]], layout: Layout) -> None:
     """Write {relative path: (text, mode)} into the game directory as one transaction. Call under the lock."""
     directory = path_text(directory)
@@ -525,12 +667,10 @@ def commit(directory, files: dict[str, tuple[str, int]], layout: Layout) -> None
         key = _key(directory, layout, create=True)
         txn = _open_txn(root, directory, create=True)
         try:
-            _clear(txn, directory, keep=None)
-            _write_new(txn, BUNDLE_TMP, _bundle_bytes(key, texts), 0o600, sync=True)
+            _write_bundle(txn, directory, _bundle_bytes(key, texts), layout)
             os.replace(BUNDLE_TMP, COMMIT, src_dir_fd=txn, dst_dir_fd=txn)
             os.fsync(txn)  # the commit point
-            _apply(directory, texts, layout)
-            os.replace(COMMIT, APPLIED, src_dir_fd=txn, dst_dir_fd=txn)
+            _finish(txn, directory, COMMIT, texts, layout)
         finally:
             os.close(txn)
     finally:

@@ -162,8 +162,8 @@ def test_a_committed_transaction_is_finished_by_the_next_command(tmp_path, monke
     (tmp_path / "a.yaml").write_text("old a")
     real_apply = store._apply
 
-    def killed_after_b(directory, files, layout):
-        real_apply(directory, {"b.yaml": files["b.yaml"]}, layout)  # b was written before the crash, a and c not
+    def killed_after_b(directory, files, layout, sync):
+        real_apply(directory, {"b.yaml": files["b.yaml"]}, layout, sync)  # b was written before the crash, a and c not
         raise Killed
     monkeypatch.setattr(store, "_apply", killed_after_b)
     with pytest.raises(Killed), store.locked(tmp_path, layout):
@@ -181,6 +181,79 @@ def test_a_committed_transaction_is_finished_by_the_next_command(tmp_path, monke
     with store.locked(tmp_path, layout):  # an applied bundle is not applied again
         pass
     assert (tmp_path / "a.yaml").read_text() == "later a"
+
+
+def small_game(tmp_path, moves: int = 1):
+    from support import NAMES
+    game = playable_games()[0]
+    directory = tmp_path / "g"
+    engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="boot")
+    for _ in range(moves):
+        player, text, _ = legal_turn(directory)
+        engine.submit(engine.open_game(directory), player, [text], by="referee")
+    return directory
+
+
+needs_boot_id = pytest.mark.skipif(store._boot() is None, reason="the system gives no boot id")
+
+
+@needs_boot_id
+def test_a_move_applied_before_the_machine_stopped_is_applied_again_in_the_next_boot(tmp_path):
+    directory = small_game(tmp_path)
+    gd = engine.open_game(directory)
+    shown = engine.status(gd, gd.players[0])
+    good = snapshot(directory)
+    applied = directory / store.TXN / f"APPLIED.{store._boot()}.json"
+    assert applied.exists()
+    # the machine stopped: the files were not fsynced, the bundle was (and it names an earlier boot now)
+    applied.rename(directory / store.TXN / "APPLIED.00000000-0000-4000-8000-000000000000.json")
+    for relative in ("referee/state.yaml", "referee/state.json", f"views/{gd.players[0]}.yaml", "public.yaml"):
+        (directory / relative).write_bytes(good[relative][:len(good[relative]) // 2])
+    # readers read through the bundle
+    assert engine.status(engine.open_game(directory), gd.players[0]) == shown
+    assert run_pbem("verify", directory).returncode == 0
+    # the next writer puts its files back
+    engine.settle(engine.open_game(directory))
+    restored = snapshot(directory)
+    assert {k: v for k, v in restored.items() if not k.startswith(".txn")} == \
+        {k: v for k, v in good.items() if not k.startswith(".txn")}
+    assert sorted(os.listdir(directory / store.TXN)) == [applied.name]
+
+
+@needs_boot_id
+def test_a_move_fsyncs_the_files_of_the_move_before_it_before_reusing_its_bundle(tmp_path, monkeypatch):
+    directory = small_game(tmp_path)
+    synced = []
+    real_fsync = os.fsync
+
+    def recording(fd):
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+    monkeypatch.setattr(os, "fsync", recording)
+    player, text, _ = legal_turn(directory)
+    engine.submit(engine.open_game(directory), player, [text], by="referee")
+    bundle = synced.index(str(directory / store.TXN / store.BUNDLE_TMP))
+    earlier = set(synced[:bundle])
+    written = {str(directory / relative) for relative in engine.open_game(directory).layout.files
+               if (directory / relative).exists()}
+    assert written <= earlier  # every file of the last move durable before its bundle is rewritten
+    assert not written & set(synced[bundle:])  # this move's files are left to the page cache and its bundle
+
+
+def test_without_a_boot_id_each_file_is_fsynced_before_the_bundle_is_marked_applied(tmp_path, monkeypatch):
+    monkeypatch.setattr(store, "_BOOT", "")  # as where the system gives none
+    directory = small_game(tmp_path)
+    synced = []
+    real_fsync = os.fsync
+
+    def recording(fd):
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+    monkeypatch.setattr(os, "fsync", recording)
+    player, text, _ = legal_turn(directory)
+    engine.submit(engine.open_game(directory), player, [text], by="referee")
+    assert {str(directory / "referee" / "state.yaml"), str(directory / "public.yaml")} <= set(synced)
+    assert os.listdir(directory / store.TXN) == [store.APPLIED]
 
 
 PLAYER_LOOP = """

@@ -183,9 +183,35 @@ def test_a_link_at_a_temp_file_name_is_replaced_not_written_through(arena, templ
     player, move, _ = legal_turn(template[0])
     link = arena.game / temp.format(player=player)
     link.symlink_to(Path("../" * temp.count("/")) / "../../outside/target.txt")
+    real = link.with_name(link.name[1:].removesuffix(".tmp"))
+    os.link(real, arena.game / "second-name")  # linked twice: replaced by a new file, written at the temp name
     assert Pbem()("move", arena.game, "--as", player, "--text", move).code == 0
     assert arena.untouched_outside()
     assert not link.is_symlink()
+    assert real.read_bytes() != (arena.game / "second-name").read_bytes() and real.stat().st_nlink == 1
+
+
+@pytest.mark.parametrize("relative", ["views/{player}.yaml", "public.yaml", "referee/state.yaml"])
+def test_a_hard_link_at_a_file_name_is_replaced_not_written_through(arena, template, relative):
+    player, move, _ = legal_turn(template[0])
+    victim = arena.game / relative.format(player=player)
+    victim.unlink()
+    os.link(arena.outside / "target.txt", victim)  # a second name of a file outside the game
+    assert Pbem()("move", arena.game, "--as", player, "--text", move).code in (0, 2)
+    assert arena.untouched_outside()
+    assert victim.stat().st_nlink == 1 or victim.read_text() == "not the referee's\n"
+
+
+def test_a_move_rewrites_the_files_in_place_and_makes_no_new_file(arena, template):
+    player, move, _ = legal_turn(template[0])
+    Pbem()("move", arena.game, "--as", player, "--text", legal_turn(arena.game)[1])  # the bundle's file exists
+    before = {path: path.stat().st_ino for path in arena.game.rglob("*") if path.is_file()}
+    player, move, _ = legal_turn(arena.game)
+    assert Pbem()("move", arena.game, "--as", player, "--text", move).code == 0
+    after = {path: path.stat().st_ino for path in arena.game.rglob("*") if path.is_file()}
+    moved = {path.name for path in set(after) - set(before)} | {path.name for path in set(before) - set(after)}
+    assert moved <= {store.COMMIT, store.APPLIED, store.BUNDLE_TMP}
+    assert sorted(after.values()) == sorted(before.values())
 
 
 @pytest.mark.parametrize("umask", [0o000, 0o077])
@@ -253,8 +279,8 @@ def test_readers_never_see_a_mix_after_a_writer_was_killed_past_its_commit_point
     player, move, number = legal_turn(arena.game)
     real_apply = store._apply
 
-    def killed_halfway(directory, files, layout):
-        real_apply(directory, {k: v for k, v in files.items() if k.startswith("views/")}, layout)
+    def killed_halfway(directory, files, layout, sync):
+        real_apply(directory, {k: v for k, v in files.items() if k.startswith("views/")}, layout, sync)
         raise Killed
     monkeypatch.setattr(store, "_apply", killed_halfway)
     with pytest.raises(Killed):
