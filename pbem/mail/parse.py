@@ -30,9 +30,13 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from .headers import Headers
+
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024  # a move by mail is a few lines; anything this large is refused unread
 MAX_BODY_CHARS = 64 * 1024            # of the player's own text, after quotes and signatures are gone
 MAX_MOVE_LINES = 200
+# the email package's default policy, each header value parsed once per batch (headers.py)
+READING = email.policy.default.clone(header_factory=Headers())
 COMMANDS = ("status", "moves", "help", "resign")
 ADMIN_COMMANDS = ("vacation", "notify")  # commands with words after them
 
@@ -180,7 +184,7 @@ def parse_message(raw: bytes, size: int | None = None) -> Incoming:
         end = raw.find(b"\r\n\r\n")
         end = raw.find(b"\n\n") if end < 0 else end
         raw = raw[:end if end >= 0 else 64 * 1024] + b"\n\n"
-    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    msg = email.message_from_bytes(raw, policy=READING)
     ids = _ids(header_text(msg, "Message-ID"))
     message_id = ids[0] if ids else None
     sender, display = _address(msg)
