@@ -256,9 +256,10 @@ def make_folder(path, mode: int = 0o755) -> None:
         os.chmod(folder, mode)
 
 
-def _write_new(folder: int, name: str, data: bytes, mode: int, sync: bool = False) -> None:
-    """Write a file that did not exist (a stale one of that name, link or file, is removed first: it is looked
-    for only when creating fails, which it seldom does)."""
+def _create(folder: int, name: str, data: bytes, mode: int) -> int:
+    """Write a file that did not exist and return its descriptor, for the caller to fsync and close (a stale one
+    of that name, link or file, is removed first: it is looked for only when creating fails, which it seldom
+    does)."""
     try:
         fd = os.open(name, NEW_FLAGS, mode, dir_fd=folder)
     except FileExistsError:
@@ -269,6 +270,16 @@ def _write_new(folder: int, name: str, data: bytes, mode: int, sync: bool = Fals
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view):]
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _write_new(folder: int, name: str, data: bytes, mode: int, sync: bool = False) -> None:
+    """Write a file that did not exist (see `_create`), fsynced when asked."""
+    fd = _create(folder, name, data, mode)
+    try:
         if sync:
             os.fsync(fd)
     finally:
@@ -311,17 +322,34 @@ def sync_together(fds: list[int]) -> None:
 
 def write_atomic(path, text: str, mode: int = 0o644) -> None:
     """One file replaced atomically (temp file, fsync, rename): for files outside a game's transaction."""
+    write_atomic_together({path: text}, mode)
+
+
+def write_atomic_together(texts: dict, mode: int = 0o644) -> None:
+    """Files of one folder each replaced atomically (temp file, rename), with one fsync pass for all of them: every
+    temp file is on disk before any is renamed, and the renames before this returns."""
     from pathlib import Path
-    path = Path(path)
-    fd = _open_root(path.parent)
+    paths = [Path(path) for path in texts]
+    folders = {path.parent for path in paths}
+    if len(folders) != 1:
+        raise ValueError("write_atomic_together: the files of one folder")  # a bug in the caller, never input
+    folder = folders.pop()
+    fd = _open_root(folder)
+    written = []
     try:
-        tmp = f".{path.name}.tmp{os.getpid()}"
-        _write_new(fd, tmp, text.encode("utf-8"), mode, sync=True)
-        os.replace(tmp, path.name, src_dir_fd=fd, dst_dir_fd=fd)
-        os.fsync(fd)
-    except OSError as exc:
-        raise PbemError(f"{path}: cannot write ({exc.strerror})") from None
+        try:
+            for path, text in zip(paths, texts.values()):
+                tmp = f".{path.name}.tmp{os.getpid()}"
+                written.append(_create(fd, tmp, text.encode("utf-8"), mode))
+            sync_together(written)
+            for path in paths:
+                os.replace(f".{path.name}.tmp{os.getpid()}", path.name, src_dir_fd=fd, dst_dir_fd=fd)
+            os.fsync(fd)
+        except OSError as exc:
+            raise PbemError(f"{paths[0] if len(paths) == 1 else folder}: cannot write ({exc.strerror})") from None
     finally:
+        for opened in written:
+            os.close(opened)
         os.close(fd)
 
 

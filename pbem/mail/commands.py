@@ -6,6 +6,7 @@ and leaves every game unchanged. Only trouble on the referee's side (an unreadab
 """
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import mailbox
 import os
@@ -19,6 +20,8 @@ from ..contract import PbemError, UsageError
 from ..phrases import plural
 from . import clockmail, compose, parse
 from .ledger import Ledger
+
+BATCH = 50  # messages of a mailbox whose replies and ledger records are made durable together
 
 
 @dataclass
@@ -59,12 +62,53 @@ class Referee:
 
     def __post_init__(self):
         self._cache: dict = {}
+        self._after: list | None = None  # in a batch: what waits for the next flush (moving messages aside)
         self.root = Path(self.root)
         if not self.root.is_dir():
             raise PbemError(f"--games {self.root}: not a directory")
         self.ledger = Ledger(self.root)
         self.transport.prepare()  # a bad outbox is refused before any mail is handled (no move left unreported)
         self.default_from = self.default_from or os.environ.get("PBEM_FROM") or f"pbem@{_host()}"
+
+    # ------------------------------------------------------------ a mailbox of messages
+
+    @contextlib.contextmanager
+    def batch(self):
+        """Handle many messages under one lock, their replies and `done` records made durable together every
+        BATCH messages and at the end (one fsync pass for many, see ledger.py); `after` keeps what must wait for
+        that (moving a message aside). A move is on disk before its replies are written, as always."""
+        with self.ledger.locked():
+            self.transport.hold()
+            self.ledger.waiting = {}
+            self._after = []
+            try:
+                yield self
+            finally:
+                try:
+                    self.flush()
+                finally:
+                    self._after, self.ledger.waiting = None, None
+                    self.transport.release()
+
+    def after(self, callback) -> None:
+        """Run `callback` once what the messages handled so far changed is on disk: now, or at the next flush."""
+        if self._after is None:
+            callback()
+            return
+        self._after.append(callback)
+        if len(self._after) >= BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        """The replies held, then the done records (so a record never names replies that are not on disk), then
+        what waited for them."""
+        self.transport.flush()
+        self.ledger.flush()
+        waiting = self._after or []
+        if self._after is not None:
+            self._after = []
+        for callback in waiting:
+            callback()
 
     # ------------------------------------------------------------ one message
 

@@ -47,11 +47,15 @@ def _safe(outcomes: list[Outcome], referee: Referee, item: Waiting) -> None:
         outcomes.append(Outcome(item.source, "error", f"not handled, left in the mailbox: "
                                                       f"{type(exc).__name__}: {exc}"))
         return
+    outcomes.append(outcome)
+    referee.after(lambda: _move_aside(item, outcome))
+
+
+def _move_aside(item: Waiting, outcome: Outcome) -> None:
     try:
         item.done()
     except Exception as exc:  # noqa: BLE001 — handled and recorded; a next run only moves it aside
         outcome.warning = f"could not move it aside ({exc}); the ledger knows it is handled"
-    outcomes.append(outcome)
 
 
 # ---------------------------------------------------------------- Maildir
@@ -91,8 +95,9 @@ def _maildir_items(path: Path) -> Iterator[Waiting]:
 
 def maildir(referee: Referee, path) -> list[Outcome]:
     outcomes: list[Outcome] = []
-    for item in _maildir_items(Path(path)):
-        _safe(outcomes, referee, item)
+    with referee.batch():
+        for item in _maildir_items(Path(path)):
+            _safe(outcomes, referee, item)
     return outcomes
 
 
@@ -108,14 +113,15 @@ def mbox(referee: Referee, path) -> list[Outcome]:
     box.lock()
     try:
         moved = []
-        for key in list(box.keys()):
-            raw = box.get_bytes(key)
-            size = len(raw)
-            digest = hashlib.sha256(raw).hexdigest()
+        with referee.batch():
+            for key in list(box.keys()):
+                raw = box.get_bytes(key)
+                size = len(raw)
+                digest = hashlib.sha256(raw).hexdigest()
 
-            def done(key=key, raw=raw):
-                moved.append((key, raw))
-            _safe(outcomes, referee, Waiting(raw[:parse.MAX_MESSAGE_BYTES + 1], size, f"mbox:{digest}", done))
+                def done(key=key, raw=raw):
+                    moved.append((key, raw))
+                _safe(outcomes, referee, Waiting(raw[:parse.MAX_MESSAGE_BYTES + 1], size, f"mbox:{digest}", done))
         if moved:
             processed.lock()
             try:
@@ -210,24 +216,25 @@ def imap(referee: Referee, url_text: str, processed: str = "pbem-processed") -> 
         status, data = client.capability()  # what the server offers once logged in (MOVE, UIDPLUS)
         can_move = status == "OK" and b"MOVE" in b" ".join(d for d in data if isinstance(d, bytes)).upper().split()
         uids = _ok(client.uid("SEARCH", None, "UNDELETED"), "search")[0].split()
-        for uid in sorted(uids, key=int):
-            uid = uid.decode()
-            data = _ok(client.uid("FETCH", uid, "(RFC822.SIZE)"), "fetch size")
-            match = re.search(rb"RFC822\.SIZE (\d+)", b" ".join(d if isinstance(d, bytes) else d[0] for d in data
-                                                               if d))
-            size = int(match.group(1)) if match else 0
-            part = "BODY.PEEK[HEADER]" if size > parse.MAX_MESSAGE_BYTES else "BODY.PEEK[]"
-            data = _ok(client.uid("FETCH", uid, f"({part})"), "fetch")
-            raw = next((d[1] for d in data if isinstance(d, tuple)), b"")
+        with referee.batch():
+            for uid in sorted(uids, key=int):
+                uid = uid.decode()
+                data = _ok(client.uid("FETCH", uid, "(RFC822.SIZE)"), "fetch size")
+                match = re.search(rb"RFC822\.SIZE (\d+)", b" ".join(d if isinstance(d, bytes) else d[0] for d in data
+                                                                   if d))
+                size = int(match.group(1)) if match else 0
+                part = "BODY.PEEK[HEADER]" if size > parse.MAX_MESSAGE_BYTES else "BODY.PEEK[]"
+                data = _ok(client.uid("FETCH", uid, f"({part})"), "fetch")
+                raw = next((d[1] for d in data if isinstance(d, tuple)), b"")
 
-            def done(uid=uid):
-                _ok(client.uid("STORE", uid, "+FLAGS", r"(\Seen)"), "store \\Seen")
-                if can_move:
-                    _ok(client.uid("MOVE", uid, _quote(processed)), f"move to {processed}")
-                else:
-                    _ok(client.uid("COPY", uid, _quote(processed)), f"copy to {processed}")
-                    _ok(client.uid("STORE", uid, "+FLAGS", r"(\Deleted)"), "store \\Deleted")
-            _safe(outcomes, referee, Waiting(raw, size, f"imap:{url.host}/{url.folder}:{validity}:{uid}", done))
+                def done(uid=uid):
+                    _ok(client.uid("STORE", uid, "+FLAGS", r"(\Seen)"), "store \\Seen")
+                    if can_move:
+                        _ok(client.uid("MOVE", uid, _quote(processed)), f"move to {processed}")
+                    else:
+                        _ok(client.uid("COPY", uid, _quote(processed)), f"copy to {processed}")
+                        _ok(client.uid("STORE", uid, "+FLAGS", r"(\Deleted)"), "store \\Deleted")
+                _safe(outcomes, referee, Waiting(raw, size, f"imap:{url.host}/{url.folder}:{validity}:{uid}", done))
         if not can_move:
             client.expunge()
     except imaplib.IMAP4.error as exc:

@@ -86,6 +86,15 @@ class Smtp:
     def prepare(self) -> None:
         """Nothing to make ready: whether the server answers is known only when there is mail to send."""
 
+    def hold(self) -> None:
+        """Nothing to hold: a mail is sent at once, and the server's acceptance is what makes it safe."""
+
+    def flush(self) -> None:
+        """Nothing held (see `hold`)."""
+
+    def release(self) -> None:
+        """Nothing held (see `hold`)."""
+
     def send(self, messages: list[EmailMessage]) -> list[str]:
         """Send every message over one connection; returns the addresses that accepted a mail."""
         if not messages:
@@ -139,6 +148,8 @@ class Outbox:
 
     path: Path
     prepared: bool = field(default=False, repr=False, compare=False)  # its folders made and checked
+    # in a batch (`hold`): the mails written into tmp/ and not yet fsynced nor put into new/ (`flush`)
+    held: list[tuple[str, int]] | None = field(default=None, repr=False, compare=False)
 
     def describe(self) -> str:
         return f"outbox {self.path}"
@@ -159,15 +170,40 @@ class Outbox:
             raise PbemError(f"cannot use {self.path} as an outbox Maildir ({exc.strerror or exc})") from None
         self.prepared = True
 
+    def hold(self) -> None:
+        """From now on, keep the mails in tmp/ until `flush` puts them all into new/ at once (one fsync pass)."""
+        if self.held is None:
+            self.held = []
+
     def send(self, messages: list[EmailMessage]) -> list[str]:
         if not messages:
             return []
         self.prepare()
         try:
-            _deliver(self.path, [msg.as_bytes(policy=_unix_lines(msg.policy)) for msg in messages])
+            written = _write_tmp(self.path, [msg.as_bytes(policy=_unix_lines(msg.policy)) for msg in messages])
+            if self.held is None:
+                _publish(self.path, written)
+            else:
+                self.held += written
         except OSError as exc:
             raise PbemError(f"cannot write to the outbox {self.path} ({exc.strerror or exc})") from None
         return [address for msg in messages for address in _recipients(msg)]
+
+    def flush(self) -> None:
+        """Put the mails held since `hold` (or the last flush) into new/, each on disk first."""
+        if self.held:
+            written, self.held = self.held, []
+            try:
+                _publish(self.path, written)
+            except OSError as exc:
+                raise PbemError(f"cannot write to the outbox {self.path} ({exc.strerror or exc})") from None
+
+    def release(self) -> None:
+        """Flush, and deliver each mail at once again."""
+        try:
+            self.flush()
+        finally:
+            self.held = None
 
 
 @functools.lru_cache(maxsize=None)
@@ -179,9 +215,9 @@ def _unix_lines(policy):
 _delivered = iter(range(1, 1 << 62))
 
 
-def _deliver(maildir: Path, mails: list[bytes]) -> None:
-    """Maildir delivery, as Python's mailbox does it (each mail written to tmp/ under a unique name, flushed to
-    disk, then linked into new/), with the mails of one call flushed together."""
+def _write_tmp(maildir: Path, mails: list[bytes]) -> list[tuple[str, int]]:
+    """Maildir delivery's first half, as Python's mailbox does it: each mail written to tmp/ under a unique name.
+    Returns (name, open descriptor) of each, for `_publish`."""
     host = socket.gethostname().replace("/", r"\057").replace(":", r"\072")
     written = []
     try:
@@ -193,6 +229,16 @@ def _deliver(maildir: Path, mails: list[bytes]) -> None:
             view = memoryview(raw)
             while view:
                 view = view[os.write(fd, view):]
+    except BaseException:
+        for _, fd in written:
+            os.close(fd)
+        raise
+    return written
+
+
+def _publish(maildir: Path, written: list[tuple[str, int]]) -> None:
+    """Maildir delivery's second half: every mail flushed to disk, then linked into new/ (and new/ flushed)."""
+    try:
         store.sync_together([fd for _, fd in written])
     finally:
         for _, fd in written:
@@ -200,6 +246,11 @@ def _deliver(maildir: Path, mails: list[bytes]) -> None:
     for name, _ in written:
         os.link(maildir / "tmp" / name, maildir / "new" / name)
         os.unlink(maildir / "tmp" / name)
+    folder = os.open(maildir / "new", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
 
 
 def make(smtp: str | None, outbox, user: str | None = None, starttls: str | None = None):

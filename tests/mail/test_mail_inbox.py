@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import bots, engine
+from pbem import bots, engine, store
 from pbem.mail import commands, transport
 from mailkit import body_of, move_mail, run_cli, write_mail
 
@@ -215,18 +215,23 @@ def test_killed_before_moving_the_mail_aside_only_moves_it_next_time(mail_game, 
     assert os.listdir(tmp_path / "Maildir" / "new") == []
 
 
-def test_sigkill_in_the_middle_of_a_batch(mail_game, games_root, smtp, tmp_path):
-    """A real process killed with SIGKILL while it works through a Maildir; the next run finishes the batch and
-    every move is applied exactly once, in order."""
+@pytest.mark.parametrize("sending", ["smtp", "outbox"])
+def test_sigkill_in_the_middle_of_a_batch(mail_game, games_root, smtp, tmp_path, sending):
+    """A real process killed with SIGKILL while it works through a Maildir; the next run finishes the batch,
+    every move is applied exactly once, in order, and every mover is answered."""
     box = mailbox.Maildir(tmp_path / "Maildir", create=True)
     turns = turns_ahead(mail_game, 12)
+    ids = []
     for index, turn in enumerate(turns):
-        key = box.add(move_mail(mail_game, *turn))  # no Move-Number: only the ledger stops a double application
+        ids.append(f"<killed.{index}@players.example>")
+        # no Move-Number: only the ledger stops a double application
+        key = box.add(move_mail(mail_game, *turn, message_id=ids[-1]))
         stamp = time.time() - 100 + index
         os.utime(box._path + "/new/" + key, (stamp, stamp))
     exe = Path(sys.executable).with_name("pbem")
+    send = ["--smtp", smtp.address] if sending == "smtp" else ["--outbox", tmp_path / "outbox"]
     process = subprocess.Popen([exe, "mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir",
-                                "--smtp", smtp.address], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                *send], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while len(engine.read_log(mail_game.gd, full=True)["entries"] or []) < 2 and time.monotonic() < deadline \
             and process.poll() is None:
@@ -235,10 +240,94 @@ def test_sigkill_in_the_middle_of_a_batch(mail_game, games_root, smtp, tmp_path)
     process.wait()
     assert process.returncode == -signal.SIGKILL  # it was still at work: killed in the middle of the batch
     assert len(os.listdir(tmp_path / "Maildir" / "new")) > 0
-    result = _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
+    result = run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir", *send)
     assert result.code == 0, result.output
     entries = engine.read_log(mail_game.gd, full=True)["entries"]
     assert [(e["player"], e["moves"]) for e in entries[:len(turns)]] == [(p, m) for p, m in turns]
+    assert os.listdir(tmp_path / "Maildir" / "new") == []
+    answered = [str(m["In-Reply-To"]) for m in smtp.messages] if sending == "smtp" else \
+        in_reply_to(tmp_path / "outbox")
+    assert set(ids) <= set(answered)
+
+
+def in_reply_to(outbox: Path) -> list[str]:
+    """The Message-ID each mail of an outbox Maildir answers."""
+    return [str(msg["In-Reply-To"]) for msg in mailbox.Maildir(outbox, create=False)]
+
+
+def test_a_batch_writes_its_records_after_its_replies_and_moves_mail_aside_last(mail_game, games_root, tmp_path,
+                                                                              monkeypatch):
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    turns = turns_ahead(mail_game, 3)
+    for turn in turns:
+        box.add(move_mail(mail_game, *turn))
+    events = []
+    for module, name in ((transport, "_publish"), (store, "write_atomic_together"), (engine, "submit")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, real=real, name=name, **k: (events.append(name), real(*a, **k))[1])
+    real_replace = os.replace
+
+    def replace(src, dst, *args, **kwargs):
+        if "/Maildir/" in str(src):
+            events.append("moved aside")
+        return real_replace(src, dst, *args, **kwargs)
+    monkeypatch.setattr(os, "replace", replace)
+    referee = commands.Referee(games_root, transport.Outbox(tmp_path / "outbox"))
+    from pbem.mail import inbox
+    outcomes = inbox.maildir(referee, tmp_path / "Maildir")
+    assert [o.result for o in outcomes] == ["accepted"] * 3
+    # each move is written after its pending record as it comes; then the replies of all three, all their done
+    # records together, and the mails moved aside
+    assert events == ["write_atomic_together", "submit"] * 3 + ["_publish", "write_atomic_together"] + \
+        ["moved aside"] * 3
+    assert len(mailbox.Maildir(tmp_path / "outbox", create=False)) == 3 * len(mail_game.players)
+    assert os.listdir(tmp_path / "Maildir" / "new") == []
+
+
+def test_a_long_batch_is_flushed_every_few_messages(mail_game, games_root, tmp_path, monkeypatch):
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    for index, turn in enumerate(turns_ahead(mail_game, 5)):
+        key = box.add(move_mail(mail_game, *turn))
+        stamp = time.time() - 100 + index
+        os.utime(box._path + "/new/" + key, (stamp, stamp))
+    monkeypatch.setattr(commands, "BATCH", 2)
+    published = []
+    real = transport._publish
+    monkeypatch.setattr(transport, "_publish", lambda maildir, written: (published.append(len(written)),
+                                                                          real(maildir, written)))
+    from pbem.mail import inbox
+    outcomes = inbox.maildir(commands.Referee(games_root, transport.Outbox(tmp_path / "outbox")), tmp_path / "Maildir")
+    assert [o.result for o in outcomes] == ["accepted"] * 5
+    assert published == [2 * len(mail_game.players)] * 2 + [len(mail_game.players)]
+
+
+def test_killed_before_a_batch_is_flushed_sends_every_reply_on_the_next_run(mail_game, games_root, tmp_path,
+                                                                           monkeypatch):
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    turns = turns_ahead(mail_game, 4)
+    ids = []
+    for index, turn in enumerate(turns):
+        ids.append(f"<batch.{index}@players.example>")
+        key = box.add(move_mail(mail_game, *turn, message_id=ids[-1]))
+        stamp = time.time() - 100 + index
+        os.utime(box._path + "/new/" + key, (stamp, stamp))
+    real_publish = transport._publish
+
+    def dies(*args):
+        raise Killed()
+    monkeypatch.setattr(transport, "_publish", dies)
+    outbox = tmp_path / "outbox"
+    with pytest.raises(Killed):
+        run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir", "--outbox", outbox)
+    applied = mail_game.snapshot()
+    assert len(engine.read_log(mail_game.gd, full=True)["entries"]) == len(turns)
+    assert len(mailbox.Maildir(outbox, create=False)) == 0  # nothing delivered: the replies died with the run
+    assert len(os.listdir(tmp_path / "Maildir" / "new")) == len(turns)  # and no mail was moved aside
+    monkeypatch.setattr(transport, "_publish", real_publish)
+    result = run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir", "--outbox", outbox)
+    assert result.stdout.count("accepted:") == len(turns), result.output
+    assert mail_game.snapshot() == applied  # no move applied twice
+    assert sorted(set(in_reply_to(outbox)) & set(ids)) == sorted(ids)  # every mover answered
     assert os.listdir(tmp_path / "Maildir" / "new") == []
 
 
