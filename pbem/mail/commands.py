@@ -79,7 +79,7 @@ class Referee:
         that (moving a message aside). A move is on disk before its replies are written, as always."""
         with self.ledger.locked():
             self.transport.hold()
-            self.ledger.waiting = {}
+            self.ledger.begin_batch()
             self._after = []
             try:
                 yield self
@@ -87,8 +87,11 @@ class Referee:
                 try:
                     self.flush()
                 finally:
-                    self._after, self.ledger.waiting = None, None
-                    self.transport.release()
+                    self._after = None
+                    try:
+                        self.ledger.end_batch()
+                    finally:
+                        self.transport.release()
 
     def after(self, callback) -> None:
         """Run `callback` once what the messages handled so far changed is on disk: now, or at the next flush."""

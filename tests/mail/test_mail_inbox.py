@@ -2,6 +2,7 @@
 bad message never stops the batch."""
 from __future__ import annotations
 
+import json
 import mailbox
 import os
 import random
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pbem import bots, engine, store
-from pbem.mail import commands, transport
+from pbem.mail import commands, ledger, transport
 from mailkit import body_of, move_mail, run_cli, write_mail
 
 
@@ -262,7 +263,8 @@ def test_a_batch_writes_its_records_after_its_replies_and_moves_mail_aside_last(
     for turn in turns:
         box.add(move_mail(mail_game, *turn))
     events = []
-    for module, name in ((transport, "_publish"), (store, "write_atomic_together"), (engine, "submit")):
+    for module, name in ((transport, "_publish"), (store, "write_atomic_together"), (engine, "submit"),
+                         (ledger.Ledger, "_append")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *a, real=real, name=name, **k: (events.append(name), real(*a, **k))[1])
     real_replace = os.replace
@@ -276,10 +278,10 @@ def test_a_batch_writes_its_records_after_its_replies_and_moves_mail_aside_last(
     from pbem.mail import inbox
     outcomes = inbox.maildir(referee, tmp_path / "Maildir")
     assert [o.result for o in outcomes] == ["accepted"] * 3
-    # each move is written after its pending record as it comes; then the replies of all three, all their done
-    # records together, and the mails moved aside
-    assert events == ["write_atomic_together", "submit"] * 3 + ["_publish", "write_atomic_together"] + \
-        ["moved aside"] * 3
+    # each move is submitted after its pending record is in the journal; then the replies of all three, all their
+    # done records together, and the mails moved aside
+    assert events == ["_append", "submit"] * 3 + ["_publish", "write_atomic_together"] + ["moved aside"] * 3
+    assert (games_root / ".pbem-mail" / "pending.log").read_bytes() == b""
     assert len(mailbox.Maildir(tmp_path / "outbox", create=False)) == 3 * len(mail_game.players)
     assert os.listdir(tmp_path / "Maildir" / "new") == []
 
@@ -323,12 +325,49 @@ def test_killed_before_a_batch_is_flushed_sends_every_reply_on_the_next_run(mail
     assert len(engine.read_log(mail_game.gd, full=True)["entries"]) == len(turns)
     assert len(mailbox.Maildir(outbox, create=False)) == 0  # nothing delivered: the replies died with the run
     assert len(os.listdir(tmp_path / "Maildir" / "new")) == len(turns)  # and no mail was moved aside
+    journal = Path(games_root) / ".pbem-mail" / "pending.log"
+    assert len(journal.read_bytes().splitlines()) == len(turns)  # each move's pending record, on disk
     monkeypatch.setattr(transport, "_publish", real_publish)
     result = run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir", "--outbox", outbox)
     assert result.stdout.count("accepted:") == len(turns), result.output
     assert mail_game.snapshot() == applied  # no move applied twice
     assert sorted(set(in_reply_to(outbox)) & set(ids)) == sorted(ids)  # every mover answered
     assert os.listdir(tmp_path / "Maildir" / "new") == []
+    assert journal.read_bytes() == b""
+
+
+def test_a_message_that_breaks_the_referee_after_its_move_keeps_its_pending_record(mail_game, games_root,
+                                                                                     tmp_path, monkeypatch):
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    turn = turns_ahead(mail_game, 1)[0]
+    box.add(move_mail(mail_game, *turn, message_id="<breaks@players.example>"))
+    real = commands.Referee._after_move
+
+    def fragile(self, *args):
+        raise RuntimeError("disk on fire")
+    monkeypatch.setattr(commands.Referee, "_after_move", fragile)
+    outbox = tmp_path / "outbox"
+    result = run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir", "--outbox", outbox)
+    assert result.code == 2 and "disk on fire" in result.stdout
+    applied = mail_game.snapshot()
+    assert ledger.Ledger(games_root)._on_disk("<breaks@players.example>")["state"] == "pending"
+    monkeypatch.setattr(commands.Referee, "_after_move", real)
+    result = run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir", "--outbox", outbox)
+    assert result.stdout.startswith("accepted:"), result.output
+    assert mail_game.snapshot() == applied  # answered, not applied again
+    assert "<breaks@players.example>" in in_reply_to(outbox)
+
+
+def test_a_journal_left_by_a_killed_batch_becomes_pending_records_and_a_torn_line_is_ignored(games_root):
+    record = {"message_id": "<left@players.example>", "state": "pending", "game": "g1", "player": "alice",
+              "move_number": 3, "source": None, "time": "2026-11-30T09:00:00+00:00"}
+    book = ledger.Ledger(games_root)
+    book.journal.write_text(json.dumps(record) + "\n" + '{"message_id": "<torn@players.exa')
+    with book.locked():
+        assert book.get("<left@players.example>") == record
+        assert book.get("<torn@players.example>") is None
+    assert book.journal.read_bytes() == b""
+    assert json.loads(book._file("<left@players.example>").read_text()) == record
 
 
 def test_one_message_that_breaks_the_referee_does_not_stop_the_batch(mail_game, games_root, smtp, tmp_path,
