@@ -80,8 +80,9 @@ def layout(meta: dict) -> store.Layout:
              STATE: PRIVATE, STATE_DIGEST: PRIVATE, STATE_CACHE: PRIVATE, STATUS_DIGESTS: PRIVATE, FULL_LOG: PRIVATE,
              SECRETS: PRIVATE}
     files.update({view_file(player): PRIVATE for player in meta["players"]})
-    files.update({f"schemas/{name}": PUBLIC_MODE for name in validation.schema_files(meta["game"])})
-    return store.Layout(files, FOLDERS, TXN_KEY)
+    schemas = {f"schemas/{name}": PUBLIC_MODE for name in validation.schema_files(meta["game"])}
+    files.update(schemas)
+    return store.Layout(files, FOLDERS, TXN_KEY, frozenset({GAME, COMPONENTS, *schemas}))
 
 
 class GameDir:

@@ -12,11 +12,15 @@ each file is put in place, and the bundle is marked applied. If the process dies
 writer deletes the half-written bundle (the previous state is intact); if it dies after, the next writer applies
 the bundle again, and a reader reads through it.
 
-The bundle is a redo log, so the files put in place need not be fsynced one by one: the applied bundle is kept,
-named by the machine's boot (`APPLIED.<boot id>.json`), until the next commit fsyncs the files it wrote (long
-written back by then, as a rule) and reuses it. A process killed meanwhile loses nothing (the page cache holds
-the files); after the machine stopped, the first writer of the next boot applies that bundle again, and readers
-read through it. Where the system gives no boot id, each file is fsynced before the bundle is marked applied.
+The bundle is a redo log, so the files put in place are not fsynced: the applied bundle is kept, named by the
+machine's boot (`APPLIED.<boot id>.json`), until the next commit point, and each bundle holds every file that
+may not be on disk yet (the files it writes, and the other files of the layout as they are: `_carried`). A
+process killed meanwhile loses nothing (the page cache holds the files); after the machine stopped, the first
+writer of the next boot applies the last bundle again, and readers read through it. The files written once, when
+the game is made (the layout's `fixed` ones), are fsynced then. Two inodes serve as bundles in turn
+(`bundle.tmp` is the one before last, rewritten by the next move), so a move makes no new file and fsyncs two
+things: its bundle and `.txn/`. Where the system gives no boot id, each file is fsynced before the bundle is
+marked applied (`APPLIED.json`).
 
 A file is put in place by rewriting it (same inode), not by writing a new file and renaming it over the old one:
 making a new file costs ext4 twenty to fifty times what rewriting one does, and a move writes ten (see
@@ -70,13 +74,14 @@ class Unreadable(PbemError):
 
 
 class Layout:
-    """Everything a transaction of one game may write: each file with its mode, each folder with its mode, and
-    where the transaction key lives (private; never written by a bundle)."""
+    """Everything a transaction of one game may write: each file with its mode, each folder with its mode, where
+    the transaction key lives (private; never written by a bundle), and the files written once, when the game is
+    made (`fixed`: fsynced when written, never carried from bundle to bundle)."""
 
-    __slots__ = ("files", "folders", "key")
+    __slots__ = ("files", "folders", "key", "fixed")
 
-    def __init__(self, files: dict[str, int], folders: dict[str, int], key: str):
-        self.files, self.folders, self.key = files, folders, key
+    def __init__(self, files: dict[str, int], folders: dict[str, int], key: str, fixed: frozenset = frozenset()):
+        self.files, self.folders, self.key, self.fixed = files, folders, key, fixed
 
 
 # ---------------------------------------------------------------- no-follow access below a game directory
@@ -544,8 +549,9 @@ def _overlay(root: int, directory, layout: Layout) -> dict[str, str]:
 
 def _apply(directory, files: dict[str, str], layout: Layout, sync: bool) -> None:
     """Put each file in place, never through a link: rewritten in place when it is the referee's outright, else a
-    new file renamed over it; then (`sync`) fsync what was written (the files rewritten, the folders renamed
-    into). The folders are created with their layout modes and each file gets its layout mode."""
+    new file renamed over it. The files fsynced (with their folder when renamed into it) are every one when
+    `sync`, else only the layout's fixed ones. The folders are created with their layout modes and each file gets
+    its layout mode."""
     by_folder: dict[str, list[str]] = {}
     for relative in files:
         by_folder.setdefault(relative.rpartition("/")[0], []).append(relative)
@@ -557,18 +563,18 @@ def _apply(directory, files: dict[str, str], layout: Layout, sync: bool) -> None
                 for relative in members:
                     name = relative.rpartition("/")[2]
                     data, mode = files[relative].encode("utf-8"), layout.files[relative]
+                    wanted = sync or relative in layout.fixed
                     try:
                         fd = _rewrite(folder, name, data, mode)
-                        if fd is not None:
-                            durable.append(fd) if sync else os.close(fd)
-                            continue
-                        tmp = f".{name}.tmp"
-                        _write_new(folder, tmp, data, mode)
-                        os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
-                        renamed = True
+                        if fd is None:
+                            tmp = f".{name}.tmp"
+                            fd = _create(folder, tmp, data, mode)
+                            os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
+                            renamed = renamed or wanted
                     except OSError as exc:
                         raise PbemError(f"{_where(directory, relative)}: cannot write ({exc.strerror})") from None
-                if renamed and sync:
+                    durable.append(fd) if wanted else os.close(fd)
+                if renamed:
                     durable.append(os.dup(folder))
         sync_together(durable)
     finally:
@@ -577,40 +583,35 @@ def _apply(directory, files: dict[str, str], layout: Layout, sync: bool) -> None
 
 
 def _finish(txn: int, directory, name: str, files: dict[str, str], layout: Layout) -> None:
-    """Put the files of the committed bundle `name` in place and mark it applied. Where the boot is known the
-    files are not fsynced: the bundle is (it is the move), and it stays, named by this boot, until the next
-    commit makes its files durable (`_make_durable`) or a writer of a later boot applies it again."""
+    """Put the files of the committed bundle `name` in place and mark it applied. Where the boot is known, only
+    the layout's fixed files are fsynced: the bundle is (it is the move), and it holds every file not yet on disk
+    (see `_carried`); it stays, named by this boot, until the next commit point, and a writer of a later boot
+    applies it again."""
     boot = _boot()
     _apply(directory, files, layout, sync=boot is None)
     os.replace(name, _applied_name(boot), src_dir_fd=txn, dst_dir_fd=txn)
 
 
-def _make_durable(directory, layout: Layout) -> None:
-    """fsync every file of the layout and the folders holding them: what a transaction applied without fsync is
-    on disk before its bundle is dropped. A file written back by the kernel since costs a few microseconds."""
-    by_folder: dict[str, list[str]] = {}
+def _carried(directory, layout: Layout, written: dict[str, str]) -> dict[str, str]:
+    """The files this transaction does not write but the last bundle (applied without fsync) may hold alone: every
+    other file of the layout that is there, as it is now (the page cache holds what the referee wrote), the fixed
+    ones aside (fsynced when the game was made). With them the new bundle alone can redo everything."""
+    carried = {}
     for relative in layout.files:
-        by_folder.setdefault(relative.rpartition("/")[0], []).append(relative)
-    for members in by_folder.values():
+        if relative in written or relative in layout.fixed:
+            continue
         try:
-            with _folder_of(directory, members[0]) as (folder, _):
-                for relative in members:
-                    try:
-                        fd = os.open(relative.rpartition("/")[2], READ_FLAGS, dir_fd=folder)
-                    except OSError:
-                        continue  # absent, or a link: nothing of the referee's to make durable
-                    try:
-                        os.fsync(fd)
-                    finally:
-                        os.close(fd)
-                os.fsync(folder)
+            # a public file a player garbled is carried as text (it is rewritten from the referee's files anyway)
+            carried[relative] = read(directory, relative, MAX_BUNDLE_BYTES).decode("utf-8", "replace")
         except Missing:
             continue
+    return carried
 
 
-def _clear(txn: int, directory, keep: str | None) -> None:
+def _clear(txn: int, directory, keep: tuple[str, ...]) -> None:
+    """Remove every file of `.txn` but `keep` (a bundle.tmp there is no bundle: its inode is reused)."""
     for name in os.listdir(txn):
-        if name == keep:
+        if name in keep:
             continue
         try:
             os.unlink(name, dir_fd=txn)
@@ -632,7 +633,7 @@ def _recover(root: int, directory, layout: Layout) -> None:
         found = _committed(txn, directory, layout, reader=False)
         if found is not None:
             _finish(txn, directory, *found, layout)
-        _clear(txn, directory, keep=_applied_name(_boot()))
+        _clear(txn, directory, keep=(_applied_name(_boot()), BUNDLE_TMP))
     finally:
         os.close(txn)
 
@@ -662,16 +663,9 @@ def _check_targets(directory, files, layout: Layout) -> None:
                             f"game directory (nothing was changed; replace it by the real file)")
 
 
-def _write_bundle(txn: int, directory, data: bytes, layout: Layout) -> None:
-    """The new bundle in `.txn/bundle.tmp`, fsynced, every other file of `.txn` removed. The last applied bundle
-    is no longer needed once its files are durable: it is renamed to bundle.tmp and rewritten, so a move makes no
-    new file at all."""
-    applied = _applied_name(_boot())
-    _clear(txn, directory, keep=applied)
-    if applied != APPLIED and applied in os.listdir(txn):
-        _make_durable(directory, layout)
-    with contextlib.suppress(FileNotFoundError):
-        os.replace(applied, BUNDLE_TMP, src_dir_fd=txn, dst_dir_fd=txn)
+def _write_bundle(txn: int, data: bytes) -> None:
+    """The new bundle in `.txn/bundle.tmp`, fsynced: rewritten in place when it is there (the inode of the bundle
+    before last, left there at the last commit point), so a move makes no new file."""
     fd = _rewrite(txn, BUNDLE_TMP, data, 0o600)
     if fd is None:
         _write_new(txn, BUNDLE_TMP, data, 0o600, sync=True)
@@ -695,9 +689,15 @@ def commit(directory, files: dict[str, tuple[str, int]], layout: Layout) -> None
         key = _key(directory, layout, create=True)
         txn = _open_txn(root, directory, create=True)
         try:
-            _write_bundle(txn, directory, _bundle_bytes(key, texts), layout)
+            last = _applied_name(_boot())
+            _clear(txn, directory, keep=(last, BUNDLE_TMP))
+            unsynced = last != APPLIED and last in os.listdir(txn)  # its files may be in the page cache only
+            carried = _carried(directory, layout, texts) if unsynced else {}
+            _write_bundle(txn, _bundle_bytes(key, {**carried, **texts}))
             os.replace(BUNDLE_TMP, COMMIT, src_dir_fd=txn, dst_dir_fd=txn)
-            os.fsync(txn)  # the commit point
+            os.fsync(txn)  # the commit point: from here the new bundle alone redoes everything
+            with contextlib.suppress(FileNotFoundError):
+                os.replace(last, BUNDLE_TMP, src_dir_fd=txn, dst_dir_fd=txn)  # its inode, for the next bundle
             _finish(txn, directory, COMMIT, texts, layout)
         finally:
             os.close(txn)

@@ -2,6 +2,7 @@
 submissions apply exactly one move."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -149,7 +150,8 @@ def test_an_uncommitted_transaction_is_thrown_away(fuzz_game):
     (directory / store.TXN / "bundle.tmp").write_text('{"referee/state.yaml": ["half wri')
     with store.locked(directory, engine.open_game(directory).layout):
         pass
-    assert snapshot(directory) == before
+    game_files = lambda files: {k: v for k, v in files.items() if not k.startswith(store.TXN)}  # noqa: E731
+    assert game_files(snapshot(directory)) == game_files(before)  # never applied (its inode is the next bundle's)
 
 
 class Killed(Exception):
@@ -207,7 +209,8 @@ def test_a_move_applied_before_the_machine_stopped_is_applied_again_in_the_next_
     assert applied.exists()
     # the machine stopped: the files were not fsynced, the bundle was (and it names an earlier boot now)
     applied.rename(directory / store.TXN / "APPLIED.00000000-0000-4000-8000-000000000000.json")
-    for relative in ("referee/state.yaml", "referee/state.json", f"views/{gd.players[0]}.yaml", "public.yaml"):
+    for relative in ("referee/state.yaml", "referee/state.json", f"views/{gd.players[0]}.yaml", "public.yaml",
+                     "referee/secrets.yaml"):  # the last one written before that move, and carried in its bundle
         (directory / relative).write_bytes(good[relative][:len(good[relative]) // 2])
     # readers read through the bundle
     assert engine.status(engine.open_game(directory), gd.players[0]) == shown
@@ -217,11 +220,12 @@ def test_a_move_applied_before_the_machine_stopped_is_applied_again_in_the_next_
     restored = snapshot(directory)
     assert {k: v for k, v in restored.items() if not k.startswith(".txn")} == \
         {k: v for k, v in good.items() if not k.startswith(".txn")}
-    assert sorted(os.listdir(directory / store.TXN)) == [applied.name]
+    assert applied.name in os.listdir(directory / store.TXN)
+    assert set(os.listdir(directory / store.TXN)) <= {applied.name, store.BUNDLE_TMP}
 
 
 @needs_boot_id
-def test_a_move_fsyncs_the_files_of_the_move_before_it_before_reusing_its_bundle(tmp_path, monkeypatch):
+def test_a_move_fsyncs_only_its_bundle_which_carries_every_file_not_yet_on_disk(tmp_path, monkeypatch):
     directory = small_game(tmp_path)
     synced = []
     real_fsync = os.fsync
@@ -232,12 +236,12 @@ def test_a_move_fsyncs_the_files_of_the_move_before_it_before_reusing_its_bundle
     monkeypatch.setattr(os, "fsync", recording)
     player, text, _ = legal_turn(directory)
     engine.submit(engine.open_game(directory), player, [text], by="referee")
-    bundle = synced.index(str(directory / store.TXN / store.BUNDLE_TMP))
-    earlier = set(synced[:bundle])
-    written = {str(directory / relative) for relative in engine.open_game(directory).layout.files
-               if (directory / relative).exists()}
-    assert written <= earlier  # every file of the last move durable before its bundle is rewritten
-    assert not written & set(synced[bundle:])  # this move's files are left to the page cache and its bundle
+    assert synced == [str(directory / store.TXN / store.BUNDLE_TMP), str(directory / store.TXN)]
+    gd = engine.open_game(directory)
+    bundle = (directory / store.TXN / f"APPLIED.{store._boot()}.json").read_bytes().partition(b"\n")[2]
+    present = {relative for relative in gd.layout.files if (directory / relative).exists()}
+    assert set(json.loads(bundle)) == present - gd.layout.fixed  # the secrets too, which no move writes
+    assert gd.layout.fixed and all((directory / relative).exists() for relative in gd.layout.fixed)
 
 
 def test_without_a_boot_id_each_file_is_fsynced_before_the_bundle_is_marked_applied(tmp_path, monkeypatch):
@@ -253,7 +257,7 @@ def test_without_a_boot_id_each_file_is_fsynced_before_the_bundle_is_marked_appl
     player, text, _ = legal_turn(directory)
     engine.submit(engine.open_game(directory), player, [text], by="referee")
     assert {str(directory / "referee" / "state.yaml"), str(directory / "public.yaml")} <= set(synced)
-    assert os.listdir(directory / store.TXN) == [store.APPLIED]
+    assert sorted(os.listdir(directory / store.TXN)) == [store.APPLIED, store.BUNDLE_TMP]
 
 
 PLAYER_LOOP = """
