@@ -117,6 +117,14 @@ def test_a_planted_bundle_naming_paths_outside_the_game_writes_nothing_and_is_re
     assert not (arena.root / "x.txt").exists() and not (arena.root / "absolute.txt").exists()
 
 
+@pytest.mark.skipif(store._boot() is None, reason="the system gives no boot id")
+def test_a_planted_bundle_of_another_boot_is_refused_by_every_command(arena, template):
+    other = "APPLIED.00000000-0000-4000-8000-000000000000.json"
+    (arena.game / store.TXN / other).write_bytes(b'pbem-txn/1 hmac-sha256:' + b"0" * 64 + b'\n{"public.yaml": "x"}')
+    player, move, _ = legal_turn(template[0])
+    every_command_refuses(arena, player, move, rf"hostile/\.txn/{re.escape(other)}: not a transaction")
+
+
 @pytest.mark.parametrize("content", [b"", b'pbem-txn/1 hmac-sha256:' + b"0" * 64 + b'\n{"public.yaml": "x"}',
                                      b'{"public.yaml": ["x", 420', b"[1, 2]", b"\xff\xfe\x00"],
                          ids=["empty", "forged-mac", "truncated", "not-an-object", "not-utf8"])
