@@ -609,9 +609,10 @@ def _carried(directory, layout: Layout, written: dict[str, str]) -> dict[str, st
 
 
 def _clear(txn: int, directory, keep: tuple[str, ...]) -> None:
-    """Remove every file of `.txn` but `keep` (a bundle.tmp there is no bundle: its inode is reused)."""
+    """Remove everything in `.txn` but the regular files named in `keep` (a bundle.tmp there is no bundle: its
+    inode is reused)."""
     for name in os.listdir(txn):
-        if name in keep:
+        if name in keep and stat.S_ISREG(os.lstat(name, dir_fd=txn).st_mode):
             continue
         try:
             os.unlink(name, dir_fd=txn)
@@ -691,8 +692,8 @@ def commit(directory, files: dict[str, tuple[str, int]], layout: Layout) -> None
         try:
             last = _applied_name(_boot())
             _clear(txn, directory, keep=(last, BUNDLE_TMP))
-            unsynced = last != APPLIED and last in os.listdir(txn)  # its files may be in the page cache only
-            carried = _carried(directory, layout, texts) if unsynced else {}
+            # files are not fsynced where the boot is known: any of them may be in the page cache only
+            carried = _carried(directory, layout, texts) if last != APPLIED else {}
             _write_bundle(txn, _bundle_bytes(key, {**carried, **texts}))
             os.replace(BUNDLE_TMP, COMMIT, src_dir_fd=txn, dst_dir_fd=txn)
             os.fsync(txn)  # the commit point: from here the new bundle alone redoes everything

@@ -117,6 +117,24 @@ def test_a_planted_bundle_naming_paths_outside_the_game_writes_nothing_and_is_re
     assert not (arena.root / "x.txt").exists() and not (arena.root / "absolute.txt").exists()
 
 
+@pytest.mark.parametrize("kind", ["folder", "link"])
+def test_a_folder_or_a_link_where_the_next_bundle_goes_is_refused_or_replaced(arena, template, kind):
+    spare = arena.game / store.TXN / store.BUNDLE_TMP
+    if spare.exists():
+        spare.unlink()
+    if kind == "folder":
+        spare.mkdir()
+    else:
+        spare.symlink_to("../../../outside/target.txt")
+    player, move, _ = legal_turn(template[0])
+    result = Pbem()("move", arena.game, "--as", player, "--text", move)
+    if kind == "folder":
+        assert result.code == 2 and "bundle.tmp: a folder where pbem keeps its transaction files" in result.err
+    else:
+        assert result.code == 0 and not spare.is_symlink()
+    assert arena.untouched_outside()
+
+
 @pytest.mark.skipif(store._boot() is None, reason="the system gives no boot id")
 def test_a_planted_bundle_of_another_boot_is_refused_by_every_command(arena, template):
     other = "APPLIED.00000000-0000-4000-8000-000000000000.json"
