@@ -877,23 +877,27 @@ def _check_turn(gd: GameDir, env: dict, move_number: int | None) -> None:
 
 def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
            signature: str | None = None, password: str | None = None, authenticated: bool = False,
-           now=None) -> dict:
+           now=None, before_write=None) -> dict:
     """Check and apply one turn. On any error nothing on disk changes.
 
     `authenticated`: the transport has already proved who sent it by its own means (a commit signed with the
     player's SSH key), so neither a signature nor a password is asked for; the entry is still the player's.
-    `now` (default: the system clock) starts the next decision's deadline, if the game has deadlines."""
+    `now` (default: the system clock) starts the next decision's deadline, if the game has deadlines.
+    `before_write(number)`, if given, is called with the turn's move number once the turn is accepted and before
+    anything is written (a transport records what it is about to apply); if it raises, nothing is written."""
     check_player(gd, player)
     game = gd.game
     if not texts:
         raise PbemError("no move given")
     if len(texts) == 1 and is_resign(texts[0]):
         return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
-                      authenticated=authenticated, now=now)
+                      authenticated=authenticated, now=now, before_write=before_write)
     with store.locked(gd.dir, gd.layout):
         env = load_state(gd)
         state, entries = _play(gd, env, player, texts, by, move_number, signature, password, authenticated,
                                handed_over=True)  # read for this turn only
+        if before_write is not None:
+            before_write(env["move_number"])
         return _commit_entries(gd, env, state, entries, env["resigned"], now)
 
 
@@ -984,10 +988,11 @@ def session(gd: GameDir):
 
 def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
            signature: str | None = None, password: str | None = None, authenticated: bool = False,
-           now=None) -> dict:
+           now=None, before_write=None) -> dict:
     """A player leaves the game: the referee plays their turns from now on (first legal move) and they rank last.
 
     Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
+    `before_write`: as for `submit`.
     """
     check_player(gd, player)
     with store.locked(gd.dir, gd.layout):
@@ -1002,6 +1007,8 @@ def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | N
         if signature:
             entry["signature"] = signature
         state, auto = referee_turns(gd.game, env["state"], env, gd.id, current + 1, resigned)
+        if before_write is not None:
+            before_write(current)
         return _commit_entries(gd, env, state, [entry, *auto], resigned, now)
 
 

@@ -263,11 +263,13 @@ class Referee:
         if len(incoming.lines) > parse.MAX_MOVE_LINES:
             raise _Reject(f"more than {parse.MAX_MOVE_LINES} move lines: one mail is one turn.")
         texts = [piece for line in incoming.lines for piece in _split(line)]
-        self.ledger.put(incoming.message_id, {"state": "pending", "source": source, "game": gd.id, "player": name,
-                                              "move_number": self._public(gd)["move_number"]})
+
+        def pending(number: int) -> None:  # on disk before the move is: see ledger.py
+            self.ledger.put(incoming.message_id, {"state": "pending", "source": source, "game": gd.id,
+                                                  "player": name, "move_number": number})
         try:
             result = engine.submit(gd, name, texts, by="player", move_number=incoming.move_number,
-                                   password=incoming.password, now=self.now)
+                                   password=incoming.password, now=self.now, before_write=pending)
         except PbemError as exc:
             # the engine lists the legal moves on one line; the answer lists them one a line (below)
             error = re.sub(r"\. Legal: .*$", ".", str(exc), flags=re.DOTALL)

@@ -260,6 +260,26 @@ def test_without_a_boot_id_each_file_is_fsynced_before_the_bundle_is_marked_appl
     assert sorted(os.listdir(directory / store.TXN)) == [store.APPLIED, store.BUNDLE_TMP]
 
 
+def test_before_write_is_told_the_move_number_of_an_accepted_turn_and_can_stop_it(tmp_path):
+    directory = small_game(tmp_path, moves=0)
+    gd = engine.open_game(directory)
+    player, text, number = legal_turn(directory)
+    told = []
+    with pytest.raises(PbemError):
+        engine.submit(gd, player, ["not a move at all"], by="referee", before_write=told.append)
+    assert told == []  # a refused turn is never announced
+
+    def refuses(move_number):
+        told.append(move_number)
+        raise PbemError("the transport cannot record it")
+    before = snapshot(directory)
+    with pytest.raises(PbemError, match="cannot record"):
+        engine.submit(gd, player, [text], by="referee", before_write=refuses)
+    assert told == [number] and snapshot(directory) == before  # nothing written
+    engine.submit(gd, player, [text], by="referee", before_write=told.append)
+    assert told == [number, number] and engine.load_state(gd)["move_number"] > number
+
+
 PLAYER_LOOP = """
 import sys
 from pbem import bots, engine

@@ -264,7 +264,7 @@ def test_a_batch_writes_its_records_after_its_replies_and_moves_mail_aside_last(
         box.add(move_mail(mail_game, *turn))
     events = []
     for module, name in ((transport, "_publish"), (store, "write_atomic_together"), (engine, "submit"),
-                         (ledger.Ledger, "_append")):
+                         (ledger.Ledger, "_append"), (store, "commit")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *a, real=real, name=name, **k: (events.append(name), real(*a, **k))[1])
     real_replace = os.replace
@@ -278,9 +278,10 @@ def test_a_batch_writes_its_records_after_its_replies_and_moves_mail_aside_last(
     from pbem.mail import inbox
     outcomes = inbox.maildir(referee, tmp_path / "Maildir")
     assert [o.result for o in outcomes] == ["accepted"] * 3
-    # each move is submitted after its pending record is in the journal; then the replies of all three, all their
-    # done records together, and the mails moved aside
-    assert events == ["_append", "submit"] * 3 + ["_publish", "write_atomic_together"] + ["moved aside"] * 3
+    # each move is written (store.commit) after its pending record is in the journal; then the replies of all
+    # three, all their done records together, and the mails moved aside
+    assert events == ["submit", "_append", "commit"] * 3 + ["_publish", "write_atomic_together"] + \
+        ["moved aside"] * 3
     assert (games_root / ".pbem-mail" / "pending.log").read_bytes() == b""
     assert len(mailbox.Maildir(tmp_path / "outbox", create=False)) == 3 * len(mail_game.players)
     assert os.listdir(tmp_path / "Maildir" / "new") == []
