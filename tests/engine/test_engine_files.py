@@ -224,9 +224,8 @@ def test_a_move_applied_before_the_machine_stopped_is_applied_again_in_the_next_
     assert set(os.listdir(directory / store.TXN)) <= {applied.name, store.BUNDLE_TMP}
 
 
-@needs_boot_id
-def test_a_move_fsyncs_only_its_bundle_which_carries_every_file_not_yet_on_disk(tmp_path, monkeypatch):
-    directory = small_game(tmp_path)
+def fsynced_by_a_move(directory, monkeypatch) -> list[str]:
+    """The paths fsynced, in order, while one legal move is played in `directory`."""
     synced = []
     real_fsync = os.fsync
 
@@ -236,6 +235,14 @@ def test_a_move_fsyncs_only_its_bundle_which_carries_every_file_not_yet_on_disk(
     monkeypatch.setattr(os, "fsync", recording)
     player, text, _ = legal_turn(directory)
     engine.submit(engine.open_game(directory), player, [text], by="referee")
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    return synced
+
+
+@needs_boot_id
+def test_a_move_fsyncs_only_its_bundle_which_carries_every_file_not_yet_on_disk(tmp_path, monkeypatch):
+    directory = small_game(tmp_path)
+    synced = fsynced_by_a_move(directory, monkeypatch)
     assert synced == [str(directory / store.TXN / store.BUNDLE_TMP), str(directory / store.TXN)]
     gd = engine.open_game(directory)
     bundle = (directory / store.TXN / f"APPLIED.{store._boot()}.json").read_bytes().partition(b"\n")[2]
@@ -247,15 +254,7 @@ def test_a_move_fsyncs_only_its_bundle_which_carries_every_file_not_yet_on_disk(
 def test_without_a_boot_id_each_file_is_fsynced_before_the_bundle_is_marked_applied(tmp_path, monkeypatch):
     monkeypatch.setattr(store, "_BOOT", "")  # as where the system gives none
     directory = small_game(tmp_path)
-    synced = []
-    real_fsync = os.fsync
-
-    def recording(fd):
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real_fsync(fd)
-    monkeypatch.setattr(os, "fsync", recording)
-    player, text, _ = legal_turn(directory)
-    engine.submit(engine.open_game(directory), player, [text], by="referee")
+    synced = fsynced_by_a_move(directory, monkeypatch)
     assert {str(directory / "referee" / "state.yaml"), str(directory / "public.yaml")} <= set(synced)
     assert sorted(os.listdir(directory / store.TXN)) == [store.APPLIED, store.BUNDLE_TMP]
 

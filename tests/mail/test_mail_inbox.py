@@ -38,6 +38,19 @@ def turns_ahead(game, count: int, seed: int = 3) -> list[tuple[str, list[str]]]:
     return turns
 
 
+def waiting_moves(path: Path, game, turns, name: str) -> list[str]:
+    """A Maildir at `path` holding one mail per turn, in arrival order; their Message-IDs."""
+    box = mailbox.Maildir(path, create=True)
+    ids = []
+    for index, turn in enumerate(turns):
+        ids.append(f"<{name}.{index}@players.example>")
+        # no Move-Number: only the ledger stops a double application
+        key = box.add(move_mail(game, *turn, message_id=ids[-1]))
+        stamp = time.time() - 100 + index
+        os.utime(box._path + "/new/" + key, (stamp, stamp))
+    return ids
+
+
 def bad_mails(game) -> list[bytes]:
     mover = game.to_act()
     return [
@@ -220,15 +233,8 @@ def test_killed_before_moving_the_mail_aside_only_moves_it_next_time(mail_game, 
 def test_sigkill_in_the_middle_of_a_batch(mail_game, games_root, smtp, tmp_path, sending):
     """A real process killed with SIGKILL while it works through a Maildir; the next run finishes the batch,
     every move is applied exactly once, in order, and every mover is answered."""
-    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
     turns = turns_ahead(mail_game, 12)
-    ids = []
-    for index, turn in enumerate(turns):
-        ids.append(f"<killed.{index}@players.example>")
-        # no Move-Number: only the ledger stops a double application
-        key = box.add(move_mail(mail_game, *turn, message_id=ids[-1]))
-        stamp = time.time() - 100 + index
-        os.utime(box._path + "/new/" + key, (stamp, stamp))
+    ids = waiting_moves(tmp_path / "Maildir", mail_game, turns, "killed")
     exe = Path(sys.executable).with_name("pbem")
     send = ["--smtp", smtp.address] if sending == "smtp" else ["--outbox", tmp_path / "outbox"]
     process = subprocess.Popen([exe, "mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir",
@@ -288,11 +294,7 @@ def test_a_batch_writes_its_records_after_its_replies_and_moves_mail_aside_last(
 
 
 def test_a_long_batch_is_flushed_every_few_messages(mail_game, games_root, tmp_path, monkeypatch):
-    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
-    for index, turn in enumerate(turns_ahead(mail_game, 5)):
-        key = box.add(move_mail(mail_game, *turn))
-        stamp = time.time() - 100 + index
-        os.utime(box._path + "/new/" + key, (stamp, stamp))
+    waiting_moves(tmp_path / "Maildir", mail_game, turns_ahead(mail_game, 5), "long")
     monkeypatch.setattr(commands, "BATCH", 2)
     published = []
     real = transport._publish
@@ -306,14 +308,8 @@ def test_a_long_batch_is_flushed_every_few_messages(mail_game, games_root, tmp_p
 
 def test_killed_before_a_batch_is_flushed_sends_every_reply_on_the_next_run(mail_game, games_root, tmp_path,
                                                                            monkeypatch):
-    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
     turns = turns_ahead(mail_game, 4)
-    ids = []
-    for index, turn in enumerate(turns):
-        ids.append(f"<batch.{index}@players.example>")
-        key = box.add(move_mail(mail_game, *turn, message_id=ids[-1]))
-        stamp = time.time() - 100 + index
-        os.utime(box._path + "/new/" + key, (stamp, stamp))
+    ids = waiting_moves(tmp_path / "Maildir", mail_game, turns, "batch")
     real_publish = transport._publish
 
     def dies(*args):
