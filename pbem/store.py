@@ -536,8 +536,12 @@ def _committed(txn: int, directory, layout: Layout, reader: bool) -> tuple[str, 
 
 
 def _overlay(root: int, directory, layout: Layout) -> dict[str, str]:
-    """For a reader: the files of a bundle to redo, read instead of what is in place."""
-    txn = _open_txn(root, directory, create=False)
+    """For a reader: the files of a bundle to redo, read instead of what is in place (none for a reader that may
+    not open `.txn/`: what it holds is the referee's business)."""
+    try:
+        txn = _open_txn(root, directory, create=False)
+    except Unreadable:
+        return {}
     if txn is None:
         return {}
     try:
@@ -573,7 +577,10 @@ def _apply(directory, files: dict[str, str], layout: Layout, sync: bool) -> None
                             renamed = renamed or wanted
                     except OSError as exc:
                         raise PbemError(f"{_where(directory, relative)}: cannot write ({exc.strerror})") from None
-                    durable.append(fd) if wanted else os.close(fd)
+                    if wanted:
+                        durable.append(fd)
+                    else:
+                        os.close(fd)
                 if renamed:
                     durable.append(os.dup(folder))
         sync_together(durable)

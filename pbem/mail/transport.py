@@ -11,6 +11,7 @@ SMTP settings, besides `--smtp HOST:PORT`:
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import smtplib
@@ -190,20 +191,24 @@ class Outbox:
         return [address for msg in messages for address in _recipients(msg)]
 
     def flush(self) -> None:
-        """Put the mails held since `hold` (or the last flush) into new/, each on disk first."""
+        """Put the mails held since `hold` (or the last flush) into new/, each on disk first. If that fails, the
+        mails not yet in new/ are dropped: their messages get no done record, so the next run answers them."""
         if self.held:
             written, self.held = self.held, []
             try:
                 _publish(self.path, written)
-            except OSError as exc:
-                raise PbemError(f"cannot write to the outbox {self.path} ({exc.strerror or exc})") from None
+            except BaseException as exc:
+                _discard(self.path, [name for name, _ in written])
+                if isinstance(exc, OSError):
+                    raise PbemError(f"cannot write to the outbox {self.path} ({exc.strerror or exc})") from None
+                raise
 
     def release(self) -> None:
-        """Flush, and deliver each mail at once again."""
-        try:
-            self.flush()
-        finally:
-            self.held = None
+        """Deliver each mail at once again (mails still held, never flushed, are dropped as a failed flush's)."""
+        held, self.held = self.held or [], None
+        for _, fd in held:
+            os.close(fd)
+        _discard(self.path, [name for name, _ in held])
 
 
 @functools.lru_cache(maxsize=None)
@@ -251,6 +256,13 @@ def _publish(maildir: Path, written: list[tuple[str, int]]) -> None:
         os.fsync(folder)
     finally:
         os.close(folder)
+
+
+def _discard(maildir: Path, names: list[str]) -> None:
+    """Remove mails left in tmp/ (those already put into new/ are gone from there)."""
+    for name in names:
+        with contextlib.suppress(OSError):
+            os.unlink(maildir / "tmp" / name)
 
 
 def make(smtp: str | None, outbox, user: str | None = None, starttls: str | None = None):

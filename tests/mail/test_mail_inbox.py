@@ -321,6 +321,7 @@ def test_killed_before_a_batch_is_flushed_sends_every_reply_on_the_next_run(mail
     applied = mail_game.snapshot()
     assert len(engine.read_log(mail_game.gd, full=True)["entries"]) == len(turns)
     assert len(mailbox.Maildir(outbox, create=False)) == 0  # nothing delivered: the replies died with the run
+    assert os.listdir(outbox / "tmp") == []  # nor left half-delivered
     assert len(os.listdir(tmp_path / "Maildir" / "new")) == len(turns)  # and no mail was moved aside
     journal = Path(games_root) / ".pbem-mail" / "pending.log"
     assert len(journal.read_bytes().splitlines()) == len(turns)  # each move's pending record, on disk
