@@ -6,7 +6,7 @@ import email
 import email.policy
 from email.message import EmailMessage
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem.mail import compose, parse, transport
@@ -24,7 +24,7 @@ def written(policy, headers: list[tuple[str, str]], body: str) -> list[bytes]:
     return [msg.as_bytes(), msg.as_bytes(policy=transport._unix_lines(policy))]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(subject=TEXT, name=TEXT, game=st.from_regex(r"[a-z0-9-]{1,30}", fullmatch=True),
        references=st.lists(st.one_of(st.from_regex(registry.SHORT_IDS, fullmatch=True).filter(lambda i: " " not in i),
                                      st.from_regex(r"<[!-;=?-~]{1,20}@[a-z]{1,9}>", fullmatch=True)), max_size=25))
@@ -53,7 +53,7 @@ def seen(msg, header: str):
         return type(exc)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(subject=TEXT, sender=TEXT)
 def test_a_message_is_read_as_the_email_package_reads_it(subject, sender):
     raw = (f"From: {' '.join(sender.split())} <ann@players.example>\nSubject: {' '.join(subject.split())}\n"
