@@ -20,6 +20,47 @@ from pbem.rng import Rng
 MOST_ENTRIES = 40 - 2
 
 
+class RuleTable:
+    """A game in memory for rule tests: moves (text or dict) are checked against legal_moves exactly as the
+    engine does, then applied to a copy of the state with a fresh Rng per move. A game's table names its game."""
+
+    game_id = ""
+
+    def __init__(self):
+        self.game = registry.get(self.game_id)
+        self.rules = self.game.rules
+        self.number = 0
+
+    def to_act(self, state):
+        return self.rules.pending(state)["player"]
+
+    def legal(self, state, player=None):
+        return self.rules.legal_moves(state, player or self.to_act(state))
+
+    def legal_texts(self, state, player=None):
+        return [self.game.format_move(m) for m in self.legal(state, player)]
+
+    def is_legal(self, state, text, player=None):
+        return notation.is_legal(self.game.parse_move(text), self.legal(state, player))
+
+    def play(self, state, move, player=None):
+        """Apply one move of `player` (default: the one to act); refuse it if it is not legal."""
+        player = player or self.to_act(state)
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        legal = self.legal(state, player)
+        assert notation.is_legal(move, legal), f"{self.game.format_move(move)} not legal for {player}: " \
+                                               f"{[self.game.format_move(m) for m in legal]}"
+        self.number += 1
+        return self.rules.apply(copy.deepcopy(state), player, move, Rng("test", "t", self.number))
+
+    def turn(self, state, line):
+        """A whole turn written on one line, `;` between moves, as a player submits it."""
+        for text in notation.split_turn(line):
+            state = self.play(state, text)
+        return state
+
+
 def load_helpers(name: str, folder) -> None:
     """A test folder's helpers module (`mailkit.py`, `gitkit.py`), importable by its name from the test files,
     without putting the folder on sys.path (where its conftest.py would shadow tests/conftest.py)."""

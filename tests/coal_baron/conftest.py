@@ -1,23 +1,18 @@
 """Helpers for the Coal Baron tests: small states built by setup() with a fixed Rng, then edited."""
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from pbem import notation, registry
 from pbem.rng import Rng
+from support import RuleTable
 
 NAMES = ["alice", "bob", "carol", "dave"]
 
 
-class Table:
+class Table(RuleTable):
     """A game in memory: moves are given as text and checked against legal_moves exactly as the engine does."""
 
-    def __init__(self):
-        self.game = registry.get("coal-baron")
-        self.rules = self.game.rules
-        self.number = 0
+    game_id = "coal-baron"
 
     def setup(self, players=2, options=None, seed="test"):
         names = NAMES[:players] if isinstance(players, int) else list(players)
@@ -32,34 +27,6 @@ class Table:
         """Play the order draft: each drafter takes the first revealed card."""
         while self.rules.pending(state)["decision"] == "draft_orders":
             state = self.play(state, self.rules.legal_moves(state, self.to_act(state))[0])
-        return state
-
-    def to_act(self, state):
-        return self.rules.pending(state)["player"]
-
-    def legal_texts(self, state, player=None):
-        player = player or self.to_act(state)
-        return [self.game.format_move(m) for m in self.rules.legal_moves(state, player)]
-
-    def is_legal(self, state, text, player=None):
-        player = player or self.to_act(state)
-        return notation.is_legal(self.game.parse_move(text), self.rules.legal_moves(state, player))
-
-    def play(self, state, move, player=None):
-        """Apply one move (text or dict) of the player to act; refuse it if it is not legal."""
-        player = player or self.to_act(state)
-        if isinstance(move, str):
-            move = self.game.parse_move(move)
-        legal = self.rules.legal_moves(state, player)
-        assert notation.is_legal(move, legal), f"{self.game.format_move(move)} not legal for {player}: " \
-                                               f"{[self.game.format_move(m) for m in legal]}"
-        self.number += 1
-        return self.rules.apply(copy.deepcopy(state), player, move, Rng("test", "t", self.number))
-
-    def turn(self, state, line):
-        """A whole turn written on one line, `;` between moves, as a player submits it."""
-        for text in notation.split_turn(line):
-            state = self.play(state, text)
         return state
 
     def give_turn(self, state, player, decision="place_workers", **data):

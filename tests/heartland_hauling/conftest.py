@@ -2,13 +2,11 @@
 that shows a rule; moves are given as text and checked against legal_moves exactly as the engine does."""
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from pbem import notation, registry
 from pbem.games.heartland_hauling import ending, rules
 from pbem.rng import Rng
+from support import RuleTable
 
 NAMES = ["alice", "bob", "carol", "dave"]
 
@@ -21,13 +19,9 @@ SMALL = {"b2": "eureka", "c2": "midville", "d2": "fort-lee", "b3": "flint", "c3"
          "b4": "tatanka", "c4": "mount-berry", "d4": "bedford-falls"}
 
 
-class Table:
+class Table(RuleTable):
     SMALL = SMALL
-
-    def __init__(self):
-        self.game = registry.get("heartland-hauling")
-        self.rules = self.game.rules
-        self.number = 0
+    game_id = "heartland-hauling"
 
     def setup(self, players=2, options=None, seed="test", components=None):
         names = NAMES[:players] if isinstance(players, int) else list(players)
@@ -95,33 +89,6 @@ class Table:
     def decision(self, state):
         pending = self.rules.pending(state)
         return pending["decision"] if pending else None
-
-    def to_act(self, state):
-        return self.rules.pending(state)["player"]
-
-    def legal(self, state, player=None):
-        return self.rules.legal_moves(state, player or self.to_act(state))
-
-    def legal_texts(self, state, player=None):
-        return [self.game.format_move(m) for m in self.legal(state, player)]
-
-    def is_legal(self, state, text, player=None):
-        return notation.is_legal(self.game.parse_move(text), self.legal(state, player))
-
-    def play(self, state, move, player=None):
-        player = player or self.to_act(state)
-        if isinstance(move, str):
-            move = self.game.parse_move(move)
-        legal = self.legal(state, player)
-        assert notation.is_legal(move, legal), f"{self.game.format_move(move)} not legal for {player}: " \
-                                               f"{[self.game.format_move(m) for m in legal]}"
-        self.number += 1
-        return self.rules.apply(copy.deepcopy(state), player, move, Rng("test", "t", self.number))
-
-    def turn(self, state, line):
-        for text in notation.split_turn(line):
-            state = self.play(state, text)
-        return state
 
 
 def count_cards(state) -> dict[str, int]:
