@@ -10,14 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .notation import is_form
-
 if TYPE_CHECKING:  # the generators are passed in: random is imported by whoever makes one
     import random
 
 KINDS = ("greedy", "random")
-RESIGNED = "resigned"
-ONLY_MOVE = "only legal move"
 
 
 def _pick(value, rnd: random.Random):
@@ -55,30 +51,6 @@ def all_random_kind(game, rnd: random.Random) -> str:
     seats stay purely random. Other games draw nothing here, so their seeded games stay as they were."""
     share = game.meta.get("playouts", {}).get("greedy", 0)
     return "greedy" if share and rnd.random() < share else "random"
-
-
-def forced(pending: dict, legal: list[dict]) -> dict | None:
-    """The move the referee plays for a decision that allows only it: exactly one legal move, concrete (a form,
-    even a range of one value, is the player's to fill in), and the decision shows the player nothing new
-    (`fresh_info`: the player must see it first, and play the move themselves)."""
-    if pending.get("fresh_info") or len(legal) != 1 or any(is_form(value) for value in legal[0].values()):
-        return None
-    return legal[0]
-
-
-def referee_move(game, state: dict, resigned: list[str], play_forced: bool = True) -> tuple[str, dict, str] | None:
-    """The move the referee plays now for the player to act, as (player, move, reason), or None when that
-    player must choose: for a player who resigned, the first legal move; with `play_forced`, a forced move
-    (`forced`)."""
-    pending = game.rules.pending(state)
-    if pending is None or (pending["player"] not in resigned and not play_forced):
-        return None
-    player = pending["player"]
-    legal = game.rules.legal_moves(state, player)
-    if player in resigned:
-        return player, game.normalise(first_legal(legal)), RESIGNED
-    move = forced(pending, legal)
-    return None if move is None else (player, game.normalise(move), ONLY_MOVE)
 
 
 def decide(game, kind: str, view: dict, legal: list[dict], rnd: random.Random) -> dict:

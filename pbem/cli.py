@@ -380,7 +380,7 @@ def verify(directory, player, fmt):
               "FILE in place, or standard output; - for standard output).")
 def sign(source, secret, secret_file, game_id, move_number, player, text, output):
     """Sign a move file with a player's secret (or write a new signed one with --text)."""
-    from . import store
+    from . import safefiles
     from .notation import split_turn
     secret = secret_from(secret, secret_file)
     if text is not None:
@@ -396,7 +396,7 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, output
         raise UsageError("give a move FILE (or -), or --text with --game, --move-number and --as")
     text_out = movefile.dumps(doc)
     if output and output != "-":
-        store.write_atomic(output, text_out)
+        safefiles.write_atomic(output, text_out)
         click.echo(f"signed {output}", err=True)
     else:
         click.echo(text_out, nl=False)

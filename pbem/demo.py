@@ -4,25 +4,79 @@ Each bot move goes the way a player's does: a move file is built, signed with th
 checked, and submitted; the files are written as in any game. The same seed gives the same game as
 `pbem.playout.play(..., seed=S, bot_seed=S, game_id=ID)`.
 
-Nobody waits for a demo's files between its reports, so its turns are played in an engine.Session: each is
+Nobody waits for a demo's files between its reports, so its turns are played in a Session: each is
 checked as any submission, and the files are written when a report is printed (--every N) and at the end, each
 time as one transaction holding every turn since the last, which gives the files a turn-by-turn game writes.
 """
 from __future__ import annotations
 
+import contextlib
+import json
 import random
 import shutil
 import tempfile
 from pathlib import Path
 
-from . import bots, engine, movefile, phrases, registry, report
+from . import bots, gamedir, movefile, newgame, phrases, registry, report, verify, writer
 from .contract import UsageError
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 MAX_MOVES = 20000
 
 
-def bot_turn(table: engine.Session, secrets: dict[str, str], rnd: random.Random, save_to: Path | None = None,
+class Session:
+    """Turns played in memory on a game whose lock is held, written together (`pbem demo`, whose files nobody
+    waits for). Each turn is checked and played exactly as `submit` does; `write` commits the turns since the
+    last write as one transaction, which writes the very files a turn-by-turn game would have."""
+
+    def __init__(self, gd: gamedir.GameDir):
+        self.gd = gd
+        gd.rereads = True
+        self.written = gamedir.load_state(gd)  # the envelope as the files hold it
+        self.env = dict(self.written)  # the position now
+        self.entries: list[dict] = []  # played since the last write
+
+    @property
+    def state(self) -> dict:
+        return self.env["state"]
+
+    @property
+    def move_number(self) -> int:
+        return self.env["move_number"]
+
+    def submit(self, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
+               signature: str | None = None) -> dict:
+        """As `submit` (a player's turn, signed, or entered by the referee), in memory."""
+        gamedir.check_player(self.gd, player)
+        # a turn of one decision is refused before the game changes anything, or not at all: its state is handed
+        # over; a longer one may be refused after its first decision, and the session's position must survive that
+        state, entries = writer.play(self.gd, self.env, player, texts, by, move_number, signature, None, False,
+                               handed_over=len(texts) == 1)
+        self.env = {**self.env, "state": state, "move_number": entries[-1]["number"] + 1}
+        # kept until written, while the next turns change the state in place, which may hold what these entries
+        # record (a shuffled deck): kept as they are now
+        self.entries += json.loads(json.dumps(entries))
+        return writer.turn_result(self.gd, entries, state, self.env["move_number"], None)
+
+    def write(self, now=None) -> None:
+        if self.entries:
+            writer.commit_turn(self.gd, self.written, self.state, self.entries, self.env["resigned"], now)
+            self.written, self.entries = gamedir.load_state(self.gd), []
+            self.env = dict(self.written)
+
+    def status(self, viewer: str | None = None) -> dict:
+        """The status document as last written (the lock is this session's: read without it)."""
+        return gamedir.read_status(self.gd, viewer)
+
+
+@contextlib.contextmanager
+def session(gd: gamedir.GameDir):
+    """A Session on the game, its lock held throughout; turns not written when it ends are dropped."""
+    with gamedir.locked(gd):
+        yield Session(gd)
+
+
+def bot_turn(table: Session, secrets: dict[str, str], rnd: random.Random, save_to: Path | None = None,
              bot: str = "random") -> dict:
     """One decision of whoever must act, made by a bot of kind `bot` from that player's view and submitted as a
     signed move file (kept in `save_to` if given)."""
@@ -62,10 +116,10 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
     root = Path(tempfile.mkdtemp(prefix="pbem-demo-")) if temporary else None
     path = root / f"demo-{game.id}" if temporary else Path(directory)
     try:
-        created = engine.create(game.id, path, [(name, None) for name in NAMES[:count]], seed=seed, options=options)
-        gd = engine.open_game(path)
+        created = newgame.create(game.id, path, [(name, None) for name in NAMES[:count]], seed=seed, options=options)
+        gd = gamedir.open_game(path)
         secrets = {p["name"]: p["secret"] for p in created["players"]}
-        with engine.session(gd) as table:
+        with session(gd) as table:
             echo(report.status_text(table.status()))
             for entry in created["referee_moves"]:
                 echo(_line(entry))
@@ -86,7 +140,7 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
             table.write()
             final = table.status()
         echo("\n" + report.status_text(final))
-        checked = engine.verify(gd)
+        checked = verify.verify(gd)
         seed_note = "from the revealed seed" if checked["finished"] else "from the seed"
         echo(f"Verified: {phrases.plural(checked['moves'], 'move')} replayed {seed_note}; files identical.")
         if not temporary:

@@ -1,17 +1,18 @@
-"""Whole games played by the random bot in memory (no files): used by `pbem demo`, the tests and the benchmarks.
+"""Whole games played by bots in memory (no files): used by the tests and the benchmarks.
 
-Each decision is checked the way the engine checks a submission: against legal_moves, through the notation's
-text round trip, with a fresh deep copy handed to apply.
+Each decision is checked and applied as the engine does it (pbem.turns: against legal_moves, on a copy), after a
+check of the notation's text round trip, and the referee's automatic moves are the engine's (pbem.turns).
 """
 from __future__ import annotations
 
-import copy
 import random
 from typing import Callable, Iterator
 
 from . import bots, notation
+from .contract import PbemError
 from .registry import Game
 from .rng import Rng
+from .turns import apply_decision, forced, referee_turns
 
 
 class DeadEnd(AssertionError):
@@ -42,8 +43,8 @@ def _bot_move(game: Game, state: dict, player: str, legal: list[dict], kind: str
 def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, max_moves: int = 20000,
           game_id: str = "playout", seats: dict[str, str] | None = None) -> Iterator[tuple[str, dict, dict]]:
     """Yield (player, move, new_state) for each decision until the game is over. `seats` gives a player's bot
-    (`greedy` or `random`, see pbem.bots); the others play at random. A decision with one legal move is played as
-    the referee plays it (pbem.bots.referee_move), without asking a bot.
+    (`greedy` or `random`, see pbem.bots); the others play at random. A forced move is played as the referee
+    plays it (pbem.turns.forced), without asking a bot.
 
     Decision n is applied with Rng(seed, game_id, n): the same as the engine when every submission holds one
     decision (as the bots submit), so a playout and a `pbem demo` with the same seed and game id are one game.
@@ -59,16 +60,13 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
         legal = game.rules.legal_moves(state, player)
         if not legal:
             raise DeadEnd(f"{game.id}: no legal move for {player} at {decision['decision']} (move {number})")
-        forced = bots.forced(decision, legal)
-        if forced is not None:
-            move = game.normalise(forced)
+        only = forced(decision, legal)
+        if only is not None:
+            move = game.normalise(only)
         else:
             kind = bots.all_random_kind(game, rnd) if all_random else seats.get(player, "random")
             move = _bot_move(game, state, player, legal, kind, rnd)
-        text = game.format_move(move)
-        if not notation.is_legal(move, legal):
-            raise AssertionError(f"{game.id}: the bot's move {text!r} does not match legal_moves")
-        state = game.rules.apply(copy.deepcopy(state), player, move, Rng(seed, game_id, number))
+        state = _apply(game, state, player, move, Rng(seed, game_id, number), legal, decision)
         yield player, move, state
     raise AssertionError(f"{game.id}: not over after {max_moves} moves")
 
@@ -91,7 +89,8 @@ def turns(game: Game, players: list[str], options: dict | None = None, seed: str
     as the engine does. Returns [(move number, player, [move texts])] of the players' submissions only and the
     final state (`limit`: stop after so many)."""
     rnd = random.Random(bot_seed)
-    state, number = _forced_moves(game, start(game, players, options, seed, game_id=game_id), seed, game_id, 0)
+    referee = {"seed": seed, "players": list(players), "forced_moves": "referee"}  # as the engine's state says
+    state, number = _forced_moves(game, start(game, players, options, seed, game_id=game_id), referee, game_id, 0)
     submissions = []
     while (pending := game.rules.pending(state)) is not None and (limit is None or len(submissions) < limit):
         number, player = number + 1, pending["player"]
@@ -99,19 +98,26 @@ def turns(game: Game, players: list[str], options: dict | None = None, seed: str
         while True:
             legal = game.rules.legal_moves(state, player)
             move = _bot_move(game, state, player, legal, bots.all_random_kind(game, rnd), rnd)
-            state = game.rules.apply(copy.deepcopy(state), player, move, rng)
+            state = _apply(game, state, player, move, rng, legal, game.rules.pending(state))
             moves.append(game.format_move(move))
             after = game.rules.pending(state)
             if after is None or after["player"] != player or after.get("fresh_info") or len(moves) >= longest:
                 break
         submissions.append((number, player, moves))
-        state, number = _forced_moves(game, state, seed, game_id, number)
+        state, number = _forced_moves(game, state, referee, game_id, number)
     return submissions, state
 
 
-def _forced_moves(game: Game, state: dict, seed: str, game_id: str, number: int) -> tuple[dict, int]:
-    """The forced moves the referee plays after move `number`, as the engine plays them: (state, last number)."""
-    while (played := bots.referee_move(game, state, [])) is not None:
-        number += 1
-        state = game.rules.apply(copy.deepcopy(state), played[0], played[1], Rng(seed, game_id, number))
-    return state, number
+def _apply(game: Game, state: dict, player: str, move: dict, rng: Rng, legal: list[dict], decision: dict) -> dict:
+    """A bot's decision applied as the engine applies a submitted one; a bot's illegal move is a bug."""
+    try:
+        return apply_decision(game, state, player, move, rng, legal, step=repr(game.format_move(move)),
+                                    decision=decision["decision"])
+    except PbemError as exc:
+        raise AssertionError(f"{game.id}: the bot's move does not match legal_moves: {exc}") from None
+
+
+def _forced_moves(game: Game, state: dict, referee: dict, game_id: str, number: int) -> tuple[dict, int]:
+    """The forced moves the referee plays after move `number` (the engine's, pbem.turns): (state, last number)."""
+    state, entries = referee_turns(game, state, referee, game_id, number + 1, [])
+    return state, number + len(entries)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import json
 
-from .. import clock, engine, store
+from .. import clock, engine, safefiles
 from ..contract import PbemError
 from ..correspondence import notify_of
 from ..phrases import plural
@@ -191,7 +191,7 @@ def digest_messages(referee, gd: engine.GameDir, now: datetime.datetime) -> list
                                           player=player["name"]))
             marks[player["name"]] = {"day": today, "through": fresh[-1]["number"]}
         if messages:
-            store.write_atomic(path, json.dumps(marks, sort_keys=True, indent=1) + "\n", 0o600)
+            safefiles.write_atomic(path, json.dumps(marks, sort_keys=True, indent=1) + "\n", 0o600)
     return messages
 
 

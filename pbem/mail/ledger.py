@@ -23,7 +23,7 @@ import json
 import os
 from pathlib import Path
 
-from .. import store
+from .. import safefiles
 from ..contract import PbemError
 
 DIR = ".pbem-mail"
@@ -87,7 +87,7 @@ class Ledger:
         record = {"message_id": key, **record,
                   "time": datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()}
         if self.waiting is None:
-            store.write_atomic(self._file(key), _text(record), 0o600)
+            safefiles.write_atomic(self._file(key), _text(record), 0o600)
         elif record["state"] == "done":
             self.waiting[key] = record
         else:
@@ -115,11 +115,11 @@ class Ledger:
         if self.waiting is None:
             return
         if self.waiting:
-            store.write_atomic_together({self._file(key): _text(record) for key, record in self.waiting.items()},
+            safefiles.write_atomic_together({self._file(key): _text(record) for key, record in self.waiting.items()},
                                         0o600)
         for key, record in self.journaled.items():
             if key not in self.waiting:
-                store.write_atomic(self._file(key), _text(record), 0o600)
+                safefiles.write_atomic(self._file(key), _text(record), 0o600)
         self.waiting.clear()
         self.journaled.clear()
         if self._journal_fd is not None:
@@ -149,7 +149,7 @@ class Ledger:
                 continue  # the line a kill tore: its move was never submitted
             key = record.get("message_id") if isinstance(record, dict) else None
             if isinstance(key, str) and record.get("state") == "pending" and self._on_disk(key) is None:
-                store.write_atomic(self._file(key), _text(record), 0o600)
+                safefiles.write_atomic(self._file(key), _text(record), 0o600)
         if data:
             os.truncate(self.journal, 0)
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 
-from .. import store
+from .. import safefiles
 from ..contract import PbemError, UsageError
 
 LOCAL_HOSTS = {"127.0.0.1", "::1", "localhost"}
@@ -244,7 +244,7 @@ def _write_tmp(maildir: Path, mails: list[bytes]) -> list[tuple[str, int]]:
 def _publish(maildir: Path, written: list[tuple[str, int]]) -> None:
     """Maildir delivery's second half: every mail flushed to disk, then linked into new/ (and new/ flushed)."""
     try:
-        store.sync_together([fd for _, fd in written])
+        safefiles.sync_together([fd for _, fd in written])
     finally:
         for _, fd in written:
             os.close(fd)

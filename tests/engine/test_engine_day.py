@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from support import MOST_ENTRIES, NAMES, legal_turn, playable_games, snapshot
-from pbem import bots, engine, notation, phrases, playout, registry
+from pbem import engine, notation, phrases, playout, registry, turns
 from pbem.contract import PbemError
 
 pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
@@ -115,12 +115,12 @@ def test_moves_of_a_player_not_to_act_say_they_may_resign(tmp_path, pbem):
 # ---------------------------------------------------------------- forced moves (item 3)
 
 def test_a_decision_with_one_concrete_move_is_forced_unless_it_shows_new_information_or_has_a_form():
-    assert bots.forced({"fresh_info": False}, [{"action": "take", "count": 2}]) == {"action": "take", "count": 2}
-    assert bots.forced({"fresh_info": True}, [{"action": "take", "count": 2}]) is None
-    assert bots.forced({"fresh_info": False}, [{"action": "bid", "amount": {"min": 3, "max": 3}}]) is None
-    assert bots.forced({"fresh_info": False}, [{"action": "keep", "cards": {"from": ["a"], "min": 1, "max": 1}}]) \
+    assert turns.forced({"fresh_info": False}, [{"action": "take", "count": 2}]) == {"action": "take", "count": 2}
+    assert turns.forced({"fresh_info": True}, [{"action": "take", "count": 2}]) is None
+    assert turns.forced({"fresh_info": False}, [{"action": "bid", "amount": {"min": 3, "max": 3}}]) is None
+    assert turns.forced({"fresh_info": False}, [{"action": "keep", "cards": {"from": ["a"], "min": 1, "max": 1}}]) \
         is None
-    assert bots.forced({"fresh_info": False}, [{"action": "pass"}, {"action": "take", "count": 2}]) is None
+    assert turns.forced({"fresh_info": False}, [{"action": "pass"}, {"action": "take", "count": 2}]) is None
 
 
 def test_new_plays_a_forced_first_move_logs_it_by_the_referee_and_says_so(tmp_path, pbem, monkeypatch):
@@ -132,14 +132,14 @@ def test_new_plays_a_forced_first_move_logs_it_by_the_referee_and_says_so(tmp_pa
     (entry,) = log_entries(directory)
     player = game.rules.pending(narrowed[0])["player"]
     assert (entry["number"], entry["player"], entry["by"], entry["reason"]) == (1, player, "referee",
-                                                                                 bots.ONLY_MOVE)
+                                                                                 turns.ONLY_MOVE)
     assert data["move_number"] == 2 and data["referee_moves"][0]["moves"] == entry["moves"]
     # the same game (same id, seed and players) made again, as text
     text = pbem("new", game.id, tmp_path / "forced", "--seed", "day",
                 *sum((["--player", n] for n in NAMES[:game.min_players]), [])).out
     assert f"The referee played move 1 for {player} (only legal move): {entry['moves'][0]}." in text
     status = pbem("status", directory, "--format", "json").json()
-    assert status["move_number"] == 2 and status["recent"][0]["reason"] == bots.ONLY_MOVE
+    assert status["move_number"] == 2 and status["recent"][0]["reason"] == turns.ONLY_MOVE
     monkeypatch.undo()  # verify replays the log with the real rules: the referee's move was one of theirs
     assert pbem("verify", directory).code == 0
 
@@ -154,7 +154,7 @@ def test_a_chain_of_forced_moves_after_a_turn_is_played_in_turn_and_reported(tmp
     assert result.code == 0, result.err
     entries = log_entries(directory)
     assert [(e["number"], e["by"], e.get("reason")) for e in entries] == \
-        [(1, "referee", None)] + [(n, "referee", bots.ONLY_MOVE) for n in (2, 3, 4)]
+        [(1, "referee", None)] + [(n, "referee", turns.ONLY_MOVE) for n in (2, 3, 4)]
     assert len(narrowed) == 3
     played = "; ".join(f"move {e['number']} for {e['player']} (only legal move): {e['moves'][0]}" for e in entries[1:])
     following = pbem("status", directory, "--format", "json").json()
@@ -189,7 +189,7 @@ def test_the_referee_gives_up_a_chain_longer_than_its_step_cap_and_nothing_chang
     player, text, _ = legal_turn(directory)
     start = engine.load_state(engine.open_game(directory))["state"]
     narrow(monkeypatch, game, 3, skip=(start,))
-    monkeypatch.setattr(engine, "AUTOPILOT_LIMIT", 2)
+    monkeypatch.setattr(turns, "AUTOPILOT_LIMIT", 2)
     before = snapshot(directory)
     result = pbem("move", directory, "--as", player, "--text", text)
     assert result.code == 2 and "played 2 moves in a row" in result.err
@@ -204,7 +204,7 @@ def test_moves_the_referee_plays_for_a_resigned_player_are_reported_with_the_rea
     for _ in range(40):
         player, text, _ = legal_turn(directory)
         result = pbem("move", directory, "--as", player, "--text", text, "--format", "json").json()
-        resigned = [e for e in result["referee_moves"] if e["reason"] == bots.RESIGNED]
+        resigned = [e for e in result["referee_moves"] if e["reason"] == turns.RESIGNED]
         if resigned:
             break
     else:

@@ -1,5 +1,5 @@
 """What a command does not import (each costs milliseconds at every start, benchmarks/), and what stands in for
-it: pbem.digests gives hashlib's and hmac's SHA-256 and HMAC-SHA256; store.path_text gives pathlib's text."""
+it: pbem.digests gives hashlib's and hmac's SHA-256 and HMAC-SHA256; safefiles.path_text gives pathlib's text."""
 from __future__ import annotations
 
 import hashlib
@@ -37,12 +37,12 @@ def test_same_compares_text_and_bytes():
 
 
 def test_a_command_imports_neither_hashlib_nor_pathlib_nor_pyyaml(tmp_path):
-    """What every command imports (the CLI, the engine, its store, trust, the game registry, a game's metadata)
+    """What every command imports (the CLI, the engine, its files, trust, the game registry, a game's metadata)
     leaves them out. (Only what pbem imports counts: an editable install's import hook has imported pathlib
     before pbem is imported.) Run outside the checkout: `python -c` puts its folder first on sys.path, and the
     checkout's pbem/ is not the installed package."""
     code = ("import sys; before = set(sys.modules); "
-            "import pbem.cli, pbem.engine, pbem.store, pbem.trust, pbem.rng, pbem.registry; "
+            "import pbem.cli, pbem.engine, pbem.safefiles, pbem.transactions, pbem.trust, pbem.rng, pbem.registry; "
             "pbem.registry.get('coal-baron'); "
             "print(sorted({'hashlib', 'hmac', 'yaml', 'random', 'pathlib'} & (set(sys.modules) - before)))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
@@ -55,5 +55,5 @@ def test_a_command_imports_neither_hashlib_nor_pathlib_nor_pyyaml(tmp_path):
 def test_path_text_is_what_pathlib_writes(text):
     from pathlib import Path
 
-    from pbem import store
-    assert store.path_text(text) == str(Path(text))
+    from pbem import safefiles
+    assert safefiles.path_text(text) == str(Path(text))

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from support import legal_turn, playable_games, run_pbem, snapshot
-from pbem import bots, engine, movefile, store, yamlio
+from pbem import bots, engine, movefile, transactions, yamlio
 from pbem.contract import PbemError
 
 pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
@@ -146,11 +146,11 @@ def test_fuzzed_state_files_exit_2_and_are_left_as_they_are(fuzz_game, value, wh
 def test_an_uncommitted_transaction_is_thrown_away(fuzz_game):
     directory, _ = fuzz_game
     before = snapshot(directory)
-    (directory / store.TXN).mkdir(exist_ok=True)
-    (directory / store.TXN / "bundle.tmp").write_text('{"referee/state.yaml": ["half wri')
-    with store.locked(directory, engine.open_game(directory).layout):
+    (directory / transactions.TXN).mkdir(exist_ok=True)
+    (directory / transactions.TXN / "bundle.tmp").write_text('{"referee/state.yaml": ["half wri')
+    with transactions.locked(directory, engine.open_game(directory).layout):
         pass
-    game_files = lambda files: {k: v for k, v in files.items() if not k.startswith(store.TXN)}  # noqa: E731
+    game_files = lambda files: {k: v for k, v in files.items() if not k.startswith(transactions.TXN)}  # noqa: E731
     assert game_files(snapshot(directory)) == game_files(before)  # never applied (its inode is the next bundle's)
 
 
@@ -159,28 +159,28 @@ class Killed(Exception):
 
 
 def test_a_committed_transaction_is_finished_by_the_next_command(tmp_path, monkeypatch):
-    layout = store.Layout({"a.yaml": 0o644, "b.yaml": 0o644, "views/c.yaml": 0o600}, {"views": 0o755},
-                          "referee/txn.key")
+    layout = transactions.Layout({"a.yaml": 0o644, "b.yaml": 0o644, "views/c.yaml": 0o600}, {"views": 0o755},
+                                 "referee/txn.key")
     (tmp_path / "a.yaml").write_text("old a")
-    real_apply = store._apply
+    real_apply = transactions._apply
 
-    def killed_after_b(directory, files, layout, sync):
-        real_apply(directory, {"b.yaml": files["b.yaml"]}, layout, sync)  # b was written before the crash, a and c not
+    def killed_after_b(root, directory, files, layout, sync):
+        real_apply(root, directory, {"b.yaml": files["b.yaml"]}, layout, sync)  # b was written before the crash, a and c not
         raise Killed
-    monkeypatch.setattr(store, "_apply", killed_after_b)
-    with pytest.raises(Killed), store.locked(tmp_path, layout):
-        store.commit(tmp_path, {"a.yaml": ("new a", 0o644), "b.yaml": ("new b", 0o644),
-                                "views/c.yaml": ("new c", 0o600)}, layout)
-    monkeypatch.setattr(store, "_apply", real_apply)
-    assert (tmp_path / "a.yaml").read_text() == "old a" and (tmp_path / store.TXN / store.COMMIT).exists()
-    with store.locked(tmp_path, layout):
+    monkeypatch.setattr(transactions, "_apply", killed_after_b)
+    with pytest.raises(Killed), transactions.locked(tmp_path, layout):
+        transactions.commit(tmp_path, {"a.yaml": ("new a", 0o644), "b.yaml": ("new b", 0o644),
+                                       "views/c.yaml": ("new c", 0o600)}, layout)
+    monkeypatch.setattr(transactions, "_apply", real_apply)
+    assert (tmp_path / "a.yaml").read_text() == "old a" and (tmp_path / transactions.TXN / transactions.COMMIT).exists()
+    with transactions.locked(tmp_path, layout):
         pass
     assert (tmp_path / "a.yaml").read_text() == "new a" and (tmp_path / "b.yaml").read_text() == "new b"
     assert (tmp_path / "views" / "c.yaml").read_text() == "new c"
     assert (tmp_path / "views" / "c.yaml").stat().st_mode & 0o777 == 0o600
-    assert not (tmp_path / store.TXN / store.COMMIT).exists()
+    assert not (tmp_path / transactions.TXN / transactions.COMMIT).exists()
     (tmp_path / "a.yaml").write_text("later a")
-    with store.locked(tmp_path, layout):  # an applied bundle is not applied again
+    with transactions.locked(tmp_path, layout):  # an applied bundle is not applied again
         pass
     assert (tmp_path / "a.yaml").read_text() == "later a"
 
@@ -196,7 +196,7 @@ def small_game(tmp_path, moves: int = 1):
     return directory
 
 
-needs_boot_id = pytest.mark.skipif(store._boot() is None, reason="the system gives no boot id")
+needs_boot_id = pytest.mark.skipif(transactions._boot() is None, reason="the system gives no boot id")
 
 
 @needs_boot_id
@@ -205,10 +205,10 @@ def test_a_move_applied_before_the_machine_stopped_is_applied_again_in_the_next_
     gd = engine.open_game(directory)
     shown = engine.status(gd, gd.players[0])
     good = snapshot(directory)
-    applied = directory / store.TXN / f"APPLIED.{store._boot()}.json"
+    applied = directory / transactions.TXN / f"APPLIED.{transactions._boot()}.json"
     assert applied.exists()
     # the machine stopped: the files were not fsynced, the bundle was (and it names an earlier boot now)
-    applied.rename(directory / store.TXN / "APPLIED.00000000-0000-4000-8000-000000000000.json")
+    applied.rename(directory / transactions.TXN / "APPLIED.00000000-0000-4000-8000-000000000000.json")
     for relative in ("referee/state.yaml", "referee/state.json", f"views/{gd.players[0]}.yaml", "public.yaml",
                      "referee/secrets.yaml"):  # the last one written before that move, and carried in its bundle
         (directory / relative).write_bytes(good[relative][:len(good[relative]) // 2])
@@ -220,8 +220,8 @@ def test_a_move_applied_before_the_machine_stopped_is_applied_again_in_the_next_
     restored = snapshot(directory)
     assert {k: v for k, v in restored.items() if not k.startswith(".txn")} == \
         {k: v for k, v in good.items() if not k.startswith(".txn")}
-    assert applied.name in os.listdir(directory / store.TXN)
-    assert set(os.listdir(directory / store.TXN)) <= {applied.name, store.BUNDLE_TMP}
+    assert applied.name in os.listdir(directory / transactions.TXN)
+    assert set(os.listdir(directory / transactions.TXN)) <= {applied.name, transactions.BUNDLE_TMP}
 
 
 def fsynced_by_a_move(directory, monkeypatch) -> list[str]:
@@ -243,20 +243,20 @@ def fsynced_by_a_move(directory, monkeypatch) -> list[str]:
 def test_a_move_fsyncs_only_its_bundle_which_carries_every_file_not_yet_on_disk(tmp_path, monkeypatch):
     directory = small_game(tmp_path)
     synced = fsynced_by_a_move(directory, monkeypatch)
-    assert synced == [str(directory / store.TXN / store.BUNDLE_TMP), str(directory / store.TXN)]
+    assert synced == [str(directory / transactions.TXN / transactions.BUNDLE_TMP), str(directory / transactions.TXN)]
     gd = engine.open_game(directory)
-    bundle = (directory / store.TXN / f"APPLIED.{store._boot()}.json").read_bytes().partition(b"\n")[2]
+    bundle = (directory / transactions.TXN / f"APPLIED.{transactions._boot()}.json").read_bytes().partition(b"\n")[2]
     present = {relative for relative in gd.layout.files if (directory / relative).exists()}
     assert set(json.loads(bundle)) == present - gd.layout.fixed  # the secrets too, which no move writes
     assert gd.layout.fixed and all((directory / relative).exists() for relative in gd.layout.fixed)
 
 
 def test_without_a_boot_id_each_file_is_fsynced_before_the_bundle_is_marked_applied(tmp_path, monkeypatch):
-    monkeypatch.setattr(store, "_BOOT", "")  # as where the system gives none
+    monkeypatch.setattr(transactions, "_BOOT", "")  # as where the system gives none
     directory = small_game(tmp_path)
     synced = fsynced_by_a_move(directory, monkeypatch)
     assert {str(directory / "referee" / "state.yaml"), str(directory / "public.yaml")} <= set(synced)
-    assert sorted(os.listdir(directory / store.TXN)) == [store.APPLIED, store.BUNDLE_TMP]
+    assert sorted(os.listdir(directory / transactions.TXN)) == [transactions.APPLIED, transactions.BUNDLE_TMP]
 
 
 def test_before_write_is_told_the_move_number_of_an_accepted_turn_and_can_stop_it(tmp_path):

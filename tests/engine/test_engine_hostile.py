@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from support import NAMES, Pbem, legal_turn, playable_games, run_pbem
-from pbem import engine, movefile, registry, store, yamlio
+from pbem import engine, movefile, registry, transactions, yamlio
 from pbem.cli import cli
 from pbem.contract import PbemError
 
@@ -110,7 +110,7 @@ def run_in_process(pbem, directory, command):
 
 def test_a_planted_bundle_naming_paths_outside_the_game_writes_nothing_and_is_refused(arena, template):
     planted = {"../../outside/x.txt": ["pwned", 0o666], str(arena.root / "absolute.txt"): ["pwned", 0o666]}
-    (arena.game / store.TXN / store.COMMIT).write_text(json.dumps(planted))
+    (arena.game / transactions.TXN / transactions.COMMIT).write_text(json.dumps(planted))
     player, move, _ = legal_turn(template[0])
     every_command_refuses(arena, player, move, r"\.txn/COMMIT\.json: not a transaction written by this game's "
                                                r"referee")
@@ -119,7 +119,7 @@ def test_a_planted_bundle_naming_paths_outside_the_game_writes_nothing_and_is_re
 
 @pytest.mark.parametrize("kind", ["folder", "link"])
 def test_a_folder_or_a_link_where_the_next_bundle_goes_is_refused_or_replaced(arena, template, kind):
-    spare = arena.game / store.TXN / store.BUNDLE_TMP
+    spare = arena.game / transactions.TXN / transactions.BUNDLE_TMP
     if spare.exists():
         spare.unlink()
     if kind == "folder":
@@ -135,10 +135,10 @@ def test_a_folder_or_a_link_where_the_next_bundle_goes_is_refused_or_replaced(ar
     assert arena.untouched_outside()
 
 
-@pytest.mark.skipif(store._boot() is None, reason="the system gives no boot id")
+@pytest.mark.skipif(transactions._boot() is None, reason="the system gives no boot id")
 def test_a_planted_bundle_of_another_boot_is_refused_by_every_command(arena, template):
     other = "APPLIED.00000000-0000-4000-8000-000000000000.json"
-    (arena.game / store.TXN / other).write_bytes(b'pbem-txn/1 hmac-sha256:' + b"0" * 64 + b'\n{"public.yaml": "x"}')
+    (arena.game / transactions.TXN / other).write_bytes(b'pbem-txn/1 hmac-sha256:' + b"0" * 64 + b'\n{"public.yaml": "x"}')
     player, move, _ = legal_turn(template[0])
     every_command_refuses(arena, player, move, rf"hostile/\.txn/{re.escape(other)}: not a transaction")
 
@@ -147,7 +147,7 @@ def test_a_planted_bundle_of_another_boot_is_refused_by_every_command(arena, tem
                                      b'{"public.yaml": ["x", 420', b"[1, 2]", b"\xff\xfe\x00"],
                          ids=["empty", "forged-mac", "truncated", "not-an-object", "not-utf8"])
 def test_a_corrupt_or_forged_bundle_is_refused_by_every_command(arena, template, content):
-    (arena.game / store.TXN / store.COMMIT).write_bytes(content)
+    (arena.game / transactions.TXN / transactions.COMMIT).write_bytes(content)
     player, move, _ = legal_turn(template[0])
     every_command_refuses(arena, player, move, r"hostile/\.txn/COMMIT\.json: not a transaction")
 
@@ -158,7 +158,7 @@ def test_even_an_authentic_bundle_may_write_only_the_files_of_a_move(arena, temp
     """A bundle with the right key (the referee's own, say from a bug) still writes only the layout's paths."""
     gd = engine.open_game(arena.game)
     key = (arena.game / engine.TXN_KEY).read_bytes().strip()
-    (arena.game / store.TXN / store.COMMIT).write_bytes(store._bundle_bytes(key, {path: "x", "public.yaml": "y"}))
+    (arena.game / transactions.TXN / transactions.COMMIT).write_bytes(transactions._bundle_bytes(key, {path: "x", "public.yaml": "y"}))
     player, move, _ = legal_turn(template[0])
     every_command_refuses(arena, player, move, "names paths a move never writes")
     assert not Path("/tmp/pbem-absolute.txt").exists() and gd.layout.files.get(path) is None
@@ -236,7 +236,7 @@ def test_a_move_rewrites_the_files_in_place_and_makes_no_new_file(arena, templat
     assert Pbem()("move", arena.game, "--as", player, "--text", move).code == 0
     after = {path: path.stat().st_ino for path in arena.game.rglob("*") if path.is_file()}
     moved = {path.name for path in set(after) - set(before)} | {path.name for path in set(before) - set(after)}
-    assert moved <= {store.COMMIT, store.APPLIED, store.BUNDLE_TMP}
+    assert moved <= {transactions.COMMIT, transactions.APPLIED, transactions.BUNDLE_TMP}
     assert sorted(after.values()) == sorted(before.values())
 
 
@@ -303,18 +303,18 @@ class Killed(Exception):
 def test_readers_never_see_a_mix_after_a_writer_was_killed_past_its_commit_point(arena, monkeypatch):
     pbem = Pbem()
     player, move, number = legal_turn(arena.game)
-    real_apply = store._apply
+    real_apply = transactions._apply
 
-    def killed_halfway(directory, files, layout, sync):
-        real_apply(directory, {k: v for k, v in files.items() if k.startswith("views/")}, layout, sync)
+    def killed_halfway(root, directory, files, layout, sync):
+        real_apply(root, directory, {k: v for k, v in files.items() if k.startswith("views/")}, layout, sync)
         raise Killed
-    monkeypatch.setattr(store, "_apply", killed_halfway)
+    monkeypatch.setattr(transactions, "_apply", killed_halfway)
     with pytest.raises(Killed):
         engine.submit(engine.open_game(arena.game), player, [move], by="referee")
-    monkeypatch.setattr(store, "_apply", real_apply)
-    assert (arena.game / store.TXN / store.COMMIT).exists()
+    monkeypatch.setattr(transactions, "_apply", real_apply)
+    assert (arena.game / transactions.TXN / transactions.COMMIT).exists()
     assert yaml.safe_load((arena.game / "public.yaml").read_text())["move_number"] == number  # on disk: a mix
-    (arena.game / store.LOCK).unlink()
+    (arena.game / transactions.LOCK).unlink()
     before = lsnapshot(arena.game)
     assert pbem("status", arena.game, "--format", "json").json()["move_number"] == number + 1
     for viewer in engine.open_game(arena.game).players:
@@ -324,7 +324,7 @@ def test_readers_never_see_a_mix_after_a_writer_was_killed_past_its_commit_point
     assert pbem("verify", arena.game).code == 0
     assert lsnapshot(arena.game) == before  # readers wrote nothing, not even a lock file
     engine.settle(engine.open_game(arena.game))  # what a transport publishing the files calls first
-    assert not (arena.game / store.TXN / store.COMMIT).exists()
+    assert not (arena.game / transactions.TXN / transactions.COMMIT).exists()
     assert yaml.safe_load((arena.game / "public.yaml").read_text())["move_number"] == number + 1
     nxt, nxt_move, _ = next_turn_through_the_bundle(arena.game)
     assert pbem("move", arena.game, "--as", nxt, "--text", nxt_move, "--move-number", number + 1).code == 0
@@ -338,7 +338,7 @@ def next_turn_through_the_bundle(directory):
 
 
 def test_read_only_commands_leave_no_file_behind(arena, template):
-    (arena.game / store.LOCK).unlink()
+    (arena.game / transactions.LOCK).unlink()
     before = lsnapshot(arena.game)
     player, _, _ = legal_turn(template[0])
     pbem = Pbem()

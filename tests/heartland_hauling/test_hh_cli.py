@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from pbem import engine, registry, yamlio
+from pbem import engine, registry, turns, yamlio
 from pbem.contract import PbemError
 
 GAME = registry.get("heartland-hauling")
@@ -87,7 +87,7 @@ def test_when_every_player_has_resigned_the_referee_plays_the_game_out_with_the_
 def test_an_autopilot_that_cannot_reach_the_end_refuses_the_submission_instead_of_looping(pbem, tmp_path,
                                                                                           monkeypatch):
     from support import snapshot
-    monkeypatch.setattr(engine, "AUTOPILOT_LIMIT", 20)
+    monkeypatch.setattr(turns, "AUTOPILOT_LIMIT", 20)
     assert new(pbem, tmp_path / "g", players=("ann", "bob")).code == 0
     assert pbem("move", tmp_path / "g", "--as", "ann", "--text", "resign").code == 0
     before = snapshot(tmp_path / "g")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import bots, engine, store
+from pbem import bots, engine, safefiles, transactions
 from pbem.mail import commands, ledger, transport
 from mailkit import body_of, move_mail, run_cli, write_mail
 
@@ -269,8 +269,8 @@ def test_a_batch_writes_its_records_after_its_replies_and_moves_mail_aside_last(
     for turn in turns:
         box.add(move_mail(mail_game, *turn))
     events = []
-    for module, name in ((transport, "_publish"), (store, "write_atomic_together"), (engine, "submit"),
-                         (ledger.Ledger, "_append"), (store, "commit")):
+    for module, name in ((transport, "_publish"), (safefiles, "write_atomic_together"), (engine, "submit"),
+                         (ledger.Ledger, "_append"), (transactions, "commit")):
         real = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *a, real=real, name=name, **k: (events.append(name), real(*a, **k))[1])
     real_replace = os.replace
@@ -284,7 +284,7 @@ def test_a_batch_writes_its_records_after_its_replies_and_moves_mail_aside_last(
     from pbem.mail import inbox
     outcomes = inbox.maildir(referee, tmp_path / "Maildir")
     assert [o.result for o in outcomes] == ["accepted"] * 3
-    # each move is written (store.commit) after its pending record is in the journal; then the replies of all
+    # each move is written (transactions.commit) after its pending record is in the journal; then the replies of all
     # three, all their done records together, and the mails moved aside
     assert events == ["submit", "_append", "commit"] * 3 + ["_publish", "write_atomic_together"] + \
         ["moved aside"] * 3

@@ -1,0 +1,219 @@
+"""A turn, and the moves the referee plays by itself: pure functions of a game and a position (no files).
+
+The engine plays a submitted turn with them, the play-outs and the demo play their games with them, and verify
+replays a log with them, so a position is reached the same way everywhere:
+
+- `play_turn`: one player's consecutive decisions, all or nothing, each checked against `legal_moves`;
+- `play_submission`: a turn as a player sends it (move texts), checked and played, with its log entry and the
+  moves the referee plays after it;
+- `referee_turns`: the referee's automatic moves (a resigned seat's first legal move, a forced move), each a
+  log entry of its own with its reason;
+- `timeout_choice`: what the referee plays for a decision whose deadline passed.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import bots, digests, notation
+from .contract import PbemError
+from .notation import is_form
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .registry import Game
+
+RESIGN = "resign"  # the one move every game has: reserved, no game may use it as an action
+REPLACE = "replace"  # the log entry of a seat handed to a new player (pbem replace): not a move of the game
+ADMIN_WORDS = (RESIGN, REPLACE)
+# the reasons of the log entries the clock makes (pbem.correspondence): verify recomputes these moves
+TIMEOUT_REASONS = {"first-legal": "timeout (first-legal)", "bot": "timeout (bot)"}
+RESIGNED = "resigned"
+ONLY_MOVE = "only legal move"
+AUTOPILOT_LIMIT = 5000  # moves the referee plays in a row (resigned players, forced moves) before it gives up
+MAX_LEGAL_SHOWN = 40
+
+
+def is_resign(text: str) -> bool:
+    """Is this move text `resign` (however spaced or cased)?"""
+    return " ".join(notation.tokens_of(text)) == RESIGN
+
+
+def step_name(index: int, count: int, text: str) -> str:
+    """How a message names one move of a submitted turn: by its place in the turn (never "move 3", which would
+    read as the game's move 3), or by its text alone when the turn is that one move."""
+    return repr(text) if count == 1 else f"step {index} of your turn ({text!r})"
+
+
+def illegal(game: Game, step: str, decision: str, legal_moves: list[dict]) -> PbemError:
+    shown = [game.format_move(m) for m in legal_moves[:MAX_LEGAL_SHOWN]]
+    more = f" ... and {len(legal_moves) - MAX_LEGAL_SHOWN} more" if len(legal_moves) > MAX_LEGAL_SHOWN else ""
+    error = PbemError(f"{step} is not legal now ({decision}). Legal: {', '.join(shown)}{more}")
+    error.legal = [game.format_move(m) for m in legal_moves]  # as data, for transports that list them their way
+    return error
+
+
+def apply_decision(game: Game, state: dict, player: str, move: dict, rng: Rng, legal_moves: list[dict],
+                   *, step: str, decision: str, copy_state: bool = True) -> dict:
+    """One decision checked against `legal_moves` (the player's, now) and applied. `apply` may change the state it
+    is given (pbem.contract), so it gets a copy unless `copy_state` is false (the caller hands the state over)."""
+    if not notation.is_legal(move, legal_moves):
+        raise illegal(game, step, decision, legal_moves)
+    if copy_state:
+        import copy  # here: a turn of one decision on a state read for it copies nothing
+        state = copy.deepcopy(state)
+    return game.rules.apply(state, player, move, rng)
+
+
+def play_turn(game: Game, state: dict, player: str, moves: list[dict], rng: Rng, *,
+              handed_over: bool = False) -> dict:
+    """Apply one player's consecutive decisions, all or nothing. A turn stops being acceptable the moment it passes
+    to another player, or a decision shows the player new hidden information (`fresh_info`).
+
+    The first decision's apply gets the state as it is when the caller hands it over (`handed_over`: a state just
+    read from the files, a replay's previous position, needed no more), else a copy. A later decision's apply
+    always gets a copy: the state may hold what an earlier decision recorded (a drawn card, a shuffled deck),
+    which the log must keep as it was drawn."""
+    for index, move in enumerate(moves, 1):
+        step = step_name(index, len(moves), game.format_move(move))
+        pending = game.rules.pending(state)
+        if pending is None:
+            raise PbemError(f"{step}: the game is already over (nothing was applied)")
+        if pending["player"] != player:
+            raise PbemError(f"{step}: the turn passed to {pending['player']} after step {index - 1}; a turn stops "
+                            f"there (nothing was applied)")
+        if index > 1 and pending.get("fresh_info"):
+            raise PbemError(f"{step}: {player} has new information to look at first ({pending['decision']}); "
+                            f"send the rest as a new turn (nothing was applied)")
+        state = apply_decision(game, state, player, move, rng, game.rules.legal_moves(state, player), step=step,
+                               decision=pending["decision"], copy_state=not (handed_over and index == 1))
+    return state
+
+
+def check_turn(game: Game, game_id: str, env: dict, move_number: int | None) -> None:
+    """A turn must answer the position's move number (when it names one) of a game not over."""
+    current = env["move_number"]
+    if move_number is not None and move_number < current:
+        raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current} (move "
+                        f"{move_number} was already played)")
+    if move_number is not None and move_number > current:
+        raise PbemError(f"it answers move {move_number}, but the game is only at move {current}: answer the last "
+                        f"report's move number")
+    if game.rules.pending(env["state"]) is None:
+        raise PbemError(f"{game_id} is over; no more moves")
+
+
+def parse_turn(game: Game, texts: list[str]) -> list[dict]:
+    """The moves of a submitted turn, parsed (`resign` is a turn of its own)."""
+    moves = []
+    for index, text in enumerate(texts, 1):
+        if is_resign(text):
+            raise PbemError(f"{step_name(index, len(texts), text)}: `{RESIGN}` is a turn of its own; send it alone "
+                            f"(nothing was applied)")
+        try:
+            moves.append(game.parse_move(text, also=(RESIGN,)))
+        except notation.NotationError as exc:
+            raise PbemError(f"{step_name(index, len(texts), text)}: {exc}" if len(texts) > 1 else str(exc)) from None
+    return moves
+
+
+def play_submission(game: Game, game_id: str, env: dict, player: str, texts: list[str], by: str,
+                    signature: str | None, handed_over: bool) -> tuple[dict, list[dict]]:
+    """A turn as sent (checked against the position `env`, whose move number it answers) played: the new state
+    and the log entries, the player's then the referee's after it. `handed_over`: env's state is the turn's to
+    change."""
+    state = env["state"]
+    pending = game.rules.pending(state)
+    if pending["player"] != player:
+        raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
+    moves = parse_turn(game, texts)
+    current = env["move_number"]
+    rng = Rng(env["seed"], game_id, current)
+    state = play_turn(game, state, player, moves, rng, handed_over=handed_over)
+    entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
+             "chance": rng.outcomes}
+    if signature:
+        entry["signature"] = signature
+    state, auto = referee_turns(game, state, env, game_id, current + 1, env["resigned"])
+    return state, [entry, *auto]
+
+
+def forced(pending: dict, legal: list[dict]) -> dict | None:
+    """The move the referee plays for a decision that allows only it: exactly one legal move, concrete (a form,
+    even a range of one value, is the player's to fill in), and the decision shows the player nothing new
+    (`fresh_info`: the player must see it first, and play the move themselves)."""
+    if pending.get("fresh_info") or len(legal) != 1 or any(is_form(value) for value in legal[0].values()):
+        return None
+    return legal[0]
+
+
+def automatic_move(game: Game, state: dict, resigned: list[str], play_forced: bool = True
+                   ) -> tuple[str, dict, str] | None:
+    """The move the referee plays now for the player to act, as (player, move, reason), or None when that
+    player must choose: for a player who resigned, the first legal move; with `play_forced`, a forced move
+    (`forced`)."""
+    pending = game.rules.pending(state)
+    if pending is None or (pending["player"] not in resigned and not play_forced):
+        return None
+    player = pending["player"]
+    legal = game.rules.legal_moves(state, player)
+    if player in resigned:
+        return player, game.normalise(bots.first_legal(legal)), RESIGNED
+    move = forced(pending, legal)
+    return None if move is None else (player, game.normalise(move), ONLY_MOVE)
+
+
+def referee_move(game: Game, state: dict, player: str, move: dict, seed: str, game_id: str, number: int,
+                 reason: str | None = None) -> tuple[dict, dict]:
+    """One decision the referee plays for `player` (a resigned seat, a timeout): (the new state, its log entry)."""
+    rng = Rng(seed, game_id, number)
+    state = play_turn(game, state, player, [move], rng)
+    entry = {"number": number, "player": player, "by": "referee", "moves": [game.format_move(move)],
+             "chance": rng.outcomes}
+    if reason is not None:
+        entry["reason"] = reason
+    return state, entry
+
+
+def timeout_choice(game: Game, state: dict, player: str, policy: str, seed: str, game_id: str,
+                   number: int) -> dict:
+    """What the referee plays for a player whose decision timed out: the first legal move (as for a resigned
+    seat), or the game's greedy bot deciding from the player's view with a generator seeded from the game's seed
+    and the move number (never the clock), so that verify can recompute it."""
+    legal_moves = game.rules.legal_moves(state, player)
+    if policy == "first-legal":
+        return game.normalise(bots.first_legal(legal_moves))
+    import random
+    digest = digests.sha256(f"pbem-timeout-bot\x00{seed}\x00{game_id}\x00{number}".encode()).digest()
+    return bots.decide(game, "greedy", game.rules.view(state, player), legal_moves,
+                       random.Random(int.from_bytes(digest, "big")))
+
+
+def everyone_left(game: Game, env: dict, resigned: list[str]) -> bool:
+    """Has every player resigned a game that first legal moves cannot finish (meta.yaml `playouts`: Heartland's
+    money goal is reached only by hauling)? Its greedy bot then plays the game out, as for a timeout."""
+    return set(env["players"]) <= set(resigned) and bool(game.meta.get("playouts", {}).get("greedy"))
+
+
+def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int, resigned: list[str]
+                  ) -> tuple[dict, list[dict]]:
+    """The moves the referee plays from move `number` on (after a turn, at `new`, after a timeout) until a player
+    must choose: the turns of players who resigned (the first legal move, so nothing is random) and, in a game
+    created by a pbem that plays them (`forced_moves` in the state), every decision with one legal move that shows
+    nothing new to its player (`automatic_move`). Each is an entry of its own, with its reason. A game that
+    only its players' play can end never ends once all of them have left: past AUTOPILOT_LIMIT moves the
+    submission is refused instead of looping for ever."""
+    entries = []
+    play_forced = env.get("forced_moves") == "referee"
+    played_out = everyone_left(game, env, resigned)
+    while (played := automatic_move(game, state, resigned, play_forced)) is not None:
+        if len(entries) >= AUTOPILOT_LIMIT:
+            raise PbemError(f"the referee played {AUTOPILOT_LIMIT} moves in a row without reaching the end of the "
+                            f"game or a player who must choose: {game.title} does not end without its players; "
+                            f"nothing was done")
+        player, move, reason = played
+        if played_out and reason == RESIGNED:
+            move = timeout_choice(game, state, player, "bot", env["seed"], game_id, number)
+        state, entry = referee_move(game, state, player, move, env["seed"], game_id, number, reason)
+        entries.append(entry)
+        number += 1
+    return state, entries

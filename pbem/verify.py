@@ -1,0 +1,218 @@
+"""`pbem verify`: a game replayed from its seed and log; every file pbem wrote must be what the replay gives.
+
+Also the replay's steps, and the public files of each step, for a transport that keeps every published position
+(git), so that each one is checked.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import digests, notation, validation, yamlio
+from .contract import PbemError
+from .documents import (RECENT, differences, decision_of, final_ranking, json_text, public_entry, public_log,
+                        schema_line, status_doc, status_docs, status_files, with_status_digests)
+from .gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STATUS_DIGESTS, GameDir, check_player,
+                      game_file_differences, load_state, read_status, reading, state_edited, view_file)
+from .rng import Rng, commitment
+from .safefiles import Missing
+from .turns import REPLACE, RESIGN, TIMEOUT_REASONS, play_turn, timeout_choice
+
+if TYPE_CHECKING:
+    from .registry import Game
+
+MAX_PROBLEMS = 40
+
+
+def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
+    """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
+    entry, checking every chance outcome against the recorded one. Each state is handed to the next entry's
+    `apply`, which may change it: use it before asking for the next step (copy it to keep it)."""
+    game = gd.game
+    rng = Rng(seed, gd.id, 0)
+    state = game.rules.setup(list(gd.players), dict(gd.meta["options"]), components, rng)
+    if rng.outcomes != log["setup_chance"]:
+        raise PbemError("verify failed: the setup's shuffles differ from the recorded ones")
+    resigned = []
+    yield 0, state, []
+    for expected_number, entry in enumerate(log["entries"] or [], 1):
+        if entry["number"] != expected_number:
+            raise PbemError(f"verify failed: log entry {expected_number} is numbered {entry['number']}")
+        if entry["moves"] == [RESIGN]:
+            resigned.append(entry["player"])
+            yield expected_number, state, list(resigned)
+            continue
+        if entry["moves"] == [REPLACE]:  # a seat handed to a new player: it plays on, even if it had resigned
+            resigned = [player for player in resigned if player != entry["player"]]
+            yield expected_number, state, list(resigned)
+            continue
+        _check_timeout_move(game, state, seed, gd.id, entry)
+        rng = Rng(seed, gd.id, entry["number"])
+        try:
+            moves = [game.parse_move(text) for text in entry["moves"]]
+            state = play_turn(game, state, entry["player"], moves, rng, handed_over=True)
+        except (PbemError, notation.NotationError) as exc:
+            raise PbemError(f"verify failed at move {entry['number']} by {entry['player']}: {exc}") from None
+        if rng.outcomes != entry["chance"]:
+            raise PbemError(f"verify failed at move {entry['number']}: the recorded chance outcomes differ from "
+                            f"the seed's")
+        yield expected_number, state, list(resigned)
+
+
+def _check_timeout_move(game: Game, state: dict, seed: str, game_id: str, entry: dict) -> None:
+    """A move the referee played because a decision timed out must be the one its policy gives."""
+    policy = next((name for name, reason in TIMEOUT_REASONS.items() if entry.get("reason") == reason), None)
+    if policy is None or entry["by"] != "referee":
+        return
+    expected = game.format_move(timeout_choice(game, state, entry["player"], policy, seed, game_id, entry["number"]))
+    if entry["moves"] != [expected]:
+        raise PbemError(f"verify failed at move {entry['number']}: the referee's {policy} move for "
+                        f"{entry['player']}'s timeout is {expected!r}, the log says {entry['moves']}")
+
+
+def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, list[dict]]:
+    """The state a log leads to from the seed, checking every chance outcome against the recorded one."""
+    for _, state, resigned in replay_steps(gd, seed, components, log):
+        pass
+    return state, log["entries"] or [], resigned
+
+
+def published(gd: GameDir, seed: str, log: dict, count: int, state: dict, resigned: list[str]) -> dict[str, dict]:
+    """The data of the public files (public.yaml, log.yaml) the referee wrote when the first `count` entries of the
+    full `log` had been played (`state`, `resigned`: from replay_steps). For a transport that keeps every published
+    position (git), so that each one can be checked against the replay."""
+    game = gd.game
+    entries = (log["entries"] or [])[:count]
+    public = [public_entry(game, entry) for entry in entries]
+    decision = decision_of(game, state)
+    ranking = None if decision else final_ranking(game.rules.result(state), resigned)
+    env = {"move_number": count + 1, "seed": seed, "state": state, "resigned": resigned}
+    log_doc = public_log(gd, {**log, "entries": entries or None}, finished=decision is None)
+    return {PUBLIC: status_doc(gd, env, None, public[-RECENT:], decision, ranking), LOG: log_doc}
+
+
+def verify(gd: GameDir, player: str | None = None) -> dict:
+    """Replay the game from its seed and log; every file pbem wrote must be exactly what the replay gives.
+
+    With the referee's files (and no `player`) every file is checked. Without them, or `as` a player, once the
+    game is over and its seed public: what a player holds, the public files and the views present (with
+    `player`, that player's view, which must be there)."""
+    if player is not None:
+        check_player(gd, player)
+    with reading(gd):
+        components = _components(gd)
+        referee = player is None and gd.has_referee()
+        if referee:
+            env = load_state(gd, trust_edits=True)
+            seed, log = env["seed"], gd.read(FULL_LOG, "log.schema.json")
+        else:
+            public = read_status(gd, None)
+            if "seed" not in public:
+                raise PbemError(f"{gd.dir}: the game is not over; until its seed is revealed only the referee can "
+                                f"verify it")
+            env, seed, log = None, public["seed"], gd.read(LOG, "log.schema.json")
+        if commitment(seed) != gd.meta["seed_commitment"]:
+            raise PbemError(f"verify failed: the seed does not match the commitment published in {gd.where(GAME)}")
+        # The referee's state says who plays with which options (game.yaml is compared with it below).
+        played = GameDir(gd.dir, {**gd.meta, "players": env["players"], "options": env["options"]}, gd.overlay) \
+            if referee else gd
+        state, entries, resigned = replay(played, seed, components, log)
+        finished = gd.game.rules.pending(state) is None
+        recent = [public_entry(gd.game, entry) for entry in entries][-RECENT:]
+        replayed = {"move_number": len(entries) + 1, "seed": seed, "state": state, "resigned": resigned,
+                    "recent": recent}
+        if referee and env.get("clock"):  # the clock is the referee's record, not a replay's: shown as stored
+            replayed["clock"] = env["clock"]
+        problems = _log_header_problems(gd, log) + (_referee_problems(gd, env, replayed) if referee else [])
+        expected = status_docs(gd, replayed, recent)
+        status = status_files(gd, replayed, recent, expected)
+        texts = {relative: text for relative, (text, _) in status.items()}
+        expected[LOG] = public_log(gd, log, finished)
+        texts[LOG] = yamlio.dumps(expected[LOG], schema_line(LOG, "log.schema.json"))
+        checked = [GAME, COMPONENTS] + ([STATE, FULL_LOG] if referee else [])
+        if referee and gd.has(STATUS_DIGESTS):  # absent in games started before status digests were kept
+            if gd.read_text(STATUS_DIGESTS) != with_status_digests(status)[STATUS_DIGESTS][0]:
+                problems.append(f"{STATUS_DIGESTS}: not the digests of the status files the replay gives")
+            checked.append(STATUS_DIGESTS)
+        for relative, data in expected.items():
+            if relative.startswith("views/") and not referee and relative != (player and view_file(player)) \
+                    and (player is not None or not gd.has(relative)):
+                continue  # another player's view: not in this player's hands
+            problems += _file_problems(gd, relative, data, texts[relative])
+            checked.append(relative)
+        notes = _schema_notes(gd, problems)
+        if problems:
+            shown = problems[:MAX_PROBLEMS] + ([f"... and {len(problems) - MAX_PROBLEMS} more"]
+                                               if len(problems) > MAX_PROBLEMS else [])
+            raise PbemError("verify failed: the stored files differ from the replay:\n  " + "\n  ".join(shown))
+    return {"game": gd.id, "moves": len(entries), "finished": finished, "seed_checked": finished or referee,
+            "checked": checked, "notes": notes, "result": "ok"}
+
+
+def _components(gd: GameDir) -> dict:
+    try:
+        text = gd.read_bytes(COMPONENTS)
+    except Missing:
+        text = b""
+    if digests.sha256(text).hexdigest() != gd.meta["components_sha256"]:
+        raise PbemError(f"verify failed: {gd.where(COMPONENTS)} is not the file the game was set up with (its "
+                        f"SHA-256 is not the one in {GAME})")
+    components = yamlio.loads(text, gd.where(COMPONENTS))
+    validation.check(gd.meta["game"], validation.game_name("components"), components, gd.where(COMPONENTS))
+    return components
+
+
+def _log_header_problems(gd: GameDir, log: dict) -> list[str]:
+    """The log replayed must be this game's (game.yaml's id, type and rules version)."""
+    return [f"{GAME} {key}: {gd.meta[key]!r}, but the log says {log[key]!r}"
+            for key in ("id", "game", "rules_version") if log[key] != gd.meta[key]]
+
+
+def _referee_problems(gd: GameDir, env: dict, replayed: dict) -> list[str]:
+    """The referee's files against the replay: the state and its checksum, the log's checksum, game.yaml."""
+    problems = [f"{STATE} {p}" for p in differences(replayed["state"], env["state"], "$.state")]
+    if state_edited(gd):
+        problems.append(f"{STATE}: changed outside pbem (its checksum does not match)")
+    for key in ("resigned", "move_number", "recent"):
+        if env[key] != replayed[key]:
+            problems.append(f"{STATE} $.{key}: stored {env[key]!r:.80} but the replay gives {replayed[key]!r:.80}")
+    recorded = env.get("log_sha256")
+    if recorded and digests.sha256(gd.read_bytes(FULL_LOG)).hexdigest() != recorded[FULL_LOG]:
+        problems.append(f"{FULL_LOG}: changed outside pbem (its checksum in the state does not match)")
+    problems += [f"{GAME} {key}: differs from the referee's state" for key in game_file_differences(gd, env)]
+    return problems
+
+
+def _file_problems(gd: GameDir, relative: str, expected: dict, text: str) -> list[str]:
+    """What differs between a stored file and the replay's data. A file whose bytes are the replay's text as pbem
+    writes it (`text`) differs in nothing, and is not parsed."""
+    try:
+        data = gd.read_bytes(relative)
+        if data == text.encode("utf-8"):
+            return []
+        stored = yamlio.loads(data, gd.where(relative))
+    except Missing:
+        return [f"{relative}: missing"]
+    except PbemError as exc:
+        return [str(exc)]
+    return [f"{relative} {p}" for p in differences(expected, stored)]
+
+
+def _schema_notes(gd: GameDir, problems: list[str]) -> list[str]:
+    """The schemas are for editors only (pbem validates with its own) and change between pbem versions: a copy
+    that differs from this pbem's is named, without failing the verification. A link or a folder where a schema
+    should be is a problem (added to `problems`)."""
+    notes = []
+    for name, schema in validation.schemas_for(gd.meta["game"]).items():
+        relative = f"schemas/{name}"
+        try:
+            same = gd.read_bytes(relative) == json_text(schema).encode()
+        except Missing:
+            notes.append(f"{relative}: missing")
+            continue
+        except PbemError as exc:
+            problems.append(str(exc))
+            continue
+        if not same:
+            notes.append(f"{relative}: differs from this pbem's schema (another pbem version wrote it, or it was "
+                         f"edited)")
+    return notes

@@ -1,0 +1,209 @@
+"""Everything that changes a game once it exists, under its lock: a turn submitted (checked, played, and the
+moves the referee plays after it), a resignation, and any other change (the clock, a seat handed on) committed
+with the files that follow from it, as one transaction.
+"""
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+from . import digests, trust, yamlio
+from .contract import PbemError
+from .documents import (RECENT, append_entry, log_text, public_entry, public_log, state_files, status_docs,
+                        status_files, text_digests, with_status_digests, yaml_text)
+from .gamedir import (FULL_LOG, LOG, PRIVATE, PUBLIC_MODE, SECRETS, STATE, STATE_CACHE, GameDir, check_player,
+                      commit_files, load_state, locked, roster)
+from .safefiles import Missing
+from .turns import RESIGN, check_turn, is_resign, play_submission, referee_turns
+
+if TYPE_CHECKING:
+    from .registry import Game
+
+
+def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], by: str,
+                  signature: str | None, password: str | None, authenticated: bool = False) -> None:
+    if by == "referee" or authenticated:
+        return
+    entry = next(p for p in roster(gd) if p["name"] == player)
+    if password is not None:
+        if not trust.same_secret(entry["secret"], password):
+            raise PbemError(f"wrong password for {player}")
+        return
+    trust.check_signature(entry["secret"], signature, gd.id, move_number, player, texts)
+
+
+
+def next_clock(game: Game, env: dict, state: dict, movers: list[str], now) -> dict | None:
+    """The clock record after an accepted turn: the movers answered (their run of timeouts ends), and the next
+    decision starts now."""
+    if not env.get("clock"):
+        return None
+    from . import clock
+    record = env["clock"]
+    for player in movers:
+        record = clock.answered(record, player)
+    pending = game.rules.pending(state)
+    now = clock.moment(now)
+    return clock.begin(clock.forget_past(record, now), pending["player"] if pending else None, now)
+
+
+def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str],
+           clock_record: dict | None = None, secrets_doc: dict | None = None) -> dict:
+    """Write the new state and every file that follows from it, with the new log entries (maybe none: a change
+    of the clock), the clock record and the secrets when they changed, as one transaction. Returns the new
+    state envelope. The caller holds the game's lock."""
+    game = gd.game
+    public = [public_entry(game, entry) for entry in entries]
+    finished = game.rules.pending(state) is None
+    new_env = {**env, "state": state, "resigned": resigned}
+    if clock_record is not None:
+        new_env["clock"] = clock_record
+    files = {}
+    if entries:
+        full_text = _full_log_text(gd, env)
+        public_text = _public_log_text(gd, env, full_text)
+        for entry, shown in zip(entries, public):
+            full_text = append_entry(gd, full_text, entry)
+            public_text = append_entry(gd, public_text, shown)
+        if finished:  # the game is over: the full log and the seed are revealed so anyone can replay it
+            public_text = full_text.replace("$schema=../schemas/", "$schema=schemas/", 1).replace(
+                "visibility: referee", "visibility: public", 1)
+        new_env.update({"move_number": entries[-1]["number"] + 1, "recent": (env["recent"] + public)[-RECENT:],
+                        "log_sha256": text_digests({FULL_LOG: full_text, LOG: public_text})})
+        files.update({FULL_LOG: (full_text, PRIVATE), LOG: (public_text, PUBLIC_MODE)})
+    docs = status_docs(gd, new_env, new_env["recent"])
+    if secrets_doc is not None:
+        files[SECRETS] = (yaml_text(SECRETS, "secrets.schema.json", secrets_doc, game.id, f"{gd.id} secrets"), PRIVATE)
+        docs[SECRETS] = secrets_doc
+    status = with_status_digests(status_files(gd, new_env, new_env["recent"], docs))
+    files.update({**state_files(gd, new_env), **status})
+    commit_files(gd, files)
+    gd.remember(files, docs)
+    gd.known[STATE] = (files[STATE][0].encode("utf-8"), files[STATE_CACHE][0])
+    return new_env
+
+
+def commit_turn(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str], now) -> dict:
+    """Write an accepted turn (and the moves the referee played after it: resigned seats, forced moves); the next
+    decision's deadline starts now."""
+    game = gd.game
+    movers = [entry["player"] for entry in entries if entry["by"] == "player"] or [entries[0]["player"]]
+    new_env = commit(gd, env, state, entries, resigned, next_clock(game, env, state, movers, now))
+    return turn_result(gd, entries, state, new_env["move_number"], (new_env.get("clock") or {}).get("due"))
+
+
+def turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int, due: str | None) -> dict:
+    """What `submit` tells of a turn accepted: the player's entry as the public sees it, the referee's after it."""
+    public = [public_entry(gd.game, entry) for entry in entries]
+    pending = gd.game.rules.pending(state)
+    return {"game": gd.id, "number": entries[0]["number"], "player": entries[0]["player"],
+            "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
+            "referee_moves": public[1:], "move_number": move_number,
+            "to_act": pending["player"] if pending else None, "finished": pending is None, "due": due}
+
+
+@contextlib.contextmanager
+def writing(gd: GameDir):
+    """The game's lock held and its referee state read (refused if edited): for a change that is not a turn
+    (the clock, a seat handed on). Commit it with `commit`."""
+    with locked(gd):
+        yield load_state(gd)
+
+
+def _full_log_text(gd: GameDir, env: dict) -> str:
+    """The referee's log as it last wrote it (its digest is in the state), to append to."""
+    text = gd.read_text(FULL_LOG)
+    recorded = env.get("log_sha256")  # absent in games started before logs had digests
+    if recorded and text_digests({FULL_LOG: text})[FULL_LOG] != recorded[FULL_LOG]:
+        raise PbemError(f"{gd.where(FULL_LOG)} was changed outside pbem (it does not match the checksum in the "
+                        f"referee's state); nothing was done. `pbem verify` shows what differs")
+    return text
+
+
+def _public_log_text(gd: GameDir, env: dict, full_text: str) -> str:
+    """The public log as the referee last wrote it, to append to. Players may be able to write it: when it is
+    not what the referee wrote (its digest is in the state), it is written again from the referee's log."""
+    recorded = (env.get("log_sha256") or {}).get(LOG)
+    try:
+        data = gd.read_bytes(LOG)
+    except Missing:
+        data = None
+    if data is not None and (recorded is None or digests.sha256(data).hexdigest() == recorded):
+        with contextlib.suppress(UnicodeDecodeError):
+            return data.decode("utf-8")
+    full = yamlio.loads(full_text, gd.where(FULL_LOG))
+    return log_text(gd, LOG, public_log(gd, full, finished=False))
+
+
+def _open_turn(gd: GameDir, move_number: int | None) -> dict:
+    env = load_state(gd)
+    check_turn(gd.game, gd.id, env, move_number)
+    return env
+
+
+def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
+           signature: str | None = None, password: str | None = None, authenticated: bool = False,
+           now=None, before_write=None) -> dict:
+    """Check and apply one turn. On any error nothing on disk changes.
+
+    `authenticated`: the transport has already proved who sent it by its own means (a commit signed with the
+    player's SSH key), so neither a signature nor a password is asked for; the entry is still the player's.
+    `now` (default: the system clock) starts the next decision's deadline, if the game has deadlines.
+    `before_write(number)`, if given, is called with the turn's move number once the turn is accepted and before
+    anything is written (a transport records what it is about to apply); if it raises, nothing is written."""
+    check_player(gd, player)
+    if not texts:
+        raise PbemError("no move given")
+    if len(texts) == 1 and is_resign(texts[0]):
+        return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
+                      authenticated=authenticated, now=now, before_write=before_write)
+    with locked(gd):
+        env = load_state(gd)
+        state, entries = play(gd, env, player, texts, by, move_number, signature, password, authenticated,
+                               handed_over=True)  # read for this turn only
+        if before_write is not None:
+            before_write(env["move_number"])
+        return commit_turn(gd, env, state, entries, env["resigned"], now)
+
+
+
+
+def play(gd: GameDir, env: dict, player: str, texts: list[str], by: str, move_number: int | None,
+          signature: str | None, password: str | None, authenticated: bool, handed_over: bool
+          ) -> tuple[dict, list[dict]]:
+    """One turn checked and played on the position `env` (`handed_over`: its state is the game's to change): the
+    new state and the log entries (the player's, then the moves the referee plays after it). Nothing is written."""
+    check_turn(gd.game, gd.id, env, move_number)
+    current = env["move_number"]
+    _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
+                  authenticated)
+    return play_submission(gd.game, gd.id, env, player, texts, by, signature, handed_over)
+
+
+
+
+def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
+           signature: str | None = None, password: str | None = None, authenticated: bool = False,
+           now=None, before_write=None) -> dict:
+    """A player leaves the game: the referee plays their turns from now on (first legal move) and they rank last.
+
+    Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
+    `before_write`: as for `submit`.
+    """
+    check_player(gd, player)
+    with locked(gd):
+        env = _open_turn(gd, move_number)
+        current = env["move_number"]
+        _authenticate(gd, player, current if move_number is None else move_number, [RESIGN], by, signature, password,
+                      authenticated)
+        if player in env["resigned"]:
+            raise PbemError(f"{player} has already resigned")
+        resigned = env["resigned"] + [player]
+        entry = {"number": current, "player": player, "by": by, "moves": [RESIGN], "chance": []}
+        if signature:
+            entry["signature"] = signature
+        state, auto = referee_turns(gd.game, env["state"], env, gd.id, current + 1, resigned)
+        if before_write is not None:
+            before_write(current)
+        return commit_turn(gd, env, state, [entry, *auto], resigned, now)
+
