@@ -18,7 +18,7 @@ from pathlib import Path
 from .. import clock, correspondence, engine, trust
 from ..contract import PbemError, UsageError
 from ..phrases import plural
-from . import clockmail, compose, parse
+from . import clockmail, compose, headers, parse
 from .ledger import Ledger
 
 BATCH = 50  # messages of a mailbox whose replies and ledger records are made durable together
@@ -68,7 +68,14 @@ class Referee:
             raise PbemError(f"--games {self.root}: not a directory")
         self.ledger = Ledger(self.root)
         self.transport.prepare()  # a bad outbox is refused before any mail is handled (no move left unreported)
-        self.default_from = self.default_from or os.environ.get("PBEM_FROM") or f"pbem@{_host()}"
+        host = f"pbem@{_host()}"
+        self.default_from = self.default_from or os.environ.get("PBEM_FROM") \
+            or (host if headers.is_address(host) else "pbem@localhost")
+        try:
+            headers.writable("From", self.default_from)
+        except ValueError:
+            raise UsageError(f"--from / PBEM_FROM {self.default_from[:80]!r}: write a plain address "
+                             f"(pbem@club.example) or a name and one (Club referee <pbem@club.example>)") from None
 
     # ------------------------------------------------------------ a mailbox of messages
 
@@ -155,6 +162,8 @@ class Referee:
         if incoming.auto_submitted:
             self.ledger.put(key, {"state": "done", "source": source, "result": "ignored"})
             return Outcome(key, "ignored", "an automatic message (bounce, autoreply or list mail): not answered")
+        if incoming.refusal:
+            return self._refuse_unread(incoming, source)
         gd = None
         try:
             try:
@@ -171,8 +180,29 @@ class Referee:
         except _Reject as reject:
             return self._reject(incoming, gd, reject, source)
 
+    def _refuse_unread(self, incoming: parse.Incoming, source: str | None) -> Outcome:
+        """A mail refused before anything in it is read (parse.Incoming.refusal: a From that is not one plain
+        address, a text too long) is answered only to the registered addresses of the game it names that its From
+        could be read as: never to a stranger, whose address may be forged or someone else's."""
+        gd = None
+        with contextlib.suppress(_Reject):
+            gd = self._game(incoming)
+        addresses = []
+        if gd is not None:
+            addresses = list(dict.fromkeys(p["email"] for p in self._secrets(gd)["players"]
+                                           if p["email"] and p["email"].lower() in incoming.claimed))
+        sent, warning = [], "not answered: its From is the registered address of no player of the game it names"
+        if addresses:
+            body = compose.rejection(incoming.refusal, incoming.notes, None, gd.id)
+            subject = compose.subject_for(gd, "not applied")
+            sent, warning = self.send([self._mail(gd, incoming, to, subject, body, reply=True) for to in addresses])
+        self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id if gd else None,
+                                              "result": "rejected"})
+        return Outcome(incoming.message_id, "rejected", incoming.refusal.splitlines()[0][:300],
+                       gd.id if gd else None, None, sent, warning)
+
     def _general_help(self, incoming: parse.Incoming, source: str | None) -> Outcome:
-        to = compose.clean_display(incoming.sender_display)
+        to = incoming.sender
         sent, warning = [], "no valid From address to answer"
         if to:
             msg = self._mail(None, incoming, to, "pbem: how to play by mail", compose.general_help(self.default_from),
@@ -405,7 +435,7 @@ class Referee:
             redact += [p["secret"] for p in registered]
             mine = [p for p in registered if p["email"] and p["email"].lower() == incoming.sender]
             to = mine[0]["email"] if mine else None
-        to = to or compose.clean_display(incoming.sender_display)
+        to = to or incoming.sender
         sent, warning = [], None
         if to and not incoming.auto_submitted:
             body = compose.rejection(reject.error, incoming.notes, reject.extra, gd.id if gd else None)

@@ -15,12 +15,14 @@ import socket
 from email.message import EmailMessage
 
 from .. import engine, phrases, report
+from . import headers
 from .headers import Headers
 
 
 # long table lines are wrapped by QP, never by rewording
 POLICY = email.policy.SMTP.clone(max_line_length=998, header_factory=Headers())
 HIDDEN = "[password hidden]"
+BODY_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # sent quoted-printable, never raw in a 7bit body
 
 
 @functools.lru_cache(maxsize=1024)
@@ -40,28 +42,31 @@ def message(referee: str, to: str, subject: str, body: str, *, game: str | None 
     """One plain-text mail (`answer`: it answers a mail of `to`). Every secret in `redact` is replaced before
     anything leaves."""
     body, subject = hide(body, redact), hide(subject, redact)
-    msg = EmailMessage(policy=POLICY)
-    msg["From"] = referee
-    msg["To"] = to
-    msg["Subject"] = subject
-    msg["Date"] = email.utils.formatdate(localtime=False, usegmt=True)
-    msg["Message-ID"] = message_id or email.utils.make_msgid("pbem", domain=domain_of(referee))
+    fields = [("From", referee), ("To", to), ("Subject", subject),
+              ("Date", email.utils.formatdate(localtime=False, usegmt=True)),
+              ("Message-ID", message_id or email.utils.make_msgid("pbem", domain=domain_of(referee)))]
     refs = [r for r in (references or []) if r]
     if in_reply_to:
-        msg["In-Reply-To"] = in_reply_to
+        fields.append(("In-Reply-To", in_reply_to))
         if in_reply_to not in refs:
             refs.append(in_reply_to)
     if refs:
-        msg["References"] = " ".join(dict.fromkeys(refs[-20:]))
+        fields.append(("References", " ".join(dict.fromkeys(refs[-20:]))))
     # RFC 3834: an answer to a player's mail is auto-replied, a report or a welcome auto-generated; either way
     # vacation responders must not answer the referee
-    msg["Auto-Submitted"] = "auto-replied" if answer else "auto-generated"
+    fields.append(("Auto-Submitted", "auto-replied" if answer else "auto-generated"))
     if game:
-        msg["X-Pbem-Game"] = game
+        fields.append(("X-Pbem-Game", game))
     if move_number is not None:
-        msg["X-Pbem-Move-Number"] = str(move_number)
+        fields.append(("X-Pbem-Move-Number", str(move_number)))
+    msg = EmailMessage(policy=POLICY)
+    for name, value in fields:
+        # a value the email package would not write back as it is (an encoded word, a line end, a malformed id
+        # or address) raises here instead of reaching a mail (headers.py)
+        msg[name] = headers.writable(name, value)
     text = body.rstrip() + "\n"
-    ascii_short = text.isascii() and all(len(line) <= 900 for line in text.split("\n"))
+    ascii_short = text.isascii() and all(len(line) <= 900 for line in text.split("\n")) \
+        and not BODY_CONTROL.search(text)
     msg.set_content(text, subtype="plain", charset="utf-8", cte="7bit" if ascii_short else "quoted-printable")
     return msg
 
@@ -203,11 +208,3 @@ def rejection(error: str, notes: list[str], extra: list[str] | None = None, game
         parts.append("Note: " + "; ".join(notes) + ".")
     parts += [p for p in (extra or []) if p]
     return "\n\n".join(parts)
-
-
-def clean_display(address: str) -> str:
-    """A To header from a From/Reply-To header, without anything that could add recipients or headers."""
-    name, addr = email.utils.parseaddr(address)
-    if not addr or "@" not in addr or re.search(r"[\s,;<>]", addr):
-        return ""
-    return email.utils.formataddr((name[:80], addr)) if name else addr

@@ -69,3 +69,60 @@ class Headers(HeaderRegistry):
     @functools.lru_cache(maxsize=4096)
     def _parsed(self, name, value):
         return super().__call__(name, value)
+
+
+# ---------------------------------------------------------------- values read from a mail, values written
+#
+# The email package decodes RFC 2047 encoded words (`=?utf-8?q?...?=`) wherever it parses a header, inside a
+# message id or an address too, and Python reads U+2028 and NEL as line ends. A value read from a mail and written
+# into an answer could so become header lines of the attacker's choosing. So what the referee takes from a mail's
+# header is taken from its raw text in strict forms (ids and addresses of RFC 5322's dot-atoms, never an encoded
+# word), what it shows of free text is made plain, and `writable` checks every header value at the point of
+# writing: a value the email package would not write back as it is never reaches a mail.
+
+MAX_ID = 250  # characters of a message id taken from a mail (RFC 5322 sets none; a line holds 998)
+ENCODED_WORD = "=?"  # what opens an encoded word: never in a value the referee writes
+UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]|=\?")  # controls, line ends of any kind, an encoded word
+ADDRESS = re.compile(f"{_ATOMS}@{_ATOMS}")
+_NAME = r"[^\x00-\x1f\x7f-\x9f\u2028\u2029\"<>\\,;:@()\[\]]+"  # a display name that needs no quoting
+NAMED_ADDRESS = re.compile(f"({_NAME}) <({_ATOMS}@{_ATOMS})>")
+_ANGLED = re.compile(r"<[^<>\s]*>")
+
+
+def is_id(text: str) -> bool:
+    """A message id the referee may take from a mail and write into another: `<dot-atoms@dot-atoms>`, at most
+    MAX_ID characters, no encoded word."""
+    return len(text) <= MAX_ID and ENCODED_WORD not in text and re.fullmatch(_ID, text) is not None
+
+
+def ids(raw: str) -> list[str]:
+    """The message ids of a header's raw text that the referee may write back (see `is_id`); the rest are left out."""
+    return [found for found in _ANGLED.findall(raw or "") if is_id(found)]
+
+
+def is_address(text: str) -> bool:
+    """A bare address the referee may write: ASCII dot-atoms (no quoted local part, no encoded word)."""
+    return len(text) <= 254 and ENCODED_WORD not in text and ADDRESS.fullmatch(text) is not None
+
+
+def plain(text: str, limit: int | None = None) -> str:
+    """Free text from a mail (a subject) as it may be shown in a header: control characters and line ends of any
+    kind made spaces, an encoded word's opening broken (`= ?`), spaces collapsed."""
+    text = " ".join(UNSAFE.sub(lambda m: "= ?" if m.group() == ENCODED_WORD else " ", text).split())
+    return text[:limit] if limit is not None else text
+
+
+def writable(name: str, value: str) -> str:
+    """`value`, if the email package writes it as it is and reads back the same; ValueError otherwise."""
+    kind = name.lower()
+    if kind in ID_HEADERS:
+        fine = bool(value) and all(is_id(part) for part in value.split(" "))
+    elif kind in ("from", "to"):
+        named = NAMED_ADDRESS.fullmatch(value)
+        fine = is_address(value) or (named is not None and is_address(named.group(2))
+                                     and UNSAFE.search(named.group(1)) is None and named.group(1) == named.group(1).strip())
+    else:
+        fine = UNSAFE.search(value) is None and value == " ".join(value.split())
+    if not fine:
+        raise ValueError(f"the {name} header {value[:80]!r} cannot be written as it is")
+    return value

@@ -20,8 +20,6 @@ or one command instead of moves: `status`, `moves`, `help` or `resign`; or `vaca
 from __future__ import annotations
 
 import email
-import email.errors
-import email.header
 import email.policy
 import email.utils
 import hashlib
@@ -30,10 +28,12 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from ..phrases import plural
+from . import headers
 from .headers import Headers
 
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024  # a move by mail is a few lines; anything this large is refused unread
-MAX_BODY_CHARS = 64 * 1024            # of the player's own text, after quotes and signatures are gone
+MAX_BODY_CHARS = 64 * 1024            # of the player's own text (quotes and signature aside): more is refused
 MAX_MOVE_LINES = 200
 # the email package's default policy, each header value parsed once per batch (headers.py)
 READING = email.policy.default.clone(header_factory=Headers())
@@ -58,9 +58,8 @@ class Incoming:
     """What a message says, as far as the referee cares."""
 
     message_id: str               # the Message-ID, or a digest of the message when it has none
-    sender: str                   # the bare From address, lower-cased ('' when there is none)
-    sender_display: str           # the From header as written, for the reply's To
-    subject: str
+    sender: str                   # the bare From address, lower-cased ('' when there is none or it is refused)
+    subject: str                  # plain text (headers.plain): safe to show in a header
     references: list[str]         # the message's References plus its own Message-ID, to thread the reply
     has_message_id: bool = True
     tags: list[str] = field(default_factory=list)  # [id] tags of the subject, in order
@@ -75,6 +74,10 @@ class Incoming:
     size: int = 0
     too_large: bool = False
     auto_submitted: bool = False  # a bounce or an autoreply: never answered (no mail loops)
+    # a mail refused before anything in it is read (a From that names no one address plainly, a text too long):
+    # why, and every address the From could be read as (answered only where one is a player's registered address)
+    refusal: str | None = None
+    claimed: list[str] = field(default_factory=list)
 
     @property
     def command(self) -> str | None:
@@ -151,31 +154,41 @@ def header_text(msg, name: str) -> str:
     return " ".join(str(value).split())
 
 
-def _address(msg) -> tuple[str, str]:
-    """(the bare From address, a From to answer): never Reply-To, the referee answers who sent it, nobody they
-    name. The display name is decoded and stripped of control characters: an encoded CR/LF in it would
-    otherwise become a header line of the answer (and the email package refuses to write it)."""
-    raw_name, addr = email.utils.parseaddr(header_text(msg, "From"))
-    addr = addr.strip()
-    name = " ".join(CONTROL.sub(" ", _decoded_words(raw_name)).split())[:80]
-    return addr.lower(), email.utils.formataddr((name, addr)) if name and addr else addr
+def raw_values(msg, name: str) -> list[str]:
+    """A header's values as the mail holds them, encoded words undecoded (folding undone)."""
+    return [" ".join(str(raw).split()) for key, raw in msg.raw_items() if key.lower() == name.lower()]
 
 
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
-
-def _decoded_words(text: str) -> str:
-    """RFC 2047 encoded words (=?utf-8?q?...?=) as the text they stand for."""
+def _decoded_addresses(msg) -> list[str] | None:
+    """The From addresses as the email package reads them (encoded words decoded, as many mail programs show
+    them); None when it cannot read them."""
     try:
-        return str(email.header.make_header(email.header.decode_header(text)))
-    except (ValueError, LookupError, UnicodeError, email.errors.HeaderParseError):
-        return text
+        return [(a.username + (f"@{a.domain}" if a.domain else "")).lower() for a in msg["From"].addresses]
+    except Exception:  # noqa: BLE001 — the email package's own errors on odd headers (`. <a@b>`)
+        return None
 
 
-def _ids(value: str) -> list[str]:
-    return re.findall(r"<[^<>\s]+>", value or "")
+def _sender(msg) -> tuple[str, str | None, list[str]]:
+    """(the bare From address, why the mail is refused, every address the From could be read as).
 
-
+    The address is read from the header's raw text, never from decoded encoded words: `=?utf-8?q?ben=40...?=`
+    is not ben's address, though the email package reads it so. A From must name exactly one address, once, and
+    read the same with encoded words decoded or not; otherwise the mail is refused unread (and answered only to
+    a registered address among those it could be read as: never to a stranger it names)."""
+    values = raw_values(msg, "From")
+    pairs = email.utils.getaddresses(values)
+    raw = [addr.strip().lower() for _, addr in pairs if addr.strip()]
+    decoded = _decoded_addresses(msg) if values else []
+    claimed = list(dict.fromkeys(raw + [a for a in decoded or [] if "@" in a]))
+    if len(values) > 1 or len(pairs) > 1:
+        return "", (f"the mail has {plural(max(len(values), len(raw)), 'From address', 'From addresses')}; the referee reads mail from "
+                    f"one address only (the one you registered)."), claimed
+    if not raw:
+        return "", None, claimed
+    if headers.ENCODED_WORD in raw[0] or (decoded is not None and decoded != raw):
+        return "", ("the From address is written as an encoded word (or reads differently decoded); the referee "
+                    "reads only a plain address. Write from the address you registered."), claimed
+    return (raw[0] if headers.is_address(raw[0]) else ""), None, claimed
 def parse_message(raw: bytes, size: int | None = None) -> Incoming:
     """Everything the referee needs from one RFC 5322 message (never raises for a malformed one)."""
     size = len(raw) if size is None else size
@@ -185,24 +198,31 @@ def parse_message(raw: bytes, size: int | None = None) -> Incoming:
         end = raw.find(b"\n\n") if end < 0 else end
         raw = raw[:end if end >= 0 else 64 * 1024] + b"\n\n"
     msg = email.message_from_bytes(raw, policy=READING)
-    ids = _ids(header_text(msg, "Message-ID"))
+    # ids from the raw text, strict (headers.ids): written back into the answer, they must be what they say
+    ids = [found for value in raw_values(msg, "Message-ID") for found in headers.ids(value)]
     message_id = ids[0] if ids else None
-    sender, display = _address(msg)
-    references = _ids(header_text(msg, "References")) or _ids(header_text(msg, "In-Reply-To"))
+    sender, refusal, claimed = _sender(msg)
+    references = [found for value in raw_values(msg, "References") for found in headers.ids(value)] \
+        or [found for value in raw_values(msg, "In-Reply-To") for found in headers.ids(value)]
     if message_id:
         references = [r for r in references if r != message_id] + [message_id]
-    subject = header_text(msg, "Subject")
+    subject = headers.plain(header_text(msg, "Subject"))
     auto = header_text(msg, "Auto-Submitted").lower()
     incoming = Incoming(message_id=message_key(raw, message_id), has_message_id=bool(message_id), sender=sender,
-                        sender_display=display, subject=subject, references=references[-20:],
-                        tags=TAG.findall(subject), size=size, too_large=too_large,
+                        subject=subject, references=references[-20:], tags=TAG.findall(subject), size=size,
+                        too_large=too_large, refusal=refusal, claimed=claimed,
                         auto_submitted=(bool(auto) and auto != "no") or bool(header_text(msg, "X-Autoreply"))
                         or header_text(msg, "Precedence").lower() in ("bulk", "junk", "list")
-                        or sender.startswith(("mailer-daemon@", "postmaster@")))
-    if too_large:
+                        or any(a.startswith(("mailer-daemon@", "postmaster@")) for a in claimed))
+    if too_large or refusal:
         return incoming
-    text = body_text(msg, incoming.notes)
-    _read_lines(own_text(text), incoming)
+    text = own_text(body_text(msg, incoming.notes))
+    if len(text) > MAX_BODY_CHARS:
+        incoming.refusal = (f"your own text (quotes and signature aside) is {len(text):,} characters long; the "
+                            f"referee reads at most {MAX_BODY_CHARS:,}, so none of it was read. A move is a few "
+                            f"lines: send them alone.")
+        return incoming
+    _read_lines(text, incoming)
     return incoming
 
 
@@ -322,7 +342,7 @@ def html_to_text(markup: str) -> str:
 def own_text(text: str) -> str:
     """The player's own words, above or below the quoted report: `>` lines, attribution lines, an unmarked original
     message (Outlook's "From:/Sent:" block, "-----Original Message-----") and the signature are left out."""
-    text = text[:MAX_BODY_CHARS * 4].replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     kept = []
     skip = 0
@@ -346,7 +366,7 @@ def own_text(text: str) -> str:
             skip = 1
             continue
         kept.append(line)
-    return "\n".join(kept)[:MAX_BODY_CHARS]
+    return "\n".join(kept)
 
 
 def _read_lines(text: str, incoming: Incoming) -> None:

@@ -359,8 +359,7 @@ def test_an_encoded_cr_lf_in_the_from_name_is_answered_without_adding_a_header(t
     raw = (b"From: =?utf-8?q?Mal=0D=0ABcc=3A_x=40y?= <m@evil.example>\r\nTo: referee@club.example\r\n"
            b"Subject: [g1] status\r\nMessage-ID: <crlf@evil.example>\r\n\r\nstatus\r\n")
     incoming = parse.parse_message(raw)
-    assert "\r" not in incoming.sender_display and "\n" not in incoming.sender_display
-    assert incoming.sender == "m@evil.example"
+    assert incoming.sender == "m@evil.example" and incoming.refusal is None
     outbox = tmp_path / "out"
     for folder in ("new", "cur", "tmp"):
         (outbox / folder).mkdir(parents=True)
