@@ -272,7 +272,13 @@ def _read_own(text: str):
     schema = None
     if lines[0].startswith(_SCHEMA_LINE):
         schema = lines.pop(0)[len(_SCHEMA_LINE):]
+        if not schema.isprintable():
+            raise _NotOwn
     if any(line[:1] == "#" for line in lines):  # whole-line comments (a game's meta.yaml): YAML skips them too
+        # ... if they hold nothing YAML reads as a line end (CR, NEL, U+2028...) or refuses (control characters):
+        # the rest of such a line is data to YAML, so such a text is PyYAML's to read (or refuse)
+        if not all(line.isprintable() for line in lines if line[:1] == "#"):
+            raise _NotOwn
         lines = [line for line in lines if line[:1] != "#"]
         text = _text(lines, schema)
     indents = [len(line) - len(line.lstrip(" ")) for line in lines]
