@@ -281,6 +281,38 @@ def status(directory, player, now, fmt):
 
 @cli.command()
 @GAME_DIR
+@click.option("--as", "player", help="Draw what this player may see (default: the public view).", **AS_PLAYER)
+@click.option("--format", "fmt", type=click.Choice(["svg", "png", "html"]), default="svg", show_default=True,
+              help="SVG, PNG (needs pip install 'pbem[pictures]') or an HTML page with the picture and the report.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file "
+              "(default: standard output; a PNG only goes to a file or a pipe).")
+@NOW_SHOWN
+def board(directory, player, fmt, output, now):
+    """A picture of the position, drawn from the public view or a player's view."""
+    from . import pictures
+    doc, notes = engine.status_with_notes(engine.open_game(directory), player)
+    for note in notes:
+        click.echo(f"pbem: note: {note}", err=True)
+    if fmt == "png":
+        if output is None and sys.stdout.isatty():
+            raise UsageError("a PNG is not for the terminal: give -o FILE (or pipe it)")
+        data = pictures.png(pictures.svg(doc))
+    elif fmt == "html":
+        data = pictures.page(doc, clock_now(now)).encode("utf-8")
+    else:
+        data = pictures.svg(doc).encode("utf-8")
+    if output is None:
+        click.echo(data, nl=False)
+        return
+    try:
+        with open(output, "wb") as handle:
+            handle.write(data)
+    except OSError as exc:
+        raise PbemError(f"{output}: cannot write ({exc.strerror})") from None
+
+
+@cli.command()
+@GAME_DIR
 @click.option("--as", "player", help="Whose moves (default: whoever must act).", **AS_PLAYER)
 @NOW_SHOWN
 @FORMAT

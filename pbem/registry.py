@@ -49,6 +49,11 @@ class Game:
         return importlib.import_module(f"pbem.games.{self.package}.report")
 
     @cached_property
+    def draw(self):
+        """The game's picture: `draw(view, viewer, sheet)` (pbem.pictures)."""
+        return importlib.import_module(f"pbem.games.{self.package}.draw")
+
+    @cached_property
     def bot(self):
         """The game's heuristic player: `choose(view, legal, rnd) -> move`."""
         return importlib.import_module(f"pbem.games.{self.package}.bot")

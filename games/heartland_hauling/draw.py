@@ -1,0 +1,182 @@
+"""The Great Heartland Hauling Co.'s picture, drawn from a view only: the map's grid, north up, each location with
+its crates (the native good ringed), the goods it demands with their price and the trucks parked there; truck
+stops with their upgrade and its owner; the centre; the road features of the alternate-route side on the edges
+they guard. Then the players (money, cargo, cards, upgrade), the cards on the table and the viewer's own hand."""
+from __future__ import annotations
+
+from .board import DIRECTIONS, cell_coords, cell_name
+from .report import edge_features, short_names
+
+CELL_W, CELL_H, GAP = 124, 86, 8
+GOOD_FILLS = {"green": "#009e73", "yellow": "#f0e442", "black": "#1a1a1a", "pink": "#cc79a7", "red": "#d55e00",
+              "blue": "#0072b2", "orange": "#e69f00", "brown": "#8b5a2b", "white": "#ffffff"}
+EDGE = {"closed": ("#1a1a1a", "X"), "weigh": ("#e69f00", "W"), "toll": ("#56b4e9", "$")}
+
+
+def draw(view: dict, viewer: str | None, sheet) -> None:
+    short = short_names(view)
+    goods = {g["id"]: (GOOD_FILLS.get(g["colour"], "#999999"), short[g["id"]].capitalize()[:2]) for g in view["goods"]}
+    bottom, right = map_drawing(view, goods, sheet, 0, 0)
+    y = players_table(view, goods, sheet, 0, bottom + 16)
+    y = cards(view, goods, sheet, 0, y + 12)
+    if view.get("private"):
+        hand(view, goods, sheet, 0, y + 12)
+    for g in view["goods"]:
+        fill, letter = goods[g["id"]]
+        sheet.key(("piece", fill, letter), f"{g['id']} ({g['colour']}, -${g['penalty']} a crate left)")
+    sheet.key(("swatch", "#ffffff", "#1a1a1a", None), "ringed: the native good (1 bill a crate)")
+    if any(loc["side"] == "alternate" for loc in view["locations"]):
+        for feature, (fill, letter) in EDGE.items():
+            sheet.key(("piece", fill, letter), view["road_features"][feature]["name"])
+        sheet.key(("glyph", "^"), "alternate-route side")
+
+
+def good(sheet, goods, x, y, good_id, size=14, native=False):
+    fill, letter = goods[good_id]
+    if native:
+        sheet.circle(x, y, size * 0.75, fill="#ffffff", stroke="#1a1a1a", width=1.2)
+    sheet.piece(x, y, fill, letter, size=size)
+
+
+def box_at(cell, top, left):
+    row, col = cell_coords(cell)
+    return (col - left) * (CELL_W + GAP), 20 + (row - top) * (CELL_H + GAP)
+
+
+def map_drawing(view, goods, sheet, x0, y0):
+    sheet.text(x0, y0 + 12, "Map (north up)", size=13, bold=True)
+    centre = view["centre"]["cell"]
+    located = [loc for loc in view["locations"] if loc["cell"]]
+    stops = [u for u in view["upgrades"] if u["cell"]]
+    cells = [centre] + [loc["cell"] for loc in located] + [u["cell"] for u in stops]
+    coords = [cell_coords(c) for c in cells]
+    top, left = min(r for r, _ in coords), min(c for _, c in coords)
+    bottom, right = max(r for r, _ in coords), max(c for _, c in coords)
+    for col in range(left, right + 1):
+        sheet.text(x0 + 14 + (col - left) * (CELL_W + GAP) + CELL_W / 2, y0 + 30, cell_name(0, col)[0], size=10,
+                   anchor="middle", fill="#555555")
+    for row in range(top, bottom + 1):
+        sheet.text(x0 + 6, y0 + 20 + 20 + (row - top) * (CELL_H + GAP) + CELL_H / 2, row + 1, size=10,
+                   anchor="middle", fill="#555555")
+    ox, oy = x0 + 14, y0 + 20
+    trucks = {}
+    for p in view["players"]:
+        trucks.setdefault(p["cell"], []).append(p["name"])
+    x, y = box_at(centre, top, left)
+    sheet.rect(ox + x, oy + y, CELL_W, CELL_H, fill="#e6e0f0", rx=4, width=2)
+    sheet.text(ox + x + 5, oy + y + 14, view["centre"]["name"], size=10, bold=True)
+    sheet.text(ox + x + 5, oy + y + 27, "(centre)", size=9, fill="#555555")
+    for loc in located:
+        x, y = box_at(loc["cell"], top, left)
+        location_box(loc, goods, sheet, ox + x, oy + y)
+    for stop in stops:
+        x, y = box_at(stop["cell"], top, left)
+        sheet.rect(ox + x, oy + y, CELL_W, CELL_H, fill="#fff3d6", rx=4, dash="5 3")
+        sheet.text(ox + x + 5, oy + y + 14, "TRUCK STOP", size=9, bold=True)
+        sheet.text(ox + x + 5, oy + y + 28, stop["name"], size=9)
+        if stop["owner"]:
+            sheet.text(ox + x + 5, oy + y + 44, "sold to", size=9)
+            sheet.token(stop["owner"], ox + x + 52, oy + y + 40, 7)
+        else:
+            sheet.text(ox + x + 5, oy + y + 44, f"${stop['cost']}", size=9)
+    for cell, names in trucks.items():
+        if cell:
+            x, y = box_at(cell, top, left)
+            for i, name in enumerate(names):
+                truck(sheet, name, ox + x + 14 + i * 26, oy + y + CELL_H - 13)
+    for (cell, direction), feature in edge_features(view).items():
+        if direction in ("e", "s"):
+            edge(sheet, feature, cell, direction, top, left, ox, oy)
+    return oy + (bottom - top + 1) * (CELL_H + GAP), ox + (right - left + 1) * (CELL_W + GAP)
+
+
+def location_box(loc, goods, sheet, x, y):
+    sheet.rect(x, y, CELL_W, CELL_H, fill="#f4f1ea", rx=4)
+    sheet.text(x + 5, y + 14, loc["name"] + (" ^" if loc["side"] == "alternate" else ""), size=10, bold=True)
+    crates = sorted(loc["crates"].items(), key=lambda kv: kv[0] != loc["native"])
+    if not crates:
+        crates = [(loc["native"], 0)]
+    for i, (good_id, n) in enumerate(crates):
+        good(sheet, goods, x + 13 + i * 40, y + 30, good_id, native=good_id == loc["native"])
+        sheet.text(x + 23 + i * 40, y + 34, f"×{n}", size=9)
+    for i, demand in enumerate(loc["demands"]):
+        good(sheet, goods, x + 13 + i * 40, y + 52, demand["good"], size=11)
+        sheet.text(x + 21 + i * 40, y + 56, f"${demand['price']}", size=9, bold=True)
+
+
+def truck(sheet, player, x, y):
+    """A truck: the player's mark on a little lorry body, so it reads as a truck and as that player."""
+    sheet.rect(x - 11, y - 7, 22, 13, fill=sheet.seat_colour(player), stroke="#1a1a1a", rx=2)
+    sheet.token(player, x, y - 1, 6)
+
+
+def edge(sheet, feature, cell, direction, top, left, ox, oy):
+    x, y = box_at(cell, top, left)
+    fill, letter = EDGE[feature]
+    if direction == "e":
+        cx, cy = ox + x + CELL_W + GAP / 2, oy + y + CELL_H / 2
+        sheet.rect(cx - 3, oy + y + 4, 6, CELL_H - 8, fill=fill, stroke=fill)
+    else:
+        cx, cy = ox + x + CELL_W / 2, oy + y + CELL_H + GAP / 2
+        sheet.rect(ox + x + 4, cy - 3, CELL_W - 8, 6, fill=fill, stroke=fill)
+    sheet.piece(cx, cy, fill, letter, size=13, shape="circle")
+
+
+def players_table(view, goods, sheet, x, y):
+    columns = [("player", 0), ("money", 130), ("truck at", 185), ("cargo", 260), ("cards", 470), ("upgrade", 520)]
+    for head, dx in columns:
+        sheet.text(x + dx, y + 12, head, bold=True)
+    y += 16
+    for player in view["players"]:
+        y += 24
+        sheet.token(player["name"], x + 9, y - 4)
+        sheet.text(x + 22, y, player["name"])
+        sheet.text(x + 130, y, f"${player['money']}")
+        sheet.text(x + 185, y, player["cell"] or "-")
+        cx = x + 268
+        for good_id, n in player["cargo"].items():
+            for _ in range(n):
+                good(sheet, goods, cx, y - 4, good_id, size=11)
+                cx += 13
+        sheet.text(cx + 4, y, f"{sum(player['cargo'].values())}/{player['capacity']}", size=9)
+        sheet.text(x + 470, y, player["hand"])
+        sheet.text(x + 520, y, player["upgrade"] or "-")
+    end = view["end"]
+    if end["triggered_by"]:
+        sheet.text(x, y + 22, f"{end['triggered_by']} reached ${view['money_goal']}: the last turn is "
+                              f"{end['last_player']}'s", bold=True)
+        y += 18
+    else:
+        sheet.text(x, y + 22, f"Race to ${view['money_goal']}; start player {view['start_player']}")
+        y += 18
+    return y + 8
+
+
+def card(sheet, goods, x, y, name):
+    """A freight bill (a good's colour and letter) or a fuel card (the spaces it moves)."""
+    sheet.rect(x, y, 40, 26, fill="#ffffff", rx=3)
+    if name in goods:
+        good(sheet, goods, x + 20, y + 13, name, size=13)
+    else:
+        sheet.text(x + 20, y + 17, "F" + name.rsplit("-", 1)[-1], size=10, anchor="middle", bold=True)
+
+
+def cards(view, goods, sheet, x, y):
+    sheet.text(x, y + 12, f"Face up (deck {view['deck']}):", bold=True)
+    for i, name in enumerate(view["face_up"]):
+        card(sheet, goods, x + 150 + i * 46, y, name)
+    discard = ", ".join(f"{name} {n}" for name, n in view["discard"].items()) or "empty"
+    sheet.text(x, y + 44, f"Discard: {discard}", size=10)
+    sheet.key(("glyph", "F2"), "a fuel card moving 2 spaces")
+    return y + 48
+
+
+def hand(view, goods, sheet, x, y):
+    private = view["private"]
+    width = max(300, 160 + 46 * len(private["hand"]))
+    sheet.rect(x, y, width, 40, fill="#e8f0ff", stroke="#0072b2")
+    sheet.text(x + 6, y + 24, f"Hand of {private['player']}:", bold=True)
+    for i, name in enumerate(private["hand"]):
+        card(sheet, goods, x + 150 + i * 46, y + 7, name)
+    if not private["hand"]:
+        sheet.text(x + 150, y + 24, "empty")

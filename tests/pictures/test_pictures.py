@@ -1,0 +1,251 @@
+"""Pictures of the position: every game draws every player count and option set from the public view and each
+player's view, and no picture shows what its view may not (the same leak check as the views'); `pbem board`'s
+formats and its refusals; a move never imports the drawing libraries."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from support import NAMES, game_counts, legal_turn, playable_games, run_pbem, snapshot
+from pbem import pictures, playout, registry, yamlio
+from pbem.contract import PbemError
+
+POSITIONS = 4  # positions drawn per play-out: the start, two in the middle, the end
+
+
+def option_sets(game: registry.Game) -> list[dict]:
+    """Each option at each of its values (the others at their defaults), and every option off its default."""
+    declared = game.meta.get("options", {})
+    sets = [{key: value} for key, spec in declared.items() for value in spec["choices"] if value != spec["default"]]
+    if len(declared) > 1:
+        sets.append({key: next(c for c in spec["choices"] if c != spec["default"]) for key, spec in declared.items()})
+    return sets
+
+
+def option_cases():
+    """(game id, player count, options) for every option set, at a player count the set fits."""
+    cases = []
+    for game in playable_games():
+        for options in option_sets(game):
+            for count in range(game.min_players, game.max_players + 1):
+                try:
+                    playout.start(game, NAMES[:count], options, seed="fits")
+                except PbemError:
+                    continue
+                cases.append((game.id, count, options))
+                break
+    return cases
+
+
+def status_doc(game: registry.Game, state: dict, move_number: int, viewer: str | None) -> dict:
+    """The status document the engine would publish for this position, built in memory."""
+    pending = game.rules.pending(state)
+    doc = {"game": game.id, "title": game.title, "id": "picture-test", "move_number": move_number,
+           "finished": pending is None, "view": game.rules.view(state, viewer), "recent": []}
+    if pending is None:
+        doc["ranking"] = game.rules.result(state)
+    else:
+        doc["decision"] = {"player": pending["player"], "decision": pending["decision"],
+                           "description": game.meta["decisions"][pending["decision"]]}
+    if viewer:
+        doc["player"] = viewer
+    return doc
+
+
+def words(data) -> set[str]:
+    """Every word and number in a view (or in a picture's text)."""
+    found = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found |= words(key) | words(value)
+    elif isinstance(data, list):
+        for value in data:
+            found |= words(value)
+    elif data is not None:
+        found |= set(re.findall(r"[\w$]+", str(data).lower()))
+    return found
+
+
+def picture_words(svg_text: str) -> set[str]:
+    """The words a picture shows: its text elements and its title."""
+    shown = re.findall(r"<(?:text|title)[^>]*>(.*?)</(?:text|title)>", svg_text, flags=re.S)
+    return words(" ".join(shown).replace("&#x27;", "'").replace("&amp;", "&"))
+
+
+def labels(game: registry.Game) -> set[str]:
+    """The words a picture may show that come from no view: its labels, written in the drawing code (the game's
+    draw and report modules, the frame) and the decisions' descriptions."""
+    sources = [pictures.__file__, game.draw.__file__, game.report.__file__]
+    return words(game.meta["decisions"]) | set().union(*(words(open(path).read()) for path in sources))
+
+
+def check_pictures(game: registry.Game, state: dict, players: list[str], move_number: int) -> None:
+    """What no view shows (a deck's order, a card nobody has seen) is in no picture, and each player's private
+    words (in their view, in no other view nor the public one) are in no other picture."""
+    docs = {viewer: status_doc(game, state, move_number, viewer) for viewer in [None, *players]}
+    drawn = {viewer: picture_words(pictures.svg(doc)) for viewer, doc in docs.items()}
+    hidden = words(state) - labels(game) - set().union(*(words(doc["view"]) for doc in docs.values()))
+    for viewer, shown in drawn.items():
+        assert not hidden & shown, f"the picture of {viewer or 'the public'} shows {sorted(hidden & shown)[:5]}"
+    for player in players:
+        others = [v for v in docs if v != player]
+        private = words(docs[player]["view"]) - set().union(*(words(docs[v]["view"]) for v in others))
+        for other in others:
+            leaked = private & drawn[other]
+            assert not leaked, f"the picture of {other or 'the public'} shows {player}'s private {sorted(leaked)[:5]}"
+
+
+def play_and_draw(game_id: str, count: int, options: dict, seed: str) -> int:
+    game = registry.get(game_id)
+    players = NAMES[:count]
+    positions = [(1, playout.start(game, players, options, seed=seed))]
+    for number, (_, _, state) in enumerate(playout.steps(game, positions[0][1], seed=seed, bot_seed=seed), 2):
+        positions.append((number, state))
+    picks = {0, len(positions) // 3, 2 * len(positions) // 3, len(positions) - 1}
+    for index in sorted(picks)[:POSITIONS]:
+        number, state = positions[index]
+        check_pictures(game, state, players, number)
+    assert game.rules.pending(positions[-1][1]) is None
+    return len(picks)
+
+
+@pytest.mark.parametrize("game_id,count", game_counts())
+def test_every_game_and_player_count_draws_every_view_without_showing_another_players_secrets(game_id, count):
+    assert play_and_draw(game_id, count, {}, f"pic-{count}")
+
+
+@pytest.mark.parametrize("game_id,count,options", option_cases())
+def test_every_option_set_draws_every_view_without_showing_another_players_secrets(game_id, count, options):
+    assert play_and_draw(game_id, count, options, "pic-options")
+
+
+def test_the_leak_check_catches_a_picture_that_shows_the_deck_or_a_private_card(monkeypatch):
+    """A draw module that drew from the state would be caught: the public picture showing the tile deck's next
+    tiles, or alice's picture showing the tiles drawn for bob alone."""
+    table = registry.get("coal-baron")
+    players = NAMES[:2]
+    state = playout.start(table, players, {}, seed="leaky")
+    original = table.draw.draw
+
+    def deck_shown(view, viewer, sheet):
+        original(view, viewer, sheet)
+        if viewer is None:
+            sheet.text(0, 0, " ".join(state["tile_deck"][:3]))
+    monkeypatch.setattr(table.draw, "draw", deck_shown)
+    with pytest.raises(AssertionError, match="the picture of the public shows"):
+        check_pictures(table, state, players, 1)
+
+    view_of_bob = table.rules.view(state, "bob")
+    bob_only = {"private": {**view_of_bob["private"], "money": 4321}}
+
+    def peeking(view, viewer, sheet):
+        original(view, viewer, sheet)
+        if viewer == "alice":
+            sheet.text(0, 0, f"bob has {bob_only['private']['money']}")
+    monkeypatch.setattr(table.draw, "draw", peeking)
+    monkeypatch.setattr(table.rules, "view", lambda s, p, real=table.rules.view: (
+        {**real(s, p), **bob_only} if p == "bob" else real(s, p)))
+    with pytest.raises(AssertionError, match="the picture of alice shows bob's private"):
+        check_pictures(table, state, players, 1)
+
+
+def test_a_picture_has_the_move_number_who_is_to_act_and_a_legend_with_every_seat():
+    doc = yamlio.loads(open(_position("gold-fever-4p"), "rb").read())
+    svg_text = pictures.svg(doc)
+    shown = " ".join(re.findall(r"<text[^>]*>(.*?)</text>", svg_text))
+    assert f"Move {doc['move_number']}: {doc['decision']['player']} to act" in shown
+    assert "Legend" in shown
+    for player in doc["view"]["players"]:
+        assert player["name"] in shown
+    # each seat has its own shape as well as its own colour (circle, square, polygons), and its letter
+    assert len({pictures.SEAT_SHAPES[i] for i in range(len(doc["view"]["players"]))}) == len(doc["view"]["players"])
+
+
+def test_seat_letters_are_unique_even_when_names_share_their_first_letters():
+    assert pictures.seat_letters(["anna", "anton", "bob"]) == {"anna": "Ann", "anton": "Ant", "bob": "Bob"}
+    assert pictures.seat_letters(["ann", "bob"]) == {"ann": "A", "bob": "B"}
+
+
+def _position(name):
+    from pathlib import Path
+    return Path(__file__).parent / "positions" / f"{name}.yaml"
+
+
+# ------------------------------------------------------------------------------------------------ pbem board
+
+def test_board_writes_svg_html_and_png_of_a_players_view(new_game, pbem, tmp_path):
+    directory, _ = new_game("coal-baron", 2)
+    svg = pbem("board", directory, "--as", "alice")
+    assert svg.code == 0, svg.err
+    assert svg.out.startswith("<?xml") and "view of alice" in svg.out
+    page = tmp_path / "board.html"
+    assert pbem("board", directory, "--format", "html", "-o", page).code == 0
+    html = page.read_text()
+    assert "<svg" in html and "<pre>" in html and "<script" not in html
+    png = tmp_path / "board.png"
+    assert pbem("board", directory, "--format", "png", "-o", png).code == 0
+    assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_board_on_a_missing_or_hostile_game_directory_is_refused_with_exit_2(new_game, pbem, tmp_path):
+    missing = pbem("board", tmp_path / "nowhere")
+    assert missing.code == 2 and "not a pbem game directory" in missing.err
+    directory, _ = new_game("gold-fever", 3)
+    before = snapshot(directory)
+    stranger = pbem("board", directory, "--as", "mallory")
+    assert stranger.code == 2 and "does not play" in stranger.err
+    (directory / "public.yaml").unlink()
+    (directory / "public.yaml").symlink_to("/etc/passwd")
+    linked = pbem("board", directory)
+    assert linked.code == 2 and "public.yaml" in linked.err and "Traceback" not in linked.err
+    (directory / "public.yaml").unlink()
+    (directory / "public.yaml").write_bytes(before["public.yaml"])
+    (directory / "game.yaml").write_text("type: [unclosed\n")
+    broken = pbem("board", directory)
+    assert broken.code == 2 and "game.yaml" in broken.err and "Traceback" not in broken.err
+
+
+def test_board_refuses_to_write_a_png_to_a_terminal_and_says_what_to_do(new_game):
+    directory, _ = new_game("chartered", 2)
+    script = ("import pty, os, sys\n"
+              "pid, fd = pty.fork()\n"
+              "if pid == 0:\n"
+              f"    os.execvp({sys.executable!r}, [{sys.executable!r}, '-m', 'pbem.cli', 'board', "
+              f"{str(directory)!r}, '--format', 'png'])\n"
+              "out = b''\n"
+              "while True:\n"
+              "    try:\n"
+              "        chunk = os.read(fd, 4096)\n"
+              "    except OSError:\n"
+              "        break\n"
+              "    if not chunk:\n"
+              "        break\n"
+              "    out += chunk\n"
+              "_, status = os.waitpid(pid, 0)\n"
+              "print(os.waitstatus_to_exitcode(status)); print(out.decode(errors='replace'))\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    code, _, shown = result.stdout.partition("\n")
+    assert code == "1" and "give -o FILE" in shown
+
+
+def test_a_move_and_a_status_never_import_the_drawing_libraries(new_game):
+    directory, _ = new_game("coal-baron", 2)
+    player, text, number = legal_turn(directory)
+    code = ("import sys\n"
+            "from pbem.cli import main\n"
+            f"assert main(['move', {str(directory)!r}, '--as', {player!r}, '--text', {text!r}, '--move-number', "
+            f"'{number}']) == 0\n"
+            f"assert main(['status', {str(directory)!r}]) == 0\n"
+            "print(sorted({'drawsvg', 'jinja2', 'resvg_py', 'pbem.pictures'} & set(sys.modules)))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_board_subprocess_prints_svg_on_standard_output(new_game):
+    directory, _ = new_game("heartland-hauling", 2)
+    result = run_pbem("board", str(directory))
+    assert result.returncode == 0 and result.stdout.startswith(b"<?xml") and b"</svg>" in result.stdout
