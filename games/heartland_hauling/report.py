@@ -50,8 +50,13 @@ def headline(view: dict) -> str:
     turn = view["turn"]
     if turn and turn["towed"]:
         text += f"\n{turn['player']} was towed to the centre this turn."
-    options = ", ".join(f"{k}={v}" for k, v in view["options"].items() if v not in ("off", "standard"))
+    options = ", ".join(f"{k}={v}" for k, v in view["options"].items()
+                        if v not in ("off", "standard") and (k, v) not in USUAL_READINGS)
     return text + (f"\nOptions: {options}" if options else "")
+
+
+# The rulings every new game plays by: an option line names only what differs from them.
+USUAL_READINGS = {("returned-locations", "random"), ("removed-next-to", "location")}
 
 
 # ---------------------------------------------------------------- the map

@@ -13,6 +13,15 @@ RULES_VERSION = 1  # meta.yaml's rules_version: raise both when a rule change al
 EFFECTS_WITH_AMOUNT = {"free-spaces", "free-load", "extra-capacity", "unload-bonus",
                        "free-unload", "hand-size"}
 RESERVED_WORDS = {"cash", "and", "at", "centre"}
+# Rulings that changed after games were already played: a game whose options predate the option (an earlier pbem
+# made it) keeps the earlier reading, so it replays as it was played; a new game gets the option's default.
+EARLIER_READINGS = {"returned-locations": "goods-order", "removed-next-to": "any-card"}
+
+
+def reading(state_or_options: dict, option: str) -> str:
+    """The value of an option for this game: its own, or the earlier reading for a game made before the option."""
+    options = state_or_options.get("options", state_or_options)
+    return options.get(option, EARLIER_READINGS.get(option))
 
 
 # ---------------------------------------------------------------- components
@@ -178,16 +187,19 @@ def choose_layout(components: dict, options: dict, players: int) -> dict:
     return layout
 
 
-def deal_locations(components: dict, layout: dict, remove: bool, rng) -> tuple[list[str], list[str]]:
+def deal_locations(components: dict, layout: dict, remove: bool, returned: str, rng) -> tuple[list[str], list[str]]:
     """The locations for the layout's slots and the removed ones (set aside face up, for the players who place
     one). The locations are shuffled; with 2 or 3 players the first of each native good is removed; a layout with
-    more slots than are left takes the rest from the removed ones."""
+    more slots than are left takes the rest from the removed ones: the first removed in the shuffle (`random`), or
+    with the earlier reading (`goods-order`) in the components' order of goods (soybeans, then corn)."""
     shuffled = rng.shuffle([loc["id"] for loc in components["locations"]], what="locations", public=True)
     native = {loc["id"]: loc["native"] for loc in components["locations"]}
     removed = []
     if remove:
         for good in [g["id"] for g in components["goods"]]:
             removed += [next(loc for loc in shuffled if native[loc] == good)]
+    if returned == "random":
+        removed.sort(key=shuffled.index)
     kept = [loc for loc in shuffled if loc not in removed]
     slots, _ = board.parse_layout(layout["rows"])
     in_play = (kept + removed)[:len(slots)]
@@ -224,10 +236,15 @@ def stock_location(state: dict, location: str) -> None:
 
 def flip_alternate_sides(state: dict, rng) -> None:
     """Alternate routes: in a random order, each location turns to its alternate side unless a neighbour already
-    shows its own or the turn would cut a card off the map (closed roads); so no two are adjacent, as many as fit."""
+    shows its own or the turn would cut a card off the map (closed roads); so no two are adjacent. `on`: as many
+    as fit; a number: that many (fewer only when no more fit)."""
     locations = [card for card in state["map"]["cells"].values() if card != CENTRE]
     cells = list(state["map"]["cells"])
+    wanted = state["options"]["alternate-routes"]
+    most = len(locations) if wanted == "on" else int(wanted)
     for location in rng.shuffle(sorted(locations), what="alternate sides, in this order", public=True):
+        if len(state["map"]["alternate"]) >= most:
+            break
         cell = board.location_cell(state, location)
         if any(board.card_at(state, other) in state["map"]["alternate"] for _, other in board.neighbours(state, cell)):
             continue
@@ -250,7 +267,7 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     start = rng.choice(list(players), what="start player", public=True)
     state = empty_state(players, options, copy_components(components, n), components, start)
     remove = next(r for r in components["player_counts"] if r["players"] == n)["remove_one_of_each_good"]
-    in_play, state["removed"] = deal_locations(components, layout, remove, rng)
+    in_play, state["removed"] = deal_locations(components, layout, remove, reading(options, "returned-locations"), rng)
     lay_out_map(state, layout, in_play, options["new-start"] == "on", rng)
     for location in in_play:
         stock_location(state, location)
@@ -259,7 +276,7 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     deal_cards(state, rng)
     order = turn_order(state)
     state["setup"] = {"placers": [order[k - 1] for k in layout.get("placed_by", [])],
-                      "sides_flipped": options["alternate-routes"] != "on",
+                      "sides_flipped": options["alternate-routes"] == "off",
                       "stops_to_place": deal_truck_stops(state, components, rng)}
     return state
 
@@ -337,8 +354,12 @@ def next_setup_decision(state: dict, rng) -> bool:
 
 
 def location_cells(state: dict) -> list[str]:
-    """3 players: a removed location goes next to any card already on the map."""
-    return board.empty_cells_next_to(state, list(state["map"]["cells"]))
+    """3 players: a removed location goes next to a location of the map (the French rules: "adjacente à n'importe
+    quel lieu actuel"; the centre is not a location); with the earlier reading (`any-card`), next to any card."""
+    cells = state["map"]["cells"]
+    if reading(state, "removed-next-to") == "location":
+        cells = [cell for cell in cells if board.is_location(state, cell)]
+    return board.empty_cells_next_to(state, list(cells))
 
 
 def legal_place_location(state: dict, frame: dict) -> list[dict]:

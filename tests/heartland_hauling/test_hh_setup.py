@@ -195,3 +195,96 @@ def test_an_option_the_components_cannot_serve_is_refused_at_setup(t):
     data["truck_stops"] = data["truck_stops"][:5]
     with pytest.raises(PbemError, match="needs 6 upgrade cards"):
         t.setup(4, {"truck-stops": "on"}, components=data)
+
+
+def three_player_alternate_returns(t, options, seeds=30):
+    """The goods of the two removed locations an alternate 3-player layout takes back, over many seeds."""
+    returned = []
+    for seed in range(seeds):
+        state = t.setup(3, {"layout": "alt-1", **options}, seed=f"r{seed}")
+        in_play = [card for card in state["map"]["cells"].values() if card != "centre"]
+        doubled = natives(state, in_play) - Counter({g: 2 for g in GOODS})
+        returned.append(tuple(sorted(doubled.elements())))
+    return Counter(returned)
+
+
+def test_three_player_alternate_layouts_take_back_two_removed_locations_drawn_at_random(t):
+    returned = three_player_alternate_returns(t, {})
+    assert len(returned) > 3  # not always the same two goods: any pair of the removed four may come back
+    assert set(returned) <= {tuple(sorted(pair)) for pair in
+                             [(a, b) for i, a in enumerate(GOODS) for b in GOODS[i + 1:]]}
+
+
+def test_games_made_before_the_returned_locations_option_take_back_the_soybeans_then_the_corn_location(t):
+    # the options an earlier pbem stored, without the key: replayed with the reading it was played with
+    options = {k: v for k, v in t.game.resolve_options({"layout": "alt-1"}).items() if k != "returned-locations"}
+    for seed in range(8):
+        old = t.rules.setup(["alice", "bob", "carol"], options, t.game.default_components(), Rng(f"r{seed}", "t", 0))
+        in_play = [card for card in old["map"]["cells"].values() if card != "centre"]
+        assert natives(old, in_play) - Counter({g: 2 for g in GOODS}) == Counter(["soybeans", "corn"])
+
+
+def centre_on_the_edge(t, options):
+    """A 3-player new-start setup whose centre lies on the edge of the 3x3, so a cell outside touches only it."""
+    for seed in range(40):
+        state = t.setup(3, {"new-start": "on", **options}, seed=f"c{seed}")
+        centre = board.centre_cell(state)
+        lonely = [cell for cell in board.empty_cells_next_to(state, [centre])
+                  if not any(board.is_location(state, other) for _, other in board.neighbours(state, cell))]
+        if lonely:
+            return state, lonely
+    raise AssertionError("no seed put the centre on the edge")
+
+
+def test_a_removed_location_goes_next_to_a_location_never_next_to_the_centre_alone(t):
+    state, lonely = centre_on_the_edge(t, {})
+    cells = t.legal(state)[0]["cells"]["from"]
+    assert not set(lonely) & set(cells)
+    assert all(any(board.is_location(state, other) for _, other in board.neighbours(state, cell)) for cell in cells)
+    location = state["removed"][0]
+    assert not t.is_legal(state, f"place {location} at {lonely[0]}")
+
+
+def test_games_made_before_the_removed_next_to_option_may_place_next_to_the_centre_alone(t):
+    state, lonely = centre_on_the_edge(t, {})
+    del state["options"]["removed-next-to"]  # a game of an earlier pbem keeps the reading it was played with
+    assert t.is_legal(state, f"place {state['removed'][0]} at {lonely[0]}")
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_alternate_routes_with_a_number_turn_exactly_that_many_locations(t, count):
+    for seed in range(4):
+        state = t.setup(4, {"alternate-routes": str(count)}, seed=f"a{seed}")
+        assert len(state["map"]["alternate"]) == count
+    on = t.setup(4, {"alternate-routes": "on"}, seed="a0")["map"]["alternate"]
+    assert len(on) >= 3  # `on`: as many as fit
+
+
+def test_alternate_routes_with_a_number_draw_which_locations_at_random(t):
+    drawn = {tuple(t.setup(4, {"alternate-routes": "2"}, seed=f"a{seed}")["map"]["alternate"]) for seed in range(6)}
+    assert len(drawn) > 1
+
+
+def test_a_hand_or_a_deck_naming_a_card_the_game_does_not_have_breaks_the_schema(t):
+    from pbem import validation
+    state = t.started(2)
+    player = state["players"][0]
+    assert validation.is_valid(t.game.id, "game-state.schema.json", state)
+    for edit in (lambda s: s["haulers"][player]["hand"].append("gold"), lambda s: s["deck"].append("fuel-x"),
+                 lambda s: s["face_up"].append("wheat"), lambda s: s["haulers"][player]["cargo"].update(gold=1),
+                 lambda s: s["discard"].update(gold=1)):
+        broken = copy.deepcopy(state)
+        edit(broken)
+        assert not validation.is_valid(t.game.id, "game-state.schema.json", broken)
+    view = t.rules.view(state, player)
+    assert validation.is_valid(t.game.id, "game-player-view.schema.json", view)
+    view["private"]["hand"].append("gold")
+    assert not validation.is_valid(t.game.id, "game-player-view.schema.json", view)
+
+
+def test_a_club_components_file_names_the_four_goods_and_fuel_cards_by_their_spaces(t):
+    from pbem import validation
+    for edit in (lambda c: c["goods"][0].update(id="gold"), lambda c: c["fuel"][0].update(id="diesel")):
+        components = t.game.default_components()
+        edit(components)
+        assert not validation.is_valid(t.game.id, "game-components.schema.json", components)
