@@ -80,16 +80,21 @@ def trade(view: dict, legal: list[dict]) -> dict:
                 return entry
     for entry in legal:
         if entry["action"] == "buy_share":
-            choice = max(entry["company"]["from"], key=lambda c: companies[c]["value"])
+            choice = max(words(entry["company"]), key=lambda c: companies[c]["value"])
             company = companies[choice]
             if money - company["buying_price"] >= RESERVE and company["price"] * 2 >= company["buying_price"]:
                 return {"action": "buy_share", "company": [choice]}
     return {"action": "done"}
 
 
+def words(value) -> list[str]:
+    """The companies a share entry names: a choice's words, or the concrete list (`buy share gold gold`)."""
+    return value["from"] if isinstance(value, dict) else value
+
+
 def cheapest_sale(view: dict, entry: dict) -> dict:
     companies = companies_by_id(view)
-    return {"action": "sell_share", "company": [min(entry["company"]["from"], key=lambda c: companies[c]["price"])]}
+    return {"action": "sell_share", "company": [min(words(entry["company"]), key=lambda c: companies[c]["price"])]}
 
 
 def choose(view: dict, legal: list[dict], rnd: random.Random) -> dict:

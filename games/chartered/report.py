@@ -143,6 +143,8 @@ def describe(view: dict, move: dict) -> str:
         which = ordinal(len(me["flags"]) + 1)
         return (f"your {which} flag, on {company['code']}, for {me['next_flag_cost']}: worth "
                 f"{values['flag_shares']} x {company['price']} now")
+    if action == "pass" and view["to_act"]["decision"] == "raise_funds":
+        return f"keep your other shares; still short of the {costs['card']} a card costs, your turn ends"
     return ""
 
 

@@ -188,21 +188,26 @@ def sum_shares(state: dict, player: str) -> int:
 def sell_to_buy(state: dict, player: str, companies: list[str]) -> None:
     for company in companies:
         shares.sell_share(state, player, company)
-    if legal_raise_funds(state, player):
+    if state["money"][player] >= state["costs"]["card"] or sum_shares(state, player):
         push(state, "raise_funds", player)
     else:  # everything sold and still short of a card's price: the turn ends
         end_turn(state)
 
 
 def legal_raise_funds(state: dict, player: str) -> list[dict]:
-    """French rules: sell at least one share (done), then buy a card; more shares may be sold first."""
-    moves = buy_entries(state) if state["money"][player] >= state["costs"]["card"] else []
-    return moves + sell_entry(state, player, sum_shares(state, player))
+    """French rules: sell at least one share (done), then buy a card; more shares may be sold first. ruling 20:
+    a player still short of a card's price may stop selling (`pass`: the turn ends, the other shares are kept) —
+    the rules ask for one share sold, not every share."""
+    if state["money"][player] >= state["costs"]["card"]:
+        return buy_entries(state) + sell_entry(state, player, sum_shares(state, player))
+    return [{"action": "pass"}] + sell_entry(state, player, sum_shares(state, player))
 
 
 def apply_raise_funds(state: dict, player: str, move: dict, rng) -> None:
     if move["action"] == "sell_share":
         sell_to_buy(state, player, move["company"])
+    elif move["action"] == "pass":
+        end_turn(state)
     else:
         buy_card(state, player, move["card"])
         end_turn(state)
@@ -262,14 +267,26 @@ def finish_build(state: dict, player: str, company: str) -> None:
 
 # ---------------------------------------------------------------------------------------- after building
 
+def trades_reading(state: dict) -> str:
+    """`faq` (the publisher's FAQ: 2 trades in all, the shares of one company), or `wide` (2 bought and 2 sold of
+    any companies), the reading of games made before the option existed."""
+    return state["options"].get("trades", "wide")
+
+
 def legal_trade_shares(state: dict, player: str) -> list[dict]:
     """French rules: after building, buy up to 2 shares (50 florins at least each, while share cards remain),
-    sell up to 2 at the stock-board price, buy the flag. ruling: in any order, any companies; `done` ends it."""
+    sell up to 2 at the stock-board price, buy the flag; `done` ends it. ruling 14: by default 2 trades in all,
+    each kind of one company (the FAQ); `trades=wide`: 2 bought and 2 sold, in any order, of any companies."""
     turn, values = state["turn"], state["values"]
     moves = []
-    buy_entry = share_purchase_entry(state, player, values["share_buys"] - turn["bought"])
-    moves += [buy_entry] if buy_entry else []
-    moves += sell_entry(state, player, values["share_sales"] - turn["sold"])
+    if trades_reading(state) == "faq":
+        left = max(values["share_buys"], values["share_sales"]) - turn["bought"] - turn["sold"]
+        moves += faq_purchases(state, player, min(left, values["share_buys"] - turn["bought"]), turn.get("bought_of"))
+        moves += faq_sales(state, player, min(left, values["share_sales"] - turn["sold"]), turn.get("sold_of"))
+    else:
+        buy_entry = share_purchase_entry(state, player, values["share_buys"] - turn["bought"])
+        moves += [buy_entry] if buy_entry else []
+        moves += sell_entry(state, player, values["share_sales"] - turn["sold"])
     if shares.can_buy_flag(state, player, turn["company"]):
         moves.append({"action": "buy_flag"})
     return [{"action": "done"}] + moves if moves else []
@@ -285,6 +302,25 @@ def share_purchase_entry(state: dict, player: str, most: int) -> dict | None:
     dearest = max(shares.buying_price(state, company) for company in buyable)
     at_once = min(most, len(words)) if state["money"][player] >= most * dearest else 1
     return {"action": "buy_share", "company": {"from": words, "min": 1, "max": at_once}}
+
+
+def faq_purchases(state: dict, player: str, most: int, company: str | None) -> list[dict]:
+    """The FAQ's reading: 1..most shares of one company (the one already bought from this turn, if any), as many
+    as are left at the bank and the player can pay for."""
+    moves = []
+    for choice in shares.buyable_companies(state, player):
+        if company not in (None, choice):
+            continue
+        count = min(most, shares.shares_left(state, choice),
+                    state["money"][player] // shares.buying_price(state, choice))
+        moves += [{"action": "buy_share", "company": [choice] * n} for n in range(1, count + 1)]
+    return moves
+
+
+def faq_sales(state: dict, player: str, most: int, company: str | None) -> list[dict]:
+    """The FAQ's reading: 1..most shares of one company held (the one already sold from this turn, if any)."""
+    return [{"action": "sell_share", "company": [choice] * n} for choice in shares.companies_held(state, player)
+            if company in (None, choice) for n in range(1, min(most, shares.shares_held(state, player, choice)) + 1)]
 
 
 def offer_trades(state: dict, player: str) -> None:
@@ -303,10 +339,14 @@ def apply_trade_shares(state: dict, player: str, move: dict, rng) -> None:
         for company in move["company"]:
             shares.buy_share(state, player, company)
         turn["bought"] += len(move["company"])
+        if trades_reading(state) == "faq":
+            turn["bought_of"] = move["company"][0]
     elif action == "sell_share":
         for company in move["company"]:
             shares.sell_share(state, player, company)
         turn["sold"] += len(move["company"])
+        if trades_reading(state) == "faq":
+            turn["sold_of"] = move["company"][0]
     else:
         shares.buy_flag(state, player, turn["company"])
     offer_trades(state, player)

@@ -24,10 +24,11 @@ class Table:
     def components(self):
         return self.game.default_components()
 
-    def new(self, players=2, components=None):
-        """A fresh game: seat 1 to act; hands, market and deck in component order (no shuffle)."""
+    def new(self, players=2, components=None, options=None):
+        """A fresh game: seat 1 to act; hands, market and deck in component order (no shuffle). Without options,
+        the options of a game made before there were any (the earlier readings)."""
         names = NAMES[:players]
-        return self.rules.setup(names, {}, components or self.components(), ScriptedRng())
+        return self.rules.setup(names, options or {}, components or self.components(), ScriptedRng())
 
     def empty_hands(self, state):
         """Every hand emptied into the deck's end, so a test gives exactly the cards it needs."""

@@ -114,3 +114,14 @@ def test_a_played_card_leaves_the_hand_and_a_warehouse_the_supply(t):
 def test_a_turn_builds_then_trades_then_passes_on(t):
     state = t.turn(two_players_with_gold(t, "8"), "build 8; done")
     assert t.decision(state) == ("bob", "take_turn")
+
+
+def test_a_headquarters_is_one_floor_high_so_a_level_2_card_may_raise_it(t):
+    """Ruling 6: the FAQ's "a headquarters counts as a second floor" is not modelled (rules.md says why): a new
+    headquarters is one warehouse of one floor, worth 10 like the others."""
+    state = t.empty_hands(t.new(2))
+    t.company(state, "gold", {1: 1, 2: 1, 7: 1}, hq=1)
+    t.give(state, "ann", "level-2", "level-3")
+    assert t.is_legal(state, "raise 1")  # the level-2 card on the headquarters
+    assert [m for m in t.legal(state) if m["action"] == "raise"][0]["plot"]["from"] == ["1", "2", "7"]
+    assert len([m for m in t.legal(state) if m["action"] == "raise"]) == 1  # nothing is 2 floors high for level-3

@@ -118,9 +118,18 @@ def test_more_shares_may_be_sold_before_the_card_is_bought_even_when_it_can_be_p
 
 def test_sell_more_while_one_share_is_not_enough(t):
     state = t.play(stuck(t, money=0, tea=3), "sell share tea")   # 20: not enough
-    assert t.texts(state) == ["sell share (any 1..2 of tea tea)"]
+    assert t.texts(state) == ["pass", "sell share (any 1..2 of tea tea)"]
     state = t.play(state, "sell share tea tea")
-    assert state["money"]["ann"] == 60 and "buy deck" in t.texts(state)
+    assert state["money"]["ann"] == 60 and "buy deck" in t.texts(state) and "pass" not in t.texts(state)
+
+
+def test_one_share_sold_and_still_short_the_player_may_stop_and_keep_the_others(t):
+    state = t.play(stuck(t, money=0, tea=3), "sell share tea")   # 20: the rules ask for one share sold, not all
+    view = t.rules.view(state, "ann")
+    assert "your turn ends" in t.game.report.describe(view, {"action": "pass"})
+    state = t.play(state, "pass")
+    assert state["companies"]["tea"]["shares"] == {"ann": 2} and state["money"]["ann"] == 20
+    assert t.decision(state) == ("bob", "take_turn") and state["passes"] == 0  # a sale is not a pass
 
 
 def test_everything_sold_and_still_short_ends_the_turn(t):

@@ -81,3 +81,21 @@ def test_a_tie_goes_to_more_florins_before_the_sale_then_is_shared(t):
     state["money"] = {"ann": 1160, "bob": 1160}
     state["hands"]["ann"] = []
     assert [(row["player"], row["rank"]) for row in t.rules.result(state)] == [("ann", 1), ("bob", 1)]
+
+
+def test_two_players_with_two_companies_cannot_place_the_last_warehouse_and_end_when_both_pass(t):
+    components = t.components()
+    grey = next(c for c in components["cards"] if c["colour"] == "grey")
+    cards = len(grey["plots"]) + sum(level["count"] for level in grey["levels"])
+    row = next(r for r in components["setup"] if r["players"] == 2)
+    free = components["values"]["free_warehouses"]
+    assert cards + 2 * free < row["warehouses"]  # 60 cards + 2 free warehouses for each of 2 foundings < 65
+    state = t.empty_hands(t.new(2))
+    t.company(state, "gold", {1: 2, 2: 2, 7: 2}, hq=1, shares={"ann": 1})  # 60: 20 a share, tea 10
+    t.company(state, "tea", {43: 1, 44: 1, 37: 1}, hq=43, shares={"bob": 1})
+    state["deck"], state["market"] = [], []
+    state = t.play(t.play(state, "pass"), "pass")
+    assert t.rules.pending(state) is None and state["supply"] > 0
+    ranking = t.rules.result(state)
+    assert sorted(row["player"] for row in ranking) == ["ann", "bob"]
+    assert {row["player"]: row["rank"] for row in ranking} == {"ann": 1, "bob": 2}  # gold is worth more

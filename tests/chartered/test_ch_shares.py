@@ -124,3 +124,59 @@ def test_done_ends_the_turn_and_a_turn_with_nothing_to_trade_ends_by_itself(t):
     state["money"]["ann"] = 0
     state = t.play(t.give(state, "ann", "8"), "build 8")   # 40 florins: no share, no flag, nothing to sell
     assert t.decision(state) == ("bob", "take_turn")
+
+
+# ------------------------------------------------------------------------- ruling 14: the FAQ's 2 trades in all
+
+FAQ = {"trades": "faq"}
+
+
+def faq_after_building(t, **kwargs):
+    """As after_building, in a game made with the FAQ's reading (every new game's default)."""
+    state = after_building(t, **kwargs)
+    state["options"] = dict(FAQ)
+    return state
+
+
+def test_new_games_follow_the_faq_two_trades_in_all(t):
+    assert t.game.resolve_options({})["trades"] == "faq"
+
+
+def test_faq_two_shares_bought_are_of_one_company(t):
+    state = faq_after_building(t)
+    assert t.is_legal(state, "buy share gold gold") and t.is_legal(state, "buy share tea tea")
+    assert not t.is_legal(state, "buy share gold tea")
+    state = t.play(state, "buy share gold")
+    assert t.is_legal(state, "buy share gold") and not t.is_legal(state, "buy share tea")
+
+
+def test_faq_two_shares_sold_are_of_one_company(t):
+    state = faq_after_building(t, shares={"ann": 3})
+    state["companies"]["tea"]["shares"] = {"ann": 2}
+    assert t.is_legal(state, "sell share gold gold") and not t.is_legal(state, "sell share gold tea")
+    state = t.play(state, "sell share tea")
+    assert t.is_legal(state, "sell share tea") and not t.is_legal(state, "sell share gold")
+
+
+def test_faq_two_trades_in_all_buy_two_sell_two_or_one_of_each(t):
+    state = faq_after_building(t, shares={"ann": 3})
+    after_two_buys = t.play(state, "buy share tea tea")
+    assert not [m for m in t.texts(after_two_buys) if m.startswith(("buy share", "sell share"))]
+    after_two_sales = t.play(state, "sell share gold gold")
+    assert not [m for m in t.texts(after_two_sales) if m.startswith(("buy share", "sell share"))]
+    one_of_each = t.turn(state, "buy share tea; sell share gold")
+    assert not [m for m in t.texts(one_of_each) if m.startswith(("buy share", "sell share"))]
+    assert "buy flag" in t.texts(one_of_each)  # the flag is not a trade
+
+
+def test_faq_a_second_share_only_if_it_can_be_paid(t):
+    state = faq_after_building(t, gold_value=290, money=0)  # 300 of income; gold now 100 a share
+    state["money"]["ann"] = 150
+    assert t.is_legal(state, "buy share gold") and not t.is_legal(state, "buy share gold gold")
+
+
+def test_games_made_before_the_trades_option_keep_two_bought_and_two_sold_of_any_companies(t):
+    state = after_building(t, shares={"ann": 3})  # options without `trades`: the earlier reading
+    assert t.is_legal(state, "buy share gold tea") and t.is_legal(state, "sell share gold gold")
+    state = t.turn(state, "buy share gold tea; sell share gold gold")
+    assert t.texts(state) == ["done", "buy flag"]
