@@ -60,11 +60,13 @@ def load_components(game: registry.Game, path) -> dict:
 def create(game_type: str, path, players: list[tuple[str, str | None]], seed: str | None = None,
            options: dict[str, str] | None = None, components_path=None, organiser: str | None = None,
            deadlines: dict | None = None, notify: dict[str, str] | None = None, now=None,
-           forced_moves: bool = True) -> dict:
+           forced_moves: bool = True, options_as_stored: bool = False) -> dict:
     """A new game in `path`, with the first moves the referee plays (forced moves, see referee_turns).
     `deadlines`: a clock record (pbem.clock.new_clock) whose first decision starts `now`; `notify`: each player's
     mail preference (every, turn, daily). `forced_moves=False` makes a game whose players play their forced moves
-    themselves, as games created before pbem played them did (to rebuild such a game from its move files)."""
+    themselves, as games created before pbem played them did (to rebuild such a game from its move files);
+    `options_as_stored` takes the options of such a game as its game.yaml has them, an option it predates left out
+    (the game then keeps the reading it was played with) instead of set to the default a new game gets."""
     from . import clock
     game = registry.get(game_type)
     now = clock.moment(now)
@@ -86,7 +88,7 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     _check_names(game, names)
     if not game.min_players <= len(names) <= game.max_players:
         raise UsageError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {len(names)}")
-    options = game.resolve_options(options or {})
+    options = game.resolve_options(options or {}, fill=not options_as_stored)
     components = load_components(game, components_path)
     if seed is None:
         import secrets  # here only: what `new` needs, the other commands need not import

@@ -78,8 +78,9 @@ class Game:
         """A concrete move in its canonical form (a `set` field sorted): its text parsed back."""
         return self.parse_move(self.format_move(move))
 
-    def resolve_options(self, given: dict[str, str]) -> dict[str, str]:
-        """Every option with its value: the given ones checked against their choices, the rest at default."""
+    def resolve_options(self, given: dict[str, str], fill: bool = True) -> dict[str, str]:
+        """Every option with its value: the given ones checked against their choices, the rest at default (with
+        `fill=False`, only the given ones: a stored game's options, which may predate an option)."""
         declared = self.meta.get("options", {})
         for key, value in given.items():
             if key not in declared:
@@ -87,7 +88,7 @@ class Game:
                 raise UsageError(f"{self.id} has no option {key!r} (options: {known})")
             if value not in declared[key]["choices"]:
                 raise UsageError(f"option {key}={value}: choose one of {', '.join(declared[key]['choices'])}")
-        return {key: given.get(key, spec["default"]) for key, spec in declared.items()}
+        return {key: given.get(key, spec["default"]) for key, spec in declared.items() if fill or key in given}
 
 
 _cache: dict[str, Game] = {}
