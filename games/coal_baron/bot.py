@@ -15,6 +15,7 @@ from pbem.bots import instantiate
 
 SURFACE = 0
 EXTRA_WORKER = 6    # what one more worker on a space costs, in the same points as the rest of the scoring
+KEPT_WORKER = 4     # what a worker kept by passing is worth for a later round of the shift (phase cards)
 CAGE_CAPACITY = 5   # the cage's size in the published game (not in the view; only the bot's plans use it)
 
 
@@ -228,8 +229,17 @@ def place_value(me: Seat, move: dict) -> float:
     return (3 * amount if me.money < 8 else amount) - cost
 
 
+def worker_cost(me: Seat, move: dict) -> float:
+    """In a phase-card round a pass keeps the workers for a later round of the shift: a placement must be worth the
+    workers it takes. (Without the phase cards nobody may pass, so nothing is kept.)"""
+    if me.view["to_act"]["decision"] != "place_or_pass" or move["action"] != "place":
+        return 0
+    space = next(s for s in me.view["board"] if s["space"] == move["space"])
+    return KEPT_WORKER * space["needs"]
+
+
 def choose_place(me: Seat, legal: list[dict], rnd: random.Random) -> dict:
-    scored = [(place_value(me, m), m) for m in legal]
+    scored = [(place_value(me, m) - worker_cost(me, m), m) for m in legal]
     move = best(scored, rnd)
     return instantiate(move, rnd)
 
