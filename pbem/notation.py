@@ -96,6 +96,15 @@ def _match(template: Template, words: list[str]) -> dict | None:
     return move if i == len(words) else None
 
 
+def match(templates: list[Template], words: list[str]) -> dict | None:
+    """The first template these words fit, as a move ({"action": key, fields...}); None if none does."""
+    for template in templates:
+        move = _match(template, words)
+        if move is not None:
+            return move
+    return None
+
+
 def parse(templates: list[Template], text: str, also: tuple[str, ...] = ()) -> dict:
     """The move a text stands for. `also`: forms handled before the game's notation (the engine's `resign`),
     listed with the game's own when the text is no move."""
@@ -107,10 +116,9 @@ def parse(templates: list[Template], text: str, also: tuple[str, ...] = ()) -> d
     for word in words:
         if not TOKEN.match(word):
             raise NotationError(f"{word!r} is not a word of the notation (letters, digits, - . _ + : / only)")
-    for template in templates:
-        move = _match(template, words)
-        if move is not None:
-            return move
+    move = match(templates, words)
+    if move is not None:
+        return move
     forms = ", ".join(sorted({t.shape for t in templates} | set(also)))
     raise NotationError(f"{' '.join(words)!r} is not a move; the forms are: {forms}")
 

@@ -1,0 +1,36 @@
+"""Coal Baron's queue words (meta.yaml `queues:`): the choice forms, the conditions and the events that disarm a
+standing order. Each reads a view (the public one, or the player's own where meta.yaml says `private`), never the
+state: a queue knows no more than its player."""
+from __future__ import annotations
+
+
+def draft_best(view: dict, legal: list[dict]) -> dict | None:
+    """`draft best`: the revealed order worth most points, the first of them as listed."""
+    points = {order["id"]: order["vp"] for order in (view["draft"] or {}).get("revealed", [])}
+    offered = [move for move in legal if move["action"] == "draft" and move["order"] in points]
+    return max(offered, key=lambda move: points[move["order"]]) if offered else None
+
+
+def money(view: dict, player: str, amount: int) -> bool:
+    """Money is hidden: only one's own is in one's view."""
+    return view["private"]["player"] == player and view["private"]["money"] >= amount
+
+
+def domain(view: dict, domain: str) -> bool:
+    return (view["phase"] or {}).get("domain") == domain
+
+
+def shift(view: dict, shift: int) -> bool:
+    return view["shift"] == shift
+
+
+def workers(view: dict, player: str, count: int) -> bool:
+    return any(p["name"] == player and p["workers"] >= count for p in view["players"])
+
+
+def free(view: dict, space: str) -> bool:
+    return any(s["space"] == space and not s["workers"] for s in view["board"])
+
+
+def new_shift(view: dict) -> int:
+    return view["shift"]
