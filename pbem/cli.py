@@ -366,8 +366,56 @@ def move(directory, source, player, text, move_number, now, fmt):
     def out(r):
         after = "The game is over." if r["finished"] else f"Next: {r['to_act']} (move {r['move_number']})."
         played = phrases.referee_moves(r["referee_moves"])
+        queued = phrases.queue_lines(r.get("queue"))
         return " ".join(filter(None, [f"Accepted move {r['number']} by {r['player']}: {'; '.join(r['moves'])}.",
-                                      played, after])) + "\n"
+                                      played, after])) + "\n" + "".join(f"{line}\n" for line in
+                                                                        (["Your queue:"] + queued if queued else []))
+    emit(result, fmt, out)
+
+
+@cli.command()
+@GAME_DIR
+@click.argument("source", metavar="FILE|-", required=False)
+@click.option("--as", "player", required=True, help="Whose queue.", **AS_PLAYER)
+@click.option("--text", "text", metavar="STEPS", help="The referee sets the player's queue (`;` between steps, "
+              "`next` between turns, `standing WORD: STEP` for a standing order).")
+@click.option("--cancel", is_flag=True, help="Drop the player's queue and withdraw their standing orders.")
+@click.option("--move-number", type=MOVE_NUMBER, help="With --text or --cancel: the move number the change is "
+              "made at (refused if the game has moved on).")
+@NOW
+@FORMAT
+def queue(directory, source, player, text, cancel, move_number, now, fmt):
+    """Show a player's queue and standing orders; or replace them: a signed queue file (FILE, or - for standard
+    input; `pbem sign --queue`), the referee's --text, or --cancel."""
+    gd = engine.open_game(directory)
+    if sum(x is not None and x is not False for x in (source, text, cancel or None)) > 1:
+        raise UsageError("give at most one of FILE, - , --text STEPS and --cancel")
+    if move_number is not None and text is None and not cancel:
+        raise UsageError("--move-number goes with --text or --cancel (a queue file names its own move number)")
+    if source is None and text is None and not cancel:
+        doc = engine.status(gd, player)
+        result = {"game": gd.id, "player": player, "move_number": doc["move_number"], "queue": doc.get("queue"),
+                  "finished": doc["finished"]}
+    elif source is not None:
+        name = "standard input" if source == "-" else source
+        data, size = read_input(source)
+        doc = movefile.parse(data, name, size)
+        if doc["game"] != gd.id:
+            raise PbemError(f"{name}: the queue is for game {doc['game']!r}, this is {gd.id!r}")
+        if doc["player"] != player:
+            raise PbemError(f"{name}: the queue is signed by player {doc['player']!r}, not {player!r}")
+        result = engine.set_queue(gd, player, doc["moves"], move_number=doc["move_number"],
+                                  signature=doc.get("signature"), now=now)
+    else:
+        from .notation import split_turn
+        texts = ["cancel", "standing cancel"] if cancel else split_turn(text)
+        result = engine.set_queue(gd, player, texts, by="referee", move_number=move_number, now=now)
+
+    def out(r):
+        lines = phrases.queue_lines(r.get("queue"))
+        head = f"{r['player']}'s queue:" if lines else f"{r['player']} has nothing queued."
+        played = phrases.referee_moves(r.get("moves_played", []))
+        return "\n".join([head, *lines] + ([played] if played else [])) + "\n"
     emit(result, fmt, out)
 
 
@@ -408,9 +456,11 @@ def verify(directory, player, fmt):
 @click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn answers.")
 @click.option("--as", "player", metavar="PLAYER", help="With --text: the player.")
 @click.option("--text", "text", metavar="MOVE", help="Write a new signed move file for this turn.")
+@click.option("--queue", "for_queue", is_flag=True, help="Sign a queue sent without a move (for `pbem queue`): a "
+              "signed move is never taken for a queue, nor the other way round.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Where to write (default: "
               "FILE in place, or standard output; - for standard output).")
-def sign(source, secret, secret_file, game_id, move_number, player, text, output):
+def sign(source, secret, secret_file, game_id, move_number, player, text, for_queue, output):
     """Sign a move file with a player's secret (or write a new signed one with --text)."""
     from . import safefiles
     from .notation import split_turn
@@ -418,11 +468,11 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, output
     if text is not None:
         if source or None in (game_id, move_number, player):
             raise UsageError("with --text give --game, --move-number and --as, and no FILE")
-        doc = movefile.build(game_id, move_number, player, split_turn(text), secret)
+        doc = movefile.build(game_id, move_number, player, split_turn(text), secret, queue=for_queue)
         movefile.parse(movefile.dumps(doc), "the new move file")
     elif source:
         data, size = read_input(source)
-        doc = movefile.sign(movefile.parse(data, source, size), secret)
+        doc = movefile.sign(movefile.parse(data, source, size), secret, queue=for_queue)
         output = output or (None if source == "-" else source)
     else:
         raise UsageError("give a move FILE (or -), or --text with --game, --move-number and --as")

@@ -35,6 +35,7 @@ def tick(gd: engine.GameDir, now) -> dict:
     game = gd.game
     with engine.writing(gd) as env:
         record, state, resigned = env.get("clock"), env["state"], list(env["resigned"])
+        records = dict(env.get("queues") or {})
         result = {"game": gd.id, "events": [], "entries": [], "changed": False, "move_number": env["move_number"]}
         to_act = _pending_player(game, state)
         if not record or to_act is None:
@@ -58,6 +59,7 @@ def tick(gd: engine.GameDir, now) -> dict:
             if out:
                 record["strikes"].pop(player)
                 resigned.append(player)
+                records.pop(player, None)  # a resigned seat plays its first legal moves, never a queue
                 entries.append({"number": number, "player": player, "by": "referee", "moves": [engine.RESIGN],
                                 "chance": [], "reason": f"{event['strikes']} consecutive timeouts"})
                 events.append({**event, "kind": "resigned", "numbers": [number]})
@@ -71,13 +73,13 @@ def tick(gd: engine.GameDir, now) -> dict:
                 entries.append(entry)
                 events.append({**event, "kind": "timeout", "numbers": [number]})
                 number += 1
-            state, auto = engine.referee_turns(game, state, env, gd.id, number, resigned)
+            state, auto, records = engine.referee_turns(game, state, env, gd.id, number, resigned, records)
             entries += auto
             number += len(auto)
             record = clock.begin(record, _pending_player(game, state), due)
         if record == start and not entries:  # no move made: the same player is to act
             return {**result, "to_act": to_act, "finished": False}
-        new_env = engine.commit(gd, env, state, entries, resigned, record)
+        new_env = engine.commit(gd, env, state, entries, resigned, record, queues=records)
     to_act = _pending_player(game, state)
     return {**result, "events": events, "entries": [engine.public_entry(game, entry) for entry in entries],
             "changed": True, "move_number": new_env["move_number"], "to_act": to_act,
@@ -179,7 +181,8 @@ def replace(gd: engine.GameDir, seat: str, holder: str, email: str | None, now) 
             record = clock.answered(record, seat)
             if to_act == seat:  # the new player gets a whole deadline for the decision waiting for them
                 record = clock.begin(record, to_act, now)
-        engine.commit(gd, env, env["state"], [log_entry], resigned, record, secrets)
+        queues = {name: queue for name, queue in (env.get("queues") or {}).items() if name != seat}  # the old holder's
+        engine.commit(gd, env, env["state"], [log_entry], resigned, record, secrets, queues=queues)
     return {"game": gd.id, "seat": seat, "holder": holder, "email": email, "secret": entry["secret"],
             "number": number, "to_act": to_act}
 

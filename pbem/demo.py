@@ -50,17 +50,18 @@ class Session:
         gamedir.check_player(self.gd, player)
         # a turn of one decision is refused before the game changes anything, or not at all: its state is handed
         # over; a longer one may be refused after its first decision, and the session's position must survive that
-        state, entries = writer.play(self.gd, self.env, player, texts, by, move_number, signature, None, False,
-                               handed_over=len(texts) == 1)
-        self.env = {**self.env, "state": state, "move_number": entries[-1]["number"] + 1}
+        state, entries, records = writer.play(self.gd, self.env, player, texts, by, move_number, signature, None,
+                                              False, handed_over=len(texts) == 1)
+        self.env = {**self.env, "state": state, "move_number": entries[-1]["number"] + 1, "queues": records}
         # kept until written, while the next turns change the state in place, which may hold what these entries
         # record (a shuffled deck): kept as they are now
         self.entries += json.loads(json.dumps(entries))
-        return writer.turn_result(self.gd, entries, state, self.env["move_number"], None)
+        return writer.turn_result(self.gd, entries, state, self.env["move_number"], None, records)
 
     def write(self, now=None) -> None:
         if self.entries:
-            writer.commit_turn(self.gd, self.written, self.state, self.entries, self.env["resigned"], now)
+            writer.commit_turn(self.gd, self.written, self.state, self.entries, self.env["resigned"], now,
+                               self.env.get("queues") or {})
             self.written, self.entries = gamedir.load_state(self.gd), []
             self.env = dict(self.written)
 

@@ -51,6 +51,11 @@ def status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict], d
         doc["seed"] = env["seed"]
     doc["recent"] = recent
     doc["view"] = game.rules.view(state, viewer)
+    if viewer and decision is not None:  # a queue is its player's alone (the public schema has no place for it)
+        from .queues import shown
+        queue = shown((env.get("queues") or {}).get(viewer))
+        if queue is not None:
+            doc["queue"] = queue
     return doc
 
 

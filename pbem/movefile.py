@@ -21,17 +21,19 @@ def parse(text: str | bytes, source: str = "move file", size: int | None = None)
     return data
 
 
-def build(game_id: str, move_number: int, player: str, moves: list[str], secret: str | None = None) -> dict:
+def build(game_id: str, move_number: int, player: str, moves: list[str], secret: str | None = None,
+          queue: bool = False) -> dict:
+    """A move file (`queue`: a queue sent without a move, for `pbem queue`, whose signature says so)."""
     doc = {"game": game_id, "move_number": move_number, "player": player,
            "moves": [" ".join(notation.tokens_of(m)) for m in moves]}
     if secret:
-        doc["signature"] = trust.sign(secret, game_id, move_number, player, doc["moves"])
+        doc["signature"] = trust.sign(secret, game_id, move_number, player, doc["moves"], queue)
     return doc
 
 
-def sign(doc: dict, secret: str) -> dict:
+def sign(doc: dict, secret: str, queue: bool = False) -> dict:
     signed = {key: value for key, value in doc.items() if key != "signature"}
-    signed["signature"] = trust.sign(secret, doc["game"], doc["move_number"], doc["player"], doc["moves"])
+    signed["signature"] = trust.sign(secret, doc["game"], doc["move_number"], doc["player"], doc["moves"], queue)
     return signed
 
 

@@ -114,7 +114,7 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
            "state": state}
     if forced_moves:
         env["forced_moves"] = "referee"
-    env["state"], entries = referee_turns(game, state, env, game_id, 1, [])
+    env["state"], entries, records = referee_turns(game, state, env, game_id, 1, [])  # no queue yet: none
     public = [public_entry(game, entry) for entry in entries]
     env.update({"move_number": 1 + len(entries), "recent": public[-RECENT:]})
     if deadlines is not None:

@@ -28,19 +28,20 @@ def limit(count: int) -> str:
 
 
 def referee_move(entry: dict) -> str:
-    """`move 25 for carol (only legal move): take 2`"""
+    """`move 25 for carol (only legal move): take 2`; a player's queued move: `move 26 by dave (queued): draw`"""
     reason = f" ({entry['reason']})" if entry.get("reason") else ""
-    return f"move {entry['number']} for {entry['player']}{reason}: {'; '.join(entry['moves'])}"
+    by = "by" if entry.get("by") == "player" else "for"
+    return f"move {entry['number']} {by} {entry['player']}{reason}: {'; '.join(entry['moves'])}"
 
 
-def referee_moves(entries: list[dict]) -> str:
-    """One sentence saying which moves the referee played and why, or "" when it played none."""
-    if not entries:
-        return ""
-    listed = "; ".join(referee_move(entry) for entry in entries[:REFEREE_MOVES_LISTED])
-    more = len(entries) - REFEREE_MOVES_LISTED
-    rest = f"; and {plural(more, 'more move')} (see `pbem log`)" if more > 0 else ""
-    return f"The referee played {listed}{rest}."
+def queue_lines(queue: dict | None, indent: str = "  ") -> list[str]:
+    """A player's queue as their view shows it (pbem.queues.shown), a line each and written as it is sent (`next`
+    between turns, so the lines may be sent back changed), then the notices; [] when nothing is queued."""
+    if not queue:
+        return []
+    steps = [step for index, turn in enumerate(queue["turns"]) for step in (["next"] if index else []) + turn]
+    return [f"{indent}{line}" for line in steps + queue["standing"]] + \
+        [f"{indent}(note: {notice})" for notice in queue["notices"]]
 
 
 RESIGN = {"move": "resign", "description": "(at any time) leave the game: the referee plays your seat, you rank last"}

@@ -119,5 +119,5 @@ def _apply(game: Game, state: dict, player: str, move: dict, rng: Rng, legal: li
 
 def _forced_moves(game: Game, state: dict, referee: dict, game_id: str, number: int) -> tuple[dict, int]:
     """The forced moves the referee plays after move `number` (the engine's, pbem.turns): (state, last number)."""
-    state, entries = referee_turns(game, state, referee, game_id, number + 1, [])
+    state, entries, _ = referee_turns(game, state, referee, game_id, number + 1, [])
     return state, number + len(entries)

@@ -136,8 +136,9 @@ def step_name(index: int, count: int, text: str) -> str:
     return repr(text) if count == 1 else f"step {index} of your turn ({text!r})"
 
 
-def parse_plan(game, texts: list[str], player: str, players: list[str]) -> Plan:
-    """Read a submission's items; any mistake is a PbemError naming the item (nothing is played or queued)."""
+def parse_plan(game, texts: list[str], player: str, players: list[str], also: tuple[str, ...] = ()) -> Plan:
+    """Read a submission's items; any mistake is a PbemError naming the item (nothing is played or queued).
+    `also`: words the engine takes besides the game's moves (`resign`), listed with its forms."""
     vocab = vocabulary(game)
     plan = Plan()
     for index, text in enumerate(texts, 1):
@@ -157,8 +158,10 @@ def parse_plan(game, texts: list[str], player: str, players: list[str]) -> Plan:
             if words and words[0] == STANDING:
                 _read_standing(game, vocab, words[1:], player, players, plan)
                 continue
-            step = parse_step(game, vocab, words, player, players)
-        except (PbemError, notation.NotationError) as exc:
+            step = parse_step(game, vocab, words, player, players, also)
+        except notation.NotationError as exc:
+            raise PbemError(f"{name}: {exc}" if len(texts) > 1 else str(exc)) from None
+        except PbemError as exc:
             raise PbemError(f"{name}: {exc}") from None
         plan.turns[-1].append(step)
         if plan.steps() > MAX_STEPS:
@@ -202,7 +205,8 @@ def _read_standing(game, vocab: Vocabulary, words: list[str], player: str, playe
     plan.standing[word] = step
 
 
-def parse_step(game, vocab: Vocabulary, words: list[str], player: str, players: list[str]) -> Step:
+def parse_step(game, vocab: Vocabulary, words: list[str], player: str, players: list[str],
+               also: tuple[str, ...] = ()) -> Step:
     """One step: alternatives separated by `else`, each a move (or a choice form) with `if` conditions."""
     if not words:
         raise notation.NotationError("empty move")
@@ -211,7 +215,7 @@ def parse_step(game, vocab: Vocabulary, words: list[str], player: str, players: 
         raise PbemError(f"`{ELSE}` stands between two moves")
     if len(pieces) > MAX_ALTERNATIVES:
         raise PbemError(f"a step ranks at most {MAX_ALTERNATIVES} alternatives")
-    alternatives = [_alternative(game, vocab, piece, player, players) for piece in pieces]
+    alternatives = [_alternative(game, vocab, piece, player, players, also) for piece in pieces]
     return Step(alternatives, _step_text(game, vocab, alternatives))
 
 
@@ -225,7 +229,8 @@ def _split(words: list[str], separator: str) -> list[list[str]]:
     return pieces
 
 
-def _alternative(game, vocab: Vocabulary, words: list[str], player: str, players: list[str]) -> Alternative:
+def _alternative(game, vocab: Vocabulary, words: list[str], player: str, players: list[str],
+                 also: tuple[str, ...]) -> Alternative:
     if IF in words:
         at = words.index(IF)
         move_words, condition_words = words[:at], words[at + 1:]
@@ -241,7 +246,7 @@ def _alternative(game, vocab: Vocabulary, words: list[str], player: str, players
         key = choice.pop("action")
         _check_fields(vocab.choices[key], choice, player, players, "choice")
         return Alternative(choice, key, conditions)
-    move = game.parse_move(" ".join(move_words))
+    move = game.parse_move(" ".join(move_words), also)
     if not any(move["action"] in moves for moves in vocab.decisions.values()):
         raise PbemError(f"{' '.join(move_words)!r} answers no decision of {vocab.title}")
     return Alternative(move, None, conditions)
@@ -382,6 +387,10 @@ def end_run(record: dict) -> dict:
     if rest:
         record["notices"] = notices(record, f"not played, your turn ended before it: {'; '.join(rest)}")
     return record
+
+
+def blind_notice(move: str) -> str:
+    return f"chosen blind: {move!r} was played as you queued it, before you saw what the move before it showed"
 
 
 def notices(record: dict, notice: str) -> list[str]:

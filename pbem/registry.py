@@ -59,6 +59,11 @@ class Game:
         return importlib.import_module(f"pbem.games.{self.package}.bot")
 
     @cached_property
+    def conditions(self):
+        """The game's queue words (pbem.queues): the choice forms, conditions and disarming events of meta.yaml."""
+        return importlib.import_module(f"pbem.games.{self.package}.conditions")
+
+    @cached_property
     def templates(self) -> list[notation.Template]:
         return notation.compile_templates(self.meta["notation"])
 

@@ -46,6 +46,10 @@ def status_text(doc: dict, now=None) -> str:
         if doc.get("clock"):
             from .clock import summary_lines
             parts.append("\n".join(summary_lines(doc["clock"], decision["player"], now)) or "No deadline now.")
+        if doc.get("queue"):
+            from .phrases import queue_lines
+            parts.append("\n".join(["Your queue (played when its decisions come; only you see it):",
+                                    *queue_lines(doc["queue"])]))
     if doc["recent"]:
         parts += ["Last moves:", recent_moves(doc["recent"])]
     return "\n\n".join(parts) + "\n"

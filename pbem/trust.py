@@ -19,21 +19,25 @@ def new_secret() -> str:
     return secrets.token_urlsafe(18)
 
 
-def canonical(game_id: str, move_number: int, player: str, moves: list[str]) -> bytes:
+def canonical(game_id: str, move_number: int, player: str, moves: list[str], queue: bool = False) -> bytes:
+    """What a signature covers. A queue sent without a move (`pbem queue`) says so, so that a signed move can
+    never be taken for a queue, nor the other way round; a move's content is as it always was."""
     content = {"game": game_id, "move_number": move_number, "player": player,
                "moves": [" ".join(tokens_of(text)) for text in moves]}
+    if queue:
+        content["queue"] = True
     return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def sign(secret: str, game_id: str, move_number: int, player: str, moves: list[str]) -> str:
-    return PREFIX + digests.hmac_sha256(secret.encode(), canonical(game_id, move_number, player, moves))
+def sign(secret: str, game_id: str, move_number: int, player: str, moves: list[str], queue: bool = False) -> str:
+    return PREFIX + digests.hmac_sha256(secret.encode(), canonical(game_id, move_number, player, moves, queue))
 
 
 def check_signature(secret: str, signature: str | None, game_id: str, move_number: int, player: str,
-                    moves: list[str]) -> None:
+                    moves: list[str], queue: bool = False) -> None:
     if not signature:
         raise PbemError(f"the move is not signed: sign it with `pbem sign FILE --secret ...` (the secret of {player})")
-    expected = sign(secret, game_id, move_number, player, moves)
+    expected = sign(secret, game_id, move_number, player, moves, queue)
     if not digests.same(expected, signature):
         raise PbemError(f"bad signature: this move was not signed with {player}'s secret for game {game_id}, "
                         f"move {move_number}, with exactly these moves")

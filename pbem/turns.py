@@ -7,16 +7,17 @@ replays a log with them, so a position is reached the same way everywhere:
 - `play_submission`: a turn as a player sends it (move texts), checked and played, with its log entry and the
   moves the referee plays after it;
 - `referee_turns`: the referee's automatic moves (a resigned seat's first legal move, a forced move), each a
-  log entry of its own with its reason;
+  log entry of its own with its reason, and what the players' queues and standing orders play (pbem.queues);
 - `timeout_choice`: what the referee plays for a decision whose deadline passed.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import bots, digests, notation
+from . import bots, digests, notation, queues
 from .contract import PbemError
 from .notation import is_form
+from .queues import step_name
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -36,12 +37,6 @@ MAX_LEGAL_SHOWN = 40
 def is_resign(text: str) -> bool:
     """Is this move text `resign` (however spaced or cased)?"""
     return " ".join(notation.tokens_of(text)) == RESIGN
-
-
-def step_name(index: int, count: int, text: str) -> str:
-    """How a message names one move of a submitted turn: by its place in the turn (never "move 3", which would
-    read as the game's move 3), or by its text alone when the turn is that one move."""
-    return repr(text) if count == 1 else f"step {index} of your turn ({text!r})"
 
 
 def illegal(game: Game, step: str, decision: str, legal_moves: list[dict]) -> PbemError:
@@ -102,39 +97,95 @@ def check_turn(game: Game, game_id: str, env: dict, move_number: int | None) -> 
         raise PbemError(f"{game_id} is over; no more moves")
 
 
-def parse_turn(game: Game, texts: list[str]) -> list[dict]:
-    """The moves of a submitted turn, parsed (`resign` is a turn of its own)."""
-    moves = []
+def play_submission(game: Game, game_id: str, env: dict, player: str, texts: list[str], by: str,
+                    signature: str | None, handed_over: bool, may_queue: bool = True
+                    ) -> tuple[dict, list[dict], dict]:
+    """A submission as sent (checked against the position `env`, whose move number it answers) played: the new
+    state, the log entries (the player's turn, then what the referee and the queues play after it) and the
+    players' queue records. The steps of this turn are played as far as the player's decisions go without new
+    information (all or nothing); what is left of them and the later turns become the player's queue (with
+    `may_queue` false, a transport that would publish it refuses them instead). `handed_over`: env's state is the
+    turn's to change."""
+    state = env["state"]
     for index, text in enumerate(texts, 1):
         if is_resign(text):
             raise PbemError(f"{step_name(index, len(texts), text)}: `{RESIGN}` is a turn of its own; send it alone "
                             f"(nothing was applied)")
-        try:
-            moves.append(game.parse_move(text, also=(RESIGN,)))
-        except notation.NotationError as exc:
-            raise PbemError(f"{step_name(index, len(texts), text)}: {exc}" if len(texts) > 1 else str(exc)) from None
-    return moves
-
-
-def play_submission(game: Game, game_id: str, env: dict, player: str, texts: list[str], by: str,
-                    signature: str | None, handed_over: bool) -> tuple[dict, list[dict]]:
-    """A turn as sent (checked against the position `env`, whose move number it answers) played: the new state
-    and the log entries, the player's then the referee's after it. `handed_over`: env's state is the turn's to
-    change."""
-    state = env["state"]
+    plan = queues.parse_plan(game, texts, player, env["players"], also=(RESIGN,))
+    if not plan.now:
+        raise PbemError("no step for this turn (it is all for later): to set a queue alone, use `pbem queue` (by "
+                        "mail, the `queue` command)")
     pending = game.rules.pending(state)
     if pending["player"] != player:
         raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
-    moves = parse_turn(game, texts)
     current = env["move_number"]
     rng = Rng(env["seed"], game_id, current)
-    state = play_turn(game, state, player, moves, rng, handed_over=handed_over)
-    entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
-             "chance": rng.outcomes}
-    if signature:
-        entry["signature"] = signature
-    state, auto = referee_turns(game, state, env, game_id, current + 1, env["resigned"])
-    return state, [entry, *auto]
+    state, moves, leftover = _play_steps(game, state, player, plan.now, rng, handed_over, len(texts))
+    if leftover and not may_queue:
+        pending = game.rules.pending(state)
+        why = "the game is over" if pending is None else f"the turn passed to {pending['player']}" \
+            if pending["player"] != player else f"{player} has new information to look at first"
+        raise PbemError(f"{step_name(len(moves) + 1, len(texts), leftover[0].text)}: {why}; steps for later are "
+                        f"sent as a queue (nothing was applied)")
+    records = dict(env.get("queues") or {})
+    pending = game.rules.pending(state)
+    sight = queues.Sight(lambda who: game.rules.view(state, who), player)
+    record = queues.with_plan(queues.vocabulary(game), game.conditions, records.get(player), plan, leftover,
+                              pending is not None and pending["player"] == player, sight)
+    _keep(records, player, record)
+    entries = []
+    if moves:
+        entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
+                 "chance": rng.outcomes}
+        if signature:
+            entry["signature"] = signature
+            if len(moves) < len(texts):  # the signed submission held more than this entry shows: its queue
+                entry["sealed"] = True
+        entries.append(entry)
+    state, auto, records = referee_turns(game, state, env, game_id, current + len(entries), env["resigned"], records)
+    return state, [*entries, *auto], records
+
+
+def queue_submission(game: Game, game_id: str, env: dict, player: str, texts: list[str]
+                     ) -> tuple[dict, list[dict], dict]:
+    """A queue sent without a move (every step of it for later, the first ones for the player's next turn)
+    replaces the player's queue, and the queues are asked at once: (state, entries, records), as
+    `play_submission`."""
+    plan = queues.parse_plan(game, texts, player, env["players"])
+    records = dict(env.get("queues") or {})
+    state = env["state"]
+    sight = queues.Sight(lambda who: game.rules.view(state, who), player)
+    _keep(records, player, queues.with_plan(queues.vocabulary(game), game.conditions, records.get(player), plan,
+                                            plan.now, False, sight))
+    return referee_turns(game, state, env, game_id, env["move_number"], env["resigned"], records)
+
+
+def _play_steps(game: Game, state: dict, player: str, steps: list, rng: Rng, handed_over: bool, count: int
+                ) -> tuple[dict, list[dict], list]:
+    """This turn's steps played while the decisions are the player's and show nothing new (a step not legal
+    refuses the whole submission): (the state, the moves played, the steps left for the queue)."""
+    moves = []
+    for index, step in enumerate(steps, 1):
+        pending = game.rules.pending(state)
+        if pending is None or pending["player"] != player or (index > 1 and pending.get("fresh_info")):
+            return state, moves, steps[index - 1:]
+        legal = game.rules.legal_moves(state, player)
+        sight = queues.Sight(lambda who, position=state: game.rules.view(position, who), player)
+        move = queues.choose(game, queues.vocabulary(game), game.conditions, step, legal, sight)
+        name = step_name(index, count, step.text)
+        if move is None:
+            raise illegal(game, name, pending["decision"], legal)
+        state = apply_decision(game, state, player, move, rng, legal, step=name, decision=pending["decision"],
+                               copy_state=not (handed_over and index == 1))
+        moves.append(move)
+    return state, moves, []
+
+
+def _keep(records: dict, player: str, record: dict | None) -> None:
+    if queues.is_empty(record):
+        records.pop(player, None)
+    else:
+        records[player] = record
 
 
 def forced(pending: dict, legal: list[dict]) -> dict | None:
@@ -144,22 +195,6 @@ def forced(pending: dict, legal: list[dict]) -> dict | None:
     if pending.get("fresh_info") or len(legal) != 1 or any(is_form(value) for value in legal[0].values()):
         return None
     return legal[0]
-
-
-def automatic_move(game: Game, state: dict, resigned: list[str], play_forced: bool = True
-                   ) -> tuple[str, dict, str] | None:
-    """The move the referee plays now for the player to act, as (player, move, reason), or None when that
-    player must choose: for a player who resigned, the first legal move; with `play_forced`, a forced move
-    (`forced`)."""
-    pending = game.rules.pending(state)
-    if pending is None or (pending["player"] not in resigned and not play_forced):
-        return None
-    player = pending["player"]
-    legal = game.rules.legal_moves(state, player)
-    if player in resigned:
-        return player, game.normalise(bots.first_legal(legal)), RESIGNED
-    move = forced(pending, legal)
-    return None if move is None else (player, game.normalise(move), ONLY_MOVE)
 
 
 def referee_move(game: Game, state: dict, player: str, move: dict, seed: str, game_id: str, number: int,
@@ -194,26 +229,73 @@ def everyone_left(game: Game, env: dict, resigned: list[str]) -> bool:
     return set(env["players"]) <= set(resigned) and bool(game.meta.get("playouts", {}).get("greedy"))
 
 
-def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int, resigned: list[str]
-                  ) -> tuple[dict, list[dict]]:
-    """The moves the referee plays from move `number` on (after a turn, at `new`, after a timeout) until a player
-    must choose: the turns of players who resigned (the first legal move, so nothing is random) and, in a game
-    created by a pbem that plays them (`forced_moves` in the state), every decision with one legal move that shows
-    nothing new to its player (`automatic_move`). Each is an entry of its own, with its reason. A game that
-    only its players' play can end never ends once all of them have left: past AUTOPILOT_LIMIT moves the
-    submission is refused instead of looping for ever."""
+def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int, resigned: list[str],
+                  records: dict | None = None) -> tuple[dict, list[dict], dict]:
+    """The moves played from move `number` on (after a turn, at `new`, after a timeout) until a player must
+    choose: the turns of players who resigned (the first legal move, so nothing is random), in a game created by
+    a pbem that plays them (`forced_moves` in the state) every decision with one legal move that shows nothing new
+    to its player, each an entry of its own with its reason, and what the players' queues and standing orders
+    (`records`, by player, from the state envelope's `queues`) play: an entry by the player, with the reason
+    `queued` or `standing order`, consecutive queued moves of one player in one entry up to a decision that shows
+    new information. Returns (state, entries, records). A game that only its players' play can end never ends
+    once all of them have left: past AUTOPILOT_LIMIT moves the submission is refused instead of looping for ever."""
     entries = []
+    records = dict(env.get("queues") or {}) if records is None else dict(records)
     play_forced = env.get("forced_moves") == "referee"
     played_out = everyone_left(game, env, resigned)
-    while (played := automatic_move(game, state, resigned, play_forced)) is not None:
-        if len(entries) >= AUTOPILOT_LIMIT:
+    vocab = queues.vocabulary(game)
+    run = None  # the queued entry being written: (entry, its rng), while the same player's queue goes on
+    while (pending := game.rules.pending(state)) is not None:
+        player = pending["player"]
+        _end_runs(records, player)
+        if sum(len(entry["moves"]) for entry in entries) >= AUTOPILOT_LIMIT:
             raise PbemError(f"the referee played {AUTOPILOT_LIMIT} moves in a row without reaching the end of the "
                             f"game or a player who must choose: {game.title} does not end without its players; "
                             f"nothing was done")
-        player, move, reason = played
-        if played_out and reason == RESIGNED:
-            move = timeout_choice(game, state, player, "bot", env["seed"], game_id, number)
-        state, entry = referee_move(game, state, player, move, env["seed"], game_id, number, reason)
-        entries.append(entry)
-        number += 1
-    return state, entries
+        if player in resigned:
+            run = None
+            move = game.normalise(bots.first_legal(game.rules.legal_moves(state, player)))
+            if played_out:
+                move = timeout_choice(game, state, player, "bot", env["seed"], game_id, number)
+            state, entry = referee_move(game, state, player, move, env["seed"], game_id, number, RESIGNED)
+            entries.append(entry)
+            number += 1
+            continue
+        legal = game.rules.legal_moves(state, player)
+        only = forced(pending, legal) if play_forced else None
+        only = None if only is None else game.normalise(only)
+        move, reason = only, ONLY_MOVE
+        if player in records:
+            sight = queues.Sight(lambda who, position=state: game.rules.view(position, who), player)
+            move, reason, record = queues.answer(game, vocab, game.conditions, records[player], pending["decision"],
+                                                 legal, sight, env["players"], forced=only)
+            reason = reason or ONLY_MOVE
+            if move is not None and reason != ONLY_MOVE and pending.get("fresh_info"):
+                record = dict(record, notices=queues.notices(record, queues.blind_notice(game.format_move(move))))
+            _keep(records, player, record)
+        if move is None:
+            break
+        if reason == ONLY_MOVE:
+            run = None
+            state, entry = referee_move(game, state, player, move, env["seed"], game_id, number, reason)
+            entries.append(entry)
+            number += 1
+            continue
+        if run is None or run[0]["player"] != player or run[0]["reason"] != reason or pending.get("fresh_info"):
+            rng = Rng(env["seed"], game_id, number)
+            run = ({"number": number, "player": player, "by": "player", "moves": [], "chance": rng.outcomes,
+                    "reason": reason}, rng)
+            entries.append(run[0])
+            number += 1
+        state = apply_decision(game, state, player, move, run[1], legal, step=repr(game.format_move(move)),
+                               decision=pending["decision"])
+        run[0]["moves"].append(game.format_move(move))
+    _end_runs(records, None)
+    return state, entries, records
+
+
+def _end_runs(records: dict, player: str | None) -> None:
+    """Every queued turn under way of anyone but `player` (the one to decide now) is over."""
+    for other, record in list(records.items()):
+        if other != player and record.get("started"):
+            _keep(records, other, queues.end_run(record))

@@ -120,8 +120,9 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         recent = [public_entry(gd.game, entry) for entry in entries][-RECENT:]
         replayed = {"move_number": len(entries) + 1, "seed": seed, "state": state, "resigned": resigned,
                     "recent": recent}
-        if referee and env.get("clock"):  # the clock is the referee's record, not a replay's: shown as stored
-            replayed["clock"] = env["clock"]
+        for record in ("clock", "queues"):  # the referee's records of when moves came and what players queued,
+            if referee and env.get(record):  # not a replay's: shown as stored
+                replayed[record] = env[record]
         problems = _log_header_problems(gd, log) + (_referee_problems(gd, env, replayed) if referee else [])
         expected = status_docs(gd, replayed, recent)
         status = status_files(gd, replayed, recent, expected)

@@ -7,21 +7,22 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING
 
-from . import digests, trust, yamlio
+from . import digests, queues, trust, yamlio
 from .contract import PbemError
 from .documents import (RECENT, append_entry, log_text, public_entry, public_log, state_files, status_docs,
                         status_files, text_digests, with_status_digests, yaml_text)
 from .gamedir import (FULL_LOG, LOG, PRIVATE, PUBLIC_MODE, SECRETS, STATE, STATE_CACHE, GameDir, check_player,
                       commit_files, load_state, locked, roster)
 from .safefiles import Missing
-from .turns import RESIGN, check_turn, is_resign, play_submission, referee_turns
+from .turns import RESIGN, check_turn, is_resign, play_submission, queue_submission, referee_turns
 
 if TYPE_CHECKING:
     from .registry import Game
 
 
 def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], by: str,
-                  signature: str | None, password: str | None, authenticated: bool = False) -> None:
+                  signature: str | None, password: str | None, authenticated: bool = False, queue: bool = False
+                  ) -> None:
     if by == "referee" or authenticated:
         return
     entry = next(p for p in roster(gd) if p["name"] == player)
@@ -29,7 +30,7 @@ def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], 
         if not trust.same_secret(entry["secret"], password):
             raise PbemError(f"wrong password for {player}")
         return
-    trust.check_signature(entry["secret"], signature, gd.id, move_number, player, texts)
+    trust.check_signature(entry["secret"], signature, gd.id, move_number, player, texts, queue=queue)
 
 
 
@@ -48,16 +49,20 @@ def next_clock(game: Game, env: dict, state: dict, movers: list[str], now) -> di
 
 
 def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str],
-           clock_record: dict | None = None, secrets_doc: dict | None = None) -> dict:
+           clock_record: dict | None = None, secrets_doc: dict | None = None, queues: dict | None = None) -> dict:
     """Write the new state and every file that follows from it, with the new log entries (maybe none: a change
-    of the clock), the clock record and the secrets when they changed, as one transaction. Returns the new
-    state envelope. The caller holds the game's lock."""
+    of the clock, of a queue), the clock record, the secrets and the players' queues when they changed, as one
+    transaction. Returns the new state envelope. The caller holds the game's lock."""
     game = gd.game
     public = [public_entry(game, entry) for entry in entries]
     finished = game.rules.pending(state) is None
     new_env = {**env, "state": state, "resigned": resigned}
     if clock_record is not None:
         new_env["clock"] = clock_record
+    if queues is not None:
+        new_env.pop("queues", None)
+        if queues:
+            new_env["queues"] = queues
     files = {}
     if entries:
         full_text = _full_log_text(gd, env)
@@ -83,23 +88,29 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
     return new_env
 
 
-def commit_turn(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str], now) -> dict:
-    """Write an accepted turn (and the moves the referee played after it: resigned seats, forced moves); the next
-    decision's deadline starts now."""
+def commit_turn(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str], now,
+                queues: dict | None = None) -> dict:
+    """Write an accepted turn (and the moves the referee and the queues played after it: resigned seats, forced
+    moves, queued moves); the next decision's deadline starts now."""
     game = gd.game
     movers = [entry["player"] for entry in entries if entry["by"] == "player"] or [entries[0]["player"]]
-    new_env = commit(gd, env, state, entries, resigned, next_clock(game, env, state, movers, now))
-    return turn_result(gd, entries, state, new_env["move_number"], (new_env.get("clock") or {}).get("due"))
+    new_env = commit(gd, env, state, entries, resigned, next_clock(game, env, state, movers, now), queues=queues)
+    return turn_result(gd, entries, state, new_env["move_number"], (new_env.get("clock") or {}).get("due"),
+                       new_env.get("queues"))
 
 
-def turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int, due: str | None) -> dict:
-    """What `submit` tells of a turn accepted: the player's entry as the public sees it, the referee's after it."""
+def turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int, due: str | None,
+                records: dict | None = None) -> dict:
+    """What `submit` tells of a turn accepted: the player's entry as the public sees it, the moves played after it
+    (by the referee, by the queues), and the mover's queue as their view shows it (with its notices)."""
     public = [public_entry(gd.game, entry) for entry in entries]
     pending = gd.game.rules.pending(state)
-    return {"game": gd.id, "number": entries[0]["number"], "player": entries[0]["player"],
+    mover = entries[0]["player"]
+    return {"game": gd.id, "number": entries[0]["number"], "player": mover,
             "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
             "referee_moves": public[1:], "move_number": move_number,
-            "to_act": pending["player"] if pending else None, "finished": pending is None, "due": due}
+            "to_act": pending["player"] if pending else None, "finished": pending is None, "due": due,
+            "queue": queues.shown((records or {}).get(mover)) if pending else None}
 
 
 @contextlib.contextmanager
@@ -143,14 +154,16 @@ def _open_turn(gd: GameDir, move_number: int | None) -> dict:
 
 def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
            signature: str | None = None, password: str | None = None, authenticated: bool = False,
-           now=None, before_write=None) -> dict:
+           now=None, before_write=None, may_queue: bool = True) -> dict:
     """Check and apply one turn. On any error nothing on disk changes.
 
     `authenticated`: the transport has already proved who sent it by its own means (a commit signed with the
     player's SSH key), so neither a signature nor a password is asked for; the entry is still the player's.
     `now` (default: the system clock) starts the next decision's deadline, if the game has deadlines.
     `before_write(number)`, if given, is called with the turn's move number once the turn is accepted and before
-    anything is written (a transport records what it is about to apply); if it raises, nothing is written."""
+    anything is written (a transport records what it is about to apply); if it raises, nothing is written.
+    Steps beyond the turn are queued (pbem.queues); `may_queue=False` refuses them instead (a transport that
+    would publish the move file in the clear)."""
     check_player(gd, player)
     if not texts:
         raise PbemError("no move given")
@@ -159,25 +172,58 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
                       authenticated=authenticated, now=now, before_write=before_write)
     with locked(gd):
         env = load_state(gd)
-        state, entries = play(gd, env, player, texts, by, move_number, signature, password, authenticated,
-                               handed_over=True)  # read for this turn only
+        state, entries, records = play(gd, env, player, texts, by, move_number, signature, password,
+                                       authenticated, handed_over=True, may_queue=may_queue)  # read for this turn
         if before_write is not None:
             before_write(env["move_number"])
-        return commit_turn(gd, env, state, entries, env["resigned"], now)
-
-
+        return commit_turn(gd, env, state, entries, env["resigned"], now, records)
 
 
 def play(gd: GameDir, env: dict, player: str, texts: list[str], by: str, move_number: int | None,
-          signature: str | None, password: str | None, authenticated: bool, handed_over: bool
-          ) -> tuple[dict, list[dict]]:
+         signature: str | None, password: str | None, authenticated: bool, handed_over: bool,
+         may_queue: bool = True) -> tuple[dict, list[dict], dict]:
     """One turn checked and played on the position `env` (`handed_over`: its state is the game's to change): the
-    new state and the log entries (the player's, then the moves the referee plays after it). Nothing is written."""
+    new state, the log entries (the player's, then the moves the referee and the queues play after it) and the
+    players' queues. Nothing is written."""
     check_turn(gd.game, gd.id, env, move_number)
     current = env["move_number"]
     _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
                   authenticated)
-    return play_submission(gd.game, gd.id, env, player, texts, by, signature, handed_over)
+    return play_submission(gd.game, gd.id, env, player, texts, by, signature, handed_over, may_queue)
+
+
+def set_queue(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
+              signature: str | None = None, password: str | None = None, authenticated: bool = False,
+              now=None) -> dict:
+    """Replace a player's queue (`texts`: queued steps, `next`, standing orders, `cancel`; all of it is for later,
+    none for a decision now) without a move of theirs. The queue is asked at once: when the decision to take is
+    theirs and the queue answers it, it plays. A signed queue names the move number it was made at and is taken
+    once (a copy sent again is refused). Returns what the queue played and the queue as the player's view shows
+    it."""
+    check_player(gd, player)
+    game = gd.game
+    with locked(gd):
+        env = load_state(gd)
+        check_turn(game, gd.id, env, move_number)
+        current = env["move_number"]
+        _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
+                      authenticated, queue=True)
+        records = dict(env.get("queues") or {})
+        if signature and signature in (records.get(player) or {}).get("signed", []):
+            raise PbemError("this signed queue was taken already; sign the new one (it names the move number)")
+        state, entries, records = queue_submission(game, gd.id, env, player, texts)
+        if signature:
+            record = records.setdefault(player, queues.empty_record())
+            kept = record.get("signed", []) if record.get("signed_at") == current else []
+            record.update(signed_at=current, signed=kept + [signature])
+        movers = [entry["player"] for entry in entries if entry["by"] == "player"]
+        clock_record = next_clock(game, env, state, movers, now) if entries else None
+        new_env = commit(gd, env, state, entries, env["resigned"], clock_record, queues=records)
+    pending = game.rules.pending(state)
+    return {"game": gd.id, "player": player, "queue": queues.shown(records.get(player)) if pending else None,
+            "moves_played": [public_entry(game, entry) for entry in entries], "move_number": new_env["move_number"],
+            "to_act": pending["player"] if pending else None, "finished": pending is None,
+            "due": (new_env.get("clock") or {}).get("due")}
 
 
 
@@ -202,8 +248,9 @@ def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | N
         entry = {"number": current, "player": player, "by": by, "moves": [RESIGN], "chance": []}
         if signature:
             entry["signature"] = signature
-        state, auto = referee_turns(gd.game, env["state"], env, gd.id, current + 1, resigned)
+        records = {name: record for name, record in (env.get("queues") or {}).items() if name != player}
+        state, auto, records = referee_turns(gd.game, env["state"], env, gd.id, current + 1, resigned, records)
         if before_write is not None:
             before_write(current)
-        return commit_turn(gd, env, state, [entry, *auto], resigned, now)
+        return commit_turn(gd, env, state, [entry, *auto], resigned, now, records)
 
