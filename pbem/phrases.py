@@ -44,6 +44,16 @@ def queue_lines(queue: dict | None, indent: str = "  ") -> list[str]:
         [f"{indent}(note: {notice})" for notice in queue["notices"]]
 
 
+def referee_moves(entries: list[dict]) -> str:
+    """One sentence saying which moves the referee played and why, or "" when it played none."""
+    if not entries:
+        return ""
+    listed = "; ".join(referee_move(entry) for entry in entries[:REFEREE_MOVES_LISTED])
+    more = len(entries) - REFEREE_MOVES_LISTED
+    rest = f"; and {plural(more, 'more move')} (see `pbem log`)" if more > 0 else ""
+    return f"The referee played {listed}{rest}."
+
+
 RESIGN = {"move": "resign", "description": "(at any time) leave the game: the referee plays your seat, you rank last"}
 DESCRIPTION_COLUMN = 32
 
