@@ -361,9 +361,12 @@ def with_plan(vocab: Vocabulary, conditions_module, record: dict | None, plan: P
               started: bool, sight: Sight) -> dict:
     """The record after a submission: its queue (what is left of this turn, then its later turns) replaces the
     old one when it holds any; its standing orders are set or withdrawn (armed now); notices are cleared (the
-    player has answered)."""
+    player has answered). What is left of this turn goes on with it when it is `started` (new information stopped
+    the turn: the rest is chosen blind, now); when the decision passed to another player, each step left waits for
+    its own decision ("bid 1; take best": the card choice comes after the others' bids)."""
     record = dict(record or empty_record())
-    turns = ([[s.text for s in leftover]] if leftover else []) + [[s.text for s in turn] for turn in plan.later()]
+    rest = [[s.text for s in leftover]] if started else [[s.text] for s in leftover]
+    turns = [turn for turn in rest if turn] + [[s.text for s in turn] for turn in plan.later()]
     if turns or plan.cancel:
         record["turns"], record["started"] = turns, started and bool(leftover)
     standing = [] if plan.withdraw_all else list(record["standing"])

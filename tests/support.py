@@ -237,3 +237,48 @@ def replay_archive(game: registry.Game, path: Path) -> tuple[dict, dict, list[di
         state = game.rules.apply(copy.deepcopy(state), player, move, rng)
         public += [{"move": number, "what": o["what"], "result": o["result"]} for o in rng.outcomes if o["public"]]
     return archive, state, public
+
+
+class QueueTable:
+    """A position in memory played the way the referee plays it (pbem.turns), queues and standing orders
+    included: `send` is a player's submission, `queue` one sent without a move. Each returns the new position and
+    the log entries it made; `record` is a player's queue record, `shown` what their view shows of it."""
+
+    def __init__(self, game_id: str):
+        self.game = registry.get(game_id)
+
+    def env(self, state, seed: str = "queues") -> dict:
+        return {"move_number": 1, "seed": seed, "players": list(state["players"]), "resigned": [],
+                "forced_moves": "referee", "state": state}
+
+    def _after(self, env, state, entries, records) -> tuple[dict, list[dict]]:
+        number = entries[-1]["number"] + 1 if entries else env["move_number"]
+        return {**env, "state": state, "move_number": number, "queues": records}, entries
+
+    def send(self, env, player: str, text: str) -> tuple[dict, list[dict]]:
+        from pbem import turns
+        state, entries, records = turns.play_submission(self.game, "t", copy.deepcopy(env), player,
+                                                        notation.split_turn(text), "player", None, False)
+        return self._after(env, state, entries, records)
+
+    def queue(self, env, player: str, text: str) -> tuple[dict, list[dict]]:
+        from pbem import turns
+        state, entries, records = turns.queue_submission(self.game, "t", copy.deepcopy(env), player,
+                                                         notation.split_turn(text))
+        return self._after(env, state, entries, records)
+
+    def to_act(self, env):
+        pending = self.game.rules.pending(env["state"])
+        return pending and (pending["player"], pending["decision"])
+
+    def record(self, env, player: str) -> dict | None:
+        return (env.get("queues") or {}).get(player)
+
+    def shown(self, env, player: str) -> dict | None:
+        from pbem import queues
+        return queues.shown(self.record(env, player))
+
+    @staticmethod
+    def played(entries: list[dict]) -> list[tuple]:
+        """(player, moves, reason) of each entry: what a test compares."""
+        return [(entry["player"], entry["moves"], entry.get("reason")) for entry in entries]
