@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from . import __version__, digests, registry, trust, validation, yamlio
+from . import __version__, digests, queues, registry, trust, validation, yamlio
 from .contract import PbemError, UsageError
 from .documents import (RECENT, append_entry, json_text, log_header, log_text, public_entry, state_files,
                         status_files, text_digests, with_status_digests, yaml_text)
@@ -16,8 +16,8 @@ from .turns import referee_turns
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
-# Words no player may be called: moves every game has, and words of the log (`by: referee`).
-RESERVED_NAMES = ("pass", "referee", "resign")
+# Words no player may be called: moves every game has, words of the log (`by: referee`), and of queues.
+RESERVED_NAMES = ("pass", "referee", "resign", *queues.WORDS)
 # An address that can stand in a mail header as it is: no space, control character, quote or list separator.
 EMAIL_PATTERN = re.compile(r'[^@\s\x00-\x1f\x7f<>,;"]{1,64}@[^@\s\x00-\x1f\x7f<>,;"]{1,189}')
 MAX_SEED = 200
@@ -35,8 +35,10 @@ def parse_player(spec: str) -> tuple[str, str | None]:
 
 def _check_names(game: registry.Game, names: list[str]) -> None:
     """A player's name must not read as a word of the moves or of the log: `pass` or `place` as a name would make
-    a move like `appoint pass` ambiguous, and `referee` would pass for the referee in the log."""
+    a move like `appoint pass` ambiguous, and `referee` would pass for the referee in the log; nor as a word of
+    a queue (`else`, or `at` in the game's conditions)."""
     words = {part.literal for template in game.templates for part in template.parts if part.literal}
+    words |= queues.vocabulary(game).literals()
     taken = [name for name in names if name in RESERVED_NAMES or name in words]
     if taken:
         raise UsageError(f"player name {taken[0]!r} is a word of {game.title}'s moves or of the log; choose another "

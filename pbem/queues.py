@@ -61,6 +61,11 @@ class Vocabulary:
         self.choice_templates = notation.compile_templates({k: v["template"] for k, v in self.choices.items()})
         self.condition_templates = notation.compile_templates({k: v["template"] for k, v in self.conditions.items()})
 
+    def literals(self) -> set[str]:
+        """The words of the game's choice forms and conditions (no player may be named so)."""
+        return {part.literal for template in self.choice_templates + self.condition_templates
+                for part in template.parts if part.literal}
+
     def actions(self, alternative: "Alternative") -> frozenset:
         """The moves an alternative may be: its action, or for a choice form the moves of its decision."""
         if alternative.choice is not None:

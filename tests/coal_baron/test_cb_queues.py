@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from pbem import queues
 from pbem.contract import PbemError
 from support import QueueTable
 
@@ -107,13 +106,3 @@ def test_a_standing_phase_card_order_takes_the_first_card_left_of_its_ranking(t)
     env, _ = Q.queue(Q.env(state), second, "standing phase-card: pick mining else pick money else pick orders")
     env, entries = Q.send(env, leader, "pick mining")
     assert Q.played(entries)[-1] == (second, ["pick money"], "standing order")
-
-
-def test_every_declared_decision_move_and_word_exists(t):
-    """The declarations are data: each decision of the game, each move of the notation, and a function in
-    conditions.py for each choice, condition and event."""
-    vocab = queues.vocabulary(Q.game)
-    assert set(vocab.decisions) == set(Q.game.meta["decisions"])
-    assert set().union(*vocab.decisions.values()) == set(Q.game.meta["notation"])
-    for key in [*vocab.choices, *vocab.conditions, *vocab.disarm]:
-        assert callable(getattr(Q.game.conditions, key)), key
