@@ -41,7 +41,7 @@ from pathlib import Path
 
 import yaml
 
-from pbem import bots, engine, movefile
+from pbem import bots, correspondence, engine, movefile
 
 HERE = Path(__file__).resolve().parent
 PYTHON = sys.executable
@@ -99,7 +99,7 @@ def patient_choice(legal: list[dict], rnd: random.Random) -> dict:
 
 def whole_game(directory: Path) -> list[tuple[str, str]]:
     """Play a whole game in `directory` (one decision a turn, by the patient bot); its turns (player, move)."""
-    engine.create(GAME, directory, [(name, None) for name in PLAYERS], seed=SEED, options=OPTIONS)
+    correspondence.create(GAME, directory, [(name, None) for name in PLAYERS], seed=SEED, options=OPTIONS)
     gd, rnd, turns = engine.open_game(directory), random.Random(SEED), []
     with engine.session(gd) as table:
         while (pending := gd.game.rules.pending(table.state)) is not None:
@@ -133,7 +133,7 @@ class Position:
 def positions(root: Path, turns: list[tuple[str, str]], numbers: list[int]) -> dict[int, Position]:
     """The same game again, saved before each of the moves `numbers` (with that move signed)."""
     directory = root / "replayed" / SEED
-    created = engine.create(GAME, directory, [(name, None) for name in PLAYERS], seed=SEED, options=OPTIONS)
+    created = correspondence.create(GAME, directory, [(name, None) for name in PLAYERS], seed=SEED, options=OPTIONS)
     secrets = {p["name"]: p["secret"] for p in created["players"]}
     gd, saved = engine.open_game(directory), {}
     with engine.session(gd) as table:
@@ -160,9 +160,9 @@ def mail_batch(root: Path, games: int) -> tuple[Path, Position]:
     first = None
     for index in range(games):
         game_id = f"gf{index:03d}"
-        created = engine.create("gold-fever", root / "games" / game_id,
-                                [(name, f"{name}@players.example") for name in ("ann", "ben", "cy")],
-                                seed=f"{SEED}-{index}", organiser="referee@club.example")
+        created = correspondence.create("gold-fever", root / "games" / game_id,
+                                        [(name, f"{name}@players.example") for name in ("ann", "ben", "cy")],
+                                        seed=f"{SEED}-{index}", organiser="referee@club.example")
         secrets = {p["name"]: p["secret"] for p in created["players"]}
         gd = engine.open_game(root / "games" / game_id)
         env = engine.load_state(gd)

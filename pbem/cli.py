@@ -211,26 +211,19 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
 
     With --smtp or --outbox (and --organiser), each player with an address is also mailed a welcome: their
     password, how to move, and the position."""
-    from .correspondence import parse_notify
+    from . import correspondence
     welcome = None
     if smtp or outbox:
-        if not organiser:
-            raise UsageError("welcome mails need --organiser EMAIL (the address the referee writes from)")
-        from .mail import transport
-        welcome = transport.make(smtp, outbox, smtp_user, starttls)
-        welcome.prepare()  # an outbox that cannot be written is refused before the game exists
-    seats = [engine.parse_player(p) for p in players]
-    result = engine.create(game_type, directory, seats, seed=seed, options=parse_options(options),
-                           components_path=components, organiser=organiser,
-                           deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days),
-                           notify=parse_notify(notify, [name for name, _ in seats]), now=now)
+        from .mail import welcome as welcoming
+        welcome = welcoming.prepare(organiser, smtp, outbox, smtp_user, starttls)
+    seats = [correspondence.parse_player(p) for p in players]
+    result = correspondence.create(game_type, directory, seats, seed=seed, options=parse_options(options),
+                                   components_path=components, organiser=organiser,
+                                   deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days),
+                                   notify=correspondence.parse_notify(notify, [name for name, _ in seats]), now=now)
     failure = None
     if welcome is not None:
-        from .mail.commands import send_welcome
-        try:
-            result["welcomed"] = send_welcome(engine.open_game(directory), transport=welcome)
-        except PbemError as exc:
-            result["welcomed"], failure = [], exc
+        result["welcomed"], failure = welcoming.send(engine.open_game(directory), welcome)
 
     def text(data):
         lines = [f"Created {data['game']} ({data['game_type']}) in {data['dir']}.",
@@ -348,10 +341,11 @@ def move(directory, source, player, text, move_number, now, fmt):
         raise UsageError("give exactly one of FILE, - or --text MOVE")
     if move_number is not None and text is None:
         raise UsageError("--move-number goes with --text (a move file names its own move number)")
+    from .correspondence import submit
     gd = engine.open_game(directory)
     if text is not None:
         from .notation import split_turn
-        result = engine.submit(gd, player, split_turn(text), by="referee", move_number=move_number, now=now)
+        result = submit(gd, player, split_turn(text), by="referee", move_number=move_number, now=now)
     else:
         name = "standard input" if source == "-" else source
         data, size = read_input(source)
@@ -360,8 +354,8 @@ def move(directory, source, player, text, move_number, now, fmt):
             raise PbemError(f"{name}: the move is for game {doc['game']!r}, this is {gd.id!r}")
         if doc["player"] != player:
             raise PbemError(f"{name}: the move is signed by player {doc['player']!r}, not {player!r}")
-        result = engine.submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
-                               signature=doc.get("signature"), now=now)
+        result = submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
+                        signature=doc.get("signature"), now=now)
 
     def out(r):
         after = "The game is over." if r["finished"] else f"Next: {r['to_act']} (move {r['move_number']})."
@@ -387,6 +381,7 @@ def move(directory, source, player, text, move_number, now, fmt):
 def queue(directory, source, player, text, cancel, move_number, now, fmt):
     """Show a player's queue and standing orders; or replace them: a signed queue file (FILE, or - for standard
     input; `pbem sign --queue`), the referee's --text, or --cancel."""
+    from . import correspondence
     gd = engine.open_game(directory)
     if sum(x is not None and x is not False for x in (source, text, cancel or None)) > 1:
         raise UsageError("give at most one of FILE, - , --text STEPS and --cancel")
@@ -404,12 +399,12 @@ def queue(directory, source, player, text, cancel, move_number, now, fmt):
             raise PbemError(f"{name}: the queue is for game {doc['game']!r}, this is {gd.id!r}")
         if doc["player"] != player:
             raise PbemError(f"{name}: the queue is signed by player {doc['player']!r}, not {player!r}")
-        result = engine.set_queue(gd, player, doc["moves"], move_number=doc["move_number"],
-                                  signature=doc.get("signature"), now=now)
+        result = correspondence.set_queue(gd, player, doc["moves"], move_number=doc["move_number"],
+                                          signature=doc.get("signature"), now=now)
     else:
         from .notation import split_turn
         texts = ["cancel", "standing cancel"] if cancel else split_turn(text)
-        result = engine.set_queue(gd, player, texts, by="referee", move_number=move_number, now=now)
+        result = correspondence.set_queue(gd, player, texts, by="referee", move_number=move_number, now=now)
 
     def out(r):
         lines = phrases.queue_lines(r.get("queue"))

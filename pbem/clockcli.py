@@ -90,7 +90,7 @@ def vacation(directory, span, player, cancel, now, fmt):
 def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt):
     """Hand a seat to a new player: a new secret (the old one stops working) and a log entry; with an address and
     --smtp/--outbox, a welcome mail to the new player."""
-    name, email = engine.parse_player(holder)
+    name, email = correspondence.parse_player(holder)
     gd = engine.open_game(directory)
     mailer = None
     if smtp or outbox:

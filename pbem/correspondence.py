@@ -1,19 +1,108 @@
 """Correspondence life: the clock's tick, the organiser's deadline changes, vacations, a seat handed on, and each
-player's mail preference.
+player's address and mail preference.
 
-Each function is one transaction under the game's lock (engine.writing / engine.commit) and takes the time as
-`now` (pbem.clock holds the rules of time). A tick is idempotent: what it did is recorded in the clock record (a
+The engine keeps none of these: this layer wraps it. `create` makes a game through the engine's hook that adds
+the clock to the state envelope and the addresses, mail preferences and organiser to the secrets; `submit` plays
+a turn through the hook that restarts the clock (every transport submits through it). Every other function is
+one transaction under the game's lock (engine.writing / engine.commit) and takes the time as `now` (pbem.clock
+holds the rules of time; it is imported only where a game has deadlines). A tick is idempotent: what it did is recorded in the clock record (a
 reminder sent, a decision restarted at its due time), so a second tick at the same time finds nothing to do.
 Overdue decisions are settled from their due times, not from the tick's: a tick that runs late (cron stopped for a
 day) leaves the game as ticks on time would have.
 """
 from __future__ import annotations
 
-from . import clock, engine, trust
+from . import engine, registry, trust
 from .contract import PbemError, UsageError
 
 MAX_STEPS = 500  # timeouts settled in one tick: a bound on an automatic flow (the next tick goes on)
 NOTIFY = ("every", "turn", "daily")
+
+
+# ---------------------------------------------------------------- a new game, a turn
+
+def parse_player(spec: str) -> tuple[str, str | None]:
+    """`NAME[:EMAIL]` of the command line: a player's name and address."""
+    from .mail.addresses import is_address
+    from .newgame import check_name
+    name, _, email = spec.partition(":")
+    check_name(name)
+    if email and not is_address(email):
+        raise UsageError(f"player {name}: {email[:80]!r} is not an email address")
+    return name, email or None
+
+
+def create(game_type: str, path, players: list[tuple[str, str | None]], *, seed: str | None = None,
+           options: dict[str, str] | None = None, components_path=None, organiser: str | None = None,
+           deadlines: dict | None = None, notify: dict[str, str] | None = None, now=None,
+           forced_moves: bool = True, options_as_stored: bool = False) -> dict:
+    """A new game (engine.create) for players given as (name, address or None), with the organiser's address,
+    `deadlines` (a clock record, pbem.clock.new_clock, whose first decision starts `now`) and each player's mail
+    preference (`notify`: every, turn, daily)."""
+    from . import clock
+    from .mail.addresses import is_address
+    if organiser is not None and not is_address(organiser):
+        raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
+    now = clock.moment(now)
+    addresses = dict(players)
+
+    def extend(env: dict, secrets_doc: dict) -> None:
+        if deadlines is not None:
+            first = registry.get(env["game"]).rules.pending(env["state"])["player"]
+            env["clock"] = clock.begin(deadlines, first, now)
+        unknown = sorted(set(notify or {}) - set(addresses))
+        if unknown:
+            raise UsageError(f"--notify for {', '.join(unknown)}, who does not play")
+        for entry in secrets_doc["players"]:
+            entry["email"] = addresses[entry["name"]]
+            if (notify or {}).get(entry["name"], "every") != "every":
+                entry["notify"] = notify[entry["name"]]
+        secrets_doc["organiser"] = organiser
+
+    return engine.create(game_type, path, [name for name, _ in players], seed=seed, options=options,
+                         components_path=components_path, now=now, forced_moves=forced_moves,
+                         options_as_stored=options_as_stored, extend=extend)
+
+
+def submit(gd: engine.GameDir, player: str, texts: list[str], *, now=None, **how) -> dict:
+    """A turn submitted (engine.submit, with `how`: by, move_number, signature, password, authenticated,
+    before_write, may_queue); in a game with deadlines the movers' runs of timeouts end and the next decision
+    starts `now` (default: the system clock). The answer says when that decision is due (`due`, None without
+    deadlines)."""
+    restart = _Restart(gd, now)
+    return restart.told(engine.submit(gd, player, texts, after_turn=restart, **how))
+
+
+def set_queue(gd: engine.GameDir, player: str, texts: list[str], *, now=None, **how) -> dict:
+    """A player's queue replaced (engine.set_queue); when it plays at once, the clock restarts as for `submit`."""
+    restart = _Restart(gd, now)
+    return {**engine.set_queue(gd, player, texts, after_turn=restart, **how), "due": restart.due}
+
+
+class _Restart:
+    """The clock's hook into a turn (engine.submit's `after_turn`): the movers answered (their run of timeouts
+    ends) and the next decision starts now."""
+
+    def __init__(self, gd: engine.GameDir, now):
+        self.gd, self.now, self.due = gd, now, None
+
+    def __call__(self, env: dict, state: dict, entries: list[dict]) -> dict:
+        if not env.get("clock"):
+            return {}
+        from . import clock
+        record = env["clock"]
+        for mover in [entry["player"] for entry in entries if entry["by"] == "player"] or [entries[0]["player"]]:
+            record = clock.answered(record, mover)
+        pending = self.gd.game.rules.pending(state)
+        moment = clock.moment(self.now)
+        record = clock.begin(clock.forget_past(record, moment), pending["player"] if pending else None, moment)
+        self.due = record["due"]
+        return {"clock": record}
+
+    def told(self, result: dict) -> dict:
+        """A turn's answer with the next decision's due time (before the mover's queue, as it always was)."""
+        queue = result.pop("queue", None)
+        return {**result, "due": self.due, "queue": queue}
 
 
 def _pending_player(game, state) -> str | None:
@@ -31,6 +120,7 @@ def tick(gd: engine.GameDir, now) -> dict:
     """Send each reminder whose time has come (recorded, so sent once) and apply the timeout policy to every
     overdue decision. Returns what happened: `events` (remind, late, timeout, resigned), the new log entries as
     the public sees them, and whether anything changed."""
+    from . import clock
     now = clock.moment(now)
     game = gd.game
     with engine.writing(gd) as env:
@@ -79,7 +169,7 @@ def tick(gd: engine.GameDir, now) -> dict:
             record = clock.begin(record, _pending_player(game, state), due)
         if record == start and not entries:  # no move made: the same player is to act
             return {**result, "to_act": to_act, "finished": False}
-        new_env = engine.commit(gd, env, state, entries, resigned, record, queues=records)
+        new_env = engine.commit(gd, env, state, entries, resigned, {"clock": record}, queues=records)
     to_act = _pending_player(game, state)
     return {**result, "events": events, "entries": [engine.public_entry(game, entry) for entry in entries],
             "changed": True, "move_number": new_env["move_number"], "to_act": to_act,
@@ -94,6 +184,7 @@ def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: in
              vacation_days: int | None = None) -> dict:
     """Change a game's deadlines; a game without any gets them (its current decision starts now). Returns the
     clock as the players see it."""
+    from . import clock
     now = clock.moment(now)
     if pause and resume:
         raise UsageError("--pause and --resume together: choose one")
@@ -117,7 +208,7 @@ def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: in
             record = clock.pause(record, to_act, now)
         if resume:
             record = clock.resume(record, to_act, now)
-        engine.commit(gd, env, env["state"], [], env["resigned"], record)
+        engine.commit(gd, env, env["state"], [], env["resigned"], {"clock": record})
     return {"game": gd.id, "to_act": to_act, "clock": clock.public(record)}
 
 
@@ -126,6 +217,7 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
     """A player's vacation FROM TO (dates or ISO times), or `cancel` of theirs. Deadlines falling inside it are
     pushed past it (the clock stops for that player meanwhile); everyone sees it. A new vacation is returned as
     `taken` (its span as recorded: from now if it has begun, TO's whole day)."""
+    from . import clock
     now = clock.moment(now)
     engine.check_player(gd, player)
     with engine.writing(gd) as env:
@@ -144,7 +236,7 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
                 raise UsageError("give the vacation's FROM and TO (dates like 2025-12-24, or ISO times)")
             first, last = clock.parse_span(start, end, now)
             record = clock.take_vacation(clock.forget_past(record, now), player, to_act, first, last)
-        engine.commit(gd, env, env["state"], [], env["resigned"], record)
+        engine.commit(gd, env, env["state"], [], env["resigned"], {"clock": record})
     result = {"game": gd.id, "player": player, "to_act": to_act, "clock": clock.public(record)}
     return result if cancel else {**result, "taken": {"from": clock.iso(first), "to": clock.iso(last)}}
 
@@ -156,9 +248,10 @@ def replace(gd: engine.GameDir, seat: str, holder: str, email: str | None, now) 
     The seat keeps its name in the game (it is in the log, the views' file names and every signature); the
     secrets file records who holds it now and who held it before (with the old secret, to check old
     signatures). A seat that had resigned is played by its new holder from now on."""
+    from . import clock
     now = clock.moment(now)
     engine.check_player(gd, seat)
-    engine.parse_player(holder + (f":{email}" if email else ""))
+    parse_player(holder + (f":{email}" if email else ""))
     with engine.writing(gd) as env:
         game = gd.game
         if _pending_player(game, env["state"]) is None:
@@ -182,7 +275,8 @@ def replace(gd: engine.GameDir, seat: str, holder: str, email: str | None, now) 
             if to_act == seat:  # the new player gets a whole deadline for the decision waiting for them
                 record = clock.begin(record, to_act, now)
         queues = {name: queue for name, queue in (env.get("queues") or {}).items() if name != seat}  # the old holder's
-        engine.commit(gd, env, env["state"], [log_entry], resigned, record, secrets, queues=queues)
+        engine.commit(gd, env, env["state"], [log_entry], resigned, {"clock": record} if record else None, secrets,
+                      queues=queues)
     return {"game": gd.id, "seat": seat, "holder": holder, "email": email, "secret": entry["secret"],
             "number": number, "to_act": to_act}
 

@@ -17,7 +17,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from . import bots, gamedir, movefile, newgame, phrases, registry, report, verify, writer
+from . import bots, correspondence, gamedir, movefile, phrases, registry, report, verify, writer
 from .contract import UsageError
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
@@ -56,12 +56,12 @@ class Session:
         # kept until written, while the next turns change the state in place, which may hold what these entries
         # record (a shuffled deck): kept as they are now
         self.entries += json.loads(json.dumps(entries))
-        return writer.turn_result(self.gd, entries, state, self.env["move_number"], None, records)
+        return writer.turn_result(self.gd, entries, state, self.env["move_number"], records)
 
-    def write(self, now=None) -> None:
-        if self.entries:
-            writer.commit_turn(self.gd, self.written, self.state, self.entries, self.env["resigned"], now,
-                               self.env.get("queues") or {})
+    def write(self) -> None:
+        if self.entries:  # (a demo's game has no deadlines: nothing else in its envelope changes)
+            writer.commit_turn(self.gd, self.written, self.state, self.entries, self.env["resigned"],
+                               queues=self.env.get("queues") or {})
             self.written, self.entries = gamedir.load_state(self.gd), []
             self.env = dict(self.written)
 
@@ -117,7 +117,9 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
     root = Path(tempfile.mkdtemp(prefix="pbem-demo-")) if temporary else None
     path = root / f"demo-{game.id}" if temporary else Path(directory)
     try:
-        created = newgame.create(game.id, path, [(name, None) for name in NAMES[:count]], seed=seed, options=options)
+        # made as `pbem new` makes a game (players without addresses): the example games are demos
+        created = correspondence.create(game.id, path, [(name, None) for name in NAMES[:count]], seed=seed,
+                                        options=options)
         gd = gamedir.open_game(path)
         secrets = {p["name"]: p["secret"] for p in created["players"]}
         with session(gd) as table:

@@ -1,6 +1,7 @@
 """`pbem new`: a game directory made, with the moves the referee plays at once (forced moves)."""
 from __future__ import annotations
 
+import datetime
 import re
 
 from . import __version__, digests, queues, registry, trust, validation, yamlio
@@ -18,19 +19,14 @@ ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 # Words no player may be called: moves every game has, words of the log (`by: referee`), and of queues.
 RESERVED_NAMES = ("pass", "referee", "resign", *queues.WORDS)
-# An address that can stand in a mail header as it is: no space, control character, quote or list separator.
-EMAIL_PATTERN = re.compile(r'[^@\s\x00-\x1f\x7f<>,;"]{1,64}@[^@\s\x00-\x1f\x7f<>,;"]{1,189}')
 MAX_SEED = 200
 
 
-def parse_player(spec: str) -> tuple[str, str | None]:
-    name, _, email = spec.partition(":")
-    if not NAME_PATTERN.fullmatch(name):
+def check_name(name: str) -> None:
+    """A player's name: a word of the move notation, which is lowercase."""
+    if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
         raise UsageError(f"player name {name!r}: use lowercase letters, digits, - and _ (at most 32, starting "
                          f"with a letter): names are words of the move notation, which is lowercase")
-    if email and not EMAIL_PATTERN.fullmatch(email):
-        raise UsageError(f"player {name}: {email[:80]!r} is not an email address")
-    return name, email or None
 
 
 def _check_names(game: registry.Game, names: list[str]) -> None:
@@ -59,24 +55,23 @@ def load_components(game: registry.Game, path) -> dict:
     return data
 
 
-def create(game_type: str, path, players: list[tuple[str, str | None]], seed: str | None = None,
-           options: dict[str, str] | None = None, components_path=None, organiser: str | None = None,
-           deadlines: dict | None = None, notify: dict[str, str] | None = None, now=None,
-           forced_moves: bool = True, options_as_stored: bool = False) -> dict:
-    """A new game in `path`, with the first moves the referee plays (forced moves, see referee_turns).
-    `deadlines`: a clock record (pbem.clock.new_clock) whose first decision starts `now`; `notify`: each player's
-    mail preference (every, turn, daily). `forced_moves=False` makes a game whose players play their forced moves
-    themselves, as games created before pbem played them did (to rebuild such a game from its move files);
-    `options_as_stored` takes the options of such a game as its game.yaml has them, an option it predates left out
-    (the game then keeps the reading it was played with) instead of set to the default a new game gets."""
-    from . import clock
+def create(game_type: str, path, players: list[str], seed: str | None = None, options: dict[str, str] | None = None,
+           components_path=None, now: datetime.datetime | None = None, forced_moves: bool = True,
+           options_as_stored: bool = False, extend=None) -> dict:
+    """A new game in `path` for the named players (in seating order), with the first moves the referee plays
+    (forced moves, see referee_turns). `now`: when it is made (default: the system clock).
+    `forced_moves=False` makes a game whose players play their forced moves themselves, as games created before
+    pbem played them did (to rebuild such a game from its move files); `options_as_stored` takes the options of
+    such a game as its game.yaml has them, an option it predates left out (the game then keeps the reading it was
+    played with) instead of set to the default a new game gets. `extend(env, secrets_doc)`, if given, adds the
+    records of the layer above (pbem.correspondence: the clock, each player's address and mail preference) to the
+    state envelope and the secrets before anything is written; it may refuse the game (UsageError)."""
     game = registry.get(game_type)
-    now = clock.moment(now)
+    if now is None:
+        now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
     from pathlib import Path  # (`new` only)
     path = Path(path)
     game_id = path.name
-    if organiser is not None and not EMAIL_PATTERN.fullmatch(organiser):
-        raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
     if seed is not None and not 0 < len(seed) <= MAX_SEED:
         raise UsageError(f"--seed: 1 to {MAX_SEED} characters, not {len(seed)}")
     if not ID_PATTERN.fullmatch(game_id):
@@ -84,7 +79,9 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
                          f" - and _")
     if path.exists() and not _left_by_a_killed_new(path):
         raise UsageError(f"{path} already exists: a game id is used once under its games root")
-    names = [name for name, _ in players]
+    names = list(players)
+    for name in names:
+        check_name(name)
     if len(set(names)) != len(names):
         raise UsageError("two players have the same name")
     _check_names(game, names)
@@ -119,17 +116,11 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], seed: st
     env["state"], entries, records = referee_turns(game, state, env, game_id, 1, [])  # no queue yet: none
     public = [public_entry(game, entry) for entry in entries]
     env.update({"move_number": 1 + len(entries), "recent": public[-RECENT:]})
-    if deadlines is not None:
-        env["clock"] = clock.begin(deadlines, game.rules.pending(env["state"])["player"], now)
-    unknown = sorted(set(notify or {}) - set(names))
-    if unknown:
-        raise UsageError(f"--notify for {', '.join(unknown)}, who does not play")
-    roster = [{"name": name, "secret": trust.new_secret(), "email": email} for name, email in players]
-    for entry in roster:
-        if (notify or {}).get(entry["name"], "every") != "every":
-            entry["notify"] = notify[entry["name"]]
+    roster = [{"name": name, "secret": trust.new_secret()} for name in names]
     secrets_doc = {"format": "pbem-secrets/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
-                   "players": roster, "organiser": organiser}
+                   "players": roster}
+    if extend is not None:
+        extend(env, secrets_doc)
     public_chance = [outcome for outcome in rng.outcomes if outcome["public"]]
     logs = {FULL_LOG: log_text(gd, FULL_LOG, log_header(gd, "referee", rng.outcomes)),
             LOG: log_text(gd, LOG, log_header(gd, "public", public_chance))}

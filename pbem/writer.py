@@ -1,11 +1,12 @@
 """Everything that changes a game once it exists, under its lock: a turn submitted (checked, played, and the
 moves the referee plays after it), a resignation, and any other change (the clock, a seat handed on) committed
-with the files that follow from it, as one transaction.
+with the files that follow from it, as one transaction. Records other layers keep in the state envelope (the
+clock of pbem.correspondence) change through their hooks (`after_turn`) or their own commits (`commit`'s
+`fields`): this module knows none of them.
 """
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
 
 from . import digests, queues, trust, yamlio
 from .contract import PbemError
@@ -15,10 +16,6 @@ from .gamedir import (FULL_LOG, LOG, PRIVATE, PUBLIC_MODE, SECRETS, STATE, STATE
                       commit_files, load_state, locked, roster)
 from .safefiles import Missing
 from .turns import RESIGN, check_turn, is_resign, play_submission, queue_submission, referee_turns
-
-if TYPE_CHECKING:
-    from .registry import Game
-
 
 def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], by: str,
                   signature: str | None, password: str | None, authenticated: bool = False, queue: bool = False
@@ -33,32 +30,17 @@ def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], 
     trust.check_signature(entry["secret"], signature, gd.id, move_number, player, texts, queue=queue)
 
 
-
-def next_clock(game: Game, env: dict, state: dict, movers: list[str], now) -> dict | None:
-    """The clock record after an accepted turn: the movers answered (their run of timeouts ends), and the next
-    decision starts now."""
-    if not env.get("clock"):
-        return None
-    from . import clock
-    record = env["clock"]
-    for player in movers:
-        record = clock.answered(record, player)
-    pending = game.rules.pending(state)
-    now = clock.moment(now)
-    return clock.begin(clock.forget_past(record, now), pending["player"] if pending else None, now)
-
-
 def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str],
-           clock_record: dict | None = None, secrets_doc: dict | None = None, queues: dict | None = None) -> dict:
+           fields: dict | None = None, secrets_doc: dict | None = None, queues: dict | None = None) -> dict:
     """Write the new state and every file that follows from it, with the new log entries (maybe none: a change
-    of the clock, of a queue), the clock record, the secrets and the players' queues when they changed, as one
-    transaction. Returns the new state envelope. The caller holds the game's lock."""
+    of the clock, of a queue), the envelope's `fields` kept by the layers above (the clock's record), the secrets
+    and the players' queues when they changed, as one transaction. Returns the new state envelope. The caller
+    holds the game's lock."""
     game = gd.game
     public = [public_entry(game, entry) for entry in entries]
     finished = game.rules.pending(state) is None
     new_env = {**env, "state": state, "resigned": resigned}
-    if clock_record is not None:
-        new_env["clock"] = clock_record
+    new_env.update(fields or {})
     if queues is not None:
         new_env.pop("queues", None)
         if queues:
@@ -88,19 +70,18 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
     return new_env
 
 
-def commit_turn(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str], now,
+def commit_turn(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str], after_turn=None,
                 queues: dict | None = None) -> dict:
     """Write an accepted turn (and the moves the referee and the queues played after it: resigned seats, forced
-    moves, queued moves); the next decision's deadline starts now."""
-    game = gd.game
-    movers = [entry["player"] for entry in entries if entry["by"] == "player"] or [entries[0]["player"]]
-    new_env = commit(gd, env, state, entries, resigned, next_clock(game, env, state, movers, now), queues=queues)
-    return turn_result(gd, entries, state, new_env["move_number"], (new_env.get("clock") or {}).get("due"),
-                       new_env.get("queues"))
+    moves, queued moves), with the envelope fields `after_turn(env, state, entries)` gives (the layer above's
+    records: the clock restarts)."""
+    fields = after_turn(env, state, entries) if after_turn is not None else None
+    new_env = commit(gd, env, state, entries, resigned, fields, queues=queues)
+    return turn_result(gd, entries, state, new_env["move_number"], new_env.get("queues"))
 
 
-def turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int, due: str | None,
-                records: dict | None = None) -> dict:
+def turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int, records: dict | None = None
+                ) -> dict:
     """What `submit` tells of a turn accepted: the player's entry as the public sees it, the moves played after it
     (by the referee, by the queues), and the mover's queue as their view shows it (with its notices)."""
     public = [public_entry(gd.game, entry) for entry in entries]
@@ -109,7 +90,7 @@ def turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int,
     return {"game": gd.id, "number": entries[0]["number"], "player": mover,
             "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
             "referee_moves": public[1:], "move_number": move_number,
-            "to_act": pending["player"] if pending else None, "finished": pending is None, "due": due,
+            "to_act": pending["player"] if pending else None, "finished": pending is None,
             "queue": queues.shown((records or {}).get(mover)) if pending else None}
 
 
@@ -154,14 +135,15 @@ def _open_turn(gd: GameDir, move_number: int | None) -> dict:
 
 def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
            signature: str | None = None, password: str | None = None, authenticated: bool = False,
-           now=None, before_write=None, may_queue: bool = True) -> dict:
+           before_write=None, may_queue: bool = True, after_turn=None) -> dict:
     """Check and apply one turn. On any error nothing on disk changes.
 
     `authenticated`: the transport has already proved who sent it by its own means (a commit signed with the
     player's SSH key), so neither a signature nor a password is asked for; the entry is still the player's.
-    `now` (default: the system clock) starts the next decision's deadline, if the game has deadlines.
     `before_write(number)`, if given, is called with the turn's move number once the turn is accepted and before
     anything is written (a transport records what it is about to apply); if it raises, nothing is written.
+    `after_turn(env, state, entries)`, if given, returns the envelope fields that change with the turn: the hook
+    of the layer above that keeps records of its own in the envelope (pbem.correspondence: the clock).
     Steps beyond the turn are queued (pbem.queues); `may_queue=False` refuses them instead (a transport that
     would publish the move file in the clear)."""
     check_player(gd, player)
@@ -169,14 +151,14 @@ def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", mo
         raise PbemError("no move given")
     if len(texts) == 1 and is_resign(texts[0]):
         return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
-                      authenticated=authenticated, now=now, before_write=before_write)
+                      authenticated=authenticated, before_write=before_write, after_turn=after_turn)
     with locked(gd):
         env = load_state(gd)
         state, entries, records = play(gd, env, player, texts, by, move_number, signature, password,
                                        authenticated, handed_over=True, may_queue=may_queue)  # read for this turn
         if before_write is not None:
             before_write(env["move_number"])
-        return commit_turn(gd, env, state, entries, env["resigned"], now, records)
+        return commit_turn(gd, env, state, entries, env["resigned"], after_turn, records)
 
 
 def play(gd: GameDir, env: dict, player: str, texts: list[str], by: str, move_number: int | None,
@@ -194,12 +176,12 @@ def play(gd: GameDir, env: dict, player: str, texts: list[str], by: str, move_nu
 
 def set_queue(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
               signature: str | None = None, password: str | None = None, authenticated: bool = False,
-              now=None) -> dict:
+              after_turn=None) -> dict:
     """Replace a player's queue (`texts`: queued steps, `next`, standing orders, `cancel`; all of it is for later,
     none for a decision now) without a move of theirs. The queue is asked at once: when the decision to take is
     theirs and the queue answers it, it plays. A signed queue names the move number it was made at and is taken
     once (a copy sent again is refused). Returns what the queue played and the queue as the player's view shows
-    it."""
+    it. `after_turn`: as for `submit`, when the queue played."""
     check_player(gd, player)
     game = gd.game
     with locked(gd):
@@ -216,25 +198,22 @@ def set_queue(gd: GameDir, player: str, texts: list[str], *, by: str = "player",
             record = records.setdefault(player, queues.empty_record())
             kept = record.get("signed", []) if record.get("signed_at") == current else []
             record.update(signed_at=current, signed=kept + [signature])
-        movers = [entry["player"] for entry in entries if entry["by"] == "player"]
-        clock_record = next_clock(game, env, state, movers, now) if entries else None
-        new_env = commit(gd, env, state, entries, env["resigned"], clock_record, queues=records)
+        fields = after_turn(env, state, entries) if entries and after_turn is not None else None
+        new_env = commit(gd, env, state, entries, env["resigned"], fields, queues=records)
     pending = game.rules.pending(state)
     return {"game": gd.id, "player": player, "queue": queues.shown(records.get(player)) if pending else None,
             "moves_played": [public_entry(game, entry) for entry in entries], "move_number": new_env["move_number"],
-            "to_act": pending["player"] if pending else None, "finished": pending is None,
-            "due": (new_env.get("clock") or {}).get("due")}
-
+            "to_act": pending["player"] if pending else None, "finished": pending is None}
 
 
 
 def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
            signature: str | None = None, password: str | None = None, authenticated: bool = False,
-           now=None, before_write=None) -> dict:
+           before_write=None, after_turn=None) -> dict:
     """A player leaves the game: the referee plays their turns from now on (first legal move) and they rank last.
 
     Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
-    `before_write`: as for `submit`.
+    `before_write`, `after_turn`: as for `submit`.
     """
     check_player(gd, player)
     with locked(gd):
@@ -252,5 +231,5 @@ def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | N
         state, auto, records = referee_turns(gd.game, env["state"], env, gd.id, current + 1, resigned, records)
         if before_write is not None:
             before_write(current)
-        return commit_turn(gd, env, state, [entry, *auto], resigned, now, records)
+        return commit_turn(gd, env, state, [entry, *auto], resigned, after_turn, records)
 

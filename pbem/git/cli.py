@@ -6,7 +6,6 @@ import sys
 
 import click
 
-from .. import engine
 from ..cli import FORMAT, NOW, deadline_options, deadlines_from, emit, parse_options, read_input, secret_from
 from ..contract import PbemError, UsageError
 
@@ -72,8 +71,9 @@ def git():
 def init(game_type, directory, players, keys, seed, options, components, organiser, referee_root, ci_identity,
          branch, deadline, reminder, on_timeout, timeouts, vacation_days, now, fmt):
     """Start a game of GAME in a new git repository DIR (DIR's name is the game's id)."""
+    from ..correspondence import parse_player
     from .referee import init as start
-    result = start(game_type, directory, [engine.parse_player(p) for p in players], _parse_keys(keys), seed=seed,
+    result = start(game_type, directory, [parse_player(p) for p in players], _parse_keys(keys), seed=seed,
                    options=parse_options(options), components=components, organiser=organiser,
                    referee_root=referee_root, ci_identity=ci_identity, branch=branch,
                    deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days), now=now)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .. import engine, movefile, notation
+from .. import correspondence, engine, movefile, notation
 from ..contract import PbemError
 from ..phrases import plural
 from . import layout
@@ -99,8 +99,8 @@ def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -
         raise Refusal(f"{path}: not signed: sign the file with your secret (`pbem git move` does) or sign the "
                       f"commit with your registered SSH key", path)
     try:
-        result = engine.submit(desk.gd, player, doc["moves"], by="player", move_number=number,
-                               signature=doc.get("signature"), authenticated=signed_commit, now=desk.now)
+        result = correspondence.submit(desk.gd, player, doc["moves"], by="player", move_number=number,
+                                       signature=doc.get("signature"), authenticated=signed_commit, now=desk.now)
     except PbemError as exc:
         applied = _already_applied(desk, doc)
         if applied is not None:  # a run killed after the engine applied it and before its commit: not twice

@@ -14,7 +14,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import engine
+from .. import correspondence, engine
 from ..contract import PbemError, UsageError
 from ..phrases import plural
 from . import desk as desks
@@ -89,8 +89,9 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
         repo = _new_repository(directory, branch)
         branch = branch or _current_branch(repo) or "main"
         game_dir.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        created = engine.create(game_type, game_dir, players, seed=seed, options=options,
-                                components_path=components, organiser=organiser, deadlines=deadlines, now=now)
+        created = correspondence.create(game_type, game_dir, players, seed=seed, options=options,
+                                        components_path=components, organiser=organiser, deadlines=deadlines,
+                                        now=now)
         record = {"format": "pbem-git-record/1", "id": game_id, "root": "0" * 40, "chain": [], "pushed": None,
                   "identity": None if scratch else identity.text}
         desk = desks.Desk(engine.open_game(game_dir), config, record, identity, committed=scratch is not None,

@@ -298,8 +298,8 @@ class Referee:
             self.ledger.put(incoming.message_id, {"state": "pending", "source": source, "game": gd.id,
                                                   "player": name, "move_number": number})
         try:
-            result = engine.submit(gd, name, texts, by="player", move_number=incoming.move_number,
-                                   password=incoming.password, now=self.now, before_write=pending)
+            result = correspondence.submit(gd, name, texts, by="player", move_number=incoming.move_number,
+                                           password=incoming.password, now=self.now, before_write=pending)
         except PbemError as exc:
             # the engine lists the legal moves on one line; the answer lists them one a line (below)
             error = re.sub(r"\. Legal: .*$", ".", str(exc), flags=re.DOTALL)

@@ -37,8 +37,8 @@ def alice_turn(gd: engine.GameDir, state: dict) -> list[str]:
 @pytest.mark.parametrize("policy,extra", [("wait", {"timeouts": 2}), ("first-legal", {}), ("bot", {"timeouts": 7})])
 def test_a_game_whose_silent_seat_never_answers_finishes_under_each_policy(tmp_path, policy, extra):
     directory = tmp_path / "silent"
-    engine.create("coal-baron", directory, [("alice", None), ("bob", None)], seed=f"silent-{policy}",
-                  deadlines=clock.new_clock(48 * 3600, 12 * 3600, policy, **extra), now=T0)
+    correspondence.create("coal-baron", directory, [("alice", None), ("bob", None)], seed=f"silent-{policy}",
+                          deadlines=clock.new_clock(48 * 3600, 12 * 3600, policy, **extra), now=T0)
     gd = engine.open_game(directory)
     now, ticks = T0, 0
     for _ in range(MAX_STEPS):
@@ -48,7 +48,7 @@ def test_a_game_whose_silent_seat_never_answers_finishes_under_each_policy(tmp_p
             break
         if pending["player"] == "alice":
             now += datetime.timedelta(hours=1)
-            engine.submit(gd, "alice", alice_turn(gd, env["state"]), by="referee", now=now)
+            correspondence.submit(gd, "alice", alice_turn(gd, env["state"]), by="referee", now=now)
         else:
             now = clock.at(env["clock"]["due"])
             assert correspondence.tick(gd, now)["changed"]

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from support import NAMES, playable_games, snapshot
-from pbem import bots, engine, yamlio
+from pbem import bots, correspondence, engine, yamlio
 
 pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 NOW = "2026-01-05T10:00:00Z"
@@ -17,7 +17,7 @@ NOW = "2026-01-05T10:00:00Z"
 
 def new_game(directory, seed="caches"):
     game = playable_games()[0]
-    engine.create(game.id, directory, [(name, None) for name in NAMES[:game.min_players]], seed=seed, now=NOW)
+    correspondence.create(game.id, directory, [(name, None) for name in NAMES[:game.min_players]], seed=seed, now=NOW)
     return engine.open_game(directory)
 
 
@@ -30,7 +30,7 @@ def first_legal_turn(gd) -> tuple[str, str]:
 def play(gd, turns: int) -> None:
     for _ in range(turns):
         player, move = first_legal_turn(gd)
-        engine.submit(gd, player, [move], by="referee", now=NOW)
+        correspondence.submit(gd, player, [move], by="referee", now=NOW)
 
 
 def test_the_state_is_read_from_its_json_copy_only_when_that_copy_gives_its_very_text(tmp_path):
@@ -82,11 +82,11 @@ def test_a_session_writes_the_files_a_game_played_turn_by_turn_writes(tmp_path):
     turns = []
     for _ in range(12):
         turns.append(first_legal_turn(by_turn))
-        engine.submit(by_turn, *turns[-1][:1], [turns[-1][1]], by="referee", now=NOW)
+        correspondence.submit(by_turn, *turns[-1][:1], [turns[-1][1]], by="referee", now=NOW)
     with engine.session(together) as table:
         for player, move in turns:
             table.submit(player, [move], by="referee")
-        table.write(NOW)
+        table.write()
     different = {relative for relative in set(snapshot(by_turn.path)) | set(snapshot(together.path))
                  if snapshot(by_turn.path).get(relative) != snapshot(together.path).get(relative)}
     # what differs is what is random in any two games: the players' secrets, the transaction key and its bundle

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from support import MOST_ENTRIES, NAMES, legal_turn, playable_games, snapshot
-from pbem import engine, notation, phrases, playout, registry, turns
+from pbem import correspondence, engine, notation, phrases, playout, registry, turns
 from pbem.contract import PbemError
 
 pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
@@ -176,8 +176,8 @@ def test_games_created_before_forced_moves_leave_them_to_their_players(tmp_path,
     """Old games in progress keep the rule they were created under (their state has no `forced_moves`)."""
     game = playable_games()[0]
     narrow(monkeypatch, game, 1)
-    created = engine.create(game.id, tmp_path / "old", [(n, None) for n in NAMES[:game.min_players]], seed="day",
-                            forced_moves=False)
+    created = correspondence.create(game.id, tmp_path / "old", [(n, None) for n in NAMES[:game.min_players]], seed="day",
+                                    forced_moves=False)
     assert created["referee_moves"] == []
     env = engine.load_state(engine.open_game(tmp_path / "old"))
     assert "forced_moves" not in env and env["move_number"] == 1

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import engine, movefile, trust, yamlio
+from pbem import correspondence, engine, movefile, trust, yamlio
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 GAMES = sorted(p.parent for p in EXAMPLES.glob("*/*/game.yaml"))
@@ -38,9 +38,9 @@ def test_example_move_files_replayed_through_the_referee_make_the_same_game(dire
     replay = tmp_path / directory.name
     # a game made before the referee played forced moves is rebuilt the same way (its players played them), and
     # one made before an option of its game with the options it has (it keeps the reading it was played with)
-    engine.create(gd.meta["game"], replay, [(p["name"], p["email"]) for p in roster], seed=env["seed"],
-                  options=gd.meta["options"], components_path=directory / "components.yaml",
-                  forced_moves=env.get("forced_moves") == "referee", options_as_stored=True)
+    correspondence.create(gd.meta["game"], replay, [(p["name"], p["email"]) for p in roster], seed=env["seed"],
+                          options=gd.meta["options"], components_path=directory / "components.yaml",
+                          forced_moves=env.get("forced_moves") == "referee", options_as_stored=True)
     target = engine.open_game(replay)
     secrets = {p["name"]: p["secret"] for p in roster}
     files = sorted((directory / "moves").glob("*.yaml"))

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from support import legal_turn, playable_games, run_pbem, snapshot
-from pbem import bots, engine, movefile, transactions, yamlio
+from pbem import bots, correspondence, engine, movefile, transactions, yamlio
 from pbem.contract import PbemError
 
 pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
@@ -36,7 +36,7 @@ def fuzz_game(tmp_path_factory):
     from support import NAMES as names
     game = playable_games()[0]
     directory = tmp_path_factory.mktemp("fuzz") / "fuzzed"
-    created = engine.create(game.id, directory, [(n, None) for n in names[:game.min_players]], seed="fuzz")
+    created = correspondence.create(game.id, directory, [(n, None) for n in names[:game.min_players]], seed="fuzz")
     return directory, {p["name"]: p["secret"] for p in created["players"]}
 
 
@@ -189,7 +189,7 @@ def small_game(tmp_path, moves: int = 1):
     from support import NAMES
     game = playable_games()[0]
     directory = tmp_path / "g"
-    engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="boot")
+    correspondence.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="boot")
     for _ in range(moves):
         player, text, _ = legal_turn(directory)
         engine.submit(engine.open_game(directory), player, [text], by="referee")
@@ -299,7 +299,7 @@ def test_a_process_killed_with_sigkill_mid_write_leaves_a_valid_game(tmp_path):
     from support import NAMES
     game = playable_games()[0]
     directory = tmp_path / "killed"
-    engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="kill")
+    correspondence.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="kill")
     rnd = random.Random(7)
     for _ in range(12):
         # started outside the checkout: `python -c` puts its folder first on sys.path, and the checkout's pbem/ is
@@ -325,7 +325,7 @@ def test_two_processes_submitting_at_once_apply_exactly_one_move(tmp_path):
     game = playable_games()[0]
     for attempt in range(3):
         directory = tmp_path / f"race-{attempt}"
-        created = engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed=f"r{attempt}")
+        created = correspondence.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed=f"r{attempt}")
         secrets = {p["name"]: p["secret"] for p in created["players"]}
         player, text, number = legal_turn(directory)
         path = tmp_path / f"move-{attempt}.yaml"

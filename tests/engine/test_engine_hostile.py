@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from support import NAMES, Pbem, legal_turn, playable_games, run_pbem
-from pbem import engine, movefile, registry, transactions, yamlio
+from pbem import correspondence, engine, movefile, registry, transactions, yamlio
 from pbem.cli import cli
 from pbem.contract import PbemError
 
@@ -32,7 +32,7 @@ def template(tmp_path_factory):
     """A small game three moves in, with each player's secret (of the first game, or of PBEM_HOSTILE_GAME)."""
     game = registry.get(os.environ.get("PBEM_HOSTILE_GAME", playable_games()[0].id))
     directory = tmp_path_factory.mktemp("template") / "hostile"
-    created = engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="hostile")
+    created = correspondence.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="hostile")
     for _ in range(3):
         player, text, _ = legal_turn(directory)
         engine.submit(engine.open_game(directory), player, [text], by="referee")
@@ -246,7 +246,7 @@ def test_modes_are_set_whatever_the_umask(tmp_path, umask):
     directory = tmp_path / "club" / "g"
     old = os.umask(umask)
     try:
-        engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="umask")
+        correspondence.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="umask")
         player, move, _ = legal_turn(directory)
         engine.submit(engine.open_game(directory), player, [move], by="referee")
     finally:
@@ -354,8 +354,8 @@ def test_an_encoded_cr_lf_in_the_from_name_is_answered_without_adding_a_header(t
     from pbem.mail import parse
     game = playable_games()[0]
     root = tmp_path / "games"
-    engine.create(game.id, root / "g1", [(n, f"{n}@club.example") for n in NAMES[:game.min_players]], seed="m",
-                  organiser="referee@club.example")
+    correspondence.create(game.id, root / "g1", [(n, f"{n}@club.example") for n in NAMES[:game.min_players]], seed="m",
+                          organiser="referee@club.example")
     raw = (b"From: =?utf-8?q?Mal=0D=0ABcc=3A_x=40y?= <m@evil.example>\r\nTo: referee@club.example\r\n"
            b"Subject: [g1] status\r\nMessage-ID: <crlf@evil.example>\r\n\r\nstatus\r\n")
     incoming = parse.parse_message(raw)

@@ -12,7 +12,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from support import NAMES, playable_games
-from pbem import engine, playout, registry, schemacheck, validation, yamlio
+from pbem import correspondence, playout, registry, schemacheck, validation, yamlio
 
 EXAMPLES = Path(__file__).parent / "examples"
 
@@ -90,7 +90,7 @@ def test_the_fast_check_agrees_with_jsonschema_on_valid_and_broken_documents(gam
     game = registry.get(game_id)
     rnd = random.Random(5)
     directory = tmp_path / "g"
-    engine.create(game_id, directory, [(n, None) for n in NAMES[:game.max_players]], seed="diff")
+    correspondence.create(game_id, directory, [(n, None) for n in NAMES[:game.max_players]], seed="diff")
     documents = []
     for relative, schema in [("referee/state.yaml", "referee-state.schema.json"), ("public.yaml", "public.schema.json"),
                              ("views/alice.yaml", "player.schema.json"), ("game.yaml", "game.schema.json"),

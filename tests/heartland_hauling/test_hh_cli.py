@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from pbem import engine, registry, turns, yamlio
+from pbem import correspondence, engine, registry, turns, yamlio
 from pbem.contract import PbemError
 
 GAME = registry.get("heartland-hauling")
@@ -34,8 +34,8 @@ def test_a_club_components_file_with_inconsistent_data_is_refused_with_every_pro
     data["layouts"][4]["rows"] = ["#.#", "...", "#W#"]
     (tmp_path / "ours.yaml").write_text(yamlio.dumps(data))
     with pytest.raises(PbemError) as error:
-        engine.create(GAME.id, tmp_path / "g", [("alice", None), ("bob", None), ("carol", None)],
-                      components_path=tmp_path / "ours.yaml")
+        correspondence.create(GAME.id, tmp_path / "g", [("alice", None), ("bob", None), ("carol", None)],
+                              components_path=tmp_path / "ours.yaml")
     assert "native good 'wheat' is not a good" in str(error.value)
     assert "layout standard for 3 players: the cards do not all connect" in str(error.value)
     assert new(pbem, tmp_path / "g", "--components", tmp_path / "ours.yaml").code == 2

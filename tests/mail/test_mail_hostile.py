@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem import engine
+from pbem import correspondence, engine
 from pbem.mail import compose, headers, transport
 from pbem.mail.commands import Referee, welcome_messages
 from mailkit import ORGANISER, run_cli, write_mail
@@ -114,8 +114,8 @@ def table(tmp_path):
     game = playable_games()[0]
     root = tmp_path / "games"
     root.mkdir()
-    made = engine.create(game.id, root / "g1", [(n, f"{n}@players.example") for n in NAMES[:game.min_players]],
-                         seed="hostile-mail", organiser=ORGANISER)
+    made = correspondence.create(game.id, root / "g1", [(n, f"{n}@players.example") for n in NAMES[:game.min_players]],
+                                 seed="hostile-mail", organiser=ORGANISER)
     secrets = {p["name"]: p["secret"] for p in made["players"]}
     kept = Kept()
     return root, secrets, kept, Referee(root, kept)
