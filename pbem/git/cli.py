@@ -61,8 +61,9 @@ def git():
 @click.option("--organiser", metavar="EMAIL", help="The address views are mailed from.")
 @REFEREE_DIR
 @click.option("--ci-identity", type=click.Path(dir_okay=False), metavar="KEYFILE",
-              help="A referee in CI: its files are committed encrypted to this key (an age identity file, made "
-                   "if absent; or an OpenSSH private key with its .pub). Its content goes in the CI secret "
+              help="A referee in CI: its files are committed encrypted to this key, which also signs its "
+                   "commits (an OpenSSH private key with its .pub beside it, made (ed25519) if absent; an age "
+                   "identity file decrypts but cannot sign). Its content goes in the CI secret "
                    "PBEM_REFEREE_IDENTITY.")
 @click.option("--branch", help="The game's branch (default: main).")
 @deadline_options
@@ -99,8 +100,9 @@ def init(game_type, directory, players, keys, seed, options, components, organis
 @click.option("--text", "text", metavar="MOVE", help="The move (`;` between moves of one turn).")
 @click.option("--secret-file", type=click.Path(dir_okay=False), help="A file holding your secret (or PBEM_SECRET). "
               "Without a secret the commit is signed with your SSH key (git's gpg.format ssh).")
+@click.option("--push", is_flag=True, help="Push it too (rebased on whatever was pushed meanwhile).")
 @FORMAT
-def move(directory, source, player, text, secret_file, fmt):
+def move(directory, source, player, text, secret_file, push, fmt):
     """Write and commit your move for the current move number (then: git push)."""
     from ..notation import split_turn
     from .player import move as make_move
@@ -110,12 +112,13 @@ def move(directory, source, player, text, secret_file, fmt):
     if secret_file or os.environ.get("PBEM_SECRET"):
         secret = secret_from(None, secret_file)
     result = make_move(directory, player, split_turn(text) if text is not None else None,
-                       read_input(source) if source is not None else None, secret)
+                       read_input(source) if source is not None else None, secret, push)
 
     def out(r):
         how = "encrypted to the referee, " if r["encrypted"] else ""
         return (f"Committed {r['file']} (move {r['move_number']}, {how}signed: {r['signed']}). "
-                f"Push it: git push\n")
+                + ("Pushed.\n" if r["pushed"] else "Push it: git push\n"))
+    _notes(result["notes"])
     emit(result, fmt, out)
 
 
@@ -150,7 +153,7 @@ def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox
                       remote=remote, branch=branch, mailer=mailer, tick=tick, now=now, new_keys=_parse_keys(keys))
     data = {"game": run.game, "commit": run.commit, "move_number": run.move_number, "finished": run.finished,
             "pushed": run.pushed, "mailed": run.mailed, "warning": run.warning, "clock": run.clock,
-            "rekeyed": run.rekeyed,
+            "rekeyed": run.rekeyed, "deferred": run.deferred,
             "commits": [{"commit": v.commit, "verdict": v.kind, "file": v.path, "reason": v.reason}
                         for v in run.verdicts]}
     emit(data, fmt, lambda _: "".join(f"{line}\n" for line in run.lines()))
@@ -182,7 +185,8 @@ def view(directory, player, identity_file, fmt):
     from .. import report
     from ..cli import _status_json
     from .player import view as read_view
-    doc = read_view(directory, player, identity_file)
+    doc, notes = read_view(directory, player, identity_file)
+    _notes(notes)
     emit(_status_json(doc), fmt, lambda _: report.status_text(doc))
 
 
@@ -219,6 +223,12 @@ def check_state(files):
     """pre-commit hook pbem-check-state: each state file matches its schema."""
     from .hooks import check_states
     _refuse(check_states(files))
+
+
+def _notes(notes: list[str]) -> None:
+    """What a reader should know about what is shown (commits not refereed yet): on stderr, so JSON stays clean."""
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
 
 
 def _refuse(problems: list[str]) -> None:

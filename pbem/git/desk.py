@@ -50,8 +50,24 @@ class Desk:
     now: object = None  # the time this run accepts moves at (deadlines count from it); None: the system clock
 
     @property
+    def signing_key(self) -> str | None:
+        """The OpenSSH private key the referee signs its commits with (None in a game started before it did)."""
+        if not self.config["referee"].get("signer"):
+            return None
+        return self.identity.ssh_private_key if self.committed else self.record.get("signing_key")
+
+    @property
     def last(self) -> str:
         return self.record["chain"][-1]
+
+    def scrub(self, text: str) -> str:
+        """`text` without the paths of the referee's files (a reason is published; where the organiser keeps the
+        referee's files is nobody's business)."""
+        for private in sorted({str(self.gd.path), str(self.gd.path.parent), str(self.identity.source)}, key=len,
+                              reverse=True):
+            if len(private) > 1:
+                text = text.replace(private, "(the referee's files)")
+        return text
 
     def close(self) -> None:
         if self.scratch is not None:
@@ -126,18 +142,24 @@ def read_record(path: Path) -> dict:
 
 
 def local_record(root: Path, repo: Repo, tip: str) -> tuple[Path, dict]:
-    """The local referee's game directory for the repository whose history ends at `tip`, and its record."""
-    root_commit = _root_commit(repo, tip)
-    game_dir = Path(root) / _game_id_at(repo, root_commit)
-    path = record_path(game_dir)
-    if not path.is_file():
-        raise PbemError(f"{path}: no referee record of game {game_dir.name} here (the referee's files are where "
-                        f"`pbem git init` put them: give that --referee-dir)")
-    record = read_record(path)
-    if record["root"] != root_commit:
+    """The local referee's game directory for the repository whose history ends at `tip`, and its record: the
+    game whose first commit is the one the record names (a merge may have brought in other first commits)."""
+    games = [(commit, game_id) for commit in repo.roots(tip) if (game_id := _game_id_at(repo, commit))]
+    if not games:
+        raise PbemError(f"{repo.path}: the first commit holds no game (no valid {engine.GAME})")
+    for commit, game_id in games:
+        game_dir = Path(root) / game_id
+        path = record_path(game_dir)
+        if path.is_file():
+            record = read_record(path)
+            if record["root"] == commit:
+                return game_dir, record
+    game_dir = Path(root) / games[0][1]
+    if record_path(game_dir).is_file():
         raise PbemError(f"{repo.path} is not the repository of the game refereed from {game_dir} (its first "
                         f"commit differs)")
-    return game_dir, record
+    raise PbemError(f"{record_path(game_dir)}: no referee record of game {game_dir.name} here (the referee's "
+                    f"files are where `pbem git init` put them: give that --referee-dir)")
 
 
 def open_local(root: Path, repo: Repo, tip: str) -> Desk:
@@ -148,19 +170,16 @@ def open_local(root: Path, repo: Repo, tip: str) -> Desk:
     return Desk(gd, config, record, identity, committed=False)
 
 
-def _root_commit(repo: Repo, tip: str) -> str:
-    roots = repo.roots(tip)
-    if len(roots) != 1:
-        raise PbemError(f"{repo.path}: the history has {len(roots)} first commits; a game repository has one")
-    return roots[0]
-
-
-def _game_id_at(repo: Repo, commit: str) -> str:
+def _game_id_at(repo: Repo, commit: str) -> str | None:
+    """The game id a first commit's game.yaml names, or None (a first commit of another history)."""
     from .. import yamlio
-    data = yamlio.loads(repo.show(commit, engine.GAME) or b"", f"{engine.GAME} of the first commit")
+    try:
+        data = yamlio.loads(repo.show(commit, engine.GAME) or b"", f"{engine.GAME} of the first commit")
+    except PbemError:
+        return None
     if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not engine.ID_PATTERN.fullmatch(
             data["id"]):
-        raise PbemError(f"{repo.path}: the first commit holds no game (no valid {engine.GAME})")
+        return None
     return data["id"]
 
 

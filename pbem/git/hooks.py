@@ -36,7 +36,7 @@ def check_moves(files) -> list[str]:
 
 
 def _check_move(path: Path, gd: engine.GameDir | None) -> None:
-    named = layout.MOVE_FILE.match(path.as_posix())
+    named = layout.move_name(path.as_posix())
     if not named:
         raise PbemError("a move file is moves/NNNN-NAME.yaml (NNNN: the move number it answers), or .yaml.age")
     data = path.read_bytes()

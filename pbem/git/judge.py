@@ -45,7 +45,7 @@ def judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) ->
     try:
         return _judge(repo, desk, commit, tree, signers)
     except Refusal as refusal:
-        return Verdict(commit, "refused", path=refusal.path, reason=refusal.reason[:MAX_REASON])
+        return Verdict(commit, "refused", path=refusal.path, reason=desk.scrub(refusal.reason)[:MAX_REASON])
 
 
 def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -> Verdict:
@@ -64,7 +64,7 @@ def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -
         raise Refusal(f"a move commit adds exactly one file, moves/NNNN-NAME.yaml; this one changes "
                       f"{plural(len(changes), 'file')} ({listed or 'none'})")
     change = changes[0]
-    named = layout.MOVE_FILE.match(change.path)
+    named = layout.move_name(change.path)
     if change.status != "A" or not named:
         what = {"A": "adds", "D": "deletes"}.get(change.status, "changes")
         raise Refusal(f"it {what} {change.path}: a player's commit may only add one move file "
@@ -75,10 +75,19 @@ def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -
     if path in tree:
         raise Refusal(f"{path} was played already", path)
     encrypted = bool(named.group("age"))
-    data = repo.blob(change.blob, path, movefile.MAX_BYTES * 2)
     try:
-        text = desk.identity.decrypt(data, path) if encrypted else data
-        doc = movefile.parse(text, path)
+        data = repo.blob(change.blob, path, movefile.MAX_BYTES * 2)
+    except PbemError as exc:  # too large: skipped unread (a pushed blob may be any size)
+        raise Refusal(str(exc), path) from None
+    if encrypted:
+        try:
+            data = desk.identity.decrypt(data, path)
+        except PbemError:  # the error names the referee's key file: not for publishing
+            raise Refusal(f"{path}: cannot be decrypted with the referee's key (a move with a hidden choice is "
+                          f"encrypted to the referee's key of {layout.CONFIG}: `pbem git move` does that)",
+                          path) from None
+    try:
+        doc = movefile.parse(data, path)
     except PbemError as exc:
         raise Refusal(_public_reason(str(exc), encrypted), path) from None
     number, player = int(named.group("number")), named.group("player")

@@ -120,10 +120,38 @@ class Identity:
         except UnicodeDecodeError:
             raise PbemError(f"{what}: decrypted, but not UTF-8 text") from None
 
+    @property
+    def ssh_private_key(self) -> str | None:
+        """The OpenSSH private key text when this identity is one (it can then sign commits), else None."""
+        return self.text + "\n" if "OPENSSH PRIVATE KEY" in self.text else None
+
     def mac_key(self) -> bytes:
         """A key only this identity's holder has: it authenticates what the referee encrypted to itself (age
         proves nothing about who encrypted a file, since anyone may encrypt to a public key)."""
         return hashlib.sha256(b"pbem-referee-archive\x00" + self.text.encode("utf-8")).digest()
+
+
+def new_ssh_key(path=None) -> tuple[str, str]:
+    """A fresh unprotected OpenSSH ed25519 key (private text, public line "ssh-ed25519 AAAA..."), made by
+    ssh-keygen; written to `path` and `path`.pub when given (mode 0600), else only returned. The referee signs its
+    commits with it (and a referee in CI also decrypts with it)."""
+    import shutil
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    if shutil.which("ssh-keygen") is None:
+        raise PbemError("ssh-keygen is not installed: the referee signs its commits with an SSH key, which "
+                        "ssh-keygen (OpenSSH's client tools) makes and uses")
+    with tempfile.TemporaryDirectory(prefix="pbem-key-") as tmp:
+        target = Path(path) if path is not None else Path(tmp) / "key"
+        done = subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "pbem referee", "-f",
+                               str(target)], capture_output=True, stdin=subprocess.DEVNULL)
+        if done.returncode != 0:
+            raise PbemError(f"ssh-keygen could not make the referee's key: "
+                            f"{done.stderr.decode('utf-8', 'replace').strip()}")
+        private = target.read_text(encoding="utf-8")
+        public = parse_recipient(target.with_name(target.name + ".pub").read_text(encoding="utf-8"), "the new key")
+    return private, public
 
 
 def new_identity() -> tuple[str, str]:

@@ -24,12 +24,18 @@ from . import keys
 
 CONFIG, REFUSED, REVEALED, ARCHIVE = "pbem-git.yaml", "refused.yaml", "revealed.yaml", "referee.age"
 MOVES = "moves"
-MOVE_FILE = re.compile(r"^moves/(?P<number>[0-9]{4,6})-(?P<player>[a-z][a-z0-9_-]{0,31})\.yaml(?P<age>\.age)?$")
+# matched whole (fullmatch): `$` would let a name end in a line break, which git accepts in a path
+MOVE_FILE = re.compile(r"moves/(?P<number>[0-9]{4,6})-(?P<player>[a-z][a-z0-9_-]{0,31})\.yaml(?P<age>\.age)?")
 GIT_SCHEMAS = ("config", "refused", "revealed", "record")
 SCHEMA_COPIES = {"config": "pbem-git.schema.json", "refused": "refused.schema.json",
                  "revealed": "revealed.schema.json"}
 WORKFLOW, GITLAB = ".github/workflows/pbem.yml", ".gitlab-ci.yml"
 IDENTITY_VARIABLE = "PBEM_REFEREE_IDENTITY"
+
+
+def move_name(path: str) -> re.Match | None:
+    """The parts of a move file's name (number, player, age), or None when `path` is not exactly one."""
+    return MOVE_FILE.fullmatch(path)
 
 
 def view_blob_path(player: str) -> str:
@@ -80,9 +86,10 @@ def load(kind: str, text: bytes | str, source: str) -> dict:
     return data
 
 
-def config_doc(game_id: str, game_type: str, recipient: str, files: str, players: list[dict]) -> dict:
-    return {"format": "pbem-git/1", "id": game_id, "game": game_type,
-            "referee": {"recipient": recipient, "files": files}, "players": players}
+def config_doc(game_id: str, game_type: str, recipient: str, files: str, players: list[dict],
+               signer: str | None = None) -> dict:
+    referee = {"recipient": recipient, "files": files, **({"signer": signer} if signer else {})}
+    return {"format": "pbem-git/1", "id": game_id, "game": game_type, "referee": referee, "players": players}
 
 
 def ssh_keys(config: dict) -> dict[str, str]:

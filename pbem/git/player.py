@@ -1,7 +1,8 @@
 """A player's side: `pbem git move` (write, sign and commit a move file) and `pbem git view` (decrypt one's view).
 
-Both read the game from the clone's last commit (what the referee last published), not from files a player may
-have changed by hand. Pushing stays the player's own `git push`.
+Both read the game from the last commit the referee made (pbem.git.refereed), never from the working tree nor
+from commits pushed since, which anyone may have written; a hidden choice is encrypted to the referee's key of
+the game's first commit. Pushing stays the player's own `git push`.
 """
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from pathlib import Path
 from .. import engine, movefile, notation, validation, yamlio
 from ..contract import PbemError, UsageError
 from . import judge, keys, layout
+from .refereed import last_refereed
 from .repo import Repo
 
 DEFAULT_IDENTITIES = ("~/.ssh/id_ed25519", "~/.ssh/id_rsa")
+PUSH_TRIES = 5
 
 
 def game_at(repo: Repo, commit: str) -> engine.GameDir:
@@ -35,11 +38,12 @@ def published(repo: Repo, commit: str) -> tuple[engine.GameDir, dict, dict]:
 
 
 def move(directory, player: str, texts: list[str] | None = None, source: bytes | None = None,
-         secret: str | None = None) -> dict:
+         secret: str | None = None, push: bool = False) -> dict:
     """Write moves/NNNN-NAME.yaml for the current move (encrypted to the referee when it holds a hidden choice),
     signed with the player's secret or, without one, in a commit signed with the player's SSH key."""
     repo = Repo(directory)
-    gd, public, config = published(repo, repo.head())
+    refereed = last_refereed(repo, repo.head())
+    gd, public, _ = published(repo, refereed.commit)
     if player not in gd.players:
         raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
     number = public["move_number"]
@@ -61,17 +65,20 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
     resigning = len(texts) == 1 and engine.is_resign(texts[0])
     if not resigning and public["to_act"] != player:
         raise PbemError(f"it is {public['to_act']}'s turn (move {number}), not {player}'s")
-    relative, data, hidden = move_file(gd, config, number, player, texts, secret)
+    relative, data, hidden = move_file(gd, refereed.config, number, player, texts, secret)
     commit_move(repo, relative, data, f"move {number} by {player}", signing)
+    if push:
+        push_move(repo, signing)
     return {"game": gd.id, "move_number": number, "player": player, "file": relative, "encrypted": hidden,
-            "signed": "commit (SSH)" if signing else "file (HMAC)", "commit": repo.head()}
+            "signed": "commit (SSH)" if signing else "file (HMAC)", "commit": repo.head(), "pushed": push,
+            "notes": refereed.notes()}
 
 
 def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts: list[str],
               secret: str | None) -> tuple[str, str, bool]:
     """(path, content, encrypted) of the move file of `player` answering move `number`: the moves in canonical
     notation (so the file says exactly what the log will), HMAC-signed when a secret is given, encrypted to the
-    referee when one of them is a hidden choice."""
+    referee (the recipient of `config`, the first commit's pbem-git.yaml) when one of them is a hidden choice."""
     try:
         texts = judge.canonical_moves(gd, texts)
     except notation.NotationError as exc:
@@ -95,16 +102,36 @@ def commit_move(repo: Repo, relative: str, data: str, message: str, signing: boo
     repo.run("commit", "--quiet", *(["-S"] if signing else []), "-m", message, "--", relative)
 
 
+def push_move(repo: Repo, signing: bool, tries: int = PUSH_TRIES) -> None:
+    """Push the move commit to the branch's upstream; when someone pushed first (another player, the referee),
+    put it on top of what they pushed and push again, as a player would by hand."""
+    upstream = repo.run("rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}", check=False).strip()
+    if not upstream or "/" not in upstream:
+        raise PbemError("the move is committed, but this branch has no upstream to push to: git push -u origin "
+                        "main")
+    remote = upstream.split("/", 1)[0]
+    for _ in range(tries):
+        done = repo.run_status("push", "--quiet", remote, "HEAD")
+        if done.returncode == 0:
+            return
+        repo.run("fetch", "--quiet", remote)
+        repo.run("rebase", "--quiet", *(["--gpg-sign"] if signing else []), "@{upstream}")
+    raise PbemError(f"the move is committed, but {upstream} kept moving while it was pushed ({tries} tries): "
+                    f"git pull --rebase && git push")
+
+
 def _ssh_signing(repo: Repo) -> bool:
     fmt = repo.run("config", "gpg.format", check=False).strip()
     key = repo.run("config", "user.signingkey", check=False).strip()
     return fmt == "ssh" and bool(key)
 
 
-def view(directory, player: str, identity_file=None) -> dict:
-    """The player's view as of the clone's last commit, decrypted with their private key."""
+def view(directory, player: str, identity_file=None) -> tuple[dict, list[str]]:
+    """The player's view as of the last refereed commit, decrypted with their private key; and notes (commits
+    pushed since that the referee has not judged yet)."""
     repo = Repo(directory)
-    head = repo.head()
+    refereed = last_refereed(repo, repo.head())
+    head = refereed.commit
     gd, _, config = published(repo, head)
     seat = next((p for p in config["players"] if p["name"] == player), None)
     if seat is None:
@@ -114,14 +141,14 @@ def view(directory, player: str, identity_file=None) -> dict:
     relative = layout.view_blob_path(player)
     data = repo.show(head, relative)
     if data is None:
-        raise PbemError(f"{relative}: not in the last commit")
+        raise PbemError(f"{relative}: not in the last refereed commit {head[:10]}")
     identity = keys.Identity.from_file(find_identity(identity_file))
     text = identity.decrypt(data, relative)
     doc = yamlio.loads(text, relative)
     validation.check(gd.meta["game"], "player.schema.json", doc, relative)
     if doc["player"] != player or doc["id"] != gd.id:
         raise PbemError(f"{relative} holds the view of {doc['player']} in {doc['id']}, not {player}'s in {gd.id}")
-    return doc
+    return doc, refereed.notes()
 
 
 def find_identity(given=None) -> Path:

@@ -8,6 +8,7 @@ the game at, and the previous refereed commit (so a rewritten history is seen: `
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import tempfile
@@ -38,8 +39,26 @@ class Run:
     warning: str | None = None
     clock: dict | None = None  # what the clock's tick did (pbem.correspondence.tick), with --tick
     rekeyed: list[str] = field(default_factory=list)  # seats whose views are encrypted to a new key from now on
+    deferred: bool = False  # another run was running: it judges these commits too
+    rounds: int = 1
+
+    @classmethod
+    def merged(cls, runs: list["Run"]) -> "Run":
+        """The rounds of one call (a request came while it ran) as one: every verdict, the last commit."""
+        last = runs[-1]
+        committed = [run for run in runs if run.commit]
+        return cls(last.game, [v for run in runs for v in run.verdicts],
+                   committed[-1].commit if committed else None,
+                   committed[-1].move_number if committed else last.move_number,
+                   committed[-1].finished if committed else last.finished,
+                   [m for run in runs for m in run.mailed], any(run.pushed for run in runs),
+                   "; ".join(run.warning for run in runs if run.warning) or None,
+                   next((run.clock for run in reversed(runs) if run.clock), None),
+                   [seat for run in runs for seat in run.rekeyed], rounds=len(runs))
 
     def lines(self) -> list[str]:
+        if self.deferred:
+            return ["another referee run of this game is running: it judges these commits too before it stops"]
         out = []
         for verdict in self.verdicts:
             if verdict.kind == "accepted":
@@ -75,15 +94,19 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
     entries = _seats(players, player_keys)
     if ci_identity is not None:
         identity, recipient = _ci_identity(Path(ci_identity))
+        signing_key = identity.ssh_private_key  # an age identity cannot sign: that referee's commits are unsigned
+        signer = recipient if signing_key else None
         scratch = Path(tempfile.mkdtemp(prefix="pbem-referee-"))
         game_dir = scratch / game_id
     else:
         secret, recipient = keys.new_identity()
+        signing_key, signer = keys.new_ssh_key()
         identity, scratch = keys.Identity(secret, "the referee's new key"), None
         game_dir = Path(referee_root or desks.default_root()) / game_id
         if desks.record_path(game_dir).exists() or game_dir.exists():
             raise UsageError(f"{game_dir} already exists: the referee already has a game {game_id}")
-    config = layout.config_doc(game_id, game_type, recipient, "committed" if scratch else "local", entries)
+    config = layout.config_doc(game_id, game_type, recipient, "committed" if scratch else "local", entries,
+                               signer)
     made_directory = not directory.exists()
     try:
         repo = _new_repository(directory, branch)
@@ -93,7 +116,7 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
                                         components_path=components, organiser=organiser, deadlines=deadlines,
                                         now=now)
         record = {"format": "pbem-git-record/1", "id": game_id, "root": "0" * 40, "chain": [], "pushed": None,
-                  "identity": None if scratch else identity.text}
+                  "identity": None if scratch else identity.text, "signing_key": None if scratch else signing_key}
         desk = desks.Desk(engine.open_game(game_dir), config, record, identity, committed=scratch is not None,
                           scratch=scratch)
         files = {**desk.public_files(), **_fixed_files(config, branch),
@@ -103,7 +126,7 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
             blobs[layout.ARCHIVE] = repo.write_blob(desk.archive(None, blobs))
         message = _message([f"pbem: new game {game_id} of {game_type}",
                             f"Players: {', '.join(p['name'] for p in entries)}. Move 1 is next."], game_id, 1, None)
-        commit = repo.commit_tree(repo.build_tree(None, blobs), [], message)
+        commit = repo.commit_tree(repo.build_tree(None, blobs), [], message, desk.signing_key)
         repo.run("update-ref", f"refs/heads/{branch}", commit)
         repo.run("symbolic-ref", "HEAD", f"refs/heads/{branch}")
         repo.run("reset", "--hard", "--quiet", commit)
@@ -167,14 +190,11 @@ def _current_branch(repo: Repo) -> str | None:
 
 
 def _ci_identity(path: Path) -> tuple[keys.Identity, str]:
-    """The CI referee's key: an age identity file (made here if it does not exist yet), or an OpenSSH private key
-    with its .pub beside it."""
+    """The CI referee's key: an OpenSSH private key with its .pub beside it (made here, ed25519, if it does not
+    exist yet: it decrypts and signs), or an age identity file (it only decrypts: the referee's commits are then
+    not signed)."""
     if not path.exists():
-        secret, _ = keys.new_identity()
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(f"# the pbem referee's key: put this file's content in the CI secret "
-                         f"{layout.IDENTITY_VARIABLE}\n{secret}\n")
+        keys.new_ssh_key(path)
     identity = keys.Identity.from_file(path)
     if identity.recipient is not None:
         return identity, identity.recipient
@@ -222,6 +242,21 @@ def referee(directory, *, referee_root=None, identity: keys.Identity | None = No
         raise PbemError(f"{directory}: not a git repository")
     root = Path(referee_root or desks.default_root())
     branch = branch or _current_branch(repo)
+    # one run at a time for a game (a hook per push, a cron job, two clones with one referee dir): a run that
+    # overlapped another would judge the other's commits as a player's. A run that finds another running leaves
+    # it a request and returns: the running one fetches again before it stops (it may be the run whose own push
+    # started this one, through the server's hook: waiting for it would never end).
+    if identity:
+        lock, game = Path(repo.git_dir()) / "pbem-referee", repo.path.resolve().name
+    else:
+        game_dir = desks.local_record(root, repo, repo.head())[0]
+        lock, game = game_dir.with_name(game_dir.name + ".git"), game_dir.name
+    runs = one_at_a_time(lock, lambda: _referee_runs(repo, root, identity, remote, branch, mailer, tick, now,
+                                                     new_keys or {}))
+    return Run.merged(runs) if runs else Run(game, deferred=True)
+
+
+def _referee_runs(repo: Repo, root: Path, identity, remote, branch, mailer, tick, now, new_keys) -> Run:
     for _ in range(SYNC_TRIES):
         fetched = None
         if remote:
@@ -231,7 +266,7 @@ def referee(directory, *, referee_root=None, identity: keys.Identity | None = No
         desk = open_desk(repo, tip, root, identity)
         desk.now = now
         try:
-            rekeyed = rekey(desk.config, new_keys or {})
+            rekeyed = rekey(desk.config, new_keys)
             run = _referee_once(repo, desk, tip, mailer, tick, rekeyed)
             if fetched is None or (run.commit is None and repo.is_ancestor(repo.head(), fetched)):
                 return run
@@ -244,6 +279,48 @@ def referee(directory, *, referee_root=None, identity: keys.Identity | None = No
         finally:
             desk.close()
     raise PbemError(f"{remote}/{branch} kept moving while the referee pushed ({SYNC_TRIES} tries); run it again")
+
+
+def one_at_a_time(lock: Path, work) -> list:
+    """Run `work` unless another process runs it for the same `lock`: then leave a request (LOCK.pending) for that
+    one and return []. The process that holds the lock runs `work` again while requests came meanwhile, and
+    checks once more after letting go, so no request is ever left unanswered. Returns what each round gave."""
+    request = lock.with_name(lock.name + ".pending")
+    _touch(request)
+    done = []
+    while True:
+        fd = _try_lock(lock.with_name(lock.name + ".lock"))
+        if fd is None:
+            return done  # the holder answers the request
+        try:
+            while request.exists():
+                request.unlink(missing_ok=True)
+                done.append(work())
+        finally:
+            os.close(fd)
+        if not request.exists():
+            return done
+
+
+def _touch(path: Path) -> None:
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600))
+    except OSError as exc:
+        raise PbemError(f"{path}: cannot leave a request to the running referee ({exc.strerror})") from None
+
+
+def _try_lock(path: Path) -> int | None:
+    """An exclusive lock on `path` (made if missing, never through a link), or None if another process holds it."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise PbemError(f"{path}: cannot make the referee's lock ({exc.strerror})") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    return fd
 
 
 def rekey(config: dict, new_keys: dict[str, str]) -> list[str]:
@@ -301,7 +378,7 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         files[layout.ARCHIVE] = repo.write_blob(desk.archive(tip, others))
     new_tree = repo.build_tree(last, files)
     message = _message(_summary(run), desk.gd.id, run.move_number, last)
-    commit = repo.commit_tree(new_tree, [tip], message)
+    commit = repo.commit_tree(new_tree, [tip], message, desk.signing_key)
     desk.save(commit)  # recorded first: a run stopped before the branch moves places the commit next time
     repo.run("reset", "--hard", "--quiet", commit)
     run.commit = commit

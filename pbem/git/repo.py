@@ -16,6 +16,7 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import phrases
 from ..contract import PbemError
 
 MAX_BLOB = 4 * 1024 * 1024
@@ -32,6 +33,10 @@ class GitError(PbemError):
     """A git command failed: its message, with what pbem was doing."""
 
 
+class TooLarge(PbemError):
+    """An object larger than pbem reads (it was skipped, not read)."""
+
+
 @dataclass(frozen=True)
 class Change:
     """One path a commit changed against its parent (`git diff-tree --raw`)."""
@@ -41,6 +46,40 @@ class Change:
     new_mode: str
     blob: str
     path: str
+
+
+@dataclass(frozen=True)
+class Commit:
+    """What pbem reads of a commit object."""
+
+    id: str
+    parents: tuple[str, ...]
+    author: str  # "Name <email>"
+    signed: bool  # carries a signature (gpgsig); whose, `Repo.signature` says
+    message: str
+
+    @classmethod
+    def parse(cls, commit: str, data: bytes) -> "Commit":
+        head, _, body = data.partition(b"\n\n")
+        parents, author, signed = [], "", False
+        for line in head.split(b"\n"):
+            if line.startswith(b"parent "):
+                parents.append(line[7:].decode("ascii", "replace"))
+            elif line.startswith(b"author "):
+                author = re.sub(rb" [0-9]+ [-+][0-9]{4}$", b"", line[7:]).decode("utf-8", "replace")
+            elif line.startswith(b"gpgsig"):
+                signed = True
+        return cls(commit, tuple(parents), author, signed, body.decode("utf-8", "replace"))
+
+    def trailers(self) -> dict[str, str]:
+        """The trailers of the message's last paragraph (`Key: value` lines), the first value of each key."""
+        found = {}
+        last = self.message.rstrip("\n").rpartition("\n\n")[2]
+        for line in last.splitlines():
+            key, sep, value = line.partition(":")
+            if sep and re.fullmatch(r"[A-Za-z0-9-]+", key):
+                found.setdefault(key, value.strip())
+        return found
 
 
 class Repo:
@@ -66,6 +105,10 @@ class Repo:
             raise GitError(f"git {' '.join(args[:2])}: {message.strip()}")
         return done.stdout
 
+    def run_status(self, *args) -> subprocess.CompletedProcess:
+        """A git command whose failure is an answer (its code and output), not an error."""
+        return subprocess.run(["git", "-C", str(self.path), *args], capture_output=True, env=self.env, timeout=300)
+
     def ok(self, *args) -> bool:
         return subprocess.run(["git", "-C", str(self.path), *args], capture_output=True, env=self.env).returncode == 0
 
@@ -73,6 +116,9 @@ class Repo:
 
     def is_repo(self) -> bool:
         return self.path.is_dir() and self.ok("rev-parse", "--git-dir")
+
+    def git_dir(self) -> str:
+        return self.run("rev-parse", "--absolute-git-dir").strip()
 
     def resolve(self, rev: str) -> str | None:
         out = self.run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}", check=False).strip()
@@ -142,7 +188,21 @@ class Repo:
         return self._object(f"{commit}:{path}", f"{path} in {commit[:10]}", limit)
 
     def _object(self, name: str, what: str, limit: int) -> bytes | None:
-        """One blob through a long-running `git cat-file --batch` (one process for all reads, not one a read)."""
+        kind, data = self._read(name, what, limit, ("blob",))
+        return data
+
+    def commit(self, commit: str) -> "Commit":
+        """A commit's parents, author, whether it carries a signature, and its message (with trailers), read
+        through the long-running `git cat-file --batch` (not a process a commit)."""
+        _, data = self._read(commit, f"commit {commit[:10]}", MAX_BLOB, ("commit",))
+        if data is None:
+            raise GitError(f"no commit {commit[:10]}")
+        return Commit.parse(commit, data)
+
+    def _read(self, name: str, what: str, limit: int, kinds: tuple[str, ...]) -> tuple[str | None, bytes | None]:
+        """(kind, bytes) of one object through a long-running `git cat-file --batch` (one process for all reads,
+        not one a read); (None, None) when missing, (kind, None) when not of `kinds`. An object larger than
+        `limit` is skipped unread (TooLarge)."""
         if "\n" in name:
             raise PbemError(f"{what}: a path with a line break")
         if self._batch is None:
@@ -153,14 +213,15 @@ class Repo:
         self._batch.stdin.flush()
         header = self._batch.stdout.readline().decode("utf-8", "replace").split()
         if len(header) != 3:
-            return None  # "<name> missing" (or ambiguous)
+            return None, None  # "<name> missing" (or ambiguous)
         _, kind, size = header
-        data = self._batch.stdout.read(int(size) + 1)[:-1]
-        if kind != "blob":
-            return None
-        if len(data) > limit:
-            raise PbemError(f"{what}: {len(data)} bytes, more than the {limit} pbem reads")
-        return data
+        if kind not in kinds or int(size) > limit:
+            _skip(self._batch.stdout, int(size) + 1)  # never held in memory: a pushed blob may be huge
+            if kind not in kinds:
+                return kind, None
+            raise TooLarge(f"{what}: too large: {phrases.size(int(size))}, more than the {phrases.limit(limit)} "
+                           f"pbem reads")
+        return kind, self._batch.stdout.read(int(size) + 1)[:-1]
 
     def signature(self, commit: str, allowed_signers: Path) -> tuple[str, str]:
         """(git's %G? letter, the signer's principal) of a commit checked against an allowed-signers file."""
@@ -208,12 +269,21 @@ class Repo:
                 self.run("update-index", "--index-info", input=("\n".join(lines) + "\n").encode(), env=env)
             return self.run("write-tree", env=env).strip()
 
-    def commit_tree(self, tree: str, parents: list[str], message: str) -> str:
-        """A commit by the configured identity, or by `pbem referee` where none is configured."""
+    def commit_tree(self, tree: str, parents: list[str], message: str, signing_key: str | None = None) -> str:
+        """A commit by the configured identity, or by `pbem referee` where none is configured; signed with the
+        OpenSSH private key `signing_key` (git's SSH signatures) when one is given."""
         args = ["commit-tree", tree]
         for parent in parents:
             args += ["-p", parent]
-        return self.run(*args, input=message.encode("utf-8"), env=self._identity()).strip()
+        if signing_key is None:
+            return self.run(*args, input=message.encode("utf-8"), env=self._identity()).strip()
+        with tempfile.TemporaryDirectory(prefix="pbem-sign-") as tmp:
+            key = Path(tmp) / "key"
+            fd = os.open(key, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(signing_key)
+            return self.run("-c", "gpg.format=ssh", "-c", f"user.signingkey={key}", *args, "-S",
+                            input=message.encode("utf-8"), env=self._identity()).strip()
 
     def _identity(self) -> dict:
         if self._committer is None:
@@ -253,6 +323,14 @@ class AllowedSigners:
             path = self._files[listed] = Path(self._tmp.name) / f"allowed_signers.{len(self._files)}"
             path.write_text("".join(f'{name} namespaces="git" {key}\n' for name, key in listed))
         return self._files[listed]
+
+
+def _skip(stream, count: int, chunk: int = 1 << 16) -> None:
+    while count > 0:
+        read = len(stream.read(min(chunk, count)))
+        if not read:
+            raise GitError("git cat-file stopped in the middle of an object")
+        count -= read
 
 
 def _stop(process: subprocess.Popen) -> None:

@@ -15,24 +15,42 @@ import sys
 from .. import report, validation, yamlio
 from ..contract import PbemError
 from . import keys
-from .repo import Repo
+from .refereed import last_refereed, previous_of, vouched_blobs
+from .repo import Repo, blob_id
 
 STATE_PATHS = ("public.yaml", "log.yaml", "refused.yaml", "views/")
 
 
 def convert(path) -> str:
-    """The text git diffs for one state file; never fails (a textconv error would break `git diff`)."""
+    """The text git diffs for one state file; never fails (a textconv error would break `git diff`). A file no
+    refereed commit holds (a commit pushed since, by anyone) is marked so, and a view of it is not decrypted."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(yamlio.MAX_BYTES + 1)
     except OSError as exc:
         return f"(unreadable: {exc.strerror})\n"
+    vouched = _vouched(data)
+    head = "" if vouched is not False else NOT_REFEREED
     try:
         if data.lstrip().startswith(keys.ARMOR_BEGIN.encode()):
-            return _encrypted(data)
-        return _rendered(yamlio.loads(data, str(path)))
+            return head + (_encrypted(data) if vouched is not False else _digest(data))
+        return head + _rendered(yamlio.loads(data, str(path)))
     except PbemError:
-        return data.decode("utf-8", "replace")
+        return head + data.decode("utf-8", "replace")
+
+
+NOT_REFEREED = "(not written by the referee: no refereed commit holds this version)\n"
+
+
+def _vouched(data: bytes) -> bool | None:
+    """Does a refereed commit of the repository git runs in hold this very content as a state file? None when
+    that cannot be told (not in a game's repository)."""
+    try:
+        repo = Repo(".")
+        refereed = last_refereed(repo, repo.head())
+        return blob_id(data) in vouched_blobs(repo, refereed, STATE_PATHS)
+    except PbemError:
+        return None
 
 
 def _rendered(doc) -> str:
@@ -65,6 +83,10 @@ def _encrypted(data: bytes) -> str:
             return _rendered(yamlio.loads(keys.Identity.from_file(source).decrypt(data, "view"), "view"))
         except PbemError:
             pass
+    return _digest(data)
+
+
+def _digest(data: bytes) -> str:
     return f"(encrypted, {len(data)} bytes, sha256 {hashlib.sha256(data).hexdigest()[:16]}; `pbem git view` " \
            f"shows your own)\n"
 
@@ -79,9 +101,9 @@ def _configured_identity() -> str | None:
 def game_diff(directory, revisions: list[str], paths: list[str] | None = None) -> str:
     """`git diff` of the state files through the textconv above (default: what the last commit changed)."""
     repo = Repo(directory)
-    if not revisions:
-        head = repo.head()
-        parents = repo.parents(head)
-        revisions = [parents[0], head] if parents else [head]
+    if not revisions:  # what the last refereed commit changed against the refereed commit before it
+        refereed = last_refereed(repo, repo.head())
+        previous = previous_of(repo.commit(refereed.commit))
+        revisions = [previous, refereed.commit] if previous not in (None, "none") else [refereed.commit]
     command = f"{shlex.quote(sys.executable)} -m pbem.cli git textconv"
     return repo.run("-c", f"diff.pbem.textconv={command}", "diff", *revisions, "--", *(paths or STATE_PATHS))

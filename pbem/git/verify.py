@@ -23,10 +23,13 @@ from pathlib import Path
 
 from .. import engine, trust, validation, yamlio
 from ..contract import PbemError
+from ..phrases import plural
 from ..rng import commitment
 from . import layout
 from .judge import canonical_moves
 from .player import game_at
+from .refereed import chain as refereed_chain
+from .refereed import last_refereed, move_of, previous_of
 from .repo import AllowedSigners, Repo
 
 RAW_LINE = re.compile(r"^:\d+ (\d+) [0-9a-f]+ ([0-9a-f]+) A\t(.+)$")
@@ -43,14 +46,19 @@ def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
     tip = repo.resolve(rev)
     if tip is None:
         raise PbemError(f"{directory}: no commit {rev!r}")
-    roots = repo.roots(tip)
-    if len(roots) != 1:
-        raise VerifyFailed(f"verify failed: the history has {len(roots)} first commits, a game has one")
-    config = layout.load("config", repo.show(roots[0], layout.CONFIG) or b"", f"{layout.CONFIG} of the first commit")
-    game_id = config["id"]
-    chain = _chain(repo, tip, game_id, roots[0])
+    try:
+        refereed = last_refereed(repo, tip)
+    except PbemError as exc:
+        raise VerifyFailed(f"verify failed: {exc}") from None
+    config, game_id = refereed.config, refereed.game_id
+    chain = _chain(repo, refereed.commit, game_id, refereed.root)
+    signed = "the newest signed with the referee's key of the first commit" if refereed.signed else \
+        "not signed (a game started by an earlier pbem)"
     checks = [f"chain: {len(chain)} refereed commits, {chain[0]['commit'][:10]} to {chain[-1]['commit'][:10]}, "
-              f"each naming the one before"]
+              f"each naming the one before, {signed}"]
+    if refereed.unrefereed:
+        checks.append(f"not refereed yet: {plural(refereed.unrefereed, 'commit')} after {refereed.commit[:10]}"
+                      + _unsigned_trailers(repo, refereed))
     gd = _game(repo, chain[-1]["commit"])
     logs = [_read(repo, link["commit"], engine.LOG, "log.schema.json", gd) for link in chain]
     publics = [_read(repo, link["commit"], engine.PUBLIC, "public.schema.json", gd) for link in chain]
@@ -81,40 +89,33 @@ def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
             "result": "ok"}
 
 
-def _chain(repo: Repo, tip: str, game_id: str, root: str) -> list[dict]:
+def _unsigned_trailers(repo: Repo, refereed) -> str:
+    """Commits after the last refereed one that carry the referee's trailers without its signature: a player's
+    forgery (noted), or the referee's commits copied by a rewrite of the history below them, whose trailers then
+    name commits that are no longer in it (refused)."""
+    forged = 0
+    for candidate in repo.run("rev-list", "--grep=^Pbem-Game: ", refereed.tip, f"^{refereed.commit}").split():
+        commit = repo.commit(candidate)
+        if move_of(commit, refereed.game_id) is None:
+            continue
+        previous = previous_of(commit)
+        found = repo.resolve(previous) if previous and previous != "none" else None
+        if found is None or not repo.is_ancestor(found, candidate):
+            raise VerifyFailed(f"verify failed: the history was rewritten: {candidate[:10]} carries the "
+                               f"referee's trailers and names {(previous or '(nothing)')[:10]} as the refereed "
+                               f"commit before it, which is not in its history")
+        forged += 1
+    return (f" ({plural(forged, 'commit')} with the referee's trailers but not its signature: not the "
+            f"referee's)") if forged and refereed.signed else ""
+
+
+def _chain(repo: Repo, newest: str, game_id: str, root: str) -> list[dict]:
     """The refereed commits, oldest first, found by following Pbem-Previous from the newest one."""
-    newest = next((c for c in repo.history(tip, grep="^Pbem-Game: ")
-                   if repo.trailers(c).get("Pbem-Game") == game_id), None)
-    if newest is None:
-        raise VerifyFailed(f"verify failed: no refereed commit of {game_id} in the history")
-    chain, commit = [], newest
-    while True:
-        trailers = repo.trailers(commit)
-        try:
-            move = int(trailers.get("Pbem-Move", ""))
-        except ValueError:
-            raise VerifyFailed(f"verify failed: {commit[:10]} has no valid Pbem-Move trailer") from None
-        chain.append({"commit": commit, "move": move})
-        previous = trailers.get("Pbem-Previous", "")
-        if previous == "none":
-            break
-        found = repo.resolve(previous) if re.fullmatch(r"[0-9a-f]{40}([0-9a-f]{24})?", previous) else None
-        if found is None or not repo.is_ancestor(found, commit) or found == commit:
-            raise VerifyFailed(f"verify failed: the history was rewritten: the refereed commit {commit[:10]} names "
-                               f"{previous[:10] or '(nothing)'} as the one before it, and that commit is not in "
-                               f"its history")
-        if repo.trailers(found).get("Pbem-Game") != game_id:
-            raise VerifyFailed(f"verify failed: {commit[:10]} names {found[:10]}, not a refereed commit of {game_id}")
-        commit = found
-    chain.reverse()
-    if chain[0]["commit"] != root:
-        raise VerifyFailed(f"verify failed: the chain of refereed commits starts at {chain[0]['commit'][:10]}, not "
-                           f"at the first commit {root[:10]}")
-    for before, after in zip(chain, chain[1:]):
-        if after["move"] < before["move"]:
-            raise VerifyFailed(f"verify failed: {after['commit'][:10]} goes back from move {before['move']} to "
-                               f"{after['move']}")
-    return chain
+    try:
+        return [{"commit": commit.id, "move": move_of(commit, game_id)}
+                for commit in refereed_chain(repo, newest, game_id, root)]
+    except PbemError as exc:
+        raise VerifyFailed(f"verify failed: {exc}") from None
 
 
 def _game(repo: Repo, commit: str) -> engine.GameDir:
@@ -156,7 +157,7 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[d
         for change in repo.changes(before["commit"], after["commit"]):
             if not change.path.startswith(layout.MOVES + "/"):
                 continue
-            named = layout.MOVE_FILE.match(change.path)
+            named = layout.move_name(change.path)
             if change.status != "A" or not named:
                 raise VerifyFailed(f"verify failed: the refereed commit {after['commit'][:10]} changes "
                                    f"{change.path}, and move files are only ever added")

@@ -1,0 +1,176 @@
+"""Which commits the referee made: what players' tools and `pbem git verify` trust, and nothing else.
+
+Anyone who may push can commit anything, trailers included: a view encrypted to a victim's public key, a
+pbem-git.yaml naming their own key as the referee's, a commit whose message copies the referee's. So a refereed
+commit is one the referee signed: `pbem git init` makes the referee an SSH key, names its public half in the first
+commit's pbem-git.yaml (`referee.signer`, never changed after), and signs every refereed commit with it (git's
+SSH signatures). The newest commit of a history that carries the trailers and a good signature of that key is the
+last refereed one; the commits it names as previous (Pbem-Previous) are refereed too, since the referee only ever
+names its own. Whatever came after it is not refereed yet, and tools say so.
+
+A game started by a pbem that did not sign (no `signer`) is read by its trailers alone, with a note.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..contract import PbemError
+from ..phrases import plural
+from . import layout
+from .repo import AllowedSigners, Repo
+
+SIGNER = "pbem-referee"  # the principal of the referee's key in git's allowed-signers file
+HASH_LENGTHS = (40, 64)
+
+
+class NotRefereed(PbemError):
+    """No commit of the history is one the referee made."""
+
+
+@dataclass
+class Refereed:
+    commit: str  # the newest refereed commit in the history of `tip`
+    root: str  # the game's first commit
+    config: dict  # pbem-git.yaml of the first commit: the referee's keys come from there, never from later files
+    tip: str
+    unrefereed: int  # commits in tip's history after `commit`: pushed, not judged yet
+    signed: bool  # the referee signs its commits (games started before it did: False)
+
+    @property
+    def game_id(self) -> str:
+        return self.config["id"]
+
+    @property
+    def referee_recipient(self) -> str:
+        """The key a hidden choice is encrypted to: the one the referee recorded in the first commit."""
+        return self.config["referee"]["recipient"]
+
+    def notes(self) -> list[str]:
+        notes = []
+        if self.unrefereed:
+            notes.append(f"{plural(self.unrefereed, 'commit')} after the last refereed commit "
+                         f"{self.commit[:10]} {'is' if self.unrefereed == 1 else 'are'} not refereed yet (moves "
+                         f"pushed since, or anything else anyone pushed): shown is the position of "
+                         f"{self.commit[:10]}")
+        if not self.signed:
+            notes.append("this game's referee does not sign its commits (it was started by an earlier pbem): a "
+                         "refereed commit is known by its trailers only")
+        return notes
+
+
+def game_root(repo: Repo, tip: str) -> tuple[str, dict]:
+    """The game's first commit and its pbem-git.yaml. A merge may bring in first commits of other histories: the
+    game's is the one holding a pbem-git.yaml; should several, `git config pbem.root COMMIT` says which (the first
+    commit of the game as the clone first saw it)."""
+    pinned = repo.run("config", "pbem.root", check=False).strip()
+    roots = repo.roots(tip)
+    if pinned:
+        roots = [commit for commit in roots if commit.startswith(pinned)]
+        if len(roots) != 1:
+            raise PbemError(f"pbem.root {pinned[:10]} (git config) is not a first commit of {tip[:10]}")
+    games = []
+    for commit in roots:
+        try:
+            games.append((commit, layout.load("config", repo.show(commit, layout.CONFIG) or b"",
+                                              f"{layout.CONFIG} of the first commit {commit[:10]}")))
+        except PbemError:
+            continue
+    if not games:
+        raise PbemError(f"{repo.path}: not a game played by git (no first commit of {tip[:10]} holds a valid "
+                        f"{layout.CONFIG})")
+    if len(games) > 1:
+        raise PbemError(f"{len(games)} first commits hold a game ({', '.join(c[:10] for c, _ in games)}): "
+                        f"someone merged another game's history. Say which is this game's: git config pbem.root "
+                        f"COMMIT")
+    return games[0]
+
+
+def move_of(commit, game_id: str) -> int | None:
+    """The move number a commit's trailers name, if they name this game (None otherwise)."""
+    trailers = commit.trailers()
+    if trailers.get("Pbem-Game") != game_id:
+        return None
+    text = trailers.get("Pbem-Move", "")
+    return int(text) if text.isdigit() and len(text) < 10 else None
+
+
+def previous_of(commit) -> str | None:
+    """The refereed commit a refereed commit names as the one before it; "none" for the first."""
+    text = commit.trailers().get("Pbem-Previous", "")
+    if text == "none":
+        return "none"
+    return text if len(text) in HASH_LENGTHS and all(c in "0123456789abcdef" for c in text) else None
+
+
+def last_refereed(repo: Repo, tip: str) -> Refereed:
+    """The newest commit of tip's history that the referee made (see the module's docstring)."""
+    root, config = game_root(repo, tip)
+    signer = config["referee"].get("signer")
+    game_id = config["id"]
+    with AllowedSigners() as allowed:
+        signers = allowed.file({SIGNER: signer}) if signer else None
+        for candidate in repo.history(tip, grep="^Pbem-Game: "):
+            commit = repo.commit(candidate)
+            if move_of(commit, game_id) is None or previous_of(commit) is None:
+                continue
+            if signer and not (commit.signed and repo.signature(candidate, signers) == ("G", SIGNER)):
+                continue
+            if previous_of(commit) == "none" and candidate != root:
+                continue
+            unrefereed = int(repo.run("rev-list", "--count", tip, f"^{candidate}").strip())
+            return Refereed(candidate, root, config, tip, unrefereed, signed=bool(signer))
+    raise NotRefereed(f"no commit of {tip[:10]}'s history was made by the referee of {game_id}"
+                      + (" (none carries its signature)" if signer else ""))
+
+
+def chain(repo: Repo, newest: str, game_id: str, root: str) -> list:
+    """The refereed commits (pbem.git.repo.Commit), oldest first: from `newest`, each names the one before it
+    (Pbem-Previous) back to the first commit. Each named commit must come later in `git rev-list --topo-order`
+    of the newest (where every commit comes before its ancestors): a history rewritten below the referee's commits
+    no longer holds the commits they name."""
+    order = {commit: index for index, commit in enumerate(repo.history(newest))}
+    links, current = [], repo.commit(newest)
+    while True:
+        move = move_of(current, game_id)
+        if move is None:
+            raise PbemError(f"{current.id[:10]} is named as a refereed commit of {game_id} and has no valid "
+                            f"Pbem-Game and Pbem-Move trailers")
+        links.append(current)
+        previous = previous_of(current)
+        if previous == "none":
+            break
+        if previous not in order or order[previous] <= order[current.id]:
+            raise PbemError(f"the history was rewritten: the refereed commit {current.id[:10]} names "
+                            f"{(previous or '(nothing)')[:10]} as the one before it, and that commit is not in its "
+                            f"history")
+        current = repo.commit(previous)
+    links.reverse()
+    if links[0].id != root:
+        raise PbemError(f"the chain of refereed commits starts at {links[0].id[:10]}, not at the first commit "
+                        f"{root[:10]}")
+    for before, after in zip(links, links[1:]):
+        if move_of(after, game_id) < move_of(before, game_id):
+            raise PbemError(f"{after.id[:10]} goes back from move {move_of(before, game_id)} to "
+                            f"{move_of(after, game_id)}")
+    return links
+
+
+def vouched_blobs(repo: Repo, refereed: Refereed, paths: tuple[str, ...]) -> set[str]:
+    """The object names of every version of `paths` (files or folders) that a refereed commit holds: what each
+    refereed commit wrote (its change against its first parent) and what the first commit holds. A refereed commit
+    is built from the one before it, so a file it did not write is one an earlier refereed commit held."""
+    links = chain(repo, refereed.commit, refereed.game_id, refereed.root)
+    found = {blob for path, (_, blob) in repo.tree(refereed.root).items()
+             if any(path == p or path.startswith(p) for p in paths)}
+    if len(links) == 1:
+        return found - {"0" * 40}
+    # (never without commits: `git log` would then show HEAD's)
+    out = repo.run_bytes("log", "--no-walk=unsorted", "--no-renames", "--raw", "-z", "--no-abbrev", "--format=",
+                         "--stdin", "--", *paths, input="".join(f"{c.id}\n" for c in links[1:]).encode())
+    for field in out.split(b"\0"):
+        if field.startswith(b":"):
+            parts = field.decode("ascii", "replace").split()
+            if len(parts) >= 4:
+                found.add(parts[3])
+    found.discard("0" * 40)
+    return found
