@@ -190,3 +190,17 @@ def test_the_pre_commit_hooks_check_move_and_state_files(club, monkeypatch):
     Path("public.yaml").write_text(Path("public.yaml").read_text().replace("move_number: 1", "move_number: -1"))
     result = pbem("git", "check-state", "public.yaml")
     assert result.code == 2 and "move_number" in result.err
+
+
+def test_pbem_git_move_push_puts_the_move_on_what_was_pushed_meanwhile_and_keeps_its_signature(club):
+    game = club("coal-baron", 3, seed=SEED, ssh_signing=("alice", "bob", "carol"))
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
+    other = next(name for name in game.names if name != player)
+    game.pull(player)
+    game.commit_file(other, "notes.txt", "pushed first\n")  # the mover's clone is now behind the remote
+    result = game.pbem("git", "move", game.clones[player], "--as", player, "--text", "; ".join(moves), "--push",
+                       "--format", "json")
+    assert result.code == 0, result.err
+    assert result.json()["pushed"]
+    run = game.referee()
+    assert [c["verdict"] for c in run["commits"]] == ["refused", "accepted"]  # signed still, after the rebase
