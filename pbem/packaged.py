@@ -13,24 +13,25 @@ import os
 
 
 @functools.lru_cache(maxsize=None)
-def _folder(package: str) -> str | None:
+def folder(package: str) -> str | None:
+    """The folder holding `package`'s files, if it is one folder on disk (None: a zip file, a namespace)."""
     locations = list(getattr(importlib.import_module(package), "__path__", ()))
     return locations[0] if len(locations) == 1 and os.path.isdir(locations[0]) else None
 
 
 def file(package: str, name: str):
     """The data file `name` (a relative path with /) of `package`: a Path, or importlib.resources' Traversable."""
-    folder = _folder(package)
-    if folder is not None:
+    where = folder(package)
+    if where is not None:
         from pathlib import Path
-        return Path(folder).joinpath(*name.split("/"))
+        return Path(where).joinpath(*name.split("/"))
     from importlib import resources
     return resources.files(package).joinpath(name)
 
 
 def read_bytes(package: str, name: str) -> bytes:
-    folder = _folder(package)
-    if folder is not None:
-        with open(os.path.join(folder, *name.split("/")), "rb") as handle:
+    where = folder(package)
+    if where is not None:
+        with open(os.path.join(where, *name.split("/")), "rb") as handle:
             return handle.read()
     return file(package, name).read_bytes()

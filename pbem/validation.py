@@ -4,14 +4,15 @@ Schemas ship as package data (`pbem.schemas`, read through pbem.packaged). The c
 game's own schemas by fixed relative names (`game-state.schema.json`, ...), which resolve to the schemas of the game
 at hand; the same names are used for the copies written into each game directory, so editors resolve them too.
 
-The yes/no check runs on schemas compiled by pbem.schemacheck (fast enough for every move); only a document that
-fails is handed to jsonschema, which lists every error with its JSON path.
+The yes/no check runs on schemas compiled by pbem.schemacheck (fast enough for every move) and kept compiled
+between commands by pbem.checkercache; only a document that fails is handed to jsonschema, which lists every error
+with its JSON path.
 """
 from __future__ import annotations
 
 import json
 from functools import lru_cache
-from . import packaged, schemacheck
+from . import checkercache, packaged
 from .contract import PbemError
 
 COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move")
@@ -28,8 +29,13 @@ def game_name(part: str) -> str:
 
 
 @lru_cache(maxsize=None)
+def schema_text(relative: str) -> bytes:
+    return packaged.read_bytes("pbem.schemas", relative)
+
+
+@lru_cache(maxsize=None)
 def load_schema(relative: str) -> dict:
-    return json.loads(packaged.read_bytes("pbem.schemas", relative))
+    return json.loads(schema_text(relative))
 
 
 def schema_files(game_type: str | None) -> dict[str, str]:
@@ -46,25 +52,15 @@ def schemas_for(game_type: str | None) -> dict[str, dict]:
     return {name: load_schema(relative) for name, relative in schema_files(game_type).items()}
 
 
-class _OnDemand(dict):
-    """The schemas of a game type, each read when the compiler first refers to it (a command checks a few)."""
-
-    def __init__(self, files: dict[str, str]):
-        super().__init__()
-        self.files = files
-
-    def __missing__(self, name: str) -> dict:
-        self[name] = load_schema(self.files[name])
-        return self[name]
-
-
 @lru_cache(maxsize=None)
-def _compiler(game_type: str | None) -> schemacheck.Compiler:
-    return schemacheck.Compiler(_OnDemand(schema_files(game_type)))
+def _checks(game_type: str | None) -> dict:
+    """The compiled check of every schema of a game type, by the file name it has in a game directory."""
+    texts = {name: schema_text(relative) for name, relative in schema_files(game_type).items()}
+    return checkercache.checks(game_type or "common", texts, packaged.folder("pbem.schemas"))
 
 
 def is_valid(game_type: str | None, name: str, data) -> bool:
-    return _compiler(game_type).root(name)(data)
+    return _checks(game_type)[name](data)
 
 
 @lru_cache(maxsize=None)
