@@ -1,31 +1,39 @@
-"""Performance benchmarks of pbem, measured side by side in one run and reported against benchmarks/targets.yaml.
+"""Performance benchmarks of pbem: every figure a paired comparison of real processes, against
+benchmarks/targets.yaml.
 
-    python benchmarks/bench.py [--rounds 15] [--games 100]
+    python benchmarks/bench.py [--rounds 15] [--long-rounds 5] [--games 100] [--no-git]
 
-Every figure is a ratio of medians (or a rate, or a size) of real processes: CPU time is the child's user + system
-time from wait4's resource usage, wall time is measured around it, and the peak memory is the child's maxrss.
-Runs alternate, so machine noise hits every series alike; on a shared machine, judge by the ratios.
+Run it from a non-editable install (an editable one adds import hooks to every process). The machine may be shared
+and busy: a figure is never a ratio of two medians taken at different moments, but the median of ratios of pairs,
+each pair the two commands run one right after the other (A, B, A, B ...), with the range of those ratios. A
+target holds when the median meets it, by CPU time (the child's user + system time, from wait4) and by wall time.
 
-- the yardstick: `python -c "import click, yaml"`, what every pbem command must import;
-- `pbem move`, `pbem status --as P` and `pbem moves --as P` on a mid-game 4-player Coal Baron state;
-- one whole game (Coal Baron, 4 players, the phase cards, a bot that spends every work step): a move at its move
-  10 against its last move;
-- a batch of mail: 100 Gold Fever games with one move waiting for each in a Maildir, `pbem mail inbox --maildir
-  ... --outbox ...`: moves per second, and CPU per mail against a `pbem move` of the same position;
-- `pbem demo coal-baron --players 4` against the same game played in memory (pbem.playout), both as processes;
-- `pbem verify` of that whole game against one `pbem move`;
-- the peak memory of every command.
+- the yardsticks: `python -c "import click"` and `python -c "import click, yaml"` (what a command imports before
+  it does anything, with and without PyYAML, which a move does not import);
+- `pbem move`, `pbem status --as P` and `pbem moves --as P` at move 100 of a 4-player Coal Baron game (phase
+  cards), each run between the two yardsticks, and paired with each;
+- the same game's last move against its move 10;
+- a batch of mail: 100 Gold Fever games, one move waiting for each in a Maildir, `pbem mail inbox --maildir ...
+  --outbox ...`: moves per CPU second and per wall second, each run paired with `pbem move` of the same position
+  and with a probe of the disk (a 4 KiB block rewritten and fsynced, 20 times): what one fsync costs on that disk
+  at that moment, beside how many fsyncs a mail makes;
+- `pbem demo coal-baron --players 4` against the same game, the same greedy bots, played in memory (pbem.playout);
+- `pbem verify` of the whole Coal Baron game against `pbem move`;
+- `pbem git verify` of a game played by git to its end, one refereed commit per move: its cost per refereed commit
+  after ~340 of them against after ~50 (`--rev`), and the whole game against one `pbem move` per 50 commits;
+- the peak memory (maxrss) of every command.
 
-Every copy made for a run is flushed to disk (os.sync) before the run: a game's files are on disk when a move
-comes, its last move was long ago (a copy just made would leave them for the move's first fsync to write).
-Each pbem command is first run once untimed, so Python's bytecode cache is written (the children run without
-PYTHONDONTWRITEBYTECODE). Exit status 1 if a target is missed. The last lines are a block the README quotes.
+Every game copied for a run is flushed to disk (os.sync) before the run, as a game's files are when a move comes;
+each command is first run once untimed, so Python's bytecode cache and pbem's compiled schemas are written (the
+children run without PYTHONDONTWRITEBYTECODE). Exit status 1 if a target is missed. The last lines are the table
+docs/performance.md quotes.
 """
 from __future__ import annotations
 
 import argparse
 import email.policy
 import email.utils
+import json
 import mailbox
 import os
 import random
@@ -38,40 +46,65 @@ import time
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Callable
 
 import yaml
 
-from pbem import bots, correspondence, engine, movefile
+from pbem import bots, correspondence, engine, movefile, playout, registry
 
 HERE = Path(__file__).resolve().parent
 PYTHON = sys.executable
 PBEM = str(Path(sys.executable).with_name("pbem"))
-YARDSTICK = [PYTHON, "-c", "import click, yaml"]
+CLICK = [PYTHON, "-c", "import click"]
+CLICK_YAML = [PYTHON, "-c", "import click, yaml"]
 PLAYERS = ["alice", "bob", "carol", "dave"]
 GAME, OPTIONS, SEED = "coal-baron", {"phase-cards": "on"}, "bench"
+GIT_SEED = "git-267"  # a game the patient bot plays in 344 turns: 345 refereed commits with the first
 MID = 100
 NOW = "2026-01-05T10:00:00Z"
 CHILD_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+# the fsync probe: rewrite one 4 KiB block and fsync it, 20 times; prints the median milliseconds of one
+FSYNC_PROBE = """import os, statistics, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+block, took = os.urandom(4096), []
+for _ in range(20):
+    start = time.perf_counter()
+    os.pwrite(fd, block, 0)
+    os.fsync(fd)
+    took.append(time.perf_counter() - start)
+print(statistics.median(took) * 1000)
+"""
+# a pbem command (argv[2:]) counting its fsyncs and fdatasyncs, written at exit to the file argv[1]
+COUNT_FSYNCS = """import atexit, os, sys
+count = [0]
+def counted(call):
+    def wrapper(fd):
+        count[0] += 1
+        return call(fd)
+    return wrapper
+os.fsync, os.fdatasync = counted(os.fsync), counted(os.fdatasync)
+def write():
+    with open(sys.argv[1], "w") as out:
+        out.write(str(count[0]))
+atexit.register(write)
+from pbem.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
 
+
+# ---------------------------------------------------------------- runs and pairs
 
 @dataclass
-class Series:
-    """The CPU and wall times (s) and peak memories (KiB) of one command's runs."""
-
-    cpu: list[float] = field(default_factory=list)
-    wall: list[float] = field(default_factory=list)
-    peak: list[int] = field(default_factory=list)
-
-    def cpu_ms(self) -> float:
-        return statistics.median(self.cpu) * 1000
-
-    def wall_ms(self) -> float:
-        return statistics.median(self.wall) * 1000
+class Run:
+    cpu: float   # s, user + system
+    wall: float  # s
+    peak: int    # KiB, maxrss
+    output: bytes
 
 
-def run(command: list[str], series: Series | None = None, expect: bytes | None = None) -> bytes:
-    """Run one child and add its CPU time, wall time and peak memory to `series`; its output goes to files (read
-    afterwards), so that wait4 reaps it and gives its resource usage. A failure stops the benchmark."""
+def run(command: list[str], expect: bytes | None = None) -> Run:
+    """Run one child; its output goes to files (read afterwards), so that wait4 reaps it and gives its resource
+    usage. A failure stops the benchmark."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=out, stderr=err, env=CHILD_ENV)
@@ -83,11 +116,43 @@ def run(command: list[str], series: Series | None = None, expect: bytes | None =
         output, errors = out.read(), err.read()
     if code != 0 or (expect is not None and expect not in output):
         raise SystemExit(f"{' '.join(command)} failed ({code}): {(errors or output).decode()[-2000:]}")
-    if series is not None:
-        series.cpu.append(usage.ru_utime + usage.ru_stime)
-        series.wall.append(elapsed)
-        series.peak.append(usage.ru_maxrss)
-    return output
+    return Run(usage.ru_utime + usage.ru_stime, elapsed, usage.ru_maxrss, output)
+
+
+@dataclass
+class Command:
+    """A command to measure: `prepare` (untimed) makes what one run needs and returns the command line."""
+
+    name: str
+    prepare: Callable[[], list[str]]
+    expect: bytes | None = None
+    runs: list[Run] = field(default_factory=list)
+
+    def once(self) -> Run:
+        done = run(self.prepare(), self.expect)
+        self.runs.append(done)
+        return done
+
+
+def fixed(name: str, command: list[str], expect: bytes | None = None) -> Command:
+    return Command(name, lambda: command, expect)
+
+
+@dataclass
+class Pairs:
+    """The ratios a/b of runs made one right after the other, by CPU and by wall time."""
+
+    cpu: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+
+    def add(self, a: Run, b: Run, scale: float = 1.0) -> None:
+        self.cpu.append(a.cpu / b.cpu * scale)
+        self.wall.append(a.wall / b.wall * scale)
+
+
+def spread(values: list[float], digits: int = 2) -> str:
+    """`median [lowest–highest]`."""
+    return f"{statistics.median(values):.{digits}f} [{min(values):.{digits}f}–{max(values):.{digits}f}]"
 
 
 # ---------------------------------------------------------------- the games measured
@@ -97,16 +162,17 @@ def patient_choice(legal: list[dict], rnd: random.Random) -> dict:
     return bots.choose([m for m in legal if m["action"] != "end"] or legal, rnd)
 
 
-def whole_game(directory: Path) -> list[tuple[str, str]]:
-    """Play a whole game in `directory` (one decision a turn, by the patient bot); its turns (player, move)."""
+def whole_game(directory: Path) -> list[tuple[int, str, str]]:
+    """Play a whole game in `directory` (one decision a turn, by the patient bot); its turns (move number, player,
+    move), the referee's forced moves left out (the engine plays them)."""
     correspondence.create(GAME, directory, [(name, None) for name in PLAYERS], seed=SEED, options=OPTIONS)
     gd, rnd, turns = engine.open_game(directory), random.Random(SEED), []
     with engine.session(gd) as table:
         while (pending := gd.game.rules.pending(table.state)) is not None:
             move = gd.game.format_move(patient_choice(gd.game.rules.legal_moves(table.state, pending["player"]),
                                                       rnd))
+            turns.append((table.move_number, pending["player"], move))
             table.submit(pending["player"], [move], by="referee")
-            turns.append((pending["player"], move))
         table.write()
     return turns
 
@@ -119,26 +185,27 @@ class Position:
     player: str
     move_file: Path
 
-    def move_command(self, work: Path) -> list[str]:
-        """Copy the game to `work` (its name is the game id), then the command that plays the move there."""
-        target = work / self.snapshot.name
-        if target.exists():
-            shutil.rmtree(target)
-        work.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(self.snapshot, target, symlinks=True)
-        os.sync()  # on disk, as a game's files are when a move comes: its last move was long ago
-        return [PBEM, "move", str(target), "--as", self.player, str(self.move_file)]
+    def command(self, work: Path) -> Command:
+        def prepare() -> list[str]:
+            target = work / self.snapshot.name
+            if target.exists():
+                shutil.rmtree(target)
+            work.mkdir(parents=True, exist_ok=True)
+            shutil.copytree(self.snapshot, target, symlinks=True)
+            os.sync()  # on disk, as a game's files are when a move comes: its last move was long ago
+            return [PBEM, "move", str(target), "--as", self.player, str(self.move_file)]
+        return Command(f"pbem move ({self.snapshot.parent.name})", prepare, b"Accepted")
 
 
-def positions(root: Path, turns: list[tuple[str, str]], numbers: list[int]) -> dict[int, Position]:
+def positions(root: Path, turns: list[tuple[int, str, str]], numbers: list[int]) -> dict[int, Position]:
     """The same game again, saved before each of the moves `numbers` (with that move signed)."""
     directory = root / "replayed" / SEED
     created = correspondence.create(GAME, directory, [(name, None) for name in PLAYERS], seed=SEED, options=OPTIONS)
     secrets = {p["name"]: p["secret"] for p in created["players"]}
     gd, saved = engine.open_game(directory), {}
     with engine.session(gd) as table:
-        for player, move in turns:
-            number = table.move_number
+        for number, player, move in turns:
+            assert number == table.move_number
             if number in numbers:
                 table.write()
                 snapshot = root / f"at-{number}" / SEED
@@ -184,49 +251,107 @@ def mail_batch(root: Path, games: int) -> tuple[Path, Position]:
     return root, first
 
 
+def in_process(*args) -> str:
+    """A pbem command run in this process (setting up, untimed): its standard output; a failure stops."""
+    from click.testing import CliRunner
+    from pbem.cli import cli
+    result = CliRunner().invoke(cli, [str(a) for a in args], standalone_mode=False, catch_exceptions=False)
+    return result.stdout
+
+
+def git_game(root: Path) -> tuple[Path, list[str]]:
+    """A 4-player Coal Baron game played by git to its end: each turn (the patient bot's) a player's commit, then
+    a referee run, so each turn makes one refereed commit. The repository and its refereed commits, oldest
+    first."""
+    import pyrage
+    os.environ.update({"GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.org",
+                       "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.org"})
+    root.mkdir(parents=True)
+    arguments = []
+    for name in PLAYERS:
+        key = root / f"{name}.pub"
+        key.write_text(f"{pyrage.x25519.Identity.generate().to_public()}\n")
+        arguments += ["--player", name, "--key", f"{name}={key}"]
+    repository, referee = root / GIT_SEED, root / "referee"
+    created = json.loads(in_process("git", "init", GAME, repository, *arguments, "--seed", GIT_SEED,
+                                    *[a for k, v in OPTIONS.items() for a in ("--option", f"{k}={v}")],
+                                    "--referee-dir", referee, "--format", "json"))
+    for player in created["players"]:
+        (root / f"{player['name']}.secret").write_text(player["secret"] + "\n")
+    refereed = [created["commit"]]
+    gd, rnd = engine.open_game(referee / GIT_SEED), random.Random(GIT_SEED)
+    while (pending := gd.game.rules.pending((state := engine.load_state(gd)["state"]))) is not None:
+        player = pending["player"]
+        move = gd.game.format_move(patient_choice(gd.game.rules.legal_moves(state, player), rnd))
+        in_process("git", "move", repository, "--as", player, "--text", move, "--secret-file",
+                   root / f"{player}.secret")
+        done = json.loads(in_process("git", "referee", repository, "--referee-dir", referee, "--format", "json"))
+        refereed.append(done["commit"])
+        if len(refereed) % 50 == 0:
+            print(f"  ... {len(refereed)} refereed commits", file=sys.stderr)
+    return repository, refereed
+
+
 # ---------------------------------------------------------------- report
 
 @dataclass
 class Figure:
     name: str
-    cpu: float          # the ratio (or rate) by CPU time
-    wall: float         # by wall time
-    target: float
-    at_least: bool      # a rate: the figure must reach the target
+    cpu: list[float]     # the paired ratios (or rates), by CPU time
+    wall: list[float]    # by wall time
+    target: float | None
+    at_least: bool       # a rate: the figure must reach the target
     detail: str
 
     def ok(self) -> bool:
+        if self.target is None:
+            return True
+        cpu, wall = statistics.median(self.cpu), statistics.median(self.wall)
         if self.at_least:
-            return self.cpu >= self.target and self.wall >= self.target
-        return self.cpu <= self.target and self.wall <= self.target
+            return cpu >= self.target and wall >= self.target
+        return cpu <= self.target and wall <= self.target
 
 
-def ratio(name: str, mine: Series, other: Series, target: float, detail: str = "") -> Figure:
-    return Figure(name, mine.cpu_ms() / other.cpu_ms(), mine.wall_ms() / other.wall_ms(), target, False,
-                  detail or f"{mine.cpu_ms():.0f} / {other.cpu_ms():.0f} ms CPU, "
-                            f"{mine.wall_ms():.0f} / {other.wall_ms():.0f} ms wall")
+def ratio(name: str, pairs: Pairs, target: float | None, detail: str) -> Figure:
+    return Figure(name, pairs.cpu, pairs.wall, target, False, detail)
 
 
-def report(figures: list[Figure], peaks: dict[str, float], memory_target: float, header: str) -> bool:
+def ms(command: Command, per: float = 1.0) -> str:
+    """The medians of a command's runs: `12 ms CPU, 14 ms wall`."""
+    cpu = statistics.median(r.cpu for r in command.runs) * 1000 / per
+    wall = statistics.median(r.wall for r in command.runs) * 1000 / per
+    digits = 0 if cpu >= 20 else 1
+    return f"{cpu:.{digits}f} ms CPU, {wall:.{digits}f} ms wall"
+
+
+def report(figures: list[Figure], peaks: dict[str, float], memory_target: float, header: list[str],
+           notes: list[str]) -> bool:
     width = max(len(f.name) for f in figures)
-    lines = [header, f"  {'':<{width}}   CPU    wall   target"]
+    lines = header + [f"  {'':<{width}}  {'CPU: median [range]':<21}  {'wall: median [range]':<21}  target"]
     for f in figures:
-        sign = ">=" if f.at_least else "<="
-        lines.append(f"  {f.name:<{width}}  {f.cpu:5.2f}  {f.wall:6.2f}   {sign} {f.target:<5g} "
-                     f"{'ok' if f.ok() else 'MISSED'}   ({f.detail})")
+        digits = 1 if f.at_least else 2
+        target = "(shown)" if f.target is None else f"{'>=' if f.at_least else '<='} {f.target:g}"
+        lines.append(f"  {f.name:<{width}}  {spread(f.cpu, digits):<21}  {spread(f.wall, digits):<21}  {target:<8} "
+                     f"{'' if f.target is None else 'ok' if f.ok() else 'MISSED'}")
     peak_name, peak = max(peaks.items(), key=lambda item: item[1])
     memory_ok = peak < memory_target
-    lines.append(f"  {'peak memory of every command (MiB)':<{width}}  {peak:5.1f}           < {memory_target:<5g} "
-                 f"{'ok' if memory_ok else 'MISSED'}   (the largest: {peak_name})")
+    lines.append(f"  {'peak memory of every command (MiB)':<{width}}  {peak:<21.1f}  {'':<21}  < {memory_target:<6g} "
+                 f"{'ok' if memory_ok else 'MISSED'}")
+    lines.append(f"  (the largest: {peak_name})")
+    lines += [f"  {f.name}: {f.detail}" for f in figures] + [f"  {note}" for note in notes]
     print("\n".join(lines))
     return memory_ok and all(f.ok() for f in figures)
 
 
+# ---------------------------------------------------------------- main
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=15, help="runs of each short command (medians)")
-    parser.add_argument("--long-rounds", type=int, default=5, help="runs of the mail batch, the demo and verify")
+    parser.add_argument("--rounds", type=int, default=15, help="pairs of each short command")
+    parser.add_argument("--long-rounds", type=int, default=5, help="pairs of the mail batch, demo and verifies")
     parser.add_argument("--games", type=int, default=100, help="games in the mail batch")
+    parser.add_argument("--no-git", action="store_true", help="leave out `pbem git verify` (its game takes minutes "
+                                                              "to play)")
     args = parser.parse_args()
     targets = {key: value["target"] for key, value in yaml.safe_load((HERE / "targets.yaml").read_text()).items()}
     root = Path(tempfile.mkdtemp(prefix="pbem-bench-"))
@@ -235,76 +360,149 @@ def main() -> int:
     # checkout's pbem/ (which has no pbem.games) instead of the installed one
     os.chdir(root)
     try:
-        print("setting up: a whole game of Coal Baron, the mail batch ...", file=sys.stderr)
-        turns = whole_game(root / "whole" / SEED)
-        finished = root / "whole" / SEED
-        last = len(turns)
-        at = positions(root, turns, [10, MID, last])
-        batch, cli_position = mail_batch(root / "mail", args.games)
-        work = root / "work"
-        status = [PBEM, "status", str(at[MID].snapshot), "--as", PLAYERS[0]]
-        moves = [PBEM, "moves", str(at[MID].snapshot), "--as", PLAYERS[0]]
-        verify = [PBEM, "verify", str(finished)]
-        demo = [PBEM, "demo", GAME, "--players", str(len(PLAYERS)), "--seed", SEED]
-        playout = [PYTHON, "-c", f"from pbem import playout, registry; playout.play(registry.get({GAME!r}), "
-                                 f"{PLAYERS!r}, seed={SEED!r}, bot_seed={SEED!r}, game_id='demo-{GAME}')"]
-
-        def inbox() -> list[str]:
-            copy = root / "mailwork"
-            if copy.exists():
-                shutil.rmtree(copy)
-            shutil.copytree(batch, copy, symlinks=True)
-            os.sync()  # on disk, as a game's files are when a mail comes: its last move was long ago
-            return [PBEM, "mail", "inbox", "--games", str(copy / "games"), "--maildir", str(copy / "inbox"),
-                    "--outbox", str(copy / "outbox"), "--now", NOW]
-
-        for command in (YARDSTICK, status, moves, verify):  # bytecode caches written, files in the page cache
-            run(command, None, None)
-        run(at[MID].move_command(work), None, b"Accepted")
-
-        s = {name: Series() for name in ("yardstick", "move", "status", "moves", "move 10", "last move",
-                                         "cli move", "inbox", "demo", "playout", "verify")}
-        print(f"measuring: {args.rounds} rounds ...", file=sys.stderr)
-        for round_number in range(args.rounds):
-            run(YARDSTICK, s["yardstick"])
-            run(at[MID].move_command(work), s["move"], b"Accepted")
-            run(status, s["status"])
-            run(moves, s["moves"])
-            run(at[10].move_command(work), s["move 10"], b"Accepted")
-            run(at[last].move_command(work), s["last move"], b"Accepted")
-            run(cli_position.move_command(work), s["cli move"], b"Accepted")
-            if round_number < args.long_rounds:
-                run(inbox(), s["inbox"], b"accepted")
-                run(demo, s["demo"], b"Verified")
-                run(playout, s["playout"])
-                run(verify, s["verify"], b"verified")
-        games = args.games
-        per_mail = Series([c / games for c in s["inbox"].cpu], [w / games for w in s["inbox"].wall])
-        mail_rate = Figure("mail batch: moves per second", games / statistics.median(s["inbox"].cpu),
-                           games / statistics.median(s["inbox"].wall), targets["mail_moves_per_second"], True,
-                           f"{games} Gold Fever games, one move each; by CPU and by wall time")
-        figures = [
-            ratio("pbem move (move 100) / yardstick", s["move"], s["yardstick"], targets["move_vs_yardstick"]),
-            ratio("pbem status --as P / yardstick", s["status"], s["yardstick"], targets["status_vs_yardstick"]),
-            ratio("pbem moves --as P / yardstick", s["moves"], s["yardstick"], targets["moves_vs_yardstick"]),
-            ratio(f"move {last} (the last) / move 10", s["last move"], s["move 10"],
-                  targets["last_move_vs_move_10"]),
-            mail_rate,
-            ratio("mail batch: per mail / a CLI move", per_mail, s["cli move"], targets["mail_vs_cli_move"],
-                  f"{per_mail.cpu_ms():.1f} / {s['cli move'].cpu_ms():.0f} ms CPU, "
-                  f"{per_mail.wall_ms():.1f} / {s['cli move'].wall_ms():.0f} ms wall"),
-            ratio("pbem demo / the same game in memory", s["demo"], s["playout"], targets["demo_vs_playout"]),
-            ratio(f"pbem verify ({last} moves) / pbem move", s["verify"], s["move"], targets["verify_vs_move"]),
-        ]
-        peaks = {name: max(series.peak) / 1024 for name, series in s.items() if series.peak}
-        header = (f"pbem benchmarks — {args.rounds} rounds ({args.long_rounds} of the batch, demo and verify), "
-                  f"medians; yardstick `python -c \"import click, yaml\"`: {s['yardstick'].cpu_ms():.0f} ms CPU, "
-                  f"{s['yardstick'].wall_ms():.0f} ms wall\n"
-                  f"  Coal Baron, {len(PLAYERS)} players, phase cards: one game of {last} moves")
-        return 0 if report(figures, peaks, targets["peak_memory_mib"], header) else 1
+        return measure(args, targets, root)
     finally:
         os.chdir(started_in)
         shutil.rmtree(root, ignore_errors=True)
+
+
+def measure(args, targets: dict, root: Path) -> int:
+    print("setting up: a whole game of Coal Baron, the mail batch, the same game in memory ...", file=sys.stderr)
+    turns = whole_game(root / "whole" / SEED)
+    finished = root / "whole" / SEED
+    last = turns[-1][0]
+    at = positions(root, turns, [10, MID, last])
+    batch, cli_position = mail_batch(root / "mail", args.games)
+    work = root / "work"
+
+    click_only, click_yaml = fixed("import click", CLICK), fixed("import click, yaml", CLICK_YAML)
+    move, move_10, move_last = at[MID].command(work), at[10].command(work), at[last].command(work)
+    cli_move = cli_position.command(work)
+    status = fixed("status", [PBEM, "status", str(at[MID].snapshot), "--as", PLAYERS[0]])
+    moves = fixed("moves", [PBEM, "moves", str(at[MID].snapshot), "--as", PLAYERS[0]])
+    verify = fixed("verify", [PBEM, "verify", str(finished)], b"verified")
+
+    # the demo and the same game in memory: the same greedy bots at every seat, the same seeds, the same game id
+    demo = fixed("demo", [PBEM, "demo", GAME, "--players", str(len(PLAYERS)), "--seed", SEED, "--bot", "greedy"],
+                 b"Verified")
+    in_memory_code = (f"from pbem import playout, registry; s = playout.play(registry.get({GAME!r}), {PLAYERS!r}, "
+                      f"seed={SEED!r}, bot_seed={SEED!r}, game_id='demo-{GAME}', "
+                      f"seats={{p: 'greedy' for p in {PLAYERS!r}}})")
+    in_memory = fixed("in memory", [PYTHON, "-c", in_memory_code])
+    demo_dir = root / "demo-check" / f"demo-{GAME}"
+    run([PBEM, "demo", GAME, "--players", str(len(PLAYERS)), "--seed", SEED, "--bot", "greedy", "--dir",
+         str(demo_dir)], b"Verified")
+    same = playout.play(registry.get(GAME), PLAYERS, seed=SEED, bot_seed=SEED, game_id=f"demo-{GAME}",
+                        seats={p: "greedy" for p in PLAYERS})
+    if engine.load_state(engine.open_game(demo_dir))["state"] != same:
+        raise SystemExit("the demo and the in-memory play-out are not the same game: the comparison would be unfair")
+
+    def inbox() -> list[str]:
+        copy = root / "mailwork"
+        if copy.exists():
+            shutil.rmtree(copy)
+        shutil.copytree(batch, copy, symlinks=True)
+        os.sync()  # on disk, as a game's files are when a mail comes: its last move was long ago
+        return [PBEM, "mail", "inbox", "--games", str(copy / "games"), "--maildir", str(copy / "inbox"),
+                "--outbox", str(copy / "outbox"), "--now", NOW]
+    mail = Command("mail batch", inbox, b"accepted")
+    fsync_probe = fixed("fsync probe", [PYTHON, "-c", FSYNC_PROBE, str(root / "fsync-probe")])
+    run([PYTHON, "-c", COUNT_FSYNCS, str(root / "fsyncs"), *inbox()[1:]], b"accepted")
+    fsyncs_per_mail = int((root / "fsyncs").read_text()) / args.games
+
+    git_verify = None
+    if not args.no_git:
+        print("setting up: a game played by git, one refereed commit per turn (a few minutes) ...", file=sys.stderr)
+        repository, refereed = git_game(root / "git")
+        early, late = refereed[49], refereed[-6]  # after 50 and after (all but 5) refereed commits
+        git_verify = {name: fixed(f"git verify {name}", [PBEM, "git", "verify", str(repository), "--rev", rev],
+                                  b"verified")
+                      for name, rev in (("early", early), ("late", late), ("whole", refereed[-1]))}
+        git_counts = {"early": 50, "late": len(refereed) - 5, "whole": len(refereed)}
+
+    # bytecode caches and compiled schemas written, files in the page cache
+    for command in (click_only, click_yaml, status, moves, verify, demo, in_memory, move, move_10, move_last,
+                    cli_move, mail, fsync_probe, *(git_verify or {}).values()):
+        run(command.prepare(), command.expect)
+
+    pairs = {name: Pairs() for name in ("move/click", "move/click+yaml", "status/click", "status/click+yaml",
+                                        "moves/click", "moves/click+yaml", "last/10", "mail/cli", "demo", "verify",
+                                        "git per commit", "git whole")}
+    mail_cpu, mail_wall, probe = [], [], []
+    print(f"measuring: {args.rounds} rounds ({args.long_rounds} of the long ones) ...", file=sys.stderr)
+    for round_number in range(args.rounds):
+        # each command between the two yardsticks, the yardsticks alternating: A, B, A, B ...
+        y1 = click_yaml.once()
+        m = move.once()
+        y2 = click_only.once()
+        s = status.once()
+        y3 = click_yaml.once()
+        n = moves.once()
+        y4 = click_only.once()
+        pairs["move/click+yaml"].add(m, y1)
+        pairs["move/click"].add(m, y2)
+        pairs["status/click"].add(s, y2)
+        pairs["status/click+yaml"].add(s, y3)
+        pairs["moves/click+yaml"].add(n, y3)
+        pairs["moves/click"].add(n, y4)
+        pairs["last/10"].add(move_last.once(), move_10.once())
+        if round_number < args.long_rounds:
+            batch_run, cli_run, probe_run = mail.once(), cli_move.once(), fsync_probe.once()
+            pairs["mail/cli"].add(batch_run, cli_run, 1 / args.games)
+            mail_cpu.append(args.games / batch_run.cpu)
+            mail_wall.append(args.games / batch_run.wall)
+            probe.append(float(probe_run.output))
+            pairs["demo"].add(demo.once(), in_memory.once())
+            pairs["verify"].add(verify.once(), move.once())
+            if git_verify:
+                early_run, late_run = git_verify["early"].once(), git_verify["late"].once()
+                pairs["git per commit"].add(late_run, early_run, git_counts["early"] / git_counts["late"])
+                pairs["git whole"].add(git_verify["whole"].once(), move.once(), 50 / git_counts["whole"])
+
+    figures = [
+        ratio("pbem move / import click", pairs["move/click"], targets["move_vs_import_click"],
+              f"move 100 of the game: {ms(move)} (medians); import click: {ms(click_only)}"),
+        ratio("pbem move / import click, yaml", pairs["move/click+yaml"], targets["move_vs_import_click_yaml"],
+              f"import click, yaml: {ms(click_yaml)}"),
+        ratio("pbem status --as P / import click", pairs["status/click"], None, f"{ms(status)}, same position"),
+        ratio("pbem status --as P / import click, yaml", pairs["status/click+yaml"],
+              targets["status_vs_import_click_yaml"], "the same runs of status"),
+        ratio("pbem moves --as P / import click", pairs["moves/click"], None, f"{ms(moves)}, same position"),
+        ratio("pbem moves --as P / import click, yaml", pairs["moves/click+yaml"],
+              targets["moves_vs_import_click_yaml"], "the same runs of moves"),
+        ratio(f"move {last} (the last) / move 10", pairs["last/10"], targets["last_move_vs_move_10"],
+              f"the last: {ms(move_last)}; move 10: {ms(move_10)}; the game has {len(turns)} turns of players "
+              f"and {last} moves (the referee's forced moves between them)"),
+        Figure("mail batch: moves per second", mail_cpu, mail_wall, targets["mail_moves_per_second"], True,
+               f"{args.games} Gold Fever games, one move each; per mail {ms(mail, args.games)}; the disk meanwhile: "
+               f"one fsync {spread(probe)} ms, {fsyncs_per_mail:.1f} fsyncs a mail"),
+        ratio("mail batch: per mail / a CLI move", pairs["mail/cli"], targets["mail_vs_cli_move"],
+              f"`pbem move` of the first game's move: {ms(cli_move)}"),
+        ratio("pbem demo / the same game in memory", pairs["demo"], targets["demo_vs_playout"],
+              f"demo: {ms(demo)}; in memory: {ms(in_memory)}; greedy bots at every seat, the very same game "
+              f"(checked)"),
+        ratio(f"pbem verify ({last} moves) / pbem move", pairs["verify"], targets["verify_vs_move"], ms(verify)),
+    ]
+    if git_verify:
+        figures += [
+            ratio(f"git verify: per commit at {git_counts['late']} / at 50", pairs["git per commit"],
+                  targets["git_verify_per_commit_late_vs_early"],
+                  f"late: {ms(git_verify['late'])}; early: {ms(git_verify['early'])} (`--rev` of those refereed "
+                  f"commits)"),
+            ratio(f"git verify ({git_counts['whole']} commits) / a move per 50", pairs["git whole"],
+                  targets["git_verify_vs_move_per_50_commits"],
+                  f"{ms(git_verify['whole'])}, the finished game against {git_counts['whole'] / 50:.1f} moves"),
+        ]
+    everything = [click_only, click_yaml, move, status, moves, move_10, move_last, cli_move, mail, demo, in_memory,
+                  verify, *(git_verify or {}).values()]
+    peaks = {c.name: max(r.peak for r in c.runs) / 1024 for c in everything if c.runs}
+    load = os.getloadavg()
+    header = [f"pbem benchmarks — medians of paired ratios [their range]: {args.rounds} pairs of the short "
+              f"commands, {args.long_rounds} of the mail batch, demo and verifies; load average {load[0]:.1f} at the "
+              f"end",
+              f"  Coal Baron, {len(PLAYERS)} players, phase cards: one game of {last} moves"]
+    notes = ["fsyncs a mail: counted in one more run of the batch (its os.fsync and os.fdatasync calls)"]
+    return 0 if report(figures, peaks, targets["peak_memory_mib"], header, notes) else 1
 
 
 if __name__ == "__main__":
