@@ -52,11 +52,17 @@ def schemas_for(game_type: str | None) -> dict[str, dict]:
     return {name: load_schema(relative) for name, relative in schema_files(game_type).items()}
 
 
+def kept_checks(label: str, files: dict[str, str]) -> dict:
+    """The compiled checks of a set of pbem's schemas ({the name their $refs use: where pbem keeps it}), by name,
+    kept between commands under `label` (pbem.checkercache)."""
+    texts = {name: schema_text(relative) for name, relative in files.items()}
+    return checkercache.checks(label, texts, packaged.folder("pbem.schemas"))
+
+
 @lru_cache(maxsize=None)
 def _checks(game_type: str | None) -> dict:
     """The compiled check of every schema of a game type, by the file name it has in a game directory."""
-    texts = {name: schema_text(relative) for name, relative in schema_files(game_type).items()}
-    return checkercache.checks(game_type or "common", texts, packaged.folder("pbem.schemas"))
+    return kept_checks(game_type or "common", schema_files(game_type))
 
 
 def is_valid(game_type: str | None, name: str, data) -> bool:

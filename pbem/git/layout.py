@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from .. import __version__, schemacheck, validation, yamlio
+from .. import __version__, validation, yamlio
 from ..contract import PbemError
 from . import keys
 
@@ -52,14 +52,14 @@ def schemas() -> dict[str, dict]:
 
 
 @lru_cache(maxsize=None)
-def _compiler() -> schemacheck.Compiler:
-    return schemacheck.Compiler(schemas())
+def _checks() -> dict:
+    return validation.kept_checks("git", {f"{name}.schema.json": f"git/{name}.schema.json" for name in GIT_SCHEMAS})
 
 
 def check(kind: str, data, source: str) -> None:
     """Validate one of the git transport's files against its schema; every error with its path."""
     name = f"{kind}.schema.json"
-    if _compiler().root(name)(data):
+    if _checks()[name](data):
         return
     from jsonschema import Draft202012Validator
     problems = sorted(f"{error.json_path}: {error.message[:300]}"
