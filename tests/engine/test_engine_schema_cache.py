@@ -131,7 +131,8 @@ def test_a_damaged_kept_file_is_compiled_again(places, damage):
     if damage == "truncated":
         data = data[:len(data) // 2]
     elif damage == "other digest":
-        data = data[:len(checkercache.MAGIC)] + bytes(32) + data[len(checkercache.MAGIC) + 32:]
+        data = data[:len(checkercache.MAGIC)] + bytes(checkercache.DIGEST) + data[len(checkercache.MAGIC)
+                                                                                  + checkercache.DIGEST:]
     else:
         data = data[:checkercache.HEADER] + b"\xff" * (len(data) - checkercache.HEADER)
     path.write_bytes(data)
