@@ -21,8 +21,8 @@ Check = Callable[[object], bool]
 
 ANNOTATIONS = {"$schema", "$id", "$comment", "$defs", "definitions", "title", "description", "default", "examples",
                "format", "deprecated", "readOnly", "writeOnly"}
-# keywords read together with another one (properties, if, contains, items)
 FEW = 8  # an object with at most so many named members compares its keys one by one
+# keywords read together with another one (properties, if, contains, items)
 COMPANIONS = {"additionalProperties", "patternProperties", "then", "else", "maxContains", "minContains",
               "prefixItems"}
 
@@ -84,16 +84,14 @@ RUNTIME = {"_json_equal": json_equal, "_unique": _unique, "_any_equal": _any_equ
 
 class Clause:
     """One condition of a schema node: a Python expression on `{x}` (`text`) or statements on `x` that return False
-    when it fails (`lines`, a loop); `kind` is the type it is about (None: any), `guarded` whether the expression
-    already holds for values of other types."""
+    when it fails (`lines`, a loop); `kind` is the type it is about (None: any)."""
 
-    def __init__(self, text: str | None = None, kind: str | None = None, guarded: bool = False,
-                 lines: list[str] | None = None):
-        self.text, self.kind, self.guarded, self.lines = text, kind, guarded, lines
+    def __init__(self, text: str | None = None, kind: str | None = None, lines: list[str] | None = None):
+        self.text, self.kind, self.lines = text, kind, lines
 
     def alone(self) -> str:
         """The clause where the node's type is not known: true for a value of another type."""
-        if self.kind is None or self.guarded:
+        if self.kind is None:
             return self.text
         return f"({IS_NOT[self.kind]} or {self.text})"
 
