@@ -8,10 +8,11 @@ over. Ties are broken by `rnd`, so a game is the same for the same `rnd`.
 from __future__ import annotations
 
 import random
+from itertools import permutations
 
 from pbem.bots import instantiate
 
-from .board import route_end
+from .board import DIRECTIONS, OPPOSITE, cell_coords, cell_name, route_end
 
 
 def choose(view: dict, legal: list[dict], rnd: random.Random) -> dict:
@@ -29,7 +30,7 @@ def concrete(view: dict, me: dict, hand: list[str], entry: dict, rnd: random.Ran
     elif entry["action"] == "load":
         move["crates"] = entry["crates"]["max"]
     elif entry["action"] == "move" and isinstance(entry["route"], dict):
-        move["route"] = list(entry["route"]["from"])
+        move["route"] = cheapest_order(view, me, entry)
     elif entry["action"] in ("discard", "towed"):  # chosen only when forced: make room for new cards
         move["cards"] = cards_to_discard(view, me, hand)
     elif entry["action"] in ("place", "stop"):
@@ -115,11 +116,42 @@ def route_of(entry: dict) -> list[str]:
     return entry["route"]["from"] if isinstance(entry["route"], dict) else entry["route"]
 
 
+def step(cell: str, direction: str) -> str:
+    row, col = cell_coords(cell)
+    dr, dc = DIRECTIONS[direction]
+    return cell_name(row + dr, col + dc)
+
+
+def road_charges(view: dict, me: dict, route: list[str]) -> int:
+    """The cash the road features on the way cost (tolls; weigh stations by the crates above their limit), read
+    from the alternate sides shown in the view, as the referee charges them."""
+    roads = {loc["cell"]: loc["roads"] for loc in view["locations"] if loc["cell"]}
+    cargo, cell, total = sum(me["cargo"].values()), me["cell"], 0
+    for direction in route:
+        nxt = step(cell, direction)
+        feature = roads.get(cell, {}).get(direction) or roads.get(nxt, {}).get(OPPOSITE[direction])
+        if feature and feature in view["road_features"]:
+            spec = view["road_features"][feature]
+            total += spec["toll"] + (max(0, cargo - spec["per_crate_above"]) if spec["per_crate_above"] is not None
+                                     else 0)
+        cell = nxt
+    return total
+
+
+def cheapest_order(view: dict, me: dict, entry: dict) -> list[str]:
+    """A route as driven: for `move (e e n in any order)` the ordering whose road charges are lowest."""
+    if not isinstance(entry["route"], dict):
+        return list(entry["route"])
+    return min((list(order) for order in sorted(set(permutations(entry["route"]["from"])))),
+               key=lambda order: road_charges(view, me, order))
+
+
 def score(view: dict, me: dict, hand: list[str], entry: dict) -> float:
     action = entry["action"]
     if action == "move":
-        route = route_of(entry)
-        cost = 0.3 * len(route) if fuel_in_hand(view, hand) >= len(route) else len(route)
+        route = cheapest_order(view, me, entry)
+        cost = road_charges(view, me, route) + (0.5 * len(route) if fuel_in_hand(view, hand) >= len(route)
+                                                 else len(route))
         return destination_value(view, me, hand, route_end(me["cell"], route)) - cost
     if action in ("fuel", "mixed"):
         return 10 - len(entry["cards"]) - (5 if action == "mixed" else 0)
