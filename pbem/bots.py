@@ -44,6 +44,18 @@ def first_legal(legal: list[dict]) -> dict:
     return {key: _lowest(value) for key, value in legal[0].items()}
 
 
+def resigned_move(game, view: dict, legal: list[dict]) -> dict:
+    """The move the referee plays for a seat whose player resigned: the one that changes the game least for the
+    others — `pass` where passing is legal, else the game's own choice for the decision (its bot.py `resigned`,
+    declared in its rules.md), else the first legal move (the least of each form). Nothing random: a resigned seat
+    makes no lucky moves."""
+    if {"action": "pass"} in legal:
+        return {"action": "pass"}
+    chooser = getattr(game.bot, "resigned", None)
+    move = chooser(view, legal) if chooser is not None else None
+    return first_legal(legal) if move is None else move
+
+
 def all_random_kind(game, rnd: random.Random) -> str:
     """The bot for a move of a table where every seat is random: `random`, except in a game whose uniformly random
     play cannot reach its end (meta.yaml `playouts: {greedy: share}`: Heartland's random trucks go broke), where the

@@ -232,7 +232,8 @@ def everyone_left(game: Game, env: dict, resigned: list[str]) -> bool:
 def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int, resigned: list[str],
                   records: dict | None = None) -> tuple[dict, list[dict], dict]:
     """The moves played from move `number` on (after a turn, at `new`, after a timeout) until a player must
-    choose: the turns of players who resigned (the first legal move, so nothing is random), in a game created by
+    choose: the turns of players who resigned (pbem.bots.resigned_move: the least disruptive move, nothing
+    random), in a game created by
     a pbem that plays them (`forced_moves` in the state) every decision with one legal move that shows nothing new
     to its player, each an entry of its own with its reason, and what the players' queues and standing orders
     (`records`, by player, from the state envelope's `queues`) play: an entry by the player, with the reason
@@ -254,7 +255,8 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
                             f"nothing was done")
         if player in resigned:
             run = None
-            move = game.normalise(bots.first_legal(game.rules.legal_moves(state, player)))
+            move = game.normalise(bots.resigned_move(game, game.rules.view(state, player),
+                                                     game.rules.legal_moves(state, player)))
             if played_out:
                 move = timeout_choice(game, state, player, "bot", env["seed"], game_id, number)
             state, entry = referee_move(game, state, player, move, env["seed"], game_id, number, RESIGNED)

@@ -282,3 +282,19 @@ class QueueTable:
     def played(entries: list[dict]) -> list[tuple]:
         """(player, moves, reason) of each entry: what a test compares."""
         return [(entry["player"], entry["moves"], entry.get("reason")) for entry in entries]
+
+
+def reach_decision(game, options, players, decision, seed="resigned", limit=400):
+    """A game played by first legal moves up to a decision of this kind: (state, the mover, legal moves, view)."""
+    import copy
+    from pbem import bots, playout
+    from pbem.rng import Rng
+    state = playout.start(game, players, options, seed=seed, game_id=seed)
+    for number in range(1, limit):
+        pending = game.rules.pending(state)
+        legal = game.rules.legal_moves(state, pending["player"])
+        if pending["decision"] == decision:
+            return state, pending["player"], legal, game.rules.view(state, pending["player"])
+        move = game.normalise(bots.first_legal(legal))
+        state = game.rules.apply(copy.deepcopy(state), pending["player"], move, Rng(seed, seed, number))
+    raise AssertionError(f"no {decision} decision within {limit} moves")

@@ -97,6 +97,13 @@ def cheapest_sale(view: dict, entry: dict) -> dict:
     return {"action": "sell_share", "company": [min(words(entry["company"]), key=lambda c: companies[c]["price"])]}
 
 
+def resigned(view: dict, legal: list[dict]) -> dict | None:
+    """A resigned seat's move (rules.md): on its turn, the top card of the deck (hidden and random: nothing taken
+    from the market the others see, no company built on, merged or paid); `done` after building, `pass` when short
+    of a card after selling (pbem.bots); else the first legal move."""
+    return next((m for m in legal if m == {"action": "buy", "card": "deck"}), None)
+
+
 def choose(view: dict, legal: list[dict], rnd: random.Random) -> dict:
     decision = view["to_act"]["decision"]
     actions = {entry["action"]: entry for entry in legal}

@@ -344,6 +344,23 @@ def choose_substitutes(me: Seat, legal: list[dict], rnd: random.Random) -> dict:
     return {**legal[0], "cubes": [token for _, token in ranked[:form["min"]]]}
 
 
+def resigned(view: dict, legal: list[dict]) -> dict | None:
+    """A resigned seat's move (rules.md): the phase card whose bonus is nothing (orders), so no one loses a card
+    they want; leading a phase round, a free mining space with the fewest steps, so the round's domain is one every
+    player may play in (mining spaces are always open) and no worker is displaced. Else the first legal move
+    (`bank-1` in the base game: it never blocks a space), and `pass` wherever passing is legal (pbem.bots)."""
+    decision = view["to_act"]["decision"]
+    if decision == "pick_phase_card":
+        cards = {b["card"]: b["domain"] for b in view["phase"]["bonuses"]}
+        return next((m for m in legal if cards.get(m["card"]) == "orders"), None)
+    if decision == "place_workers" and view.get("phase"):
+        board = {space["space"]: space for space in view["board"]}
+        mining = [m for m in legal if m["action"] == "place" and board[m["space"]]["kind"] == "mining"
+                  and board[m["space"]]["needs"] == 1]
+        return min(mining, key=lambda m: (board[m["space"]]["steps"], m["space"])) if mining else None
+    return None
+
+
 CHOOSERS = {
     "draft_orders": choose_draft,
     "pick_phase_card": choose_pick,

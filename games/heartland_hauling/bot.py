@@ -15,6 +15,19 @@ from pbem.bots import instantiate
 from .board import DIRECTIONS, OPPOSITE, cell_coords, cell_name, route_end
 
 
+def resigned(view: dict, legal: list[dict]) -> dict | None:
+    """A resigned seat's move (rules.md): the discard of no card as its action (no crate taken from a location or
+    left on one, no location filled), and the top of the deck when refilling (no face-up card taken from the
+    others); no upgrade bought (`pass`, pbem.bots); else the first legal move (the route listed first)."""
+    decision = view["to_act"]["decision"]
+    if decision == "act":
+        entry = next((m for m in legal if m["action"] in ("discard", "towed")), None)
+        return None if entry is None else {"action": entry["action"], "cards": []}
+    if decision == "refill":
+        return next((m for m in legal if m["action"] == "draw"), None)
+    return None
+
+
 def choose(view: dict, legal: list[dict], rnd: random.Random) -> dict:
     me = next(p for p in view["players"] if p["name"] == view["private"]["player"])
     hand = view["private"]["hand"]

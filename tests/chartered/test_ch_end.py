@@ -99,3 +99,22 @@ def test_two_players_with_two_companies_cannot_place_the_last_warehouse_and_end_
     ranking = t.rules.result(state)
     assert sorted(row["player"] for row in ranking) == ["ann", "bob"]
     assert {row["player"]: row["rank"] for row in ranking} == {"ann": 1, "bob": 2}  # gold is worth more
+
+
+def test_a_resigned_seat_buys_the_top_card_of_the_deck_instead_of_building():
+    from pbem import bots, registry
+    from support import reach_decision
+    game = registry.get("chartered")
+    _, _, legal, view = reach_decision(game, {}, ["ann", "bob", "cid"], "take_turn")
+    assert any(m["action"] == "build" for m in legal)  # a build was possible: it could merge the others' companies
+    assert bots.resigned_move(game, view, legal) == {"action": "buy", "card": "deck"}
+
+
+def test_a_resigned_seat_short_of_a_card_after_one_sale_keeps_its_other_shares(t):
+    from pbem import bots
+    state = t.empty_hands(t.new(2))
+    t.company(state, "tea", {43: 1, 44: 1, 37: 1}, hq=43, value=60, shares={"ann": 3})
+    state["money"]["ann"] = 0
+    state = t.play(state, "sell share tea")
+    legal = t.legal(state)
+    assert bots.resigned_move(t.game, t.rules.view(state, "ann"), legal) == {"action": "pass"}

@@ -211,3 +211,27 @@ def test_factory_card_holder_sees_no_price_in_a_round_without_tiles(t):
     state = t.play(state, "place bank-4")  # the round's domain is money: no tile can be bought
     assert state["phase"]["domain"] == "money"
     assert t.rules.view(state, holder)["private"]["tile_prices"] == []
+
+
+def test_a_resigned_seat_picks_the_orders_card_and_leads_a_round_on_a_free_mining_space():
+    from pbem import bots, registry
+    from support import reach_decision
+    game = registry.get("coal-baron")
+    players = ["alice", "bob", "carol"]
+    _, _, legal, view = reach_decision(game, {"phase-cards": "on"}, players, "pick_phase_card")
+    assert bots.resigned_move(game, view, legal) == {"action": "pick", "card": next(
+        b["card"] for b in view["phase"]["bonuses"] if b["domain"] == "orders")}
+    _, _, legal, view = reach_decision(game, {"phase-cards": "on"}, players, "place_workers")
+    move = bots.resigned_move(game, view, legal)
+    assert bots.first_legal(legal) == {"action": "place", "space": "bank-1"}  # what opened money rounds before
+    space = next(s for s in view["board"] if s["space"] == move["space"])
+    assert space["kind"] == "mining" and space["needs"] == 1
+
+
+def test_a_resigned_seat_passes_in_a_round_another_player_opened():
+    from pbem import bots, registry
+    from support import reach_decision
+    game = registry.get("coal-baron")
+    _, _, legal, view = reach_decision(game, {"phase-cards": "on"}, ["alice", "bob", "carol"],
+                                               "place_or_pass")
+    assert bots.resigned_move(game, view, legal) == {"action": "pass"}

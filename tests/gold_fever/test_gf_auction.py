@@ -87,3 +87,12 @@ def test_bids_so_far_are_public(gf):
     assert view["turn"]["bids"] == [{"player": "ann", "bid": 2}, {"player": "bob", "bid": None}]
     assert view["turn"]["high_bidder"] == "ann" and view["turn"]["high_bid"] == 2
     assert "Bids so far: ann bids 2, bob pass" in gf.game.report.render(view, None)
+
+
+def test_a_resigned_seat_never_bids():
+    from pbem import bots, registry
+    from support import reach_decision
+    game = registry.get("gold-fever")
+    _, _, legal, view = reach_decision(game, {}, ["alice", "bob", "carol"], "bid_for_lot")
+    assert any(m["action"] == "bid" for m in legal)
+    assert bots.resigned_move(game, view, legal) == {"action": "pass"}

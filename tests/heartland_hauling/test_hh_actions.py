@@ -99,3 +99,20 @@ def test_a_player_who_can_neither_load_nor_unload_nor_pay_for_the_discard_is_tow
     alice = state["haulers"]["alice"]
     assert alice["cell"] == "c3" and alice["money"] == 0 and alice["hand"] == ["corn"]
     assert t.decision(state) == "refill"
+
+
+def test_a_resigned_seat_discards_nothing_as_its_action_and_draws_from_the_deck():
+    from pbem import bots, registry
+    from support import reach_decision
+    game = registry.get("heartland-hauling")
+    _, _, legal, view = reach_decision(game, {}, ["alice", "bob"], "act")
+    move = bots.resigned_move(game, view, legal)
+    assert move["action"] in ("discard", "towed") and move["cards"] == []
+    _, _, legal, view = reach_decision(game, {}, ["alice", "bob"], "refill")
+    assert bots.resigned_move(game, view, legal) == {"action": "draw"}
+
+
+def test_a_resigned_seat_buys_no_upgrade(t):
+    from pbem import bots
+    legal = [{"action": "pass"}, {"action": "buy", "upgrade": "forklift"}]
+    assert bots.resigned_move(t.game, {"to_act": {"decision": "buy_upgrade"}}, legal) == {"action": "pass"}
