@@ -135,6 +135,15 @@ class Plan:
         return sum(len(turn) for turn in self.turns)
 
 
+def reads_as_item(game, text: str, players: list[str]) -> bool:
+    """Does this line read as items of a submission (steps, `next`, standing orders), whoever sends it?"""
+    try:
+        parse_plan(game, [piece for piece in text.split(";") if piece.strip()], None, players)
+    except PbemError:
+        return False
+    return True
+
+
 def step_name(index: int, count: int, text: str) -> str:
     """How a message names one item of a submission: by its place (never "move 3", which would read as the
     game's move 3), or by its text alone when it is the only one."""
@@ -275,7 +284,7 @@ def _check_fields(spec: dict, fields: dict, player: str, players: list[str], wha
     """A `player` field names a player of the game; a condition that reads private things reads the player's own
     (anyone else's are hidden from them)."""
     named = fields.get("player")
-    if named is None:
+    if named is None or player is None:  # (no player: only whether the text reads as a step, pbem.mail)
         return
     if named not in players:
         raise PbemError(f"{named!r} does not play in this game (players: {', '.join(players)})")

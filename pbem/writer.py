@@ -176,12 +176,12 @@ def play(gd: GameDir, env: dict, player: str, texts: list[str], by: str, move_nu
 
 def set_queue(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
               signature: str | None = None, password: str | None = None, authenticated: bool = False,
-              after_turn=None) -> dict:
+              before_write=None, after_turn=None) -> dict:
     """Replace a player's queue (`texts`: queued steps, `next`, standing orders, `cancel`; all of it is for later,
     none for a decision now) without a move of theirs. The queue is asked at once: when the decision to take is
     theirs and the queue answers it, it plays. A signed queue names the move number it was made at and is taken
     once (a copy sent again is refused). Returns what the queue played and the queue as the player's view shows
-    it. `after_turn`: as for `submit`, when the queue played."""
+    it. `before_write`, `after_turn`: as for `submit` (`after_turn` when the queue played)."""
     check_player(gd, player)
     game = gd.game
     with locked(gd):
@@ -199,11 +199,14 @@ def set_queue(gd: GameDir, player: str, texts: list[str], *, by: str = "player",
             kept = record.get("signed", []) if record.get("signed_at") == current else []
             record.update(signed_at=current, signed=kept + [signature])
         fields = after_turn(env, state, entries) if entries and after_turn is not None else None
+        if before_write is not None:
+            before_write(current)
         new_env = commit(gd, env, state, entries, env["resigned"], fields, queues=records)
     pending = game.rules.pending(state)
     return {"game": gd.id, "player": player, "queue": queues.shown(records.get(player)) if pending else None,
-            "moves_played": [public_entry(game, entry) for entry in entries], "move_number": new_env["move_number"],
-            "to_act": pending["player"] if pending else None, "finished": pending is None}
+            "moves_played": [public_entry(game, entry) for entry in entries], "number": current,
+            "move_number": new_env["move_number"], "to_act": pending["player"] if pending else None,
+            "finished": pending is None}
 
 
 

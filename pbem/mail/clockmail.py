@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import json
 
-from .. import clock, engine, safefiles
+from .. import clock, engine, phrases, safefiles
 from ..contract import PbemError
 from ..correspondence import notify_of
 from ..phrases import plural
@@ -115,7 +115,7 @@ def _notice(gd: engine.GameDir, event: dict, doc: dict, now: datetime.datetime, 
     if event["kind"] == "remind":
         subject = compose.subject_for(gd, f"move {number}, reminder: your move is due {clock.readable(event['due'])}")
         parts = [f"Reminder: your move (move {number}) is due by {_due_text(event['due'], now)}. "
-                 f"If it has not arrived by then, {policy}."]
+                 f"If it has not arrived by then, {policy}.", _queued_text(gd, name)]
     elif event["kind"] == "late":
         subject = compose.subject_for(gd, f"move {number}, your move is overdue")
         allowed = f" After {record['timeouts']} in a row you count as resigned." if record.get("timeouts") else ""
@@ -136,6 +136,16 @@ def _notice(gd: engine.GameDir, event: dict, doc: dict, now: datetime.datetime, 
     legal = engine.legal(gd, name) if doc["to_act"] == name and event["kind"] != "resigned" else None
     _, report = compose.player_report(gd, name, "\n".join(parts), legal)
     return subject, report
+
+
+def _queued_text(gd: engine.GameDir, name: str) -> str:
+    """What a reminder says of the player's queue: it did not answer this decision (a queue that does is played at
+    once, so it is never reminded nor timed out), and what it holds for later."""
+    lines = phrases.queue_lines(engine.status(gd, name).get("queue"))
+    if not lines:
+        return ("Nothing is queued for you. Steps written after your move wait in your queue and are played when "
+                "their decisions come, so fewer mails are needed (see `help`).")
+    return "\n".join(["Your queue does not answer this decision; it holds, for later:", *lines])
 
 
 def send_tick(referee, gd: engine.GameDir, result: dict, now: datetime.datetime) -> tuple[list[str], str | None]:

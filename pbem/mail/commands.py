@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 
-from .. import clock, correspondence, engine, trust
+from .. import clock, correspondence, engine, phrases, queues, trust
 from ..contract import PbemError, UsageError
 from ..phrases import plural
 from . import clockmail, compose, headers, parse
@@ -293,6 +293,9 @@ class Referee:
         if len(incoming.lines) > parse.MAX_MOVE_LINES:
             raise _Reject(f"more than {parse.MAX_MOVE_LINES} move lines: one mail is one turn.")
         texts = [piece for line in incoming.lines for piece in _split(line)]
+        queued = _queue_only(texts)
+        if queued is not None:
+            return self._queue(incoming, gd, secrets, name, queued, source)
 
         def pending(number: int) -> None:  # on disk before the move is: see ledger.py
             self.ledger.put(incoming.message_id, {"state": "pending", "source": source, "game": gd.id,
@@ -308,6 +311,33 @@ class Referee:
         summary = compose.turn_summary(result)
         return self._after_move(incoming, gd, roster, secrets.get("organiser"), name, summary, source,
                                 result["number"])
+
+    def _queue(self, incoming: parse.Incoming, gd: engine.GameDir, secrets: dict, name: str, texts: list[str],
+               source: str | None) -> Outcome:
+        """`queue` and steps (or standing orders alone): the player's queue replaced, answered with what it holds;
+        when it answers the decision waiting at once, its moves are reported to everyone like a move."""
+        def pending(number: int) -> None:  # on disk before the queue's moves are: see ledger.py
+            self.ledger.put(incoming.message_id, {"state": "pending", "source": source, "game": gd.id,
+                                                  "player": name, "move_number": number})
+        try:
+            result = correspondence.set_queue(gd, name, texts, by="player", move_number=incoming.move_number,
+                                              password=incoming.password, now=self.now, before_write=pending)
+        except PbemError as exc:
+            raise _Reject(str(exc)) from None
+        self._moved(gd)
+        if result["moves_played"]:
+            summary = compose.turn_summary({"number": result["number"], "player": name, "public_moves": [],
+                                            "chance": [], "referee_moves": result["moves_played"]}, queue=True)
+            return self._after_move(incoming, gd, secrets["players"], secrets.get("organiser"), name, summary,
+                                    source, result["number"])
+        lines = phrases.queue_lines(result["queue"])
+        body = "\n".join(["Your queue is set; only you see it:", *lines] if lines else ["Your queue is empty."])
+        subject = compose.subject_for(gd, "queue recorded")
+        sent = self.send([self._mail(gd, incoming, secrets_player(secrets, name)["email"], subject, body,
+                                     reply=True)])
+        self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
+                                              "result": "queue"})
+        return Outcome(incoming.message_id, "command", "queue", gd.id, name, *sent)
 
     def _admin(self, incoming: parse.Incoming, gd: engine.GameDir, player: dict, source: str | None) -> Outcome:
         """`vacation FROM TO`, `vacation cancel`, `notify every|turn|daily`: answered with what changed."""
@@ -366,8 +396,8 @@ class Referee:
         if entry is None or entry["player"] != seen["player"]:
             return None
         auto = []
-        for later in entries[entries.index(entry) + 1:]:  # the moves the referee played after (resigned, forced)
-            if later["by"] != "referee":
+        for later in entries[entries.index(entry) + 1:]:  # the moves played after (resigned, forced, queued)
+            if later["by"] != "referee" and not later.get("reason"):
                 break
             auto.append(later)
         summary = compose.turn_summary({"number": entry["number"], "player": entry["player"],
@@ -524,12 +554,28 @@ def _too_large(incoming: parse.Incoming, extra: list[str] | None = None) -> _Rej
 
 
 def _parses(gd: engine.GameDir, text: str) -> bool:
-    try:
-        for piece in _split(text):
-            gd.game.parse_move(piece)
-    except Exception:  # noqa: BLE001 — any notation error: not a move
-        return False
-    return text.strip().lower() in parse.COMMANDS or bool(_split(text))
+    """Is the line a move, a queued step or a command (not a greeting or a sign-off)?"""
+    if text.strip().lower() in parse.COMMANDS or _queue_only([text]) is not None:
+        return True
+    return bool(_split(text)) and queues.reads_as_item(gd.game, text, gd.players)
+
+
+def _queue_only(texts: list[str]) -> list[str] | None:
+    """The queue a mail sets without a move: the lines after a `queue` line (`queue cancel`: none, and standing
+    orders withdrawn), or standing orders alone; None for a move."""
+    words = [" ".join(text.lower().split()) for text in texts]
+    if words and words[0] == "queue cancel":
+        return ["cancel", "standing cancel"] + texts[1:]
+    if words and words[0].split(" ", 1)[0] == "queue":
+        first = texts[0].strip()[len("queue"):].strip()
+        return ([first] if first else []) + texts[1:]
+    if words and all(word.startswith(("standing ", "standing:")) or word == "cancel" for word in words):
+        return texts
+    return None
+
+
+def secrets_player(secrets: dict, name: str) -> dict:
+    return next(p for p in secrets["players"] if p["name"] == name)
 
 
 def _split(line: str) -> list[str]:

@@ -90,7 +90,11 @@ def how_to_move(gd: engine.GameDir, move_number: int | None) -> str:
     if move_number is not None:
         lines.append(f"    Move-Number: {move_number}")
     lines += ["    <your move, one decision a line>", "",
-              "Other commands (one on a line, with your password): status, moves, help, resign."]
+              "Steps for later may follow your move: they wait in your queue, which only you see, and are played "
+              "when their decisions come (`next` between turns, `A else B`, `A if CONDITION`, `standing WORD: "
+              "STEP`; see `help`).",
+              "Other commands (one on a line, with your password): status, moves, help, resign; `queue` with steps "
+              "below it sets your queue without a move (`queue cancel` drops it)."]
     return "\n".join(lines)
 
 
@@ -102,7 +106,33 @@ def notation_help(gd: engine.GameDir) -> str:
         parts += ["", "Decisions:", *[f"    {name}: {what}" for name, what in decisions.items()]]
     parts += ["", "Several moves of one turn go on separate lines (or one line with ';' between them); they are "
               "applied in order, all or nothing."]
-    return "\n".join(parts)
+    return "\n".join(parts + ["", queue_help(gd)])
+
+
+def queue_help(gd: engine.GameDir) -> str:
+    """How to queue steps in this game: the notation's words, and the game's choice forms, conditions and standing
+    orders (meta.yaml `queues:`)."""
+    from .. import queues
+    vocab = queues.vocabulary(gd.game)
+    lines = ["Your queue (only you see it; each step is played when its decision comes, as if you sent it then):",
+             "    the lines after your move are for later; `next` starts your next turn",
+             "    `A else B else C`: the first of them that is legal then; `A if CONDITION and not CONDITION`",
+             "    a step that is not legal when its decision comes stops the queue: you are asked, and told why",
+             "    `standing WORD: STEP` answers every such decision until `standing WORD: cancel`, or until an event",
+             "    disarms it; `cancel` drops your queue"]
+    if vocab.choices:
+        lines += ["Forms chosen when the decision comes:",
+                  *[f"    {template.shape}: {vocab.choices[template.action]['help']}"
+                    for template in vocab.choice_templates]]
+    if vocab.conditions:
+        lines += ["Conditions (they read only what you may see):",
+                  *[f"    {template.shape}: {vocab.conditions[template.action]['help']}"
+                    for template in vocab.condition_templates]]
+    if vocab.standing:
+        lines += ["Standing orders:", *[f"    standing {word}: {spec['help']}" + (
+            f" (disarmed when {', '.join(vocab.disarm[event]['help'] for event in spec['disarm'])})"
+            if spec["disarm"] else "") for word, spec in vocab.standing.items()]]
+    return "\n".join(lines)
 
 
 def legal_block(legal: dict) -> str:
@@ -121,11 +151,17 @@ def legal_block(legal: dict) -> str:
     return "\n".join([f"Your legal moves now ({description}):", *phrases.legal_lines(legal["choices"]), *notes])
 
 
-def turn_summary(result: dict) -> str:
-    lines = [f"Move {result['number']}: {result['player']} played {'; '.join(result['public_moves'])}."]
+def turn_summary(result: dict, queue: bool = False) -> str:
+    """What a turn did, as everyone may read it (`queue`: a queue set without a move, which played at once)."""
+    lines = [f"{result['player']} set a queue, which played at once." if queue else
+             f"Move {result['number']}: {result['player']} played {'; '.join(result['public_moves'])}."]
     if result["chance"]:
         lines.append("  " + "; ".join(f"{c['what']}: {c['result']}" for c in result["chance"]))
     for entry in result.get("referee_moves") or []:
+        if entry.get("by") == "player":  # a queued move is the player's, sent ahead
+            lines.append(f"Move {entry['number']}: {entry['player']} played {'; '.join(entry['moves'])} "
+                         f"({entry['reason']}).")
+            continue
         lines.append(f"Move {entry['number']}: the referee played {'; '.join(entry['moves'])} for {entry['player']}"
                      f" ({entry.get('reason') or 'entered by the referee'}).")
     return "\n".join(lines)
