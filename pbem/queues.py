@@ -44,6 +44,7 @@ MAX_CONDITIONS = 4     # in one alternative
 MAX_STANDING = 8       # standing orders of one player
 QUEUED = "queued"                  # the reason of a log entry played from a queue
 STANDING_ORDER = "standing order"  # the reason of one played by a standing order
+REASONS = (QUEUED, STANDING_ORDER)
 READS = ("public", "private")
 
 
@@ -133,6 +134,29 @@ class Plan:
 
     def steps(self) -> int:
         return sum(len(turn) for turn in self.turns)
+
+
+def holds_queue(texts: list[str]) -> bool:
+    """Do these items say anything for later in the queue's own words (`next`, a standing order, `cancel`, ranked
+    alternatives, conditions)? (Plain steps beyond the turn are queued too, which only playing them tells.)"""
+    for text in texts:
+        words = notation.tokens_of(text)
+        if words[:1] in ([NEXT], [STANDING], [CANCEL]) or ELSE in words or IF in words:
+            return True
+    return False
+
+
+def canonical_item(game, text: str, players: list[str]) -> str:
+    """An item of a submission in its one text form (a move as the log records it); NotationError or PbemError
+    when it does not read."""
+    words = notation.tokens_of(text)
+    if words in ([NEXT], [CANCEL], [STANDING, CANCEL]):
+        return " ".join(words)
+    plan = parse_plan(game, [text], None, players)
+    if plan.standing:
+        word, step = next(iter(plan.standing.items()))
+        return f"{STANDING} {word}: {CANCEL}" if step is None else standing_text(word, step.text)
+    return plan.now[0].text
 
 
 def reads_as_item(game, text: str, players: list[str]) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .. import correspondence, engine, movefile, notation
+from .. import correspondence, engine, movefile, notation, queues
 from ..contract import PbemError
 from ..phrases import plural
 from . import layout
@@ -99,8 +99,8 @@ def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -
     if player not in desk.gd.players:
         raise Refusal(f"{path}: {player!r} does not play in {desk.gd.id}", path)
     if not encrypted and hidden_choice(desk.gd, doc["moves"]):
-        raise Refusal(f"{path}: this move holds a hidden choice and was committed in the clear; `pbem git move` "
-                      f"encrypts such a move to the referee (moves/NNNN-NAME.yaml.age)", path)
+        raise Refusal(f"{path}: this move holds a hidden choice or a queue and was committed in the clear; `pbem git "
+                      f"move` encrypts such a move to the referee (moves/NNNN-NAME.yaml.age)", path)
     # a signed file is checked by the engine (a bad signature is refused even on a signed commit); an unsigned
     # one needs the commit signed with the player's registered SSH key
     signed_commit = not doc.get("signature") and _signed_by(repo, desk, commit, player, signers)
@@ -109,7 +109,8 @@ def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -
                       f"commit with your registered SSH key", path)
     try:
         result = correspondence.submit(desk.gd, player, doc["moves"], by="player", move_number=number,
-                                       signature=doc.get("signature"), authenticated=signed_commit, now=desk.now)
+                                       signature=doc.get("signature"), authenticated=signed_commit, now=desk.now,
+                                       may_queue=encrypted)  # steps left for later would be public in the clear
     except PbemError as exc:
         applied = _already_applied(desk, doc)
         if applied is not None:  # a run killed after the engine applied it and before its commit: not twice
@@ -127,8 +128,11 @@ def _merge_changes(repo: Repo, commit: str, parents: list[str]) -> list[str]:
 
 
 def hidden_choice(gd: engine.GameDir, texts: list[str]) -> bool:
-    """Does one of these moves hold a choice the public log masks (and so must not be committed in the clear)?"""
+    """Does one of these moves hold a choice the public log masks, or a queue (private until played), and so must
+    not be committed in the clear?"""
     game = gd.game
+    if queues.holds_queue(texts):
+        return True
     for text in texts:
         try:
             move = game.parse_move(text)
@@ -156,10 +160,10 @@ def _already_applied(desk: Desk, doc: dict) -> dict | None:
     entry = next((e for e in entries if e["number"] == doc["move_number"]), None)
     try:
         moves = canonical_moves(desk.gd, doc["moves"])
-    except notation.NotationError:
+    except (notation.NotationError, PbemError):
         return None
     same = (entry is not None and entry["player"] == doc["player"] and entry["by"] == "player"
-            and entry["moves"] == moves and entry.get("signature") == doc.get("signature"))
+            and (entry["moves"] == moves or entry.get("sealed")) and entry.get("signature") == doc.get("signature"))
     if not same:
         return None
     public = engine.read_log(desk.gd)["entries"] or []
@@ -169,9 +173,10 @@ def _already_applied(desk: Desk, doc: dict) -> dict | None:
 
 
 def canonical_moves(gd: engine.GameDir, texts: list[str]) -> list[str]:
-    """The moves in the one text form the log records (`resign` as it is); NotationError if one does not parse."""
-    return [engine.RESIGN if engine.is_resign(text)
-            else gd.game.format_move(gd.game.parse_move(text)) for text in texts]
+    """The moves in the one text form the log records (`resign` as it is; a queue's items as pbem.queues writes
+    them); NotationError if one does not parse."""
+    return [engine.RESIGN if engine.is_resign(text) else queues.canonical_item(gd.game, text, gd.players)
+            for text in texts]
 
 
 def _public_reason(reason: str, encrypted: bool) -> str:

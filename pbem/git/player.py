@@ -78,7 +78,9 @@ def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts:
               secret: str | None) -> tuple[str, str, bool]:
     """(path, content, encrypted) of the move file of `player` answering move `number`: the moves in canonical
     notation (so the file says exactly what the log will), HMAC-signed when a secret is given, encrypted to the
-    referee (the recipient of `config`, the first commit's pbem-git.yaml) when one of them is a hidden choice."""
+    referee (the recipient of `config`, the first commit's pbem-git.yaml) when one of them is a hidden choice or
+    when it may hold steps for later (a queue is private until played, and only the referee can tell whether
+    several steps go beyond the turn)."""
     try:
         texts = judge.canonical_moves(gd, texts)
     except notation.NotationError as exc:
@@ -86,7 +88,7 @@ def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts:
     doc = movefile.build(gd.id, number, player, texts, secret)
     text = movefile.dumps(doc, "../schemas/move.schema.json")
     movefile.parse(text, "the new move file")
-    hidden = judge.hidden_choice(gd, doc["moves"])
+    hidden = judge.hidden_choice(gd, doc["moves"]) or len(doc["moves"]) > 1
     relative = layout.move_path(number, player, hidden)
     return relative, keys.encrypt(text, [config["referee"]["recipient"]]) if hidden else text, hidden
 
