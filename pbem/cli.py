@@ -307,6 +307,21 @@ def board(directory, player, fmt, output, now):
 
 
 @cli.command()
+@click.argument("root", metavar="ROOT", type=click.Path(file_okay=False))
+@click.argument("out", metavar="OUT", type=click.Path(file_okay=False))
+@NOW_SHOWN
+def site(root, out, now):
+    """A static web site of the games under ROOT (or of one game), written into OUT: an index of the games with
+    who is to act and until when, and each game's picture, report and log; from the public files only."""
+    from . import site as site_module
+    result = site_module.build(root, out, clock_now(now))
+    click.echo(f"{out}: {len(result['games'])} games, {len(result['files'])} files")
+    if result["unreadable"]:
+        raise PbemError("not published (the others are): " + "; ".join(
+            f"{name}: {reason}" for name, reason in result["unreadable"]))
+
+
+@cli.command()
 @GAME_DIR
 @click.option("--as", "player", help="Whose moves (default: whoever must act).", **AS_PLAYER)
 @NOW_SHOWN

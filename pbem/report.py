@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from . import registry
-from .tables import tabulate
+from .tables import fit_lines, table, tabulate
 
 
 def _moves_line(entry: dict) -> str:
@@ -17,16 +17,16 @@ def _moves_line(entry: dict) -> str:
 def recent_moves(entries: list[dict]) -> str:
     rows = [(entry["number"], entry["player"] + (" (referee)" if entry["by"] == "referee" else ""),
              _moves_line(entry)) for entry in entries]
-    return tabulate(rows, headers=["#", "player", "moves"], tablefmt="simple")
+    return table(rows, headers=["#", "player", "moves"], tablefmt="simple", keep=2)
 
 
 def ranking(rows: list[dict]) -> str:
     detail_keys = []
     for row in rows:
         detail_keys += [key for key in row.get("details", {}) if key not in detail_keys]
-    table = [[row["rank"], row["player"], *[row.get("details", {}).get(key, "") for key in detail_keys], row["score"]]
+    cells = [[row["rank"], row["player"], *[row.get("details", {}).get(key, "") for key in detail_keys], row["score"]]
              for row in rows]
-    return tabulate(table, headers=["rank", "player", *detail_keys, "score"], tablefmt="simple")
+    return table(cells, headers=["rank", "player", *detail_keys, "score"], tablefmt="simple", keep=2)
 
 
 def status_text(doc: dict, now=None) -> str:
@@ -36,7 +36,8 @@ def status_text(doc: dict, now=None) -> str:
     title = f"{doc['title']} — game {doc['id']} — move {doc['move_number']}"
     if viewer:
         title += f" — view of {viewer}"
-    parts = [f"{title}\n{'=' * len(title)}", game.report.render(doc["view"], viewer).rstrip()]
+    title = fit_lines(title)
+    parts = [f"{title}\n{'=' * max(map(len, title.split(chr(10))))}", game.report.render(doc["view"], viewer).rstrip()]
     if doc["finished"]:
         parts += ["Game over. Final ranking:", ranking(doc["ranking"]),
                   f"Seed (revealed): {doc['seed']}  — commitment {doc['seed_commitment']}"]
@@ -52,7 +53,7 @@ def status_text(doc: dict, now=None) -> str:
                                     *queue_lines(doc["queue"])]))
     if doc["recent"]:
         parts += ["Last moves:", recent_moves(doc["recent"])]
-    return "\n\n".join(parts) + "\n"
+    return fit_lines("\n\n".join(parts)) + "\n"  # the games' tables fit; their prose is wrapped here
 
 
 OPTIONS_COLUMN = 36  # the table's last column wraps, so that it stays within 100 characters

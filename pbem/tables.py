@@ -95,3 +95,97 @@ def tabulate(rows, headers=(), tablefmt: str = "simple") -> str:
     if dashes is not None and not headers:
         lines.append(dashes)
     return "\n".join(lines) if headers or rows else ""
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Tables that fit a width: every report is read in 80-column mail programs and terminals
+
+WIDTH = 78  # RFC 5322's advice for a line of mail; every text report keeps to it
+NARROWEST = 10  # a wrapped text column keeps at least this many characters (or its header's width)
+
+
+def widest(text: str) -> int:
+    return max((len(line) for line in text.split("\n")), default=0)
+
+
+def _wrapped(cell, width: int) -> list[str]:
+    import textwrap
+    text = "" if cell is None else str(cell)
+    if len(text) <= width:
+        return [text]
+    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+
+
+def _column_widths(rows: list[list], headers: list) -> list[int]:
+    columns = list(zip(*rows)) if rows else [[] for _ in headers]
+    return [max([len(str(h)) + MIN_PADDING if headers else 0, *(len("" if c is None else str(c)) for c in column)])
+            for h, column in zip(headers or [""] * len(columns), columns)]
+
+
+def _wrap_rows(rows: list[list], headers: list, width: int) -> list[list]:
+    """Long text cells wrapped onto continuation rows (the other cells empty there), narrowing the widest text
+    column first until the table fits or no text column can narrow further."""
+    caps = _column_widths(rows, headers)
+    numeric = [all(isinstance(c, int) or (isinstance(c, str) and c.strip().lstrip("-").isdigit()) or c in ("", None)
+                   for c in column) for column in (zip(*rows) if rows else [])]
+    least = [max(NARROWEST, len(str(h)) + MIN_PADDING) if headers else NARROWEST for h in (headers or caps)]
+    while sum(caps) + 2 * (len(caps) - 1) > width:
+        narrowable = [i for i, cap in enumerate(caps) if not numeric[i] and cap > least[i]]
+        if not narrowable:
+            break
+        widest_column = max(narrowable, key=lambda i: caps[i])
+        caps[widest_column] -= 1
+    wrapped = []
+    for row in rows:
+        cells = [_wrapped(cell, cap) if not numeric[i] else [cell] for i, (cell, cap) in enumerate(zip(row, caps))]
+        for line in range(max(len(c) for c in cells)):
+            wrapped.append([c[line] if line < len(c) else "" for c in cells])
+    return wrapped
+
+
+def _column_groups(rows: list[list], headers: list, width: int, keep: int) -> list[list[int]]:
+    """The columns after the first `keep`, in groups that fit beside those `keep` columns."""
+    widths = _column_widths(rows, headers)
+    base = sum(widths[:keep]) + 2 * keep
+    groups, current, used = [], [], base
+    for i in range(keep, len(widths)):
+        if current and used + widths[i] > width:
+            groups.append(current)
+            current, used = [], base
+        current.append(i)
+        used += widths[i] + 2
+    return groups + ([current] if current else [])
+
+
+def table(rows, headers=(), tablefmt: str = "simple", width: int = WIDTH, keep: int = 1) -> str:
+    """tabulate's text, fitted to `width` columns: long text cells wrap onto continuation rows; a table still too
+    wide is split into several, each repeating the first `keep` columns (the rows' names)."""
+    rows, headers = [list(row) for row in rows], list(headers)
+    text = tabulate(rows, headers, tablefmt)
+    if widest(text) <= width or not rows:
+        return text
+    text = tabulate(_wrap_rows(rows, headers, width), headers, tablefmt)
+    if widest(text) <= width or len(rows[0]) <= keep + 1:
+        return text
+    parts = []
+    for group in _column_groups(rows, headers, width, keep):
+        columns = list(range(keep)) + group
+        part_rows = [[row[i] for i in columns] for row in rows]
+        part_headers = [headers[i] for i in columns] if headers else []
+        parts.append(tabulate(_wrap_rows(part_rows, part_headers, width), part_headers, tablefmt))
+    return "\n\n".join(parts)
+
+
+def fit_lines(text: str, width: int = WIDTH) -> str:
+    """Every line longer than `width` wrapped at its words, the continuation indented two more than the line (a
+    table fitted with `table` never needs it: this is for prose)."""
+    import textwrap
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        lines += textwrap.wrap(line.strip(), width, initial_indent=indent, subsequent_indent=indent + "  ",
+                               break_on_hyphens=False, break_long_words=True) or [""]
+    return "\n".join(lines)

@@ -3,7 +3,7 @@ hidden can be printed): the board as a map of plots, the companies and the stock
 shares and flags, the market, and the viewer's own hand."""
 from __future__ import annotations
 
-from pbem.tables import tabulate
+from pbem.tables import table
 
 from .board import plot_card_effect
 from .setup import card_level, level_card
@@ -208,7 +208,7 @@ def companies_table(view: dict) -> str:
         rows.append([company["code"], company["name"], company["goods"], company["value"],
                      f"{company['price']} (buy {company['buying_price']})", company["shares_left"], holders,
                      company["flag"] or "", company["hq"], len(company["plots"])])
-    return "Companies\n" + tabulate(rows, headers=["code", "company", "goods", "value", "share price",
+    return "Companies\n" + table(rows, headers=["code", "company", "goods", "value", "share price",
                                                     "shares left", "shareholders", "flag", "HQ", "plots"])
 
 
@@ -224,7 +224,7 @@ def stock_board_table(view: dict) -> str:
     height = max((len(codes) for codes in standing.values()), default=0)
     for line in range(height):
         rows.append([""] + [standing[i][line] if line < len(standing[i]) else "" for i in range(len(steps))])
-    return "Stock board (capitalisation from which a share is worth the price)\n" + tabulate(rows, tablefmt="plain")
+    return "Stock board (capitalisation from which a share is worth the price)\n" + table(rows, tablefmt="plain")
 
 
 def players_table(view: dict) -> str:
@@ -233,7 +233,7 @@ def players_table(view: dict) -> str:
              ", ".join(f"{codes[c]} {n}" for c, n in p["shares"].items()),
              ", ".join(codes[c] for c in p["flags"]),
              p["next_flag_cost"] if p["next_flag_cost"] is not None else "none left"] for p in view["players"]]
-    return "Players\n" + tabulate(rows, headers=["player", "florins", "cards in hand", "shares", "flags",
+    return "Players\n" + table(rows, headers=["player", "florins", "cards in hand", "shares", "flags",
                                                   "next flag"])
 
 

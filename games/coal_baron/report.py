@@ -7,7 +7,7 @@ part, which only they get; other players' delivered orders lie face down, but fo
 """
 from __future__ import annotations
 
-from pbem.tables import tabulate
+from pbem.tables import table
 
 EMPTY = "-"
 
@@ -52,7 +52,7 @@ def players_table(view, private):
     for p in view["players"]:
         money = private["money"] if private and private["player"] == p["name"] else "hidden"
         rows.append([p["name"], p["vp"], p["workers"], p["canteen"], p["orders"], p["delivered"], money])
-    return tabulate(rows, headers=["player", "VP", "workers", "canteen", "orders", "delivered", "money"],
+    return table(rows, headers=["player", "VP", "workers", "canteen", "orders", "delivered", "money"],
                     tablefmt="simple")
 
 
@@ -86,7 +86,7 @@ def board_table(view, prices):
         if not offer and space["kind"] in ("factory", "order"):
             offer = "(empty)"
         rows.append([space["space"], workers_text(space["workers"]), space["needs"], offer])
-    return tabulate(rows, headers=["space", "workers", "needs", "on offer"], tablefmt="simple")
+    return table(rows, headers=["space", "workers", "needs", "on offer"], tablefmt="simple")
 
 
 def supply_text(view):
@@ -121,9 +121,9 @@ def pit_text(pit, own_delivered=None):
         rows.append([f"{level} {row['colour']}", " ".join(row["lit"]) or EMPTY,
                      cage_text if cage["level"] == level else "|", " ".join(row["dark"]) or EMPTY])
     text = f"Pit of {pit['player']} (lit tiles {pit['lit']}, dark tiles {pit['dark']}):\n"
-    text += tabulate(rows, headers=["level", "lit (left)", "shaft", "dark (right)"], tablefmt="simple")
+    text += table(rows, headers=["level", "lit (left)", "shaft", "dark (right)"], tablefmt="simple")
     if pit["orders"]:
-        text += "\nOutstanding orders:\n" + tabulate(
+        text += "\nOutstanding orders:\n" + table(
             [[o["id"], o["transport"], o["vp"], spots_text(o), "yes" if o["complete"] else "no"]
              for o in pit["orders"]], headers=["order", "transport", "VP", "spots", "complete"], tablefmt="simple")
     if own_delivered:
@@ -151,12 +151,12 @@ def drawn_text(drawn, prices):
 
 
 def orders_table(orders):
-    return tabulate([[o["id"], o["transport"], o["vp"], " ".join(o["cubes"])] for o in orders],
+    return table([[o["id"], o["transport"], o["vp"], " ".join(o["cubes"])] for o in orders],
                     headers=["order", "transport", "VP", "cubes"], tablefmt="simple")
 
 
 def awards_table(awards):
-    return tabulate([[a["shift"], a["category"], a["player"], "1st" if a["place"] == 1 else "2nd", a["vp"]]
+    return table([[a["shift"], a["category"], a["player"], "1st" if a["place"] == 1 else "2nd", a["vp"]]
                      for a in awards], headers=["shift", "category", "player", "place", "VP"], tablefmt="simple")
 
 

@@ -1,7 +1,7 @@
 """La Fièvre de l'Or: the text report of the table, built only from a view (nothing hidden can be printed)."""
 from __future__ import annotations
 
-from pbem.tables import tabulate
+from pbem.tables import table
 
 DECISION_WORDS = {
     "bid_for_lot": "bid or pass",
@@ -46,7 +46,7 @@ def status_lines(view: dict) -> list[str]:
 def offer_table(view: dict) -> str:
     dangerous_mines = view["options"].get("dangerous-mines") == "on"
     rows = [[slot["slot"], card_text(slot["card"], dangerous_mines)] for slot in view["turn"]["offer"]]
-    return "Cards on offer\n" + tabulate(rows, headers=["slot", "card"])
+    return "Cards on offer\n" + table(rows, headers=["slot", "card"])
 
 
 def turn_lines(turn: dict, current: bool) -> list[str]:
@@ -95,13 +95,13 @@ def concession_table(view: dict) -> str:
             cells.append(" ".join(mines))
         rows.append([player["name"], *cells])
     return ("Concessions by town (number:value; +v = with a New Vein, +3 counted in)\n"
-            + tabulate(rows, headers=["player", *towns]))
+            + table(rows, headers=["player", *towns]))
 
 
 def towns_table(view: dict) -> str:
     rows = [[town["id"], f"{town['name']} ({town['english']})", town["mayor"] or "-", town["fee"],
              "yes" if town["governor"] else "", town["saloons_left"]] for town in view["towns"]]
-    return "Towns\n" + tabulate(rows, headers=["town", "name (English edition)", "mayor", "fee",
+    return "Towns\n" + table(rows, headers=["town", "name (English edition)", "mayor", "fee",
                                                "governor", "saloon cards left"])
 
 
@@ -112,7 +112,7 @@ def players_table(view: dict) -> str:
         kept = ", ".join(card["id"] + (" (waiting)" if card["waiting"] else "") for card in player["kept"])
         rows.append([player["name"], player["gold"], ", ".join(player["maires"]), saloons, kept])
     bank = view["bank"]
-    return ("Players\n" + tabulate(rows, headers=["player", "gold", "mayor of", "saloons (fee)", "cards kept"])
+    return ("Players\n" + table(rows, headers=["player", "gold", "mayor of", "saloons (fee)", "cards kept"])
             + f"\nBank: paid out {bank['paid_out']}, took in {bank['taken_in']}")
 
 

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import textwrap
 
-from tabulate import tabulate
+from pbem.tables import table
 
 from .board import DIRECTIONS, OPPOSITE, cell_coords, cell_name, route_end
 
-INNER = 14  # characters inside a box
+INNER = 13  # characters inside a box: five columns of the map fit in 78
+MAP_COLUMNS = 5  # a wider map (the truck stops add columns) is printed in parts of at most five columns
 LINES = 4   # lines inside a box
 EDGE_MARK = {"closed": "X", "weigh": "W", "toll": "$"}
 
 
 def render(view: dict, viewer: str | None) -> str:
-    parts = [headline(view), "Map (north up):\n" + map_text(view), legend(view), players_table(view)]
+    parts = [headline(view), map_parts(view), legend(view), players_table(view)]
     if any(loc["cell"] is None for loc in view["locations"]):
         placing = view["to_act"] and view["to_act"]["decision"] == "place_location"
         title = "Removed, to be placed next to the map" if placing else "Not in this game"
@@ -89,7 +90,7 @@ def spaces(view: dict) -> dict[str, list[str]]:
         boxes[loc["cell"]] = [name, crates or f"*{short[loc['native']]}0", demands, truck_line(trucks, loc["cell"])]
     for upgrade in view["upgrades"]:
         if upgrade["cell"]:
-            price = f"sold: {upgrade['owner']}" if upgrade["owner"] else f"${upgrade['cost']}"
+            price = "sold" if upgrade["owner"] else f"${upgrade['cost']}"  # to whom: the upgrades' table
             name = textwrap.wrap(upgrade["name"], INNER)[:2]
             boxes[upgrade["cell"]] = [f"STOP {price}", *name, *[""] * (2 - len(name)),
                                       truck_line(trucks, upgrade["cell"])]
@@ -126,8 +127,24 @@ def edge_features(view: dict) -> dict[tuple[str, str], str]:
     return found
 
 
-def map_text(view: dict) -> str:
+def map_parts(view: dict) -> str:
+    """The map under its title; a map wider than MAP_COLUMNS columns in parts, west to east."""
     boxes = spaces(view)
+    columns = sorted({cell_coords(c)[1] for c in boxes})
+    first, last = columns[0], columns[-1]
+    if last - first < MAP_COLUMNS:
+        return "Map (north up):\n" + map_text(view, boxes)
+    parts = []
+    for left in range(first, last + 1, MAP_COLUMNS):
+        right = min(left + MAP_COLUMNS - 1, last)
+        part = {cell: lines for cell, lines in boxes.items() if left <= cell_coords(cell)[1] <= right}
+        if part:
+            parts.append(f"Map (north up), columns {cell_name(0, left)[0]} to {cell_name(0, right)[0]}:\n"
+                         + map_text(view, part))
+    return "\n\n".join(parts)
+
+
+def map_text(view: dict, boxes: dict[str, list[str]]) -> str:
     coords = [cell_coords(c) for c in boxes]
     top, bottom = min(r for r, _ in coords), max(r for r, _ in coords)
     left, right = min(c for _, c in coords), max(c for _, c in coords)
@@ -209,7 +226,7 @@ def players_table(view: dict) -> str:
     rows = [[p["name"], f"${p['money']}", f"{p['cell']} {place_name(view, p['cell'])}",
              f"{crates_text(p['cargo'])} ({sum(p['cargo'].values())}/{p['capacity']})", p["hand"],
              upgrade_name(view, p["upgrade"])] for p in view["players"]]
-    return tabulate(rows, headers=["player", "money", "truck at", "cargo", "cards", "upgrade"], tablefmt="simple")
+    return table(rows, headers=["player", "money", "truck at", "cargo", "cards", "upgrade"], tablefmt="simple")
 
 
 def upgrade_name(view: dict, upgrade: str | None) -> str:
@@ -221,13 +238,13 @@ def upgrade_name(view: dict, upgrade: str | None) -> str:
 def removed_table(view: dict) -> str:
     rows = [[loc["id"], loc["name"], loc["native"], ", ".join(f"{d['good']} ${d['price']}" for d in loc["demands"])]
             for loc in view["locations"] if loc["cell"] is None]
-    return tabulate(rows, headers=["location", "name", "native", "demands"], tablefmt="simple")
+    return table(rows, headers=["location", "name", "native", "demands"], tablefmt="simple")
 
 
 def upgrades_table(view: dict) -> str:
     rows = [[u["id"], u["name"], f"${u['cost']}", u["text"], u["cell"] or ("carried" if u["owner"] else "to place"),
              u["owner"] or "-"] for u in view["upgrades"]]
-    return tabulate(rows, headers=["upgrade", "name", "cost", "once a turn", "cell", "owner"], tablefmt="simple")
+    return table(rows, headers=["upgrade", "name", "cost", "once a turn", "cell", "owner"], tablefmt="simple")
 
 
 def cards_text(view: dict) -> str:

@@ -15,6 +15,7 @@ import socket
 from email.message import EmailMessage
 
 from .. import engine, phrases, report
+from ..tables import fit_lines
 from . import headers
 from .headers import Headers
 
@@ -64,7 +65,7 @@ def message(referee: str, to: str, subject: str, body: str, *, game: str | None 
         # a value the email package would not write back as it is (an encoded word, a line end, a malformed id
         # or address) raises here instead of reaching a mail (headers.py)
         msg[name] = headers.writable(name, value)
-    text = body.rstrip() + "\n"
+    text = fit_lines(body.rstrip()) + "\n"  # at most 78 columns (RFC 5322's advice); the reports' tables fit already
     ascii_short = text.isascii() and all(len(line) <= 900 for line in text.split("\n")) \
         and not BODY_CONTROL.search(text)
     msg.set_content(text, subtype="plain", charset="utf-8", cte="7bit" if ascii_short else "quoted-printable")

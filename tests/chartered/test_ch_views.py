@@ -62,9 +62,10 @@ def report_line(text, first_word):
 def test_the_report_shows_companies_stock_board_players_and_market(t):
     state = mid_game(t)
     text = report.render(t.rules.view(state, None), None)
-    assert report_line(text, "GLD") == ["GLD", "Goud", "Compagnie", "gold", "40", "10", "(buy", "50)", "7", "ann",
-                                        "2", "bob", "1", "3"]
-    assert report_line(text, "COF")[-3:] == ["free", "to", "found"]
+    # the companies' table is split in two to fit 78 columns, each part naming the companies
+    assert [line.split() for line in text.splitlines() if line.split()[:1] == ["GLD"]][:2] == [
+        ["GLD", "Goud", "Compagnie", "gold", "40", "10", "(buy", "50)", "7"], ["GLD", "ann", "2", "bob", "1", "3"]]
+    assert [line.split() for line in text.splitlines() if line.split()[:1] == ["COF"]][1] == ["COF", "free", "to", "found"]
     assert report_line(text, "value")[:4] == ["value", "30", "60", "90"]
     assert report_line(text, "price")[:4] == ["price", "10", "20", "30"]
     stock = text.splitlines()

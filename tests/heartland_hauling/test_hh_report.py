@@ -21,11 +21,11 @@ def position(t):
 def test_the_map_is_drawn_as_a_grid_with_goods_crates_demands_trucks_roads_and_truck_stops(t):
     text = report.render(t.rules.view(position(t), None), None)
     lines = text.splitlines()
-    assert any(line.startswith(" 2 |STOP $4       |Eureka") for line in lines)  # row 2: the stop, then Eureka
-    assert "|Forklift      |" in text
+    assert any(line.startswith(" 2 |STOP $4      |Eureka") for line in lines)  # row 2: the stop, then Eureka
+    assert "|Forklift     |" in text
     assert "*so5" in text and "pi$3 ca$4" in text  # Eureka: 5 native soybeans; wants pigs $3, cattle $4
     assert "Midville ^" in text and "XMidville" in text.replace("|", "")  # alternate side, closed west edge
-    assert "$" * 14 in text  # the toll road on Midville's south edge
+    assert "$" * 13 in text  # the toll road on Midville's south edge
     assert any("alice" in line and line.startswith("   |") for line in lines)  # alice's truck in Eureka's box
     assert "West Morgan" in text and "(centre)" in text
 

@@ -67,6 +67,8 @@ def test_whole_game_by_mail(game_type, games_root, smtp, tmp_path):
         mails = smtp.take()
         for msg in mails:
             assert len(msg.get_all("To")) == 1
+            wide = [line for line in body_of(msg).split("\n") if len(line) > 78]
+            assert not wide, f"a line of {len(wide[0])} columns in {msg['Subject']}: {wide[0]}"
             last[msg["To"]] = msg
         if expect_all:  # every player hears of every move
             assert sorted(m["To"] for m in mails if m["To"] != ORGANISER) == \

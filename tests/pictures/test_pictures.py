@@ -9,50 +9,11 @@ import sys
 
 import pytest
 
-from support import NAMES, game_counts, legal_turn, playable_games, run_pbem, snapshot
+from support import NAMES, game_counts, legal_turn, run_pbem, snapshot
 from pbem import pictures, playout, registry, yamlio
-from pbem.contract import PbemError
+from picturekit import option_cases, status_doc
 
 POSITIONS = 4  # positions drawn per play-out: the start, two in the middle, the end
-
-
-def option_sets(game: registry.Game) -> list[dict]:
-    """Each option at each of its values (the others at their defaults), and every option off its default."""
-    declared = game.meta.get("options", {})
-    sets = [{key: value} for key, spec in declared.items() for value in spec["choices"] if value != spec["default"]]
-    if len(declared) > 1:
-        sets.append({key: next(c for c in spec["choices"] if c != spec["default"]) for key, spec in declared.items()})
-    return sets
-
-
-def option_cases():
-    """(game id, player count, options) for every option set, at a player count the set fits."""
-    cases = []
-    for game in playable_games():
-        for options in option_sets(game):
-            for count in range(game.min_players, game.max_players + 1):
-                try:
-                    playout.start(game, NAMES[:count], options, seed="fits")
-                except PbemError:
-                    continue
-                cases.append((game.id, count, options))
-                break
-    return cases
-
-
-def status_doc(game: registry.Game, state: dict, move_number: int, viewer: str | None) -> dict:
-    """The status document the engine would publish for this position, built in memory."""
-    pending = game.rules.pending(state)
-    doc = {"game": game.id, "title": game.title, "id": "picture-test", "move_number": move_number,
-           "finished": pending is None, "view": game.rules.view(state, viewer), "recent": []}
-    if pending is None:
-        doc["ranking"] = game.rules.result(state)
-    else:
-        doc["decision"] = {"player": pending["player"], "decision": pending["decision"],
-                           "description": game.meta["decisions"][pending["decision"]]}
-    if viewer:
-        doc["player"] = viewer
-    return doc
 
 
 def words(data) -> set[str]:
