@@ -296,3 +296,32 @@ def page(doc: dict, now=None, back: str | None = None, links: list[dict] | None 
     return templates().get_template("board.html").render(
         title=title, status=status, picture=markupsafe.Markup(svg_inline(doc)),
         report=report.status_text(doc, now), back=back, links=links or [])
+
+
+def markdown_cell(text) -> str:
+    """A value in a Markdown table cell: its pipes escaped, on one line."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def repository_files(doc: dict, now=None) -> dict[str, bytes]:
+    """`board.svg` and `README.md` for a game's repository (the hosting's page of the repository shows the README):
+    the public picture, and the position as Markdown: who is to act and until when, the last moves and the final
+    ranking as tables, the whole text report. `doc` is the public status document."""
+    import jinja2
+
+    from . import packaged, report
+    title, status = headline(doc)
+    clock_lines = []
+    if doc.get("clock") and not doc["finished"]:
+        from .clock import summary_lines
+        clock_lines = summary_lines(doc["clock"], doc["decision"]["player"], None)
+    recent = [{"number": e["number"], "player": markdown_cell(e["player"] + (" (referee)" if e["by"] == "referee"
+                                                                              else "")),
+               "moves": markdown_cell("; ".join(e["moves"]))} for e in doc.get("recent") or []]
+    ranking = [{"rank": r["rank"], "player": markdown_cell(r["player"]), "score": r["score"]}
+               for r in doc.get("ranking") or []] if doc["finished"] else []
+    template = jinja2.Environment(autoescape=False, keep_trailing_newline=True).from_string(
+        packaged.read_bytes("pbem", "templates/README.md").decode("utf-8"))
+    readme = template.render(title=markdown_cell(title), status=markdown_cell(status), clock=clock_lines,
+                             recent=recent, ranking=ranking, report=report.status_text(doc, now).replace("```", "'''"))
+    return {"board.svg": svg(doc).encode("utf-8"), "README.md": readme.encode("utf-8")}

@@ -26,3 +26,10 @@ def new_game(tmp_path, pbem):
         assert result.code == 0, result.err
         return directory, {p["name"]: p["secret"] for p in result.json()["players"]}
     return make
+
+
+@pytest.fixture(autouse=True)
+def text_mails(monkeypatch):
+    """Mails are plain text in the tests (a picture costs a PNG render a mail); the picture mail tests turn
+    pictures on again (PBEM_MAIL_PICTURES=1)."""
+    monkeypatch.setenv("PBEM_MAIL_PICTURES", "0")

@@ -179,14 +179,29 @@ def verify(directory, rev, referee_root, fmt):
 @click.option("--as", "player", required=True, metavar="NAME", help="Your player name.")
 @click.option("--identity", "identity_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
               help="Your private key (default: PBEM_IDENTITY, ~/.ssh/id_ed25519, ~/.ssh/id_rsa).")
-@FORMAT
-def view(directory, player, identity_file, fmt):
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml", "html"]), default="text",
+              show_default=True, help="Output for people (text; html: a page with your picture of the position "
+              "and the report, to open in a browser), or for tools (json, yaml).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the page to this file (--format html).")
+def view(directory, player, identity_file, fmt, output):
     """Decrypt and show your private view as of the clone's last commit."""
     from .. import report
     from ..cli import _status_json
     from .player import view as read_view
     doc, notes = read_view(directory, player, identity_file)
     _notes(notes)
+    if fmt == "html":
+        from .. import pictures
+        page = pictures.page(doc)
+        if output is None:
+            click.echo(page, nl=False)
+            return
+        try:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(page)
+        except OSError as exc:
+            raise PbemError(f"{output}: cannot write ({exc.strerror})") from None
+        return
     emit(_status_json(doc), fmt, lambda _: report.status_text(doc))
 
 

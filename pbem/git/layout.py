@@ -7,6 +7,7 @@
                              a hidden choice (encrypted to the referee)
     refused.yaml             the commits the referee did not apply, and why
     revealed.yaml            the players' secrets, once the game is over (to check every signature)
+    board.svg README.md      the public picture of the position and a page of it (the hosting shows the README)
     referee.age              the referee's own files, encrypted to the referee (only for a referee in CI)
     .gitignore .gitattributes .github/workflows/pbem.yml .gitlab-ci.yml
 

@@ -119,7 +119,7 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
                   "identity": None if scratch else identity.text, "signing_key": None if scratch else signing_key}
         desk = desks.Desk(engine.open_game(game_dir), config, record, identity, committed=scratch is not None,
                           scratch=scratch)
-        files = {**desk.public_files(), **_fixed_files(config, branch),
+        files = {**desk.public_files(), **_fixed_files(config, branch), **picture_files(desk),
                  layout.REFUSED: layout.dump("refused", layout.refused_doc(game_id, []), layout.REFUSED).encode()}
         blobs = repo.write_blobs(files)
         if desk.committed:
@@ -440,6 +440,7 @@ def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run, views: boo
                 entry["move_file"] = verdict.path
             refused.append(entry)
     files[layout.REFUSED] = layout.dump("refused", layout.refused_doc(desk.gd.id, refused), layout.REFUSED).encode()
+    files.update(picture_files(desk))
     if run.finished:  # the secrets, like the seed, are worth nothing once the game is over: anyone may check
         roster = engine.roster(desk.gd)
         revealed = {"format": "pbem-revealed/1", "id": desk.gd.id,
@@ -450,6 +451,13 @@ def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run, views: boo
             revealed["former"] = former
         files[layout.REVEALED] = layout.dump("revealed", revealed, layout.REVEALED).encode()
     return files
+
+
+def picture_files(desk: desks.Desk) -> dict[str, bytes]:
+    """board.svg and README.md: the public picture and the position as the hosting's page of the repository shows
+    it (a player's own picture is drawn from their encrypted view: `pbem git view --format html`)."""
+    from .. import pictures
+    return pictures.repository_files(engine.status(desk.gd))
 
 
 def _summary(run: Run) -> list[str]:

@@ -418,8 +418,11 @@ class Referee:
             legal = engine.legal(gd, player["name"]) if doc["to_act"] == player["name"] else None
             subject, body = compose.player_report(gd, player["name"], clockmail.catch_up(gd, player, summary)
                                                   if player["name"] != mover else summary, legal)
-            messages.append(self._mail(gd, incoming, player["email"], subject, body,
-                                       reply=player["name"] == mover, player=player["name"]))
+            msg = self._mail(gd, incoming, player["email"], subject, body, reply=player["name"] == mover,
+                             player=player["name"])
+            if legal is not None and compose.pictures_available():  # the mail that asks them to act
+                compose.add_picture(msg, engine.status(gd, player["name"]))
+            messages.append(msg)
         if organiser and doc["finished"]:
             subject, body = compose.public_report(gd, summary)
             messages.append(self._mail(gd, incoming, organiser, subject, body, reply=False, player=None))
@@ -602,10 +605,12 @@ def welcome_messages(gd: engine.GameDir, referee: str | None = None) -> list[Ema
         if not player["email"]:
             continue
         subject, body = compose.welcome(gd, player, roster, legal if legal["to_act"] == player["name"] else None)
-        messages.append(compose.message(referee, player["email"], subject, body, game=gd.id,
-                                        move_number=legal["move_number"],
-                                        message_id=compose.thread_root(gd, player["name"], referee),
-                                        redact=[p["secret"] for p in roster if p["name"] != player["name"]]))
+        msg = compose.message(referee, player["email"], subject, body, game=gd.id, move_number=legal["move_number"],
+                              message_id=compose.thread_root(gd, player["name"], referee),
+                              redact=[p["secret"] for p in roster if p["name"] != player["name"]])
+        if compose.pictures_available():  # every player sees the board they will play on
+            compose.add_picture(msg, engine.status(gd, player["name"]))
+        messages.append(msg)
     return messages
 
 

@@ -245,3 +245,31 @@ def rejection(error: str, notes: list[str], extra: list[str] | None = None, game
         parts.append("Note: " + "; ".join(notes) + ".")
     parts += [p for p in (extra or []) if p]
     return "\n\n".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------------- pictures
+
+def pictures_available() -> bool:
+    """Pictures go in the mails when resvg is installed (the `pictures` extra) and PBEM_MAIL_PICTURES is not 0;
+    otherwise every mail is plain text, as before."""
+    import importlib.util
+    import os
+    return os.environ.get("PBEM_MAIL_PICTURES", "1") != "0" and importlib.util.find_spec("resvg_py") is not None
+
+
+def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
+    """The mail made multipart/alternative: its plain text first and complete, then an HTML part holding the
+    picture of `doc` (a status document: the reader's own view) as an inline PNG (`cid:`; webmail blocks SVG and
+    remote images) above the same text, so the mail reads the same with images off."""
+    from .. import pictures
+    text = msg.get_content()
+    drawing = pictures.picture(doc)
+    png = pictures.png(drawing.as_svg())
+    title, status = pictures.headline(doc)
+    cid = email.utils.make_msgid("board", domain=domain_of(msg["From"]))
+    html = pictures.templates().get_template("mail.html").render(
+        subject=msg["Subject"], cid=cid[1:-1], alt=f"Picture of the position: {title}. {status}",
+        width=min(int(drawing.width), 760), text=text)
+    msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    msg.get_payload()[1].add_related(png, "image", "png", cid=cid, filename="board.png", disposition="inline")
+    return msg

@@ -102,3 +102,7 @@ def test_a_3_player_game_played_through_a_bare_remote_verifies_in_a_fresh_clone(
     # the result is public: the seed and the ranking are in the last public.yaml of the fresh clone
     public = yamlio.load_file(fresh / "public.yaml")
     assert public["seed"] == SEED and [row["player"] for row in public["ranking"]]
+    # the hosting's page of the repository shows the position: README.md with the picture, both public
+    readme = (fresh / "README.md").read_text()
+    assert "![The position: Move" in readme and "(board.svg)" in readme and "## Final ranking" in readme
+    assert "the game is over" in (fresh / "board.svg").read_text()

@@ -41,6 +41,9 @@ def test_each_view_opens_with_its_players_key_only_ed25519_rsa_or_age(club, tmp_
         assert view == yamlio.load_file(plain / f"{name}.yaml")["view"]  # the referee's own plain copy
         text = pbem("git", "view", other, "--as", name, "--identity", identity)
         assert f"view of {name}" in text.out
+        page = pbem("git", "view", other, "--as", name, "--identity", identity, "--format", "html")
+        assert page.code == 0 and "<svg" in page.out and f"For {name} only: money" in page.out  # their picture
+    assert "For alice only" not in (other / "board.svg").read_text()  # the public picture in the repository
     wrong = pbem("git", "view", other, "--as", "alice", "--identity", rsa)
     assert wrong.code == 2 and "cannot decrypt" in wrong.err
     assert pbem("git", "view", other, "--as", "zed", "--identity", rsa).code == 2
