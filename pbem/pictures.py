@@ -136,7 +136,7 @@ class Sheet:
         if count is not None and count != 1:
             self.text(x + r + 2, y + r * 0.4, f"×{count}", size=r * 1.2)
 
-    def piece(self, x, y, fill, letter, size=12, shape="square", title=None):
+    def piece(self, x, y, fill, letter, size=12, shape="square"):
         """A good, a cube, a nugget: a coloured mark with the letter that names it (x, y: its centre)."""
         self.shape(shape, x, y, size / 2, fill, stroke=INK, width=0.8)
         self.text(x, y + size * 0.3, letter, size=size * 0.75, anchor="middle", bold=True, fill=readable_on(fill))
