@@ -84,12 +84,9 @@ class Sheet:
             self.legend.append((sample, words))
 
     # -- shapes
-    def rect(self, x, y, w, h, fill=PAPER, stroke=INK, width=1.0, dash=None, rx=0, title=None, opacity=None):
-        element = draw.Rectangle(x, y, w, h, fill=fill, stroke=stroke, stroke_width=width, rx=rx,
-                                 stroke_dasharray=dash, fill_opacity=opacity)
-        if title:
-            element.append_title(title)
-        self.group.append(element)
+    def rect(self, x, y, w, h, fill=PAPER, stroke=INK, width=1.0, dash=None, rx=0):
+        self.group.append(draw.Rectangle(x, y, w, h, fill=fill, stroke=stroke, stroke_width=width, rx=rx,
+                                         stroke_dasharray=dash))
         self.grow(x + w, y + h)
 
     def line(self, x1, y1, x2, y2, stroke=INK, width=1.0, dash=None):
@@ -100,11 +97,11 @@ class Sheet:
         self.group.append(draw.Circle(x, y, r, fill=fill, stroke=stroke, stroke_width=width))
         self.grow(x + r, y + r)
 
-    def text(self, x, y, words, size=11, anchor="start", bold=False, fill=INK, italic=False):
+    def text(self, x, y, words, size=11, anchor="start", bold=False, fill=INK):
         """One line of text; (x, y) is its baseline's start (or middle or end, by `anchor`)."""
         words = str(words)
         self.group.append(draw.Text(words, size, x, y, fill=fill, text_anchor=anchor, font_family=FONT,
-                                    font_weight="bold" if bold else None, font_style="italic" if italic else None))
+                                    font_weight="bold" if bold else None))
         left = {"start": 0, "middle": 0.5, "end": 1}[anchor] * text_width(words, size)
         self.grow(x - left + text_width(words, size), y + size * 0.3)
 
