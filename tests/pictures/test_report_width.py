@@ -12,7 +12,7 @@ from pbem.mail import compose
 from pbem.tables import WIDTH, fit_lines, table
 from picturekit import option_cases, status_doc
 
-EVERY = 9  # every 9th position of a play-out is reported, and the last
+EVERY = 23  # every 23rd position of a play-out is reported, and the last
 TABLE_LINE = re.compile(r"^\s*[-+|=]|[^.\s] {2,}\S")  # a rule, a map border, or cells two spaces apart (not sentences)
 
 
