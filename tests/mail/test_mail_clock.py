@@ -71,7 +71,8 @@ def test_players_take_a_vacation_and_choose_how_often_they_hear_by_mail(games_ro
                      "Re: [g1] away")
     assert "command: g1/bob: vacation" in receive(games_root, smtp, raw, 1)
     (answer,) = smtp.take()
-    assert "Your vacation from Tue 2 Dec 2025 00:00 UTC to Fri 5 Dec 2025 00:00 UTC is recorded" in body_of(answer)
+    assert "Your vacation from Tue 2 Dec 2025 00:00 UTC to Fri 5 Dec 2025 00:00 UTC is recorded" in " ".join(
+        body_of(answer).split())  # (mail is wrapped at 78 columns)
     assert engine.status(game.gd)["clock"]["vacations"][0]["player"] == "bob"
     refused = write_mail(game.address("bob"), f"Password: {game.secret('bob')}\nvacation 2025-12-10 2026-01-30\n",
                          "Re: [g1] away")
@@ -90,7 +91,8 @@ def test_the_answer_to_a_vacation_names_the_one_just_recorded_not_the_latest(gam
         raw = write_mail(game.address("bob"), f"Password: {game.secret('bob')}\nvacation {span}\n", "Re: [g1] away")
         assert "command: g1/bob: vacation" in receive(games_root, smtp, raw, 1)
     answer = body_of(smtp.take()[-1])
-    assert "Your vacation from Fri 5 Dec 2025 00:00 UTC to Sun 7 Dec 2025 00:00 UTC is recorded" in answer
+    assert "Your vacation from Fri 5 Dec 2025 00:00 UTC to Sun 7 Dec 2025 00:00 UTC is recorded" in " ".join(
+        answer.split())
 
 
 def test_a_turn_player_hears_only_of_their_turn_with_what_happened_since(games_root, smtp):

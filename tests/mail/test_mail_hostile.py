@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem import correspondence, engine
+from pbem.tables import fit_lines
 from pbem.mail import compose, headers, transport
 from pbem.mail.commands import Referee, welcome_messages
 from mailkit import ORGANISER, run_cli, write_mail
@@ -86,7 +87,7 @@ def assert_written_as_meant(arguments: dict, msg) -> None:
     """The mail, as SMTP sends it and as the outbox writes it, parses back with exactly the headers the referee
     meant and its body (nothing more: no header line, no body of someone else's choosing)."""
     wanted = meant(arguments)
-    body = compose.hide(arguments["body"], arguments["redact"]).rstrip() + "\n"
+    body = fit_lines(compose.hide(arguments["body"], arguments["redact"]).rstrip()) + "\n"  # 78 columns at most
     for raw, end in ((msg.as_bytes(), b"\r\n"), (msg.as_bytes(policy=transport._unix_lines(msg.policy)), b"\n")):
         head, blank, _ = raw.partition(end + end)
         assert blank, "no end of the header"
