@@ -169,7 +169,7 @@ def test_board_on_a_missing_or_hostile_game_directory_is_refused_with_exit_2(new
     assert broken.code == 2 and "game.yaml" in broken.err and "Traceback" not in broken.err
 
 
-def test_board_refuses_to_write_a_png_to_a_terminal_and_says_what_to_do(new_game):
+def test_board_refuses_to_write_a_png_to_a_terminal_and_says_what_to_do(new_game, tmp_path):
     directory, _ = new_game("chartered", 2)
     script = ("import pty, os, sys\n"
               "pid, fd = pty.fork()\n"
@@ -187,12 +187,14 @@ def test_board_refuses_to_write_a_png_to_a_terminal_and_says_what_to_do(new_game
               "    out += chunk\n"
               "_, status = os.waitpid(pid, 0)\n"
               "print(os.waitstatus_to_exitcode(status)); print(out.decode(errors='replace'))\n")
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    # started outside the checkout: `python -c` puts its folder first on sys.path, and the checkout's pbem/ is not
+    # the installed package
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     code, _, shown = result.stdout.partition("\n")
     assert code == "1" and "give -o FILE" in shown
 
 
-def test_a_move_and_a_status_never_import_the_drawing_libraries(new_game):
+def test_a_move_and_a_status_never_import_the_drawing_libraries(new_game, tmp_path):
     directory, _ = new_game("coal-baron", 2)
     player, text, number = legal_turn(directory)
     code = ("import sys\n"
@@ -201,7 +203,8 @@ def test_a_move_and_a_status_never_import_the_drawing_libraries(new_game):
             f"'{number}']) == 0\n"
             f"assert main(['status', {str(directory)!r}]) == 0\n"
             "print(sorted({'drawsvg', 'jinja2', 'resvg_py', 'pbem.pictures'} & set(sys.modules)))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                            cwd=tmp_path)  # outside the checkout, as above
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "[]"
 
