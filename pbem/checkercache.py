@@ -6,14 +6,14 @@ takes a fiftieth of that. The first command that needs a set of schemas compiles
 compiler's own source and the Python that compiled it. Change any of them and the name changes: a file is never
 used for schemas it was not made from.
 
-Where: beside the schemas, in `__pycache__` (as Python keeps its bytecode) when pbem's folder may be written;
-else in the user's cache folder (`$XDG_CACHE_HOME/pbem`, by default `~/.cache/pbem`); else nowhere (every
-command compiles, as before). The file runs as code, so it is believed only if it was written by someone who could
-change pbem's code anyway: its owner must be the user running pbem or the owner of pbem's installed folder, no
-one else may write it, it is a plain file reached without a symbolic link, and it holds the digest it is named
-after and as many bytes as it says. Anything else is ignored and the schemas are compiled (and the file written
-again where it may be). A file is written whole under another name, fsynced and renamed into place, so a reader
-never sees part of one.
+Where: in the user's cache folder (`$XDG_CACHE_HOME/pbem`, by default `~/.cache/pbem`), never in pbem's installed
+folder (which may be read-only, and which an uninstall must leave empty); where that folder cannot be written,
+nowhere, and every command compiles. The file runs as code, so it is believed only if the user running pbem wrote
+it: owned by that user, writable by no one else, a plain file reached without a symbolic link, holding the digest
+it is named after and as many bytes as it says. Anything else is ignored and the schemas are compiled (and the file
+written again). A file is written whole under another name, fsynced and renamed into place, so a reader never sees
+part of one. The newest few files of a set are kept (several installed pbems may share the folder), older ones
+removed.
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ MAGIC = b"pbem-checks 2\n"
 SUFFIX = ".checks"
 DIGEST = 8  # bytes
 HEADER = len(MAGIC) + DIGEST + 8  # the magic, the digest of the inputs, the payload's length
+KEEP = 4  # files of one set kept: several installed pbems of one user may use the cache
 LABEL_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 
 try:  # the 64-bit SipHash CPython keys its hash-based bytecode with (PEP 552): a fifth of SHA-256's time
@@ -68,29 +69,18 @@ def file_name(label: str, key: bytes) -> str:
     return f"{safe}-{key.hex()}{SUFFIX}"
 
 
-def places(beside: str | None) -> list[str]:
-    """The folders tried, in order: `beside`'s __pycache__ (when given), then the user's cache folder."""
-    found = [os.path.join(beside, "__pycache__")] if beside else []
+def folder() -> str | None:
+    """The user's cache folder for pbem, or None where there is none."""
     base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):
+    if not os.path.isabs(base):  # unset, or relative: ignored, as the XDG specification asks
         home = os.path.expanduser("~")
-        base = os.path.join(home, ".cache") if os.path.isabs(home) else ""
-    if base:
-        found.append(os.path.join(base, "pbem"))
-    return found
+        if not os.path.isabs(home):
+            return None
+        base = os.path.join(home, ".cache")
+    return os.path.join(base, "pbem")
 
 
-def trusted_owners() -> set[int]:
-    """Whoever could change pbem's code: the user running it, and the owner of its installed folder."""
-    owners = {os.geteuid()}
-    try:
-        owners.add(os.stat(os.path.dirname(os.path.abspath(schemacheck.__file__))).st_uid)
-    except (OSError, TypeError):
-        pass
-    return owners
-
-
-def read(path: str, key: bytes, owners: set[int]) -> bytes | None:
+def read(path: str, key: bytes) -> bytes | None:
     """The payload of a kept file, if it may be believed (see the module's docstring); else None."""
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
@@ -98,7 +88,7 @@ def read(path: str, key: bytes, owners: set[int]) -> bytes | None:
         return None
     try:
         info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode) or info.st_uid not in owners or info.st_mode & 0o022:
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o022:
             return None
         with os.fdopen(os.dup(descriptor), "rb") as handle:
             data = handle.read(HEADER + 16 * 1024 * 1024)
@@ -113,55 +103,56 @@ def read(path: str, key: bytes, owners: set[int]) -> bytes | None:
     return payload
 
 
-def write(folder: str, name: str, key: bytes, payload: bytes, prune: bool) -> bool:
-    """Keep a payload as folder/name (a new file renamed into place: a reader sees all of it or none); False if the
-    folder cannot be written. With `prune`, the older files of the same set in that folder are removed (beside
-    the schemas: one installed pbem uses that folder; the user's cache may serve several)."""
+def write(where: str, name: str, key: bytes, payload: bytes) -> None:
+    """Keep a payload as where/name (a new file renamed into place: a reader sees all of it or none), and only the
+    newest few files of its set; nothing if the folder cannot be written."""
     try:
-        os.makedirs(folder, mode=0o755 if folder.endswith("__pycache__") else 0o700, exist_ok=True)
-        temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        os.makedirs(where, mode=0o700, exist_ok=True)
+        temporary = os.path.join(where, f".{name}.{os.getpid()}.tmp")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
         try:
             with os.fdopen(descriptor, "wb") as handle:
                 handle.write(MAGIC + key + len(payload).to_bytes(8, "big") + payload)
                 handle.flush()
                 os.fsync(handle.fileno())  # all of it on disk before its name: a crash leaves no torn file
-            os.chmod(temporary, 0o644)  # readable by everyone who may run this pbem, whatever the umask
-            os.replace(temporary, os.path.join(folder, name))
+            os.replace(temporary, os.path.join(where, name))
         except BaseException:
             os.unlink(temporary)
             raise
+        _prune(where, name)
     except OSError:
-        return False
+        pass
+
+
+def _prune(where: str, name: str) -> None:
+    """Remove the files of `name`'s set but the newest KEEP (by when they were written)."""
     label = name.rsplit("-", 1)[0]
-    for other in os.listdir(folder) if prune else ():
-        if other.endswith(SUFFIX) and other.rsplit("-", 1)[0] == label and other != name:
-            try:
-                os.unlink(os.path.join(folder, other))
-            except OSError:
-                pass
-    return True
+    ours = []
+    for other in os.listdir(where):
+        if other.endswith(SUFFIX) and other.rsplit("-", 1)[0] == label:
+            info = os.lstat(os.path.join(where, other))
+            if info.st_uid == os.geteuid():
+                ours.append((info.st_mtime_ns, other))
+    for _, other in sorted(ours, reverse=True)[KEEP:]:
+        if other != name:
+            os.unlink(os.path.join(where, other))
 
 
-def checks(label: str, texts: dict[str, bytes], beside: str | None) -> dict[str, schemacheck.Check]:
+def checks(label: str, texts: dict[str, bytes]) -> dict[str, schemacheck.Check]:
     """The check of each schema file of a set (name -> its bytes; the names are those its $refs use), loaded from
-    a kept file when one may be believed, else compiled (and kept for the next command where it may be)."""
-    key = digest(texts)
-    if key is None:
+    a kept file when one may be believed, else compiled (and kept for the next command)."""
+    key, where = digest(texts), folder()
+    if key is None or where is None:
         return schemacheck.load(schemacheck.compile_checks(_parsed(texts)))
-    name, folders, owners = file_name(label, key), places(beside), trusted_owners()
-    for folder in folders:
-        payload = read(os.path.join(folder, name), key, owners)
-        if payload is not None:
-            try:
-                return schemacheck.load(marshal.loads(payload))
-            except Exception:  # a file of another build that still matched: compile instead
-                break
+    name = file_name(label, key)
+    payload = read(os.path.join(where, name), key)
+    if payload is not None:
+        try:
+            return schemacheck.load(marshal.loads(payload))
+        except Exception:  # a file that still matched but does not load: compile instead
+            pass
     code = schemacheck.compile_checks(_parsed(texts))
-    payload = marshal.dumps(code)
-    for index, folder in enumerate(folders):
-        if write(folder, name, key, payload, prune=index == 0 and beside is not None):
-            break
+    write(where, name, key, marshal.dumps(code))
     return schemacheck.load(code)
 
 

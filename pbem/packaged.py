@@ -13,25 +13,24 @@ import os
 
 
 @functools.lru_cache(maxsize=None)
-def folder(package: str) -> str | None:
-    """The folder holding `package`'s files, if it is one folder on disk (None: a zip file, a namespace)."""
+def _folder(package: str) -> str | None:
     locations = list(getattr(importlib.import_module(package), "__path__", ()))
     return locations[0] if len(locations) == 1 and os.path.isdir(locations[0]) else None
 
 
 def file(package: str, name: str):
     """The data file `name` (a relative path with /) of `package`: a Path, or importlib.resources' Traversable."""
-    where = folder(package)
-    if where is not None:
+    folder = _folder(package)
+    if folder is not None:
         from pathlib import Path
-        return Path(where).joinpath(*name.split("/"))
+        return Path(folder).joinpath(*name.split("/"))
     from importlib import resources
     return resources.files(package).joinpath(name)
 
 
 def read_bytes(package: str, name: str) -> bytes:
-    where = folder(package)
-    if where is not None:
-        with open(os.path.join(where, *name.split("/")), "rb") as handle:
+    folder = _folder(package)
+    if folder is not None:
+        with open(os.path.join(folder, *name.split("/")), "rb") as handle:
             return handle.read()
     return file(package, name).read_bytes()

@@ -56,7 +56,7 @@ def kept_checks(label: str, files: dict[str, str]) -> dict:
     """The compiled checks of a set of pbem's schemas ({the name their $refs use: where pbem keeps it}), by name,
     kept between commands under `label` (pbem.checkercache)."""
     texts = {name: schema_text(relative) for name, relative in files.items()}
-    return checkercache.checks(label, texts, packaged.folder("pbem.schemas"))
+    return checkercache.checks(label, texts)
 
 
 @lru_cache(maxsize=None)

@@ -3,9 +3,12 @@ schemas or in the user's cache, never believed when someone else could have writ
 they were not compiled from; and the compiler (pbem.schemacheck) answers as jsonschema does, keyword by keyword."""
 from __future__ import annotations
 
+import importlib
 import json
 import marshal
 import os
+import stat
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -23,12 +26,10 @@ SCHEMAS = {"move.schema.json": json.dumps({
 
 
 @pytest.fixture
-def places(tmp_path, monkeypatch):
-    """A package folder to keep files beside and a user cache, both empty and both this test's own."""
-    beside = tmp_path / "package"
-    beside.mkdir()
+def cache(tmp_path, monkeypatch):
+    """This test's own user cache, empty."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    return beside, tmp_path / "package" / "__pycache__", tmp_path / "cache" / "pbem"
+    return tmp_path / "cache" / "pbem"
 
 
 def kept(folder):
@@ -41,107 +42,119 @@ def no_compiling(monkeypatch):
     monkeypatch.setattr(schemacheck, "compile_checks", refuse)
 
 
-def test_the_first_use_compiles_and_keeps_the_checks_beside_the_schemas_the_next_loads_them(places, monkeypatch):
-    beside, pycache, cache = places
-    first = checkercache.checks("move", SCHEMAS, str(beside))
+def test_the_first_use_compiles_and_keeps_the_checks_in_the_users_cache_the_next_loads_them(cache, monkeypatch):
+    first = checkercache.checks("move", SCHEMAS)
     assert first["move.schema.json"](MOVE) and not first["move.schema.json"]({**MOVE, "name": "Alice"})
-    assert len(kept(pycache)) == 1 and kept(cache) == []
+    assert len(kept(cache)) == 1
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o700 and not (cache / kept(cache)[0]).stat().st_mode & 0o077
     no_compiling(monkeypatch)
-    again = checkercache.checks("move", SCHEMAS, str(beside))
+    again = checkercache.checks("move", SCHEMAS)
     assert again["move.schema.json"](MOVE) and not again["move.schema.json"]({**MOVE, "moves": []})
 
 
-def test_where_the_package_cannot_be_written_the_checks_are_kept_in_the_users_cache(places, monkeypatch):
-    beside, pycache, cache = places
-    pycache.write_text("a file where the folder would go: nothing can be written there")  # as a read-only install
-    checkercache.checks("move", SCHEMAS, str(beside))
-    assert len(kept(cache)) == 1
-    no_compiling(monkeypatch)
-    assert checkercache.checks("move", SCHEMAS, str(beside))["move.schema.json"](MOVE)
+def installed_files() -> set[Path]:
+    """pbem's installed files and its schemas' (their own folder in a source checkout), bytecode aside."""
+    folders = [Path(folder) for name in ("pbem", "pbem.schemas") for folder in importlib.import_module(name).__path__]
+    return {p for folder in folders for p in folder.rglob("*") if p.suffix != ".pyc"}
 
 
-def test_where_nothing_can_be_written_every_command_compiles_and_still_checks(places, monkeypatch):
-    beside, pycache, cache = places
-    pycache.write_text("in the way")
-    cache.parent.write_text("in the way too")
-    assert not checkercache.checks("move", SCHEMAS, str(beside))["move.schema.json"]({**MOVE, "extra": 1})
+def test_nothing_is_written_into_pbems_installed_folder(cache):
+    before = installed_files()
+    validation._checks.cache_clear()
+    validation._checks("coal-baron")
+    validation._checks.cache_clear()
+    assert installed_files() == before and kept(cache)
 
 
-def test_a_changed_schema_is_compiled_again_and_the_old_file_beside_it_removed(places):
-    beside, pycache, _ = places
-    checkercache.checks("move", SCHEMAS, str(beside))
-    old = kept(pycache)
-    longer = {"move.schema.json": SCHEMAS["move.schema.json"].replace(b'"maxLength": 20', b'"maxLength": 40')}
-    checks = checkercache.checks("move", longer, str(beside))
+def test_where_the_cache_cannot_be_written_every_command_compiles_and_still_checks(cache, monkeypatch):
+    cache.parent.write_text("a file where the folder would go")
+    assert not checkercache.checks("move", SCHEMAS)["move.schema.json"]({**MOVE, "extra": 1})
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", "relative/home")  # no home to speak of: nowhere to keep anything
+    assert checkercache.folder() is None
+    assert not checkercache.checks("move", SCHEMAS)["move.schema.json"]({**MOVE, "extra": 1})
+
+
+def longer(length: int) -> dict[str, bytes]:
+    return {"move.schema.json": SCHEMAS["move.schema.json"].replace(b'"maxLength": 20', b'"maxLength": %d' % length)}
+
+
+def test_a_changed_schema_is_compiled_again_and_only_the_newest_files_of_a_set_are_kept(cache):
+    checks = checkercache.checks("move", longer(40))
     assert checks["move.schema.json"]({**MOVE, "moves": ["x" * 30]})
-    assert len(kept(pycache)) == 1 and kept(pycache) != old
+    assert not checkercache.checks("move", SCHEMAS)["move.schema.json"]({**MOVE, "moves": ["x" * 30]})
+    checkercache.checks("other", SCHEMAS)
+    for length in range(50, 50 + checkercache.KEEP):
+        checkercache.checks("move", longer(length))
+    names = kept(cache)
+    assert len([n for n in names if n.startswith("move-")]) == checkercache.KEEP
+    assert checkercache.file_name("move", checkercache.digest(longer(50 + checkercache.KEEP - 1))) in names
+    assert checkercache.file_name("move", checkercache.digest(longer(40))) not in names  # the oldest went
+    assert len([n for n in names if n.startswith("other-")]) == 1  # another set is left alone
 
 
-def planted(places, payload_checks_everything=True) -> tuple:
+def planted(cache) -> Path:
     """A kept file that says yes to everything, under the very name the real checks would have."""
-    beside, pycache, _ = places
     key = checkercache.digest(SCHEMAS)
-    code = compile("ROOTS = {'move.schema.json': lambda x: True}", "<planted>", "exec")
-    payload = marshal.dumps(code)
-    pycache.mkdir(exist_ok=True)
-    path = pycache / checkercache.file_name("move", key)
+    payload = marshal.dumps(compile("ROOTS = {'move.schema.json': lambda x: True}", "<planted>", "exec"))
+    cache.mkdir(parents=True, exist_ok=True)
+    path = cache / checkercache.file_name("move", key)
     path.write_bytes(checkercache.MAGIC + key + len(payload).to_bytes(8, "big") + payload)
     path.chmod(0o644)
-    return beside, path
+    return path
 
 
-def says_no_to_a_bad_move(beside) -> bool:
-    return not checkercache.checks("move", SCHEMAS, str(beside))["move.schema.json"]({"anything": "goes"})
+def says_no_to_a_bad_move() -> bool:
+    return not checkercache.checks("move", SCHEMAS)["move.schema.json"]({"anything": "goes"})
 
 
-def test_a_kept_file_of_the_right_form_is_believed_when_its_owner_could_change_pbem_anyway(places):
-    beside, _ = planted(places)
-    assert not says_no_to_a_bad_move(beside)  # the test's own file: it is what pbem runs (shows the plant works)
+def test_a_kept_file_of_the_right_form_is_believed_when_the_user_running_pbem_wrote_it(cache):
+    planted(cache)
+    assert not says_no_to_a_bad_move()  # the user's own file: it is what pbem runs (shows the plant works)
 
 
-def test_a_kept_file_others_may_write_is_not_believed(places):
-    beside, path = planted(places)
-    path.chmod(0o666)
-    assert says_no_to_a_bad_move(beside)
+def test_a_kept_file_others_may_write_is_not_believed(cache):
+    planted(cache).chmod(0o666)
+    assert says_no_to_a_bad_move()
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
-def test_a_kept_file_another_user_owns_is_not_believed(places):
-    beside, path = planted(places)
-    uid = max(checkercache.trusted_owners()) + 4321
+def test_a_kept_file_another_user_owns_is_not_believed(cache):
+    path = planted(cache)
+    uid = os.geteuid() + 4321
     os.chown(path, uid, uid)
-    assert says_no_to_a_bad_move(beside)
-    assert path.stat().st_uid != uid  # written again by whoever runs pbem
+    assert says_no_to_a_bad_move()
+    assert path.stat().st_uid == os.geteuid()  # written again by the user running pbem
 
 
-def test_a_symbolic_link_in_place_of_a_kept_file_is_not_followed(places, tmp_path):
-    beside, path = planted(places)
+def test_a_symbolic_link_in_place_of_a_kept_file_is_not_followed(cache, tmp_path):
+    path = planted(cache)
     target = tmp_path / "elsewhere.checks"
     path.rename(target)
     path.symlink_to(target)
-    assert says_no_to_a_bad_move(beside)
+    assert says_no_to_a_bad_move()
 
 
 @pytest.mark.parametrize("damage", ["truncated", "other digest", "not marshal"])
-def test_a_damaged_kept_file_is_compiled_again(places, damage):
-    beside, pycache, _ = places
-    checkercache.checks("move", SCHEMAS, str(beside))
-    path = pycache / kept(pycache)[0]
+def test_a_damaged_kept_file_is_compiled_again(cache, damage):
+    checkercache.checks("move", SCHEMAS)
+    path = cache / kept(cache)[0]
     data = path.read_bytes()
+    head = len(checkercache.MAGIC)
     if damage == "truncated":
         data = data[:len(data) // 2]
     elif damage == "other digest":
-        data = data[:len(checkercache.MAGIC)] + bytes(checkercache.DIGEST) + data[len(checkercache.MAGIC)
-                                                                                  + checkercache.DIGEST:]
+        data = data[:head] + bytes(checkercache.DIGEST) + data[head + checkercache.DIGEST:]
     else:
         data = data[:checkercache.HEADER] + b"\xff" * (len(data) - checkercache.HEADER)
     path.write_bytes(data)
-    assert says_no_to_a_bad_move(beside)
+    assert says_no_to_a_bad_move()
 
 
-def test_every_games_schemas_are_compiled_once_then_loaded(monkeypatch):
+def test_every_games_schemas_are_compiled_once_then_loaded(cache, monkeypatch):
     for game_type in [None, *registry.GAMES]:
-        validation._checks(game_type)  # compiled, or loaded if an earlier command kept them
+        validation._checks.cache_clear()
+        validation._checks(game_type)
     validation._checks.cache_clear()
     no_compiling(monkeypatch)
     for game_type in [None, *registry.GAMES]:
