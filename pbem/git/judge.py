@@ -16,10 +16,11 @@ from ..contract import PbemError
 from ..phrases import plural
 from . import layout
 from .desk import Desk
-from .repo import Repo
+from .repo import Change, Commit, Repo
 
 REGULAR = "100644"
-MAX_REASON = 2000
+MAX_REASON = 500
+MAX_AUTHOR = 200
 
 
 @dataclass
@@ -31,6 +32,7 @@ class Verdict:
     reason: str | None = None
     result: dict | None = None
     at: int | None = None  # the game's move number when it was judged
+    author: str = ""  # of a refused commit: "Name <email>", as the commit says (anyone can write any)
 
 
 class Refusal(Exception):
@@ -39,26 +41,30 @@ class Refusal(Exception):
         self.reason, self.path = reason, path
 
 
-def judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -> Verdict:
-    """Judge one commit; `tree` is {path: blob} of the referee's tree so far; `signers` is the allowed-signers
-    file of the players' SSH keys (or None when nobody registered one)."""
+def judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None, tree: dict[str, str],
+          signers) -> Verdict:
+    """Judge one commit; `changes`: what it changed against its parent (None for a merge or a first commit);
+    `tree` is {path: blob} of the referee's tree so far; `signers` is the allowed-signers file of the players' SSH
+    keys (or None when nobody registered one)."""
     try:
-        return _judge(repo, desk, commit, tree, signers)
+        return _judge(repo, desk, commit, changes, tree, signers)
     except Refusal as refusal:
-        return Verdict(commit, "refused", path=refusal.path, reason=desk.scrub(refusal.reason)[:MAX_REASON])
+        return Verdict(commit.id, "refused", path=refusal.path, reason=desk.scrub(refusal.reason)[:MAX_REASON],
+                       author=commit.author[:MAX_AUTHOR])
 
 
-def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -> Verdict:
-    parents = repo.parents(commit)
+def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None, tree: dict[str, str],
+           signers) -> Verdict:
+    parents = commit.parents
     if not parents:
         raise Refusal("a second first commit: a game repository has one history")
     if len(parents) > 1:
-        own = _merge_changes(repo, commit, parents)
+        own = _merge_changes(repo, commit.id, list(parents))
         if own:
             raise Refusal(f"a merge that changes files of its own ({', '.join(own[:5])}): moves come in plain "
                           f"commits")
-        return Verdict(commit, "neutral")
-    changes = repo.changes(parents[0], commit)
+        return Verdict(commit.id, "neutral")
+    changes = changes if changes is not None else repo.changes(parents[0], commit.id)
     if len(changes) != 1:
         listed = ", ".join(c.path for c in changes[:5]) + (" ..." if len(changes) > 5 else "")
         raise Refusal(f"a move commit adds exactly one file, moves/NNNN-NAME.yaml; this one changes "
@@ -103,7 +109,7 @@ def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -
                       f"move` encrypts such a move to the referee (moves/NNNN-NAME.yaml.age)", path)
     # a signed file is checked by the engine (a bad signature is refused even on a signed commit); an unsigned
     # one needs the commit signed with the player's registered SSH key
-    signed_commit = not doc.get("signature") and _signed_by(repo, desk, commit, player, signers)
+    signed_commit = not doc.get("signature") and _signed_by(repo, desk, commit.id, player, signers)
     if not doc.get("signature") and not signed_commit:
         raise Refusal(f"{path}: not signed: sign the file with your secret (`pbem git move` does) or sign the "
                       f"commit with your registered SSH key", path)
@@ -114,9 +120,9 @@ def _judge(repo: Repo, desk: Desk, commit: str, tree: dict[str, str], signers) -
     except PbemError as exc:
         applied = _already_applied(desk, doc)
         if applied is not None:  # a run killed after the engine applied it and before its commit: not twice
-            return Verdict(commit, "accepted", path, change.blob, result=applied)
+            return Verdict(commit.id, "accepted", path, change.blob, result=applied)
         raise Refusal(_public_reason(f"{path}: {exc}", encrypted), path) from None
-    return Verdict(commit, "accepted", path, change.blob, result=result)
+    return Verdict(commit.id, "accepted", path, change.blob, result=result)
 
 
 def _merge_changes(repo: Repo, commit: str, parents: list[str]) -> list[str]:

@@ -23,6 +23,8 @@ from . import judge, keys, layout
 from .repo import AllowedSigners, GitError, Repo, blob_id
 
 SYNC_TRIES = 5
+REFUSED_KEPT = 100  # refusals refused.yaml lists; older ones are counted, and listed by earlier refereed commits
+REFUSALS_NAMED = 20  # refusals a refereed commit's message names one by one
 
 
 @dataclass
@@ -349,14 +351,15 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         raise PbemError(f"the history was rewritten: the last refereed commit {last[:10]} is not in the history of "
                         f"{tip[:10]}. Nothing was done. Find who rewrote it (git reflog, the players' clones) and "
                         f"restore a history that holds {last[:10]}")
-    commits = repo.new_commits(tip, last)
+    commits = [repo.commit(c) for c in repo.new_commits(tip, last)]
+    changes = repo.first_parent_changes([c.id for c in commits if len(c.parents) == 1])
     base = {path: blob for path, (_, blob) in repo.tree(last).items()}
     tree = dict(base)
     with AllowedSigners() as allowed:
         signers = allowed.file(layout.ssh_keys(desk.config))
         at = engine.status(desk.gd)["move_number"] if commits else None
         for commit in commits:
-            verdict = judge.judge(repo, desk, commit, tree, signers)
+            verdict = judge.judge(repo, desk, commit, changes.get(commit.id), tree, signers)
             verdict.at = at
             run.verdicts.append(verdict)
             if verdict.kind == "accepted":
@@ -430,16 +433,7 @@ def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run, views: boo
     files = desk.public_files(views=views or any(v.kind == "accepted" for v in run.verdicts))
     if run.rekeyed:
         files[layout.CONFIG] = layout.dump("config", desk.config, layout.CONFIG).encode()
-    refused = layout.load("refused", repo.show(last, layout.REFUSED) or b"", layout.REFUSED)["refused"]
-    for verdict in run.verdicts:
-        if verdict.kind == "refused":
-            entry = {"commit": verdict.commit, "author": repo.run("log", "-1", "--format=%an <%ae>",
-                                                                  verdict.commit).strip()[:200],
-                     "move_number": verdict.at, "reason": verdict.reason}
-            if verdict.path:
-                entry["move_file"] = verdict.path
-            refused.append(entry)
-    files[layout.REFUSED] = layout.dump("refused", layout.refused_doc(desk.gd.id, refused), layout.REFUSED).encode()
+    files[layout.REFUSED] = refused_file(repo.show(last, layout.REFUSED) or b"", desk.gd.id, last, run.verdicts)
     files.update(picture_files(desk))
     if run.finished:  # the secrets, like the seed, are worth nothing once the game is over: anyone may check
         roster = engine.roster(desk.gd)
@@ -460,6 +454,32 @@ def picture_files(desk: desks.Desk) -> dict[str, bytes]:
     return pictures.repository_files(engine.status(desk.gd))
 
 
+def _who(verdict) -> str:
+    """Whom a refusal concerns, as far as the commit says: the move file's player, else its author's name."""
+    named = layout.move_name(verdict.path or "")
+    return named.group("player") if named else verdict.author.rpartition(" <")[0][:60] or "unknown"
+
+
+def refused_file(previous: bytes, game_id: str, last: str, verdicts: list) -> bytes:
+    """refused.yaml: the newest REFUSED_KEPT refusals (this run's appended), each with its commit, author, the move
+    number it was judged at and why. Older ones are counted in `earlier` and listed by the refused.yaml of earlier
+    refereed commits (`in`: the last one that listed the newest of them), so the file stays small whatever is
+    pushed; those of one run beyond REFUSED_KEPT are only counted (their commits are in the history)."""
+    doc = layout.load("refused", previous, layout.REFUSED)
+    entries = doc["refused"] + [
+        {"commit": v.commit, "author": v.author, "move_number": v.at, "reason": v.reason,
+         **({"move_file": v.path} if v.path else {})} for v in verdicts if v.kind == "refused"]
+    earlier = doc.get("earlier") or {"count": 0, "in": last}
+    dropped = max(0, len(entries) - REFUSED_KEPT)
+    if dropped:  # the oldest go; if some of them were listed before, the last refereed commit lists them
+        earlier = {"count": earlier["count"] + dropped, "in": last if doc["refused"] else earlier["in"]}
+        entries = entries[dropped:]
+    out = layout.refused_doc(game_id, entries)
+    if earlier["count"]:
+        out["earlier"] = earlier
+    return layout.dump("refused", out, layout.REFUSED).encode()
+
+
 def _summary(run: Run) -> list[str]:
     accepted = [v.result for v in run.verdicts if v.kind == "accepted"]
     refused = [v for v in run.verdicts if v.kind == "refused"]
@@ -478,7 +498,11 @@ def _summary(run: Run) -> list[str]:
     lines += [line for _, line in sorted(moves)]
     lines += [f"Clock: {line}" for line in _clock_lines(run.clock)]
     lines += [f"New key: {seat}'s view is encrypted to it from this commit." for seat in run.rekeyed]
-    lines += [f"Refused {v.commit[:10]}: {v.reason.splitlines()[0][:200]}" for v in refused]
+    lines += [f"Refused {v.commit[:10]} ({_who(v)}): {v.reason.splitlines()[0][:200]}"
+              for v in refused[:REFUSALS_NAMED]]
+    if len(refused) > REFUSALS_NAMED:
+        lines.append(f"Refused {plural(len(refused) - REFUSALS_NAMED, 'more commit')} (their commits are in the "
+                     f"history; refused.yaml lists the newest).")
     lines.append("The game is over." if run.finished else f"Next: move {run.move_number}.")
     return lines
 

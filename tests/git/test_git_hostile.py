@@ -209,7 +209,8 @@ def test_a_view_forged_in_an_unrefereed_commit_is_not_shown(game, monkeypatch):
     shown = textconv.convert(game.clones[victim] / layout.view_blob_path(victim))
     assert shown.startswith(textconv.NOT_REFEREED) and "999" not in shown
     git(game.clones[victim], "checkout", "--quiet", "HEAD~1", "--", layout.view_blob_path(victim))
-    assert f"view of {victim}" in textconv.convert(game.clones[victim] / layout.view_blob_path(victim))
+    shown = textconv.convert(game.clones[victim] / layout.view_blob_path(victim))
+    assert f"view of {victim}" in shown, shown
     # pbem git diff, by default, shows what the last refereed commit changed, not the forgery
     assert "999" not in game.pbem("git", "diff", game.clones[victim]).out
 
