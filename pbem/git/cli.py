@@ -224,6 +224,15 @@ def diff(directory, revisions, paths):
     sys.stdout.write(game_diff(directory, list(revisions), list(paths)))
 
 
+@git.command("pre-receive")
+@click.option("--branch", default="main", show_default=True, help="The game's branch.")
+def pre_receive(branch):
+    """A server's pre-receive hook: turn away a push the referee would refuse for its shape (git's input on
+    stdin). In hooks/pre-receive: exec pbem git pre-receive"""
+    from .gate import pre_receive as check
+    check(".", sys.stdin.read(1 << 20).splitlines(), branch)
+
+
 @git.command("check-move")
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 def check_move(files):

@@ -19,6 +19,7 @@ from .desk import Desk
 from .repo import Change, Commit, Repo
 
 REGULAR = "100644"
+MAX_MOVE_BLOB = movefile.MAX_BYTES * 2  # an encrypted move file is larger than its text (armour, age's header)
 MAX_REASON = 500
 MAX_AUTHOR = 200
 
@@ -55,36 +56,14 @@ def judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None, 
 
 def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None, tree: dict[str, str],
            signers) -> Verdict:
-    parents = commit.parents
-    if not parents:
-        raise Refusal("a second first commit: a game repository has one history")
-    if len(parents) > 1:
-        own = _merge_changes(repo, commit.id, list(parents))
-        if own:
-            raise Refusal(f"a merge that changes files of its own ({', '.join(own[:5])}): moves come in plain "
-                          f"commits")
+    found = shape(repo, commit, changes)
+    if found is None:
         return Verdict(commit.id, "neutral")
-    changes = changes if changes is not None else repo.changes(parents[0], commit.id)
-    if len(changes) != 1:
-        listed = ", ".join(c.path for c in changes[:5]) + (" ..." if len(changes) > 5 else "")
-        raise Refusal(f"a move commit adds exactly one file, moves/NNNN-NAME.yaml; this one changes "
-                      f"{plural(len(changes), 'file')} ({listed or 'none'})")
-    change = changes[0]
-    named = layout.move_name(change.path)
-    if change.status != "A" or not named:
-        what = {"A": "adds", "D": "deletes"}.get(change.status, "changes")
-        raise Refusal(f"it {what} {change.path}: a player's commit may only add one move file "
-                      f"moves/NNNN-NAME.yaml; everything else is written by the referee")
+    change, named, data = found
     path = change.path
-    if change.new_mode != REGULAR:
-        raise Refusal(f"{path} is not a plain file (mode {change.new_mode})", path)
     if path in tree:
         raise Refusal(f"{path} was played already", path)
     encrypted = bool(named.group("age"))
-    try:
-        data = repo.blob(change.blob, path, movefile.MAX_BYTES * 2)
-    except PbemError as exc:  # too large: skipped unread (a pushed blob may be any size)
-        raise Refusal(str(exc), path) from None
     if encrypted:
         try:
             data = desk.identity.decrypt(data, path)
@@ -123,6 +102,40 @@ def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None,
             return Verdict(commit.id, "accepted", path, change.blob, result=applied)
         raise Refusal(_public_reason(f"{path}: {exc}", encrypted), path) from None
     return Verdict(commit.id, "accepted", path, change.blob, result=result)
+
+
+def shape(repo: Repo, commit: Commit, changes: list[Change] | None) -> tuple[Change, re.Match, bytes] | None:
+    """What a commit must look like before anything in it is read as a move: a merge that only joins histories
+    (None: neutral), or one parent and exactly one added regular file named moves/NNNN-NAME.yaml(.age), of at most
+    MAX_MOVE_BLOB bytes: (that change, its name's parts, its bytes). Refusal otherwise. The server's gate
+    (pbem.git.gate) checks the same before a push lands."""
+    parents = commit.parents
+    if not parents:
+        raise Refusal("a second first commit: a game repository has one history")
+    if len(parents) > 1:
+        own = _merge_changes(repo, commit.id, list(parents))
+        if own:
+            raise Refusal(f"a merge that changes files of its own ({', '.join(own[:5])}): moves come in plain "
+                          f"commits")
+        return None
+    changes = changes if changes is not None else repo.changes(parents[0], commit.id)
+    if len(changes) != 1:
+        listed = ", ".join(c.path for c in changes[:5]) + (" ..." if len(changes) > 5 else "")
+        raise Refusal(f"a move commit adds exactly one file, moves/NNNN-NAME.yaml; this one changes "
+                      f"{plural(len(changes), 'file')} ({listed or 'none'})")
+    change = changes[0]
+    named = layout.move_name(change.path)
+    if change.status != "A" or not named:
+        what = {"A": "adds", "D": "deletes"}.get(change.status, "changes")
+        raise Refusal(f"it {what} {change.path}: a player's commit may only add one move file "
+                      f"moves/NNNN-NAME.yaml; everything else is written by the referee")
+    if change.new_mode != REGULAR:
+        raise Refusal(f"{change.path} is not a plain file (mode {change.new_mode})", change.path)
+    try:
+        data = repo.blob(change.blob, change.path, MAX_MOVE_BLOB)
+    except PbemError as exc:  # too large: skipped unread (a pushed blob may be any size)
+        raise Refusal(str(exc), change.path) from None
+    return change, named, data
 
 
 def _merge_changes(repo: Repo, commit: str, parents: list[str]) -> list[str]:

@@ -63,7 +63,7 @@ class Club:
             self.secret_files[name] = root / f"{name}.secret"
             self.secret_files[name].write_text(secret + "\n")
         self.remote = root / "remote.git"
-        git(root, "init", "--quiet", "--bare", self.remote)
+        git(root, "init", "--quiet", "--bare", "-b", "main", self.remote)
         git(self.dir, "remote", "add", "origin", self.remote)
         git(self.dir, "push", "--quiet", "-u", "origin", "main")
         self.clones, self.ssh_signing = {}, set(ssh_signing)
