@@ -329,18 +329,20 @@ def site(root, out, now):
 def moves(directory, player, now, fmt):
     """Who must act, and the legal moves in text notation, each with what it does."""
     data = engine.legal(engine.open_game(directory), player)
+    emit(data, fmt, lambda d: legal_text(d, now))
 
-    def text(d):
-        if d["to_act"] is None:
-            return "The game is over.\n"
-        head = f"Move {d['move_number']}: {d['to_act']} to act — {d['decision']['description']}\n"
-        if d.get("due"):
-            from .clock import due_phrase
-            head += due_phrase(d["to_act"], d["due"], clock_now(now)) + ".\n"
-        if d["player"] != d["to_act"]:
-            return head + f"{d['player']} has no move now (and may resign at any time: `resign`).\n"
-        return head + "\n".join(phrases.legal_lines(d["choices"])) + "\n"
-    emit(data, fmt, text)
+
+def legal_text(d: dict, now=None) -> str:
+    """`pbem moves` as text (engine.legal's answer): who must act, and each legal move with what it does."""
+    if d["to_act"] is None:
+        return "The game is over.\n"
+    head = f"Move {d['move_number']}: {d['to_act']} to act — {d['decision']['description']}\n"
+    if d.get("due"):
+        from .clock import due_phrase
+        head += due_phrase(d["to_act"], d["due"], clock_now(now)) + ".\n"
+    if d["player"] != d["to_act"]:
+        return head + f"{d['player']} has no move now (and may resign at any time: `resign`).\n"
+    return head + "\n".join(phrases.legal_lines(d["choices"])) + "\n"
 
 
 @cli.command()

@@ -101,8 +101,11 @@ def init(game_type, directory, players, keys, seed, options, components, organis
 @click.option("--secret-file", type=click.Path(dir_okay=False), help="A file holding your secret (or PBEM_SECRET). "
               "Without a secret the commit is signed with your SSH key (git's gpg.format ssh).")
 @click.option("--push", is_flag=True, help="Push it too (rebased on whatever was pushed meanwhile).")
+@click.option("--identity", "identity_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+              help="Your private key, to check the move against your legal moves before it is committed "
+                   "(default: PBEM_IDENTITY, ~/.ssh/id_ed25519, ~/.ssh/id_rsa; without one the referee judges).")
 @FORMAT
-def move(directory, source, player, text, secret_file, push, fmt):
+def move(directory, source, player, text, secret_file, push, identity_file, fmt):
     """Write and commit your move for the current move number (then: git push)."""
     from ..notation import split_turn
     from .player import move as make_move
@@ -112,7 +115,7 @@ def move(directory, source, player, text, secret_file, push, fmt):
     if secret_file or os.environ.get("PBEM_SECRET"):
         secret = secret_from(None, secret_file)
     result = make_move(directory, player, split_turn(text) if text is not None else None,
-                       read_input(source) if source is not None else None, secret, push)
+                       read_input(source) if source is not None else None, secret, push, identity_file)
 
     def out(r):
         how = "encrypted to the referee, " if r["encrypted"] else ""
@@ -203,6 +206,21 @@ def view(directory, player, identity_file, fmt, output):
             raise PbemError(f"{output}: cannot write ({exc.strerror})") from None
         return
     emit(_status_json(doc), fmt, lambda _: report.status_text(doc))
+
+
+@git.command()
+@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False), default=".")
+@click.option("--as", "player", required=True, metavar="NAME", help="Your player name.")
+@click.option("--identity", "identity_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+              help="Your private key (default: PBEM_IDENTITY, ~/.ssh/id_ed25519, ~/.ssh/id_rsa).")
+@FORMAT
+def moves(directory, player, identity_file, fmt):
+    """Who must act, and your legal moves with what each does (as of the last refereed commit)."""
+    from ..cli import legal_text
+    from .player import legal_moves
+    data, notes = legal_moves(directory, player, identity_file)
+    _notes(notes)
+    emit({key: value for key, value in data.items() if key != "entries"}, fmt, legal_text)
 
 
 @git.command()

@@ -87,7 +87,23 @@ class Desk:
             if player["view"] == "encrypted":
                 text = (path / engine.view_file(player["name"])).read_text(encoding="utf-8")
                 files[layout.view_blob_path(player["name"])] = keys.encrypt(text, [player["key"]], True).encode()
+                legal = self.legal_moves(player["name"])
+                if legal is not None:
+                    files[layout.legal_blob_path(player["name"])] = keys.encrypt(
+                        layout.dump("moves", legal, layout.legal_blob_path(player["name"])), [player["key"]],
+                        True).encode()
         return files
+
+    def legal_moves(self, player: str) -> dict | None:
+        """The legal moves of `player` with what each does (as `pbem moves --as` gives them) and the game's
+        entries for them, when `player` is to act; None otherwise (only the player to act has moves)."""
+        legal = engine.legal(self.gd, player)
+        if legal["to_act"] != player:
+            return None
+        entries = self.gd.game.rules.legal_moves(engine.load_state(self.gd)["state"], player)
+        return {"format": "pbem-git-moves/1", **{key: legal[key] for key in (
+            "game", "game_type", "move_number", "to_act", "player", "decision", "due", "moves", "choices")},
+            "entries": entries}
 
     def private_files(self) -> dict[str, str]:
         found = {}

@@ -34,6 +34,7 @@ class Verdict:
     result: dict | None = None
     at: int | None = None  # the game's move number when it was judged
     author: str = ""  # of a refused commit: "Name <email>", as the commit says (anyone can write any)
+    player: str | None = None  # whom a refusal concerns (pbem.git.mails.refused_player), when that can be told
 
 
 class Refusal(Exception):

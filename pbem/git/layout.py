@@ -3,6 +3,7 @@
     game.yaml components.yaml public.yaml log.yaml schemas/   the game's public files (as `pbem new` makes them)
     pbem-git.yaml            how the game is played by git: players' public keys, how each gets their view
     views/NAME.yaml.age      each player's view, encrypted to that player's key
+    views/NAME.moves.yaml.age   the legal moves of the player to act, with what each does, encrypted to them
     moves/NNNN-NAME.yaml     the players' moves (NNNN: the move number they answer); .yaml.age when a move holds
                              a hidden choice (encrypted to the referee)
     refused.yaml             the commits the referee did not apply, and why
@@ -27,7 +28,7 @@ CONFIG, REFUSED, REVEALED, ARCHIVE = "pbem-git.yaml", "refused.yaml", "revealed.
 MOVES = "moves"
 # matched whole (fullmatch): `$` would let a name end in a line break, which git accepts in a path
 MOVE_FILE = re.compile(r"moves/(?P<number>[0-9]{4,6})-(?P<player>[a-z][a-z0-9_-]{0,31})\.yaml(?P<age>\.age)?")
-GIT_SCHEMAS = ("config", "refused", "revealed", "record")
+GIT_SCHEMAS = ("config", "refused", "revealed", "record", "moves")
 SCHEMA_COPIES = {"config": "pbem-git.schema.json", "refused": "refused.schema.json",
                  "revealed": "revealed.schema.json"}
 WORKFLOW, GITLAB = ".github/workflows/pbem.yml", ".gitlab-ci.yml"
@@ -41,6 +42,15 @@ def move_name(path: str) -> re.Match | None:
 
 def view_blob_path(player: str) -> str:
     return f"views/{player}.yaml.age"
+
+
+def legal_blob_path(player: str) -> str:
+    """The legal moves of the player to act, encrypted to them (no such file for the others)."""
+    return f"views/{player}.moves.yaml.age"
+
+
+def is_legal_blob(path: str) -> bool:
+    return path.startswith("views/") and path.endswith(".moves.yaml.age")
 
 
 def move_path(number: int, player: str, encrypted: bool) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .. import engine, movefile, notation, validation, yamlio
+from .. import engine, movefile, notation, phrases, validation, yamlio
 from ..contract import PbemError, UsageError
 from . import judge, keys, layout
 from .refereed import last_refereed
@@ -38,12 +38,12 @@ def published(repo: Repo, commit: str) -> tuple[engine.GameDir, dict, dict]:
 
 
 def move(directory, player: str, texts: list[str] | None = None, source: bytes | None = None,
-         secret: str | None = None, push: bool = False) -> dict:
+         secret: str | None = None, push: bool = False, identity_file=None) -> dict:
     """Write moves/NNNN-NAME.yaml for the current move (encrypted to the referee when it holds a hidden choice),
     signed with the player's secret or, without one, in a commit signed with the player's SSH key."""
     repo = Repo(directory)
     refereed = last_refereed(repo, repo.head())
-    gd, public, _ = published(repo, refereed.commit)
+    gd, public, seats = published(repo, refereed.commit)
     if player not in gd.players:
         raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
     number = public["move_number"]
@@ -65,13 +65,16 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
     resigning = len(texts) == 1 and engine.is_resign(texts[0])
     if not resigning and public["to_act"] != player:
         raise PbemError(f"it is {public['to_act']}'s turn (move {number}), not {player}'s")
+    notes = refereed.notes()
+    if not resigning:
+        check_first_step(gd, _legal_if_readable(repo, refereed.commit, seats, player, identity_file, notes), texts)
     relative, data, hidden = move_file(gd, refereed.config, number, player, texts, secret)
     commit_move(repo, relative, data, f"move {number} by {player}", signing)
     if push:
         push_move(repo, signing)
     return {"game": gd.id, "move_number": number, "player": player, "file": relative, "encrypted": hidden,
             "signed": "commit (SSH)" if signing else "file (HMAC)", "commit": repo.head(), "pushed": push,
-            "notes": refereed.notes()}
+            "notes": notes}
 
 
 def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts: list[str],
@@ -151,6 +154,66 @@ def view(directory, player: str, identity_file=None) -> tuple[dict, list[str]]:
     if doc["player"] != player or doc["id"] != gd.id:
         raise PbemError(f"{relative} holds the view of {doc['player']} in {doc['id']}, not {player}'s in {gd.id}")
     return doc, refereed.notes()
+
+
+def legal_moves(directory, player: str, identity_file=None) -> tuple[dict, list[str]]:
+    """What `pbem moves --as PLAYER` answers, from the last refereed commit: who must act and, when it is
+    `player`, their legal moves with what each does, decrypted from views/PLAYER.moves.yaml.age with their key (the
+    referee wrote them from the position; nobody else can read them). And notes, as `view` gives them."""
+    repo = Repo(directory)
+    refereed = last_refereed(repo, repo.head())
+    gd, public, config = published(repo, refereed.commit)
+    if player not in gd.players:
+        raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
+    answer = {"game": gd.id, "game_type": gd.meta["game"], "move_number": public["move_number"],
+              "to_act": public["to_act"], "player": player, "decision": public["decision"],
+              "due": (public.get("clock") or {}).get("due"), "moves": [], "choices": []}
+    if public["finished"] or public["to_act"] != player:
+        return answer, refereed.notes()
+    doc = _legal_doc(repo, refereed.commit, config, player, identity_file)
+    if (doc["game"], doc["player"], doc["move_number"]) != (gd.id, player, public["move_number"]):
+        raise PbemError(f"{layout.legal_blob_path(player)} holds the moves of {doc['player']} at move "
+                        f"{doc['move_number']} in {doc['game']}, not {player}'s at move {public['move_number']}")
+    return {**answer, "moves": doc["moves"], "choices": doc["choices"], "entries": doc["entries"]}, refereed.notes()
+
+
+def _legal_doc(repo: Repo, commit: str, config: dict, player: str, identity_file) -> dict:
+    seat = next(p for p in config["players"] if p["name"] == player)
+    if seat["view"] != "encrypted":
+        raise PbemError(f"{player} registered no key: their legal moves come by mail with their view")
+    relative = layout.legal_blob_path(player)
+    data = repo.show(commit, relative)
+    if data is None:
+        raise PbemError(f"{relative}: not in the last refereed commit {commit[:10]} (a game whose referee is an "
+                        f"earlier pbem: the legal moves are in the game's rules.md notation, `pbem games`)")
+    identity = keys.Identity.from_file(find_identity(identity_file))
+    return layout.load("moves", identity.decrypt(data, relative), relative)
+
+
+def _legal_if_readable(repo: Repo, commit: str, config: dict, player: str, identity_file, notes: list[str]) -> dict:
+    """The player's legal moves when their key is at hand to read them ({} otherwise: the referee judges)."""
+    try:
+        return _legal_doc(repo, commit, config, player, identity_file)
+    except UsageError:
+        return {}  # no key found: nothing to check against
+    except PbemError as exc:
+        notes.append(f"your move was not checked against your legal moves ({exc})")
+        return {}
+
+
+def check_first_step(gd: engine.GameDir, legal: dict, texts: list[str]) -> None:
+    """Refuse a turn whose first step is not one of the player's legal moves (the later steps depend on the
+    first: the referee judges them), listing the legal moves with what each does."""
+    if not legal.get("entries") or engine.is_resign(texts[0]):
+        return
+    try:
+        first = gd.game.parse_move(texts[0])
+    except notation.NotationError as exc:
+        raise PbemError(str(exc)) from None
+    if not notation.is_legal(first, legal["entries"]):
+        lines = "\n".join(phrases.legal_lines(legal["choices"]))
+        raise PbemError(f"step 1 of your turn ({texts[0]!r}) is not legal now; nothing was committed. Your legal "
+                        f"moves (move {legal['move_number']}, {legal['decision']['description']}):\n{lines}")
 
 
 def find_identity(given=None) -> Path:

@@ -19,7 +19,7 @@ from .. import correspondence, engine
 from ..contract import PbemError, UsageError
 from ..phrases import plural
 from . import desk as desks
-from . import judge, keys, layout
+from . import judge, keys, layout, mails
 from .repo import AllowedSigners, GitError, Repo, blob_id
 
 SYNC_TRIES = 5
@@ -365,6 +365,11 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
             if verdict.kind == "accepted":
                 tree[verdict.path] = verdict.blob
                 at = verdict.result["move_number"]
+    refused = [v for v in run.verdicts if v.kind == "refused"]
+    if refused:
+        mailable = mails.addresses(desk.gd)
+        for verdict in refused:
+            verdict.player = mails.refused_player(verdict, desk.gd.players, mailable)
     if tick:
         from ..correspondence import tick as run_clock
         run.clock = run_clock(desk.gd, desk.now)
@@ -374,23 +379,21 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         return run
     status = engine.status(desk.gd)
     run.move_number, run.finished = status["move_number"], status["finished"]
-    files = repo.write_blobs(_referee_files(repo, desk, last, run, views=changed), base)
+    views_written = changed or any(v.kind == "accepted" for v in run.verdicts)
+    files = repo.write_blobs(refereed_files(repo, desk, last, run, views=views_written), base)
     files.update({v.path: v.blob for v in run.verdicts if v.kind == "accepted"})
+    # the legal moves of a player no longer to act go (only the player to act has a file of them)
+    stale = [path for path in base if layout.is_legal_blob(path) and path not in files] if views_written else []
     if desk.committed:
-        others = {**{p: b for p, b in base.items() if p != layout.ARCHIVE}, **files}
+        others = {**{p: b for p, b in base.items() if p != layout.ARCHIVE and p not in stale}, **files}
         files[layout.ARCHIVE] = repo.write_blob(desk.archive(tip, others))
-    new_tree = repo.build_tree(last, files)
+    new_tree = repo.build_tree(last, files, removed=stale)
     message = _message(_summary(run), desk.gd.id, run.move_number, last)
     commit = repo.commit_tree(new_tree, [tip], message, desk.signing_key)
     desk.save(commit)  # recorded first: a run stopped before the branch moves places the commit next time
     repo.run("reset", "--hard", "--quiet", commit)
     run.commit = commit
-    if any(v.kind == "accepted" for v in run.verdicts) or changed:
-        run.mailed, run.warning = mail_views(desk, run, mailer)
-    if run.clock and run.clock["events"] and mailer is not None:
-        mailed, warning = _mail_clock(desk, run, mailer)
-        run.mailed += [m for m in mailed if m not in run.mailed]
-        run.warning = run.warning or warning
+    run.mailed, run.warning = mails.send(desk, run, _summary(run)[1:], mailer, views=views_written)
     return run
 
 
@@ -413,24 +416,12 @@ def _clock_lines(ticked: dict | None) -> list[str]:
     return lines
 
 
-def _mail_clock(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | None]:
-    """Reminders and timeout notices to the players who have an address (the mail transport's texts)."""
-    from ..clock import utcnow
-    from ..mail.clockmail import tick_messages
-    referee = _mail_referee(desk, mailer)
-    messages = tick_messages(referee, desk.gd, run.clock, desk.now or utcnow())
-    return referee.send(messages) if messages else ([], None)
-
-
-def _mail_referee(desk: desks.Desk, mailer):
-    """The mail transport's referee for this game's mails: its send keeps what a failing transport could not send
-    (in ROOT/.pbem-mail/unsent, for `pbem mail resend`), so a committed position never loses its mails."""
-    from ..mail.commands import Referee
-    return Referee(desk.gd.path.parent, mailer, None, desk.now)
-
-
-def _referee_files(repo: Repo, desk: desks.Desk, last: str, run: Run, views: bool = False) -> dict[str, bytes]:
-    files = desk.public_files(views=views or any(v.kind == "accepted" for v in run.verdicts))
+def refereed_files(repo: Repo, desk: desks.Desk, last: str, run: Run, views: bool = False) -> dict[str, bytes]:
+    """Every file a refereed commit writes, by path: the game's public files, (`views`: when the position changed)
+    each player's view and the legal moves of the player to act, encrypted to them, refused.yaml, pbem-git.yaml
+    when a seat has a new key, revealed.yaml at the end. The move files it accepted and referee.age are added by
+    the caller. A new kind of file (a picture of the position, say) is added here."""
+    files = desk.public_files(views=views)
     if run.rekeyed:
         files[layout.CONFIG] = layout.dump("config", desk.config, layout.CONFIG).encode()
     files[layout.REFUSED] = refused_file(repo.show(last, layout.REFUSED) or b"", desk.gd.id, last, run.verdicts)
@@ -455,9 +446,8 @@ def picture_files(desk: desks.Desk) -> dict[str, bytes]:
 
 
 def _who(verdict) -> str:
-    """Whom a refusal concerns, as far as the commit says: the move file's player, else its author's name."""
-    named = layout.move_name(verdict.path or "")
-    return named.group("player") if named else verdict.author.rpartition(" <")[0][:60] or "unknown"
+    """Whom a refusal concerns: the player (by the move file, or the author's address), else the author's name."""
+    return verdict.player or verdict.author.rpartition(" <")[0][:60] or "unknown"
 
 
 def refused_file(previous: bytes, game_id: str, last: str, verdicts: list) -> bytes:
@@ -535,7 +525,9 @@ def _join(repo: Repo, ours: str, theirs: str) -> str:
     else:
         tree = repo.run("rev-parse", f"{ours}^{{tree}}").strip()
         joined = repo.commit_tree(tree, [ours, theirs], "pbem: join the pushed commits\n")
-    repo.run("reset", "--hard", "--quiet", joined)
+    # HEAD only: a pushed tree is never checked out (a name the file system refuses would stop every run; a link
+    # would point anywhere). The working tree follows the referee's own commits.
+    repo.run("reset", "--soft", "--quiet", joined)
     return joined
 
 
@@ -547,32 +539,3 @@ def _push(repo: Repo, remote: str, branch: str) -> bool:
             return False
         raise
     return True
-
-
-# ---------------------------------------------------------------- views by mail
-
-def mail_views(desk: desks.Desk, run: Run, mailer) -> tuple[list[str], str | None]:
-    """Players without a key get their view by mail (the mail transport) after every refereed commit."""
-    wanting = [p["name"] for p in desk.config["players"] if p["view"] == "mail"]
-    if not wanting:
-        return [], None
-    if mailer is None:
-        return [], (f"{', '.join(wanting)} get their view by mail: give --smtp HOST:PORT or --outbox MAILDIR "
-                    f"(`pbem status {desk.gd.path} --as NAME` shows a view meanwhile)")
-    from .. import report
-    from ..mail import compose
-    from ..mail.transport import hostname
-    secrets = engine.load_secrets(desk.gd)
-    referee = secrets.get("organiser") or f"pbem@{hostname()}"
-    messages = []
-    for entry in secrets["players"]:
-        if entry["name"] not in wanting or not entry["email"]:
-            continue
-        doc = engine.status(desk.gd, entry["name"])
-        subject = compose.subject_for(desk.gd, f"move {doc['move_number']}, your view")
-        body = "\n\n".join(["\n".join(_summary(run)[1:]), report.status_text(doc),
-                             f"Move with: pbem git move CLONE --as {entry['name']} --text '...' and git push."])
-        messages.append(compose.message(referee, entry["email"], subject, body, game=desk.gd.id,
-                                        move_number=doc["move_number"],
-                                        redact=[p["secret"] for p in secrets["players"]]))
-    return _mail_referee(desk, mailer).send(messages) if messages else ([], None)

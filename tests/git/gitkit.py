@@ -35,7 +35,7 @@ class Club:
 
     def __init__(self, root: Path, game_type: str, players: int = 3, *, seed: str = "club", ci: bool = False,
                  keyless: tuple[str, ...] = (), ssh_signing: tuple[str, ...] = (), options: tuple[str, ...] = (),
-                 game_id: str = "club-game", deadline: tuple[str, ...] = ()):
+                 game_id: str = "club-game", deadline: tuple[str, ...] = (), addresses: tuple[str, ...] = ()):
         self.root, self.pbem = root, Pbem()
         self.names = NAMES[:players]
         self.keys_dir = root / "keys"
@@ -46,7 +46,7 @@ class Club:
         self.dir = root / game_id
         args = ["git", "init", game_type, self.dir, "--seed", seed, "--format", "json"]
         for name in self.names:
-            args += ["--player", f"{name}:{name}@club.example" if name in keyless else name]
+            args += ["--player", f"{name}:{name}@club.example" if name in keyless + addresses else name]
         for name, key in self.keys.items():
             args += ["--key", f"{name}={key}.pub"]
         for option in options:

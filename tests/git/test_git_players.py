@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from gitkit import git, plan, ssh_key
-from pbem import yamlio
+from pbem import engine, yamlio
 from pbem.git import keys, layout, textconv
 from support import Pbem
 
@@ -207,3 +207,76 @@ def test_pbem_git_move_push_puts_the_move_on_what_was_pushed_meanwhile_and_keeps
     assert result.json()["pushed"]
     run = game.referee()
     assert [c["verdict"] for c in run["commits"]] == ["refused", "accepted"]  # signed still, after the rebase
+
+
+def test_pbem_git_moves_lists_the_legal_moves_of_the_player_to_act_as_the_referee_has_them(club):
+    game = club("coal-baron", 3, seed=SEED)
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
+    other = next(name for name in game.names if name != player)
+    referee_view = engine.legal(engine.open_game(game.game_dir()), player)
+    game.pull(player)
+    shown = game.pbem("git", "moves", game.clones[player], "--as", player, "--identity", game.keys[player],
+                      "--format", "json")
+    assert shown.code == 0, shown.err
+    assert shown.json()["choices"] == referee_view["choices"] and shown.json()["to_act"] == player
+    text = game.pbem("git", "moves", game.clones[player], "--as", player, "--identity", game.keys[player]).out
+    assert all(choice["move"] in text for choice in referee_view["choices"]) and "resign" in text
+    idle = game.pbem("git", "moves", game.clones[other], "--as", other, "--identity", game.keys[other])
+    assert idle.code == 0 and "has no move now" in idle.out
+    # only the player to act has the file, readable by them alone
+    assert [p.name for p in (game.dir / "views").glob("*.moves.yaml.age")] == [f"{player}.moves.yaml.age"]
+    wrong = game.pbem("git", "moves", game.clones[player], "--as", player, "--identity", game.keys[other])
+    assert wrong.code == 2 and "cannot decrypt" in wrong.err
+    assert game.move(player, "; ".join(moves)).code == 0
+    game.referee()
+    after = engine.status(engine.open_game(game.game_dir()))["to_act"]
+    assert [p.name for p in (game.dir / "views").glob("*.moves.yaml.age")] == [f"{after}.moves.yaml.age"]
+
+
+def test_pbem_git_move_refuses_an_illegal_first_step_with_the_legal_moves(club):
+    game = club("coal-baron", 3, seed=SEED)
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
+    game.pull(player)
+    legal = engine.legal(engine.open_game(game.game_dir()), player)
+    illegal = next(text for text in ("draft o99", "place mining-1", "end") if text not in legal["moves"])
+    result = game.pbem("git", "move", game.clones[player], "--as", player, "--text", illegal, "--identity",
+                       game.keys[player], "--secret-file", game.secret_files[player])
+    assert result.code == 2, result.out
+    assert "not legal now" in result.err and legal["choices"][0]["move"] in result.err
+    assert git(game.clones[player], "status", "--porcelain") == ""
+    assert git(game.clones[player], "rev-list", "--count", "@{upstream}..HEAD").strip() == "0"
+
+
+def test_a_refused_player_is_named_in_the_commit_message_and_told_by_mail(club, tmp_path):
+    game = club("coal-baron", 3, seed=SEED, addresses=("alice", "bob", "carol"))
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
+    other = next(name for name in game.names if name != player)
+    git(game.clones[player], "config", "user.email", f"{player}@club.example")
+    game.commit_file(player, "public.yaml", "move_number: 99\n", "cheat")  # refused: the author's address
+    game.commit_file(other, f"moves/{number:04d}-{other}.yaml", game.signed_move_text(other, number, moves))
+    outbox = tmp_path / "outbox"
+    run = game.referee("--outbox", outbox)
+    assert [c["verdict"] for c in run["commits"]] == ["refused", "refused"]
+    message = git(game.dir, "log", "-1", "--format=%B")
+    assert f"({player}): it changes public.yaml" in message and f"({other}): moves/" in message
+    mails = {m["To"]: m for m in (mailbox.MaildirMessage(m) for m in mailbox.Maildir(outbox, create=False))}
+    assert set(mails) == {f"{player}@club.example", f"{other}@club.example"}
+    to_act = mails[f"{player}@club.example"].get_payload(decode=True).decode()
+    assert "public.yaml" in to_act and "Your legal moves now" in to_act and "pbem git move" in to_act
+    idle = mails[f"{other}@club.example"].get_payload(decode=True).decode()
+    assert "turn" in idle and "Your legal moves" not in idle
+    for body in (to_act, idle):
+        assert not any(secret in body for secret in game.secrets.values())
+
+
+def test_a_player_without_a_key_gets_the_legal_moves_with_the_view_when_to_act(club, tmp_path):
+    game = club("coal-baron", 3, seed=SEED, keyless=("alice", "bob", "carol"))
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=2)[0][1:]
+    first = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0][0]
+    assert game.move(first[1], "; ".join(first[2])).code == 0
+    outbox = tmp_path / "outbox"
+    game.referee("--outbox", outbox)
+    mails = {m["To"]: m.get_payload(decode=True).decode()
+             for m in (mailbox.MaildirMessage(m) for m in mailbox.Maildir(outbox, create=False))}
+    assert "Your legal moves now" in mails[f"{player}@club.example"]
+    assert all("Your legal moves" not in body for to, body in mails.items() if to != f"{player}@club.example")

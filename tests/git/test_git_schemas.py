@@ -19,12 +19,17 @@ GOOD = {
     "revealed": {"format": "pbem-revealed/1", "id": "g1", "secrets": {"alice": "s3cret"}},
     "record": {"format": "pbem-git-record/1", "id": "g1", "root": "b" * 40, "chain": ["b" * 40], "pushed": None,
                "identity": None},
+    "moves": {"format": "pbem-git-moves/1", "game": "g1", "game_type": "coal-baron", "move_number": 4,
+              "to_act": "bob", "player": "bob", "decision": {"player": "bob", "description": "bid"}, "due": None,
+              "moves": ["bid 1..10"], "choices": [{"move": "bid 1..10", "description": "a bid"}],
+              "entries": [{"action": "bid", "amount": {"min": 1, "max": 10}}]},
 }
 BROKEN = {
     "config": [("players", 0, "view", "printed"), ("referee", "files", "cloud"), ("extra", None, None, None)],
     "refused": [("refused", 0, "commit", "HEAD"), ("refused", 0, "move_number", 0)],
     "revealed": [("secrets", "Alice", None, "x")],
     "record": [("chain", 0, None, "not-a-hash"), ("identity", None, None, "AGE-SECRET-KEY-1short")],
+    "moves": [("choices", 0, "move", 7), ("entries", 0, None, "bid 3"), ("player", None, None, "Bob")],
 }
 
 
