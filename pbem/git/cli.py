@@ -15,6 +15,12 @@ REFEREE_DIR = click.option("--referee-dir", "referee_root", type=click.Path(file
                                 "PBEM_REFEREE_DIR or ~/.local/share/pbem/git).")
 
 
+PBEM_SOURCE = click.option("--pbem-source", metavar="REQUIREMENT",
+                           help="Where the CI files install pbem from: what pip takes (a git URL with a tag, "
+                                "git+https://your.club/pbem.git@v0.2.0; a wheel's URL; pbem==0.2.0 once published). "
+                                "Without one, the CI job stops at once and says so.")
+
+
 def _parse_keys(pairs: tuple[str, ...]) -> dict[str, str]:
     from .keys import parse_recipient
     found = {}
@@ -66,18 +72,20 @@ def git():
                    "identity file decrypts but cannot sign). Its content goes in the CI secret "
                    "PBEM_REFEREE_IDENTITY.")
 @click.option("--branch", help="The game's branch (default: main).")
+@PBEM_SOURCE
 @deadline_options
 @NOW
 @FORMAT
 def init(game_type, directory, players, keys, seed, options, components, organiser, referee_root, ci_identity,
-         branch, deadline, reminder, on_timeout, timeouts, vacation_days, now, fmt):
+         branch, pbem_source, deadline, reminder, on_timeout, timeouts, vacation_days, now, fmt):
     """Start a game of GAME in a new git repository DIR (DIR's name is the game's id)."""
     from ..correspondence import parse_player
     from .referee import init as start
     result = start(game_type, directory, [parse_player(p) for p in players], _parse_keys(keys), seed=seed,
                    options=parse_options(options), components=components, organiser=organiser,
                    referee_root=referee_root, ci_identity=ci_identity, branch=branch,
-                   deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days), now=now)
+                   deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days), now=now,
+                   pbem_source=pbem_source)
 
     def text(data):
         lines = [f"Created {data['game']} ({data['game_type']}) in the git repository {data['dir']} "
@@ -140,9 +148,10 @@ def move(directory, source, player, text, secret_file, push, identity_file, fmt)
 @click.option("--key", "keys", multiple=True, metavar="SEAT=PUBLIC-KEY-FILE",
               help="Give a seat a new public key (after `pbem replace`): its view is encrypted to it from this "
                    "commit, and a new SSH key is the one that may sign its commits.")
+@PBEM_SOURCE
 @NOW
 @FORMAT
-def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox, tick, keys, now, fmt):
+def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox, tick, keys, pbem_source, now, fmt):
     """Judge every commit after the last refereed one; commit the new position (in the referee's clone)."""
     from .referee import referee as run_referee
     mailer = None
@@ -153,7 +162,8 @@ def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox
         from ..clock import parse_time
         now = parse_time(now)
     run = run_referee(directory, referee_root=referee_root, identity=_referee_identity(identity_file),
-                      remote=remote, branch=branch, mailer=mailer, tick=tick, now=now, new_keys=_parse_keys(keys))
+                      remote=remote, branch=branch, mailer=mailer, tick=tick, now=now, new_keys=_parse_keys(keys),
+                      pbem_source=pbem_source)
     data = {"game": run.game, "commit": run.commit, "move_number": run.move_number, "finished": run.finished,
             "pushed": run.pushed, "mailed": run.mailed, "warning": run.warning, "clock": run.clock,
             "rekeyed": run.rekeyed, "deferred": run.deferred,

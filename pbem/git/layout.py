@@ -20,8 +20,8 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from .. import __version__, validation, yamlio
-from ..contract import PbemError
+from .. import validation, yamlio
+from ..contract import PbemError, UsageError
 from . import keys
 
 CONFIG, REFUSED, REVEALED, ARCHIVE = "pbem-git.yaml", "refused.yaml", "revealed.yaml", "referee.age"
@@ -133,9 +133,33 @@ views/*.yaml.age diff=pbem
 """
 
 
-def ci_file(host: str, committed: bool, branch: str) -> str:
+SOURCE = re.compile(r"[A-Za-z0-9._+=<>!~:/@%#?&,\[\]-]{1,500}")
+
+
+def check_source(source: str) -> str:
+    """A source of pbem for the CI files: a pip requirement (`git+https://host/pbem.git@v0.2.0`, a wheel's URL,
+    `pbem==0.2.0` once published), one word a shell takes as it is inside single quotes."""
+    if not SOURCE.fullmatch(source):
+        raise UsageError(f"--pbem-source {source[:80]!r}: give what pip installs pbem from, in one word (a git "
+                         f"URL with a tag: git+https://your.club/pbem.git@v0.2.0, a wheel's URL, pbem==0.2.0)")
+    return source
+
+
+def install_step(source: str | None) -> str:
+    """The CI's shell line that installs pbem (unless the runner has it): from the source named at `pbem git
+    init`, or, when none was, a failure that says so before anything else runs."""
+    if source:
+        return f"command -v pbem >/dev/null || python3 -m pip install --quiet '{check_source(source)}'"
+    return ("command -v pbem >/dev/null || { echo 'pbem is not installed and no source of it was named: run pbem "
+            "git init with --pbem-source (or pbem git referee --pbem-source), or edit this step to pip install it "
+            "from where your club keeps it' >&2; exit 1; }")
+
+
+def ci_file(host: str, committed: bool, branch: str, source: str | None = None) -> str:
     """A CI file (`host`: github or gitlab): the referee itself when its files are committed encrypted, else a
-    check of every push. The texts are package data (pbem/git/ci/), so they read as the YAML they are."""
+    check of every push; pbem installed from `source`. The texts are package data (pbem/git/ci/), so they read as
+    the YAML they are."""
+    import json
     name = f"{host}-{'referee' if committed else 'verify'}.yml"
     text = resources.files("pbem.git").joinpath("ci", name).read_text(encoding="utf-8")
-    return text.replace("@BRANCH@", branch).replace("@VERSION@", __version__)
+    return text.replace("@BRANCH@", branch).replace("@INSTALL@", json.dumps(install_step(source)))

@@ -42,6 +42,7 @@ class Run:
     clock: dict | None = None  # what the clock's tick did (pbem.correspondence.tick), with --tick
     rekeyed: list[str] = field(default_factory=list)  # seats whose views are encrypted to a new key from now on
     deferred: bool = False  # another run was running: it judges these commits too
+    ci_changed: bool = False  # the CI files were written again (a new source of pbem)
     rounds: int = 1
 
     @classmethod
@@ -88,8 +89,9 @@ class Run:
 def init(game_type: str, directory, players: list[tuple[str, str | None]], player_keys: dict[str, str], *,
          seed: str | None = None, options: dict | None = None, components=None, organiser: str | None = None,
          referee_root=None, ci_identity=None, branch: str | None = None, deadlines: dict | None = None,
-         now=None) -> dict:
-    """A new game in a new repository DIR (or an empty clone): the game's files, committed as the first commit."""
+         now=None, pbem_source: str | None = None) -> dict:
+    """A new game in a new repository DIR (or an empty clone): the game's files, committed as the first commit.
+    `pbem_source`: what the CI files install pbem from (a pip requirement)."""
     directory = Path(directory)
     game_id = directory.name
     _check_new_directory(directory)
@@ -121,7 +123,7 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
                   "identity": None if scratch else identity.text, "signing_key": None if scratch else signing_key}
         desk = desks.Desk(engine.open_game(game_dir), config, record, identity, committed=scratch is not None,
                           scratch=scratch)
-        files = {**desk.public_files(), **_fixed_files(config, branch), **picture_files(desk),
+        files = {**desk.public_files(), **_fixed_files(config, branch, pbem_source), **picture_files(desk),
                  layout.REFUSED: layout.dump("refused", layout.refused_doc(game_id, []), layout.REFUSED).encode()}
         blobs = repo.write_blobs(files)
         if desk.committed:
@@ -208,14 +210,18 @@ def _ci_identity(path: Path) -> tuple[keys.Identity, str]:
     return identity, keys.parse_recipient(text, str(public))
 
 
-def _fixed_files(config: dict, branch: str) -> dict[str, bytes]:
-    files = {layout.CONFIG: layout.dump("config", config, layout.CONFIG),
-             ".gitignore": layout.GITIGNORE, ".gitattributes": layout.GITATTRIBUTES,
-             **layout.schema_copies()}
+def _fixed_files(config: dict, branch: str, pbem_source: str | None) -> dict[str, bytes]:
+    files = {layout.CONFIG: layout.dump("config", config, layout.CONFIG).encode(),
+             ".gitignore": layout.GITIGNORE.encode(), ".gitattributes": layout.GITATTRIBUTES.encode(),
+             **{path: text.encode() for path, text in layout.schema_copies().items()}}
+    return {**files, **ci_files(config, branch, pbem_source)}
+
+
+def ci_files(config: dict, branch: str, pbem_source: str | None) -> dict[str, bytes]:
+    """The GitHub and GitLab CI files: the referee itself for a referee in CI, else a check of every push."""
     committed = config["referee"]["files"] == "committed"
-    files[layout.WORKFLOW] = layout.ci_file("github", committed, branch)
-    files[layout.GITLAB] = layout.ci_file("gitlab", committed, branch)
-    return {path: text.encode() for path, text in files.items()}
+    return {layout.WORKFLOW: layout.ci_file("github", committed, branch, pbem_source).encode(),
+            layout.GITLAB: layout.ci_file("gitlab", committed, branch, pbem_source).encode()}
 
 
 def _message(lines: list[str], game_id: str, move_number: int, previous: str | None) -> str:
@@ -234,11 +240,12 @@ def open_desk(repo: Repo, tip: str, referee_root, identity: keys.Identity | None
 
 def referee(directory, *, referee_root=None, identity: keys.Identity | None = None, remote: str | None = None,
             branch: str | None = None, mailer=None, tick: bool = False, now=None,
-            new_keys: dict[str, str] | None = None) -> Run:
+            new_keys: dict[str, str] | None = None, pbem_source: str | None = None) -> Run:
     """Judge every commit after the last refereed one, apply what is acceptable, run the clock (`tick`: reminders,
     timeouts), and commit the new position: also when only the referee's game directory changed (a `pbem tick`,
     `pbem deadline` or `pbem replace` run there by the organiser). `new_keys` ({seat: public key}) gives seats a
-    new key in pbem-git.yaml (a seat handed on): their views are encrypted to it from this commit."""
+    new key in pbem-git.yaml (a seat handed on): their views are encrypted to it from this commit; `pbem_source`
+    writes the CI files again to install pbem from there."""
     repo = Repo(directory)
     if not repo.is_repo():
         raise PbemError(f"{directory}: not a git repository")
@@ -253,12 +260,20 @@ def referee(directory, *, referee_root=None, identity: keys.Identity | None = No
     else:
         game_dir = desks.local_record(root, repo, repo.head())[0]
         lock, game = game_dir.with_name(game_dir.name + ".git"), game_dir.name
-    runs = one_at_a_time(lock, lambda: _referee_runs(repo, root, identity, remote, branch, mailer, tick, now,
-                                                     new_keys or {}))
+    asked = Asked(new_keys or {}, pbem_source and layout.check_source(pbem_source))
+    runs = one_at_a_time(lock, lambda: _referee_runs(repo, root, identity, remote, branch, mailer, tick, now, asked))
     return Run.merged(runs) if runs else Run(game, deferred=True)
 
 
-def _referee_runs(repo: Repo, root: Path, identity, remote, branch, mailer, tick, now, new_keys) -> Run:
+@dataclass
+class Asked:
+    """What the organiser asked of a run besides refereeing: seats' new keys, a new source of pbem for the CI."""
+
+    new_keys: dict[str, str]
+    pbem_source: str | None = None
+
+
+def _referee_runs(repo: Repo, root: Path, identity, remote, branch, mailer, tick, now, asked: Asked) -> Run:
     for _ in range(SYNC_TRIES):
         fetched = None
         if remote:
@@ -268,8 +283,9 @@ def _referee_runs(repo: Repo, root: Path, identity, remote, branch, mailer, tick
         desk = open_desk(repo, tip, root, identity)
         desk.now = now
         try:
-            rekeyed = rekey(desk.config, new_keys)
-            run = _referee_once(repo, desk, tip, mailer, tick, rekeyed)
+            rekeyed = rekey(desk.config, asked.new_keys)
+            ci = ci_files(desk.config, branch or "main", asked.pbem_source) if asked.pbem_source else {}
+            run = _referee_once(repo, desk, tip, mailer, tick, rekeyed, ci)
             if fetched is None or (run.commit is None and repo.is_ancestor(repo.head(), fetched)):
                 return run
             if _push(repo, remote, branch):
@@ -341,7 +357,7 @@ def rekey(config: dict, new_keys: dict[str, str]) -> list[str]:
 
 
 def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = False,
-                  rekeyed: list[str] = ()) -> Run:
+                  rekeyed: list[str] = (), ci: dict[str, bytes] | None = None) -> Run:
     last = desk.last
     run = Run(desk.gd.id, rekeyed=list(rekeyed))
     parents = repo.parents(last)
@@ -375,12 +391,14 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         run.clock = run_clock(desk.gd, desk.now)
     decided = [v for v in run.verdicts if v.kind != "neutral"]
     changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or _published_changed(desk, base)
-    if not decided and not changed:
+    ci = {path: data for path, data in (ci or {}).items() if base.get(path) != blob_id(data)}
+    run.ci_changed = bool(ci)
+    if not decided and not changed and not ci:
         return run
     status = engine.status(desk.gd)
     run.move_number, run.finished = status["move_number"], status["finished"]
     views_written = changed or any(v.kind == "accepted" for v in run.verdicts)
-    files = repo.write_blobs(refereed_files(repo, desk, last, run, views=views_written), base)
+    files = repo.write_blobs({**refereed_files(repo, desk, last, run, views=views_written), **ci}, base)
     files.update({v.path: v.blob for v in run.verdicts if v.kind == "accepted"})
     # the legal moves of a player no longer to act go (only the player to act has a file of them)
     stale = [path for path in base if layout.is_legal_blob(path) and path not in files] if views_written else []
@@ -479,7 +497,9 @@ def _summary(run: Run) -> list[str]:
         head = f"pbem: {plural(len(refused), 'commit')} refused"
     else:
         head = ("pbem: the clock" if run.clock and run.clock["changed"] else
-                f"pbem: a new key for {', '.join(run.rekeyed)}" if run.rekeyed else "pbem: the referee's changes")
+                f"pbem: a new key for {', '.join(run.rekeyed)}" if run.rekeyed else
+                "pbem: the CI files install pbem from a new source" if run.ci_changed else
+                "pbem: the referee's changes")
     lines = [head[:120]]
     by_referee = [entry for r in accepted for entry in r.get("referee_moves", [])] + (run.clock or {}).get("entries", [])
     moves = [(r["number"], f"Move {r['number']} ({r['player']}): {'; '.join(r['public_moves'])}") for r in accepted]
@@ -511,7 +531,11 @@ def _sync(repo: Repo, remote: str, branch: str | None, pushed: str | None) -> st
         raise PbemError(f"the history of {remote}/{branch} was rewritten (a force-push): the refereed commit "
                         f"{pushed[:10]} is no longer in it. Nothing was done. Restore it "
                         f"(git push --force {remote} {pushed[:10]}:{branch}, after checking what was lost)")
-    _join(repo, repo.head(), fetched)
+    ours = repo.resolve("HEAD")
+    if ours is None:  # a CI checkout that checked nothing out (GitLab's GIT_CHECKOUT false): HEAD is born here
+        repo.run("update-ref", "HEAD", fetched)
+    else:
+        _join(repo, ours, fetched)
     return fetched
 
 

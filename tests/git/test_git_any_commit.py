@@ -121,7 +121,8 @@ class Arena:
         args = ["commit-tree", tree]
         for parent in parents:
             args += ["-p", parent]
-        return self.out(*args, input=(message or "(no message)").encode(), env=env)
+        message = message.replace("\0", "") or "(no message)"  # git refuses a NUL in a message
+        return self.out(*args, input=message.encode(), env=env)
 
     def push(self, spec: dict) -> None:
         self.out("pull", "--quiet", "--ff-only")

@@ -3,17 +3,19 @@ and executed in a shell in a fresh checkout, against the bare remote, as the CI 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import yaml
 
-from gitkit import git, plan
+from gitkit import git, plan, ssh_key
 from pbem import yamlio
 from pbem.git import desk, keys, layout
 
 SEED = "ci-seed"
+REPO = Path(__file__).resolve().parents[2]
 
 
 def github_steps(path: Path) -> list[str]:
@@ -28,13 +30,15 @@ def gitlab_steps(path: Path) -> list[str]:
     return job["script"]
 
 
-def run_steps(steps: list[str], checkout: Path, env: dict) -> None:
-    """Each step in bash, in the checkout, with the CI secret set and the installed pbem first on PATH."""
-    bin_dir = str(Path(sys.executable).parent)
-    full_env = {**os.environ, **env, "PATH": bin_dir + os.pathsep + os.environ["PATH"]}
+def run_steps(steps: list[str], checkout: Path, env: dict, bin_dir: Path | None = None) -> None:
+    """Each step in bash, in the checkout, as the runner gives it (the pushed commit in CI_COMMIT_SHA), with the CI
+    secret set and pbem's environment (this one's unless `bin_dir`) first on PATH."""
+    sha = git(checkout, "rev-parse", "HEAD").strip()
+    path = str(bin_dir or Path(sys.executable).parent) + os.pathsep + os.environ["PATH"]
+    full_env = {**os.environ, **env, "CI_COMMIT_SHA": sha, "PATH": path}
     for step in steps:
         done = subprocess.run(["bash", "-eo", "pipefail", "-c", step], cwd=checkout, env=full_env,
-                              capture_output=True, text=True, timeout=120)
+                              capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, f"step {step!r} failed:\n{done.stdout}\n{done.stderr}"
 
 
@@ -127,3 +131,43 @@ def test_the_post_receive_hook_of_the_guide_referees_every_push(club, monkeypatc
     public = yamlio.load_file(game.clones[player] / "public.yaml")
     assert public["move_number"] == 2, (Path(f"{game.dir}.log").read_text() if Path(f"{game.dir}.log").exists()
                                         else "no log")
+
+
+def without_pbem() -> str:
+    """PATH without this environment's bin/ (where `pbem` is): what a fresh runner has."""
+    here = str(Path(sys.executable).parent)
+    return os.pathsep.join(part for part in os.environ["PATH"].split(os.pathsep) if part != here)
+
+
+def test_without_a_source_named_at_init_the_install_step_stops_at_once_and_says_so(club):
+    game = club("coal-baron", 3, seed=SEED)
+    for steps in (github_steps(game.dir / layout.WORKFLOW), gitlab_steps(game.dir / layout.GITLAB)):
+        done = subprocess.run(["bash", "-c", steps[0]], cwd=game.dir, capture_output=True, text=True,
+                              env={**os.environ, "PATH": without_pbem()})
+        assert done.returncode == 1 and "no source of it was named" in done.stderr and "--pbem-source" in done.stderr
+
+
+def test_the_generated_steps_install_pbem_from_the_source_named_at_init_and_verify(tmp_path):
+    """A wheel of this pbem as the club's source: a fresh Python environment (no pbem in it) runs the GitHub
+    workflow's steps, which install pbem from it and verify the game."""
+    from support import Pbem
+    source = tmp_path / "source"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
+                                                                "__pycache__", ".pytest_cache", "examples"))
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", dist, source],
+                   check=True, capture_output=True, timeout=600)
+    wheel = next(dist.glob("pbem-*.whl"))
+    game = tmp_path / "club-game"
+    key = ssh_key(tmp_path, "alice")
+    result = Pbem()("git", "init", "coal-baron", game, "--player", "alice", "--player", "bob", "--key",
+                    f"alice={key}.pub", "--key", f"bob={key}.pub", "--referee-dir", tmp_path / "referee",
+                    "--pbem-source", wheel)
+    assert result.code == 0, result.err
+    runner = tmp_path / "runner"
+    subprocess.run([sys.executable, "-m", "venv", runner], check=True, capture_output=True, timeout=600)
+    steps = github_steps(game / layout.WORKFLOW)
+    assert str(wheel) in steps[0]
+    env = {"PATH": str(runner / "bin") + os.pathsep + without_pbem()}
+    run_steps(steps, game, env, bin_dir=runner / "bin")
+    assert (runner / "bin" / "pbem").exists()
