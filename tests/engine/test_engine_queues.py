@@ -335,3 +335,18 @@ def test_canonical_queue_text_reads_back_as_itself():
                      "standing round: pass if domain money"]
     again = queues.parse_plan(game, texts, "alice", ["alice", "bob"])
     assert again.now[0].text == texts[0] and again.standing["round"].text == "pass if domain money"
+
+
+@pytest.mark.slow
+def test_the_round_trips_benchmark_plays_every_title_with_queues_the_referee_accepts():
+    """benchmarks/roundtrips.py: the plans of its players are accepted by the referee and save answers."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "roundtrips.py"
+    spec = importlib.util.spec_from_file_location("roundtrips", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for game in playable_games():
+        queued, _, played, _ = module.play(game, "test-roundtrips", True)
+        alone, _, _, _ = module.play(game, "test-roundtrips", False)
+        assert played > 0 and sum(queued.values()) < sum(alone.values()), game.id
