@@ -2,8 +2,8 @@
 
 A game is a package `games/<package>/` (installed as `pbem.games.<package>`) holding:
 
-- `meta.yaml`: id, title, players {min, max}, rules_version, options, notation, decisions (read without importing
-  any rules code, so `pbem games` stays fast);
+- `meta.yaml`: id, title, players {min, max}, rules_version, options, notation, decisions, queues (read without
+  importing any rules code, so `pbem games` stays fast);
 - `components.yaml`: the game's static data (cards, spaces, tables), validated against
   `schemas/<id>/components.schema.json`; a club may pass its own file with `pbem new --components FILE`;
 - `rules.py` with these pure functions over plain data (dict, list, str, int, bool; no sets, tuples or floats):
@@ -47,6 +47,11 @@ A game is a package `games/<package>/` (installed as `pbem.games.<package>`) hol
 - `bot.py` with `choose(view: dict, legal: list[dict], rnd: random.Random) -> move`: the game's heuristic player
   (`greedy`), deciding from the mover's view only (it may play for a real player, so it must not see hidden
   cards); one concrete legal move, deterministic given `rnd`.
+- `conditions.py`: the game's queue words (pbem.queues), one function for each name meta.yaml `queues:` declares:
+  a choice form `name(view, legal, **fields) -> move | None` (chosen among the legal moves when the decision
+  comes), a condition `name(view, **fields) -> bool`, a disarming event `name(view) -> value` (a standing order is
+  disarmed when it reads differently from when the order was armed). Each gets the view its declaration names
+  (`reads: public`, or `private`: the player's own), never the state; the module imports nothing.
 - `rules.md`: the rules as implemented and every ruling with its reason.
 
 A move is a dict {"action": <notation key>, <field>: value, ...}; its text form comes from the notation
