@@ -350,26 +350,28 @@ class Sight:
         return self._seen[reads]
 
 
-def holds(vocab: Vocabulary, conditions_module, alt: Alternative, sight: Sight) -> bool:
+def holds(game, alt: Alternative, sight: Sight) -> bool:
+    """Do the alternative's conditions hold, each read from the view its declaration names (the game's conditions
+    module is imported only when a condition is asked)?"""
     for key, fields, negated in alt.conditions:
-        spec = vocab.conditions[key]
-        value = bool(getattr(conditions_module, key)(sight.view(spec.get("reads", "public")), **fields))
+        spec = vocabulary(game).conditions[key]
+        value = bool(getattr(game.conditions, key)(sight.view(spec.get("reads", "public")), **fields))
         if value == negated:
             return False
     return True
 
 
-def choose(game, vocab: Vocabulary, conditions_module, step: Step, legal: list[dict], sight: Sight) -> dict | None:
+def choose(game, step: Step, legal: list[dict], sight: Sight) -> dict | None:
     """The move a step plays now: its first alternative whose conditions hold and that is legal (a choice form
     chooses among the legal moves from the view), in canonical form; None when there is none."""
     for alt in step.alternatives:
-        if not holds(vocab, conditions_module, alt, sight):
+        if not holds(game, alt, sight):
             continue
         if alt.choice is None:
             move = alt.move
         else:
-            spec = vocab.choices[alt.choice]
-            move = getattr(conditions_module, alt.choice)(sight.view(spec.get("reads", "public")), legal, **alt.move)
+            spec = vocabulary(game).choices[alt.choice]
+            move = getattr(game.conditions, alt.choice)(sight.view(spec.get("reads", "public")), legal, **alt.move)
             if move is None:
                 continue
             move = game.normalise(move)
@@ -388,14 +390,15 @@ def is_empty(record: dict | None) -> bool:
     return not record or not (record["turns"] or record["standing"] or record["notices"])
 
 
-def marks(vocab: Vocabulary, conditions_module, word: str, sight: Sight) -> dict:
+def marks(game, word: str, sight: Sight) -> dict:
     """What the order's disarming events read now (a shift number, a turn number): it is disarmed when one of
     them reads differently."""
-    return {event: getattr(conditions_module, event)(sight.view(vocab.disarm[event].get("reads", "public")))
+    vocab = vocabulary(game)
+    return {event: getattr(game.conditions, event)(sight.view(vocab.disarm[event].get("reads", "public")))
             for event in vocab.standing[word].get("disarm", [])}
 
 
-def with_plan(vocab: Vocabulary, conditions_module, record: dict | None, plan: Plan, leftover: list[Step],
+def with_plan(game, record: dict | None, plan: Plan, leftover: list[Step],
               started: bool, sight: Sight) -> dict:
     """The record after a submission: its queue (what is left of this turn, then its later turns) replaces the
     old one when it holds any; its standing orders are set or withdrawn (armed now); notices are cleared (the
@@ -411,8 +414,8 @@ def with_plan(vocab: Vocabulary, conditions_module, record: dict | None, plan: P
     for word, step in plan.standing.items():
         standing = [order for order in standing if order["word"] != word]
         if step is not None:
-            standing.append({"word": word, "order": step.text, "marks": marks(vocab, conditions_module, word, sight)})
-    record["standing"] = sorted(standing, key=lambda order: list(vocab.standing).index(order["word"]))
+            standing.append({"word": word, "order": step.text, "marks": marks(game, word, sight)})
+    record["standing"] = sorted(standing, key=lambda order: list(vocabulary(game).standing).index(order["word"]))
     record["notices"] = []
     return record
 
@@ -438,19 +441,20 @@ def notices(record: dict, notice: str) -> list[str]:
     return (record["notices"] + [notice])[-MAX_NOTICES:]
 
 
-def answer(game, vocab: Vocabulary, conditions_module, record: dict, decision: str, legal: list[dict],
-           sight: Sight, players: list[str], forced: dict | None = None) -> tuple[dict | None, str | None, dict]:
+def answer(game, record: dict, decision: str, legal: list[dict], sight: Sight, players: list[str],
+           forced: dict | None = None) -> tuple[dict | None, str | None, dict]:
     """What the player's queue does for this decision of theirs: (the move to play or None, the log reason, the
     new record). `forced`: the decision allows only that move, which the referee plays anyway; a queued step meant
     for it is used up by it. With None the player is asked (the record may say why: a stopped queue, a disarmed
     order)."""
+    vocab = vocabulary(game)
     record = dict(record)
     if record["turns"]:
         step = parse_step(game, vocab, record["turns"][0][0].split(), sight.player, players)
         fits = vocab.fits(step, decision)
         if forced is not None:
             return forced, None, _used(record) if fits else record
-        move = choose(game, vocab, conditions_module, step, legal, sight) if fits else None
+        move = choose(game, step, legal, sight) if fits else None
         if move is not None:
             return move, QUEUED, _used(record)
         if fits or record["started"]:  # meant for this decision, or the next step of a turn under way: stop
@@ -460,7 +464,7 @@ def answer(game, vocab: Vocabulary, conditions_module, record: dict, decision: s
     for order in record["standing"]:
         if vocab.standing[order["word"]]["decision"] != decision:
             continue
-        now = marks(vocab, conditions_module, order["word"], sight)
+        now = marks(game, order["word"], sight)
         changed = [event for event, mark in order["marks"].items() if now.get(event) != mark]
         if changed:  # a disarmed order never plays
             record["standing"] = [o for o in record["standing"] if o is not order]
@@ -468,7 +472,7 @@ def answer(game, vocab: Vocabulary, conditions_module, record: dict, decision: s
                                                 f"({vocab.disarm[changed[0]]['help']}): {order['order']}")
             continue
         step = parse_step(game, vocab, order["order"].split(), sight.player, players)
-        move = choose(game, vocab, conditions_module, step, legal, sight)
+        move = choose(game, step, legal, sight)
         if move is not None:
             return move, STANDING_ORDER, record
     return None, None, record

@@ -130,7 +130,7 @@ def play_submission(game: Game, game_id: str, env: dict, player: str, texts: lis
     records = dict(env.get("queues") or {})
     pending = game.rules.pending(state)
     sight = queues.Sight(lambda who: game.rules.view(state, who), player)
-    record = queues.with_plan(queues.vocabulary(game), game.conditions, records.get(player), plan, leftover,
+    record = queues.with_plan(game, records.get(player), plan, leftover,
                               pending is not None and pending["player"] == player, sight)
     _keep(records, player, record)
     entries = []
@@ -155,8 +155,7 @@ def queue_submission(game: Game, game_id: str, env: dict, player: str, texts: li
     records = dict(env.get("queues") or {})
     state = env["state"]
     sight = queues.Sight(lambda who: game.rules.view(state, who), player)
-    _keep(records, player, queues.with_plan(queues.vocabulary(game), game.conditions, records.get(player), plan,
-                                            plan.now, False, sight))
+    _keep(records, player, queues.with_plan(game, records.get(player), plan, plan.now, False, sight))
     return referee_turns(game, state, env, game_id, env["move_number"], env["resigned"], records)
 
 
@@ -171,7 +170,7 @@ def _play_steps(game: Game, state: dict, player: str, steps: list, rng: Rng, han
             return state, moves, steps[index - 1:]
         legal = game.rules.legal_moves(state, player)
         sight = queues.Sight(lambda who, position=state: game.rules.view(position, who), player)
-        move = queues.choose(game, queues.vocabulary(game), game.conditions, step, legal, sight)
+        move = queues.choose(game, step, legal, sight)
         name = step_name(index, count, step.text)
         if move is None:
             raise illegal(game, name, pending["decision"], legal)
@@ -244,7 +243,6 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
     records = dict(env.get("queues") or {}) if records is None else dict(records)
     play_forced = env.get("forced_moves") == "referee"
     played_out = everyone_left(game, env, resigned)
-    vocab = queues.vocabulary(game)
     run = None  # the queued entry being written: (entry, its rng), while the same player's queue goes on
     while (pending := game.rules.pending(state)) is not None:
         player = pending["player"]
@@ -269,8 +267,8 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
         move, reason = only, ONLY_MOVE
         if player in records:
             sight = queues.Sight(lambda who, position=state: game.rules.view(position, who), player)
-            move, reason, record = queues.answer(game, vocab, game.conditions, records[player], pending["decision"],
-                                                 legal, sight, env["players"], forced=only)
+            move, reason, record = queues.answer(game, records[player], pending["decision"], legal, sight,
+                                                 env["players"], forced=only)
             reason = reason or ONLY_MOVE
             if move is not None and reason != ONLY_MOVE and pending.get("fresh_info"):
                 record = dict(record, notices=queues.notices(record, queues.blind_notice(game.format_move(move))))
