@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from pbem import engine, movefile, queues, registry, yamlio
+from pbem import engine, movefile, queues, registry
 from support import NAMES, QueueTable, ScriptedRng, legal_turn, playable_games, snapshot
 
 SECRET_WORDS = "new-london-9 offered"  # a condition no report, view or log shows unless it is sent
