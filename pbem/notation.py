@@ -96,6 +96,17 @@ def _match(template: Template, words: list[str]) -> dict | None:
     return move if i == len(words) else None
 
 
+def check_words(words: list[str], what: str = "move") -> None:
+    """A move (or a queued step) is some words of the notation's alphabet, not too many."""
+    if not words:
+        raise NotationError("empty move")
+    if len(words) > MAX_TOKENS:
+        raise NotationError(f"a {what} has at most {MAX_TOKENS} words")
+    for word in words:
+        if not TOKEN.match(word):
+            raise NotationError(f"{word!r} is not a word of the notation (letters, digits, - . _ + : / only)")
+
+
 def match(templates: list[Template], words: list[str]) -> dict | None:
     """The first template these words fit, as a move ({"action": key, fields...}); None if none does."""
     for template in templates:
@@ -109,13 +120,7 @@ def parse(templates: list[Template], text: str, also: tuple[str, ...] = ()) -> d
     """The move a text stands for. `also`: forms handled before the game's notation (the engine's `resign`),
     listed with the game's own when the text is no move."""
     words = tokens_of(text)
-    if not words:
-        raise NotationError("empty move")
-    if len(words) > MAX_TOKENS:
-        raise NotationError(f"a move has at most {MAX_TOKENS} words")
-    for word in words:
-        if not TOKEN.match(word):
-            raise NotationError(f"{word!r} is not a word of the notation (letters, digits, - . _ + : / only)")
+    check_words(words)
     move = match(templates, words)
     if move is not None:
         return move

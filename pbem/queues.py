@@ -101,17 +101,12 @@ class Alternative:
 
 
 class Step:
+    """Ranked alternatives for one decision, and their canonical text (what the queue record keeps)."""
+
     __slots__ = ("alternatives", "text")
 
     def __init__(self, alternatives: list[Alternative], text: str):
         self.alternatives, self.text = alternatives, text
-
-    def plain(self) -> dict | None:
-        """The move if the step is one move of the notation without condition, else None."""
-        if len(self.alternatives) == 1 and self.alternatives[0].choice is None \
-                and not self.alternatives[0].conditions:
-            return self.alternatives[0].move
-        return None
 
 
 class Plan:
@@ -183,8 +178,8 @@ def parse_plan(game, texts: list[str], player: str, players: list[str], also: tu
         name = step_name(index, len(texts), " ".join(notation.tokens_of(text)) or text)
         words = notation.tokens_of(text)
         try:
-            _check_words(words)
-            if words and words[0] in players:
+            notation.check_words(words, "step")
+            if words[0] in players:
                 raise PbemError(f"a queue holds your own steps only, not {words[0]}'s" if words[0] != player else
                                 f"write the step without your name")
             if words == [NEXT]:
@@ -208,16 +203,6 @@ def parse_plan(game, texts: list[str], player: str, players: list[str], also: tu
     if len(plan.standing) > MAX_STANDING:
         raise PbemError(f"at most {MAX_STANDING} standing orders; nothing was queued")
     return plan
-
-
-def _check_words(words: list[str]) -> None:
-    if not words:
-        raise notation.NotationError("empty move")
-    if len(words) > notation.MAX_TOKENS:
-        raise notation.NotationError(f"a step has at most {notation.MAX_TOKENS} words")
-    for word in words:
-        if not notation.TOKEN.match(word):
-            raise notation.NotationError(f"{word!r} is not a word of the notation (letters, digits, - . _ + : / only)")
 
 
 def _read_standing(game, vocab: Vocabulary, words: list[str], player: str, players: list[str], plan: Plan) -> None:

@@ -232,14 +232,14 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
                   records: dict | None = None) -> tuple[dict, list[dict], dict]:
     """The moves played from move `number` on (after a turn, at `new`, after a timeout) until a player must
     choose: the turns of players who resigned (pbem.bots.resigned_move: the least disruptive move, nothing
-    random), in a game created by
-    a pbem that plays them (`forced_moves` in the state) every decision with one legal move that shows nothing new
-    to its player, each an entry of its own with its reason, and what the players' queues and standing orders
-    (`records`, by player, from the state envelope's `queues`) play: an entry by the player, with the reason
-    `queued` or `standing order`, consecutive queued moves of one player in one entry up to a decision that shows
-    new information. Returns (state, entries, records). A game that only its players' play can end never ends
-    once all of them have left: past AUTOPILOT_LIMIT moves the submission is refused instead of looping for ever."""
-    entries = []
+    random) and, in a game created by a pbem that plays them (`forced_moves` in the state), every decision with
+    one legal move that shows nothing new to its player, each an entry of its own with its reason; and what the
+    players' queues and standing orders (`records`, by player, from the state envelope's `queues`) play: an entry
+    by the player, with the reason `queued` or `standing order`, consecutive queued moves of one player in one
+    entry up to a decision that shows new information. Returns (state, entries, records). A game that only its
+    players' play can end never ends once all of them have left: past AUTOPILOT_LIMIT moves the submission is
+    refused instead of looping for ever."""
+    entries, played = [], 0
     records = dict(env.get("queues") or {}) if records is None else dict(records)
     play_forced = env.get("forced_moves") == "referee"
     played_out = everyone_left(game, env, resigned)
@@ -247,7 +247,8 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
     while (pending := game.rules.pending(state)) is not None:
         player = pending["player"]
         _end_runs(records, player)
-        if sum(len(entry["moves"]) for entry in entries) >= AUTOPILOT_LIMIT:
+        played += 1
+        if played > AUTOPILOT_LIMIT:
             raise PbemError(f"the referee played {AUTOPILOT_LIMIT} moves in a row without reaching the end of the "
                             f"game or a player who must choose: {game.title} does not end without its players; "
                             f"nothing was done")
