@@ -179,8 +179,9 @@ def parse_plan(game, texts: list[str], player: str, players: list[str], also: tu
         words = notation.tokens_of(text)
         try:
             notation.check_words(words, "step")
-            if words[0] in players:
-                raise PbemError(f"a queue holds your own steps only, not {words[0]}'s" if words[0] != player else
+            named = words[0].rstrip(":")
+            if named in players:
+                raise PbemError(f"a queue holds your own steps only, not {named}'s" if named != player else
                                 f"write the step without your name")
             if words == [NEXT]:
                 plan.turns.append([])

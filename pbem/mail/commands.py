@@ -319,6 +319,10 @@ class Referee:
         def pending(number: int) -> None:  # on disk before the queue's moves are: see ledger.py
             self.ledger.put(incoming.message_id, {"state": "pending", "source": source, "game": gd.id,
                                                   "player": name, "move_number": number})
+        if not texts:  # `queue` alone: what the queue holds, nothing changed
+            lines = phrases.queue_lines(engine.status(gd, name).get("queue"))
+            body = "\n".join(["Your queue (only you see it):", *lines] if lines else ["Nothing is queued."])
+            return self._answer(incoming, gd, secrets, name, "queue", body, source)
         try:
             result = correspondence.set_queue(gd, name, texts, by="player", move_number=incoming.move_number,
                                               password=incoming.password, now=self.now, before_write=pending)
@@ -332,9 +336,14 @@ class Referee:
                                     source, result["number"])
         lines = phrases.queue_lines(result["queue"])
         body = "\n".join(["Your queue is set; only you see it:", *lines] if lines else ["Your queue is empty."])
-        subject = compose.subject_for(gd, "queue recorded")
-        sent = self.send([self._mail(gd, incoming, secrets_player(secrets, name)["email"], subject, body,
-                                     reply=True)])
+        return self._answer(incoming, gd, secrets, name, "queue recorded", body, source)
+
+    def _answer(self, incoming: parse.Incoming, gd: engine.GameDir, secrets: dict, name: str, what: str, body: str,
+                source: str | None) -> Outcome:
+        """A reply to the player alone, the message recorded as done."""
+        subject = compose.subject_for(gd, what)
+        player = next(p for p in secrets["players"] if p["name"] == name)
+        sent = self.send([self._mail(gd, incoming, player["email"], subject, body, reply=True)])
         self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
                                               "result": "queue"})
         return Outcome(incoming.message_id, "command", "queue", gd.id, name, *sent)
@@ -576,9 +585,6 @@ def _queue_only(texts: list[str]) -> list[str] | None:
         return texts
     return None
 
-
-def secrets_player(secrets: dict, name: str) -> dict:
-    return next(p for p in secrets["players"] if p["name"] == name)
 
 
 def _split(line: str) -> list[str]:

@@ -187,6 +187,7 @@ def test_conditions_are_evaluated_on_views_never_the_state(monkeypatch):
     ("bid 1; take 2 if sunny", "step 2 of your turn ('take 2 if sunny'): 'sunny' is not a condition of La Fièvre de "
                                "l'Or; its conditions are: <card> offered"),
     ("bid 1; {other} pass", "step 2 of your turn ('{other} pass'): a queue holds your own steps only, not {other}'s"),
+    ("bid 1; {other}: pass", "a queue holds your own steps only, not {other}'s"),
     ("bid 1; standing dance: pass", "step 2 of your turn ('standing dance: pass'): 'dance' is no standing order"),
     ("bid 1; take 2 if {other} gold at least 1 and sunny", "'sunny' is not a condition"),
     ("bid 1" + "; take 1" * 61, "step 61 of your turn ('take 1'): at most 60 steps may be sent at once"),

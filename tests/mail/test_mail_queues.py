@@ -93,3 +93,13 @@ def test_help_by_mail_explains_the_games_queue_words(table, games_root, tmp_path
     reply = mails(tmp_path / "out")[table.address(table.seats[1])][0]
     assert "bid up to <limit>: the lowest bid allowed" in reply and "standing auction:" in reply
     assert "<card> offered: the card is on offer" in reply
+
+
+def test_the_queue_command_alone_shows_the_queue(table, games_root, tmp_path):
+    second = table.seats[1]
+    assert receive(games_root, move_mail(table, second, ["queue"]), outbox=tmp_path / "out").code == 0
+    assert "Nothing is queued." in mails(tmp_path / "out")[table.address(second)][0]
+    receive(games_root, move_mail(table, second, ["queue take best"]), outbox=tmp_path / "out")
+    mails(tmp_path / "out")
+    assert receive(games_root, move_mail(table, second, ["queue"]), outbox=tmp_path / "out").code == 0
+    assert "Your queue (only you see it):\n  take best" in mails(tmp_path / "out")[table.address(second)][0]
