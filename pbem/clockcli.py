@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from . import clock, correspondence, engine
+from . import clock, correspondence, engine, transactions
 from .cli import AS_PLAYER, DURATION, FORMAT, GAME_DIR, NOW, emit
 from .contract import PbemError, UsageError
 from .mail.options import sending as _sending
@@ -142,6 +142,9 @@ def games_under(target: Path) -> tuple[Path, list[Path]]:
                           and p.is_dir() and (p / engine.GAME).is_file())
 
 
+TICK_LOCK_WAIT = 5.0  # seconds the tick waits for one game's lock before it skips that game (the next run ticks it)
+
+
 def _event_line(game_id: str, event: dict) -> str:
     due = clock.readable(event["due"]) if event.get("due") else "-"
     what = {"remind": f"reminded {event['player']} (due {due})",
@@ -173,14 +176,19 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
         from .mail import transport
         from .mail.commands import Referee
         referee = Referee(root, transport.make(smtp, outbox, smtp_user, starttls), from_address, moment)
-    done, errors = [], []
+    done, errors, skipped = [], [], []
+    wait = min(transactions.lock_wait(), TICK_LOCK_WAIT)
     for directory in directories:
         try:
             gd = engine.open_game(directory)
+            gd.lock_wait = wait  # a game held up must not hold up the others
             result = correspondence.tick(gd, moment)
             if referee is not None:
                 from .mail.clockmail import send_tick
                 result["mailed"], result["warning"] = send_tick(referee, gd, result, moment)
+        except transactions.Locked as exc:
+            skipped.append(f"{directory.name}: {exc}")
+            continue
         except PbemError as exc:
             errors.append(f"{directory.name}: {exc}")
             continue
@@ -196,7 +204,9 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
                 lines.append(f"{result['game']}: WARNING: {result['warning']}")
         changed = sum(1 for r in done if r["changed"])
         lines.append(f"{plural(len(done), 'game')} ticked at {clock.iso(moment)}, {changed} changed.")
-        return "\n".join(lines + [f"error: {line}" for line in errors]) + "\n"
-    emit({"now": clock.iso(moment), "games": done, "errors": errors}, fmt, text)
-    if errors:
-        raise PbemError(f"{plural(len(errors), 'game')} could not be ticked (see above); the others were")
+        return "\n".join(lines + [f"skipped: {line}" for line in skipped]
+                         + [f"error: {line}" for line in errors]) + "\n"
+    emit({"now": clock.iso(moment), "games": done, "skipped": skipped, "errors": errors}, fmt, text)
+    if errors or skipped:
+        raise PbemError(f"{plural(len(errors) + len(skipped), 'game')} could not be ticked (see above: "
+                        f"{len(skipped)} skipped as locked); the others were")

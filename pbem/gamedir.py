@@ -79,6 +79,7 @@ class GameDir:
         # file read again while its bytes are the same is neither parsed nor validated again (a mail's reports)
         self.known: dict[str, tuple[bytes, str]] = {}
         self.rereads = False  # will this process read again what it writes (a mail's reports)? then keep it known
+        self.lock_wait: float | None = None  # seconds to wait for the game's lock (None: transactions.lock_wait)
 
     def __repr__(self) -> str:
         return f"GameDir({self.dir!r})"
@@ -177,7 +178,7 @@ def open_game(path) -> GameDir:
 def reading(gd: GameDir):
     """What a read-only command reads under: no file created, a running writer waited for, and the files of a
     committed bundle a killed writer left read through (so a reader never sees half a move)."""
-    with transactions.reading(gd.dir, gd.layout) as held:
+    with transactions.reading(gd.dir, gd.layout, gd.lock_wait) as held:
         outer = gd.overlay, gd.root
         gd.overlay, gd.root = held.overlay, held.root
         try:
@@ -190,7 +191,7 @@ def reading(gd: GameDir):
 def locked(gd: GameDir):
     """The game's lock held (a committed bundle a killed writer left applied first): its files are read from the
     directory locked, and `commit` writes there."""
-    with transactions.locked(gd.dir, gd.layout) as held:
+    with transactions.locked(gd.dir, gd.layout, gd.lock_wait) as held:
         outer = gd.overlay, gd.root
         gd.overlay, gd.root = {}, held.root
         try:
