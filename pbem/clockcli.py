@@ -182,10 +182,12 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
         try:
             gd = engine.open_game(directory)
             gd.lock_wait = wait  # a game held up must not hold up the others
-            result = correspondence.tick(gd, moment)
+            # mailing, what the tick owes the players is recorded with its change, and told after it: a run killed
+            # in between leaves it for the next run (pbem.notices)
+            result = correspondence.tick(gd, moment, owe=referee is not None)
             if referee is not None:
                 from .mail.clockmail import send_tick
-                result["mailed"], result["warning"] = send_tick(referee, gd, result, moment)
+                result["mailed"], result["warning"] = send_tick(referee, gd, moment)
         except transactions.Locked as exc:
             skipped.append(f"{directory.name}: {exc}")
             continue

@@ -12,7 +12,7 @@ day) leaves the game as ticks on time would have.
 """
 from __future__ import annotations
 
-from . import engine, registry, trust
+from . import engine, notices, registry, trust
 from .contract import PbemError, UsageError
 
 MAX_STEPS = 500  # timeouts settled in one tick: a bound on an automatic flow (the next tick goes on)
@@ -116,10 +116,11 @@ def _no_clock(gd: engine.GameDir) -> PbemError:
 
 # ---------------------------------------------------------------- tick
 
-def tick(gd: engine.GameDir, now) -> dict:
+def tick(gd: engine.GameDir, now, owe: bool = False) -> dict:
     """Send each reminder whose time has come (recorded, so sent once) and apply the timeout policy to every
     overdue decision. Returns what happened: `events` (remind, late, timeout, resigned), the new log entries as
-    the public sees them, and whether anything changed."""
+    the public sees them, and whether anything changed. `owe`: the transport will tell the players, so what the
+    change owes them is recorded with it (pbem.notices; `notice`: the record's id)."""
     from . import clock
     now = clock.moment(now)
     game = gd.game
@@ -169,11 +170,13 @@ def tick(gd: engine.GameDir, now) -> dict:
             record = clock.begin(record, _pending_player(game, state), due)
         if record == start and not entries:  # no move made: the same player is to act
             return {**result, "to_act": to_act, "finished": False}
-        new_env = engine.commit(gd, env, state, entries, resigned, {"clock": record}, queues=records)
+        public = [engine.public_entry(game, entry) for entry in entries]
+        owed, also = notices.record(gd, clock.iso(now), events, public) if owe else (None, None)
+        new_env = engine.commit(gd, env, state, entries, resigned, {"clock": record}, queues=records, also=also)
     to_act = _pending_player(game, state)
-    return {**result, "events": events, "entries": [engine.public_entry(game, entry) for entry in entries],
-            "changed": True, "move_number": new_env["move_number"], "to_act": to_act,
-            "finished": to_act is None, "due": record["due"]}
+    return {**result, "events": events, "entries": public, "changed": True, "move_number": new_env["move_number"],
+            "to_act": to_act, "finished": to_act is None, "due": record["due"],
+            "notice": owed["id"] if owed else None}
 
 
 # ---------------------------------------------------------------- the organiser's changes

@@ -35,6 +35,7 @@ STATUS_DIGESTS = "referee/status.sha256"  # the SHA-256 of public.yaml and each 
 # only when writing it back as YAML gives exactly the text of referee/state.yaml (so a stale or edited copy is
 # never believed), and is otherwise ignored: state.yaml stays the state.
 STATE_CACHE = "referee/state.json"
+NOTICES = "referee/notices.yaml"  # what a change owes the players and has not told them yet (pbem.notices)
 TXN_KEY = "referee/txn.key"  # authenticates the transaction bundle (pbem.transactions); never leaves the referee's folder
 PRIVATE = 0o600
 PUBLIC_MODE = 0o644
@@ -56,7 +57,7 @@ def layout(meta: dict) -> transactions.Layout:
     is refused): the referee's own, the public ones, each player's view and the known schemas."""
     files = {GAME: PUBLIC_MODE, COMPONENTS: PUBLIC_MODE, PUBLIC: PUBLIC_MODE, LOG: PUBLIC_MODE,
              STATE: PRIVATE, STATE_DIGEST: PRIVATE, STATE_CACHE: PRIVATE, STATUS_DIGESTS: PRIVATE, FULL_LOG: PRIVATE,
-             SECRETS: PRIVATE}
+             SECRETS: PRIVATE, NOTICES: PRIVATE}
     files.update({view_file(player): PRIVATE for player in meta["players"]})
     schemas = {f"schemas/{name}": PUBLIC_MODE for name in validation.schema_files(meta["game"])}
     files.update(schemas)

@@ -15,7 +15,7 @@ from functools import lru_cache
 from . import checkercache, packaged
 from .contract import PbemError
 
-COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move")
+COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move", "notices")
 GAME_PARTS = ("state", "public-view", "player-view", "components")
 MAX_ERRORS = 20
 

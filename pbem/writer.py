@@ -31,11 +31,13 @@ def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], 
 
 
 def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str],
-           fields: dict | None = None, secrets_doc: dict | None = None, queues: dict | None = None) -> dict:
+           fields: dict | None = None, secrets_doc: dict | None = None, queues: dict | None = None,
+           also: dict[str, tuple[str, int]] | None = None) -> dict:
     """Write the new state and every file that follows from it, with the new log entries (maybe none: a change
     of the clock, of a queue), the envelope's `fields` kept by the layers above (the clock's record), the secrets
-    and the players' queues when they changed, as one transaction. Returns the new state envelope. The caller
-    holds the game's lock."""
+    and the players' queues when they changed, and `also` (other files of the layout: what the change owes the
+    players, pbem.notices), as one transaction. Returns the new state envelope. The caller holds the game's
+    lock."""
     game = gd.game
     public = [public_entry(game, entry) for entry in entries]
     finished = game.rules.pending(state) is None
@@ -63,7 +65,7 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
         files[SECRETS] = (yaml_text(SECRETS, "secrets.schema.json", secrets_doc, game.id, f"{gd.id} secrets"), PRIVATE)
         docs[SECRETS] = secrets_doc
     status = with_status_digests(status_files(gd, new_env, new_env["recent"], docs))
-    files.update({**state_files(gd, new_env), **status})
+    files.update({**state_files(gd, new_env), **status, **(also or {})})
     commit_files(gd, files)
     gd.remember(files, docs)
     gd.known[STATE] = (files[STATE][0].encode("utf-8"), files[STATE_CACHE][0])

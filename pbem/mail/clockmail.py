@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import json
 
-from .. import clock, engine, phrases, safefiles
+from .. import clock, engine, notices, phrases, safefiles
 from ..contract import PbemError
 from ..correspondence import notify_of
 from ..phrases import plural
@@ -74,21 +74,26 @@ def _due_text(due: str | None, now: datetime.datetime) -> str:
     return f"{clock.readable(due)} ({clock.until(due, now)})" if due else "no deadline"
 
 
-def tick_messages(referee, gd: engine.GameDir, result: dict, now: datetime.datetime) -> list:
+def tick_messages(referee, gd: engine.GameDir, result: dict, now: datetime.datetime, key: str | None = None
+                  ) -> list:
     """The mails a tick's events call for: reminders, notices to late players, the reports of the moves the
-    referee played (each player as their preference says)."""
+    referee played (each player as their preference says). `key` (an owed record's id, pbem.notices): each mail
+    gets a Message-ID made from it, its recipient and its kind, the same however often it is made again."""
     secrets = referee._secrets(gd)
     roster = {p["name"]: p for p in secrets["players"]}
     doc = engine.status(gd)
     messages = []
     summary = "\n".join(entry_line(e) for e in result["entries"])
+
+    def mail(to, subject, body, name, kind):
+        message_id = compose.owed_id(gd, referee.referee_address(gd), key, name or "organiser", kind) if key else None
+        return referee._mail(gd, None, to, subject, body, reply=False, player=name, message_id=message_id)
     for event in result["events"]:
         player = roster[event["player"]]
         if not player.get("email"):
             continue
         subject, body = _notice(gd, event, doc, now, summary)
-        messages.append(referee._mail(gd, None, player["email"], subject, body, reply=False,
-                                      player=player["name"]))
+        messages.append(mail(player["email"], subject, body, player["name"], f"{event['kind']}-{event['move_number']}"))
     if result["entries"]:
         told = {e["player"] for e in result["events"]}
         for name, player in roster.items():
@@ -98,11 +103,11 @@ def tick_messages(referee, gd: engine.GameDir, result: dict, now: datetime.datet
                 continue
             legal = engine.legal(gd, name) if doc["to_act"] == name else None
             subject, body = compose.player_report(gd, name, catch_up(gd, player, summary), legal)
-            messages.append(referee._mail(gd, None, player["email"], subject, body, reply=False, player=name))
+            messages.append(mail(player["email"], subject, body, name, "report"))
         organiser = secrets.get("organiser")
         if organiser and doc["finished"]:
             subject, body = compose.public_report(gd, summary)
-            messages.append(referee._mail(gd, None, organiser, subject, body, reply=False, player=None))
+            messages.append(mail(organiser, subject, body, None, "report"))
     return messages
 
 
@@ -148,12 +153,31 @@ def _queued_text(gd: engine.GameDir, name: str) -> str:
     return "\n".join(["Your queue does not answer this decision; it holds, for later:", *lines])
 
 
-def send_tick(referee, gd: engine.GameDir, result: dict, now: datetime.datetime) -> tuple[list[str], str | None]:
-    """Mail what a tick did, then the daily digests that are due."""
-    messages = tick_messages(referee, gd, result, now) + digest_messages(referee, gd, now)
-    if not messages:
-        return [], None
-    return referee.send(messages)
+def tell_owed(referee, gd: engine.GameDir) -> tuple[list[str], str | None]:
+    """Mail what the game's changes owe its players (pbem.notices: recorded with each change by `pbem tick`),
+    then take it off. Each mail is sent once however often this runs (Referee.send_owed): a run killed after
+    sending some of them sends the others the next time. Holds the root's mail lock."""
+    with referee.ledger.locked():
+        owed = notices.owed(gd)
+        if not owed:
+            return [], None
+        mailed, warnings = [], []
+        for item in owed:
+            result = {"events": item["events"], "entries": item["entries"]}
+            sent, warning = referee.send_owed(tick_messages(referee, gd, result, clock.parse_time(item["at"]),
+                                                            key=item["id"]))
+            mailed += [address for address in sent if address not in mailed]
+            warnings += [warning] if warning else []
+        told = [item["id"] for item in owed]
+        referee.after(lambda: notices.settle(gd, told))  # in a batch: once its mails are on disk
+    return mailed, "; ".join(warnings) or None
+
+
+def send_tick(referee, gd: engine.GameDir, now: datetime.datetime) -> tuple[list[str], str | None]:
+    """Mail what the tick (and any run killed before) owes the players, then the daily digests that are due."""
+    mailed, warning = tell_owed(referee, gd)
+    digested, digest_warning = send_digests(referee, gd, now)
+    return mailed + [a for a in digested if a not in mailed], warning or digest_warning
 
 
 # ---------------------------------------------------------------- daily digests
@@ -174,16 +198,17 @@ def _read_bookmarks(path) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def digest_messages(referee, gd: engine.GameDir, now: datetime.datetime) -> list:
-    """One digest a day (UTC) for each `daily` player, of the moves since their last digest; the bookmarks are
-    written before the mails leave (a mail that fails to send is kept in the unsent folder)."""
+def send_digests(referee, gd: engine.GameDir, now: datetime.datetime) -> tuple[list[str], str | None]:
+    """One digest a day (UTC) for each `daily` player, of the moves since their last digest. Each is sent once
+    (its Message-ID is its game, player and day: Referee.send_owed) before its bookmark moves on; a run killed in
+    between finds it sent and moves the bookmark to what that digest told."""
     daily = [p for p in referee._secrets(gd)["players"] if notify_of(p) == "daily" and p.get("email")]
     if not daily:
-        return []
+        return [], None
     entries = engine.read_log(gd)["entries"] or []
     today = now.date().isoformat()
     path = _bookmarks_path(referee, gd)
-    messages, doc = [], None
+    messages, through, doc = [], {}, None
     with referee.ledger.locked():
         marks = _read_bookmarks(path)
         for player in daily:
@@ -197,12 +222,18 @@ def digest_messages(referee, gd: engine.GameDir, now: datetime.datetime) -> list
             _, body = compose.player_report(gd, player["name"], summary, legal)
             subject = compose.subject_for(gd, f"daily digest, {plural(len(fresh), 'move')}"
                                               + (", your turn" if legal else ""))
+            message_id = compose.owed_id(gd, referee.referee_address(gd), f"digest-{today}", player["name"], "digest")
             messages.append(referee._mail(gd, None, player["email"], subject, body, reply=False,
-                                          player=player["name"]))
-            marks[player["name"]] = {"day": today, "through": fresh[-1]["number"]}
-        if messages:
-            safefiles.write_atomic(path, json.dumps(marks, sort_keys=True, indent=1) + "\n", 0o600)
-    return messages
+                                          player=player["name"], message_id=message_id))
+            through[message_id] = (player["name"], fresh[-1]["number"])
+        if not messages:
+            return [], None
+        sent, warning = referee.send_owed(messages, {mid: {"through": n} for mid, (_, n) in through.items()})
+        for message_id, (name, number) in through.items():
+            told = referee.ledger.get(compose.sent_key(message_id)) or {}
+            marks[name] = {"day": today, "through": told.get("through", number)}
+        safefiles.write_atomic(path, json.dumps(marks, sort_keys=True, indent=1) + "\n", 0o600)
+    return sent, warning
 
 
 # ---------------------------------------------------------------- a seat handed on

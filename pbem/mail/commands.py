@@ -174,6 +174,7 @@ class Referee:
                 if incoming.command == "help":  # help about no game in particular: how to play by mail here
                     return self._general_help(incoming, source)
                 raise
+            clockmail.tell_owed(self, gd)  # what an earlier run owes this game's players goes first
             if incoming.too_large:
                 raise _too_large(incoming)
             return self._play(incoming, gd, source)
@@ -507,7 +508,8 @@ class Referee:
         return self.default_from
 
     def _mail(self, gd, incoming, to: str, subject: str, body: str, *, reply: bool,
-              player: str | None = "", redact: list[str] | None = None) -> EmailMessage:
+              player: str | None = "", redact: list[str] | None = None, message_id: str | None = None
+              ) -> EmailMessage:
         referee = self.referee_address(gd)
         references = []
         if gd is not None and player != "":
@@ -529,7 +531,7 @@ class Referee:
                 move_number = None
         return compose.message(referee, to, subject, body, game=gd.id if gd else None, move_number=move_number,
                                in_reply_to=in_reply_to, references=references, redact=redact,
-                               answer=reply and incoming is not None)
+                               answer=reply and incoming is not None, message_id=message_id)
 
     def send(self, messages: list[EmailMessage]) -> tuple[list[str], str | None]:
         """Send; if the transport fails, keep the mails in ROOT/.pbem-mail/unsent (send them later with
@@ -541,6 +543,35 @@ class Referee:
             Outbox(self.ledger.unsent()).send(messages)  # the outbox's own Maildir delivery, flushed to disk
             return [], (f"{exc}; {plural(len(messages), 'mail')} kept in {self.ledger.unsent()} for "
                         f"`pbem mail resend`")
+
+    def send_owed(self, messages: list[EmailMessage], records: dict[str, dict] | None = None
+                  ) -> tuple[list[str], str | None]:
+        """Send mails that must go exactly once (what a change owes, a digest; each with a Message-ID that is the
+        same when the mail is made again): one the ledger records as sent is not sent again, and each is
+        recorded (with its `records` entry) as soon as the transport took it. The transport delivers each once
+        too (an outbox skips a mail it holds already), so a run killed between the two sends nothing twice."""
+        with self.ledger.locked():
+            waiting = [m for m in messages if self.ledger.get(compose.sent_key(str(m["Message-ID"]))) is None]
+            sent, warning = [], None
+            for index, msg in enumerate(waiting):
+                try:
+                    sent += self.transport.send([msg], once=True)
+                except PbemError as exc:
+                    from .transport import Outbox
+                    rest = waiting[index:]
+                    Outbox(self.ledger.unsent()).send(rest, once=True)
+                    warning = (f"{exc}; {plural(len(rest), 'mail')} kept in {self.ledger.unsent()} for "
+                               f"`pbem mail resend`")
+                    for kept in rest:
+                        self._sent(kept, records)
+                    break
+                self._sent(msg, records)
+        return sent, warning
+
+    def _sent(self, msg: EmailMessage, records: dict[str, dict] | None) -> None:
+        message_id = str(msg["Message-ID"])
+        self.ledger.put(compose.sent_key(message_id), {"state": "done", "result": "sent",
+                                                      **(records or {}).get(message_id, {})})
 
     def resend(self) -> tuple[int, list[str]]:
         """Send the mails a failed transport left in the unsent Maildir; each is removed once it is sent."""

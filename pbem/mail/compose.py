@@ -37,6 +37,17 @@ def thread_root(gd: engine.GameDir, player: str | None, referee: str) -> str:
     return f"<pbem.{gd.id}.{who}.{gd.meta['seed_commitment'][-16:]}@{domain_of(referee)}>"
 
 
+def owed_id(gd: engine.GameDir, referee: str, key: str, recipient: str, kind: str) -> str:
+    """The Message-ID of a mail a change owes (pbem.notices) or of a daily digest: the same each time it is made
+    again, so the referee knows whether it was sent (`sent_key`)."""
+    return f"<pbem.{gd.id}.{key}.{recipient}.{kind}.{gd.meta['seed_commitment'][-8:]}@{domain_of(referee)}>"
+
+
+def sent_key(message_id: str) -> str:
+    """The mail ledger's key of a mail sent once (Referee.send_owed)."""
+    return f"sent {message_id}"
+
+
 def message(referee: str, to: str, subject: str, body: str, *, game: str | None = None,
             move_number: int | None = None, in_reply_to: str | None = None, references: list[str] | None = None,
             message_id: str | None = None, redact: list[str] | None = None, answer: bool = False) -> EmailMessage:

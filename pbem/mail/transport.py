@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import os
 import smtplib
 import socket
@@ -96,8 +97,9 @@ class Smtp:
     def release(self) -> None:
         """Nothing held (see `hold`)."""
 
-    def send(self, messages: list[EmailMessage]) -> list[str]:
-        """Send every message over one connection; returns the addresses that accepted a mail."""
+    def send(self, messages: list[EmailMessage], once: bool = False) -> list[str]:
+        """Send every message over one connection; returns the addresses that accepted a mail. (`once` changes
+        nothing here: a server keeps no list of what it took; the mail ledger does, see Referee.send_owed.)"""
         if not messages:
             return []
         try:
@@ -150,7 +152,7 @@ class Outbox:
     path: Path
     prepared: bool = field(default=False, repr=False, compare=False)  # its folders made and checked
     # in a batch (`hold`): the mails written into tmp/ and not yet fsynced nor put into new/ (`flush`)
-    held: list[tuple[str, int]] | None = field(default=None, repr=False, compare=False)
+    held: list[tuple[str, int, str]] | None = field(default=None, repr=False, compare=False)
 
     def describe(self) -> str:
         return f"outbox {self.path}"
@@ -176,12 +178,22 @@ class Outbox:
         if self.held is None:
             self.held = []
 
-    def send(self, messages: list[EmailMessage]) -> list[str]:
+    def send(self, messages: list[EmailMessage], once: bool = False) -> list[str]:
+        """Write the mails into new/ (in a batch, `hold`: into tmp/ until `flush`). `once`: each under a name made
+        from its Message-ID, and not again while new/ holds it (a run killed after delivering a mail it owed, before
+        recording that, makes it again)."""
         if not messages:
             return []
         self.prepare()
+        if once:
+            named = {_once_name(msg): msg for msg in messages}
+            named = {name: msg for name, msg in named.items() if not (self.path / "new" / name).exists()}
+            messages, names = list(named.values()), list(named)
+        else:
+            names = None
         try:
-            written = _write_tmp(self.path, [msg.as_bytes(policy=_unix_lines(msg.policy)) for msg in messages])
+            written = _write_tmp(self.path, [msg.as_bytes(policy=_unix_lines(msg.policy)) for msg in messages],
+                                 names)
             if self.held is None:
                 _publish(self.path, written)
             else:
@@ -198,7 +210,7 @@ class Outbox:
             try:
                 _publish(self.path, written)
             except BaseException as exc:
-                _discard(self.path, [name for name, _ in written])
+                _discard(self.path, [name for name, _, _ in written])
                 if isinstance(exc, OSError):
                     raise PbemError(f"cannot write to the outbox {self.path} ({exc.strerror or exc})") from None
                 raise
@@ -206,9 +218,9 @@ class Outbox:
     def release(self) -> None:
         """Deliver each mail at once again (mails still held, never flushed, are dropped as a failed flush's)."""
         held, self.held = self.held or [], None
-        for _, fd in held:
+        for _, fd, _ in held:
             os.close(fd)
-        _discard(self.path, [name for name, _ in held])
+        _discard(self.path, [name for name, _, _ in held])
 
 
 @functools.lru_cache(maxsize=None)
@@ -220,36 +232,47 @@ def _unix_lines(policy):
 _delivered = iter(range(1, 1 << 62))
 
 
-def _write_tmp(maildir: Path, mails: list[bytes]) -> list[tuple[str, int]]:
+def _host() -> str:
+    return socket.gethostname().replace("/", r"\057").replace(":", r"\072")
+
+
+def _once_name(msg: EmailMessage) -> str:
+    """The name in new/ of a mail delivered once: made from its Message-ID (unique, as a Maildir name must be)."""
+    digest = hashlib.sha256(str(msg["Message-ID"]).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    return f"pbem-{digest}.{_host()}"
+
+
+def _write_tmp(maildir: Path, mails: list[bytes], names: list[str] | None = None) -> list[tuple[str, int, str]]:
     """Maildir delivery's first half, as Python's mailbox does it: each mail written to tmp/ under a unique name.
-    Returns (name, open descriptor) of each, for `_publish`."""
-    host = socket.gethostname().replace("/", r"\057").replace(":", r"\072")
+    Returns (that name, an open descriptor, its name in new/: the same, or `names`') of each, for `_publish`."""
+    host = _host()
     written = []
     try:
-        for raw in mails:
+        for index, raw in enumerate(mails):
             now = time.time()
             name = f"{int(now)}.M{int(now % 1 * 1e6)}P{os.getpid()}Q{next(_delivered)}.{host}"
             fd = os.open(maildir / "tmp" / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
-            written.append((name, fd))
+            written.append((name, fd, name if names is None else names[index]))
             view = memoryview(raw)
             while view:
                 view = view[os.write(fd, view):]
     except BaseException:
-        for _, fd in written:
+        for _, fd, _ in written:
             os.close(fd)
         raise
     return written
 
 
-def _publish(maildir: Path, written: list[tuple[str, int]]) -> None:
+def _publish(maildir: Path, written: list[tuple[str, int, str]]) -> None:
     """Maildir delivery's second half: every mail flushed to disk, then linked into new/ (and new/ flushed)."""
     try:
-        safefiles.sync_together([fd for _, fd in written])
+        safefiles.sync_together([fd for _, fd, _ in written])
     finally:
-        for _, fd in written:
+        for _, fd, _ in written:
             os.close(fd)
-    for name, _ in written:
-        os.link(maildir / "tmp" / name, maildir / "new" / name)
+    for name, _, final in written:
+        with contextlib.suppress(FileExistsError):  # a mail delivered once (`once`), there already
+            os.link(maildir / "tmp" / name, maildir / "new" / final)
         os.unlink(maildir / "tmp" / name)
     folder = os.open(maildir / "new", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:

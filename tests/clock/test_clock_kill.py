@@ -1,0 +1,157 @@
+"""`pbem tick` killed at any point: one more tick afterwards sends every mail the clock owes exactly once, and no
+move is applied twice. What a tick's change owes the players is recorded with the change (pbem.notices) and told
+by whichever run comes next; each owed mail and each digest is delivered once (Referee.send_owed).
+
+A few trials here; benchmarks/reliability.py runs a hundred and more (PBEM_KILL_TRIALS)."""
+from __future__ import annotations
+
+import collections
+import datetime
+import email
+import email.policy
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pbem import clock, engine, notices
+from pbem.cli import cli
+from support import NAMES, Pbem
+
+TRIALS = int(os.environ.get("PBEM_KILL_TRIALS", "3"))
+PBEM = str(Path(sys.executable).with_name("pbem"))
+# each game of the root owes something at TICK: timeouts played (and their reports), a reminder, late notices,
+# a daily digest of the moves made since the day before
+GAMES = {
+    "timeouts": ("--deadline", "8h", "--on-timeout", "first-legal", "--notify", "bob=daily"),
+    "reminder": ("--deadline", "30h", "--reminder", "10h"),
+    "waiting": ("--deadline", "2h", "--on-timeout", "wait"),
+    "bots": ("--deadline", "6h", "--on-timeout", "bot", "--timeouts", "2"),
+}
+T0 = "2025-12-01T12:00:00Z"
+ORGANISER = "referee@club.example"
+
+
+def at(hours: float) -> str:
+    return clock.iso(clock.parse_time(T0) + datetime.timedelta(hours=hours))
+
+
+TICK = at(26)
+
+
+def make_root(base: Path) -> Path:
+    """A games root whose every game owes mail at TICK (the digests' day has moves: one tick the day before)."""
+    root = base / "games"
+    root.mkdir(parents=True)
+    pbem = Pbem()
+    for game_id, options in GAMES.items():
+        args = ["new", "coal-baron", root / game_id, "--seed", game_id, "--now", T0, "--organiser", ORGANISER,
+                *options]
+        for name in NAMES[:2]:
+            args += ["--player", f"{name}:{name}@club.example"]
+        assert pbem(*args).code == 0
+    assert pbem("tick", root, "--now", at(9), "--no-mail").code == 0  # moves of the first day (told by no one)
+    return root
+
+
+def tick(root: Path, outbox: Path, kill_after: float | None = None) -> float:
+    """`pbem tick ROOT` as cron runs it (a process of its own), killed with SIGKILL after `kill_after` seconds.
+    Returns how long it ran."""
+    started = time.monotonic()
+    process = subprocess.Popen([PBEM, "tick", str(root), "--now", TICK, "--outbox", str(outbox)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if kill_after is not None:
+        try:
+            process.wait(kill_after)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGKILL)
+    process.wait(120)
+    if kill_after is None:
+        assert process.returncode == 0, process.stderr.read().decode()
+    process.stderr.close()
+    return time.monotonic() - started
+
+
+def mails(outbox: Path) -> collections.Counter:
+    """Every mail in the outbox as (to, subject, body), counted."""
+    found = collections.Counter()
+    for path in sorted((outbox / "new").iterdir()):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        found[(msg["To"], msg["Subject"], msg.get_body(("plain",)).get_content())] += 1
+    return found
+
+
+def games(root: Path) -> dict[str, tuple]:
+    """Each game's full log and clock: what the moves and the clock came to."""
+    out = {}
+    for game_id in GAMES:
+        gd = engine.open_game(root / game_id)
+        env = engine.load_state(gd)
+        out[game_id] = (engine.read_log(gd, full=True)["entries"], env.get("clock"), notices.owed(gd))
+    return out
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    """The root before the tick, and what one tick that is not killed does to it: its mails, its games, its time."""
+    base = tmp_path_factory.mktemp("kill")
+    pristine = make_root(base / "pristine")
+    work = base / "reference"
+    shutil.copytree(pristine.parent, work)
+    took = tick(work / "games", work / "outbox")
+    sent = mails(work / "outbox")
+    assert sent and max(sent.values()) == 1
+    subjects = " ".join(subject for _, subject, _ in sent)
+    for kind in ("timeout: the referee moved for you", "reminder", "overdue", "daily digest", "resigned"):
+        assert kind in subjects, subjects
+    return pristine, sent, games(work / "games"), took
+
+
+def kill_trial(reference, base: Path, seed: int) -> bool:
+    """One trial: a tick killed at a random moment, then one more tick. Returns whether the kill left a change
+    whose mails were still owed (the case this is about) or digests not yet sent."""
+    pristine, sent, ended, took = reference
+    work = base / f"trial-{seed}"
+    shutil.copytree(pristine.parent, work)
+    root, outbox = work / "games", work / "outbox"
+    tick(root, outbox, kill_after=random.Random(seed).uniform(0.1, took))
+    owed = any(state[2] for state in games(root).values())
+    partial = (outbox / "new").is_dir() and sum(mails(outbox).values()) < sum(sent.values())
+    tick(root, outbox)
+    assert mails(outbox) == sent  # every mail owed, each exactly once
+    assert games(root) == ended  # no move applied twice (nor left out), nothing owed any more
+    return owed or partial
+
+
+class Killed(BaseException):
+    """The process dies here (nothing below it runs, nothing catches it)."""
+
+
+@pytest.mark.parametrize("trial", range(TRIALS))
+def test_a_tick_killed_at_any_point_and_run_again_mails_everything_once(reference, tmp_path, trial):
+    kill_trial(reference, tmp_path, trial)
+
+
+def test_a_tick_killed_after_its_change_before_its_mails_tells_them_on_the_next_run(reference, tmp_path,
+                                                                                  monkeypatch):
+    """The case itself, made certain: the change is on disk with what it owes, and no mail went out."""
+    pristine, sent, ended, _ = reference
+    root, outbox = tmp_path / "games", tmp_path / "outbox"
+    shutil.copytree(pristine, root)
+    from pbem.mail import clockmail
+    monkeypatch.setattr(clockmail, "send_tick", lambda *args: (_ for _ in ()).throw(Killed()))
+    with pytest.raises(Killed):
+        Pbem().runner.invoke(cli, ["tick", str(root), "--now", TICK, "--outbox", str(outbox)],
+                             standalone_mode=False, catch_exceptions=False)
+    assert notices.owed(engine.open_game(root / sorted(GAMES)[0]))  # the change is there, and what it owes
+    assert not (outbox / "new").is_dir() or not list((outbox / "new").iterdir())
+    monkeypatch.undo()
+    tick(root, outbox)
+    assert mails(outbox) == sent
+    assert games(root) == ended
