@@ -79,9 +79,14 @@ def yaml_text(relative: str, schema: str, data: dict, game_type: str, source: st
     return yamlio.dumps(data, schema_line(relative, schema))
 
 
-def log_header(gd: GameDir, visibility: str, setup_chance: list) -> dict:
-    return {"format": "pbem-log/1", "id": gd.id, "game": gd.meta["game"], "rules_version": gd.meta["rules_version"],
-            "visibility": visibility, "setup_chance": setup_chance, "entries": None}
+def log_header(gd: GameDir, visibility: str, setup_chance: list, game_file: dict | None = None) -> dict:
+    """A log's header. `game_file`: game.yaml as the referee wrote it when the game was made (every log of a game
+    made by this pbem carries it, so that verify can tell any change of game.yaml, public copies too)."""
+    header = {"format": "pbem-log/1", "id": gd.id, "game": gd.meta["game"], "rules_version": gd.meta["rules_version"],
+              "visibility": visibility}
+    if game_file is not None:
+        header["game_file"] = game_file
+    return {**header, "setup_chance": setup_chance, "entries": None}
 
 
 def log_text(gd: GameDir, relative: str, header: dict) -> str:
@@ -143,7 +148,7 @@ def public_log(gd: GameDir, full: dict, finished: bool) -> dict:
     out while the game goes on; the whole log once it is over."""
     setup = full["setup_chance"] if finished else [outcome for outcome in full["setup_chance"] if outcome["public"]]
     entries = full["entries"] if finished else [public_entry(gd.game, entry) for entry in full["entries"] or []]
-    return {**log_header(gd, "public", setup), "entries": entries or None}
+    return {**log_header(gd, "public", setup, full.get("game_file")), "entries": entries or None}
 
 
 

@@ -227,15 +227,18 @@ def load_state(gd: GameDir, trust_edits: bool = False) -> dict:
     """The referee's state, refused if it was edited by hand or if game.yaml does not describe it (verify reads
     it anyway, to show what differs)."""
     if not gd.has_referee():
-        raise PbemError(f"{gd.dir}: the referee's files are not here (this is a public copy of the game)")
+        raise PbemError(f"{gd.dir}: the referee's files are not here (no {STATE}: this is a public copy of the "
+                        f"game)")
     text = gd.read_bytes(STATE)
     if not trust_edits and state_edited(gd, text):
         raise PbemError(f"{gd.where(STATE)} was changed outside pbem (it does not match the checksum written with "
-                        f"it); nothing was done. `pbem verify` shows what differs from the replay of the log")
+                        f"it, {STATE_DIGEST}); nothing was done. `pbem verify` shows what differs from the replay of "
+                        f"the log")
     cached_state(gd, text)
     env = gd.read(STATE, "referee-state.schema.json", text)
     if env["id"] != gd.id or env["game"] != gd.meta["game"]:
-        raise PbemError(f"{gd.where(STATE)} belongs to another game ({env['id']}, {env['game']})")
+        raise PbemError(f"{gd.where(STATE)} belongs to another game ({env['id']}, {env['game']}) than "
+                        f"{gd.where(GAME)} describes ({gd.id}, {gd.meta['game']})")
     differing = game_file_differences(gd, env)
     if differing and not trust_edits:
         raise PbemError(f"{gd.where(GAME)} does not describe the referee's state ({', '.join(differing)} differ): it "
@@ -251,7 +254,15 @@ def game_file_differences(gd: GameDir, env: dict) -> list[str]:
 
 
 def load_secrets(gd: GameDir) -> dict:
-    return gd.read(SECRETS, "secrets.schema.json")
+    """The players' secrets and addresses, refused unless they are this game's, one entry a player (a file
+    edited by hand would otherwise fail deep inside a command)."""
+    doc = gd.read(SECRETS, "secrets.schema.json")
+    names = [entry["name"] for entry in doc["players"]]
+    if doc["id"] != gd.id or sorted(names) != sorted(gd.players):
+        raise PbemError(f"{gd.where(SECRETS)}: holds the secrets of {doc['id']} for {', '.join(names) or 'no one'}, "
+                        f"but {gd.where(GAME)} describes {gd.id} played by {', '.join(gd.players)}: one of them was "
+                        f"changed outside pbem; nothing was done")
+    return doc
 
 
 def roster(gd: GameDir) -> list[dict]:

@@ -122,8 +122,8 @@ def create(game_type: str, path, players: list[str], seed: str | None = None, op
     if extend is not None:
         extend(env, secrets_doc)
     public_chance = [outcome for outcome in rng.outcomes if outcome["public"]]
-    logs = {FULL_LOG: log_text(gd, FULL_LOG, log_header(gd, "referee", rng.outcomes)),
-            LOG: log_text(gd, LOG, log_header(gd, "public", public_chance))}
+    logs = {FULL_LOG: log_text(gd, FULL_LOG, log_header(gd, "referee", rng.outcomes, dict(gd.meta))),
+            LOG: log_text(gd, LOG, log_header(gd, "public", public_chance, dict(gd.meta)))}
     for entry, shown in zip(entries, public):
         logs = {FULL_LOG: append_entry(gd, logs[FULL_LOG], entry), LOG: append_entry(gd, logs[LOG], shown)}
     env["log_sha256"] = text_digests(logs)

@@ -162,7 +162,9 @@ def read(directory, relative: str, limit: int, overlay: dict[str, str] | None = 
 
 
 def exists(directory, relative: str, overlay: dict[str, str] | None = None, root: int | None = None) -> bool:
-    """Is there a regular file at DIR/relative? A link on the way is refused, not followed."""
+    """Is there a regular file at DIR/relative (False: nothing there)? A link on the way is refused, not followed,
+    and so is anything else that is not a regular file (a FIFO, a folder): naming it, not as if nothing were
+    there."""
     if overlay and relative in overlay:
         return True
     try:
@@ -175,7 +177,10 @@ def exists(directory, relative: str, overlay: dict[str, str] | None = None, root
     if stat.S_ISLNK(mode):
         raise PbemError(f"{shown_path(directory, relative)}: is a symbolic link; pbem never follows links inside a "
                         f"game directory (replace it by the real file)")
-    return stat.S_ISREG(mode)
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise PbemError(f"{shown_path(directory, relative)}: is {kind}, where pbem keeps a file (remove it)")
+    return True
 
 
 def make_folder(path, mode: int = 0o755) -> None:

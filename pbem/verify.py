@@ -11,8 +11,8 @@ from . import digests, notation, validation, yamlio
 from .contract import PbemError
 from .documents import (RECENT, differences, decision_of, final_ranking, json_text, public_entry, public_log,
                         schema_line, status_doc, status_docs, status_files, with_status_digests)
-from .gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STATUS_DIGESTS, GameDir, check_player,
-                      game_file_differences, load_state, read_status, reading, state_edited, view_file)
+from .gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STATE_DIGEST, STATUS_DIGESTS, GameDir,
+                      check_player, game_file_differences, load_state, read_status, reading, state_edited, view_file)
 from .rng import Rng, commitment
 from .safefiles import Missing
 from .turns import REPLACE, RESIGN, TIMEOUT_REASONS, play_turn, timeout_choice
@@ -23,20 +23,24 @@ if TYPE_CHECKING:
 MAX_PROBLEMS = 40
 
 
-def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
+def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log"):
     """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
     entry, checking every chance outcome against the recorded one. Each state is handed to the next entry's
-    `apply`, which may change it: use it before asking for the next step (copy it to keep it)."""
+    `apply`, which may change it: use it before asking for the next step (copy it to keep it). A failure names
+    `source`, the log replayed (and what gave the players and options)."""
     game = gd.game
     rng = Rng(seed, gd.id, 0)
-    state = game.rules.setup(list(gd.players), dict(gd.meta["options"]), components, rng)
+    try:
+        state = game.rules.setup(list(gd.players), dict(gd.meta["options"]), components, rng)
+    except PbemError as exc:
+        raise PbemError(f"verify failed: {source}: the game cannot be set up ({exc})") from None
     if rng.outcomes != log["setup_chance"]:
-        raise PbemError("verify failed: the setup's shuffles differ from the recorded ones")
+        raise PbemError(f"verify failed: {source}: the setup's shuffles differ from the recorded ones")
     resigned = []
     yield 0, state, []
     for expected_number, entry in enumerate(log["entries"] or [], 1):
         if entry["number"] != expected_number:
-            raise PbemError(f"verify failed: log entry {expected_number} is numbered {entry['number']}")
+            raise PbemError(f"verify failed: {source}: entry {expected_number} is numbered {entry['number']}")
         if entry["moves"] == [RESIGN]:
             resigned.append(entry["player"])
             yield expected_number, state, list(resigned)
@@ -45,33 +49,34 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict):
             resigned = [player for player in resigned if player != entry["player"]]
             yield expected_number, state, list(resigned)
             continue
-        _check_timeout_move(game, state, seed, gd.id, entry)
+        _check_timeout_move(game, state, seed, gd.id, entry, source)
         rng = Rng(seed, gd.id, entry["number"])
         try:
             moves = [game.parse_move(text) for text in entry["moves"]]
             state = play_turn(game, state, entry["player"], moves, rng, handed_over=True)
         except (PbemError, notation.NotationError) as exc:
-            raise PbemError(f"verify failed at move {entry['number']} by {entry['player']}: {exc}") from None
+            raise PbemError(f"verify failed: {source}: move {entry['number']} by {entry['player']}: {exc}") from None
         if rng.outcomes != entry["chance"]:
-            raise PbemError(f"verify failed at move {entry['number']}: the recorded chance outcomes differ from "
-                            f"the seed's")
+            raise PbemError(f"verify failed: {source}: move {entry['number']}: the recorded chance outcomes differ "
+                            f"from the seed's")
         yield expected_number, state, list(resigned)
 
 
-def _check_timeout_move(game: Game, state: dict, seed: str, game_id: str, entry: dict) -> None:
+def _check_timeout_move(game: Game, state: dict, seed: str, game_id: str, entry: dict, source: str) -> None:
     """A move the referee played because a decision timed out must be the one its policy gives."""
     policy = next((name for name, reason in TIMEOUT_REASONS.items() if entry.get("reason") == reason), None)
     if policy is None or entry["by"] != "referee":
         return
     expected = game.format_move(timeout_choice(game, state, entry["player"], policy, seed, game_id, entry["number"]))
     if entry["moves"] != [expected]:
-        raise PbemError(f"verify failed at move {entry['number']}: the referee's {policy} move for "
+        raise PbemError(f"verify failed: {source}: move {entry['number']}: the referee's {policy} move for "
                         f"{entry['player']}'s timeout is {expected!r}, the log says {entry['moves']}")
 
 
-def replay(gd: GameDir, seed: str, components: dict, log: dict) -> tuple[dict, list[dict]]:
+def replay(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log"
+           ) -> tuple[dict, list[dict]]:
     """The state a log leads to from the seed, checking every chance outcome against the recorded one."""
-    for _, state, resigned in replay_steps(gd, seed, components, log):
+    for _, state, resigned in replay_steps(gd, seed, components, log, source):
         pass
     return state, log["entries"] or [], resigned
 
@@ -99,23 +104,31 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
     if player is not None:
         check_player(gd, player)
     with reading(gd):
-        components = _components(gd)
         referee = player is None and gd.has_referee()
         if referee:
-            env = load_state(gd, trust_edits=True)
+            env, log_file = load_state(gd, trust_edits=True), FULL_LOG
             seed, log = env["seed"], gd.read(FULL_LOG, "log.schema.json")
         else:
             public = read_status(gd, None)
             if "seed" not in public:
                 raise PbemError(f"{gd.dir}: the game is not over; until its seed is revealed only the referee can "
-                                f"verify it")
-            env, seed, log = None, public["seed"], gd.read(LOG, "log.schema.json")
-        if commitment(seed) != gd.meta["seed_commitment"]:
-            raise PbemError(f"verify failed: the seed does not match the commitment published in {gd.where(GAME)}")
-        # The referee's state says who plays with which options (game.yaml is compared with it below).
-        played = GameDir(gd.dir, {**gd.meta, "players": env["players"], "options": env["options"]}, gd.overlay) \
-            if referee else gd
-        state, entries, resigned = replay(played, seed, components, log)
+                                f"verify it (with {STATE}, which is not here)")
+            env, seed, log_file = None, public["seed"], LOG
+            log = gd.read(LOG, "log.schema.json")
+        # game.yaml as the referee wrote it, recorded in the log (absent in games made before logs recorded it)
+        recorded = log.get("game_file")
+        meta = recorded or gd.meta
+        components = _components(gd, meta)
+        if commitment(seed) != meta["seed_commitment"]:
+            raise PbemError(f"verify failed: the seed does not match the commitment published in "
+                            f"{gd.where(log_file if recorded else GAME)}")
+        # Who plays with which options: the referee's state says, or the log's record of game.yaml (game.yaml
+        # itself is compared with them below, so an edit of it is named rather than breaking the replay).
+        facts = env if referee else meta
+        played = GameDir(gd.dir, {**gd.meta, "players": facts["players"], "options": facts["options"]}, gd.overlay)
+        source = gd.where(log_file) + ("" if referee or recorded else
+                                       f" (replayed with the players and options of {gd.where(GAME)})")
+        state, entries, resigned = replay(played, seed, components, log, source)
         finished = gd.game.rules.pending(state) is None
         recent = [public_entry(gd.game, entry) for entry in entries][-RECENT:]
         replayed = {"move_number": len(entries) + 1, "seed": seed, "state": state, "resigned": resigned,
@@ -123,7 +136,8 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         for record in ("clock", "queues"):  # the referee's records of when moves came and what players queued,
             if referee and env.get(record):  # not a replay's: shown as stored
                 replayed[record] = env[record]
-        problems = _log_header_problems(gd, log) + (_referee_problems(gd, env, replayed) if referee else [])
+        problems = _log_header_problems(gd, log) + _game_file_problems(gd, recorded, log_file) \
+            + (_referee_problems(gd, env, replayed, recorded is None) if referee else [])
         expected = status_docs(gd, replayed, recent)
         status = status_files(gd, replayed, recent, expected)
         texts = {relative: text for relative, (text, _) in status.items()}
@@ -140,7 +154,9 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
                 continue  # another player's view: not in this player's hands
             problems += _file_problems(gd, relative, data, texts[relative])
             checked.append(relative)
-        notes = _schema_notes(gd, problems)
+        notes = _schema_notes(gd, problems) + ([] if recorded else [
+            f"{GAME}: its title, created and pbem_version were not checked (this game's log does not record "
+            f"game.yaml: an earlier pbem made the game)"])
         if problems:
             shown = problems[:MAX_PROBLEMS] + ([f"... and {len(problems) - MAX_PROBLEMS} more"]
                                                if len(problems) > MAX_PROBLEMS else [])
@@ -149,12 +165,14 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
             "checked": checked, "notes": notes, "result": "ok"}
 
 
-def _components(gd: GameDir) -> dict:
+def _components(gd: GameDir, meta: dict) -> dict:
+    """components.yaml, which must be the file the game was set up with (its SHA-256 in `meta`: game.yaml as
+    recorded in the log, or as it is)."""
     try:
         text = gd.read_bytes(COMPONENTS)
     except Missing:
         text = b""
-    if digests.sha256(text).hexdigest() != gd.meta["components_sha256"]:
+    if digests.sha256(text).hexdigest() != meta["components_sha256"]:
         raise PbemError(f"verify failed: {gd.where(COMPONENTS)} is not the file the game was set up with (its "
                         f"SHA-256 is not the one in {GAME})")
     components = yamlio.loads(text, gd.where(COMPONENTS))
@@ -168,18 +186,35 @@ def _log_header_problems(gd: GameDir, log: dict) -> list[str]:
             for key in ("id", "game", "rules_version") if log[key] != gd.meta[key]]
 
 
-def _referee_problems(gd: GameDir, env: dict, replayed: dict) -> list[str]:
+def _game_file_problems(gd: GameDir, recorded: dict | None, log_file: str) -> list[str]:
+    """game.yaml against the log's record of it: byte for byte, and each field that differs named."""
+    if recorded is None:
+        return []
+    try:
+        data = gd.read_bytes(GAME)
+    except PbemError as exc:
+        return [str(exc)]
+    if data == yamlio.dumps(recorded, schema_line(GAME, "game.schema.json")).encode():
+        return []
+    found = differences(recorded, gd.meta, against=f"{log_file}'s record of it", limit=MAX_PROBLEMS)
+    return [f"{GAME} {p}" for p in found] or [
+        f"{GAME}: its text is not what the referee wrote (the same fields, written differently: a comment, "
+        f"spacing or quoting)"]
+
+
+def _referee_problems(gd: GameDir, env: dict, replayed: dict, with_game_file: bool = True) -> list[str]:
     """The referee's files against the replay: the state and its checksum, the log's checksum, game.yaml."""
     problems = [f"{STATE} {p}" for p in differences(replayed["state"], env["state"], "$.state")]
     if state_edited(gd):
-        problems.append(f"{STATE}: changed outside pbem (its checksum does not match)")
+        problems.append(f"{STATE}: changed outside pbem (its checksum, {STATE_DIGEST}, does not match)")
     for key in ("resigned", "move_number", "recent"):
         if env[key] != replayed[key]:
             problems.append(f"{STATE} $.{key}: stored {env[key]!r:.80} but the replay gives {replayed[key]!r:.80}")
     recorded = env.get("log_sha256")
     if recorded and digests.sha256(gd.read_bytes(FULL_LOG)).hexdigest() != recorded[FULL_LOG]:
         problems.append(f"{FULL_LOG}: changed outside pbem (its checksum in the state does not match)")
-    problems += [f"{GAME} {key}: differs from the referee's state" for key in game_file_differences(gd, env)]
+    if with_game_file:  # (a log that records game.yaml compares it field by field: _game_file_problems)
+        problems += [f"{GAME} {key}: differs from the referee's state" for key in game_file_differences(gd, env)]
     return problems
 
 
@@ -195,7 +230,9 @@ def _file_problems(gd: GameDir, relative: str, expected: dict, text: str) -> lis
         return [f"{relative}: missing"]
     except PbemError as exc:
         return [str(exc)]
-    return [f"{relative} {p}" for p in differences(expected, stored)]
+    return [f"{relative} {p}" for p in differences(expected, stored)] or [
+        f"{relative}: its text is not what the referee writes (the same data, written differently: a comment, "
+        f"spacing or quoting)"]
 
 
 def _schema_notes(gd: GameDir, problems: list[str]) -> list[str]:

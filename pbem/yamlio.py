@@ -355,7 +355,7 @@ def loads(text: str | bytes, source: str = "input"):
         raise PbemError(f"{source}: nested too deeply") from None
     except (ValueError, OverflowError) as exc:  # a scalar YAML resolves but cannot build: a date like 2024-13-45
         raise PbemError(f"{source}: not valid YAML: {str(exc)[:200]}") from None
-    _check_plain(data, "$", 0, set())
+    _check_plain(data, f"{source}: $", 0, set())
     return data
 
 

@@ -1,11 +1,14 @@
 """Players' and organisers' addresses: what pbem accepts as one, so that it can stand in a mail header as it is."""
 from __future__ import annotations
 
-import re
-
-# no space, control character, quote or list separator; the lengths of RFC 5321's local part and domain
-EMAIL_PATTERN = re.compile(r'[^@\s\x00-\x1f\x7f<>,;"]{1,64}@[^@\s\x00-\x1f\x7f<>,;"]{1,189}')
+from . import headers
 
 
 def is_address(text: str) -> bool:
-    return isinstance(text, str) and EMAIL_PATTERN.fullmatch(text) is not None
+    """An address the referee can write as it is (ASCII dot-atoms, no quoted local part, no `=?` the email
+    package would decode as an encoded word: headers.is_address) within RFC 5321's lengths of a local part and a
+    domain."""
+    if not isinstance(text, str) or not headers.is_address(text):
+        return False
+    local, _, domain = text.partition("@")
+    return len(local) <= 64 and len(domain) <= 189

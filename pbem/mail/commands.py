@@ -240,13 +240,19 @@ class Referee:
                     gd.rereads = True  # the reports read what the move wrote
                     return gd
                 except PbemError as exc:
-                    raise _Reject(f"game {candidate} cannot be opened: {exc}") from None
+                    raise _Reject(f"game {candidate} cannot be opened: {self._shown(exc)}") from None
         named = " or ".join(repr(c) for c in candidates[:4])
         raise _Reject(f"there is no game {named} here. Check the id in the subject's [tag] or the Game: line.",
                       [compose.general_help(self.default_from)])
 
     def _is_game(self, candidate: str) -> bool:
-        return bool(engine.ID_PATTERN.match(candidate)) and (self.root / candidate / engine.GAME).is_file()
+        """A folder of the root named as a game can be: opening it says what is wrong with its game.yaml (missing,
+        not a file, not a game's), rather than answering that there is no such game."""
+        return bool(engine.ID_PATTERN.match(candidate)) and os.path.isdir(self.root / candidate)
+
+    def _shown(self, error) -> str:
+        """An error as a player reads it: the files it names under the games root, not where the root is."""
+        return str(error).replace(f"{self.root}{os.sep}", "")
 
     def _identify(self, incoming: parse.Incoming, gd: engine.GameDir, roster: list[dict]) -> dict:
         """The player who sent it: the From address must be a registered one, and the password must be its."""
@@ -306,7 +312,7 @@ class Referee:
                                            password=incoming.password, now=self.now, before_write=pending)
         except PbemError as exc:
             # the engine lists the legal moves on one line; the answer lists them one a line (below)
-            error = re.sub(r"\. Legal: .*$", ".", str(exc), flags=re.DOTALL)
+            error = re.sub(r"\. Legal: .*$", ".", self._shown(exc), flags=re.DOTALL)
             raise _Reject(error, self._legal_extra(gd, name)) from None
         self._moved(gd)
         summary = compose.turn_summary(result)
@@ -373,7 +379,7 @@ class Referee:
             else:
                 raise UsageError("write `vacation FROM TO` (dates like 2025-12-24) or `vacation cancel`")
         except PbemError as exc:
-            raise _Reject(str(exc)) from None
+            raise _Reject(self._shown(exc)) from None
         self._secrets_changed(gd)
         subject = compose.subject_for(gd, f"{word} recorded")
         sent = self.send([self._mail(gd, incoming, player["email"], subject, body, reply=True)])

@@ -438,8 +438,9 @@ PUBLIC_EDITS = {
     "a move": ("log.yaml", lambda d: d["entries"][0].update(moves=["resign"]), r"log\.yaml \$\.entries\[0\]\.moves"),
     "a chance outcome": ("log.yaml", lambda d: _first_chance(d).update(result="loaded"), r"log\.yaml \$\."),
     "an entry dropped": ("log.yaml", lambda d: d["entries"].pop(), r"log\.yaml \$\.entries"),
-    "game.yaml options": ("game.yaml", lambda d: d["options"].update(extra="on"), r"game\.yaml options: differs"),
-    "game.yaml players": ("game.yaml", lambda d: d["players"].reverse(), r"game\.yaml players: differs"),
+    "game.yaml options": ("game.yaml", lambda d: d["options"].update(extra="on"),
+                          r"game\.yaml \$\.options\.extra: not in referee/log\.yaml's record"),
+    "game.yaml players": ("game.yaml", lambda d: d["players"].reverse(), r"game\.yaml \$\.players\[0\]: stored"),
     "game.yaml id": ("game.yaml", lambda d: d.update(id="other"), "belongs to another game"),
     "a view": ("views/{player}.yaml", lambda d: d.update(move_number=99), r"views/\w+\.yaml \$\.move_number"),
 }

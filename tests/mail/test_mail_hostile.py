@@ -294,3 +294,20 @@ def test_a_from_address_the_referee_could_not_write_is_a_usage_error(tmp_path, a
     result = run_cli("mail", "receive", "--games", tmp_path, "--outbox", tmp_path / "out", "--from", address,
                      input=b"From: a@b.example\r\n\r\nhelp\r\n")
     assert result.code == 1 and "--from / PBEM_FROM" in str(result.exception)
+
+
+@settings(max_examples=FUZZ, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(st.sampled_from("ab.=?@-+_~(){}<>\"' \t\nü"), max_size=20) | st.emails())
+def test_every_address_pbem_new_registers_is_one_the_referee_can_write(text):
+    from pbem.mail import addresses
+    if addresses.is_address(text):
+        compose.message(ORGANISER, text, "s", "body")
+
+
+@pytest.mark.parametrize("address", ["jürgen@club.example", "ann=?utf-8?q?x?=@club.example", "a(b)@club.example"])
+def test_an_address_the_referee_could_not_write_is_refused_by_new(tmp_path, address):
+    game = playable_games()[0]
+    players = sum((["--player", f"{n}:{n}@players.example"] for n in NAMES[1:game.min_players]), [])
+    result = run_cli("new", game.id, tmp_path / "g1", "--player", f"alice:{address}", *players)
+    assert result.code == 1 and "is not an email address" in str(result.exception)
+    assert not (tmp_path / "g1").exists()
