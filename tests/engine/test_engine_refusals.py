@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import engine, movefile, transactions, yamlio
+from pbem import correspondence, engine, movefile, transactions, yamlio
 from pbem.contract import PbemError
 from support import NAMES, Pbem, legal_turn, playable_games
 
@@ -67,7 +67,7 @@ def template(tmp_path_factory):
     game = playable_games()[0]
     base = tmp_path_factory.mktemp("refusals")
     directory = base / "games" / "g1"
-    made = engine.create(game.id, directory, [(n, f"{n}@players.example") for n in NAMES[:game.min_players]],
+    made = correspondence.create(game.id, directory, [(n, f"{n}@players.example") for n in NAMES[:game.min_players]],
                          seed="refusals", organiser=ORGANISER)
     for _ in range(3):
         player, text, _ = legal_turn(directory)

@@ -22,7 +22,7 @@ FINISHED = Path(__file__).resolve().parents[2] / "examples" / "gold-fever" / "gf
 def template(tmp_path_factory):
     game = playable_games()[0]
     directory = tmp_path_factory.mktemp("verify") / "g1"
-    made = engine.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="verify")
+    made = engine.create(game.id, directory, NAMES[:game.min_players], seed="verify")
     for _ in range(3):
         player, text, _ = legal_turn(directory)
         engine.submit(engine.open_game(directory), player, [text], by="referee")
