@@ -334,7 +334,7 @@ class Referee:
             result = correspondence.set_queue(gd, name, texts, by="player", move_number=incoming.move_number,
                                               password=incoming.password, now=self.now, before_write=pending)
         except PbemError as exc:
-            raise _Reject(str(exc)) from None
+            raise _Reject(self._shown(exc)) from None
         self._moved(gd)
         if result["moves_played"]:
             summary = compose.turn_summary({"number": result["number"], "player": name, "public_moves": [],
