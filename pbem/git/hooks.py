@@ -31,7 +31,7 @@ def check_moves(files) -> list[str]:
         try:
             _check_move(Path(name), gd)
         except PbemError as exc:
-            problems.append(f"{name}: {exc}")
+            problems.append(str(exc) if str(exc).startswith(name) else f"{name}: {exc}")  # each names it once
     return problems
 
 

@@ -11,6 +11,7 @@
     board.svg README.md      the public picture of the position and a page of it (the hosting shows the README)
     referee.age              the referee's own files, encrypted to the referee (only for a referee in CI)
     .gitignore .gitattributes .github/workflows/pbem.yml .gitlab-ci.yml
+    .pre-commit-config.yaml  the players' pre-commit hooks: a move file checked before it is committed
 
 Everything but moves/ is written by the referee; a commit of a player may add one move file and nothing else.
 """
@@ -32,6 +33,7 @@ GIT_SCHEMAS = ("config", "refused", "revealed", "record", "moves")
 SCHEMA_COPIES = {"config": "pbem-git.schema.json", "refused": "refused.schema.json",
                  "revealed": "revealed.schema.json"}
 WORKFLOW, GITLAB = ".github/workflows/pbem.yml", ".gitlab-ci.yml"
+PRE_COMMIT = ".pre-commit-config.yaml"
 IDENTITY_VARIABLE = "PBEM_REFEREE_IDENTITY"
 
 
@@ -130,6 +132,27 @@ public.yaml diff=pbem
 log.yaml diff=pbem
 views/*.yaml.age diff=pbem
 *.age -text
+"""
+
+# Local hooks that run the pbem installed on the player's machine (`language: system`): nothing is fetched, and
+# the file is the referee's like every file but moves/, so no player can point the others' hooks elsewhere.
+PRE_COMMIT_CONFIG = """\
+# pbem: checks made before a commit, once a clone has run `pre-commit install` (pip install pre-commit): a move
+# file misnamed, malformed, for another game or holding a hidden choice in the clear is stopped on your machine
+# instead of refused by the referee. Written by the referee: a commit that changes this file is refused.
+repos:
+- repo: local
+  hooks:
+  - id: pbem-check-move
+    name: pbem move files
+    entry: pbem git check-move
+    language: system
+    files: ^moves/
+  - id: pbem-only-moves
+    name: pbem players commit move files only
+    entry: "a player's commit adds one move file, moves/NNNN-NAME.yaml, and nothing else (the referee refuses any other change):"
+    language: fail
+    exclude: ^moves/
 """
 
 

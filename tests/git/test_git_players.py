@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import mailbox
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -193,6 +194,45 @@ def test_the_pre_commit_hooks_check_move_and_state_files(club, monkeypatch):
     Path("public.yaml").write_text(Path("public.yaml").read_text().replace("move_number: 1", "move_number: -1"))
     result = pbem("git", "check-state", "public.yaml")
     assert result.code == 2 and "move_number" in result.err
+
+
+def pre_commit(clone: Path, home: Path, *args: str) -> subprocess.CompletedProcess:
+    """pre-commit (the test extra installs it) in a player's clone, calling the pbem installed beside Python."""
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "PRE_COMMIT_HOME": str(home / "pre-commit")}
+    return subprocess.run([sys.executable, "-m", "pre_commit", *args], cwd=clone, env=env, capture_output=True,
+                          text=True)
+
+
+def test_the_game_repositorys_pre_commit_hooks_stop_a_bad_move_on_a_players_clone(club, git_home, monkeypatch):
+    game = club("coal-baron", 3, seed=SEED)
+    clone = game.clones["bob"]
+    assert (clone / layout.PRE_COMMIT).read_text() == layout.PRE_COMMIT_CONFIG  # in the referee's first commit
+    (number, player, moves), = plan("coal-baron", game.names, SEED, game.dir.name, limit=1)[0]
+    (clone / "moves").mkdir()
+    good = f"moves/0001-{player}.yaml"
+    (clone / good).write_text(game.signed_move_text(player, 1, moves))
+    passed = pre_commit(clone, git_home, "run", "--files", good)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert "pbem move files" in passed.stdout and "Passed" in passed.stdout
+    (clone / "moves/0001-zed.yaml").write_text(game.signed_move_text(player, 1, moves))  # named for another
+    (clone / "moves/0002-alice.yaml").write_text("move_number: [\n")
+    (clone / "notes.txt").write_text("not a move\n")
+    stopped = pre_commit(clone, git_home, "run", "--files", "moves/0001-zed.yaml", "moves/0002-alice.yaml",
+                         "notes.txt")
+    assert stopped.returncode == 1, stopped.stdout + stopped.stderr
+    assert f"moves/0001-zed.yaml: the file says move 1 of {player}; its name must say the same" in stopped.stdout
+    assert "moves/0002-alice.yaml: not valid YAML" in stopped.stdout
+    assert "nothing else (the referee refuses any other change):\n\nnotes.txt" in stopped.stdout
+    # installed as the clone's hook, it lets `pbem git move` commit an honest move
+    for name in ("moves/0001-zed.yaml", "moves/0002-alice.yaml", "notes.txt", good):
+        (clone / name).unlink()
+    clone = game.clones[player]
+    assert pre_commit(clone, git_home, "install").returncode == 0
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("PRE_COMMIT_HOME", str(git_home / "pre-commit"))
+    assert game.move(player, "; ".join(moves), push=False).code == 0
+    assert git(clone, "show", "--name-only", "--format=", "HEAD").split() == [good]
 
 
 def test_pbem_git_move_push_puts_the_move_on_what_was_pushed_meanwhile_and_keeps_its_signature(club):
