@@ -23,8 +23,9 @@ NAMES = st.sampled_from([
     "moves/0001-alice.yaml", "moves/0001-alice.yaml.age", "moves/0001-alice.yaml\n", "moves/0002-bob.yaml",
     "moves/1-alice.yaml", "moves/0001-zed.yaml", "moves/0001-ALICE.yaml", "moves/sub/0001-alice.yaml", "moves",
     "public.yaml", "log.yaml", "game.yaml", "views/alice.yaml.age", "views/bob.yaml", layout.CONFIG,
-    layout.REFUSED, layout.REVEALED, layout.ARCHIVE, layout.WORKFLOW, ".gitattributes", "schemas/x.json",
-    "referee/state.yaml", ".txn/COMMIT.json", " ", "-", "a b", "é/ü.yaml", "\t", "x" * 250, "moves/" + "9" * 12,
+    layout.REFUSED, layout.REVEALED, layout.ARCHIVE, layout.WORKFLOW, ".gitattributes", layout.PRE_COMMIT,
+    "schemas/x.json", "referee/state.yaml", ".txn/COMMIT.json", " ", "-", "a b", "é/ü.yaml", "\t", "x" * 250,
+    "moves/" + "9" * 12,
 ]) | st.text(st.characters(exclude_characters="/\0", exclude_categories=("Cs",)), min_size=1, max_size=30).map(
     lambda name: st_choice_prefix(name))
 MODES = st.sampled_from(["100644", "100644", "100644", "100755", "120000", "160000", "delete"])
