@@ -11,6 +11,7 @@ views in the bundle can be read by nobody; the game is over, so its seed and the
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -25,8 +26,14 @@ PLAYERS = ["alice", "bob", "carol"]
 SEED, BOTS, REFEREE_EVERY = "example-club", "example-bots", 6
 
 
-def run(*args, cwd=None) -> str:
-    return subprocess.run([str(a) for a in args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+# the referee's commits carry a name of the example, not the git identity of the machine that made it
+REFEREE = {f"GIT_{role}_{part}": value for role in ("AUTHOR", "COMMITTER")
+           for part, value in (("NAME", "referee"), ("EMAIL", "referee@example"))}
+
+
+def run(*args, cwd=None, env=None) -> str:
+    return subprocess.run([str(a) for a in args], cwd=cwd, check=True, capture_output=True, text=True,
+                          env={**os.environ, **env} if env else None).stdout
 
 
 def main() -> None:
@@ -41,10 +48,10 @@ def main() -> None:
         game = root / "club-game"
         players = [arg for name in PLAYERS for arg in ("--player", name)]
         created = json.loads(run(pbem, "git", "init", "coal-baron", game, *players, *key_args, "--seed", SEED,
-                                 "--referee-dir", root / "referee", "--format", "json"))
+                                 "--referee-dir", root / "referee", "--format", "json", env=REFEREE))
         secrets = {p["name"]: p["secret"] for p in created["players"]}
         remote = root / "remote.git"
-        run("git", "init", "--quiet", "--bare", remote)
+        run("git", "init", "--quiet", "--bare", "-b", "main", remote)
         run("git", "-C", game, "remote", "add", "origin", remote)
         run("git", "-C", game, "push", "--quiet", "-u", "origin", "main")
         clones = {name: root / name / "club-game" for name in PLAYERS}
@@ -70,9 +77,11 @@ def main() -> None:
             if index % REFEREE_EVERY == 0 or index == len(submissions):
                 run("git", "-C", clone, "push", "--quiet")
                 previous = None
-                run(pbem, "git", "referee", game, "--referee-dir", root / "referee", "--remote", "origin")
+                run(pbem, "git", "referee", game, "--referee-dir", root / "referee", "--remote", "origin",
+                    env=REFEREE)
         out = HERE / "club-game.bundle"
-        run("git", "-C", remote, "bundle", "create", out, "main")
+        # HEAD too: a clone of the bundle checks out main (without it git finds no HEAD and checks out nothing)
+        run("git", "-C", remote, "bundle", "create", out, "HEAD", "main")
         print(f"{out}: {len(submissions)} moves, {out.stat().st_size} bytes")
 
 
