@@ -150,7 +150,7 @@ repos:
     files: ^moves/
   - id: pbem-only-moves
     name: pbem players commit move files only
-    entry: "a player's commit adds one move file, moves/NNNN-NAME.yaml, and nothing else (the referee refuses any other change):"
+    entry: "a player commits one move file (moves/NNNN-NAME.yaml) and nothing else; the referee refuses these:"
     language: fail
     exclude: ^moves/
 """

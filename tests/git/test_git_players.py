@@ -223,7 +223,7 @@ def test_the_game_repositorys_pre_commit_hooks_stop_a_bad_move_on_a_players_clon
     assert stopped.returncode == 1, stopped.stdout + stopped.stderr
     assert f"moves/0001-zed.yaml: the file says move 1 of {player}; its name must say the same" in stopped.stdout
     assert "moves/0002-alice.yaml: not valid YAML" in stopped.stdout
-    assert "nothing else (the referee refuses any other change):\n\nnotes.txt" in stopped.stdout
+    assert "and nothing else; the referee refuses these:\n\nnotes.txt" in stopped.stdout
     # installed as the clone's hook, it lets `pbem git move` commit an honest move
     for name in ("moves/0001-zed.yaml", "moves/0002-alice.yaml", "notes.txt", good):
         (clone / name).unlink()
