@@ -1,6 +1,6 @@
 """How the greedy bots play, measured against the targets in benchmarks/targets.yaml (a long run, not a test).
 
-    python benchmarks/bots.py [--games 20] [--game heartland-hauling ...] [--quick]
+    python benchmarks/bots.py [--games 20] [--game heartland-hauling ...] [--quick] [--section ends|wins]
 
 For every game, player count and option set (Heartland's 128 combinations of layout and variants included), seeded
 games played in memory:
@@ -13,13 +13,13 @@ games played in memory:
 - **Coal Baron**: the orders the greedy bot delivers, and the share of the greedy bots' workers placed on banks in
   the phase-card variant next to the base game (a phase round of money must not draw all of them there).
 
-`--quick` plays the win rates only at the default options (the games-end sweep still covers every option set).
+`--quick` plays the win rates only at the default options (the games-end sweep still covers every option set);
+`--section ends` plays only the games-end sweep, `--section wins` only the rest (to run them side by side).
 Exit status 1 if a target is missed.
 """
 from __future__ import annotations
 
 import argparse
-import copy
 import itertools
 import random
 import statistics
@@ -175,7 +175,7 @@ def play(game: registry.Game, players: list[str], options: dict, seed: str, seat
         move = game.normalise(move)
         if on_move:
             on_move(state, player, move)
-        state = game.rules.apply(copy.deepcopy(state), player, move, Rng(seed, seed, number))
+        state = game.rules.apply(state, player, move, Rng(seed, seed, number))  # nothing else holds it: no copy
     return None
 
 
@@ -230,6 +230,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--game", action="append", help="only these games (default: every registered game)")
     parser.add_argument("--quick", action="store_true", help="win rates at the default options only")
+    parser.add_argument("--section", choices=("ends", "wins"), help="only the games that end, or only the rest")
     args = parser.parse_args()
     targets = yaml.safe_load((HERE / "targets.yaml").read_text())
     target = {key: targets[key]["target"] for key in ("greedy_games_end", "greedy_win_rate",
@@ -248,10 +249,12 @@ def main() -> int:
         if args.game and game.id not in args.game:
             continue
         print(f"{game.id}")
-        for count in range(game.min_players, game.max_players + 1):
+        for count in range(game.min_players, game.max_players + 1) if args.section != "wins" else ():
             for options in option_sets(game, count):
                 share = ending_share(game, count, options, args.games)
                 line(f"{count} players, {label(options, game)}: games that end", share, target["greedy_games_end"])
+        if args.section == "ends":
+            continue
         sets = option_sets(game, 4)
         for options in (sets if not args.quick else [game.resolve_options({})]):
             name = label(options, game)
