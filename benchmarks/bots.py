@@ -1,6 +1,6 @@
 """How the greedy bots play, measured against the targets in benchmarks/targets.yaml (a long run, not a test).
 
-    python benchmarks/bots.py [--games 20] [--game heartland-hauling ...] [--quick] [--section ends|wins]
+    python benchmarks/bots.py [--games 20] [--game heartland-hauling ...] [--quick] [--shard I/N]
 
 For every game, player count and option set (Heartland's 128 combinations of layout and variants included), seeded
 games played in memory:
@@ -14,7 +14,7 @@ games played in memory:
   the phase-card variant next to the base game (a phase round of money must not draw all of them there).
 
 `--quick` plays the win rates only at the default options (the games-end sweep still covers every option set);
-`--section ends` plays only the games-end sweep, `--section wins` only the rest (to run them side by side).
+`--shard I/N` measures only lines I, I + N, I + 2N ... of the report, so that N processes share a long run.
 Exit status 1 if a target is missed.
 """
 from __future__ import annotations
@@ -225,52 +225,64 @@ def orders_delivered(game, games) -> float:
 
 # ------------------------------------------------------------------------------------------ the report
 
+def measures(game: registry.Game, args, targets: dict):
+    """The game's lines of the report, in order, each measured when asked for: (text, measure, goal, kind), kind
+    `at least`, `at most` or `shown` (no target)."""
+    goal = {key: targets[key]["target"] for key in ("greedy_games_end", "greedy_win_rate",
+                                                    "greedy_win_rate_vs_rules_of_thumb")}
+    for count in range(game.min_players, game.max_players + 1):
+        for options in option_sets(game, count):
+            yield (f"{count} players, {label(options, game)}: games that end",
+                   lambda count=count, options=options: ending_share(game, count, options, args.games),
+                   goal["greedy_games_end"], "at least")
+    for options in option_sets(game, 4) if not args.quick else [game.resolve_options({})]:
+        name = label(options, game)
+        for others, key in (("random", "greedy_win_rate"), ("rules", "greedy_win_rate_vs_rules_of_thumb")):
+            yield (f"4 players, {name}: greedy vs 3 {'random' if others == 'random' else 'rules of thumb'}",
+                   lambda options=options, others=others: win_rate(game, options, args.games, others),
+                   goal[key], "at least")
+    if game.id == "coal-baron":
+        yield ("orders delivered per game by the greedy bot", lambda: orders_delivered(game, args.games),
+               targets["coal_baron_orders_delivered"]["target"], "at least (count)")
+        base = {}
+        yield ("greedy workers on banks, base game", lambda: base.setdefault("share", bank_share(game, {}, args.games)),
+               None, "shown")
+        yield ("greedy workers on banks, phase cards", lambda: bank_share(game, {"phase-cards": "on"}, args.games),
+               lambda: base.setdefault("share", bank_share(game, {}, args.games))
+               + targets["coal_baron_phase_banks_over_base"]["target"], "at most")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--game", action="append", help="only these games (default: every registered game)")
     parser.add_argument("--quick", action="store_true", help="win rates at the default options only")
-    parser.add_argument("--section", choices=("ends", "wins"), help="only the games that end, or only the rest")
+    parser.add_argument("--shard", default="0/1", help="I/N: only every N-th line of the report, from the I-th "
+                                                       "(to run N processes side by side)")
     args = parser.parse_args()
+    shard, shards = (int(part) for part in args.shard.split("/"))
     targets = yaml.safe_load((HERE / "targets.yaml").read_text())
-    target = {key: targets[key]["target"] for key in ("greedy_games_end", "greedy_win_rate",
-                                                      "greedy_win_rate_vs_rules_of_thumb")}
-    print(f"pbem bots — the greedy bots over {args.games} seeded games per line")
-    ok = True
-
-    def line(text, value, goal, at_least=True):
-        nonlocal ok
-        hit = value >= goal if at_least else value <= goal
-        ok &= hit
-        print(f"    {text:<58} {value:7.0%}   target {'>=' if at_least else '<='} {goal:.0%} "
-              f"{'ok' if hit else 'MISSED'}")
-
+    print(f"pbem bots — the greedy bots over {args.games} seeded games per line"
+          + (f" (shard {shard}/{shards}: every {shards}th line from line {shard})" if shards > 1 else ""), flush=True)
+    ok, index = True, -1
     for game in registry.all_games():
         if args.game and game.id not in args.game:
             continue
-        print(f"{game.id}")
-        for count in range(game.min_players, game.max_players + 1) if args.section != "wins" else ():
-            for options in option_sets(game, count):
-                share = ending_share(game, count, options, args.games)
-                line(f"{count} players, {label(options, game)}: games that end", share, target["greedy_games_end"])
-        if args.section == "ends":
-            continue
-        sets = option_sets(game, 4)
-        for options in (sets if not args.quick else [game.resolve_options({})]):
-            name = label(options, game)
-            line(f"4 players, {name}: greedy vs 3 random", win_rate(game, options, args.games, "random"),
-                 target["greedy_win_rate"])
-            line(f"4 players, {name}: greedy vs 3 rules of thumb", win_rate(game, options, args.games, "rules"),
-                 target["greedy_win_rate_vs_rules_of_thumb"])
-        if game.id == "coal-baron":
-            value, goal = orders_delivered(game, args.games), targets["coal_baron_orders_delivered"]["target"]
-            ok &= value >= goal
-            print(f"    {'orders delivered per game by the greedy bot':<58} {value:7.1f}   target >= {goal} "
-                  f"{'ok' if value >= goal else 'MISSED'}")
-            base, phase = bank_share(game, {}, args.games), bank_share(game, {"phase-cards": "on"}, args.games)
-            print(f"    {'greedy workers on banks, base game':<58} {base:7.0%}")
-            line("greedy workers on banks, phase cards", phase,
-                 base + targets["coal_baron_phase_banks_over_base"]["target"], at_least=False)
+        print(f"{game.id}", flush=True)
+        for text, measure, goal, kind in measures(game, args, targets):
+            index += 1
+            if index % shards != shard:
+                continue
+            value = measure()
+            goal = goal() if callable(goal) else goal
+            if kind == "shown":
+                print(f"    {text:<58} {value:7.0%}", flush=True)
+                continue
+            hit = value <= goal if kind == "at most" else value >= goal
+            ok &= hit
+            shown = f"{value:7.1f}   target >= {goal}" if kind == "at least (count)" else \
+                f"{value:7.0%}   target {'<=' if kind == 'at most' else '>='} {goal:.0%}"
+            print(f"    {text:<58} {shown} {'ok' if hit else 'MISSED'}", flush=True)
     return 0 if ok else 1
 
 
