@@ -39,7 +39,7 @@ def _lowest(value):
 
 
 def first_legal(legal: list[dict]) -> dict:
-    """The referee's choice for a player who resigned: the first legal move, the least of each form (the lowest
+    """The first legal move (a `first-legal` timeout; a resigned seat's last resort), the least of each form (the lowest
     value of a range, the first words of a choice, as few as allowed)."""
     return {key: _lowest(value) for key, value in legal[0].items()}
 

@@ -247,6 +247,8 @@ def _status_json(doc: dict) -> dict:
     if "clock" in doc:
         data["clock"] = doc["clock"]
     if doc["finished"]:
+        if "ended" in doc:
+            data["ended"] = doc["ended"]
         data["ranking"] = doc["ranking"]
         data["seed"] = doc["seed"]
     data.update({"recent": doc["recent"], "view": doc["view"]})
@@ -377,7 +379,8 @@ def move(directory, source, player, text, move_number, now, fmt):
                         signature=doc.get("signature"), now=now)
 
     def out(r):
-        after = "The game is over." if r["finished"] else f"Next: {r['to_act']} (move {r['move_number']})."
+        after = f"The game is over: {r['ended']}." if r.get("ended") else "The game is over." if r["finished"] \
+            else f"Next: {r['to_act']} (move {r['move_number']})."
         played = phrases.referee_moves(r["referee_moves"])
         queued = phrases.queue_lines(r.get("queue"))
         return " ".join(filter(None, [f"Accepted move {r['number']} by {r['player']}: {'; '.join(r['moves'])}.",

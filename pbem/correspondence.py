@@ -93,7 +93,7 @@ class _Restart:
         record = env["clock"]
         for mover in [entry["player"] for entry in entries if entry["by"] == "player"] or [entries[0]["player"]]:
             record = clock.answered(record, mover)
-        pending = self.gd.game.rules.pending(state)
+        pending = engine.to_act(self.gd.game, {"state": state, "recent": entries})  # (an ending is the last entry)
         moment = clock.moment(self.now)
         record = clock.begin(clock.forget_past(record, moment), pending["player"] if pending else None, moment)
         self.due = record["due"]
@@ -105,8 +105,9 @@ class _Restart:
         return {**result, "due": self.due, "queue": queue}
 
 
-def _pending_player(game, state) -> str | None:
-    pending = game.rules.pending(state)
+def _pending_player(game, env: dict) -> str | None:
+    """Who must act in the position of envelope `env` ({state, recent}); None once the game is over or ended."""
+    pending = engine.to_act(game, env)
     return pending["player"] if pending else None
 
 
@@ -128,14 +129,14 @@ def tick(gd: engine.GameDir, now, owe: bool = False) -> dict:
         record, state, resigned = env.get("clock"), env["state"], list(env["resigned"])
         records = dict(env.get("queues") or {})
         result = {"game": gd.id, "events": [], "entries": [], "changed": False, "move_number": env["move_number"]}
-        to_act = _pending_player(game, state)
+        to_act = _pending_player(game, env)
         if not record or to_act is None:
             return {**result, "to_act": to_act, "finished": to_act is None}
         start = record
         record = clock.forget_past(record, now)
         number, entries, events = env["move_number"], [], []
         for _ in range(MAX_STEPS):
-            player = _pending_player(game, state)
+            player = _pending_player(game, {"state": state, "recent": entries})
             event = clock.next_event(record, player, now)
             if event is None:
                 break
@@ -150,7 +151,7 @@ def tick(gd: engine.GameDir, now, owe: bool = False) -> dict:
             if out:
                 record["strikes"].pop(player)
                 resigned.append(player)
-                records.pop(player, None)  # a resigned seat plays its first legal moves, never a queue
+                records.pop(player, None)  # a resigned seat plays the referee's moves, never a queue
                 entries.append({"number": number, "player": player, "by": "referee", "moves": [engine.RESIGN],
                                 "chance": [], "reason": f"{event['strikes']} consecutive timeouts"})
                 events.append({**event, "kind": "resigned", "numbers": [number]})
@@ -158,22 +159,21 @@ def tick(gd: engine.GameDir, now, owe: bool = False) -> dict:
             elif record["on_timeout"] == "wait":
                 events.append({**event, "kind": "late"})
             else:
-                move = engine.timeout_choice(game, state, player, record["on_timeout"], env["seed"], gd.id, number)
-                state, entry = engine.referee_move(game, state, player, move, env["seed"], gd.id, number,
-                                                   engine.TIMEOUT_REASONS[record["on_timeout"]])
+                state, entry = engine.timeout_move(game, state, player, record["on_timeout"], env["seed"], gd.id,
+                                                   number)
                 entries.append(entry)
                 events.append({**event, "kind": "timeout", "numbers": [number]})
                 number += 1
             state, auto, records = engine.referee_turns(game, state, env, gd.id, number, resigned, records)
             entries += auto
             number += len(auto)
-            record = clock.begin(record, _pending_player(game, state), due)
+            record = clock.begin(record, _pending_player(game, {"state": state, "recent": entries}), due)
         if record == start and not entries:  # no move made: the same player is to act
             return {**result, "to_act": to_act, "finished": False}
         public = [engine.public_entry(game, entry) for entry in entries]
         owed, also = notices.record(gd, clock.iso(now), events, public) if owe else (None, None)
         new_env = engine.commit(gd, env, state, entries, resigned, {"clock": record}, queues=records, also=also)
-    to_act = _pending_player(game, state)
+    to_act = _pending_player(game, new_env)
     return {**result, "events": events, "entries": public, "changed": True, "move_number": new_env["move_number"],
             "to_act": to_act, "finished": to_act is None, "due": record["due"],
             "notice": owed["id"] if owed else None}
@@ -194,7 +194,7 @@ def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: in
     for player, _ in extensions:
         engine.check_player(gd, player)
     with engine.writing(gd) as env:
-        to_act = _pending_player(gd.game, env["state"])
+        to_act = _pending_player(gd.game, env)
         if to_act is None:
             raise PbemError(f"{gd.id} is over: it has no deadline to change")
         record = env.get("clock")
@@ -227,7 +227,7 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
         record = env.get("clock")
         if record is None:
             raise UsageError(f"{gd.id} has no deadlines, so no vacation is needed: nobody's move is ever late")
-        to_act = _pending_player(gd.game, env["state"])
+        to_act = _pending_player(gd.game, env)
         if to_act is None:
             raise PbemError(f"{gd.id} is over")
         if cancel:
@@ -257,7 +257,7 @@ def replace(gd: engine.GameDir, seat: str, holder: str, email: str | None, now) 
     parse_player(holder + (f":{email}" if email else ""))
     with engine.writing(gd) as env:
         game = gd.game
-        if _pending_player(game, env["state"]) is None:
+        if _pending_player(game, env) is None:
             raise PbemError(f"{gd.id} is over: no seat to hand on")
         secrets = engine.load_secrets(gd)
         entry = next(p for p in secrets["players"] if p["name"] == seat)
@@ -272,7 +272,7 @@ def replace(gd: engine.GameDir, seat: str, holder: str, email: str | None, now) 
                      "reason": f"seat handed to {holder}"}
         resigned = [p for p in env["resigned"] if p != seat]
         record = env.get("clock")
-        to_act = _pending_player(game, env["state"])
+        to_act = _pending_player(game, env)
         if record is not None:
             record = clock.answered(record, seat)
             if to_act == seat:  # the new player gets a whole deadline for the decision waiting for them

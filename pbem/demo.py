@@ -17,7 +17,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from . import bots, correspondence, gamedir, movefile, phrases, registry, report, verify, writer
+from . import bots, correspondence, documents, gamedir, movefile, phrases, registry, report, verify, writer
 from .contract import UsageError
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
@@ -52,11 +52,13 @@ class Session:
         # over; a longer one may be refused after its first decision, and the session's position must survive that
         state, entries, records = writer.play(self.gd, self.env, player, texts, by, move_number, signature, None,
                                               False, handed_over=len(texts) == 1)
-        self.env = {**self.env, "state": state, "move_number": entries[-1]["number"] + 1, "queues": records}
+        recent = self.env["recent"] + [documents.public_entry(self.gd.game, entry) for entry in entries]
+        self.env = {**self.env, "state": state, "move_number": entries[-1]["number"] + 1, "queues": records,
+                    "recent": recent[-documents.RECENT:]}
         # kept until written, while the next turns change the state in place, which may hold what these entries
         # record (a shuffled deck): kept as they are now
         self.entries += json.loads(json.dumps(entries))
-        return writer.turn_result(self.gd, entries, state, self.env["move_number"], records)
+        return writer.turn_result(self.gd, entries, self.env)
 
     def write(self) -> None:
         if self.entries:  # (a demo's game has no deadlines: nothing else in its envelope changes)

@@ -9,7 +9,7 @@ import json
 from . import digests, notation, registry, validation, yamlio
 from .gamedir import (PRIVATE, PUBLIC, PUBLIC_MODE, STATE, STATE_CACHE, STATE_DIGEST, STATUS_DIGESTS, GameDir,
                       schema_line, view_file)
-from .turns import ADMIN_WORDS
+from .turns import ADMIN_WORDS, ending, to_act
 
 RECENT = 8  # the last public log entries kept in the state and shown in every status
 
@@ -25,8 +25,10 @@ def public_entry(game: registry.Game, entry: dict) -> dict:
     return public
 
 
-def decision_of(game: registry.Game, state: dict) -> dict | None:
-    pending = game.rules.pending(state)
+def decision_of(game: registry.Game, env: dict) -> dict | None:
+    """The decision waiting in the position of envelope `env` (its state and recent entries), with its description;
+    None once the game is over (by its rules, or ended by the referee)."""
+    pending = to_act(game, env)
     if pending is None:
         return None
     return {"player": pending["player"], "decision": pending["decision"],
@@ -47,6 +49,9 @@ def status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict], d
         doc["clock"] = clock.public(env["clock"])
     doc.update({"finished": decision is None, "seed_commitment": gd.meta["seed_commitment"]})
     if decision is None:
+        end = ending(env)
+        if end is not None:  # the referee ended it (every seat resigned): why, for everyone who reads the status
+            doc["ended"] = end["reason"]
         doc["ranking"] = ranking
         doc["seed"] = env["seed"]
     doc["recent"] = recent
@@ -105,7 +110,7 @@ def append_entry(gd: GameDir, old_text: str, entry: dict) -> str:
 
 def status_docs(gd: GameDir, env: dict, recent: list[dict]) -> dict[str, dict]:
     """The public status and each player's view of a state envelope, by the file each goes into."""
-    decision = decision_of(gd.game, env["state"])  # the same for every document: computed once
+    decision = decision_of(gd.game, env)  # the same for every document: computed once
     ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []))
     docs = {PUBLIC: status_doc(gd, env, None, recent, decision, ranking)}
     for player in gd.players:

@@ -25,16 +25,17 @@ from .gamedir import (
     GameDir, check_player, layout, load_secrets, load_state, open_game, roster, settle, state_edited, view_file)
 from .reader import legal, read_log, status, status_with_notes
 from .turns import (
-    REPLACE, RESIGN, TIMEOUT_REASONS, is_resign, play_turn, referee_move, referee_turns, timeout_choice)
+    END, REPLACE, RESIGN, TIMEOUT_REASONS, ending, is_end, is_resign, play_turn, referee_move, referee_turns,
+    timeout_choice, timeout_move, to_act)
 from .writer import commit, resign, set_queue, submit, writing
 
 __all__ = [
     "PbemError", "UsageError", "RECENT", "final_ranking", "public_entry", "public_log", "COMPONENTS", "FULL_LOG", "GAME",
     "LOG", "PUBLIC", "SECRETS", "STATE", "STATE_CACHE", "STATE_DIGEST", "STATUS_DIGESTS", "TXN_KEY", "GameDir",
     "check_player", "layout", "load_secrets", "load_state", "open_game", "roster", "settle", "state_edited",
-    "view_file", "legal", "read_log", "status", "status_with_notes", "REPLACE", "RESIGN", "TIMEOUT_REASONS",
-    "is_resign", "play_turn", "referee_move", "referee_turns", "timeout_choice", "commit", "resign", "set_queue",
-    "submit", "writing"]
+    "view_file", "legal", "read_log", "status", "status_with_notes", "END", "REPLACE", "RESIGN", "TIMEOUT_REASONS",
+    "ending", "is_end", "is_resign", "play_turn", "referee_move", "referee_turns", "timeout_choice", "timeout_move",
+    "to_act", "commit", "resign", "set_queue", "submit", "writing"]
 _LATER = {  # loaded when first used
     **dict.fromkeys(("create", "parse_player", "load_components", "ID_PATTERN", "NAME_PATTERN", "EMAIL_PATTERN"),
                     "newgame"),

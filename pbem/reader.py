@@ -29,7 +29,7 @@ def status_with_notes(gd: GameDir, viewer: str | None = None) -> tuple[dict, lis
         if written is not None:
             return read_status(gd, viewer, written), []
         env = load_state(gd)
-        decision = decision_of(gd.game, env["state"])
+        decision = decision_of(gd.game, env)
         ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []))
         doc = status_doc(gd, env, viewer, env["recent"], decision, ranking)
         return doc, _stored_status_notes(gd, relative, doc)
@@ -71,7 +71,7 @@ def legal(gd: GameDir, player: str | None = None) -> dict:
     with reading(gd):
         env = load_state(gd)
     game, state = gd.game, env["state"]
-    decision = decision_of(game, state)
+    decision = decision_of(game, env)
     who = player or (decision["player"] if decision else None)
     if player is not None:
         check_player(gd, player)

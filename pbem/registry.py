@@ -40,6 +40,12 @@ class Game:
     def rules_version(self) -> int:
         return self.meta["rules_version"]
 
+    @property
+    def bot_version(self) -> int:
+        """The version of the game's greedy bot (bot.py), raised whenever it may choose another move in some
+        position: a `timeout (bot)` log entry records it, and verify recomputes only an entry of this version."""
+        return self.meta["bot_version"]
+
     @cached_property
     def rules(self):
         return importlib.import_module(f"pbem.games.{self.package}.rules")

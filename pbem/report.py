@@ -39,7 +39,8 @@ def status_text(doc: dict, now=None) -> str:
     title = fit_lines(title)
     parts = [f"{title}\n{'=' * max(map(len, title.split(chr(10))))}", game.report.render(doc["view"], viewer).rstrip()]
     if doc["finished"]:
-        parts += ["Game over. Final ranking:", ranking(doc["ranking"]),
+        over = f"Game over: {doc['ended']}." if doc.get("ended") else "Game over."
+        parts += [f"{over} Final ranking:", ranking(doc["ranking"]),
                   f"Seed (revealed): {doc['seed']}  — commitment {doc['seed_commitment']}"]
     else:
         decision = doc["decision"]

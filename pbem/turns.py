@@ -6,9 +6,11 @@ replays a log with them, so a position is reached the same way everywhere:
 - `play_turn`: one player's consecutive decisions, all or nothing, each checked against `legal_moves`;
 - `play_submission`: a turn as a player sends it (move texts), checked and played, with its log entry and the
   moves the referee plays after it;
-- `referee_turns`: the referee's automatic moves (a resigned seat's first legal move, a forced move), each a
+- `referee_turns`: the referee's automatic moves (a resigned seat's least disruptive move, a forced move), each a
   log entry of its own with its reason, and what the players' queues and standing orders play (pbem.queues);
-- `timeout_choice`: what the referee plays for a decision whose deadline passed.
+  once every seat has resigned, at most ALL_RESIGNED_CAP of them, then the game's `end of game` entry;
+- `to_act`: who must act in a position, None once the game is over by its rules or the referee ended it;
+- `timeout_move`, `timeout_choice`: what the referee plays for a decision whose deadline passed.
 """
 from __future__ import annotations
 
@@ -25,12 +27,17 @@ if TYPE_CHECKING:
 
 RESIGN = "resign"  # the one move every game has: reserved, no game may use it as an action
 REPLACE = "replace"  # the log entry of a seat handed to a new player (pbem replace): not a move of the game
-ADMIN_WORDS = (RESIGN, REPLACE)
+END = "end of game"  # the log entry of a game the referee ended (every seat resigned): not a move of the game
+ADMIN_WORDS = (RESIGN, REPLACE, END)  # reserved: no game's notation may read one of them as a move
 # the reasons of the log entries the clock makes (pbem.correspondence): verify recomputes these moves
 TIMEOUT_REASONS = {"first-legal": "timeout (first-legal)", "bot": "timeout (bot)"}
 RESIGNED = "resigned"
 ONLY_MOVE = "only legal move"
 AUTOPILOT_LIMIT = 5000  # moves the referee plays in a row (resigned players, forced moves) before it gives up
+# Moves the referee plays once every seat has resigned before it ends the game itself (the `end of game` entry).
+# Far above the longest game its seats play out alone (under 400 moves in every game, player count and option
+# set), so it ends only a game that would loop. Part of the replay: verify checks an ending against it.
+ALL_RESIGNED_CAP = 2000
 MAX_LEGAL_SHOWN = 40
 
 
@@ -93,7 +100,7 @@ def check_turn(game: Game, game_id: str, env: dict, move_number: int | None) -> 
     if move_number is not None and move_number > current:
         raise PbemError(f"it answers move {move_number}, but the game is only at move {current}: answer the last "
                         f"report's move number")
-    if game.rules.pending(env["state"]) is None:
+    if to_act(game, env) is None:
         raise PbemError(f"{game_id} is over; no more moves")
 
 
@@ -208,10 +215,22 @@ def referee_move(game: Game, state: dict, player: str, move: dict, seed: str, ga
     return state, entry
 
 
+def timeout_move(game: Game, state: dict, player: str, policy: str, seed: str, game_id: str, number: int
+                 ) -> tuple[dict, dict]:
+    """The move the referee plays for a decision that timed out (`timeout_choice`), played: (the new state, its log
+    entry). A bot's entry names the version of the bot that chose it (meta.yaml `bot_version`), so that a later
+    pbem, whose bot may choose otherwise, knows whether it can recompute it."""
+    move = timeout_choice(game, state, player, policy, seed, game_id, number)
+    state, entry = referee_move(game, state, player, move, seed, game_id, number, TIMEOUT_REASONS[policy])
+    if policy == "bot":
+        entry["bot_version"] = game.bot_version
+    return state, entry
+
+
 def timeout_choice(game: Game, state: dict, player: str, policy: str, seed: str, game_id: str,
                    number: int) -> dict:
-    """What the referee plays for a player whose decision timed out: the first legal move (as for a resigned
-    seat), or the game's greedy bot deciding from the player's view with a generator seeded from the game's seed
+    """What the referee plays for a player whose decision timed out: the first legal move (the least of each
+    form), or the game's greedy bot deciding from the player's view with a generator seeded from the game's seed
     and the move number (never the clock), so that verify can recompute it."""
     legal_moves = game.rules.legal_moves(state, player)
     if policy == "first-legal":
@@ -220,6 +239,32 @@ def timeout_choice(game: Game, state: dict, player: str, policy: str, seed: str,
     digest = digests.sha256(f"pbem-timeout-bot\x00{seed}\x00{game_id}\x00{number}".encode()).digest()
     return bots.decide(game, "greedy", game.rules.view(state, player), legal_moves,
                        random.Random(int.from_bytes(digest, "big")))
+
+
+def is_end(entry: dict) -> bool:
+    """Is this log entry the referee's ending of the game (`end of game`)?"""
+    return entry["moves"] == [END] and entry["by"] == "referee"
+
+
+def ending(env: dict) -> dict | None:
+    """The `end of game` entry of a game the referee ended (always its log's last entry, so the last of the
+    envelope's `recent`), else None."""
+    recent = env.get("recent") or []
+    return recent[-1] if recent and is_end(recent[-1]) else None
+
+
+def to_act(game: Game, env: dict) -> dict | None:
+    """The game's pending decision in the position of envelope `env` ({state, recent}), None once the game is over
+    by its rules or the referee ended it."""
+    return None if ending(env) else game.rules.pending(env["state"])
+
+
+def end_entry(number: int, player: str) -> dict:
+    """The entry that ends a game whose seats are all the referee's and which ALL_RESIGNED_CAP moves did not end:
+    the game stops where it stands (its `result` ranks it) and its seed is revealed, as at any end."""
+    return {"number": number, "player": player, "by": "referee", "moves": [END], "chance": [],
+            "reason": f"every seat resigned and {ALL_RESIGNED_CAP} moves by the referee did not end the game: it ends "
+                      f"here, ranked as it stands"}
 
 
 def everyone_left(game: Game, env: dict, resigned: list[str]) -> bool:
@@ -232,26 +277,31 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
                   records: dict | None = None) -> tuple[dict, list[dict], dict]:
     """The moves played from move `number` on (after a turn, at `new`, after a timeout) until a player must
     choose: the turns of players who resigned (pbem.bots.resigned_move: the least disruptive move, nothing
-    random) and, in a game created by a pbem that plays them (`forced_moves` in the state), every decision with
-    one legal move that shows nothing new to its player, each an entry of its own with its reason; and what the
-    players' queues and standing orders (`records`, by player, from the state envelope's `queues`) play: an entry
-    by the player, with the reason `queued` or `standing order`, consecutive queued moves of one player in one
-    entry up to a decision that shows new information. Returns (state, entries, records). A game that only its
-    players' play can end never ends once all of them have left: past AUTOPILOT_LIMIT moves the submission is
-    refused instead of looping for ever."""
-    entries, played = [], 0
+    random), in a game created by
+    a pbem that plays them (`forced_moves` in the state) every decision with one legal move that shows nothing new
+    to its player, each an entry of its own with its reason, and what the players' queues and standing orders
+    (`records`, by player, from the state envelope's `queues`) play: an entry by the player, with the reason
+    `queued` or `standing order`, consecutive queued moves of one player in one entry up to a decision that shows
+    new information. Returns (state, entries, records). Once every seat has resigned, all the moves left are
+    played here: past ALL_RESIGNED_CAP of them the referee ends the game (`end_entry`, the last entry). With a
+    player still in, past AUTOPILOT_LIMIT moves the submission is refused instead of looping for ever."""
+    entries, played = [], 0  # played: the moves played so far
     records = dict(env.get("queues") or {}) if records is None else dict(records)
     play_forced = env.get("forced_moves") == "referee"
+    alone = set(env["players"]) <= set(resigned)
     played_out = everyone_left(game, env, resigned)
     run = None  # the queued entry being written: (entry, its rng), while the same player's queue goes on
     while (pending := game.rules.pending(state)) is not None:
         player = pending["player"]
         _end_runs(records, player)
-        played += 1
-        if played > AUTOPILOT_LIMIT:
+        if alone and played >= ALL_RESIGNED_CAP:
+            entries.append(end_entry(number, player))
+            break
+        if played >= AUTOPILOT_LIMIT:
             raise PbemError(f"the referee played {AUTOPILOT_LIMIT} moves in a row without reaching the end of the "
                             f"game or a player who must choose: {game.title} does not end without its players; "
                             f"nothing was done")
+        played += 1
         if player in resigned:
             run = None
             move = game.normalise(bots.resigned_move(game, game.rules.view(state, player),

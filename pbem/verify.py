@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import digests, notation, validation, yamlio
+from . import digests, notation, turns, validation, yamlio
 from .contract import PbemError
 from .documents import (RECENT, differences, decision_of, final_ranking, json_text, public_entry, public_log,
                         schema_line, status_doc, status_docs, status_files, with_status_digests)
@@ -15,7 +15,7 @@ from .gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STATE_DIGE
                       check_player, game_file_differences, load_state, read_status, reading, state_edited, view_file)
 from .rng import Rng, commitment
 from .safefiles import Missing
-from .turns import REPLACE, RESIGN, TIMEOUT_REASONS, play_turn, timeout_choice
+from .turns import END, REPLACE, RESIGN, TIMEOUT_REASONS, end_entry, play_turn, timeout_choice, to_act
 
 if TYPE_CHECKING:
     from .registry import Game
@@ -23,11 +23,13 @@ if TYPE_CHECKING:
 MAX_PROBLEMS = 40
 
 
-def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log"):
+def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log",
+                 notes: list[str] | None = None):
     """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
     entry, checking every chance outcome against the recorded one. Each state is handed to the next entry's
     `apply`, which may change it: use it before asking for the next step (copy it to keep it). A failure names
-    `source`, the log replayed (and what gave the players and options)."""
+    `source`, the log replayed (and what gave the players and options). What is checked less than the rest (a
+    timeout move of an earlier bot: legal, not recomputed) is named in `notes`."""
     game = gd.game
     rng = Rng(seed, gd.id, 0)
     try:
@@ -37,19 +39,30 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: st
     if rng.outcomes != log["setup_chance"]:
         raise PbemError(f"verify failed: {source}: the setup's shuffles differ from the recorded ones")
     resigned = []
+    alone = None  # moves the referee played since every seat resigned (None while a player is in)
+    entries = log["entries"] or []
     yield 0, state, []
-    for expected_number, entry in enumerate(log["entries"] or [], 1):
+    for expected_number, entry in enumerate(entries, 1):
         if entry["number"] != expected_number:
             raise PbemError(f"verify failed: {source}: entry {expected_number} is numbered {entry['number']}")
         if entry["moves"] == [RESIGN]:
             resigned.append(entry["player"])
+            alone = 0 if set(gd.players) <= set(resigned) else None
             yield expected_number, state, list(resigned)
             continue
         if entry["moves"] == [REPLACE]:  # a seat handed to a new player: it plays on, even if it had resigned
             resigned = [player for player in resigned if player != entry["player"]]
+            alone = None
             yield expected_number, state, list(resigned)
             continue
-        _check_timeout_move(game, state, seed, gd.id, entry, source)
+        if entry["moves"] == [END]:
+            _check_ending(game, state, entry, alone, expected_number == len(entries), source)
+            yield expected_number, state, list(resigned)
+            continue
+        alone = None if alone is None else alone + len(entry["moves"])
+        note = _check_timeout_move(game, state, seed, gd.id, entry, source)
+        if note and notes is not None:
+            notes.append(note)
         rng = Rng(seed, gd.id, entry["number"])
         try:
             moves = [game.parse_move(text) for text in entry["moves"]]
@@ -62,21 +75,52 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: st
         yield expected_number, state, list(resigned)
 
 
-def _check_timeout_move(game: Game, state: dict, seed: str, game_id: str, entry: dict, source: str) -> None:
-    """A move the referee played because a decision timed out must be the one its policy gives."""
+def _check_ending(game: Game, state: dict, entry: dict, alone: int | None, last: bool, source: str) -> None:
+    """The referee may end a game only where pbem.turns does: every seat resigned, the game not over, exactly
+    ALL_RESIGNED_CAP moves played by the referee since; and nothing comes after it."""
+    cap = turns.ALL_RESIGNED_CAP
+    pending = game.rules.pending(state)
+    if alone is None:
+        why = "not every seat had resigned"
+    elif pending is None:
+        why = "the game was already over"
+    elif alone != cap:
+        why = f"the referee had played {alone} moves since every seat resigned, not {cap}"
+    elif not last:
+        why = "the log goes on after it"
+    elif entry != end_entry(entry["number"], pending["player"]):
+        why = "its entry is not the one the referee writes there"
+    else:
+        return
+    raise PbemError(f"verify failed: {source}: move {entry['number']}: the referee ended the game, but {why}")
+
+
+def _check_timeout_move(game: Game, state: dict, seed: str, game_id: str, entry: dict, source: str
+                        ) -> str | None:
+    """A move the referee played because a decision timed out must be the one its policy gives. A bot's move is
+    recomputed by the bot of the version its entry names; one made by another version of the bot (or before
+    entries named it) cannot be, and bots change: it is checked as legal (by the replay) and named in the note
+    returned, not failed, unless this pbem's bot makes the same move."""
     policy = next((name for name, reason in TIMEOUT_REASONS.items() if entry.get("reason") == reason), None)
     if policy is None or entry["by"] != "referee":
-        return
+        return None
     expected = game.format_move(timeout_choice(game, state, entry["player"], policy, seed, game_id, entry["number"]))
-    if entry["moves"] != [expected]:
-        raise PbemError(f"verify failed: {source}: move {entry['number']}: the referee's {policy} move for "
-                        f"{entry['player']}'s timeout is {expected!r}, the log says {entry['moves']}")
+    if entry["moves"] == [expected]:
+        return None
+    made_by = entry.get("bot_version")
+    if policy == "bot" and made_by != game.bot_version:
+        return (f"move {entry['number']}: {entry['player']}'s timeout move was chosen by "
+                f"{f'version {made_by}' if made_by else 'an earlier version'} of the {game.title} bot (this pbem "
+                f"has version {game.bot_version}): checked as legal, not recomputed")
+    raise PbemError(f"verify failed: {source}: move {entry['number']}: the referee's {policy} move for "
+                    f"{entry['player']}'s timeout is {expected!r}, the log says {entry['moves']}")
 
 
-def replay(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log"
-           ) -> tuple[dict, list[dict]]:
-    """The state a log leads to from the seed, checking every chance outcome against the recorded one."""
-    for _, state, resigned in replay_steps(gd, seed, components, log, source):
+def replay(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log",
+           notes: list[str] | None = None) -> tuple[dict, list[dict]]:
+    """The state a log leads to from the seed, checking every chance outcome against the recorded one (`notes`:
+    as for replay_steps)."""
+    for _, state, resigned in replay_steps(gd, seed, components, log, source, notes):
         pass
     return state, log["entries"] or [], resigned
 
@@ -88,9 +132,9 @@ def published(gd: GameDir, seed: str, log: dict, count: int, state: dict, resign
     game = gd.game
     entries = (log["entries"] or [])[:count]
     public = [public_entry(game, entry) for entry in entries]
-    decision = decision_of(game, state)
+    env = {"move_number": count + 1, "seed": seed, "state": state, "resigned": resigned, "recent": public[-RECENT:]}
+    decision = decision_of(game, env)
     ranking = None if decision else final_ranking(game.rules.result(state), resigned)
-    env = {"move_number": count + 1, "seed": seed, "state": state, "resigned": resigned}
     log_doc = public_log(gd, {**log, "entries": entries or None}, finished=decision is None)
     return {PUBLIC: status_doc(gd, env, None, public[-RECENT:], decision, ranking), LOG: log_doc}
 
@@ -128,11 +172,12 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         played = GameDir(gd.dir, {**gd.meta, "players": facts["players"], "options": facts["options"]}, gd.overlay)
         source = gd.where(log_file) + ("" if referee or recorded else
                                        f" (replayed with the players and options of {gd.where(GAME)})")
-        state, entries, resigned = replay(played, seed, components, log, source)
-        finished = gd.game.rules.pending(state) is None
+        replay_notes = []
+        state, entries, resigned = replay(played, seed, components, log, source, replay_notes)
         recent = [public_entry(gd.game, entry) for entry in entries][-RECENT:]
         replayed = {"move_number": len(entries) + 1, "seed": seed, "state": state, "resigned": resigned,
                     "recent": recent}
+        finished = to_act(gd.game, replayed) is None
         for record in ("clock", "queues"):  # the referee's records of when moves came and what players queued,
             if referee and env.get(record):  # not a replay's: shown as stored
                 replayed[record] = env[record]
@@ -154,7 +199,7 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
                 continue  # another player's view: not in this player's hands
             problems += _file_problems(gd, relative, data, texts[relative])
             checked.append(relative)
-        notes = _schema_notes(gd, problems) + ([] if recorded else [
+        notes = replay_notes + _schema_notes(gd, problems) + ([] if recorded else [
             f"{GAME}: its title, created and pbem_version were not checked (this game's log does not record "
             f"game.yaml: an earlier pbem made the game)"])
         if problems:

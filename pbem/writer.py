@@ -15,7 +15,8 @@ from .documents import (RECENT, append_entry, log_text, public_entry, public_log
 from .gamedir import (FULL_LOG, LOG, PRIVATE, PUBLIC_MODE, SECRETS, STATE, STATE_CACHE, GameDir, check_player,
                       commit_files, load_state, locked, roster)
 from .safefiles import Missing
-from .turns import RESIGN, check_turn, is_resign, play_submission, queue_submission, referee_turns
+from .turns import (RESIGN, check_turn, ending, is_resign, play_submission, queue_submission, referee_turns,
+                    to_act)
 
 def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], by: str,
                   signature: str | None, password: str | None, authenticated: bool = False, queue: bool = False
@@ -40,7 +41,7 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
     lock."""
     game = gd.game
     public = [public_entry(game, entry) for entry in entries]
-    finished = game.rules.pending(state) is None
+    finished = to_act(game, {"state": state, "recent": env["recent"] + public}) is None
     new_env = {**env, "state": state, "resigned": resigned}
     new_env.update(fields or {})
     if queues is not None:
@@ -79,21 +80,25 @@ def commit_turn(gd: GameDir, env: dict, state: dict, entries: list[dict], resign
     records: the clock restarts)."""
     fields = after_turn(env, state, entries) if after_turn is not None else None
     new_env = commit(gd, env, state, entries, resigned, fields, queues=queues)
-    return turn_result(gd, entries, state, new_env["move_number"], new_env.get("queues"))
+    return turn_result(gd, entries, new_env)
 
 
-def turn_result(gd: GameDir, entries: list[dict], state: dict, move_number: int, records: dict | None = None
-                ) -> dict:
-    """What `submit` tells of a turn accepted: the player's entry as the public sees it, the moves played after it
-    (by the referee, by the queues), and the mover's queue as their view shows it (with its notices)."""
+def turn_result(gd: GameDir, entries: list[dict], env: dict) -> dict:
+    """What `submit` tells of a turn accepted (`env`: the position after it): the player's entry as the public sees
+    it, the moves played after it (by the referee, by the queues), and the mover's queue as their view shows it
+    (with its notices); `ended`, why, when the referee ended the game."""
     public = [public_entry(gd.game, entry) for entry in entries]
-    pending = gd.game.rules.pending(state)
+    pending = to_act(gd.game, env)
     mover = entries[0]["player"]
-    return {"game": gd.id, "number": entries[0]["number"], "player": mover,
-            "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
-            "referee_moves": public[1:], "move_number": move_number,
-            "to_act": pending["player"] if pending else None, "finished": pending is None,
-            "queue": queues.shown((records or {}).get(mover)) if pending else None}
+    result = {"game": gd.id, "number": entries[0]["number"], "player": mover,
+              "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
+              "referee_moves": public[1:], "move_number": env["move_number"],
+              "to_act": pending["player"] if pending else None, "finished": pending is None,
+              "queue": queues.shown((env.get("queues") or {}).get(mover)) if pending else None}
+    end = ending(env)
+    if end is not None:
+        result["ended"] = end["reason"]
+    return result
 
 
 @contextlib.contextmanager
@@ -204,7 +209,7 @@ def set_queue(gd: GameDir, player: str, texts: list[str], *, by: str = "player",
         if before_write is not None:
             before_write(current)
         new_env = commit(gd, env, state, entries, env["resigned"], fields, queues=records)
-    pending = game.rules.pending(state)
+    pending = to_act(game, new_env)
     return {"game": gd.id, "player": player, "queue": queues.shown(records.get(player)) if pending else None,
             "moves_played": [public_entry(game, entry) for entry in entries], "number": current,
             "move_number": new_env["move_number"], "to_act": pending["player"] if pending else None,
@@ -215,7 +220,8 @@ def set_queue(gd: GameDir, player: str, texts: list[str], *, by: str = "player",
 def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
            signature: str | None = None, password: str | None = None, authenticated: bool = False,
            before_write=None, after_turn=None) -> dict:
-    """A player leaves the game: the referee plays their turns from now on (first legal move) and they rank last.
+    """A player leaves the game: the referee plays their turns from now on (turns.referee_turns: the move
+    that changes the game least for the others) and they rank last.
 
     Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
     `before_write`, `after_turn`: as for `submit`.

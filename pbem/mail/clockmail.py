@@ -41,6 +41,8 @@ def entry_line(entry: dict) -> str:
     if entry["moves"] == [engine.RESIGN]:
         why = f" ({entry['reason']})" if entry.get("reason") else ""
         return f"Move {entry['number']}: {entry['player']} resigned{why}."
+    if engine.is_end(entry):
+        return f"Move {entry['number']}: the referee ended the game: {entry['reason']}."
     if entry["by"] == "referee":
         why = entry.get("reason") or "played by the referee"
         line = f"Move {entry['number']}: the referee played {moves} for {entry['player']} ({why})."
@@ -136,8 +138,8 @@ def _notice(gd: engine.GameDir, event: dict, doc: dict, now: datetime.datetime, 
         subject = compose.subject_for(gd, f"move {number}, you count as resigned")
         parts = [f"Your move (move {number}) was due by {clock.readable(event['due'])}: that is {event['strikes']} "
                  f"deadlines missed in a row, so you count as resigned. The referee plays your seat from now on "
-                 f"(the first legal move) and ranks it last. Ask the organiser if you want to come back: they can "
-                 f"hand the seat on (pbem replace).", summary]
+                 f"(the move that changes the game least for the others) and ranks it last. Ask the organiser if "
+                 f"you want to come back: they can hand the seat on (pbem replace).", summary]
     legal = engine.legal(gd, name) if doc["to_act"] == name and event["kind"] != "resigned" else None
     _, report = compose.player_report(gd, name, "\n".join(parts), legal)
     return subject, report

@@ -174,6 +174,9 @@ def turn_summary(result: dict, queue: bool = False) -> str:
             lines.append(f"Move {entry['number']}: {entry['player']} played {'; '.join(entry['moves'])} "
                          f"({entry['reason']}).")
             continue
+        if engine.is_end(entry):
+            lines.append(f"Move {entry['number']}: the referee ended the game: {entry['reason']}.")
+            continue
         lines.append(f"Move {entry['number']}: the referee played {'; '.join(entry['moves'])} for {entry['player']}"
                      f" ({entry.get('reason') or 'entered by the referee'}).")
     return "\n".join(lines)

@@ -260,3 +260,63 @@ def test_a_players_mail_preference_is_set_at_new_and_changed_later(clock_game):
     assert {p["name"]: p.get("notify", "every") for p in engine.roster(game.gd)} == {"alice": "turn", "bob": "daily"}
     assert game.pbem("notify", game.dir, "every", "--as", "bob").code == 0
     assert "notify" not in next(p for p in engine.roster(game.gd) if p["name"] == "bob")
+
+
+def test_when_every_seat_has_timed_out_the_referee_plays_them_to_its_cap_and_ends_the_game(clock_game, monkeypatch):
+    from pbem import turns
+    monkeypatch.setattr(turns, "ALL_RESIGNED_CAP", 5)
+    game = clock_game(*DEADLINE, "--on-timeout", "wait", "--timeouts", "1")
+    game.tick(72)
+    assert not game.public()["finished"]
+    game.tick(144)
+    status = game.public()
+    assert status["finished"] and status["ended"].startswith("every seat resigned and 5 moves by the referee")
+    assert engine.read_log(game.gd, full=True)["entries"][-1]["moves"] == ["end of game"]
+    mails = game.new_mails()
+    assert mails and all("the referee ended the game: every seat resigned" in game.body(m) for m in mails[-2:])
+    assert game.pbem("verify", game.dir).code == 0
+    before = snapshot(game.dir)
+    game.tick(300)
+    assert snapshot(game.dir) == before and game.new_mails() == []
+
+
+def other_bot(game):
+    """A bot that never makes the move this pbem's greedy bot makes: an earlier bot, for a game in progress."""
+    from pbem import bots
+    greedy = game.bot.choose
+
+    def choose(view, legal, rnd):
+        mine = game.normalise(greedy(view, legal, copy.deepcopy(rnd)))
+        return next(m for m in (bots.first_legal([e]) for e in legal) if game.normalise(m) != mine)
+    return choose
+
+
+@pytest.mark.parametrize("recorded", [1, None])
+def test_a_timeout_move_of_an_earlier_bot_is_checked_as_legal_and_named_not_failed(clock_game, monkeypatch, recorded):
+    """Bots change between pbem versions; a game in progress keeps the entries its bot made. Each records its bot's
+    version (or none: made before they did), and verify recomputes only those of this pbem's version."""
+    game = clock_game(*DEADLINE, "--on-timeout", "bot")
+    with monkeypatch.context() as earlier:
+        earlier.setattr(game.gd.game.bot, "choose", other_bot(game.gd.game))
+        earlier.setitem(game.gd.game.meta, "bot_version", 1)
+        if recorded is None:  # the pbem before entries named their bot
+            timeout_move = engine.timeout_move
+
+            def unnamed(*args):
+                state, entry = timeout_move(*args)
+                return state, {k: v for k, v in entry.items() if k != "bot_version"}
+            earlier.setattr(engine, "timeout_move", unnamed)
+        game.tick(72)
+    (entry,) = engine.read_log(game.gd, full=True)["entries"]
+    assert entry["reason"] == "timeout (bot)" and entry.get("bot_version") == recorded
+    result = game.pbem("verify", game.dir, "--format", "json")
+    assert result.code == 0, result.err
+    by = "version 1" if recorded else "an earlier version"
+    assert result.json()["notes"][0] == (f"move 1: {entry['player']}'s timeout move was chosen by {by} of the Coal "
+                                         f"Baron bot (this pbem has version 2): checked as legal, not recomputed")
+    # the same entry claimed by this pbem's bot version is recomputed, and fails
+    log = engine.read_log(game.gd, full=True)
+    forged = copy.deepcopy(log)
+    forged["entries"][0]["bot_version"] = game.gd.game.bot_version
+    with pytest.raises(engine.PbemError, match="bot move"):
+        engine.replay(game.gd, game.env()["seed"], yamlio.load_file(game.dir / "components.yaml"), forged)

@@ -84,13 +84,13 @@ def test_when_every_player_has_resigned_the_referee_plays_the_game_out_with_the_
     assert engine.status(gd)["finished"] and engine.verify(gd)["result"] == "ok"
 
 
-def test_an_autopilot_that_cannot_reach_the_end_refuses_the_submission_instead_of_looping(pbem, tmp_path,
-                                                                                          monkeypatch):
-    from support import snapshot
-    monkeypatch.setattr(turns, "AUTOPILOT_LIMIT", 20)
+def test_a_greedy_play_out_that_does_not_reach_the_money_goal_within_the_cap_is_ended_by_the_referee(pbem, tmp_path,
+                                                                                                     monkeypatch):
+    monkeypatch.setattr(turns, "ALL_RESIGNED_CAP", 20)
     assert new(pbem, tmp_path / "g", players=("ann", "bob")).code == 0
     assert pbem("move", tmp_path / "g", "--as", "ann", "--text", "resign").code == 0
-    before = snapshot(tmp_path / "g")
-    result = pbem("move", tmp_path / "g", "--as", "bob", "--text", "resign")
-    assert result.code == 2
-    assert snapshot(tmp_path / "g") == before
+    assert pbem("move", tmp_path / "g", "--as", "bob", "--text", "resign").code == 0
+    gd = engine.open_game(tmp_path / "g")
+    status = engine.status(gd)
+    assert status["finished"] and status["ended"].startswith("every seat resigned and 20 moves by the referee")
+    assert engine.verify(gd)["result"] == "ok"
