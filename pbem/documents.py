@@ -39,7 +39,7 @@ def status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict], d
                 ranking: list[dict] | None) -> dict:
     game, state = gd.game, env["state"]
     doc = {"format": "pbem-player/1" if viewer else "pbem-public/1", "id": gd.id, "game": game.id,
-           "rules_version": game.rules_version, "title": game.title}
+           "rules_version": gd.meta["rules_version"], "title": game.title}  # (the game's: maybe an earlier one)
     if viewer:
         doc["player"] = viewer
     doc.update({"move_number": env["move_number"], "to_act": decision["player"] if decision else None,

@@ -167,10 +167,9 @@ def open_game(path) -> GameDir:
                         f"{where}: not a game description (a mapping with game, players, options, ...)")
     validation.check(kind, "game.schema.json", meta, where)
     gd = GameDir(path, meta)
-    installed = gd.game.rules_version
-    if meta["rules_version"] != installed:
+    if not gd.game.plays(meta["rules_version"]):
         raise PbemError(f"{path}: {gd.id} was created under {meta['game']} rules version {meta['rules_version']}, "
-                        f"this pbem has version {installed}: finish it with the pbem that started it")
+                        f"this pbem has version {gd.game.rules_version}: finish it with the pbem that started it")
     return gd
 
 

@@ -40,6 +40,12 @@ class Game:
     def rules_version(self) -> int:
         return self.meta["rules_version"]
 
+    def plays(self, rules_version: int) -> bool:
+        """Can this pbem play on a game made under `rules_version`: its own, or one of the earlier versions its
+        meta.yaml lists (`earlier_rules_versions`: every reading changed since is an option whose absence from a
+        stored game keeps the earlier reading)?"""
+        return rules_version == self.rules_version or rules_version in self.meta.get("earlier_rules_versions", [])
+
     @property
     def bot_version(self) -> int:
         """The version of the game's greedy bot (bot.py), raised whenever it may choose another move in some

@@ -122,7 +122,7 @@ def _chain(repo: Repo, newest: str, game_id: str, root: str) -> list[dict]:
 def _game(repo: Repo, commit: str) -> engine.GameDir:
     gd = game_at(repo, commit)
     meta = gd.meta
-    if meta["rules_version"] != gd.game.rules_version:
+    if not gd.game.plays(meta["rules_version"]):
         raise PbemError(f"{gd.id} was played under {meta['game']} rules version {meta['rules_version']}, this pbem "
                         f"has version {gd.game.rules_version}: verify it with the pbem that played it")
     return gd
