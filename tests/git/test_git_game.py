@@ -106,3 +106,19 @@ def test_a_3_player_game_played_through_a_bare_remote_verifies_in_a_fresh_clone(
     readme = (fresh / "README.md").read_text()
     assert "![The position: Move" in readme and "(board.svg)" in readme and "## Final ranking" in readme
     assert "the game is over" in (fresh / "board.svg").read_text()
+
+
+def test_a_game_the_referee_ends_once_every_seat_resigned_verifies_in_a_fresh_clone(club, tmp_path, monkeypatch):
+    from pbem import turns
+    monkeypatch.setattr(turns, "ALL_RESIGNED_CAP", 5)
+    players = club(playable_games()[0].id, 3, seed=SEED)
+    for name in players.names:
+        assert players.move(name, "resign").code == 0
+        assert players.referee()["commits"][0]["verdict"] == "accepted"
+    fresh = tmp_path / "fresh"
+    git(tmp_path, "clone", "--quiet", players.remote, fresh)
+    result = players.pbem("git", "verify", fresh, "--format", "json")
+    assert result.code == 0, result.err
+    public = yamlio.load_file(fresh / "public.yaml")
+    assert public["finished"] and public["ended"].startswith("every seat resigned and 5 moves by the referee")
+    assert yamlio.load_file(fresh / "log.yaml")["entries"][-1]["moves"] == ["end of game"]

@@ -270,6 +270,23 @@ def test_resign_by_mail(mail_game, smtp, games_root):
     assert all(f"{name} played resign" in body_of(m) for m in smtp.messages)
 
 
+def test_the_mails_of_the_last_resignation_say_the_referee_ended_the_game_and_why(mail_game, smtp, games_root,
+                                                                                 monkeypatch):
+    from pbem import turns
+    monkeypatch.setattr(turns, "ALL_RESIGNED_CAP", 5)
+    for name in mail_game.players:
+        smtp.messages.clear()
+        assert receive(games_root, move_mail(mail_game, name, ["resign"]), smtp).stdout.startswith("accepted:")
+    why = "every seat resigned and 5 moves by the referee did not end the game: it ends here, ranked as it stands"
+    to_players = {message["To"]: message for message in smtp.messages
+                  if message["To"] in [player["email"] for player in mail_game.players.values()]}
+    assert len(to_players) == len(mail_game.players)
+    for message in to_players.values():
+        assert "game over" in message["Subject"]
+        assert f"the referee ended the game: {why}." in body_of(message)
+        assert f"Game over: {why}. Final ranking:" in body_of(message)
+
+
 # ---------------------------------------------------------------- welcome, SMTP settings, the console script
 
 def test_new_with_addresses_welcomes_each_player_with_only_their_password(games_root, smtp):
