@@ -66,7 +66,7 @@ def test_past_the_cap_the_referee_ends_the_game_and_everyone_sees_why(pbem, tmp_
         assert status["finished"] and status["ended"] == why and status["seed"] == "alone"
         assert [row["player"] for row in status["ranking"]] == names  # the resigned rank in resignation order
     assert yamlio.load_file(directory / "log.yaml")["entries"] == entries  # the whole log revealed, as at any end
-    shown = pbem("status", directory).out
+    shown = " ".join(pbem("status", directory).out.split())  # read across the report's wrapped lines
     assert f"Game over: {why}. Final ranking:" in shown and "end of game" in shown
     assert pbem("status", directory, "--format", "json").json()["ended"] == why
     refused = pbem("move", directory, "--as", names[0], "--text", "resign")
@@ -79,7 +79,7 @@ def test_the_answer_to_the_last_resignation_says_the_game_ended_and_why(pbem, tm
     directory = tmp_path / "g"
     names = new(pbem, directory, GAMES[0])
     pbem("move", directory, "--as", names[0], "--text", "resign")
-    out = pbem("move", directory, "--as", names[1], "--text", "resign").out
+    out = " ".join(pbem("move", directory, "--as", names[1], "--text", "resign").out.split())
     assert f"The game is over: every seat resigned and {CAP} moves by the referee did not end the game" in out
 
 

@@ -282,9 +282,9 @@ def test_the_mails_of_the_last_resignation_say_the_referee_ended_the_game_and_wh
                   if message["To"] in [player["email"] for player in mail_game.players.values()]}
     assert len(to_players) == len(mail_game.players)
     for message in to_players.values():
+        body = " ".join(body_of(message).split())  # read across the mail's wrapped lines
         assert "game over" in message["Subject"]
-        assert f"the referee ended the game: {why}." in body_of(message)
-        assert f"Game over: {why}. Final ranking:" in body_of(message)
+        assert f"the referee ended the game: {why}." in body and f"Game over: {why}. Final ranking:" in body
 
 
 # ---------------------------------------------------------------- welcome, SMTP settings, the console script
