@@ -165,10 +165,16 @@ class Repo:
     def first_parent_changes(self, commits: list[str]) -> dict[str, list[Change]]:
         """{commit: what it changed against its first parent} for commits with one parent, in one `git
         diff-tree --stdin` however many there are (a push of thousands of commits is judged in seconds)."""
-        if not commits:
+        return self.changes_since([(commit, None) for commit in commits])
+
+    def changes_since(self, pairs: list[tuple[str, str | None]]) -> dict[str, list[Change]]:
+        """{commit: what it changed against `since`} for (commit, since) pairs (`since` None: against its one
+        parent), in one `git diff-tree --stdin` however many there are. Each commit is named once."""
+        if not pairs:
             return {}
+        lines = "".join(f"{commit} {since}\n" if since else f"{commit}\n" for commit, since in pairs)
         out = self.run_bytes("diff-tree", "--stdin", "-r", "-z", "--no-renames", "--raw", "--always",
-                             input="".join(f"{c}\n" for c in commits).encode())
+                             input=lines.encode())
         found: dict[str, list[Change]] = {}
         fields, current, index = out.split(b"\0"), None, 0
         while index < len(fields):
