@@ -103,9 +103,19 @@ def append_entry(gd: GameDir, old_text: str, entry: dict) -> str:
     The new entry is validated on its own, inside a log holding only it."""
     validation.check(gd.meta["game"], "log.schema.json", {**log_header(gd, "referee", []), "entries": [entry]},
                      f"{gd.id} log entry {entry['number']}")
-    if old_text.endswith("entries: null\n"):
-        old_text = old_text[: -len("null\n")].rstrip(" ") + "\n"
-    return old_text + yamlio.dumps([entry])
+    return opened_log(old_text) + entry_text(entry)
+
+
+def opened_log(text: str) -> str:
+    """A log's text ready for entries to be appended: a log of no entry yet says `entries: null`."""
+    if text.endswith("entries: null\n"):
+        return text[: -len("null\n")].rstrip(" ") + "\n"
+    return text
+
+
+def entry_text(entry: dict) -> str:
+    """The text a log entry adds to its log."""
+    return yamlio.dumps([entry])
 
 
 def status_docs(gd: GameDir, env: dict, recent: list[dict]) -> dict[str, dict]:
