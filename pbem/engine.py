@@ -39,7 +39,7 @@ __all__ = [
 _LATER = {  # loaded when first used
     **dict.fromkeys(("create", "parse_player", "load_components", "ID_PATTERN", "NAME_PATTERN", "EMAIL_PATTERN"),
                     "newgame"),
-    **dict.fromkeys(("verify", "replay", "replay_steps", "published"), "verify"),
+    **dict.fromkeys(("verify", "replay", "replay_steps", "published_status"), "verify"),
     **dict.fromkeys(("Session", "session"), "demo"),
 }
 

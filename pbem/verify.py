@@ -125,18 +125,16 @@ def replay(gd: GameDir, seed: str, components: dict, log: dict, source: str = "t
     return state, log["entries"] or [], resigned
 
 
-def published(gd: GameDir, seed: str, log: dict, count: int, state: dict, resigned: list[str]) -> dict[str, dict]:
-    """The data of the public files (public.yaml, log.yaml) the referee wrote when the first `count` entries of the
-    full `log` had been played (`state`, `resigned`: from replay_steps). For a transport that keeps every published
+def published_status(gd: GameDir, seed: str, count: int, state: dict, resigned: list[str], recent: list[dict]
+                     ) -> dict:
+    """The public status (public.yaml) the referee wrote when the first `count` entries of the full log had been
+    played (`state`, `resigned`: from replay_steps; `recent`: the public entries of them so far, which the caller
+    keeps as the replay goes, so that each entry is masked once). For a transport that keeps every published
     position (git), so that each one can be checked against the replay."""
-    game = gd.game
-    entries = (log["entries"] or [])[:count]
-    public = [public_entry(game, entry) for entry in entries]
-    env = {"move_number": count + 1, "seed": seed, "state": state, "resigned": resigned, "recent": public[-RECENT:]}
-    decision = decision_of(game, env)
-    ranking = None if decision else final_ranking(game.rules.result(state), resigned)
-    log_doc = public_log(gd, {**log, "entries": entries or None}, finished=decision is None)
-    return {PUBLIC: status_doc(gd, env, None, public[-RECENT:], decision, ranking), LOG: log_doc}
+    env = {"move_number": count + 1, "seed": seed, "state": state, "resigned": resigned, "recent": recent[-RECENT:]}
+    decision = decision_of(gd.game, env)
+    ranking = None if decision else final_ranking(gd.game.rules.result(state), resigned)
+    return status_doc(gd, env, None, recent[-RECENT:], decision, ranking)
 
 
 def verify(gd: GameDir, player: str | None = None) -> dict:

@@ -19,10 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 
 from .. import engine, trust, validation, yamlio
 from ..contract import PbemError
+from ..documents import entry_text, opened_log
+from ..gamedir import schema_line
 from ..phrases import plural
 from ..queues import REASONS as QUEUE_REASONS
 from ..rng import commitment
@@ -61,22 +65,26 @@ def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
         checks.append(f"not refereed yet: {plural(refereed.unrefereed, 'commit')} after {refereed.commit[:10]}"
                       + _unsigned_trailers(repo, refereed))
     gd = _game(repo, chain[-1]["commit"])
-    logs = [_read(repo, link["commit"], engine.LOG, "log.schema.json", gd) for link in chain]
-    publics = [_read(repo, link["commit"], engine.PUBLIC, "public.schema.json", gd) for link in chain]
+    # what each refereed commit changed against the one before, all in one `git diff-tree`
+    changes = repo.changes_since([(after["commit"], before["commit"]) for before, after in zip(chain, chain[1:])])
+    last_public = _read(repo, chain[-1]["commit"], engine.PUBLIC, "public.schema.json", gd)
+    finished = last_public["finished"]
+    # once the game is over, each position's public.yaml is compared with the replay's text (and read only when
+    # it differs); while it goes on, each is read and checked here
+    publics = [None] * (len(chain) - 1) if finished else \
+        [_read(repo, link["commit"], engine.PUBLIC, "public.schema.json", gd) for link in chain[:-1]]
+    publics.append(last_public)
+    logs = _logs(repo, gd, chain, finished)
     for link, log, public in zip(chain, logs, publics):
-        count = len(log["entries"] or [])
-        if public["move_number"] != link["move"] or count != link["move"] - 1:
-            raise VerifyFailed(f"verify failed: {link['commit'][:10]} says move {link['move']}, its public.yaml "
-                               f"says {public['move_number']} and its log has {count} entries")
-    finished = publics[-1]["finished"]
-    for before, after in zip(logs, logs[1:-1] if finished else logs[1:]):
-        old = before["entries"] or []
-        if (after["entries"] or [])[:len(old)] != old:
+        _check_count(link, log.count, public)
+    reference = logs[_reference_index(chain, finished)]
+    for log in logs[:-1] if finished else logs:
+        if log.doc is not None and (log.doc["entries"] or []) != reference.entries[:log.count]:
             raise VerifyFailed("verify failed: a refereed commit's log.yaml changed entries of an earlier one")
     added = _added_move_files(repo, tip)
-    moves = _check_moves(repo, gd, chain, logs, added)
+    moves = _check_moves(repo, gd, chain, logs, changes, added)
     checks.append(f"moves: {len(moves)} move files, each the move of its log entry, only added")
-    configs = _configs(repo, chain, config)
+    configs = _configs(repo, chain, config, changes)
     checks.append(_check_signatures(repo, gd, configs, chain, logs, moves, finished, referee_root))
     if finished:
         checks.append(_check_replay(repo, gd, chain, publics, logs))
@@ -129,9 +137,83 @@ def _game(repo: Repo, commit: str) -> engine.GameDir:
 
 
 def _read(repo: Repo, commit: str, path: str, schema: str, gd: engine.GameDir) -> dict:
-    data = yamlio.loads(repo.show(commit, path) or b"", f"{path} of {commit[:10]}")
+    return _load(repo.show(commit, path) or b"", path, commit, gd, schema)
+
+
+def _load(text: bytes, path: str, commit: str, gd: engine.GameDir, schema: str = "log.schema.json") -> dict:
+    data = yamlio.loads(text, f"{path} of {commit[:10]}")
     validation.check(gd.meta["game"], schema, data, f"{path} of {commit[:10]}")
     return data
+
+
+def _check_count(link: dict, count: int, public: dict | None) -> None:
+    """A refereed commit's trailer, its public.yaml (None: compared with the replay later) and its log agree on
+    the move number."""
+    if (public is not None and public["move_number"] != link["move"]) or count != link["move"] - 1:
+        said = f"says {public['move_number']}" if public is not None else "is checked against the replay"
+        raise VerifyFailed(f"verify failed: {link['commit'][:10]} says move {link['move']}, its public.yaml {said} "
+                           f"and its log has {count} entries")
+
+
+@dataclass
+class Logged:
+    """A refereed commit's log.yaml: the first `count` of `entries`, a list its log may share with later ones;
+    `doc` is the document when it was read whole (None when its bytes were found to be the reference log's text
+    up to that entry: see _logs)."""
+
+    entries: list
+    count: int
+    doc: dict | None
+
+    def since(self, count: int) -> list[dict]:
+        """The entries this log holds beyond the first `count`."""
+        return self.entries[count:self.count]
+
+
+def _reference_index(chain: list[dict], finished: bool) -> int:
+    """The newest refereed commit whose log was written while the game went on (the last one's is the full log
+    once the game is over)."""
+    return len(chain) - 2 if finished and len(chain) > 1 else len(chain) - 1
+
+
+def _logs(repo: Repo, gd: engine.GameDir, chain: list[dict], finished: bool) -> list[Logged]:
+    """Each refereed commit's log.yaml. The newest one and the reference (see _reference_index) are read whole.
+    The referee only ever appends entries to the public log, as text: an earlier log whose bytes are the
+    reference's text up to its own last entry is those entries (and so only grew), and is not read again; each
+    commit then costs the same however long the history. Any other log is read whole (and must hold the
+    reference's first entries: verify)."""
+    last, at = len(chain) - 1, _reference_index(chain, finished)
+    ref_text = repo.show(chain[at]["commit"], engine.LOG) or b""
+    reference = _load(ref_text, engine.LOG, chain[at]["commit"], gd)
+    head, ends = _entry_ends(reference, ref_text) or (None, [])
+    logs = []
+    for index, link in enumerate(chain):
+        count = link["move"] - 1
+        if index == at:
+            doc = reference
+        else:
+            text = repo.show(link["commit"], engine.LOG) or b""
+            if index != last and 0 <= count < len(ends) and len(text) == ends[count] and \
+                    (ref_text.startswith(text) if count else text == head):
+                logs.append(Logged(reference["entries"] or [], count, None))
+                continue
+            doc = _load(text, engine.LOG, link["commit"], gd)
+        entries = doc["entries"] or []
+        logs.append(Logged(entries, len(entries), doc))
+    return logs
+
+
+def _entry_ends(log: dict, text: bytes) -> tuple[bytes, list[int]] | None:
+    """(the text of the log with no entry, [the byte length of its text after each entry: 0 for none]) when
+    `text` is the log `log` exactly as the referee writes it (its header, then each entry appended:
+    documents.append_entry); None otherwise."""
+    head = yamlio.dumps({**log, "entries": None}, schema_line(engine.LOG, "log.schema.json")).encode()
+    pieces = [opened_log(head.decode()).encode()] + [entry_text(entry).encode() for entry in log["entries"] or []]
+    if (b"".join(pieces) if len(pieces) > 1 else head) != text:
+        return None
+    ends = list(accumulate(len(piece) for piece in pieces))
+    ends[0] = len(head)
+    return head, ends
 
 
 def _added_move_files(repo: Repo, tip: str) -> dict[tuple[str, str], list[str]]:
@@ -148,14 +230,16 @@ def _added_move_files(repo: Repo, tip: str) -> dict[tuple[str, str], list[str]]:
     return found
 
 
-def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[dict], added) -> list[dict]:
-    """Between refereed commits: only the referee's files change, move files are only added, and each added
-    file is the move of a new log entry (every player's entry has one)."""
+def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[Logged], changes, added
+                 ) -> list[dict]:
+    """Between refereed commits (`changes`: what each changed against the one before): only the referee's files
+    change, move files are only added, and each added file is the move of a new log entry (every player's entry
+    has one)."""
     moves = []
     for before, after, log in zip(chain, chain[1:], logs[1:]):
-        new_entries = {e["number"]: e for e in (log["entries"] or [])[before["move"] - 1:]}
+        new_entries = {e["number"]: e for e in log.since(before["move"] - 1)}
         files = {}
-        for change in repo.changes(before["commit"], after["commit"]):
+        for change in changes.get(after["commit"], []):
             if not change.path.startswith(layout.MOVES + "/"):
                 continue
             named = layout.move_name(change.path)
@@ -209,13 +293,17 @@ def _secret_at(secrets: list[tuple[int | None, str]], number: int) -> str:
     return next(secret for until, secret in secrets if until is None or number < until)
 
 
-def _configs(repo: Repo, chain: list[dict], first: dict) -> dict[str, dict]:
+def _configs(repo: Repo, chain: list[dict], first: dict, changes) -> dict[str, dict]:
     """pbem-git.yaml of each refereed commit. Only the players' keys (and so how their views reach them) may change
-    from the first commit's: a seat handed on gets the new holder's key."""
+    from the first commit's: a seat handed on gets the new holder's key. A commit that did not change the file
+    (`changes`: what each changed against the refereed commit before) holds the one before."""
     frozen = {key: value for key, value in first.items() if key != "players"}
     names = [p["name"] for p in first["players"]]
-    configs = {}
+    configs, config = {}, None
     for link in chain:
+        if config is not None and all(c.path != layout.CONFIG for c in changes.get(link["commit"], [])):
+            configs[link["commit"]] = config
+            continue
         config = layout.load("config", repo.show(link["commit"], layout.CONFIG) or b"",
                              f"{layout.CONFIG} of {link['commit'][:10]}")
         if {k: v for k, v in config.items() if k != "players"} != frozen or \
@@ -232,7 +320,7 @@ def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, mov
     key the player had when the move was judged. The file of an encrypted move cannot be read, but once the game
     is over the full log shows what it said and its signature."""
     secrets = _secrets(repo, chain[-1]["commit"], referee_root)
-    full = {e["number"]: e for e in (logs[-1]["entries"] or [])} if finished else {}
+    full = {e["number"]: e for e in logs[-1].entries} if finished else {}
     ssh_ok = hmac_ok = later = sealed = 0
     with AllowedSigners() as allowed:  # one allowed-signers file for each set of keys in force
         for move in moves:
@@ -266,7 +354,11 @@ def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, mov
     return f"signatures: {ssh_ok} SSH-signed commits and {hmac_ok} HMAC-signed moves good{note}"
 
 
-def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics, logs) -> str:
+def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics: list[dict | None], logs: list[Logged]) -> str:
+    """Every refereed position against the replay from the revealed seed. A log read whole is compared with the
+    replay's; the others are the reference log's first entries (_logs), so they are what the replay gives when the
+    reference is. A public.yaml not read yet (None in `publics`) whose bytes are the replay's text, as the referee
+    writes it, is that; any other is read, checked against its schema and compared."""
     final = publics[-1]
     seed = final["seed"]
     if commitment(seed) != gd.meta["seed_commitment"]:
@@ -275,25 +367,47 @@ def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics, logs) -> str:
     if hashlib.sha256(components_text).hexdigest() != gd.meta["components_sha256"]:
         raise VerifyFailed("verify failed: components.yaml is not the file the game was set up with")
     components = yamlio.loads(components_text, engine.COMPONENTS)
-    full_log = logs[-1]
+    full_log = logs[-1].doc
+    entries = full_log["entries"] or []
     wanted = {}
     for index, link in enumerate(chain):
         wanted.setdefault(link["move"] - 1, []).append(index)
-    checked = 0
+    checked, shown = 0, []  # shown: the public entries of the entries replayed so far, each masked once
     for count, state, resigned in engine.replay_steps(gd, seed, components, full_log):
+        if count:
+            shown.append(engine.public_entry(gd.game, entries[count - 1]))
         for index in wanted.get(count, []):
-            expected = engine.published(gd, seed, full_log, count, state, resigned)
-            # the deadlines a position showed are the referee's record, not the replay's (engine.verify alike)
-            public = {key: value for key, value in publics[index].items() if key != "clock"}
-            for path, stored in ((engine.PUBLIC, public), (engine.LOG, logs[index])):
-                if expected[path] != stored:
-                    raise VerifyFailed(f"verify failed: {path} of the refereed commit {chain[index]['commit'][:10]} "
-                                       f"(move {chain[index]['move']}) is not what the replay gives")
+            link = chain[index]
+            public = engine.published_status(gd, seed, count, state, resigned, shown)
+            if not _same_public(repo, gd, link, publics[index], public):
+                raise _not_replayed(engine.PUBLIC, link)
+            log = logs[index].doc
+            if log is not None and log != engine.public_log(gd, {**full_log, "entries": entries[:count] or None},
+                                                            public["finished"]):
+                raise _not_replayed(engine.LOG, link)
             checked += 1
     if checked != len(chain):
         raise VerifyFailed("verify failed: the full log does not reach every refereed position")
     return (f"replay: all {checked} refereed positions equal the replay from the revealed seed (it matches its "
             f"commitment)")
+
+
+def _same_public(repo: Repo, gd: engine.GameDir, link: dict, stored: dict | None, expected: dict) -> bool:
+    """Is a refereed commit's public.yaml (`stored`, or None when not read yet) the replay's `expected`? Its bytes
+    the very text the referee writes for it need no reading; otherwise it is read and checked, and compared
+    without its deadlines, which are the referee's record, not the replay's (engine.verify alike)."""
+    if stored is None:
+        data = repo.show(link["commit"], engine.PUBLIC) or b""
+        if data == yamlio.dumps(expected, schema_line(engine.PUBLIC, "public.schema.json")).encode():
+            return True
+        stored = _load(data, engine.PUBLIC, link["commit"], gd, "public.schema.json")
+        _check_count(link, link["move"] - 1, stored)
+    return {key: value for key, value in stored.items() if key != "clock"} == expected
+
+
+def _not_replayed(path: str, link: dict) -> VerifyFailed:
+    return VerifyFailed(f"verify failed: {path} of the refereed commit {link['commit'][:10]} (move {link['move']}) "
+                        f"is not what the replay gives")
 
 
 def _check_remote(repo: Repo, rev: str, chain: list[dict]) -> str | None:
