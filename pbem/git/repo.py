@@ -248,10 +248,22 @@ class Repo:
 
     def signature(self, commit: str, allowed_signers: Path) -> tuple[str, str]:
         """(git's %G? letter, the signer's principal) of a commit checked against an allowed-signers file."""
-        out = self.run("-c", "gpg.format=ssh", "-c", f"gpg.ssh.allowedSignersFile={allowed_signers}",
-                       "log", "-1", "--format=%G?%x00%GS", commit)
-        letter, _, signer = out.strip().partition("\0")
-        return letter, signer
+        return self.signatures([commit], allowed_signers)[commit]
+
+    def signatures(self, commits: list[str], allowed_signers: Path) -> dict[str, tuple[str, str]]:
+        """{commit: (git's %G? letter, the signer's principal)} of commits checked against an allowed-signers
+        file, in one `git log` however many there are."""
+        if not commits:
+            return {}
+        out = self.run("-c", "gpg.format=ssh", "-c", f"gpg.ssh.allowedSignersFile={allowed_signers}", "log",
+                       "--no-walk=unsorted", "--stdin", "--format=%H%x00%G?%x00%GS",
+                       input="".join(f"{commit}\n" for commit in commits).encode())
+        found = {}
+        for line in out.splitlines():
+            commit, _, rest = line.partition("\0")
+            letter, _, signer = rest.partition("\0")
+            found[commit] = (letter, signer)
+        return found
 
     # ------------------------------------------------------------ writing
 
