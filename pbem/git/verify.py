@@ -69,16 +69,17 @@ def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
     changes = repo.changes_since([(after["commit"], before["commit"]) for before, after in zip(chain, chain[1:])])
     last_public = _read(repo, chain[-1]["commit"], engine.PUBLIC, "public.schema.json", gd)
     finished = last_public["finished"]
+    ongoing = _ongoing(chain, finished)
+    logs = _logs(repo, gd, chain, ongoing)
     # once the game is over, each position's public.yaml is compared with the replay's text (and read only when
-    # it differs); while it goes on, each is read and checked here
-    publics = [None] * (len(chain) - 1) if finished else \
-        [_read(repo, link["commit"], engine.PUBLIC, "public.schema.json", gd) for link in chain[:-1]]
-    publics.append(last_public)
-    logs = _logs(repo, gd, chain, finished)
-    for link, log, public in zip(chain, logs, publics):
+    # it differs: None here); while it goes on, each is read and checked here, one at a time
+    publics = [None] * (len(chain) - 1) + [last_public]
+    for index, (link, log) in enumerate(zip(chain, logs)):
+        public = publics[index] if finished or index == len(chain) - 1 else \
+            _read(repo, link["commit"], engine.PUBLIC, "public.schema.json", gd)
         _check_count(link, log.count, public)
-    reference = logs[_reference_index(chain, finished)]
-    for log in logs[:-1] if finished else logs:
+    reference = logs[ongoing - 1] if ongoing else logs[-1]
+    for log in logs[:ongoing]:
         if log.doc is not None and (log.doc["entries"] or []) != reference.entries[:log.count]:
             raise VerifyFailed("verify failed: a refereed commit's log.yaml changed entries of an earlier one")
     added = _added_move_files(repo, tip)
@@ -170,34 +171,39 @@ class Logged:
         return self.entries[count:self.count]
 
 
-def _reference_index(chain: list[dict], finished: bool) -> int:
-    """The newest refereed commit whose log was written while the game went on (the last one's is the full log
-    once the game is over)."""
-    return len(chain) - 2 if finished and len(chain) > 1 else len(chain) - 1
+def _ongoing(chain: list[dict], finished: bool) -> int:
+    """How many refereed commits were made while the game went on: all of them, or once it is over those before
+    its last move (after it, the referee still refuses what is pushed, in commits at that move number, whose log
+    is the full log too)."""
+    return sum(1 for link in chain if link["move"] < chain[-1]["move"]) if finished else len(chain)
 
 
-def _logs(repo: Repo, gd: engine.GameDir, chain: list[dict], finished: bool) -> list[Logged]:
-    """Each refereed commit's log.yaml. The newest one and the reference (see _reference_index) are read whole.
-    The referee only ever appends entries to the public log, as text: an earlier log whose bytes are the
-    reference's text up to its own last entry is those entries (and so only grew), and is not read again; each
-    commit then costs the same however long the history. Any other log is read whole (and must hold the
-    reference's first entries: verify)."""
-    last, at = len(chain) - 1, _reference_index(chain, finished)
-    ref_text = repo.show(chain[at]["commit"], engine.LOG) or b""
-    reference = _load(ref_text, engine.LOG, chain[at]["commit"], gd)
+def _logs(repo: Repo, gd: engine.GameDir, chain: list[dict], ongoing: int) -> list[Logged]:
+    """Each refereed commit's log.yaml. The newest one and the reference, the newest of the `ongoing` first ones
+    (written while the game went on: the others hold the full log), are read whole. The referee only ever
+    appends entries to the public log, as text: an earlier log whose bytes are the reference's text up to its own
+    last entry is those entries (and so only grew), and is not read again; each commit then costs the same
+    however long the history. Any other log is read whole (and must hold the reference's first entries:
+    verify), unless it is the very text of the newest."""
+    last = len(chain) - 1
+    at = ongoing - 1 if ongoing else last
+    last_text = repo.show(chain[last]["commit"], engine.LOG) or b""
+    newest = _load(last_text, engine.LOG, chain[last]["commit"], gd)
+    ref_text = last_text if at == last else repo.show(chain[at]["commit"], engine.LOG) or b""
+    reference = newest if at == last else _load(ref_text, engine.LOG, chain[at]["commit"], gd)
     head, ends = _entry_ends(reference, ref_text) or (None, [])
     logs = []
     for index, link in enumerate(chain):
         count = link["move"] - 1
-        if index == at:
-            doc = reference
+        if index in (at, last):
+            doc = reference if index == at else newest
         else:
             text = repo.show(link["commit"], engine.LOG) or b""
-            if index != last and 0 <= count < len(ends) and len(text) == ends[count] and \
+            if index < ongoing and 0 <= count < len(ends) and len(text) == ends[count] and \
                     (ref_text.startswith(text) if count else text == head):
                 logs.append(Logged(reference["entries"] or [], count, None))
                 continue
-            doc = _load(text, engine.LOG, link["commit"], gd)
+            doc = newest if text == last_text else _load(text, engine.LOG, link["commit"], gd)
         entries = doc["entries"] or []
         logs.append(Logged(entries, len(entries), doc))
     return logs
@@ -323,10 +329,11 @@ def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, mov
     full = {e["number"]: e for e in logs[-1].entries} if finished else {}
     ssh_ok = hmac_ok = later = sealed = 0
     with AllowedSigners() as allowed:  # one allowed-signers file for each set of keys in force
+        signed = _ssh_signatures(repo, allowed, configs, moves, full)
         for move in moves:
             keys = layout.ssh_keys(configs[move["refereed"]])  # a new key is given before the run judges anything
             known = move["doc"] is not None or move["number"] in full
-            signature = (move["doc"] or full.get(move["number"]) or {}).get("signature")
+            signature = _hmac_signature(move, full)
             if signature and move["doc"] is None and full.get(move["number"], {}).get("sealed"):
                 sealed += 1  # it carried a queue, unused steps never revealed: checked by the referee when judged
                 continue
@@ -341,7 +348,7 @@ def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, mov
                 except PbemError as exc:
                     raise VerifyFailed(f"verify failed: {move['path']}: {exc}") from None
                 hmac_ok += 1
-            elif move["player"] in keys and any(repo.signature(c, allowed.file(keys)) == ("G", move["player"])
+            elif move["player"] in keys and any(signed[allowed.file(keys)].get(c) == ("G", move["player"])
                                                 for c in move["commits"]):
                 ssh_ok += 1
             elif not known:
@@ -352,6 +359,23 @@ def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, mov
     note = f"; {later} signed with players' secrets, checked once the game is over" if later else ""
     note += f"; {sealed} carrying a queue (sealed), checked by the referee when judged" if sealed else ""
     return f"signatures: {ssh_ok} SSH-signed commits and {hmac_ok} HMAC-signed moves good{note}"
+
+
+def _hmac_signature(move: dict, full: dict[int, dict]) -> str | None:
+    """The signature a move file carries, or (encrypted) the full log shows once the game is over."""
+    return (move["doc"] or full.get(move["number"]) or {}).get("signature")
+
+
+def _ssh_signatures(repo: Repo, allowed: AllowedSigners, configs: dict[str, dict], moves: list[dict],
+                    full: dict[int, dict]) -> dict[Path, dict[str, tuple[str, str]]]:
+    """{allowed-signers file: {commit: its SSH signature checked against that file}} for every commit that added a
+    move carrying no HMAC signature, in one `git log` for each set of keys in force (not one a commit)."""
+    wanted: dict[Path, set[str]] = {}
+    for move in moves:
+        keys = layout.ssh_keys(configs[move["refereed"]])
+        if not _hmac_signature(move, full) and move["player"] in keys:
+            wanted.setdefault(allowed.file(keys), set()).update(move["commits"])
+    return {signers: repo.signatures(sorted(commits), signers) for signers, commits in wanted.items()}
 
 
 def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics: list[dict | None], logs: list[Logged]) -> str:
