@@ -417,9 +417,10 @@ def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics: list[dict | No
 
 
 def _same_public(repo: Repo, gd: engine.GameDir, link: dict, stored: dict | None, expected: dict) -> bool:
-    """Is a refereed commit's public.yaml (`stored`, or None when not read yet) the replay's `expected`? Its bytes
-    the very text the referee writes for it need no reading; otherwise it is read and checked, and compared
-    without its deadlines, which are the referee's record, not the replay's (engine.verify alike)."""
+    """Is a refereed commit's public.yaml (`stored`, or None when not read yet) the replay's `expected`? Bytes that
+    are the very text the referee writes for it (checked against its schema before it is written) need no
+    reading; otherwise it is read and checked, and compared without its deadlines, which are the referee's
+    record, not the replay's (engine.verify alike)."""
     if stored is None:
         data = repo.show(link["commit"], engine.PUBLIC) or b""
         if data == yamlio.dumps(expected, schema_line(engine.PUBLIC, "public.schema.json")).encode():
