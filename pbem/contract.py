@@ -54,6 +54,18 @@ A game is a package `games/<package>/` (installed as `pbem.games.<package>`) hol
   (`reads: public`, or `private`: the player's own), never the state; the module imports nothing.
 - `rules.md`: the rules as implemented and every ruling with its reason.
 
+Every game has the same modules, so a reader finds the same thing in the same place in each (a test checks it):
+
+    rules.py       the six functions above and `HANDLERS`, the table of the game's decisions by name, each a
+                   pbem.decisions.Handler(legal(state, frame), apply(state, frame, move, rng)); nothing else
+    setup.py       `setup` (the components read and checked, the starting state)
+    views.py       `view`
+    scoring.py     `result`, and `is_over(state)`: the one way the game says it is over
+    report.py, draw.py, bot.py   as above
+    conditions.py  the choices, conditions and events a player's queued moves may name (pbem.queues)
+    phases/        the game's own modules, named for its phases (an auction, mining, a turn's course) and for what
+                   they share (the board, common helpers)
+
 A move is a dict {"action": <notation key>, <field>: value, ...}; its text form comes from the notation
 (pbem.notation). Rule errors never come from apply: a move is either in legal_moves or refused by the engine with
 the list of what is legal.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pbem.tables import table
 
-from .board import plot_card_effect
+from .phases.board import plot_card_effect
 from .setup import card_level, level_card
 
 DECISION_WORDS = {

@@ -1,15 +1,27 @@
 """Chartered: The Golden Age (Jolly Dutch, 2019): the engine's contract (pbem/contract.py) over the game's modules.
 
-setup.py checks the components and deals; turn.py holds every decision of a turn (legal moves and their effect);
-merger.py builds, founds and merges; shares.py keeps money, shares and flags; scoring.py ends the game; views.py
-says what each player may see. Pending decisions are frames on `state["stack"]` (the top is last). Rulings and
-the reasons for every designed number are in rules.md.
+setup.py checks the components and deals; the phases (phases/) are a turn's decisions (turn.py), building,
+founding and merging (merger.py), money, shares and flags (shares.py) and the board (board.py); scoring.py ends
+the game; views.py says what each player may see. Pending decisions are frames on `state["stack"]` (the top is
+last), each decided by its handler below. Rulings and the reasons for every designed number are in rules.md.
 """
 from __future__ import annotations
 
 from pbem import decisions
+from pbem.decisions import Handler
 
-from . import scoring, setup as setting_up, turn, views
+from . import scoring, views
+from . import setup as setting_up
+from .phases import turn
+
+HANDLERS = {
+    "take_turn": Handler(turn.legal_take_turn, turn.apply_take_turn),
+    "buy_card": Handler(turn.legal_buy_card, turn.apply_buy_card),
+    "raise_funds": Handler(turn.legal_raise_funds, turn.apply_raise_funds),
+    "found_company": Handler(turn.legal_found_company, turn.apply_found_company),
+    "choose_survivor": Handler(turn.legal_choose_survivor, turn.apply_choose_survivor),
+    "trade_shares": Handler(turn.legal_trade_shares, turn.apply_trade_shares),
+}
 
 
 def setup(players: list[str], options: dict, components: dict, rng) -> dict:
@@ -20,44 +32,15 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
 
 
 def pending(state: dict) -> dict | None:
-    return decisions.pending(state["stack"], state["over"])
+    return decisions.pending(state["stack"], scoring.is_over(state))
 
 
 def legal_moves(state: dict, player: str) -> list[dict]:
-    frame = decisions.frame_for(state["stack"], state["over"], player)
-    if frame is None:
-        return []
-    name = frame["decision"]
-    if name == "found_company":
-        return turn.legal_found_company(state, player, frame["plot"])
-    if name == "choose_survivor":
-        return turn.legal_choose_survivor(state, player, frame["tied"])
-    return LEGAL[name](state, player)
-
-
-LEGAL = {
-    "take_turn": turn.legal_take_turn,
-    "buy_card": turn.legal_buy_card,
-    "raise_funds": turn.legal_raise_funds,
-    "trade_shares": turn.legal_trade_shares,
-}
-APPLY = {
-    "take_turn": turn.apply_take_turn,
-    "buy_card": turn.apply_buy_card,
-    "raise_funds": turn.apply_raise_funds,
-    "trade_shares": turn.apply_trade_shares,
-}
+    return decisions.legal_moves(HANDLERS, state, player, scoring.is_over(state))
 
 
 def apply(state: dict, player: str, move: dict, rng) -> dict:
-    frame = state["stack"].pop()
-    name = frame["decision"]
-    if name == "found_company":
-        turn.apply_found_company(state, player, move, frame["plot"])
-    elif name == "choose_survivor":
-        turn.apply_choose_survivor(state, player, move, frame)
-    else:
-        APPLY[name](state, player, move, rng)
+    decisions.apply(HANDLERS, state, move, rng)
     return state
 
 

@@ -2,7 +2,12 @@
 stock-board value; the richest player wins."""
 from __future__ import annotations
 
-from . import shares
+from .phases import shares
+
+
+def is_over(state: dict) -> bool:
+    """Over with the turn that placed the last warehouse, or after a round of passes (phases/turn.end_turn)."""
+    return state["over"]
 
 
 def holdings(state: dict, player: str) -> list[tuple[str, int, int]]:

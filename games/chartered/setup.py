@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pbem.contract import PbemError
 
-from .board import draw_map
+from .phases.board import draw_map
 
 GAME = "chartered"
 RULES_VERSION = 1

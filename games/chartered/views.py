@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pbem import decisions
 
-from . import board, shares
+from .phases import board, shares
+from .scoring import is_over
 
 
 def to_act_view(state: dict) -> dict | None:
-    if decisions.pending(state["stack"], state["over"]) is None:
+    if decisions.pending(state["stack"], is_over(state)) is None:
         return None
     frame = state["stack"][-1]
     return {"player": frame["player"], "decision": frame["decision"], "plot": frame.get("plot"),

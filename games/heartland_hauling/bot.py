@@ -12,7 +12,7 @@ from itertools import permutations
 
 from pbem.bots import instantiate
 
-from .board import DIRECTIONS, OPPOSITE, cell_coords, cell_name, route_end
+from .phases.board import DIRECTIONS, OPPOSITE, cell_coords, cell_name, route_end
 
 
 def resigned(view: dict, legal: list[dict]) -> dict | None:

@@ -4,7 +4,7 @@ stops with their upgrade and its owner; the centre; the road features of the alt
 they guard. Then the players (money, cargo, cards, upgrade), the cards on the table and the viewer's own hand."""
 from __future__ import annotations
 
-from .board import DIRECTIONS, cell_coords, cell_name
+from .phases.board import DIRECTIONS, cell_coords, cell_name
 from .report import edge_features, short_names
 
 CELL_W, CELL_H, GAP = 124, 86, 8

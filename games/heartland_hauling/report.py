@@ -12,7 +12,7 @@ import textwrap
 
 from pbem.tables import table
 
-from .board import DIRECTIONS, OPPOSITE, cell_coords, cell_name, route_end
+from .phases.board import DIRECTIONS, OPPOSITE, cell_coords, cell_name, route_end
 
 INNER = 13  # characters inside a box: five columns of the map fit in 78
 MAP_COLUMNS = 5  # a wider map (the truck stops add columns) is printed in parts of at most five columns

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pbem.contract import PbemError
 
-from . import board
-from .common import CENTRE, add_crates, push, sort_cards, turn_order
+from .phases import board
+from .phases.common import CENTRE, add_crates, push, sort_cards, turn_order
 
 GAME = "heartland-hauling"
 RULES_VERSION = 1  # meta.yaml's rules_version: raise both when a rule change alters archived games

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pbem import decisions
 
-from .actions import capacity
-from .common import CENTRE, hauler
+from .phases.actions import capacity
+from .phases.common import CENTRE, hauler
+from .scoring import is_over
 
 
 def location_view(state: dict, location: str, cell: str | None) -> dict:
@@ -44,7 +45,7 @@ def player_view(state: dict, player: str) -> dict:
 
 
 def to_act_view(state: dict) -> dict | None:
-    if decisions.pending(state["stack"], state["over"]) is None:
+    if decisions.pending(state["stack"], is_over(state)) is None:
         return None
     top = state["stack"][-1]
     return {"player": top["player"], "decision": top["decision"], "route": top.get("route"),

@@ -174,7 +174,7 @@ def test_a_club_board_of_another_shape_plays_to_the_end(t):
 
 
 def test_the_map_holds_exactly_the_adjacency_of_the_components(t):
-    from pbem.games.chartered import board
+    from pbem.games.chartered.phases import board
     for side in t.components()["boards"]:
         lines, links = board.draw_map(side["plots"])
         expected = {str(p["number"]): tuple(str(n) for n in sorted(p["neighbours"])) for p in side["plots"]}

@@ -19,7 +19,7 @@ def after_building(t, gold_value=30, money=600, **gold):
 
 @pytest.mark.parametrize("value,price", [(30, 10), (59, 10), (60, 20), (150, 50), (300, 100), (900, 280)])
 def test_the_stock_board_prices_a_share_by_capitalisation(t, value, price):
-    from pbem.games.chartered import shares
+    from pbem.games.chartered.phases import shares
     state = t.new(2)
     state["companies"]["gold"]["value"] = value
     assert shares.share_price(state, "gold") == price

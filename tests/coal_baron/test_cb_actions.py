@@ -1,6 +1,8 @@
 """The five actions: money, tile factory, orders, delivery (mining has its own file)."""
 from __future__ import annotations
 
+from pbem.games.coal_baron import scoring
+
 
 def test_money_space_pays_its_amount(t):
     state = t.give_turn(t.started(2), "alice")
@@ -31,9 +33,9 @@ def test_buying_a_tile_pays_its_cost_and_fills_its_carts(t):
 
 def test_tile_goes_on_its_lit_or_dark_side(t):
     state = t.play(buy_setup(t, "t46"), "place factory-1")
-    assert t.rules.tile_balance(state, state["pits"]["alice"]) == (1, 0)
+    assert scoring.tile_balance(state, state["pits"]["alice"]) == (1, 0)
     state = t.play(buy_setup(t, "t40"), "place factory-1")  # black dark
-    assert t.rules.tile_balance(state, state["pits"]["alice"]) == (0, 1)
+    assert scoring.tile_balance(state, state["pits"]["alice"]) == (0, 1)
     pit_view = next(p for p in t.rules.view(state, None)["pits"] if p["player"] == "alice")
     assert pit_view["tunnels"][-1]["side"] == "dark" and pit_view["tunnels"][-1]["level"] == 4
 

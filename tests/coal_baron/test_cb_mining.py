@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pbem import notation
+from pbem.games.coal_baron.phases import common
 
 
 def mining(t, steps=10, players=2, **pit):
@@ -89,7 +90,7 @@ def test_two_cubes_of_any_colour_fill_one_spot_for_two_steps(t):
     assert state["pits"]["alice"]["orders"][0]["spots"] == [["brown", "yellow"]]
     assert state["pits"]["alice"]["cage"]["cubes"] == [] and state["pits"]["alice"]["storage"] == []
     assert state["stack"][-1]["steps"] == 1
-    assert t.rules.order_complete(state, state["pits"]["alice"]["orders"][0])
+    assert common.order_complete(state, state["pits"]["alice"]["orders"][0])
 
 
 def test_substitution_needs_two_steps_left(t):

@@ -42,9 +42,8 @@ def test_every_move_has_one_canonical_text(t, text):
 
 
 def test_every_action_has_a_notation_and_every_decision_a_description(t):
-    assert set(t.game.meta["notation"]) == set(t.rules.APPLY)
-    assert set(t.game.meta["decisions"]) == set(t.rules.LEGAL)
-    assert {a for a in (EXAMPLES[x]["action"] for x in EXAMPLES)} == set(t.rules.APPLY)
+    assert set(t.game.meta["decisions"]) == set(t.rules.HANDLERS)
+    assert {a for a in (EXAMPLES[x]["action"] for x in EXAMPLES)} == set(t.game.meta["notation"])
 
 
 def test_public_log_shows_top_or_bottom_but_not_the_order_of_the_returned_cards(t):

@@ -1,6 +1,8 @@
 """Shift scoring, start player change, the end of a shift, final scoring (the French and the Chinese rules)."""
 from __future__ import annotations
 
+from pbem.games.coal_baron import scoring
+
 COLOURS = ("yellow", "brown", "grey", "black")
 
 
@@ -210,7 +212,7 @@ def final_state(t, **alice):
 
 def test_final_scoring_one_vp_per_five_money(t):
     state = final_state(t, money=14, orders=[])
-    assert t.rules.final_lines(state, "alice")["money"] == "14 -> +2"
+    assert scoring.final_lines(state, "alice")["money"] == "14 -> +2"
 
 
 def test_final_scoring_one_vp_per_three_cubes_wherever_they_are(t):
@@ -218,12 +220,12 @@ def test_final_scoring_one_vp_per_three_cubes_wherever_they_are(t):
            "orders": [{"id": "o11", "spots": [["yellow"], ["black", "grey"], [], []]}]}
     state = final_state(t, **pit)
     # 4 printed carts + 2 stored + 1 in the cage + 3 on the outstanding order = 10 cubes -> 3 VP
-    assert t.rules.final_lines(state, "alice")["cubes"] == "10 -> +3"
+    assert scoring.final_lines(state, "alice")["cubes"] == "10 -> +3"
 
 
 def test_final_scoring_minus_one_per_outstanding_order(t):
     state = final_state(t, orders=[{"id": "o01", "spots": [[]]}, {"id": "o02", "spots": [[]]}])
-    assert t.rules.final_lines(state, "alice")["outstanding orders"] == "2 -> -2"
+    assert scoring.final_lines(state, "alice")["outstanding orders"] == "2 -> -2"
 
 
 def test_final_scoring_minus_two_per_tile_of_lit_dark_imbalance(t):
@@ -231,13 +233,13 @@ def test_final_scoring_minus_two_per_tile_of_lit_dark_imbalance(t):
         {"tile": "t07", "carts": [None]}, {"tile": "t08", "carts": [None]}, {"tile": "t10", "carts": [None, None]},
         {"tile": "t01", "carts": [None]}]  # 3 lit, 1 dark; the printed carts (2 lit, 2 dark) do not count
     state = final_state(t, tunnels=tunnels)
-    assert t.rules.final_lines(state, "alice")["lit/dark tiles"] == "3/1 -> -4"
+    assert scoring.final_lines(state, "alice")["lit/dark tiles"] == "3/1 -> -4"
 
 
 def test_final_total_adds_every_line(t):
     state = final_state(t, money=12, orders=[{"id": "o01", "spots": [["yellow"]]}], vp=9, delivery_vp=5)
     state["awards"].append({"shift": 2, "category": "wheelbarrow", "player": "alice", "place": 1, "vp": 6})
-    lines = t.rules.final_lines(state, "alice")
+    lines = scoring.final_lines(state, "alice")
     # deliveries 5, shift 2: 6 (planted), money 12 -> 2, cubes 5 -> 1, 1 outstanding -> -1, balance 0
     assert lines["deliveries"] == 5 and lines["shift 2"] == 6
     assert lines["total"] == 5 + 6 + 2 + 1 - 1

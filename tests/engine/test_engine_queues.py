@@ -9,6 +9,8 @@ import json
 import pytest
 
 from pbem import engine, movefile, queues, registry
+from pbem.games.gold_fever.phases import common
+from pbem.games.gold_fever.phases import turn as turn_course
 from support import NAMES, QueueTable, ScriptedRng, legal_turn, playable_games, snapshot
 
 SECRET_WORDS = "new-london-9 offered"  # a condition no report, view or log shows unless it is sent
@@ -47,10 +49,10 @@ def at_choice(winner="ann", offer=("new-london-2", "new-london-4", "new-london-5
                              ScriptedRng())
     turn = state["turn"]
     turn.update(offer=list(offer), high=None, winner=winner, price=0,
-                choosers=game.rules.clockwise_from(state, winner))
+                choosers=common.clockwise_from(state, winner))
     state["deck"] = [card for card in state["deck"] if card not in offer]
     state["phase"], state["stack"] = "choosing", []
-    game.rules.advance(state, ScriptedRng())
+    turn_course.advance(state, ScriptedRng())
     return state
 
 

@@ -8,6 +8,8 @@ import pytest
 
 from pbem import notation, registry
 from support import ScriptedRng
+from pbem.games.gold_fever.phases import common, mayors
+from pbem.games.gold_fever.phases import turn as turns
 
 
 class Table:
@@ -55,10 +57,10 @@ class Table:
         turn["offer"] = list(offer)
         state["deck"] = [card for card in state["deck"] if card not in offer]
         turn["high"], turn["winner"], turn["price"] = None, winner, 0
-        turn["choosers"] = list(choosers) if choosers is not None else self.rules.clockwise_from(state, winner)
+        turn["choosers"] = list(choosers) if choosers is not None else common.clockwise_from(state, winner)
         state["phase"] = "choosing"
         state["stack"] = []
-        self.rules.advance(state, ScriptedRng())
+        turns.advance(state, ScriptedRng())
         return state
 
     def take_remaining(self, state, dice):
@@ -74,8 +76,8 @@ class Table:
         for cid in concessions:
             state["owners"][cid] = player
             state["deck"] = [card for card in state["deck"] if card != cid]
-        for town in {self.rules.town_of(state, cid) for cid in concessions}:
-            self.rules.appoint_mayor(state, town)
+        for town in {common.town_of(state, cid) for cid in concessions}:
+            mayors.appoint_mayor(state, town)
         return state
 
     def hold(self, state, player, *cards):

@@ -2,6 +2,9 @@
 placed; taking a concession of a town whose mayor is someone else pays him as many gold as he has concessions there;
 the Maire card goes to the player with the most concessions of the town (at least 2), after the payment."""
 
+from pbem.games.gold_fever import scoring
+from pbem.games.gold_fever.phases import events, mayors
+
 FOUR = ("ann", "bob", "cid", "dee")
 OFFER = ["cold-mountain-3", "cold-mountain-4", "takamawok-5", "san-narciso-9"]
 
@@ -97,7 +100,7 @@ def test_mayor_left_without_a_concession_of_the_town_puts_the_card_back(gf):
     state = gf.own(gf.new(FOUR), "ann", "takamawok-3")
     state["mayors"]["takamawok"] = "ann"
     gf.own(state, "bob", "takamawok-4")
-    gf.rules.remove_concession(state, "takamawok-3")
+    events.remove_concession(state, "takamawok-3")
     assert state["mayors"]["takamawok"] is None
 
 
@@ -117,8 +120,8 @@ def test_mayor_outnumbered_by_two_tied_rivals_puts_the_maire_card_back_aside(gf)
     state = gf.play(gf.at_choice(state, "bob", ["dynamite-1", "new-london-2", "new-london-4"]), "bob", "take 1")
     state = gf.play(state, "bob", "dynamite cold-mountain-3")
     assert state["mayors"]["cold-mountain"] is None
-    assert gf.rules.mayor_fee(state, "cold-mountain") == 0
-    assert gf.rules.score_lines(state, "ann")["maires"] == 0
+    assert mayors.mayor_fee(state, "cold-mountain") == 0
+    assert scoring.score_lines(state, "ann")["maires"] == 0
     # the first to have the most alone takes it: cid takes a third concession (paying no fee, there is no mayor)
     state = gf.at_choice(state, "cid", ["cold-mountain-10"], choosers=["cid"])
     state = gf.play(state, "cid", "take 1", dice=[(1, 1)])

@@ -1,6 +1,7 @@
 """The final score (the French rules): gold + the nuggets on one's concessions + 5 per Maire card; the highest wins;
 ruling: equal totals share the rank. The report shows the table and, at the end, the calculation."""
 from pbem import report
+from pbem.games.gold_fever import scoring
 
 
 def over(gf, state):
@@ -20,7 +21,7 @@ def test_score_is_gold_plus_nuggets_plus_5_per_maire(gf):
 def test_saloons_and_kept_events_score_nothing(gf):
     state = gf.hold(gf.new(), "bob", "telegraph-1", "governor-1")
     state["saloons"]["takamawok-saloon-1"] = {"owner": "bob", "event": "saloon-1", "girls": None}
-    assert gf.rules.score_lines(state, "bob")["total"] == 10
+    assert scoring.score_lines(state, "bob")["total"] == 10
 
 
 def test_highest_total_wins(gf):

@@ -1,6 +1,8 @@
 """Every event card (the French rules: an event acts at once, a lasting one is placed, a kept one is used later;
 effects from the English rules; the French Saloon takes a Saloon card). Targets are chosen as moves."""
 
+from pbem.games.gold_fever import scoring
+
 FILLER = ["new-london-2", "new-london-4", "new-london-5", "new-london-6"]
 
 
@@ -246,7 +248,7 @@ def test_new_vein_adds_3_to_production_and_score(gf):
     state = gf.play(offer(gf, state, "ann", "new-vein-1"), "ann", "take 1")
     assert gf.decision(state) == ("ann", "stake_new_vein")
     state = gf.play(state, "ann", "vein cold-mountain-8")
-    assert gf.rules.score_lines(state, "ann")["nuggets"] == 4
+    assert scoring.score_lines(state, "ann")["nuggets"] == 4
     state = gf.take_remaining(state, [(4, 4)])
     assert state["gold"]["ann"] == 14
 

@@ -4,8 +4,8 @@ what reaches him. Option `bank-takes-the-rest` (the English edition's 3-player r
 half rounded up and the bank takes the rest. Seats are clockwise, so the right neighbour is the previous seat."""
 import pytest
 
-from pbem import registry
 from pbem.contract import PbemError
+from pbem.games.gold_fever.phases import auction
 
 BANK = "bank"
 
@@ -13,9 +13,8 @@ FIVE = ["ann", "bob", "cid", "dee", "eve"]
 
 
 def shares(seats, winner, price, rest_to_bank=False):
-    rules = registry.get("gold-fever").rules
     return [(share["to"], share["amount"])
-            for share in rules.pay_down_the_table(seats, winner, price, rest_to_bank=rest_to_bank)]
+            for share in auction.pay_down_the_table(seats, winner, price, rest_to_bank=rest_to_bank)]
 
 
 def test_payment_split_five_players_bid_9():

@@ -7,6 +7,7 @@ from click.testing import CliRunner
 
 from pbem import validation
 from pbem.cli import cli
+from pbem.games.gold_fever.phases import turn
 
 # The French names of events that French reviews of the game give; every other French name is designed.
 NAMED_IN_FRENCH_SOURCES = {"Saloon", "Dynamite", "Hold-up", "Mustang"}
@@ -63,7 +64,7 @@ def test_first_turn_reveals_only_concessions_events_go_back_and_deck_reshuffled(
             "cold-mountain-7"]
     state["deck"], state["turn"] = list(deck), None
     rng = gf.rng_class()
-    gf.rules.start_turn(state, "ann", rng)
+    turn.start_turn(state, "ann", rng)
     assert state["turn"]["offer"] == ["cold-mountain-3", "cold-mountain-4", "cold-mountain-5"]
     assert sorted(state["deck"]) == sorted(["dynamite-1", "mustang-1", "holdup-1", "cold-mountain-7"])
     assert [o["what"] for o in rng.outcomes] == ["deck reshuffle (first turn)"]
@@ -73,7 +74,7 @@ def test_first_turn_reveals_only_concessions_events_go_back_and_deck_reshuffled(
 def test_later_turns_reveal_events_too(gf):
     state = gf.new()
     state["deck"] = ["dynamite-1", "mustang-1", "cold-mountain-3", "holdup-1"]
-    gf.rules.start_turn(state, "ann", gf.rng_class())
+    turn.start_turn(state, "ann", gf.rng_class())
     assert state["turn"]["number"] == 2
     assert state["turn"]["offer"] == ["dynamite-1", "mustang-1", "cold-mountain-3"]
 

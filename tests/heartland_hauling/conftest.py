@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.games.heartland_hauling import ending, rules
+from pbem.games.heartland_hauling.phases import ending, turn
 from pbem.rng import Rng
 from support import RuleTable
 
@@ -81,7 +81,7 @@ class Table(RuleTable):
         state["turn"] = ending.new_turn(player)
         state["turn"]["phase"] = phase
         state["turn"]["towed"] = towed
-        rules.advance(state, Rng("test", "t", 0))
+        turn.advance(state, Rng("test", "t", 0))
         return state
 
     # ------------------------------------------------------------ playing

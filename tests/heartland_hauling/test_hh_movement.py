@@ -161,7 +161,7 @@ def test_road_charges_the_player_cannot_pay_make_the_route_illegal(t):
 
 def test_every_legal_move_list_of_the_route_decision_fits_forty_lines(t):
     """Every cell of every layout, an empty map otherwise: the route list fits the 40 lines of `pbem moves`."""
-    from pbem.games.heartland_hauling import movement
+    from pbem.games.heartland_hauling.phases import movement
     for players in (2, 3, 4):
         for layout in ("standard", "alt-1", "alt-2", "alt-3"):
             state = t.started(players, {"layout": layout, "truck-stops": "on"})

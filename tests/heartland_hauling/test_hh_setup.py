@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from pbem.contract import PbemError
-from pbem.games.heartland_hauling import board
+from pbem.games.heartland_hauling.phases import board
 from pbem.games.heartland_hauling.setup import check_components
 from pbem.rng import Rng
 

@@ -1,29 +1,12 @@
-"""The end: reaching the money goal ($30 / $40 / $50 with 4 / 3 / 2 players) during one's turn triggers it; every
-other player then has one more turn. Crates left on a truck cost $1 (corn, soybeans) or $2 (cattle, pigs). Most
-money wins; tie: fewest crates left; still tied: a shared victory."""
+"""The score: crates left on a truck cost $1 (corn, soybeans) or $2 (cattle, pigs). Most money wins; tie: fewest
+crates left; still tied: a shared victory. The game is over once the last player of the final round has played."""
 from __future__ import annotations
 
-from .common import hauler, next_player, previous_player
+from .phases.common import hauler
 
 
-def new_turn(player: str) -> dict:
-    return {"player": player, "phase": "drive", "route": None, "towed": False, "revealed": False, "salvaged": False}
-
-
-def check_money_goal(state: dict, player: str) -> None:
-    end = state["end"]
-    if end["triggered_by"] is None and hauler(state, player)["money"] >= state["components"]["money_goal"]:
-        end["triggered_by"] = player
-        end["last_player"] = previous_player(state, player)  # everyone else plays once more, ending with them
-
-
-def end_turn(state: dict) -> None:
-    player = state["turn"]["player"]
-    if state["end"]["last_player"] == player:
-        state["over"] = True
-        state["turn"] = None
-        return
-    state["turn"] = new_turn(next_player(state, player))
+def is_over(state: dict) -> bool:
+    return state["over"]
 
 
 def penalty(state: dict, player: str) -> int:

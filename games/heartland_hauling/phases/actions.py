@@ -171,3 +171,16 @@ def tow_and_discard(state: dict, frame: dict, move: dict, rng) -> None:
     state["turn"]["towed"] = True
     discard_cards(state, frame["player"], move["cards"])
     state["turn"]["phase"] = "refill"
+
+
+ACTS = {"load": load_goods, "unload": unload_goods, "discard": discard_action, "towed": tow_and_discard}
+
+
+def decide_upgrade(state: dict, frame: dict, move: dict, rng) -> None:
+    """The `buy_upgrade` decision: buy the truck stop's upgrade, or pass."""
+    (buy_upgrade if move["action"] == "buy" else pass_upgrade)(state, frame, move, rng)
+
+
+def act(state: dict, frame: dict, move: dict, rng) -> None:
+    """The `act` decision: load, unload, or discard cards (after a tow: `towed`)."""
+    ACTS[move["action"]](state, frame, move, rng)

@@ -179,3 +179,8 @@ def pay_for_route(state: dict, frame: dict, move: dict, rng) -> None:
     truck["cell"] = end
     state["turn"]["route"] = list(frame["route"])
     state["turn"]["phase"] = "buy"
+
+
+def drive(state: dict, frame: dict, move: dict, rng) -> None:
+    """The `drive` decision: a route, or a tow to the centre."""
+    (tow_truck if move["action"] == "tow" else choose_route)(state, frame, move, rng)

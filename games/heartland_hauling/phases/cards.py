@@ -82,3 +82,11 @@ def salvage_card(state: dict, frame: dict, move: dict, rng) -> None:
     add_to_hand(state, frame["player"], move["card"])
     state["turn"]["salvaged"] = True
     state["turn"]["revealed"] = False
+
+
+REFILLS = {"draw": draw_from_deck, "take": take_face_up, "salvage": salvage_card}
+
+
+def refill(state: dict, frame: dict, move: dict, rng) -> None:
+    """The `refill` decision: a card from the deck, a face-up one, or one salvaged."""
+    REFILLS[move["action"]](state, frame, move, rng)

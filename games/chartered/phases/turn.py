@@ -10,7 +10,7 @@ from __future__ import annotations
 from pbem import decisions
 
 from . import board, merger, shares
-from .setup import card_level, level_card, sort_hand
+from ..setup import card_level, level_card, sort_hand
 
 MAX_LISTED_BUILDS = 24  # beyond this many playable plot cards, `build` is one choice entry (pbem moves stays short)
 DECK = "deck"
@@ -102,8 +102,9 @@ def sell_entry(state: dict, player: str, most: int) -> list[dict]:
 
 # ------------------------------------------------------------------------------------------------ take_turn
 
-def legal_take_turn(state: dict, player: str) -> list[dict]:
+def legal_take_turn(state: dict, frame: dict) -> list[dict]:
     """Builds first (a resigned player's seat keeps building, which brings the end nearer), then buys."""
+    player = frame["player"]
     effects = plot_card_effects(state, player)
     builds = [{"action": "build", "plot": [card]} for card in sorted(effects, key=board.plot_order)]
     if len(builds) > MAX_LISTED_BUILDS:
@@ -123,7 +124,8 @@ def legal_take_turn(state: dict, player: str) -> list[dict]:
     return sell_entry(state, player, sum_shares(state, player)) or [{"action": "pass"}]
 
 
-def apply_take_turn(state: dict, player: str, move: dict, rng) -> None:
+def apply_take_turn(state: dict, frame: dict, move: dict, rng) -> None:
+    player = frame["player"]
     action = move["action"]
     if action == "build":
         build_plot_card(state, player, move["plot"][0])
@@ -170,11 +172,12 @@ def refresh_market(state: dict, player: str, rng) -> None:
     push(state, "buy_card", player, fresh_info=True)  # the new market must be seen before choosing
 
 
-def legal_buy_card(state: dict, player: str) -> list[dict]:
+def legal_buy_card(state: dict, frame: dict) -> list[dict]:
     return buy_entries(state)
 
 
-def apply_buy_card(state: dict, player: str, move: dict, rng) -> None:
+def apply_buy_card(state: dict, frame: dict, move: dict, rng) -> None:
+    player = frame["player"]
     buy_card(state, player, move["card"])
     end_turn(state)
 
@@ -194,16 +197,18 @@ def sell_to_buy(state: dict, player: str, companies: list[str]) -> None:
         end_turn(state)
 
 
-def legal_raise_funds(state: dict, player: str) -> list[dict]:
+def legal_raise_funds(state: dict, frame: dict) -> list[dict]:
     """French rules: sell at least one share (done), then buy a card; more shares may be sold first. ruling 20:
     a player still short of a card's price may stop selling (`pass`: the turn ends, the other shares are kept) —
     the rules ask for one share sold, not every share."""
+    player = frame["player"]
     if state["money"][player] >= state["costs"]["card"]:
         return buy_entries(state) + sell_entry(state, player, sum_shares(state, player))
     return [{"action": "pass"}] + sell_entry(state, player, sum_shares(state, player))
 
 
-def apply_raise_funds(state: dict, player: str, move: dict, rng) -> None:
+def apply_raise_funds(state: dict, frame: dict, move: dict, rng) -> None:
+    player = frame["player"]
     if move["action"] == "sell_share":
         sell_to_buy(state, player, move["company"])
     elif move["action"] == "pass":
@@ -233,14 +238,16 @@ def raise_floor(state: dict, player: str, plot: str) -> None:
     finish_build(state, player, merger.stack_floor(state, plot))
 
 
-def legal_found_company(state: dict, player: str, plot: str) -> list[dict]:
+def legal_found_company(state: dict, frame: dict) -> list[dict]:
+    plot = frame["plot"]
     free_plots = board.free_warehouse_plots(state, plot)
     count = state["values"]["free_warehouses"]
     return [{"action": "found", "company": company, "plots": {"from": free_plots, "min": count, "max": count}}
             for company in board.free_companies(state)]
 
 
-def apply_found_company(state: dict, player: str, move: dict, plot: str) -> None:
+def apply_found_company(state: dict, frame: dict, move: dict, rng) -> None:
+    player, plot = frame["player"], frame["plot"]
     finish_build(state, player, merger.found(state, player, plot, move["company"], move["plots"]))
 
 
@@ -252,12 +259,12 @@ def start_merger(state: dict, player: str, plot: str, companies: list[str]) -> N
         finish_build(state, player, merger.merge(state, plot, survivors[0], companies))
 
 
-def legal_choose_survivor(state: dict, player: str, tied: list[str]) -> list[dict]:
-    return [{"action": "survivor", "company": company} for company in tied]
+def legal_choose_survivor(state: dict, frame: dict) -> list[dict]:
+    return [{"action": "survivor", "company": company} for company in frame["tied"]]
 
 
-def apply_choose_survivor(state: dict, player: str, move: dict, frame: dict) -> None:
-    finish_build(state, player, merger.merge(state, frame["plot"], move["company"], frame["companies"]))
+def apply_choose_survivor(state: dict, frame: dict, move: dict, rng) -> None:
+    finish_build(state, frame["player"], merger.merge(state, frame["plot"], move["company"], frame["companies"]))
 
 
 def finish_build(state: dict, player: str, company: str) -> None:
@@ -273,7 +280,11 @@ def trades_reading(state: dict) -> str:
     return state["options"].get("trades", "wide")
 
 
-def legal_trade_shares(state: dict, player: str) -> list[dict]:
+def legal_trade_shares(state: dict, frame: dict) -> list[dict]:
+    return trade_moves(state, frame["player"])
+
+
+def trade_moves(state: dict, player: str) -> list[dict]:
     """French rules: after building, buy up to 2 shares (50 florins at least each, while share cards remain),
     sell up to 2 at the stock-board price, buy the flag; `done` ends it. ruling 14: by default 2 trades in all,
     each kind of one company (the FAQ); `trades=wide`: 2 bought and 2 sold, in any order, of any companies."""
@@ -324,13 +335,14 @@ def faq_sales(state: dict, player: str, most: int, company: str | None) -> list[
 
 
 def offer_trades(state: dict, player: str) -> None:
-    if legal_trade_shares(state, player):
+    if trade_moves(state, player):
         push(state, "trade_shares", player)
     else:  # nothing to trade: the turn ends without asking
         end_turn(state)
 
 
-def apply_trade_shares(state: dict, player: str, move: dict, rng) -> None:
+def apply_trade_shares(state: dict, frame: dict, move: dict, rng) -> None:
+    player = frame["player"]
     action, turn = move["action"], state["turn"]
     if action == "done":
         end_turn(state)

@@ -1,0 +1,1 @@
+"""Coal Baron's phases: the order draft, shifts and turns, placing workers, tiles, mining."""

@@ -1,0 +1,134 @@
+"""What each player may see: the public view, and a player's own money, delivered orders and drawn cards."""
+from __future__ import annotations
+
+from .phases.common import level_of, order_complete, tile_cost
+from .phases.placement import workers_needed
+from .scoring import tile_balance
+from .setup import GAME
+
+
+def tile_view(state, tile_id):
+    t = state["components"]["tiles"][tile_id]
+    return {"id": tile_id, "colour": t["colour"], "level": level_of(state, t["colour"]), "side": t["side"],
+            "carts": t["carts"], "cost": t["cost"]}
+
+
+def order_view(state, order_id):
+    o = state["components"]["orders"][order_id]
+    return {"id": order_id, "transport": o["transport"], "vp": o["vp"], "cubes": list(o["cubes"])}
+
+
+def pit_view(state, player):
+    pit = state["pits"][player]
+    tiles = state["components"]["tiles"]
+    lit, dark = tile_balance(state, pit)
+    return {
+        "player": player,
+        "tunnels": [dict(tile_view(state, t["tile"]), printed=bool(tiles[t["tile"]].get("printed")),
+                         loads=list(t["carts"])) for t in pit["tunnels"]],
+        "cage": {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
+        "storage": list(pit["storage"]),
+        "orders": [dict(order_view(state, o["id"]), spots=[list(s) for s in o["spots"]],
+                        complete=order_complete(state, o)) for o in pit["orders"]],
+        "delivered": len(pit["delivered"]),
+        "shown": shown_orders(state, pit),
+        "lit": lit,
+        "dark": dark,
+    }
+
+
+def shown_orders(state, pit):
+    """Delivered orders lie face down; each shift scoring turns them all up, then down again. The public sees those
+    the scorings showed, each with the shift whose scoring first showed it."""
+    shown, start = [], 0
+    for shift, count in enumerate(pit["shown_at_scorings"], start=1):
+        shown += [dict(order_view(state, o), shift=shift) for o in pit["delivered"][start:count]]
+        start = count
+    return shown
+
+
+def view(state, player):
+    """The public view, plus for a player their `private` part: their money, their delivered orders, the cards they
+    drew, and what they would pay for each tile on offer when a phase card makes it cheaper for them."""
+    public = public_view(state)
+    if player is not None:
+        pit = state["pits"][player]
+        drawn = drawn_view(state, player)
+        public["private"] = {"player": player, "money": pit["money"],
+                             "delivered": [order_view(state, o) for o in pit["delivered"]],
+                             "drawn": drawn, "tile_prices": tile_prices(state, player, drawn)}
+    return public
+
+
+def tile_prices(state, player, drawn):
+    """The price `player` pays for each tile on offer to them (face up, or drawn for them), where it is not the
+    printed cost (the factory phase card, in a round whose domain is the factory or not chosen yet)."""
+    if state["phase"] and state["phase"]["domain"] not in (None, "factory"):
+        return []  # no tile can be bought in this round
+    offered = [card for space, card in state["display"].items()
+               if card and state["components"]["spaces"][space]["kind"] == "factory"]
+    if drawn and drawn["kind"] == "tiles":
+        offered += [tile["id"] for tile in drawn["cards"]]
+    return [{"tile": t, "pays": tile_cost(state, player, t)} for t in offered
+            if tile_cost(state, player, t) != state["components"]["tiles"][t]["cost"]]
+
+
+def public_view(state):
+    top = state["stack"][-1] if state["stack"] else None
+    return {
+        "game": GAME,
+        "rules_version": state["rules_version"],
+        "options": dict(state["options"]),
+        "shift": state["shift"],
+        "shifts": state["components"]["shifts"],
+        "start_player": state["start_player"],
+        "over": state["over"],
+        "to_act": None if top is None or state["over"] else {
+            "player": top["player"], "decision": top["decision"],
+            "steps_left": top.get("steps"), "drawn": len(top["drawn"]) if "drawn" in top else None},
+        "players": [{"name": p, "vp": state["pits"][p]["vp"], "workers": state["pits"][p]["workers"],
+                     "canteen": state["canteen"][p], "orders": len(state["pits"][p]["orders"]),
+                     "delivered": len(state["pits"][p]["delivered"])} for p in state["players"]],
+        "board": [space_view(state, s) for s in state["components"]["spaces"]],
+        "decks": {"tiles": len(state["tile_deck"]), "orders": len(state["order_deck"])},  # sizes only
+        "supply": dict(state["supply"]),
+        "draft": None if state["draft"] is None else {
+            "revealed": [order_view(state, o) for o in state["draft"]["revealed"]]},
+        "phase": phase_view(state),
+        "pits": [pit_view(state, p) for p in state["players"]],
+        "awards": [dict(a) for a in state["awards"]],
+    }
+
+
+def space_view(state, space):
+    spec = state["components"]["spaces"][space]
+    card = state["display"].get(space)
+    printed = {key: spec[key] for key in ("amount", "steps", "transport") if key in spec}  # what the space gives
+    return {"space": space, "domain": spec["domain"], "kind": spec["kind"], **printed,
+            "workers": list(state["board"][space]), "needs": workers_needed(state, space),
+            "tile": tile_view(state, card) if card and spec["kind"] == "factory" else None,
+            "order": order_view(state, card) if card and spec["kind"] == "order" else None}
+
+
+def phase_view(state):
+    phase = state["phase"]
+    if phase is None:
+        return None
+    return {"leader": phase["leader"], "domain": phase["domain"], "passed": list(phase["passed"]),
+            "cards": [{"player": p, "card": phase["cards"][p]} for p in state["players"] if p in phase["cards"]],
+            "bonuses": [{"card": c, "domain": spec["domain"], "amount": spec["amount"]}
+                        for c, spec in state["components"]["phase_cards"].items()]}
+
+
+def drawn_view(state, player):
+    """Draw-5 cards, for the mover alone, from the draw until the rest are back in the deck."""
+    top = state["stack"][-1] if state["stack"] else None
+    if top is None or top["player"] != player or top["decision"] not in DRAW_DECISIONS:
+        return None
+    cards = top.get("drawn", top.get("cards"))
+    if top["decision"] in ("keep_tile", "return_tiles"):
+        return {"kind": "tiles", "cards": [tile_view(state, c) for c in cards]}
+    return {"kind": "orders", "cards": [order_view(state, c) for c in cards]}
+
+
+DRAW_DECISIONS = ("keep_tile", "return_tiles", "keep_order", "return_orders")

@@ -1,0 +1,34 @@
+"""La Fièvre de l'Or's score: gold, the nuggets on one's concessions, the Maire cards; the end of the game."""
+from __future__ import annotations
+
+from .phases.common import concessions_of, production_value
+
+
+def is_over(state: dict) -> bool:
+    """The game ends with the roll of the turn that emptied the deck (its state's phase is then `over`)."""
+    return state["phase"] == "over"
+
+
+def score_lines(state: dict, player: str) -> dict:
+    """The French rules: gold + the nuggets on one's concessions (+3 with a New Vein) + 5 per Maire card."""
+    gold = state["gold"][player]
+    nuggets = sum(production_value(state, cid) for cid in concessions_of(state, player))
+    maires = sum(1 for mayor in state["mayors"].values() if mayor == player)
+    points = maires * state["points_per_maire"]
+    return {"gold": gold, "nuggets": nuggets, "maires": maires, "maire_points": points,
+            "total": gold + nuggets + points}
+
+
+def result(state: dict) -> list[dict]:
+    """Highest total wins. ruling: equal totals share the rank (neither edition gives a tie-break).
+    `details` are the lines that add up to the score."""
+    lines = {player: score_lines(state, player) for player in state["players"]}
+    ranking = []
+    for player in sorted(state["players"], key=lambda p: -lines[p]["total"]):
+        better = sum(1 for other in state["players"] if lines[other]["total"] > lines[player]["total"])
+        score = lines[player]
+        ranking.append({"player": player, "score": score["total"], "rank": better + 1, "details": {
+            "gold": score["gold"], "nuggets on concessions": score["nuggets"],
+            "Maire cards": score["maires"],
+            f"points for Maire cards (x{state['points_per_maire']})": score["maire_points"]}})
+    return ranking

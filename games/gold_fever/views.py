@@ -1,0 +1,101 @@
+"""What each player may see: everything but the deck's order and the cards set aside unseen."""
+from __future__ import annotations
+
+from pbem import decisions
+
+from .phases.common import EVENT_NUMBERS, KEPT_FOR_LATER, concessions_of, production_value, saloons_of, town_of
+from .phases.mayors import mayor_fee
+from .scoring import is_over, score_lines
+
+
+def card_view(state: dict, card: str) -> dict:
+    data = state["cards"][card]
+    if data["type"] == "concession":
+        return {"id": card, "type": "concession", "town": data["town"], "number": data["number"],
+                "nuggets": data["nuggets"], "dangerous": data["dangerous"]}
+    if data["type"] == "saloon":
+        return {"id": card, "type": "saloon", "town": data["town"]}
+    numbers = {key: data[key] for key in EVENT_NUMBERS if key in data}  # printed on the card: public
+    return {"id": card, "type": "event", "kind": data["kind"], "name": data["name"], **numbers}
+
+
+def player_view(state: dict, player: str) -> dict:
+    return {
+        "name": player,
+        "gold": state["gold"][player],
+        "concessions": [{**card_view(state, cid), "vein": cid in state["veins"],
+                         "value": production_value(state, cid)} for cid in concessions_of(state, player)],
+        "saloons": [{"id": sid, "town": town_of(state, sid),
+                     "fee": state["cards"][state["saloons"][sid]["girls"] or state["saloons"][sid]["event"]]["fee"],
+                     "girls": state["saloons"][sid]["girls"] is not None} for sid in saloons_of(state, player)],
+        "maires": [town["id"] for town in state["towns"] if state["mayors"][town["id"]] == player],
+        "kept": [{**card_view(state, card), "waiting": state["cards"][card]["kind"] not in KEPT_FOR_LATER}
+                 for card in state["kept"][player]],
+        "score": score_lines(state, player),
+    }
+
+
+def turn_view(state: dict, turn: dict) -> dict:
+    return {
+        "number": turn["number"],
+        "first_player": turn["first_player"],
+        "offer": [{"slot": slot, "card": card_view(state, card) if card else None}
+                  for slot, card in enumerate(turn["offer"], start=1)],
+        "bids": [dict(bid) for bid in turn["bids"]],
+        "high_bidder": turn["high"]["player"] if turn["high"] else None,
+        "high_bid": turn["high"]["amount"] if turn["high"] else None,
+        "passed": list(turn["passed"]),
+        "winner": turn["winner"],
+        "price": turn["price"],
+        "payment": [dict(share) for share in turn["payment"]],
+        "still_to_choose": list(turn["choosers"]),
+        "taken": [dict(taken) for taken in turn["taken"]],
+        "fees": [dict(fee) for fee in turn["fees"]],
+        "holdups": [{**holdup, "dice": list(holdup["dice"])} for holdup in turn["holdups"]],
+        "roll": list(turn["roll"]) if turn["roll"] else None,
+        "telegraph": dict(turn["telegraph"]) if turn["telegraph"] else None,
+        "production": [dict(line) for line in turn["production"]],
+        "saloon_fees": [dict(line) for line in turn["saloon_fees"]],
+        "collapsed": list(turn["collapsed"]),
+        "events": [dict(line) for line in turn["events"]],
+    }
+
+
+def to_act_view(state: dict) -> dict:
+    """Who decides what; for an event's target, the event card being played."""
+    frame = state["stack"][-1]
+    act = {"player": frame["player"], "decision": frame["decision"]}
+    if "card" in frame:
+        act["card"] = card_view(state, frame["card"])
+    return act
+
+
+def view(state: dict, player: str | None) -> dict:
+    """Everything is public but the deck's order and the cards set aside unseen (their counts are public).
+    ruling: gold is public (open coins on the table in the physical game)."""
+    decision = decisions.pending(state["stack"], is_over(state))
+    governor = state["governor"]
+    public = {
+        "game": "gold-fever",
+        "rules_version": state["rules_version"],
+        "options": dict(state["options"]),
+        "phase": state["phase"],
+        "to_act": to_act_view(state) if decision else None,
+        "deck_count": len(state["deck"]),
+        "set_aside_count": len(state["set_aside"]),
+        "points_per_maire": state["points_per_maire"],
+        "turn": turn_view(state, state["turn"]),
+        "previous_turn": turn_view(state, state["previous_turn"]) if state["previous_turn"] else None,
+        "towns": [{"id": town["id"], "name": town["name"], "english": town["english"],
+                   "mayor": state["mayors"][town["id"]],
+                   "governor": bool(governor and governor["town"] == town["id"]),
+                   "fee": mayor_fee(state, town["id"]),
+                   "saloons_left": sum(1 for sid in state["saloon_supply"] if town_of(state, sid) == town["id"])}
+                  for town in state["towns"]],
+        "players": [player_view(state, p) for p in state["players"]],
+        "bank": dict(state["bank"]),
+        "discard": [card_view(state, card) for card in state["discard"]],
+    }
+    if player is not None:
+        public["viewer"] = player
+    return public
