@@ -47,4 +47,4 @@ def complete_player(ctx, param, incomplete: str):
 
 
 def complete_game_type(ctx, param, incomplete: str):
-    return [game_id for game_id in registry.GAMES if game_id.startswith(incomplete)]
+    return [game_id for game_id in registry.installed() if game_id.startswith(incomplete)]

@@ -162,9 +162,12 @@ def open_game(path) -> GameDir:
         raise missing from None
     meta = yamlio.loads(text, where)
     kind = meta.get("game") if isinstance(meta, dict) else None
-    if not isinstance(kind, str) or kind not in registry.GAMES:
-        raise PbemError(f"{where}: unknown game type {kind!r}" if isinstance(meta, dict) else
-                        f"{where}: not a game description (a mapping with game, players, options, ...)")
+    if not isinstance(meta, dict):
+        raise PbemError(f"{where}: not a game description (a mapping with game, players, options, ...)")
+    if not isinstance(kind, str) or kind not in registry.installed():
+        known = ", ".join(sorted(registry.installed()))
+        raise PbemError(f"{where}: the game {kind!r} is not installed here (the games installed: {known}); install "
+                        f"its package to play it" if isinstance(kind, str) else f"{where}: unknown game type {kind!r}")
     validation.check(kind, "game.schema.json", meta, where)
     gd = GameDir(path, meta)
     if not gd.game.plays(meta["rules_version"]):

@@ -1,8 +1,10 @@
 """JSON Schema (2020-12) validation of every file pbem reads or writes, every error reported with its path.
 
-Schemas ship as package data (`pbem.schemas`, read through pbem.packaged). The common envelopes refer to the
-game's own schemas by fixed relative names (`game-state.schema.json`, ...), which resolve to the schemas of the game
-at hand; the same names are used for the copies written into each game directory, so editors resolve them too.
+Schemas ship as package data, read through pbem.packaged: the common envelopes in `pbem.schemas`, each game's own
+in its package's `schemas/` (a game installed from a package of its own brings them). The common envelopes refer
+to the game's own schemas by fixed relative names (`game-state.schema.json`, ...), which resolve to the schemas of
+the game at hand; the same names are used for the copies written into each game directory, so editors resolve
+them too.
 
 The yes/no check runs on schemas compiled by pbem.schemacheck (fast enough for every move) and kept compiled
 between commands by pbem.checkercache; only a document that fails is handed to jsonschema, which lists every error
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from . import checkercache, packaged
+from . import checkercache, packaged, registry
 from .contract import PbemError
 
 COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move", "notices")
@@ -29,33 +31,37 @@ def game_name(part: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def schema_text(relative: str) -> bytes:
-    return packaged.read_bytes("pbem.schemas", relative)
+def schema_text(relative: str, package: str = "pbem.schemas") -> bytes:
+    return packaged.read_bytes(package, relative)
 
 
 @lru_cache(maxsize=None)
-def load_schema(relative: str) -> dict:
-    return json.loads(schema_text(relative))
+def load_schema(relative: str, package: str = "pbem.schemas") -> dict:
+    return json.loads(schema_text(relative, package))
 
 
-def schema_files(game_type: str | None) -> dict[str, str]:
-    """Every schema a game directory of this game type uses: {its file name there: where pbem keeps it}."""
-    named = {common_name(kind): f"common/{kind}.schema.json" for kind in COMMON}
-    for part in GAME_PARTS if game_type else ():
-        named[game_name(part)] = f"{game_type}/{part}.schema.json"
+def schema_files(game_type: str | None) -> dict[str, tuple[str, str]]:
+    """Every schema a game directory of this game type uses: {its file name there: (where it is kept: the
+    relative path, the package)}."""
+    named = {common_name(kind): (f"common/{kind}.schema.json", "pbem.schemas") for kind in COMMON}
+    if game_type:
+        module = registry.get(game_type).module
+        for part in GAME_PARTS:
+            named[game_name(part)] = (f"schemas/{part}.schema.json", module)
     return named
 
 
 @lru_cache(maxsize=None)
 def schemas_for(game_type: str | None) -> dict[str, dict]:
     """Every schema a game directory of this game type uses, by the file name it has there (None: common only)."""
-    return {name: load_schema(relative) for name, relative in schema_files(game_type).items()}
+    return {name: load_schema(*where) for name, where in schema_files(game_type).items()}
 
 
-def kept_checks(label: str, files: dict[str, str]) -> dict:
-    """The compiled checks of a set of pbem's schemas ({the name their $refs use: where pbem keeps it}), by name,
-    kept between commands under `label` (pbem.checkercache)."""
-    texts = {name: schema_text(relative) for name, relative in files.items()}
+def kept_checks(label: str, files: dict) -> dict:
+    """The compiled checks of a set of schemas ({the name their $refs use: where pbem keeps it, a path in
+    pbem.schemas or (a path, the package holding it)}), by name, kept between commands under `label`
+    (pbem.checkercache)."""
+    texts = {name: schema_text(*((where,) if isinstance(where, str) else where)) for name, where in files.items()}
     return checkercache.checks(label, texts)
 
 

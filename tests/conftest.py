@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pbem import registry
-from support import NAMES, Pbem, playable_games
+from support import NAMES, Pbem, default_game
 
 
 @pytest.fixture
@@ -16,7 +16,7 @@ def pbem():
 def new_game(tmp_path, pbem):
     """Create a game of the first playable game type (or the one asked for) and return (dir, secrets)."""
     def make(game_id: str | None = None, players: int | None = None, seed: str = "fixture", name: str = "g1"):
-        game = registry.get(game_id) if game_id else playable_games()[0]
+        game = registry.get(game_id) if game_id else default_game()
         count = players or game.min_players
         directory = tmp_path / name
         args = ["new", game.id, directory, "--seed", seed, "--format", "json"]

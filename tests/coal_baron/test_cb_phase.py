@@ -136,7 +136,7 @@ def test_a_phase_cards_domain_decides_its_bonus_and_the_components_its_amount(t)
     state = t.play(state, "place mining-6")
     assert state["stack"][-1]["steps"] == 6 + 3
     components["phase_cards"][0]["bonus"] = "vp"  # a kind the rules would not read: the file is refused
-    schema = json.loads(resources.files("pbem.schemas").joinpath("coal-baron/components.schema.json").read_text())
+    schema = json.loads(resources.files("pbem.games.coal_baron").joinpath("schemas/components.schema.json").read_text())
     assert [e.message for e in Draft202012Validator(schema).iter_errors(components)] == [
         "Additional properties are not allowed ('bonus' was unexpected)"]
 

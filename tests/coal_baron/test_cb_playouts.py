@@ -18,7 +18,7 @@ DRAWS = ("keep_tile", "return_tiles", "keep_order", "return_orders")
 
 
 def schema(part):
-    text = resources.files("pbem.schemas").joinpath(f"coal-baron/{part}.schema.json").read_text()
+    text = resources.files("pbem.games.coal_baron").joinpath(f"schemas/{part}.schema.json").read_text()
     return json.loads(text)
 
 

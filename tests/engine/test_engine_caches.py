@@ -8,15 +8,14 @@ import json
 
 import pytest
 
-from support import NAMES, playable_games, snapshot
+from support import NAMES, default_game, snapshot
 from pbem import bots, correspondence, engine, yamlio
 
-pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 NOW = "2026-01-05T10:00:00Z"
 
 
 def new_game(directory, seed="caches"):
-    game = playable_games()[0]
+    game = default_game()
     correspondence.create(game.id, directory, [(name, None) for name in NAMES[:game.min_players]], seed=seed, now=NOW)
     return engine.open_game(directory)
 

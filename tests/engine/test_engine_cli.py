@@ -6,11 +6,10 @@ import shutil
 import pytest
 import yaml
 
-from support import NAMES, legal_turn, playable_games, snapshot
+from support import NAMES, default_game, legal_turn, snapshot
 from pbem import engine, movefile, registry, trust
 from pbem.contract import PbemError
 
-pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 
 
 def signed_file(tmp_path, directory, secrets, tamper=None, **overrides):
@@ -28,7 +27,7 @@ def test_games_lists_every_registered_game_with_counts_and_options(pbem):
     result = pbem("games", "--format", "json")
     assert result.code == 0
     listed = {g["id"]: g for g in result.json()}
-    assert set(listed) == set(registry.GAMES)
+    assert set(listed) == set(registry.installed())
     for game in registry.all_games():
         assert listed[game.id]["players"] == {"min": game.min_players, "max": game.max_players}
         assert listed[game.id]["options"] == game.meta.get("options", {})
@@ -37,7 +36,7 @@ def test_games_lists_every_registered_game_with_counts_and_options(pbem):
 
 
 def test_new_prints_game_dir_and_players_with_secrets(pbem, tmp_path):
-    game = playable_games()[0]
+    game = default_game()
     args = ["new", game.id, tmp_path / "club-1", "--seed", "x", "--format", "json"]
     for name in NAMES[:game.min_players]:
         args += ["--player", f"{name}:{name}@example.org"]
@@ -243,7 +242,7 @@ def test_verify_catches_a_changed_seed(new_game, pbem):
 
 
 def test_unknown_option_and_missing_arguments_are_usage_errors(pbem, tmp_path):
-    game = playable_games()[0]
+    game = default_game()
     assert pbem("new", game.id, tmp_path / "x", "--player", "a", "--player", "b", "--option", "nope=1").code == 1
     assert pbem("new", "no-such-game", tmp_path / "y", "--player", "a").code == 1
     assert pbem("move").code == 1
@@ -251,13 +250,13 @@ def test_unknown_option_and_missing_arguments_are_usage_errors(pbem, tmp_path):
 
 
 def test_wrong_player_count_is_refused(pbem, tmp_path):
-    game = playable_games()[0]
+    game = default_game()
     result = pbem("new", game.id, tmp_path / "x", *sum((["--player", n] for n in NAMES[:game.max_players + 1]), []))
     assert result.code == 1 and not (tmp_path / "x").exists()
 
 
 def test_a_club_components_file_is_validated(pbem, tmp_path):
-    game = playable_games()[0]
+    game = default_game()
     bad = tmp_path / "cards.yaml"
     bad.write_text("just: [a, list]\n")
     args = ["new", game.id, tmp_path / "x", "--components", bad]
@@ -282,7 +281,7 @@ def test_a_game_made_by_another_rules_version_is_refused(new_game, pbem):
 
 
 def test_resign_lets_the_referee_play_that_player_and_ranks_them_last(new_game, pbem):
-    game = playable_games()[0]
+    game = default_game()
     directory, _ = new_game(players=game.min_players)
     quitter = engine.open_game(directory).players[-1]
     assert pbem("move", directory, "--as", quitter, "--text", "resign").code == 0
@@ -299,7 +298,7 @@ def test_resign_lets_the_referee_play_that_player_and_ranks_them_last(new_game, 
 
 
 def test_a_finished_game_verifies_from_its_public_files_alone(tmp_path, pbem):
-    game = playable_games()[0]
+    game = default_game()
     directory = tmp_path / "done"
     from pbem import demo
     demo.run(game.id, None, "public-verify", {}, directory, 0, lambda *_: None)
@@ -333,7 +332,7 @@ def test_the_installed_command_exits_1_on_usage_errors_and_0_on_help(tmp_path):
 
 
 def test_new_may_run_again_where_a_killed_new_left_only_its_lock_and_bundle(pbem, tmp_path):
-    game = playable_games()[0]
+    game = default_game()
     directory = tmp_path / "again"
     (directory / ".txn").mkdir(parents=True)
     (directory / ".txn" / "bundle.tmp").write_text("{")

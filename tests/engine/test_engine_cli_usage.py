@@ -5,11 +5,10 @@ import os
 
 import pytest
 
-from support import NAMES, Pbem, legal_turn, playable_games, run_pbem
+from support import NAMES, Pbem, default_game, legal_turn, playable_games, run_pbem
 from pbem import engine, registry
 from pbem.contract import PbemError
 
-pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 
 
 def players(count: int) -> list[str]:
@@ -18,7 +17,7 @@ def players(count: int) -> list[str]:
 
 @pytest.mark.parametrize("count", [0, -1, 9])
 def test_demo_refuses_a_player_count_outside_the_games_range(pbem, count):
-    game = playable_games()[0]
+    game = default_game()
     result = pbem("demo", game.id, "--players", count)
     assert result.code == 1
     assert f"--players {count}: {game.title} is for {game.min_players} to {game.max_players} players" in result.err
@@ -80,7 +79,7 @@ def test_an_option_given_twice_is_refused(pbem, tmp_path):
 
 
 def test_reserved_words_and_the_games_own_words_are_refused_as_player_names(pbem, tmp_path):
-    game = playable_games()[0]
+    game = default_game()
     words = sorted({part.literal for template in game.templates for part in template.parts if part.literal})
     for name in ["resign", "pass", "referee", words[0]]:
         result = pbem("new", game.id, tmp_path / "g", "--player", name, *players(game.min_players)[2:],
@@ -116,7 +115,7 @@ def test_shell_completion_offers_game_directories_and_the_games_players(new_game
     assert complete(f"pbem moves {tmp_path}/") == [str(directory)]
     assert complete("pbem status spring-cup --as ") == engine.open_game(directory).players
     assert complete("pbem status spring-cup --as b") == ["bob"]
-    assert complete("pbem new coal") == [g for g in registry.GAMES if g.startswith("coal")]
+    assert complete("pbem new coal") == [g for g in registry.installed() if g.startswith("coal")]
 
 
 def test_the_readme_documents_completion_and_the_choices_of_moves_json():

@@ -7,11 +7,10 @@ import copy
 import pytest
 import yaml
 
-from support import MOST_ENTRIES, NAMES, legal_turn, playable_games, snapshot
+from support import MOST_ENTRIES, NAMES, default_game, legal_turn, playable_games, snapshot
 from pbem import correspondence, engine, notation, phrases, playout, registry, turns
 from pbem.contract import PbemError
 
-pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 
 
 def narrow(monkeypatch, game: registry.Game, positions: int, skip: tuple = (), fresh_info: bool = False) -> list:
@@ -53,7 +52,7 @@ def narrow(monkeypatch, game: registry.Game, positions: int, skip: tuple = (), f
 
 
 def create(tmp_path, pbem, name="day", game=None, count=None):
-    game = game or playable_games()[0]
+    game = game or default_game()
     args = ["new", game.id, tmp_path / name, "--seed", "day", "--format", "json"]
     for player in NAMES[:count or game.min_players]:
         args += ["--player", player]
@@ -124,7 +123,7 @@ def test_a_decision_with_one_concrete_move_is_forced_unless_it_shows_new_informa
 
 
 def test_new_plays_a_forced_first_move_logs_it_by_the_referee_and_says_so(tmp_path, pbem, monkeypatch):
-    game = playable_games()[0]
+    game = default_game()
     narrowed = narrow(monkeypatch, game, 1)
     (tmp_path / "json").mkdir()
     directory, data = create(tmp_path / "json", pbem, "forced", game)
@@ -145,7 +144,7 @@ def test_new_plays_a_forced_first_move_logs_it_by_the_referee_and_says_so(tmp_pa
 
 
 def test_a_chain_of_forced_moves_after_a_turn_is_played_in_turn_and_reported(tmp_path, pbem, monkeypatch):
-    game = playable_games()[0]
+    game = default_game()
     directory, _ = create(tmp_path, pbem)
     player, text, number = legal_turn(directory)
     start = engine.load_state(engine.open_game(directory))["state"]
@@ -165,7 +164,7 @@ def test_a_chain_of_forced_moves_after_a_turn_is_played_in_turn_and_reported(tmp
 
 
 def test_a_forced_decision_that_shows_new_information_is_left_to_its_player(tmp_path, pbem, monkeypatch):
-    game = playable_games()[0]
+    game = default_game()
     narrow(monkeypatch, game, 1, fresh_info=True)
     directory, data = create(tmp_path, pbem, "fresh", game)
     assert data["referee_moves"] == [] and data["move_number"] == 1
@@ -174,7 +173,7 @@ def test_a_forced_decision_that_shows_new_information_is_left_to_its_player(tmp_
 
 def test_games_created_before_forced_moves_leave_them_to_their_players(tmp_path, monkeypatch):
     """Old games in progress keep the rule they were created under (their state has no `forced_moves`)."""
-    game = playable_games()[0]
+    game = default_game()
     narrow(monkeypatch, game, 1)
     created = correspondence.create(game.id, tmp_path / "old", [(n, None) for n in NAMES[:game.min_players]], seed="day",
                                     forced_moves=False)
@@ -184,7 +183,7 @@ def test_games_created_before_forced_moves_leave_them_to_their_players(tmp_path,
 
 
 def test_the_referee_gives_up_a_chain_longer_than_its_step_cap_and_nothing_changes(tmp_path, pbem, monkeypatch):
-    game = playable_games()[0]
+    game = default_game()
     directory, _ = create(tmp_path, pbem)
     player, text, _ = legal_turn(directory)
     start = engine.load_state(engine.open_game(directory))["state"]

@@ -15,11 +15,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from support import legal_turn, playable_games, run_pbem, snapshot
+from support import default_game, legal_turn, run_pbem, snapshot
 from pbem import bots, correspondence, engine, movefile, transactions, yamlio
 from pbem.contract import PbemError
 
-pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -34,7 +33,7 @@ def next_move_unchecked(directory, state_text: bytes):
 @pytest.fixture(scope="module")
 def fuzz_game(tmp_path_factory):
     from support import NAMES as names
-    game = playable_games()[0]
+    game = default_game()
     directory = tmp_path_factory.mktemp("fuzz") / "fuzzed"
     created = correspondence.create(game.id, directory, [(n, None) for n in names[:game.min_players]], seed="fuzz")
     return directory, {p["name"]: p["secret"] for p in created["players"]}
@@ -187,7 +186,7 @@ def test_a_committed_transaction_is_finished_by_the_next_command(tmp_path, monke
 
 def small_game(tmp_path, moves: int = 1):
     from support import NAMES
-    game = playable_games()[0]
+    game = default_game()
     directory = tmp_path / "g"
     correspondence.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="boot")
     for _ in range(moves):
@@ -297,7 +296,7 @@ while True:
 
 def test_a_process_killed_with_sigkill_mid_write_leaves_a_valid_game(tmp_path):
     from support import NAMES
-    game = playable_games()[0]
+    game = default_game()
     directory = tmp_path / "killed"
     correspondence.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="kill")
     rnd = random.Random(7)
@@ -322,7 +321,7 @@ def test_a_process_killed_with_sigkill_mid_write_leaves_a_valid_game(tmp_path):
 
 def test_two_processes_submitting_at_once_apply_exactly_one_move(tmp_path):
     from support import NAMES
-    game = playable_games()[0]
+    game = default_game()
     for attempt in range(3):
         directory = tmp_path / f"race-{attempt}"
         created = correspondence.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed=f"r{attempt}")

@@ -17,12 +17,11 @@ import yaml
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from support import NAMES, Pbem, legal_turn, playable_games, run_pbem
+from support import NAMES, Pbem, default_game, legal_turn, run_pbem
 from pbem import correspondence, engine, movefile, registry, transactions, yamlio
 from pbem.cli import cli
 from pbem.contract import PbemError
 
-pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FINISHED = EXAMPLES / "gold-fever" / "gf-3p"  # a finished game: its seed and full log are public
 
@@ -30,7 +29,7 @@ FINISHED = EXAMPLES / "gold-fever" / "gf-3p"  # a finished game: its seed and fu
 @pytest.fixture(scope="module")
 def template(tmp_path_factory):
     """A small game three moves in, with each player's secret (of the first game, or of PBEM_HOSTILE_GAME)."""
-    game = registry.get(os.environ.get("PBEM_HOSTILE_GAME", playable_games()[0].id))
+    game = registry.get(os.environ.get("PBEM_HOSTILE_GAME", default_game().id))
     directory = tmp_path_factory.mktemp("template") / "hostile"
     created = correspondence.create(game.id, directory, [(n, None) for n in NAMES[:game.min_players]], seed="hostile")
     for _ in range(3):
@@ -242,7 +241,7 @@ def test_a_move_rewrites_the_files_in_place_and_makes_no_new_file(arena, templat
 
 @pytest.mark.parametrize("umask", [0o000, 0o077])
 def test_modes_are_set_whatever_the_umask(tmp_path, umask):
-    game = playable_games()[0]
+    game = default_game()
     directory = tmp_path / "club" / "g"
     old = os.umask(umask)
     try:
@@ -352,7 +351,7 @@ def test_read_only_commands_leave_no_file_behind(arena, template):
 
 def test_an_encoded_cr_lf_in_the_from_name_is_answered_without_adding_a_header(tmp_path):
     from pbem.mail import parse
-    game = playable_games()[0]
+    game = default_game()
     root = tmp_path / "games"
     correspondence.create(game.id, root / "g1", [(n, f"{n}@club.example") for n in NAMES[:game.min_players]], seed="m",
                           organiser="referee@club.example")
@@ -375,7 +374,7 @@ def test_an_encoded_cr_lf_in_the_from_name_is_answered_without_adding_a_header(t
     (["--seed", "s" * 5000], "--seed: 1 to 200 characters, not 5000"),
 ])
 def test_command_line_values_that_cannot_be_stored_are_usage_errors(tmp_path, args, message):
-    game = playable_games()[0]
+    game = default_game()
     players = sum((["--player", name] for name in NAMES[1:game.min_players]), [])
     result = Pbem().runner.invoke(cli, ["new", game.id, str(tmp_path / "g"), "--player", "alice", *players, *args],
                                   standalone_mode=False)

@@ -2,6 +2,7 @@
 (no editable checkout anywhere on its path) and passes a smoke test."""
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -45,12 +46,28 @@ def fresh_install(tmp_path: Path, artefact: Path) -> Path:
     return venv / "bin"
 
 
+def source_games() -> list[Path]:
+    return sorted(folder for folder in (ROOT / "games").iterdir() if (folder / "meta.yaml").is_file())
+
+
+def play_one_move(bin_dir: Path, game_id: str, count: int, game: Path) -> None:
+    """A new game of `game_id` for `count` players, one move by whoever must act (the first concrete legal one),
+    and a verify."""
+    players = [arg for name in ("ann", "ben", "cy", "dee", "eve", "fay")[:count] for arg in ("--player", name)]
+    run(bin_dir / "pbem", "new", game_id, game, *players, "--seed", "smoke")
+    moves = json.loads(run(bin_dir / "pbem", "moves", game, "--format", "json"))
+    concrete = next(move for move in moves["moves"] if ".." not in move and "(" not in move)
+    run(bin_dir / "pbem", "move", game, "--as", moves["to_act"], "--text", concrete, "--move-number",
+        moves["move_number"])
+    assert "verified" in run(bin_dir / "pbem", "verify", game)
+
+
 def smoke(bin_dir: Path, tmp_path: Path) -> None:
     assert run(bin_dir / "pbem", "--version").strip() == f"pbem, version {pbem.__version__}"
-    assert "coal-baron" in run(bin_dir / "pbem", "games")
-    game = tmp_path / "smoke"
-    run(bin_dir / "pbem", "new", "gold-fever", game, "--player", "ann", "--player", "ben", "--player", "cy")
-    assert "verified" in run(bin_dir / "pbem", "verify", game)
+    listed = {g["id"]: g for g in json.loads(run(bin_dir / "pbem", "games", "--format", "json"))}
+    for folder in source_games():
+        game_id = folder.name.replace("_", "-")
+        play_one_move(bin_dir, game_id, listed[game_id]["players"]["min"], tmp_path / f"smoke-{game_id}")
     # the installed package is the artefact, not this checkout
     where = run(bin_dir / "python", "-c", "import pbem, pathlib; print(pathlib.Path(pbem.__file__).parent)",
                 cwd=tmp_path)
@@ -59,11 +76,17 @@ def smoke(bin_dir: Path, tmp_path: Path) -> None:
 
 def test_the_wheel_ships_every_game_and_schema_and_installs_alone(dist, tmp_path):
     wheel = next(dist.glob("pbem-*.whl"))
-    names = zipfile.ZipFile(wheel).namelist()
-    for game_dir in (ROOT / "games").iterdir():
-        if (game_dir / "meta.yaml").is_file():
-            for data in ("meta.yaml", "components.yaml", "rules.md"):
-                assert f"pbem/games/{game_dir.name}/{data}" in names
+    archive = zipfile.ZipFile(wheel)
+    names = archive.namelist()
+    entry_points = archive.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
+    for game_dir in source_games():
+        shipped = [path for path in game_dir.rglob("*") if path.is_file() and "__pycache__" not in path.parts]
+        assert {"meta.yaml", "components.yaml", "rules.md", "rules.py"} <= {path.name for path in shipped}
+        assert any(path.parent.name == "schemas" for path in shipped) and (game_dir / "phases").is_dir()
+        for path in shipped:  # every module, data file and schema of the game
+            assert f"pbem/games/{path.relative_to(ROOT / 'games')}" in names, path
+        game_id = game_dir.name.replace("_", "-")
+        assert f"{game_id} = pbem.games.{game_dir.name}" in entry_points  # registered under its id
     for schema in (ROOT / "schemas").rglob("*.json"):
         assert f"pbem/schemas/{schema.relative_to(ROOT / 'schemas')}" in names
     assert not [n for n in names if not n.startswith(("pbem/", "pbem-"))], "only pbem at the top of site-packages"

@@ -45,7 +45,7 @@ def test_rules_py_is_the_contract_and_one_table_of_handlers():
 @pytest.mark.parametrize("game", registry.all_games(), ids=lambda g: g.id)
 def test_the_table_has_one_handler_per_declared_decision_and_scoring_says_when_it_is_over(game):
     assert set(game.rules.HANDLERS) == set(game.meta["decisions"])
-    scoring = importlib.import_module(f"pbem.games.{game.package}.scoring")
+    scoring = importlib.import_module(f"{game.module}.scoring")
     state = game.rules.setup(["alice", "bob", "carol", "dave"][:game.min_players], game.resolve_options({}),
                              game.default_components(), Rng("structure", "t", 0))
     assert scoring.is_over(state) is False and game.rules.pending(state) is not None

@@ -66,6 +66,6 @@ def test_whole_line_comments_are_read_without_pyyaml_as_pyyaml_reads_them():
 def test_every_games_metadata_is_read_without_pyyaml():
     """meta.yaml is read by every command: written as pbem writes YAML, it does not need PyYAML's import."""
     from pbem import packaged, registry
-    for game_id, package in registry.GAMES.items():
-        text = packaged.read_bytes(f"pbem.games.{package}", "meta.yaml").decode()
+    for game_id, module in registry.installed().items():
+        text = packaged.read_bytes(module, "meta.yaml").decode()
         assert yamlio._read_own(text) == yaml.safe_load(text), game_id

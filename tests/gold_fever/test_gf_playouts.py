@@ -19,7 +19,7 @@ SCHEMAS = ("state", "public-view", "player-view", "components")
 
 
 def schema(name):
-    return json.loads(resources.files("pbem.schemas").joinpath(f"gold-fever/{name}.schema.json").read_text())
+    return json.loads(resources.files("pbem.games.gold_fever").joinpath(f"schemas/{name}.schema.json").read_text())
 
 
 VALIDATORS = {name: Draft202012Validator(schema(name)) for name in SCHEMAS}

@@ -10,10 +10,6 @@ from pbem.mail import compose
 from support import NAMES, run_pbem
 from mailkit import ORGANISER, body_of, create_game, free_port, mail_games, move_mail, receive, run_cli, write_mail
 
-import pytest
-
-pytestmark = pytest.mark.skipif(not mail_games(), reason="no playable game yet")
-
 
 def _new_args(root, game_id="g2"):
     game = mail_games()[0]

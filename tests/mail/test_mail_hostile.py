@@ -21,7 +21,7 @@ from pbem.tables import fit_lines
 from pbem.mail import compose, headers, transport
 from pbem.mail.commands import Referee, welcome_messages
 from mailkit import ORGANISER, run_cli, write_mail
-from support import legal_turn, playable_games, snapshot
+from support import default_game, legal_turn, snapshot
 
 NAMES = ["alice", "bob", "carol"]
 STRANGER = "mallory@evil.example"
@@ -113,7 +113,7 @@ def assert_written_as_meant(arguments: dict, msg) -> None:
 @pytest.fixture
 def table(tmp_path):
     """A game with every player's address and an organiser, its games root, and a referee keeping its mail."""
-    game = playable_games()[0]
+    game = default_game()
     root = tmp_path / "games"
     root.mkdir()
     made = correspondence.create(game.id, root / "g1", [(n, f"{n}@players.example") for n in NAMES[:game.min_players]],
@@ -225,7 +225,7 @@ def test_reminders_timeout_notices_digests_and_welcomes_are_written_as_meant(tmp
     welcomes and the welcome of a seat handed on go through the same check."""
     root = tmp_path / "games"
     root.mkdir()
-    game = playable_games()[0]
+    game = default_game()
     outbox = tmp_path / "out"
     players = sum((["--player", f"{n}:{n}@players.example"] for n in NAMES[:game.min_players]), [])
     with recording() as calls:
