@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from . import clock, correspondence, engine, transactions
-from .cli import AS_PLAYER, DURATION, FORMAT, GAME_DIR, NOW, emit
+from .cliopts import AS_PLAYER, DURATION, FORMAT, GAME_DIR, NOW, emit
 from .contract import PbemError, UsageError
 from .mail.options import sending as _sending
 from .phrases import plural

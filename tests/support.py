@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pbem import bots, engine, notation, registry, yamlio
@@ -103,14 +104,16 @@ def game_counts() -> list[tuple[str, int]]:
     return [(g.id, n) for g in playable_games() for n in range(g.min_players, g.max_players + 1)]
 
 
-LONG = bool(os.environ.get("PBEM_LONG"))  # the long runs: every player count where the default takes a few
+def edge_counts() -> list:
+    """Each game at its smallest and largest table; the tables between are `slow` (pytest -m slow): for the costly
+    whole games."""
+    return [pytest.param(g.id, n, marks=() if n in (g.min_players, g.max_players) else pytest.mark.slow)
+            for g in playable_games() for n in range(g.min_players, g.max_players + 1)]
 
 
-def edge_counts() -> list[tuple[str, int]]:
-    """Each game at its smallest and largest table (every count with PBEM_LONG=1): for the costly whole games."""
-    if LONG:
-        return game_counts()
-    return [(g.id, n) for g in playable_games() for n in sorted({g.min_players, g.max_players})]
+def seeds(default: int, slow: int) -> list:
+    """Seeds 0..default-1 for the default run, and up to `slow` in all for `pytest -m slow`."""
+    return [pytest.param(n, marks=() if n < default else pytest.mark.slow) for n in range(max(default, slow))]
 
 
 class Pbem:

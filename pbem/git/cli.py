@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..cli import FORMAT, NOW, deadline_options, deadlines_from, emit, parse_options, read_input, secret_from
+from ..cliopts import FORMAT, NOW, deadline_options, deadlines_from, emit, parse_options, read_input, secret_from
 from ..contract import PbemError, UsageError
 
 REFEREE_DIR = click.option("--referee-dir", "referee_root", type=click.Path(file_okay=False), metavar="ROOT",

@@ -6,7 +6,7 @@ import sys
 import click
 
 from .. import engine
-from ..cli import NOW
+from ..cliopts import NOW
 from ..phrases import plural
 from ..contract import PbemError, UsageError
 from .options import sending as _sending
@@ -100,7 +100,7 @@ def _now(text):
 def welcome(directory, smtp, outbox, smtp_user, starttls):
     """Mail every player of the game in DIR their welcome again: their password and how to move."""
     from . import transport
-    from .commands import send_welcome
+    from .welcome import send_welcome
     gd = engine.open_game(directory)
     mailed = send_welcome(gd, transport=transport.make(smtp, outbox, smtp_user, starttls))
     click.echo(f"{gd.id}: welcome mailed to {', '.join(mailed) or 'nobody'}")

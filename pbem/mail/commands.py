@@ -1,4 +1,4 @@
-"""What the referee does with one message, a mailbox of them, and a new game's welcome mails.
+"""What the referee does with one message and a mailbox of them (a game's welcome mails: pbem.mail.welcome).
 
 `handle` never raises for bad mail: whatever is wrong with a message (no game tag, an unknown game, a stranger,
 a wrong password, a stale or illegal move, a garbage body, a huge attachment) becomes a clear reply to its sender
@@ -631,42 +631,3 @@ def _split(line: str) -> list[str]:
 def _host() -> str:
     from .transport import hostname
     return hostname()
-
-
-# ---------------------------------------------------------------- welcome
-
-def welcome_messages(gd: engine.GameDir, referee: str | None = None) -> list[EmailMessage]:
-    secrets = engine.load_secrets(gd)
-    referee = referee or secrets.get("organiser")
-    if not referee:
-        raise PbemError(f"{gd.id} has no organiser address: the welcome mails need one to come from "
-                        f"(pbem new ... --organiser EMAIL)")
-    roster = secrets["players"]
-    messages = []
-    legal = engine.legal(gd)
-    for player in roster:
-        if not player["email"]:
-            continue
-        subject, body = compose.welcome(gd, player, roster, legal if legal["to_act"] == player["name"] else None)
-        msg = compose.message(referee, player["email"], subject, body, game=gd.id, move_number=legal["move_number"],
-                              message_id=compose.thread_root(gd, player["name"], referee),
-                              redact=[p["secret"] for p in roster if p["name"] != player["name"]])
-        if compose.pictures_available():  # every player sees the board they will play on
-            compose.add_picture(msg, engine.status(gd, player["name"]))
-        messages.append(msg)
-    return messages
-
-
-def send_welcome(gd: engine.GameDir, smtp: str | None = None, outbox=None, transport=None) -> list[str]:
-    """Mail each player with an address their welcome: their password and how to move. Returns who was mailed."""
-    from . import transport as transports
-    sender = transport or transports.make(smtp, outbox)
-    messages = welcome_messages(gd)
-    if not messages:
-        raise PbemError(f"no player of {gd.id} has an email address (pbem new ... --player NAME:EMAIL)")
-    try:
-        return sender.send(messages)
-    except PbemError as exc:
-        raise PbemError(f"{exc}. Game {gd.id} exists; send the welcome mails again with "
-                        f"`pbem mail welcome {gd.path} --smtp HOST:PORT` (or --outbox DIR)") from None
-

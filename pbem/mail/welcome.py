@@ -1,8 +1,13 @@
-"""A new game's welcome mails, when `pbem new` is given a way to send them (--smtp or --outbox): the mail
-transport's part of `new`, so the core command line sends no mail itself."""
+"""A game's welcome mails: each player's password and how to move; sent by `pbem mail welcome`, and by `pbem new`
+when it is given a way to send them (--smtp or --outbox): the mail transport's part of `new`, so the core command
+line sends no mail itself."""
 from __future__ import annotations
 
+from email.message import EmailMessage
+
+from .. import engine
 from ..contract import PbemError, UsageError
+from . import compose
 
 
 def prepare(organiser: str | None, smtp: str | None, outbox, smtp_user: str | None, starttls: str | None):
@@ -19,8 +24,44 @@ def prepare(organiser: str | None, smtp: str | None, outbox, smtp_user: str | No
 def send(gd, sender) -> tuple[list[str], PbemError | None]:
     """Mail each player with an address their welcome: (who was mailed, the failure if the mails did not go).
     The game exists either way: a failure is for the caller to report after the passwords."""
-    from .commands import send_welcome
     try:
         return send_welcome(gd, transport=sender), None
     except PbemError as exc:
         return [], exc
+
+
+def welcome_messages(gd: engine.GameDir, referee: str | None = None) -> list[EmailMessage]:
+    secrets = engine.load_secrets(gd)
+    referee = referee or secrets.get("organiser")
+    if not referee:
+        raise PbemError(f"{gd.id} has no organiser address: the welcome mails need one to come from "
+                        f"(pbem new ... --organiser EMAIL)")
+    roster = secrets["players"]
+    messages = []
+    legal = engine.legal(gd)
+    for player in roster:
+        if not player["email"]:
+            continue
+        subject, body = compose.welcome(gd, player, roster, legal if legal["to_act"] == player["name"] else None)
+        msg = compose.message(referee, player["email"], subject, body, game=gd.id, move_number=legal["move_number"],
+                              message_id=compose.thread_root(gd, player["name"], referee),
+                              redact=[p["secret"] for p in roster if p["name"] != player["name"]])
+        if compose.pictures_available():  # every player sees the board they will play on
+            compose.add_picture(msg, engine.status(gd, player["name"]))
+        messages.append(msg)
+    return messages
+
+
+def send_welcome(gd: engine.GameDir, smtp: str | None = None, outbox=None, transport=None) -> list[str]:
+    """Mail each player with an address their welcome: their password and how to move. Returns who was mailed."""
+    from . import transport as transports
+    sender = transport or transports.make(smtp, outbox)
+    messages = welcome_messages(gd)
+    if not messages:
+        raise PbemError(f"no player of {gd.id} has an email address (pbem new ... --player NAME:EMAIL)")
+    try:
+        return sender.send(messages)
+    except PbemError as exc:
+        raise PbemError(f"{exc}. Game {gd.id} exists; send the welcome mails again with "
+                        f"`pbem mail welcome {gd.path} --smtp HOST:PORT` (or --outbox DIR)") from None
+

@@ -1,15 +1,14 @@
 """Random play-outs of 2 to 6 players: they finish, and at every decision florins, cards, warehouses and shares are
 conserved, a company is worth 10 a warehouse, and no view holds another player's hand. One seed per player count
-by default (the generic suite plays four more, with schema checks); PBEM_CHARTERED_SEEDS=N plays N."""
+by default (the generic suite plays four more, with schema checks); `pytest -m slow` plays ten."""
 from __future__ import annotations
-
-import os
 
 import pytest
 
 from pbem import playout
+from support import seeds
 
-SEEDS = range(int(os.environ.get("PBEM_CHARTERED_SEEDS", "1")))
+SEEDS = seeds(1, 10)
 NAMES = ["ann", "bob", "cid", "dee", "eve", "fay"]
 
 

@@ -1,4 +1,4 @@
-"""The command line's rough edges (issue 13, item 6): counts, outputs, exit codes, names, help, completion."""
+"""The command line's rough edges: counts, outputs, exit codes, names, help, completion."""
 from __future__ import annotations
 
 import os

@@ -1,4 +1,4 @@
-"""A player's day (issue 13), the engine's part: every legal move described, forced moves played by the referee,
+"""A player's day, the engine's part: every legal move described, forced moves played by the referee,
 messages that say what they mean, `status` from the referee's state."""
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def log_entries(directory, full=True):
     return engine.read_log(engine.open_game(directory), full=full)["entries"] or []
 
 
-# ---------------------------------------------------------------- descriptions (item 2)
+# ---------------------------------------------------------------- descriptions
 
 @pytest.mark.parametrize("game", playable_games(), ids=lambda g: g.id)
 def test_every_legal_move_of_a_random_game_is_described_from_the_movers_view(game):
@@ -111,7 +111,7 @@ def test_moves_of_a_player_not_to_act_say_they_may_resign(tmp_path, pbem):
     assert "may resign at any time" in pbem("moves", directory, "--as", other).out
 
 
-# ---------------------------------------------------------------- forced moves (item 3)
+# ---------------------------------------------------------------- forced moves
 
 def test_a_decision_with_one_concrete_move_is_forced_unless_it_shows_new_information_or_has_a_form():
     assert turns.forced({"fresh_info": False}, [{"action": "take", "count": 2}]) == {"action": "take", "count": 2}
@@ -221,7 +221,7 @@ def test_the_sentence_about_the_referees_moves_lists_six_and_counts_the_rest():
     assert phrases.referee_moves([]) == ""
 
 
-# ---------------------------------------------------------------- wording (item 4)
+# ---------------------------------------------------------------- wording
 
 def test_an_illegal_step_is_named_by_its_place_in_the_turn_not_as_a_move_number(tmp_path, pbem):
     directory, _ = create(tmp_path, pbem)
@@ -284,7 +284,7 @@ def test_a_huge_move_file_is_measured_in_megabytes_from_a_file_and_from_standard
     assert phrases.size(65537) == "65,537 bytes"
 
 
-# ---------------------------------------------------------------- status from the referee's state (item 7)
+# ---------------------------------------------------------------- status from the referee's state
 
 def test_status_shows_the_referees_position_and_names_a_hand_edited_public_file(tmp_path, pbem):
     directory, _ = create(tmp_path, pbem)

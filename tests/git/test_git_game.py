@@ -2,12 +2,11 @@
 in a fresh clone; and nothing private anywhere in the repository's history before the end.
 
 By default: the first playable title (Coal Baron) played to the end by the bots, every other title played a few
-rounds and then ended by resignations (the referee plays the resigned seats to the end). PBEM_GIT_LONG=1 plays
-every title to the end.
+rounds and then ended by resignations (the referee plays the resigned seats to the end). `pytest -m slow`
+plays every title to the end.
 """
 from __future__ import annotations
 
-import os
 import subprocess
 
 import pytest
@@ -16,14 +15,14 @@ from gitkit import git, plan
 from pbem import engine, notation, yamlio
 from support import playable_games
 
-LONG = bool(os.environ.get("PBEM_GIT_LONG"))
 SEED = "seed-5e1f0a9c77d2"
 SHORT_ROUNDS = 12
 
 
 def titles():
     games = playable_games()
-    return [pytest.param(game.id, LONG or index == 0, id=game.id) for index, game in enumerate(games)]
+    return [pytest.param(game.id, index == 0, id=game.id) for index, game in enumerate(games)] + \
+        [pytest.param(game.id, True, id=f"{game.id}-whole", marks=pytest.mark.slow) for game in games[1:]]
 
 
 class Private:

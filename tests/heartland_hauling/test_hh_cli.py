@@ -1,9 +1,8 @@
 """Through the command line: a club's components refused with clear errors (nothing written), a game created
 with its setup decisions pending, a submitted turn stopped at a freshly drawn card, `pbem moves` within 40 lines,
-and `pbem demo` with options (a whole game with PBEM_HH_SLOW=1)."""
+and `pbem demo` with options (a whole game with `pytest -m slow`)."""
 from __future__ import annotations
 
-import os
 
 import pytest
 
@@ -64,8 +63,8 @@ def test_after_new_the_referee_asks_player_three_then_player_two_to_place_a_loca
     assert engine.verify(engine.open_game(tmp_path / "g"))["result"] == "ok"
 
 
-def test_pbem_demo_with_options_plays_and_verifies(pbem, tmp_path):
-    slow = os.environ.get("PBEM_HH_SLOW")
+@pytest.mark.parametrize("slow", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["40 moves", "whole"])
+def test_pbem_demo_with_options_plays_and_verifies(pbem, tmp_path, slow):
     args = ["demo", GAME.id, "--players", "2", "--seed", "cli-demo", "--dir", tmp_path / "d",
             "--option", "truck-stops=on", "--option", "alternate-routes=on", "--option", "layout=alt-1"]
     result = pbem(*(args if slow else args + ["--moves", "40"]))

@@ -1,11 +1,10 @@
 """Whole games by bots for 2, 3 and 4 players, with each option alone and all together: crates, cards and money
 accounted for at every step, short legal-move lists, views valid and free of other players' hands. One greedy
 seat (it ends the game: random trucks alone never reach the money goal), every other seat random. One seed per
-case by default; PBEM_HH_SEEDS=n plays n."""
+case by default; `pytest -m slow` plays ten."""
 from __future__ import annotations
 
 import copy
-import os
 import random
 
 import pytest
@@ -13,10 +12,11 @@ import pytest
 from pbem import bots, notation, playout, registry, validation
 from pbem.games.heartland_hauling import bot
 from pbem.rng import Rng
+from support import seeds
 
 GAME = registry.get("heartland-hauling")
 NAMES = ["alice", "bob", "carol", "dave"]
-SEEDS = range(int(os.environ.get("PBEM_HH_SEEDS", "1")))
+SEEDS = seeds(1, 10)
 OPTION_SETS = {
     "alt-1": {"layout": "alt-1"},
     "alt-2": {"layout": "alt-2"},

@@ -1,4 +1,4 @@
-"""A player's day by mail (issue 13, item 5 and the mail side of items 2 and 3): whole legal-move lists with what
+"""A player's day by mail: whole legal-move lists with what
 each move does, the referee's moves reported, an outbox that is an empty folder, `new` that never hides the
 passwords of a game it created."""
 from __future__ import annotations

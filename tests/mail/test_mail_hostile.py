@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from pbem import correspondence, engine
 from pbem.tables import fit_lines
 from pbem.mail import compose, headers, transport
-from pbem.mail.commands import Referee, welcome_messages
+from pbem.mail.commands import Referee
+from pbem.mail.welcome import welcome_messages
 from mailkit import ORGANISER, run_cli, write_mail
 from support import default_game, legal_turn, snapshot
 
