@@ -10,7 +10,7 @@ from pbem.contract import PbemError
 from .phases.board import draw_map
 
 GAME = "chartered"
-RULES_VERSION = 1
+RULES_VERSION = 1  # written into the state: version 2 changed no state field (meta.yaml's rules_version)
 LEVEL_PREFIX = "level-"
 
 

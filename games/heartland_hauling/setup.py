@@ -9,7 +9,7 @@ from .phases import board
 from .phases.common import CENTRE, add_crates, push, sort_cards, turn_order
 
 GAME = "heartland-hauling"
-RULES_VERSION = 1  # meta.yaml's rules_version: raise both when a rule change alters archived games
+RULES_VERSION = 1  # written into the state: version 2 changed no state field (meta.yaml's rules_version)
 EFFECTS_WITH_AMOUNT = {"free-spaces", "free-load", "extra-capacity", "unload-bonus",
                        "free-unload", "hand-size"}
 RESERVED_WORDS = {"cash", "and", "at", "centre"}
