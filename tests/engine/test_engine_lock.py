@@ -15,13 +15,11 @@ from pathlib import Path
 import pytest
 
 from pbem import engine, transactions
-from support import NAMES, Pbem, legal_turn, playable_games, snapshot
-
-pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
+from support import NAMES, Pbem, default_game, legal_turn, snapshot
 
 
 def new_game(directory: Path, *options: str) -> Path:
-    game = playable_games()[0]
+    game = default_game()
     players = sum((["--player", name] for name in NAMES[:game.min_players]), [])
     result = Pbem()("new", game.id, directory, *players, "--seed", "lock", *options)
     assert result.code == 0, result.err

@@ -18,9 +18,8 @@ import pytest
 
 from pbem import correspondence, engine, movefile, transactions, yamlio
 from pbem.contract import PbemError
-from support import NAMES, Pbem, legal_turn, playable_games
+from support import NAMES, Pbem, default_game, legal_turn
 
-pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 ALL = bool(os.environ.get("PBEM_REFUSALS_ALL"))
 ORGANISER = "referee@club.example"
 FILES = ["game.yaml", "components.yaml", "public.yaml", "log.yaml", "views/{player}.yaml", "referee/state.yaml",
@@ -64,7 +63,7 @@ KINDS = ["fifo", "folder", "link", "loop", "dangling", "missing", "not utf-8", "
 @pytest.fixture(scope="module")
 def template(tmp_path_factory):
     """A game three moves in, with addresses; a move file signed by the player to act; its secrets."""
-    game = playable_games()[0]
+    game = default_game()
     base = tmp_path_factory.mktemp("refusals")
     directory = base / "games" / "g1"
     made = correspondence.create(game.id, directory, [(n, f"{n}@players.example") for n in NAMES[:game.min_players]],

@@ -98,3 +98,18 @@ def test_pbem_names_no_game_outside_its_comments():
             if hits:
                 found.setdefault(str(path.relative_to(ROOT)), set()).update(hits)
     assert not found, found
+
+
+# Modules that may skip whole, each for what the machine lacks (never for what pbem or a game lacks)
+MACHINE_SKIPS = {"tests/pictures/test_browser.py": "no Chromium on this machine (CI installs it)"}
+
+
+def test_no_test_module_skips_itself_whole():
+    """A module-level skip makes a broken game vanish from the suite instead of failing it."""
+    skipping = []
+    for path in python_files(ROOT / "tests"):
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "pytestmark" for t in node.targets) \
+                    and "skip" in ast.unparse(node.value):
+                skipping.append(str(path.relative_to(ROOT)))
+    assert set(skipping) == set(MACHINE_SKIPS), skipping

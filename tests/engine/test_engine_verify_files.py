@@ -12,15 +12,14 @@ import pytest
 import yaml
 
 from pbem import engine, movefile, yamlio
-from support import NAMES, Pbem, legal_turn, playable_games
+from support import NAMES, Pbem, default_game, legal_turn
 
-pytestmark = pytest.mark.skipif(not playable_games(), reason="no game has rules yet")
 FINISHED = Path(__file__).resolve().parents[2] / "examples" / "gold-fever" / "gf-3p"
 
 
 @pytest.fixture(scope="module")
 def template(tmp_path_factory):
-    game = playable_games()[0]
+    game = default_game()
     directory = tmp_path_factory.mktemp("verify") / "g1"
     made = engine.create(game.id, directory, NAMES[:game.min_players], seed="verify")
     for _ in range(3):

@@ -316,7 +316,7 @@ def test_every_address_pbem_new_registers_is_one_the_referee_can_write(text):
 
 @pytest.mark.parametrize("address", ["jürgen@club.example", "ann=?utf-8?q?x?=@club.example", "a(b)@club.example"])
 def test_an_address_the_referee_could_not_write_is_refused_by_new(tmp_path, address):
-    game = playable_games()[0]
+    game = default_game()
     players = sum((["--player", f"{n}:{n}@players.example"] for n in NAMES[1:game.min_players]), [])
     result = run_cli("new", game.id, tmp_path / "g1", "--player", f"alice:{address}", *players)
     assert result.code == 1 and "is not an email address" in str(result.exception)
