@@ -20,42 +20,98 @@ from pbem.rng import Rng
 # `pbem moves` may send a player 40 lines at most: the header, one line a legal-move entry, and `resign`.
 MOST_ENTRIES = 40 - 2
 
+NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
+
 
 class RuleTable:
-    """A game in memory for rule tests: moves (text or dict) are checked against legal_moves exactly as the
-    engine does, then applied to a copy of the state with a fresh Rng per move. A game's table names its game."""
+    """A game in memory for rule tests, the one table every game's rule tests use: a state from the game's own
+    setup (which a test then edits into the smallest position a rule needs), moves (text or dict) checked against
+    legal_moves exactly as the engine checks them and applied to a copy of the state, as the player to act.
+
+    A game's table (a thin subclass in its test folder) names its game, its seats and how chance is decided:
+    seeded (setup from Rng(seed), each move a fresh Rng) or `scripted` (a ScriptedRng: shuffles keep the
+    components' order and dice come from the test, so a position needs no seed); the last move's rng stays in
+    `last_rng`."""
 
     game_id = ""
+    seats = NAMES  # the players' names, in seat order
+    players = 2  # how many seats a new game has unless the test says
+    scripted = False
+    fill_options = True  # False: a game without options is a game made before there were any (no defaults filled)
 
     def __init__(self):
         self.game = registry.get(self.game_id)
         self.rules = self.game.rules
         self.number = 0
+        self.last_rng = None
 
-    def to_act(self, state):
+    # ------------------------------------------------------------ a state built for the test
+
+    def components(self) -> dict:
+        return self.game.default_components()
+
+    def new(self, players=None, options=None, components=None, seed="test") -> dict:
+        """A fresh game from the game's setup: `players` is a number of seats or the names themselves."""
+        players = self.players if players is None else players
+        names = list(self.seats[:players]) if isinstance(players, int) else list(players)
+        options = self.game.resolve_options(options or {}, fill=self.fill_options)
+        setup_rng = ScriptedRng() if self.scripted else Rng(seed, "t", 0)
+        return self.rules.setup(names, options, components or self.components(), setup_rng)
+
+    def rng(self, dice=()):
+        """The rng of one move: scripted (rolling the test's dice), or a fresh seeded one."""
+        if self.scripted:
+            return ScriptedRng(dice)
+        assert not dice, "a seeded table rolls its own dice"
+        self.number += 1
+        return Rng("test", "t", self.number)
+
+    # ------------------------------------------------------------ reading a position
+
+    def to_act(self, state) -> str:
         return self.rules.pending(state)["player"]
 
-    def legal(self, state, player=None):
+    def decision(self, state) -> tuple[str, str] | None:
+        """(player to act, decision name), or None once the game is over."""
+        pending = self.rules.pending(state)
+        return (pending["player"], pending["decision"]) if pending else None
+
+    def legal(self, state, player=None) -> list[dict]:
         return self.rules.legal_moves(state, player or self.to_act(state))
 
-    def legal_texts(self, state, player=None):
+    def legal_texts(self, state, player=None) -> list[str]:
+        """The legal moves as `pbem moves` lists them."""
         return [self.game.format_move(m) for m in self.legal(state, player)]
 
-    def is_legal(self, state, text, player=None):
+    def is_legal(self, state, text, player=None) -> bool:
         return notation.is_legal(self.game.parse_move(text), self.legal(state, player))
 
-    def play(self, state, move, player=None):
-        """Apply one move of `player` (default: the one to act); refuse it if it is not legal."""
+    def first(self, state) -> dict:
+        """The first legal move of the player to act, as a bot playing first legal moves picks it."""
+        return bots.first_legal(self.legal(state))
+
+    def view(self, state, player) -> dict:
+        return self.rules.view(state, player)
+
+    # ------------------------------------------------------------ playing
+
+    def play(self, state, move, player=None, *, dice=(), rng=None) -> dict:
+        """Apply one move of `player` (default: the one to act); refuse it if that player is not to act or the move
+        is not legal. `dice` are the rolls the move makes (a scripted table), all of which it must use."""
         player = player or self.to_act(state)
+        assert self.to_act(state) == player, self.rules.pending(state)
         if isinstance(move, str):
             move = self.game.parse_move(move)
         legal = self.legal(state, player)
         assert notation.is_legal(move, legal), f"{self.game.format_move(move)} not legal for {player}: " \
                                                f"{[self.game.format_move(m) for m in legal]}"
-        self.number += 1
-        return self.rules.apply(copy.deepcopy(state), player, move, Rng("test", "t", self.number))
+        rng = rng or self.rng(dice)
+        state = self.rules.apply(copy.deepcopy(state), player, move, rng)
+        assert not getattr(rng, "dice", None), f"dice left unused: {rng.dice}"
+        self.last_rng = rng
+        return state
 
-    def turn(self, state, line):
+    def turn(self, state, line) -> dict:
         """A whole turn written on one line, `;` between moves, as a player submits it."""
         for text in notation.split_turn(line):
             state = self.play(state, text)
@@ -72,8 +128,6 @@ def load_helpers(name: str, folder) -> None:
     sys.modules[name] = module
     spec.loader.exec_module(module)
 
-
-NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 
 
 def playable_games() -> list[registry.Game]:

@@ -3,30 +3,22 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.rng import Rng
 from support import RuleTable
-
-NAMES = ["alice", "bob", "carol", "dave"]
 
 
 class Table(RuleTable):
-    """A game in memory: moves are given as text and checked against legal_moves exactly as the engine does."""
+    """Coal Baron on the table of a test: seeded chance, the order draft and turns in the game's own words."""
 
     game_id = "coal-baron"
 
-    def setup(self, players=2, options=None, seed="test"):
-        names = NAMES[:players] if isinstance(players, int) else list(players)
-        options = self.game.resolve_options(options or {})
-        return self.rules.setup(names, options, self.game.default_components(), Rng(seed, "t", 0))
-
     def started(self, players=2, options=None, seed="test"):
         """Past the order draft (each drafter takes the first revealed card): the first placement is pending."""
-        return self.draft(self.setup(players, options, seed))
+        return self.draft(self.new(players, options, seed=seed))
 
     def draft(self, state):
         """Play the order draft: each drafter takes the first revealed card."""
-        while self.rules.pending(state)["decision"] == "draft_orders":
-            state = self.play(state, self.rules.legal_moves(state, self.to_act(state))[0])
+        while self.decision(state)[1] == "draft_orders":
+            state = self.play(state, self.legal(state)[0])
         return state
 
     def give_turn(self, state, player, decision="place_workers", **data):
@@ -36,7 +28,6 @@ class Table(RuleTable):
         state["stack"] = [frame]
         state["turn"] = player
         return state
-
 
     @staticmethod
     def count_cubes(state):

@@ -16,7 +16,7 @@ def describe(t, state, text, player=None):
 
 
 def test_draft_says_the_orders_transport_points_and_cubes(t):
-    state = t.setup(2)
+    state = t.new(2)
     state["draft"]["revealed"][0] = "o10"  # wheelbarrow, 9 VP: black black
     assert describe(t, state, "draft o10") == "wheelbarrow, 9 VP for 2 black"
     state["draft"]["revealed"][0] = "o11"

@@ -90,7 +90,7 @@ def test_players_act_again_in_the_domain_until_they_pass(t):
 
 
 def test_players_without_workers_pick_no_card_and_are_skipped(t):
-    state = t.setup(3, PHASE)
+    state = t.new(3, PHASE)
     leader = state["start_player"]
     out = next(p for p in state["players"] if p != leader)
     state["pits"][out]["workers"] = 0

@@ -13,7 +13,7 @@ PHASE = {"phase-cards": "on"}
 
 
 def test_draft_best_takes_the_revealed_order_worth_most_points(t):
-    env = Q.env(t.setup(2))  # bob drafts first; revealed o12 (2 points), o36 3, o43 9, o03 3, o17 5, o28 5, o20 9
+    env = Q.env(t.new(2))  # bob drafts first; revealed o12 (2 points), o36 3, o43 9, o03 3, o17 5, o28 5, o20 9
     env, _ = Q.send(env, "bob", "draft o43; draft o17 else draft best; draft best")
     env, entries = Q.send(env, "alice", "draft o20")
     assert Q.played(entries) == [("alice", ["draft o20"], None), ("bob", ["draft o17"], "queued")]

@@ -8,8 +8,6 @@ from pbem.games.heartland_hauling.phases import ending, turn
 from pbem.rng import Rng
 from support import RuleTable
 
-NAMES = ["alice", "bob", "carol", "dave"]
-
 # A 3x3 map around the centre (c3), the standard 2-player layout:
 #        b            c             d
 #   2  eureka      midville      fort-lee
@@ -20,24 +18,17 @@ SMALL = {"b2": "eureka", "c2": "midville", "d2": "fort-lee", "b3": "flint", "c3"
 
 
 class Table(RuleTable):
+    """The Great Heartland Hauling Co. on the table of a test: seeded chance, a map and trucks laid by the test."""
+
     SMALL = SMALL
     game_id = "heartland-hauling"
 
-    def setup(self, players=2, options=None, seed="test", components=None):
-        names = NAMES[:players] if isinstance(players, int) else list(players)
-        options = self.game.resolve_options(options or {})
-        return self.rules.setup(names, options, components or self.game.default_components(), Rng(seed, "t", 0))
-
     def started(self, players=2, options=None, seed="test"):
         """Past every setup decision (each placed at the first legal cell): the first drive is pending."""
-        state = self.setup(players, options, seed)
-        while self.decision(state) in ("place_location", "place_truck_stop"):
+        state = self.new(players, options, seed=seed)
+        while self.decision(state)[1] in ("place_location", "place_truck_stop"):
             state = self.play(state, self.game.normalise(self.first(state)))
         return state
-
-    def first(self, state):
-        from pbem.bots import first_legal
-        return first_legal(self.rules.legal_moves(state, self.to_act(state)))
 
     # ------------------------------------------------------------ editing a position
 
@@ -83,12 +74,6 @@ class Table(RuleTable):
         state["turn"]["towed"] = towed
         turn.advance(state, Rng("test", "t", 0))
         return state
-
-    # ------------------------------------------------------------ playing
-
-    def decision(self, state):
-        pending = self.rules.pending(state)
-        return pending["decision"] if pending else None
 
 
 def count_cards(state) -> dict[str, int]:

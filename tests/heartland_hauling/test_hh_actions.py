@@ -49,7 +49,7 @@ def test_one_kind_of_good_is_loaded_per_action(t):
     loads = [m for m in t.legal(state) if m["action"] == "load"]
     assert [m["good"] for m in loads] == ["soybeans", "pigs"]
     state = t.play(state, "load soybeans 2")
-    assert t.decision(state) != "act"  # the action is over
+    assert t.decision(state)[1] != "act"  # the action is over
 
 
 def test_unloading_only_where_the_good_is_demanded_paid_its_price_a_crate(t):
@@ -98,7 +98,7 @@ def test_a_player_who_can_neither_load_nor_unload_nor_pay_for_the_discard_is_tow
     state = t.play(state, "tow and discard cattle")
     alice = state["haulers"]["alice"]
     assert alice["cell"] == "c3" and alice["money"] == 0 and alice["hand"] == ["corn"]
-    assert t.decision(state) == "refill"
+    assert t.decision(state)[1] == "refill"
 
 
 def test_a_resigned_seat_discards_nothing_as_its_action_and_draws_from_the_deck():

@@ -91,7 +91,7 @@ def test_a_player_who_cannot_move_is_towed_to_the_centre_and_must_discard(t):
     assert t.legal_texts(state) == ["tow"]
     state = t.play(state, "tow")
     assert state["haulers"]["alice"]["cell"] == "c3"
-    assert t.decision(state) == "act"
+    assert t.decision(state)[1] == "act"
     assert [m["action"] for m in t.legal(state)] == ["discard"]
     state = t.play(state, "discard corn")  # broke: the forced discard is free
     assert state["haulers"]["alice"]["money"] == 0

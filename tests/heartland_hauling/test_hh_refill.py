@@ -24,7 +24,7 @@ def refilling(t, hand, deck=None, face_up=None, discard=None):
 def test_the_hand_is_refilled_to_five_one_card_at_a_time(t):
     state = refilling(t, ["corn", "corn"], deck=["pigs", "cattle", "fuel-1", "corn"], face_up=["fuel-2", "soybeans"])
     for size in (3, 4, 5):
-        assert t.decision(state) == "refill"
+        assert t.decision(state)[1] == "refill"
         state = t.play(state, "draw")
         assert len(state["haulers"]["alice"]["hand"]) == size
     assert state["turn"]["player"] == "bob"

@@ -31,7 +31,7 @@ def natives(state, locations):
 
 
 def test_two_players_remove_one_location_of_each_good_and_lay_eight_around_the_centre(t):
-    state = t.setup(2)
+    state = t.new(2)
     assert shape(state) == ["###", "#W#", "###"]
     assert natives(state, state["removed"]) == Counter(GOODS)
     in_play = [card for card in state["map"]["cells"].values() if card != "centre"]
@@ -39,13 +39,13 @@ def test_two_players_remove_one_location_of_each_good_and_lay_eight_around_the_c
 
 
 def test_four_players_lay_all_twelve_locations_in_the_diamond(t):
-    state = t.setup(4)
+    state = t.new(4)
     assert shape(state) == ["..#..", ".###.", "##W##", ".###.", "..#.."]
     assert state["removed"] == []
 
 
 def test_three_players_then_player_three_and_player_two_each_place_a_removed_location(t):
-    state = t.setup(3, seed="three")
+    state = t.new(3, seed="three")
     order = state["players"][state["players"].index(state["start_player"]):] + \
         state["players"][:state["players"].index(state["start_player"])]
     assert shape(state) == ["###", "#W#", "###"] and len(state["removed"]) == 4
@@ -57,14 +57,14 @@ def test_three_players_then_player_three_and_player_two_each_place_a_removed_loc
     state = t.play(state, f"place {location} at {cells[0]}")
     assert state["map"]["cells"][cells[0]] == location
     assert state["crates"][location] == {state["components"]["locations"][location]["native"]: 5}
-    assert t.to_act(state) == order[1] and t.decision(state) == "place_location"
+    assert t.to_act(state) == order[1] and t.decision(state)[1] == "place_location"
     state = t.play(state, t.game.normalise(t.first(state)))
     assert len(state["removed"]) == 2
     assert t.rules.pending(state) == {"player": order[0], "decision": "drive", "fresh_info": False}
 
 
 def test_a_removed_location_goes_next_to_a_card_of_the_map(t):
-    state = t.setup(3, seed="three")
+    state = t.new(3, seed="three")
     location = state["removed"][0]
     assert not t.is_legal(state, f"place {location} at a1")  # a corner of the frame, next to nothing
     cell = t.legal(state)[0]["cells"]["from"][0]
@@ -72,26 +72,26 @@ def test_a_removed_location_goes_next_to_a_card_of_the_map(t):
 
 
 def test_each_location_starts_with_five_crates_of_its_native_good(t):
-    state = t.setup(4)
+    state = t.new(4)
     for location, crates in state["crates"].items():
         assert crates == {state["components"]["locations"][location]["native"]: 5}
 
 
 def test_warehouse_mix_starts_three_native_crates_and_one_of_each_demanded_good(t):
-    state = t.setup(4, {"warehouse-mix": "on"})
+    state = t.new(4, {"warehouse-mix": "on"})
     assert state["crates"]["eureka"] == {"soybeans": 3, "pigs": 1, "cattle": 1}
     assert state["crates"]["fort-lee"] == {"soybeans": 4, "pigs": 1}  # it demands its own native good
     assert state["box"] == {g: 0 for g in GOODS}  # exactly the 15 crates of every good
 
 
 def test_trucks_start_on_the_centre_and_players_with_five_dollars(t):
-    state = t.setup(4)
+    state = t.new(4)
     centre = board.centre_cell(state)
     assert {(h["cell"], h["money"]) for h in state["haulers"].values()} == {(centre, 5)}
 
 
 def test_five_cards_are_dealt_to_each_player_and_three_turned_face_up(t):
-    state = t.setup(3)
+    state = t.new(3)
     assert [len(h["hand"]) for h in state["haulers"].values()] == [5, 5, 5]
     assert len(state["face_up"]) == 3
     assert t.count_cards(state) == {"fuel-1": 10, "fuel-2": 6, "fuel-3": 3, "soybeans": 15, "corn": 15,
@@ -99,7 +99,7 @@ def test_five_cards_are_dealt_to_each_player_and_three_turned_face_up(t):
 
 
 def test_the_start_player_is_drawn_at_random_for_everyone_to_see(t):
-    starts = {t.setup(4, seed=f"s{i}")["start_player"] for i in range(12)}
+    starts = {t.new(4, seed=f"s{i}")["start_player"] for i in range(12)}
     assert len(starts) > 1
     rng = Rng("x", "t", 0)
     t.rules.setup(["alice", "bob"], t.game.resolve_options({}), t.game.default_components(), rng)
@@ -108,7 +108,7 @@ def test_the_start_player_is_drawn_at_random_for_everyone_to_see(t):
 
 
 def test_new_start_shuffles_the_centre_in_among_the_locations(t):
-    shapes = {tuple(shape(t.setup(2, {"new-start": "on"}, seed=f"n{i}"))) for i in range(12)}
+    shapes = {tuple(shape(t.new(2, {"new-start": "on"}, seed=f"n{i}"))) for i in range(12)}
     assert all(sorted("".join(s)) == sorted("########W") for s in shapes)
     assert len(shapes) > 1  # the centre is not always in the middle
 
@@ -119,14 +119,14 @@ def test_new_start_shuffles_the_centre_in_among_the_locations(t):
     (4, "alt-3", ["##...", "####.", "..W..", ".####", "...##"]),
 ])
 def test_an_alternate_layout_lays_its_drawn_shape(t, players, layout, rows):
-    state = t.setup(players, {"layout": layout})
+    state = t.new(players, {"layout": layout})
     assert shape(state) == rows
-    assert t.decision(state) == "drive"  # alternate layouts already place every card: no placement decisions
+    assert t.decision(state)[1] == "drive"  # alternate layouts already place every card: no placement decisions
 
 
 def test_alternate_routes_never_put_two_alternate_sides_next_to_each_other(t):
     for seed in range(6):
-        state = t.setup(4, {"alternate-routes": "on"}, seed=f"a{seed}")
+        state = t.new(4, {"alternate-routes": "on"}, seed=f"a{seed}")
         flipped = state["map"]["alternate"]
         assert flipped
         for location in flipped:
@@ -136,20 +136,20 @@ def test_alternate_routes_never_put_two_alternate_sides_next_to_each_other(t):
 
 
 def test_truck_stops_players_plus_two_are_dealt_and_placed_by_the_last_player(t):
-    state = t.setup(3, {"truck-stops": "on"}, seed="stops")
+    state = t.new(3, {"truck-stops": "on"}, seed="stops")
     players = state["players"]
     last = players[players.index(state["start_player"]) - 1]
-    while t.decision(state) == "place_location":  # 3 players: the removed locations come first
+    while t.decision(state)[1] == "place_location":  # 3 players: the removed locations come first
         state = t.play(state, t.game.normalise(t.first(state)))
     assert len(state["setup"]["stops_to_place"]) == 5
     for placed in range(5):
-        assert t.rules.pending(state)["player"] == last and t.decision(state) == "place_truck_stop"
+        assert t.rules.pending(state)["player"] == last and t.decision(state)[1] == "place_truck_stop"
         state = t.play(state, t.game.normalise(t.first(state)))
-    assert len(state["truck_stops"]) == 5 and t.decision(state) == "drive"
+    assert len(state["truck_stops"]) == 5 and t.decision(state)[1] == "drive"
 
 
 def test_a_truck_stop_goes_next_to_a_location_and_next_to_no_other_truck_stop(t):
-    state = t.setup(2, {"truck-stops": "on"})
+    state = t.new(2, {"truck-stops": "on"})
     entry = t.legal(state)[0]
     for cell in entry["cells"]["from"]:
         assert any(board.is_location(state, other) for _, other in board.neighbours(state, cell))
@@ -191,17 +191,17 @@ def test_an_option_the_components_cannot_serve_is_refused_at_setup(t):
     data = components(t)
     data["layouts"] = [x for x in data["layouts"] if not (x["id"] == "alt-2" and x["players"] == 3)]
     with pytest.raises(PbemError, match="layout alt-2 is not in the components for 3 players"):
-        t.setup(3, {"layout": "alt-2"}, components=data)
+        t.new(3, {"layout": "alt-2"}, components=data)
     data["truck_stops"] = data["truck_stops"][:5]
     with pytest.raises(PbemError, match="needs 6 upgrade cards"):
-        t.setup(4, {"truck-stops": "on"}, components=data)
+        t.new(4, {"truck-stops": "on"}, components=data)
 
 
 def three_player_alternate_returns(t, options, seeds=30):
     """The goods of the two removed locations an alternate 3-player layout takes back, over many seeds."""
     returned = []
     for seed in range(seeds):
-        state = t.setup(3, {"layout": "alt-1", **options}, seed=f"r{seed}")
+        state = t.new(3, {"layout": "alt-1", **options}, seed=f"r{seed}")
         in_play = [card for card in state["map"]["cells"].values() if card != "centre"]
         doubled = natives(state, in_play) - Counter({g: 2 for g in GOODS})
         returned.append(tuple(sorted(doubled.elements())))
@@ -227,7 +227,7 @@ def test_games_made_before_the_returned_locations_option_take_back_the_soybeans_
 def centre_on_the_edge(t, options):
     """A 3-player new-start setup whose centre lies on the edge of the 3x3, so a cell outside touches only it."""
     for seed in range(40):
-        state = t.setup(3, {"new-start": "on", **options}, seed=f"c{seed}")
+        state = t.new(3, {"new-start": "on", **options}, seed=f"c{seed}")
         centre = board.centre_cell(state)
         lonely = [cell for cell in board.empty_cells_next_to(state, [centre])
                   if not any(board.is_location(state, other) for _, other in board.neighbours(state, cell))]
@@ -254,14 +254,14 @@ def test_games_made_before_the_removed_next_to_option_may_place_next_to_the_cent
 @pytest.mark.parametrize("count", [1, 2, 3])
 def test_alternate_routes_with_a_number_turn_exactly_that_many_locations(t, count):
     for seed in range(4):
-        state = t.setup(4, {"alternate-routes": str(count)}, seed=f"a{seed}")
+        state = t.new(4, {"alternate-routes": str(count)}, seed=f"a{seed}")
         assert len(state["map"]["alternate"]) == count
-    on = t.setup(4, {"alternate-routes": "on"}, seed="a0")["map"]["alternate"]
+    on = t.new(4, {"alternate-routes": "on"}, seed="a0")["map"]["alternate"]
     assert len(on) >= 3  # `on`: as many as fit
 
 
 def test_alternate_routes_with_a_number_draw_which_locations_at_random(t):
-    drawn = {tuple(t.setup(4, {"alternate-routes": "2"}, seed=f"a{seed}")["map"]["alternate"]) for seed in range(6)}
+    drawn = {tuple(t.new(4, {"alternate-routes": "2"}, seed=f"a{seed}")["map"]["alternate"]) for seed in range(6)}
     assert len(drawn) > 1
 
 
