@@ -21,6 +21,7 @@ from pbem.rng import Rng
 MOST_ENTRIES = 40 - 2
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
+SHORT_NAMES = ["ann", "bob", "cid", "dee", "eve", "fay"]  # the seats of the Chartered and La Fièvre de l'Or tables
 
 
 class RuleTable:

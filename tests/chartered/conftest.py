@@ -3,32 +3,20 @@ order, the first player is the first seat), then edited into the smallest positi
 as text and checked against legal_moves exactly as the engine does."""
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from pbem import notation, registry
 from pbem.games.chartered.setup import sort_hand
-from support import ScriptedRng
-
-NAMES = ["ann", "bob", "cid", "dee", "eve", "fay"]
+from support import RuleTable, SHORT_NAMES
 
 
-class Table:
-    rng_class = ScriptedRng
+class Table(RuleTable):
+    """Chartered on the table of a test: chance scripted (hands, market and deck in component order, seat 1 to
+    act); without options, the options of a game made before there were any (the earlier readings)."""
 
-    def __init__(self):
-        self.game = registry.get("chartered")
-        self.rules = self.game.rules
-
-    def components(self):
-        return self.game.default_components()
-
-    def new(self, players=2, components=None, options=None):
-        """A fresh game: seat 1 to act; hands, market and deck in component order (no shuffle). Without options,
-        the options of a game made before there were any (the earlier readings)."""
-        names = NAMES[:players]
-        return self.rules.setup(names, options or {}, components or self.components(), ScriptedRng())
+    game_id = "chartered"
+    seats = SHORT_NAMES
+    scripted = True
+    fill_options = False
 
     def empty_hands(self, state):
         """Every hand emptied into the deck's end, so a test gives exactly the cards it needs."""
@@ -54,35 +42,6 @@ class Table:
         data["shares"] = dict(shares or {})
         data["flag"] = flag
         state["supply"] -= sum(plots.values())
-        return state
-
-    def to_act(self, state):
-        return self.rules.pending(state)["player"]
-
-    def decision(self, state):
-        pending = self.rules.pending(state)
-        return (pending["player"], pending["decision"]) if pending else None
-
-    def legal(self, state, player=None):
-        return self.rules.legal_moves(state, player or self.to_act(state))
-
-    def texts(self, state, player=None):
-        return [self.game.format_move(move) for move in self.legal(state, player)]
-
-    def is_legal(self, state, text, player=None):
-        return notation.is_legal(self.game.normalise(self.game.parse_move(text)), self.legal(state, player))
-
-    def play(self, state, text, player=None, rng=None):
-        """Apply one move given as text after checking it is legal for the player to act."""
-        player = player or self.to_act(state)
-        assert self.to_act(state) == player, self.rules.pending(state)
-        move = self.game.normalise(self.game.parse_move(text))
-        assert notation.is_legal(move, self.legal(state, player)), (text, self.texts(state, player))
-        return self.rules.apply(copy.deepcopy(state), player, move, rng or ScriptedRng())
-
-    def turn(self, state, line):
-        for text in notation.split_turn(line):
-            state = self.play(state, text)
         return state
 
     @staticmethod

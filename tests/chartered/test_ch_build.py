@@ -22,14 +22,14 @@ def test_founding_needs_three_empty_plots_between_companies(t):
 
 def test_a_plot_near_a_company_but_not_touching_it_cannot_be_played(t):
     state = two_players_with_gold(t, "14")
-    assert "build 14" not in t.texts(state)
+    assert "build 14" not in t.legal_texts(state)
 
 
 def test_founding_places_two_free_warehouses_on_plots_beside_the_first(t):
     state = t.play(two_players_with_gold(t, "21"), "build 21")
     assert t.decision(state) == ("ann", "found_company")
     # 21 touches 15, 20 and 22; 20 is within the buffer of gold, so the free warehouses go on 15 and 22.
-    assert "found tea 15 22" in t.texts(state)
+    assert "found tea 15 22" in t.legal_texts(state)
     assert not t.is_legal(state, "found tea 15 20")
     state = t.play(state, "found tea 15 22")
     assert state["companies"]["tea"]["plots"] == {"15": 1, "21": 1, "22": 1}
@@ -40,7 +40,7 @@ def test_free_warehouses_must_be_clear_of_companies_too(t):
     t.company(state, "silk", {40: 1, 41: 1, 46: 1})
     # 21 is still 4 steps from silk (21-22-28-34-40), but 22 beside it is only 3: with 20 too close to gold,
     # just 15 is left for the two free warehouses.
-    assert "build 21" not in t.texts(state)
+    assert "build 21" not in t.legal_texts(state)
 
 
 def test_founder_takes_a_share_and_the_company_starts_at_30(t):
@@ -55,13 +55,13 @@ def test_founding_needs_a_free_company(t):
     state = two_players_with_gold(t, "21")
     for n, company in enumerate(c for c in state["companies"] if c != "gold"):
         state["companies"][company].update(hq=str(43 + n % 2), plots={}, value=30)
-    assert "build 21" not in t.texts(state)
+    assert "build 21" not in t.legal_texts(state)
 
 
 def test_founding_needs_three_warehouses_in_the_supply(t):
     state = two_players_with_gold(t, "21", "8")
     state["supply"] = 2
-    assert t.texts(state)[:1] == ["build 8"] and "build 21" not in t.texts(state)
+    assert t.legal_texts(state)[:1] == ["build 8"] and "build 21" not in t.legal_texts(state)
 
 
 def test_expanding_a_company_adds_10(t):
@@ -78,12 +78,12 @@ def test_stacking_on_an_occupied_plot_adds_10_per_floor(t):
 def test_stacks_are_at_most_four_floors(t):
     state = two_players_with_gold(t, "7")
     state["companies"]["gold"]["plots"]["7"] = 4
-    assert "build 7" not in t.texts(state)
+    assert "build 7" not in t.legal_texts(state)
 
 
 def test_level_card_lets_the_player_choose_the_plot(t):
     state = two_players_with_gold(t, "level-2")
-    assert t.texts(state)[0] == "raise (any 1 of 1 2 7)"
+    assert t.legal_texts(state)[0] == "raise (any 1 of 1 2 7)"
     state = t.play(state, "raise 2")
     assert state["companies"]["gold"]["plots"]["2"] == 2 and state["companies"]["gold"]["value"] == 40
     assert state["hands"]["ann"] == []
@@ -91,9 +91,9 @@ def test_level_card_lets_the_player_choose_the_plot(t):
 
 def test_level_3_card_only_on_a_level_2_warehouse(t):
     state = two_players_with_gold(t, "level-3")
-    assert not [text for text in t.texts(state) if text.startswith("raise")]
+    assert not [text for text in t.legal_texts(state) if text.startswith("raise")]
     state["companies"]["gold"]["plots"]["7"] = 2
-    assert t.texts(state)[0] == "raise 7"
+    assert t.legal_texts(state)[0] == "raise 7"
     assert not t.is_legal(state, "raise 1")
 
 

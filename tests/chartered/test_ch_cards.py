@@ -40,7 +40,7 @@ def test_a_hand_has_no_limit(t):
 
 def test_a_card_needs_50_florins(t):
     state = ann_to_act(t, money=49)
-    assert not [text for text in t.texts(state) if text.startswith("buy")]
+    assert not [text for text in t.legal_texts(state) if text.startswith("buy")]
 
 
 def test_refresh_costs_50_then_a_card_must_be_bought(t):
@@ -49,7 +49,7 @@ def test_refresh_costs_50_then_a_card_must_be_bought(t):
     state = t.play(state, "refresh")
     assert state["money"]["ann"] == 550 and state["market"] == deck[:5]
     assert t.decision(state) == ("ann", "buy_card")
-    assert t.texts(state) == [f"buy {card}" for card in deck[:5]] + ["buy deck"]
+    assert t.legal_texts(state) == [f"buy {card}" for card in deck[:5]] + ["buy deck"]
     assert Counter(state["deck"]) == Counter(deck[5:] + old)   # the old market is shuffled into the deck
     state = t.play(state, f"buy {deck[2]}")
     assert state["money"]["ann"] == 500 and t.decision(state) == ("bob", "take_turn")
@@ -61,21 +61,21 @@ def test_refresh_shows_the_new_market_before_the_buy(t):
 
 
 def test_refresh_shuffles_the_old_market_into_the_deck_with_the_rng(t):
-    rng = t.rng_class()
+    rng = t.rng()
     t.play(ann_to_act(t), "refresh", rng=rng)
     assert [(o["what"], o["public"]) for o in rng.outcomes] == [("the old market shuffled into the deck", False)]
 
 
 def test_refresh_needs_florins_for_the_card_too(t):
-    assert "refresh" not in t.texts(ann_to_act(t, money=99))
-    assert "refresh" in t.texts(ann_to_act(t, money=100))
+    assert "refresh" not in t.legal_texts(ann_to_act(t, money=99))
+    assert "refresh" in t.legal_texts(ann_to_act(t, money=100))
 
 
 
 def test_no_refresh_with_an_empty_deck_and_a_short_deck_gives_a_short_market(t):
     state = ann_to_act(t)
     state["deck"] = []
-    assert "refresh" not in t.texts(state)
+    assert "refresh" not in t.legal_texts(state)
     state = ann_to_act(t)
     old, state["deck"] = list(state["market"]), state["deck"][:2]
     new = list(state["deck"])
@@ -97,13 +97,13 @@ def stuck(t, money=20, **holdings):
 
 def test_neither_buy_nor_build_forces_a_share_sale(t):
     state = stuck(t, gold=1, tea=2)
-    assert t.texts(state) == ["sell share (any 1..3 of gold tea tea)"]
+    assert t.legal_texts(state) == ["sell share (any 1..3 of gold tea tea)"]
 
 
 def test_after_selling_a_card_must_be_bought(t):
     state = t.play(stuck(t, gold=1), "sell share gold")          # 20 + 50 = 70
     assert state["money"]["ann"] == 70 and t.decision(state) == ("ann", "raise_funds")
-    assert "buy deck" in t.texts(state)
+    assert "buy deck" in t.legal_texts(state)
     state = t.play(state, "buy deck")
     assert state["money"]["ann"] == 20 and len(state["hands"]["ann"]) == 1
     assert t.decision(state) == ("bob", "take_turn")
@@ -112,15 +112,15 @@ def test_after_selling_a_card_must_be_bought(t):
 
 def test_more_shares_may_be_sold_before_the_card_is_bought_even_when_it_can_be_paid(t):
     state = t.play(stuck(t, gold=2), "sell share gold")          # 20 + 50 = 70: a card can be paid
-    assert "buy deck" in t.texts(state) and "sell share gold" in t.texts(state)
+    assert "buy deck" in t.legal_texts(state) and "sell share gold" in t.legal_texts(state)
     state = t.play(state, "sell share gold")
     assert state["money"]["ann"] == 120 and t.decision(state) == ("ann", "raise_funds")
 
 def test_sell_more_while_one_share_is_not_enough(t):
     state = t.play(stuck(t, money=0, tea=3), "sell share tea")   # 20: not enough
-    assert t.texts(state) == ["pass", "sell share (any 1..2 of tea tea)"]
+    assert t.legal_texts(state) == ["pass", "sell share (any 1..2 of tea tea)"]
     state = t.play(state, "sell share tea tea")
-    assert state["money"]["ann"] == 60 and "buy deck" in t.texts(state) and "pass" not in t.texts(state)
+    assert state["money"]["ann"] == 60 and "buy deck" in t.legal_texts(state) and "pass" not in t.legal_texts(state)
 
 
 def test_one_share_sold_and_still_short_the_player_may_stop_and_keep_the_others(t):
@@ -139,17 +139,17 @@ def test_everything_sold_and_still_short_ends_the_turn(t):
 
 def test_nothing_to_sell_means_pass(t):
     state = stuck(t)
-    assert t.texts(state) == ["pass"]
+    assert t.legal_texts(state) == ["pass"]
     assert t.decision(t.play(state, "pass")) == ("bob", "take_turn")
 
 
 def test_with_no_card_left_to_buy_a_player_who_cannot_build_passes(t):
     state = stuck(t, money=500, gold=2)
     state["deck"], state["market"] = [], []
-    assert t.texts(state) == ["pass"]
+    assert t.legal_texts(state) == ["pass"]
 
 
 def test_a_player_who_can_build_is_not_forced_to_sell(t):
     state = stuck(t, gold=1)
     t.give(state, "ann", "8")
-    assert t.texts(state) == ["build 8"]
+    assert t.legal_texts(state) == ["build 8"]

@@ -63,7 +63,7 @@ def test_the_absorbed_company_may_be_founded_again_at_30(t):
 def test_on_a_tie_the_builder_chooses_the_survivor(t):
     state = t.play(gold_and_tea(t, gold_value=60, tea_value=60), "build 13")
     assert t.decision(state) == ("ann", "choose_survivor")
-    assert t.texts(state) == ["survivor gold", "survivor tea"]
+    assert t.legal_texts(state) == ["survivor gold", "survivor tea"]
     state = t.play(state, "survivor gold")
     assert state["companies"]["gold"]["value"] == 130 and state["companies"]["tea"]["hq"] is None
     assert state["turn"]["income"] == 130

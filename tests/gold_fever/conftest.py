@@ -2,54 +2,21 @@
 through the notation and checked against legal_moves, dice decided by the test."""
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from pbem import notation, registry
-from support import ScriptedRng
+from support import RuleTable, SHORT_NAMES, ScriptedRng
 from pbem.games.gold_fever.phases import common, mayors
 from pbem.games.gold_fever.phases import turn as turns
 
 
-class Table:
-    """A game of gold-fever on the table of a test."""
+class Table(RuleTable):
+    """La Fièvre de l'Or on the table of a test: three seats unless told, chance scripted (the deck in component
+    order, concessions then events; dice given to `play`), auctions and holdings in the game's own words."""
 
-    def __init__(self):
-        self.game = registry.get("gold-fever")
-        self.rules = self.game.rules
-        self.rng_class = ScriptedRng
-
-    def new(self, players=("ann", "bob", "cid"), options=None, components=None):
-        """Turn 1, auction open, `players[0]` first; the deck in component order (concessions, then events)."""
-        options = self.game.resolve_options(options or {})
-        return self.rules.setup(list(players), options, components or self.game.default_components(),
-                                ScriptedRng())
-
-    def legal(self, state, player):
-        return self.rules.legal_moves(state, player)
-
-    def texts(self, state, player):
-        """The legal moves as `pbem moves` lists them."""
-        return [self.game.format_move(move) for move in self.legal(state, player)]
-
-    def is_legal(self, state, player, text):
-        return notation.is_legal(self.game.parse_move(text), self.legal(state, player))
-
-    def play(self, state, player, text, dice=()):
-        """Apply one move given as text, after checking it is legal; the rng used stays in `self.last_rng`."""
-        move = self.game.parse_move(text)
-        assert self.rules.pending(state)["player"] == player, self.rules.pending(state)
-        assert notation.is_legal(move, self.legal(state, player)), (text, self.legal(state, player))
-        rng = ScriptedRng(dice)
-        new = self.rules.apply(copy.deepcopy(state), player, move, rng)
-        assert not rng.dice, f"dice left unused: {rng.dice}"
-        self.last_rng = rng
-        return new
-
-    def decision(self, state):
-        pending = self.rules.pending(state)
-        return (pending["player"], pending["decision"]) if pending else None
+    game_id = "gold-fever"
+    seats = SHORT_NAMES
+    players = 3
+    scripted = True
 
     def at_choice(self, state, winner, offer, choosers=None):
         """The auction is over (won by `winner` at 0); `offer` is on the table and `winner` chooses first."""
@@ -69,7 +36,7 @@ class Table:
             player = self.decision(state)[0]
             last = sum(card is not None for card in state["turn"]["offer"]) == 1
             slot = next(n for n, card in enumerate(state["turn"]["offer"], 1) if card)
-            state = self.play(state, player, f"take {slot}", dice=dice if last else ())
+            state = self.play(state, f"take {slot}", player, dice=dice if last else ())
         return state
 
     def own(self, state, player, *concessions):

@@ -48,7 +48,7 @@ def test_greedy_bot_takes_the_card_worth_most(gf):
 def test_greedy_bot_aims_the_dynamite_at_the_richest_concession(gf):
     state = gf.own(gf.new(), "bob", "cold-mountain-3", "san-narciso-9")  # 3: 5 nuggets; 9: 7 nuggets, likelier
     gf.own(state, "cid", "takamawok-12")
-    state = gf.play(gf.at_choice(state, "ann", ["dynamite-1", "new-london-2", "new-london-4"]), "ann", "take 1")
+    state = gf.play(gf.at_choice(state, "ann", ["dynamite-1", "new-london-2", "new-london-4"]), "take 1", "ann")
     assert gf.game.format_move(decide(gf, state, "ann")) == "dynamite san-narciso-9"
 
 

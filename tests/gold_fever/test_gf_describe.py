@@ -9,7 +9,7 @@ FILLER = ["new-london-2", "new-london-4"]
 
 def event_for(gf, state, card):
     """ann takes the event `card` and must now aim it."""
-    return gf.play(gf.at_choice(state, "ann", [card] + FILLER), "ann", "take 1")
+    return gf.play(gf.at_choice(state, "ann", [card] + FILLER), "take 1", "ann")
 
 
 def describe(gf, state, text):
@@ -30,7 +30,7 @@ def test_take_says_the_concession_and_the_mayors_fee(gf):
 def test_bid_says_whom_it_outbids_and_the_gold_at_hand(gf):
     state = gf.new()
     assert describe(gf, state, "bid 1..10") == "open the auction (you hold 10): the winner chooses first and rolls"
-    state = gf.play(state, "ann", "bid 4")
+    state = gf.play(state, "bid 4", "ann")
     assert describe(gf, state, "bid 5..10") == "outbid ann's 4 (you hold 10); paid down the table"
     assert describe(gf, state, "pass") == "out of this auction"
 

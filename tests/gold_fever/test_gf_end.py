@@ -63,7 +63,7 @@ def test_report_shows_offer_bids_concessions_mayors_saloons_and_gold(gf):
     state = gf.own(gf.new(), "bob", "takamawok-3", "takamawok-4")
     state["saloons"]["cold-mountain-saloon-1"] = {"owner": "cid", "event": "saloon-1", "girls": None}
     state["saloon_supply"].remove("cold-mountain-saloon-1")
-    state = gf.play(state, "ann", "bid 3")
+    state = gf.play(state, "bid 3", "ann")
     text = gf.game.report.render(gf.rules.view(state, "ann"), "ann")
     assert "Cards on offer" in text and "new-london-2 (number 2, 6 nuggets)" in text
     assert "Bids so far: ann bids 3" in text

@@ -85,9 +85,9 @@ def test_winner_never_gets_money_back():
 
 def test_payment_moves_the_gold(gf):
     state = gf.new()
-    state = gf.play(state, "ann", "bid 9")
-    state = gf.play(state, "bob", "pass")
-    state = gf.play(state, "cid", "pass")
+    state = gf.play(state, "bid 9", "ann")
+    state = gf.play(state, "pass", "bob")
+    state = gf.play(state, "pass", "cid")
     assert state["gold"] == {"ann": 1, "cid": 15, "bob": 14}
     assert state["bank"] == {"paid_out": 0, "taken_in": 0}
     assert state["turn"]["payment"] == [{"to": "cid", "amount": 5}, {"to": "bob", "amount": 4}]
@@ -95,9 +95,9 @@ def test_payment_moves_the_gold(gf):
 
 def test_bank_takes_the_rest_option_moves_the_gold_and_the_bank_ledger(gf):
     state = gf.new(options={"bank-takes-the-rest": "on"})
-    state = gf.play(state, "ann", "bid 9")
-    state = gf.play(state, "bob", "pass")
-    state = gf.play(state, "cid", "pass")
+    state = gf.play(state, "bid 9", "ann")
+    state = gf.play(state, "pass", "bob")
+    state = gf.play(state, "pass", "cid")
     assert state["gold"] == {"ann": 1, "cid": 15, "bob": 12}
     assert state["bank"] == {"paid_out": 0, "taken_in": 2}
     assert gf.money_total(state) == 30

@@ -55,7 +55,7 @@ def test_reveal_as_many_cards_as_players(gf):
 
 
 def test_first_turn_reveals_only_concessions_events_go_back_and_deck_reshuffled(gf):
-    state_rng = gf.rng_class()
+    state_rng = gf.rng()
     state = gf.rules.setup(["ann", "bob", "cid"], gf.game.resolve_options({}), gf.game.default_components(),
                            state_rng)
     # scripted shuffles keep the order: concessions come first, so no event was drawn and nothing reshuffled
@@ -63,7 +63,7 @@ def test_first_turn_reveals_only_concessions_events_go_back_and_deck_reshuffled(
     deck = ["dynamite-1", "mustang-1", "cold-mountain-3", "holdup-1", "cold-mountain-4", "cold-mountain-5",
             "cold-mountain-7"]
     state["deck"], state["turn"] = list(deck), None
-    rng = gf.rng_class()
+    rng = gf.rng()
     turn.start_turn(state, "ann", rng)
     assert state["turn"]["offer"] == ["cold-mountain-3", "cold-mountain-4", "cold-mountain-5"]
     assert sorted(state["deck"]) == sorted(["dynamite-1", "mustang-1", "holdup-1", "cold-mountain-7"])
@@ -74,13 +74,13 @@ def test_first_turn_reveals_only_concessions_events_go_back_and_deck_reshuffled(
 def test_later_turns_reveal_events_too(gf):
     state = gf.new()
     state["deck"] = ["dynamite-1", "mustang-1", "cold-mountain-3", "holdup-1"]
-    turn.start_turn(state, "ann", gf.rng_class())
+    turn.start_turn(state, "ann", gf.rng())
     assert state["turn"]["number"] == 2
     assert state["turn"]["offer"] == ["dynamite-1", "mustang-1", "cold-mountain-3"]
 
 
 def test_first_player_drawn_at_random_and_recorded_publicly(gf):
-    rng = gf.rng_class()
+    rng = gf.rng()
     state = gf.rules.setup(["ann", "bob", "cid"], gf.game.resolve_options({}), gf.game.default_components(), rng)
     first = [o for o in rng.outcomes if o["what"] == "first player"]
     assert first == [{"what": "first player", "result": "ann", "public": True}]
@@ -89,7 +89,7 @@ def test_first_player_drawn_at_random_and_recorded_publicly(gf):
 
 
 def test_deck_shuffle_is_recorded_privately(gf):
-    rng = gf.rng_class()
+    rng = gf.rng()
     gf.rules.setup(["ann", "bob", "cid"], gf.game.resolve_options({}), gf.game.default_components(), rng)
     assert rng.outcomes[0]["what"] == "deck shuffle" and rng.outcomes[0]["public"] is False
 
@@ -150,7 +150,7 @@ def test_a_clubs_components_govern_the_game(gf):
     assert state["gold"]["ann"] == 12 and state["points_per_maire"] == 4
     assert "dynamite-2" not in state["cards"] and len(state["deck"]) + 3 == 58
     state = gf.play(gf.at_choice(state, "ann", ["stagecoach-robbery-1", "new-london-2", "new-london-4"]),
-                    "ann", "take 1")
+                    "take 1", "ann")
     assert state["gold"]["ann"] == 20
 
 
