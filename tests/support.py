@@ -119,6 +119,11 @@ class RuleTable:
         return state
 
 
+def table_fixture(table_class, name: str = "t"):
+    """The fixture giving each test a fresh table of a game (`t = table_fixture(Table)` in the game's conftest)."""
+    return pytest.fixture(name=name)(lambda: table_class())
+
+
 def load_helpers(name: str, folder) -> None:
     """A test folder's helpers module (`mailkit.py`, `gitkit.py`), importable by its name from the test files,
     without putting the folder on sys.path (where its conftest.py would shadow tests/conftest.py)."""

@@ -3,10 +3,8 @@ order, the first player is the first seat), then edited into the smallest positi
 as text and checked against legal_moves exactly as the engine does."""
 from __future__ import annotations
 
-import pytest
-
 from pbem.games.chartered.setup import sort_hand
-from support import RuleTable, SHORT_NAMES
+from support import SHORT_NAMES, RuleTable, table_fixture
 
 
 class Table(RuleTable):
@@ -54,6 +52,4 @@ class Table(RuleTable):
         return sum(floors for data in state["companies"].values() for floors in data["plots"].values())
 
 
-@pytest.fixture
-def t():
-    return Table()
+t = table_fixture(Table)

@@ -1,9 +1,7 @@
 """Helpers for the Coal Baron tests: small states built by setup() with a fixed Rng, then edited."""
 from __future__ import annotations
 
-import pytest
-
-from support import RuleTable
+from support import RuleTable, table_fixture
 
 
 class Table(RuleTable):
@@ -42,6 +40,4 @@ class Table(RuleTable):
         return total
 
 
-@pytest.fixture
-def t():
-    return Table()
+t = table_fixture(Table)

@@ -2,11 +2,9 @@
 through the notation and checked against legal_moves, dice decided by the test."""
 from __future__ import annotations
 
-import pytest
-
-from support import RuleTable, SHORT_NAMES, ScriptedRng
 from pbem.games.gold_fever.phases import common, mayors
 from pbem.games.gold_fever.phases import turn as turns
+from support import SHORT_NAMES, RuleTable, ScriptedRng, table_fixture
 
 
 class Table(RuleTable):
@@ -57,6 +55,4 @@ class Table(RuleTable):
         return sum(state["gold"].values()) + state["bank"]["taken_in"] - state["bank"]["paid_out"]
 
 
-@pytest.fixture
-def gf():
-    return Table()
+gf = table_fixture(Table, "gf")

@@ -2,11 +2,9 @@
 that shows a rule; moves are given as text and checked against legal_moves exactly as the engine does."""
 from __future__ import annotations
 
-import pytest
-
 from pbem.games.heartland_hauling.phases import ending, turn
 from pbem.rng import Rng
-from support import RuleTable
+from support import RuleTable, table_fixture
 
 # A 3x3 map around the centre (c3), the standard 2-player layout:
 #        b            c             d
@@ -101,6 +99,4 @@ Table.count_cards = staticmethod(count_cards)
 Table.count_crates = staticmethod(count_crates)
 
 
-@pytest.fixture
-def t():
-    return Table()
+t = table_fixture(Table)
