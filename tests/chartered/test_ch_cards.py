@@ -125,7 +125,7 @@ def test_sell_more_while_one_share_is_not_enough(t):
 
 def test_one_share_sold_and_still_short_the_player_may_stop_and_keep_the_others(t):
     state = t.play(stuck(t, money=0, tea=3), "sell share tea")   # 20: the rules ask for one share sold, not all
-    view = t.rules.view(state, "ann")
+    view = t.view(state, "ann")
     assert "your turn ends" in t.game.report.describe(view, {"action": "pass"})
     state = t.play(state, "pass")
     assert state["companies"]["tea"]["shares"] == {"ann": 2} and state["money"]["ann"] == 20

@@ -117,4 +117,4 @@ def test_a_resigned_seat_short_of_a_card_after_one_sale_keeps_its_other_shares(t
     state["money"]["ann"] = 0
     state = t.play(state, "sell share tea")
     legal = t.legal(state)
-    assert bots.resigned_move(t.game, t.rules.view(state, "ann"), legal) == {"action": "pass"}
+    assert bots.resigned_move(t.game, t.view(state, "ann"), legal) == {"action": "pass"}

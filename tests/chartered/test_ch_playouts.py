@@ -36,9 +36,9 @@ def check_invariants(t, state, start):
 
 
 def check_hands_private(t, state):
-    assert "private" not in t.rules.view(state, None)
+    assert "private" not in t.view(state, None)
     for player in state["players"]:
-        view = t.rules.view(state, player)
+        view = t.view(state, player)
         assert view["private"] == {"player": player, "hand": state["hands"][player]}
         assert [p["cards"] for p in view["players"]] == [len(state["hands"][p]) for p in state["players"]]
 

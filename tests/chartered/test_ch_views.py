@@ -17,7 +17,7 @@ def mid_game(t):
 
 def test_a_hand_is_seen_by_its_owner_the_others_see_its_size(t):
     state = mid_game(t)
-    mine, theirs, public = (t.rules.view(state, "ann"), t.rules.view(state, "bob"), t.rules.view(state, None))
+    mine, theirs, public = (t.view(state, "ann"), t.view(state, "bob"), t.view(state, None))
     assert mine["private"] == {"player": "ann", "hand": ["5", "8", "14", "level-2"]}
     assert theirs["private"] == {"player": "bob", "hand": ["30", "31"]}
     assert "private" not in public
@@ -28,13 +28,13 @@ def test_a_hand_is_seen_by_its_owner_the_others_see_its_size(t):
 def test_the_deck_order_is_hidden_its_size_and_the_market_are_public(t):
     state = mid_game(t)
     for viewer in (None, "ann"):
-        view = t.rules.view(state, viewer)
+        view = t.view(state, viewer)
         assert view["deck_count"] == len(state["deck"]) and view["market"] == state["market"]
         assert "deck" not in view and str(state["deck"][:8]) not in str(view)
 
 
 def test_money_shares_and_flags_are_public(t):
-    public = t.rules.view(mid_game(t), None)
+    public = t.view(mid_game(t), None)
     ann = public["players"][0]
     assert (ann["money"], ann["shares"], ann["flags"]) == (600, {"gold": 2}, [])
     gold = next(c for c in public["companies"] if c["id"] == "gold")
@@ -44,7 +44,7 @@ def test_money_shares_and_flags_are_public(t):
 def test_the_report_draws_the_board_as_a_map_of_plots(t):
     """Plot, company and floors, `*` on the headquarters, `+` where a company may be founded; `-` and `|` join
     the plots that touch (none across a canal: 2 and 3 do not touch, nor 8 and 9)."""
-    text = report.render(t.rules.view(mid_game(t), None), None)
+    text = report.render(t.view(mid_game(t), None), None)
     lines = text.splitlines()
     top = lines.index(next(line for line in lines if line.startswith(" 1 ")))
     assert lines[top:top + 4] == [
@@ -61,7 +61,7 @@ def report_line(text, first_word):
 
 def test_the_report_shows_companies_stock_board_players_and_market(t):
     state = mid_game(t)
-    text = report.render(t.rules.view(state, None), None)
+    text = report.render(t.view(state, None), None)
     # the companies' table is split in two to fit 78 columns, each part naming the companies
     assert [line.split() for line in text.splitlines() if line.split()[:1] == ["GLD"]][:2] == [
         ["GLD", "Goud", "Compagnie", "gold", "40", "10", "(buy", "50)", "7"], ["GLD", "ann", "2", "bob", "1", "3"]]
@@ -78,7 +78,7 @@ def test_the_report_shows_companies_stock_board_players_and_market(t):
 
 
 def test_the_report_shows_the_viewer_their_own_hand_with_what_each_card_does(t):
-    text = report.render(t.rules.view(mid_game(t), "ann"), "ann")
+    text = report.render(t.view(mid_game(t), "ann"), "ann")
     assert "Your hand (4 cards):" in text
     assert "  8: expands GLD to 50, you get 50" in text
     assert "  14: cannot be played now" in text
@@ -87,7 +87,7 @@ def test_the_report_shows_the_viewer_their_own_hand_with_what_each_card_does(t):
 
 
 def describe_all(t, state):
-    view = t.rules.view(state, t.to_act(state))
+    view = t.view(state, t.to_act(state))
     return {t.game.format_move(move): report.describe(view, move) for move in t.legal(state)}
 
 
@@ -138,7 +138,7 @@ def test_every_legal_move_of_a_random_game_has_a_short_phrase(t):
         for _, _, state in playout.steps(t.game, state, seed=seed):
             if t.rules.pending(state) is None:
                 break
-            view = t.rules.view(state, t.to_act(state))
+            view = t.view(state, t.to_act(state))
             for move in t.legal(state):
                 phrase = report.describe(view, move)
                 assert isinstance(phrase, str) and len(phrase) <= 70, (move, phrase)

@@ -36,7 +36,7 @@ def test_tile_goes_on_its_lit_or_dark_side(t):
     assert scoring.tile_balance(state, state["pits"]["alice"]) == (1, 0)
     state = t.play(buy_setup(t, "t40"), "place factory-1")  # black dark
     assert scoring.tile_balance(state, state["pits"]["alice"]) == (0, 1)
-    pit_view = next(p for p in t.rules.view(state, None)["pits"] if p["player"] == "alice")
+    pit_view = next(p for p in t.view(state, None)["pits"] if p["player"] == "alice")
     assert pit_view["tunnels"][-1]["side"] == "dark" and pit_view["tunnels"][-1]["level"] == 4
 
 
@@ -83,10 +83,10 @@ def test_draw_five_tiles_shows_them_to_the_mover_alone(t):
     top5 = state["tile_deck"][:5]
     state = t.play(state, "place factory-draw")
     assert t.rules.pending(state) == {"player": "alice", "decision": "keep_tile", "fresh_info": True}
-    assert [c["id"] for c in t.rules.view(state, "alice")["private"]["drawn"]["cards"]] == top5
-    assert t.rules.view(state, "bob")["private"]["drawn"] is None
-    assert "drawn" not in str(t.rules.view(state, None).get("private"))
-    assert t.rules.view(state, None)["to_act"]["drawn"] == 5
+    assert [c["id"] for c in t.view(state, "alice")["private"]["drawn"]["cards"]] == top5
+    assert t.view(state, "bob")["private"]["drawn"] is None
+    assert "drawn" not in str(t.view(state, None).get("private"))
+    assert t.view(state, None)["to_act"]["drawn"] == 5
 
 
 def test_draw_five_tiles_keep_one_and_pay_for_it(t):

@@ -31,11 +31,11 @@ def test_greedy_bot_fills_an_order_from_its_cage_and_delivers_it(t):
     state = t.give_turn(state, "alice", "mine", steps=4)
     rnd = random.Random(1)
     while t.rules.pending(state)["decision"] == "mine":
-        move = bots.decide(t.game, "greedy", t.rules.view(state, "alice"), t.rules.legal_moves(state, "alice"), rnd)
+        move = bots.decide(t.game, "greedy", t.view(state, "alice"), t.rules.legal_moves(state, "alice"), rnd)
         state = t.play(state, move)
     assert state["pits"]["alice"]["orders"][0]["spots"] == [["black"]]
     state = t.give_turn(state, "alice")
-    move = bots.decide(t.game, "greedy", t.rules.view(state, "alice"), t.rules.legal_moves(state, "alice"), rnd)
+    move = bots.decide(t.game, "greedy", t.view(state, "alice"), t.rules.legal_moves(state, "alice"), rnd)
     assert t.game.format_move(move) == "place delivery-wheelbarrow"
 
 
@@ -50,9 +50,9 @@ def test_greedy_bot_decides_from_the_view_only(t):
     for name in NAMES:
         if name != player:
             other["pits"][name]["money"] += 7
-    assert t.rules.view(state, player) == t.rules.view(other, player)
+    assert t.view(state, player) == t.view(other, player)
     for seed in range(5):
-        moves = [bots.decide(t.game, "greedy", t.rules.view(s, player), t.rules.legal_moves(s, player),
+        moves = [bots.decide(t.game, "greedy", t.view(s, player), t.rules.legal_moves(s, player),
                              random.Random(seed)) for s in (state, other)]
         assert moves[0] == moves[1]
         assert notation.is_legal(moves[0], t.rules.legal_moves(state, player))

@@ -12,7 +12,7 @@ def describe(t, state, text, player=None):
     player = player or t.to_act(state)
     entries = {t.game.format_move(m): m for m in t.rules.legal_moves(state, player)}
     assert text in entries, sorted(entries)
-    return t.game.report.describe(t.rules.view(state, player), entries[text])
+    return t.game.report.describe(t.view(state, player), entries[text])
 
 
 def test_draft_says_the_orders_transport_points_and_cubes(t):
@@ -96,7 +96,7 @@ def test_a_kept_card_is_described_to_the_mover_alone(t):
     state = t.play(state, "place factory-draw")
     assert describe(t, state, "keep t22") == "brown lit tile, 2 carts, costs 4"
     assert describe(t, state, "keep none") == "keep nothing: every card drawn goes back"
-    public = t.rules.view(state, None)
+    public = t.view(state, None)
     assert t.game.report.describe(public, {"action": "keep", "card": "t22"}) == ""  # nothing drawn in that view
     state = t.play(state, "keep t22")
     assert describe(t, state, "return top (t01 t40 t10 t13 in any order)") == \

@@ -191,16 +191,16 @@ def test_factory_card_holder_sees_the_price_they_will_pay(t):
     other = next(p for p in state["players"] if p != holder)
     tiles = {state["display"][s] for s in state["display"] if s.startswith("factory-")} - {None}
     printed = {tile: state["components"]["tiles"][tile]["cost"] for tile in tiles}
-    prices = {p["tile"]: p["pays"] for p in t.rules.view(state, holder)["private"]["tile_prices"]}
+    prices = {p["tile"]: p["pays"] for p in t.view(state, holder)["private"]["tile_prices"]}
     assert prices == {tile: cost - 1 for tile, cost in printed.items() if cost > 0}
-    assert t.rules.view(state, other)["private"]["tile_prices"] == []  # the others pay the printed cost
+    assert t.view(state, other)["private"]["tile_prices"] == []  # the others pay the printed cost
     tile = state["display"]["factory-1"]
     assert f"cost {printed[tile]} (you pay {printed[tile] - 1})" in " ".join(t.game.report.render(
-        t.rules.view(state, holder), holder).split())  # (the offer's cell may wrap to fit 78 columns)
+        t.view(state, holder), holder).split())  # (the offer's cell may wrap to fit 78 columns)
     # the tiles drawn for the holder too
     state = t.play(state, "place factory-draw")
     drawn = state["stack"][-1]["drawn"]
-    prices = {p["tile"]: p["pays"] for p in t.rules.view(state, holder)["private"]["tile_prices"]}
+    prices = {p["tile"]: p["pays"] for p in t.view(state, holder)["private"]["tile_prices"]}
     assert {tile: prices[tile] for tile in drawn} == {
         tile: state["components"]["tiles"][tile]["cost"] - 1 for tile in drawn}
 
@@ -210,7 +210,7 @@ def test_factory_card_holder_sees_no_price_in_a_round_without_tiles(t):
     holder = t.to_act(state)
     state = t.play(state, "place bank-4")  # the round's domain is money: no tile can be bought
     assert state["phase"]["domain"] == "money"
-    assert t.rules.view(state, holder)["private"]["tile_prices"] == []
+    assert t.view(state, holder)["private"]["tile_prices"] == []
 
 
 def test_a_resigned_seat_picks_the_orders_card_and_leads_a_round_on_a_free_mining_space():

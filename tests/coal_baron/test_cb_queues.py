@@ -101,7 +101,7 @@ def test_a_standing_order_is_disarmed_by_a_new_shift_and_never_plays(t):
 def test_a_standing_phase_card_order_takes_the_first_card_left_of_its_ranking(t):
     state = t.started(3, PHASE)
     order = state["players"]
-    leader = t.rules.pending(state)["player"]
+    leader = t.to_act(state)
     second = order[(order.index(leader) + 1) % 3]
     env, _ = Q.queue(Q.env(state), second, "standing phase-card: pick mining else pick money else pick orders")
     env, entries = Q.send(env, leader, "pick mining")

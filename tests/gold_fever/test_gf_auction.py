@@ -83,7 +83,7 @@ def test_last_player_may_still_bid_after_the_others_passed_without_bidding(gf):
 
 def test_bids_so_far_are_public(gf):
     state = gf.play(gf.play(gf.new(), "bid 2", "ann"), "pass", "bob")
-    view = gf.rules.view(state, None)
+    view = gf.view(state, None)
     assert view["turn"]["bids"] == [{"player": "ann", "bid": 2}, {"player": "bob", "bid": None}]
     assert view["turn"]["high_bidder"] == "ann" and view["turn"]["high_bid"] == 2
     assert "Bids so far: ann bids 2, bob pass" in gf.game.report.render(view, None)

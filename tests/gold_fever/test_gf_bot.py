@@ -9,7 +9,7 @@ NAMES = ["ann", "bob", "cid", "dee"]
 
 
 def decide(gf, state, player, seed=0):
-    return bots.decide(gf.game, "greedy", gf.rules.view(state, player), gf.legal(state, player), random.Random(seed))
+    return bots.decide(gf.game, "greedy", gf.view(state, player), gf.legal(state, player), random.Random(seed))
 
 
 def test_greedy_bot_beats_three_random_bots(gf):
@@ -56,7 +56,7 @@ def test_greedy_bot_decides_from_the_view_only(gf):
     state = offer(gf, ["cold-mountain-7", "new-london-2", "san-narciso-2"])
     other = copy.deepcopy(state)
     other["deck"].reverse()  # the deck's order is the only hidden thing
-    assert gf.rules.view(state, "ann") == gf.rules.view(other, "ann")
+    assert gf.view(state, "ann") == gf.view(other, "ann")
     for seed in range(3):
         move = decide(gf, state, "ann", seed)
         assert move == decide(gf, other, "ann", seed) and notation.is_legal(move, gf.legal(state, "ann"))

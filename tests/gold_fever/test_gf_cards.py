@@ -30,7 +30,7 @@ def test_take_names_a_slot_still_on_offer(gf):
 def test_concession_is_placed_in_front_of_taker(gf):
     state = gf.play(gf.at_choice(gf.new(FOUR), "ann", OFFER), "take 4", "ann")
     assert state["owners"] == {"san-narciso-9": "ann"}
-    view = gf.rules.view(state, None)
+    view = gf.view(state, None)
     assert [c["id"] for c in view["players"][0]["concessions"]] == ["san-narciso-9"]
 
 

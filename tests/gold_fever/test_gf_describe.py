@@ -16,7 +16,7 @@ def describe(gf, state, text):
     player = gf.decision(state)[0]
     entries = {gf.game.format_move(m): m for m in gf.legal(state, player)}
     assert text in entries, sorted(entries)
-    return gf.game.report.describe(gf.rules.view(state, player), entries[text])
+    return gf.game.report.describe(gf.view(state, player), entries[text])
 
 
 def test_take_says_the_concession_and_the_mayors_fee(gf):

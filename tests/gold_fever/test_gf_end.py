@@ -39,7 +39,7 @@ def test_tied_scores_share_the_rank(gf):
 
 def test_final_report_shows_the_scoring_calculation_in_one_table(gf):
     state = over(gf, gf.own(gf.new(), "ann", "cold-mountain-3", "cold-mountain-4"))
-    text = gf.game.report.render(gf.rules.view(state, None), None)
+    text = gf.game.report.render(gf.view(state, None), None)
     assert "The game is over." in text and "Final score" not in text  # the ranking below is the only score table
     parts = report.ranking(gf.rules.result(state)).split("\n\n")  # split in parts to fit 78 columns
     header = parts[0].splitlines()[0].split() + [w for part in parts[1:] for w in part.splitlines()[0].split()[2:]]
@@ -51,7 +51,7 @@ def test_final_report_shows_the_scoring_calculation_in_one_table(gf):
 
 def test_report_calls_the_mayor_a_mayor_in_every_table(gf):
     state = gf.own(gf.new(), "bob", "takamawok-3", "takamawok-4")
-    text = gf.game.report.render(gf.rules.view(state, None), None)
+    text = gf.game.report.render(gf.view(state, None), None)
     players = text[text.index("Players"):text.index("Concessions by town")]
     towns = text[text.index("Towns"):]
     assert "mayor of" in players.splitlines()[1] and "mayor" in towns.splitlines()[1].split()
@@ -64,7 +64,7 @@ def test_report_shows_offer_bids_concessions_mayors_saloons_and_gold(gf):
     state["saloons"]["cold-mountain-saloon-1"] = {"owner": "cid", "event": "saloon-1", "girls": None}
     state["saloon_supply"].remove("cold-mountain-saloon-1")
     state = gf.play(state, "bid 3", "ann")
-    text = gf.game.report.render(gf.rules.view(state, "ann"), "ann")
+    text = gf.game.report.render(gf.view(state, "ann"), "ann")
     assert "Cards on offer" in text and "new-london-2 (number 2, 6 nuggets)" in text
     assert "Bids so far: ann bids 3" in text
     assert "To act: bob (bid or pass)" in text
@@ -79,6 +79,6 @@ def test_report_shows_offer_bids_concessions_mayors_saloons_and_gold(gf):
 
 def test_report_never_names_a_card_of_the_hidden_deck(gf):
     state = gf.new()
-    text = gf.game.report.render(gf.rules.view(state, "ann"), "ann")
+    text = gf.game.report.render(gf.view(state, "ann"), "ann")
     hidden = [card for card in state["deck"] if state["cards"][card]["type"] == "concession"]
     assert not any(f"{card} " in text or f"{card}\n" in text for card in hidden)

@@ -71,7 +71,7 @@ def test_saloon_fee_is_what_the_mine_owner_can_pay(gf):
 def test_saloon_girls_wait_until_their_holder_has_a_saloon(gf):
     state = gf.play(offer(gf, gf.new(), "ann", "saloon-girls-1"), "take 1", "ann")
     assert state["kept"]["ann"] == ["saloon-girls-1"]
-    assert gf.rules.view(state, None)["players"][0]["kept"][0]["waiting"] is True
+    assert gf.view(state, None)["players"][0]["kept"][0]["waiting"] is True
     state = gf.take_remaining(state, [(1, 1)])
     state = gf.play(offer(gf, state, "ann", "saloon-1"), "take 1", "ann")
     state = gf.play(state, "saloon san-narciso", "ann")
@@ -298,7 +298,7 @@ def test_mustang_not_offered_to_the_player_who_chooses_next_anyway(gf):
 def test_mustang_taken_is_kept_for_later(gf):
     state = gf.play(offer(gf, gf.new(), "ann", "mustang-1"), "take 1", "ann")
     assert state["kept"]["ann"] == ["mustang-1"]
-    assert gf.rules.view(state, None)["players"][0]["kept"][0]["waiting"] is False
+    assert gf.view(state, None)["players"][0]["kept"][0]["waiting"] is False
 
 
 def test_telegraph_changes_one_die_of_the_production_roll(gf):

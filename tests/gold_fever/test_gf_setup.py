@@ -98,7 +98,7 @@ def test_short_game_removes_15_cards_unseen(gf):
     state = gf.new(options={"short-game": "on"})
     assert len(state["set_aside"]) == 15
     assert len(state["deck"]) + len(state["turn"]["offer"]) == 45
-    view = gf.rules.view(state, None)
+    view = gf.view(state, None)
     assert view["set_aside_count"] == 15 and "set_aside" not in view
 
 
@@ -112,7 +112,7 @@ def test_short_game_only_for_three_players(gf):
 def test_deck_order_is_hidden_from_public_and_player_views(gf):
     state = gf.new()
     for viewer in (None, "ann"):
-        view = gf.rules.view(state, viewer)
+        view = gf.view(state, viewer)
         assert "deck" not in view and view["deck_count"] == len(state["deck"])
         text = repr(view)
         hidden = [card for card in state["deck"] if state["cards"][card]["type"] == "concession"]
@@ -120,7 +120,7 @@ def test_deck_order_is_hidden_from_public_and_player_views(gf):
 
 
 def test_gold_is_public(gf):
-    view = gf.rules.view(gf.new(), None)
+    view = gf.view(gf.new(), None)
     assert [p["gold"] for p in view["players"]] == [10, 10, 10]
 
 

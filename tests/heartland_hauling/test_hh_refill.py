@@ -70,14 +70,14 @@ def test_a_face_up_slot_stays_empty_only_when_no_card_is_left(t):
 
 def test_hands_are_private_others_see_their_size_and_nobody_the_deck_order(t):
     state = t.started(3)
-    alice = t.rules.view(state, "alice")
+    alice = t.view(state, "alice")
     assert alice["private"]["hand"] == state["haulers"]["alice"]["hand"]
     for viewer in (None, "bob"):
-        view = t.rules.view(state, viewer)
+        view = t.view(state, viewer)
         assert [p["hand"] for p in view["players"]] == [5, 5, 5]
         assert view["deck"] == len(state["deck"])
         text = repr(view)
         assert "private" not in view or view["private"]["player"] == viewer
         if viewer is None:
             assert "'hand': [" not in text
-    assert "private" not in t.rules.view(state, None)
+    assert "private" not in t.view(state, None)

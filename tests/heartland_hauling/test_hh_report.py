@@ -19,7 +19,7 @@ def position(t):
 
 
 def test_the_map_is_drawn_as_a_grid_with_goods_crates_demands_trucks_roads_and_truck_stops(t):
-    text = report.render(t.rules.view(position(t), None), None)
+    text = report.render(t.view(position(t), None), None)
     lines = text.splitlines()
     assert any(line.startswith(" 2 |STOP $4      |Eureka") for line in lines)  # row 2: the stop, then Eureka
     assert "|Forklift     |" in text
@@ -32,12 +32,12 @@ def test_the_map_is_drawn_as_a_grid_with_goods_crates_demands_trucks_roads_and_t
 
 def test_money_cargo_and_face_up_cards_are_public_hands_only_counted(t):
     state = position(t)
-    public = report.render(t.rules.view(state, None), None)
+    public = report.render(t.view(state, None), None)
     assert "$7" in public and "2 pigs (2/8)" in public and "Face up:" in public
     assert "Your hand" not in public
-    mine = report.render(t.rules.view(state, "alice"), "alice")
+    mine = report.render(t.view(state, "alice"), "alice")
     assert "Your hand (alice): fuel-2, corn, pigs" in mine
-    bobs = report.render(t.rules.view(state, "bob"), "bob")
+    bobs = report.render(t.view(state, "bob"), "bob")
     assert "fuel-2, corn, pigs" not in bobs and "Your hand (bob): cattle, cattle" in bobs
 
 
@@ -61,16 +61,16 @@ def test_every_legal_move_has_a_short_description_and_every_position_a_report(t)
 
 def test_descriptions_say_what_a_move_costs_and_gains(t):
     state = position(t)
-    view = t.rules.view(state, "alice")
+    view = t.view(state, "alice")
     assert report.describe(view, GAME.parse_move("move s")) == "to Flint (b3), 1 space"
     assert report.describe(view, GAME.parse_move("move w")) == "to truck stop Forklift (a2), 1 space"
     state = t.play(state, "move s s")
-    view = t.rules.view(state, "alice")
+    view = t.view(state, "alice")
     assert report.describe(view, GAME.parse_move("pay fuel-2")) == "fuel worth 2 spaces"
     assert report.describe(view, GAME.parse_move("pay cash")) == "$2 for 2 spaces"
     t.truck(state, "alice", cell="d2", hand=["pigs", "pigs"])
     state = t.begin(state, "alice", phase="act")
-    view = t.rules.view(state, "alice")
+    view = t.view(state, "alice")
     unload = next(m for m in t.legal(state) if m["action"] == "unload")
     assert report.describe(view, unload) == "$5 a crate, 1 pigs bill each; up to 2 crates, $10"
     discard = next(m for m in t.legal(state) if m["action"] == "discard")
@@ -79,7 +79,7 @@ def test_descriptions_say_what_a_move_costs_and_gains(t):
 
 def test_a_description_is_built_from_the_view_alone(t):
     state = position(t)
-    view = t.rules.view(state, "alice")
+    view = t.view(state, "alice")
     state["haulers"]["bob"]["hand"] = ["fuel-3"] * 5  # the state changes, the view does not: same words
     for entry in t.legal(state):
-        assert report.describe(view, entry) == report.describe(t.rules.view(position(t), "alice"), entry)
+        assert report.describe(view, entry) == report.describe(t.view(position(t), "alice"), entry)

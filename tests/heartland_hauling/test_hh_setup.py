@@ -143,7 +143,7 @@ def test_truck_stops_players_plus_two_are_dealt_and_placed_by_the_last_player(t)
         state = t.play(state, t.game.normalise(t.first(state)))
     assert len(state["setup"]["stops_to_place"]) == 5
     for placed in range(5):
-        assert t.rules.pending(state)["player"] == last and t.decision(state)[1] == "place_truck_stop"
+        assert t.to_act(state) == last and t.decision(state)[1] == "place_truck_stop"
         state = t.play(state, t.game.normalise(t.first(state)))
     assert len(state["truck_stops"]) == 5 and t.decision(state)[1] == "drive"
 
@@ -276,7 +276,7 @@ def test_a_hand_or_a_deck_naming_a_card_the_game_does_not_have_breaks_the_schema
         broken = copy.deepcopy(state)
         edit(broken)
         assert not validation.is_valid(t.game.id, "game-state.schema.json", broken)
-    view = t.rules.view(state, player)
+    view = t.view(state, player)
     assert validation.is_valid(t.game.id, "game-player-view.schema.json", view)
     view["private"]["hand"].append("gold")
     assert not validation.is_valid(t.game.id, "game-player-view.schema.json", view)
