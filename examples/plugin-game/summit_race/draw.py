@@ -1,0 +1,48 @@
+"""Summit Race's picture, drawn from a view only: the mountain path from the foot (0) to the summit with each
+climber's piece on their height, the deck and the discards, and the viewer's own hand below."""
+from __future__ import annotations
+
+STEP = 24  # the width of one height on the path
+SUMMIT = "#d8c8f0"
+
+
+def draw(view: dict, viewer: str | None, sheet) -> None:
+    y = path(view, sheet, 0, 0)
+    y = piles(view, sheet, 0, y + 16)
+    if view.get("private"):
+        hand(view, sheet, 0, y + 12)
+    sheet.key(("swatch", SUMMIT, "#1a1a1a", None), "the summit")
+
+
+def path(view: dict, sheet, x: int, y: int) -> int:
+    sheet.text(x, y + 12, f"The path to the summit (height {view['summit']})", size=13, bold=True)
+    top = y + 24
+    for height in range(view["summit"] + 1):
+        sheet.rect(x + height * STEP, top, STEP, 20, fill=SUMMIT if height == view["summit"] else "#f4f1ea")
+        sheet.text(x + height * STEP + STEP / 2, top + 14, height, size=9, anchor="middle")
+    lowest = top + 20
+    for height in range(view["summit"] + 1):
+        here = [c["name"] for c in view["players"] if c["height"] == height]
+        for i, name in enumerate(here):
+            sheet.token(name, x + height * STEP + STEP / 2, top + 34 + i * 20, 8)
+            lowest = max(lowest, top + 44 + i * 20)
+    return lowest
+
+
+def piles(view: dict, sheet, x: int, y: int) -> int:
+    for i, c in enumerate(view["players"]):
+        sheet.token(c["name"], x + 8, y + 8 + i * 18, 7)
+        sheet.text(x + 20, y + 12 + i * 18, f"{c['name']}: height {c['height']}, {c['cards']} cards in hand", size=10)
+    y += 18 * len(view["players"]) + 8
+    top = view["discards"][-1] if view["discards"] else "none"
+    sheet.text(x, y + 12, f"Deck: {view['deck_count']} cards. Discards: {len(view['discards'])} (top: {top}). "
+                          f"Empty decks so far: {view['empty_decks']} of {view['storms']}.", size=10)
+    return y + 16
+
+
+def hand(view: dict, sheet, x: int, y: int) -> None:
+    cards = view["private"]["hand"]
+    sheet.text(x, y + 12, f"Hand of {view['private']['player']} (for them only)", size=11, bold=True)
+    for i, card in enumerate(cards):
+        sheet.rect(x + i * 34, y + 20, 28, 38, fill="#e8f0ff", stroke="#0072b2", rx=3)
+        sheet.text(x + i * 34 + 14, y + 45, card, size=16, anchor="middle", bold=True)

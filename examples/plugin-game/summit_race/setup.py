@@ -1,0 +1,45 @@
+"""Setting up a game: the components checked (a club may bring its own file), the deck shuffled, three cards dealt
+to each climber, everyone at the foot of the mountain."""
+from __future__ import annotations
+
+from pbem.contract import PbemError
+
+GAME = "summit-race"
+RULES_VERSION = 1  # written into the state; meta.yaml's rules_version must agree (pbem.registry checks)
+
+
+def check_components(components: dict, players: int) -> None:
+    """What the schema cannot say: the deck must deal every hand and never run dry while hands are full."""
+    deck = sum(entry["count"] for entry in components["cards"])
+    needed = players * (components["hand_limit"] + 1) + 1
+    if components["hand"] > components["hand_limit"]:
+        raise PbemError(f"components: a starting hand of {components['hand']} is over the hand limit "
+                        f"{components['hand_limit']}")
+    if deck < needed:
+        raise PbemError(f"components: {players} climbers need a deck of at least {needed} cards, this one has {deck}")
+
+
+def setup(players: list[str], options: dict, components: dict, rng) -> dict:
+    check_components(components, len(players))
+    cards = [entry["value"] for entry in components["cards"] for _ in range(entry["count"])]
+    deck = rng.shuffle(cards, what="deck")  # private: nobody sees the order
+    size = components["hand"]
+    hands = {player: sorted(deck[i * size:(i + 1) * size]) for i, player in enumerate(players)}
+    return {
+        "game": GAME,
+        "rules_version": RULES_VERSION,
+        "players": list(players),
+        "options": dict(options),
+        "summit": components["routes"][options["route"]],
+        "hand_limit": components["hand_limit"],
+        "slide": components["slide"],
+        "storms": components["storms"],
+        "heights": {player: 0 for player in players},
+        "hands": hands,
+        "deck": deck[len(players) * size:],
+        "discards": [],
+        "empty_decks": 0,
+        "winner": None,
+        "over": False,
+        "stack": [],
+    }
