@@ -145,6 +145,12 @@ def playable_games() -> list[registry.Game]:
     return games
 
 
+def pbem_own_games() -> list[registry.Game]:
+    """The games of pbem's own distribution (the packages under pbem.games): those with example games in examples/;
+    a game installed from a package of its own (examples/plugin-game) keeps its examples with it."""
+    return [game for game in playable_games() if game.module.startswith("pbem.games.")]
+
+
 def default_game() -> registry.Game:
     """The game the engine's tests play when any game will do (they were written against it: some of them, like a
     chain of forced moves after the first turn, need a game whose first decisions show nothing new)."""

@@ -18,6 +18,7 @@ FINGERPRINTS = {  # game: (bot_version, SHA-256 of the greedy seats' moves in th
     "gold-fever": (2, "cf957d86b004e1ae"),
     "chartered": (2, "f9270cadd167e559"),
     "heartland-hauling": (2, "08b0441fd290b83b"),
+    "summit-race": (1, "c503c529203c6ddd"),  # the plug-in example (examples/plugin-game), when it is installed
 }
 
 
@@ -43,8 +44,9 @@ def fingerprint(game: registry.Game) -> str:
 
 @pytest.mark.parametrize("game", playable_games(), ids=lambda game: game.id)
 def test_a_change_to_a_greedy_bot_raises_its_version(game):
-    version, recorded = FINGERPRINTS[game.id]
     found = fingerprint(game)
+    assert game.id in FINGERPRINTS, f"record {game.id}'s greedy bot here: ({game.bot_version}, {found!r})"
+    version, recorded = FINGERPRINTS[game.id]
     assert (game.bot_version, found) == (version, recorded), (
         f"{game.id}'s greedy bot now chooses otherwise, or its version changed: raise bot_version in its meta.yaml "
         f"(verify then names the timeout moves of the earlier bot instead of recomputing them) and record "

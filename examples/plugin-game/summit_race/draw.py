@@ -12,20 +12,25 @@ def draw(view: dict, viewer: str | None, sheet) -> None:
     if view.get("private"):
         hand(view, sheet, 0, y + 12)
     sheet.key(("swatch", SUMMIT, "#1a1a1a", None), "the summit")
+    sheet.key(("swatch", "#d9d0bd", "#1a1a1a", None), "every fifth height")
 
 
 def path(view: dict, sheet, x: int, y: int) -> int:
+    """One cell a height, every fifth one darker; the numbers written are those of the view only (the summit and
+    the heights where climbers stand), so the picture shows nothing its view does not."""
     sheet.text(x, y + 12, f"The path to the summit (height {view['summit']})", size=13, bold=True)
     top = y + 24
     for height in range(view["summit"] + 1):
-        sheet.rect(x + height * STEP, top, STEP, 20, fill=SUMMIT if height == view["summit"] else "#f4f1ea")
-        sheet.text(x + height * STEP + STEP / 2, top + 14, height, size=9, anchor="middle")
-    lowest = top + 20
+        fill = SUMMIT if height == view["summit"] else "#d9d0bd" if height % 5 == 0 else "#f4f1ea"
+        sheet.rect(x + height * STEP, top, STEP, 16, fill=fill)
+    lowest = top + 16
     for height in range(view["summit"] + 1):
         here = [c["name"] for c in view["players"] if c["height"] == height]
+        if here or height == view["summit"]:
+            sheet.text(x + height * STEP + STEP / 2, top + 12, height, size=9, anchor="middle")
         for i, name in enumerate(here):
-            sheet.token(name, x + height * STEP + STEP / 2, top + 34 + i * 20, 8)
-            lowest = max(lowest, top + 44 + i * 20)
+            sheet.token(name, x + height * STEP + STEP / 2, top + 30 + i * 20, 8)
+            lowest = max(lowest, top + 40 + i * 20)
     return lowest
 
 
