@@ -4,7 +4,11 @@ from __future__ import annotations
 import pytest
 
 from pbem import registry
-from support import NAMES, Pbem, default_game
+from pathlib import Path
+
+from support import NAMES, Pbem, build_distributions, default_game
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -33,3 +37,14 @@ def text_mails(monkeypatch):
     """Mails are plain text in the tests (a picture costs a PNG render a mail); the picture mail tests turn
     pictures on again (PBEM_MAIL_PICTURES=1)."""
     monkeypatch.setenv("PBEM_MAIL_PICTURES", "0")
+
+
+@pytest.fixture(scope="session")
+def pbem_dist(tmp_path_factory):
+    """pbem's wheel and sdist, built once per test process from the source checkout (the packaging and plug-in
+    tests install them into fresh environments)."""
+    if not (ROOT / "pyproject.toml").is_file():
+        pytest.skip("needs the source checkout")
+    out = tmp_path_factory.mktemp("dist")
+    build_distributions(ROOT, out, tmp_path_factory.mktemp("source"))
+    return out

@@ -235,6 +235,40 @@ def run_pbem(*args, input: bytes | None = None, timeout: float = 120, env=None) 
                           env={**os.environ, **(env or {})})
 
 
+# ------------------------------------------------------------------------------ distributions, fresh installs
+
+def run_ok(*args, cwd=None, env=None) -> str:
+    """A command that must succeed (its output and errors shown when it does not); its standard output."""
+    done = subprocess.run([str(a) for a in args], capture_output=True, text=True, cwd=cwd, timeout=300,
+                          env={**os.environ, **(env or {})})
+    assert done.returncode == 0, f"{' '.join(map(str, args))}\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def build_distributions(source: Path, out: Path, scratch: Path, *kinds: str) -> None:
+    """`python -m build` of the project in `source` into `out` (kinds: "--wheel", "--sdist"; none: both), from a
+    copy in `scratch`: the build writes *.egg-info and build/ into its source folder, and under pytest-xdist two
+    workers may build at once. --no-isolation: the test extra installs build and setuptools, so no network."""
+    import shutil
+    copy_of = scratch / source.name
+    shutil.copytree(source, copy_of, ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
+                                                                   "__pycache__", ".pytest_cache"))
+    run_ok(sys.executable, "-m", "build", "--no-isolation", *kinds, "--outdir", out, copy_of)
+
+
+def fresh_install(where: Path, *artefacts: Path) -> Path:
+    """A new virtual environment with only `artefacts` and their dependencies installed; returns its bin/."""
+    venv = where / "venv"
+    run_ok(sys.executable, "-m", "venv", "--without-pip", venv)
+    # The dependencies come from this environment's wheels cache or the package index, pbem only from artefacts.
+    pip_install(venv / "bin", *artefacts)
+    return venv / "bin"
+
+
+def pip_install(bin_dir: Path, *artefacts: Path) -> None:
+    run_ok(sys.executable, "-m", "pip", "--python", bin_dir / "python", "install", "-q", *artefacts)
+
+
 def snapshot(directory: Path) -> dict[str, bytes]:
     """Every file of a game directory with its bytes (the lock file aside), to prove nothing changed."""
     return {str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*"))

@@ -3,47 +3,13 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
-import pytest
-
 import pbem
+from support import fresh_install, run_ok as run
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args, cwd=None) -> str:
-    done = subprocess.run([str(a) for a in args], capture_output=True, text=True, cwd=cwd, timeout=300)
-    assert done.returncode == 0, f"{' '.join(map(str, args))}\n{done.stdout}\n{done.stderr}"
-    return done.stdout
-
-
-@pytest.fixture(scope="module")
-def dist(tmp_path_factory):
-    if not (ROOT / "pyproject.toml").is_file():
-        pytest.skip("needs the source checkout")
-    out = tmp_path_factory.mktemp("dist")
-    # Built from a copy: the build writes pbem.egg-info and build/ into its source folder, and under pytest-xdist
-    # two workers may build at once (a module's fixture runs in each worker that takes one of its tests).
-    source = tmp_path_factory.mktemp("source") / "pbem"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
-                                                                "__pycache__", ".pytest_cache"))
-    # --no-isolation: the test extra installs build and setuptools, so no network is needed here
-    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", out, source)
-    return out
-
-
-def fresh_install(tmp_path: Path, artefact: Path) -> Path:
-    """A new virtual environment with only `artefact` and its dependencies installed; returns its bin/."""
-    venv = tmp_path / "venv"
-    run(sys.executable, "-m", "venv", "--without-pip", venv)
-    # The dependencies come from this environment's wheels cache or the package index, pbem only from artefact.
-    run(sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", "-q", artefact)
-    return venv / "bin"
 
 
 def source_games() -> list[Path]:
@@ -74,8 +40,8 @@ def smoke(bin_dir: Path, tmp_path: Path) -> None:
     assert not where.strip().startswith(str(ROOT))
 
 
-def test_the_wheel_ships_every_game_and_schema_and_installs_alone(dist, tmp_path):
-    wheel = next(dist.glob("pbem-*.whl"))
+def test_the_wheel_ships_every_game_and_schema_and_installs_alone(pbem_dist, tmp_path):
+    wheel = next(pbem_dist.glob("pbem-*.whl"))
     archive = zipfile.ZipFile(wheel)
     names = archive.namelist()
     entry_points = archive.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
@@ -94,5 +60,5 @@ def test_the_wheel_ships_every_game_and_schema_and_installs_alone(dist, tmp_path
     smoke(fresh_install(tmp_path, wheel), tmp_path)
 
 
-def test_the_sdist_builds_and_installs_alone(dist, tmp_path):
-    smoke(fresh_install(tmp_path, next(dist.glob("pbem-*.tar.gz"))), tmp_path)
+def test_the_sdist_builds_and_installs_alone(pbem_dist, tmp_path):
+    smoke(fresh_install(tmp_path, next(pbem_dist.glob("pbem-*.tar.gz"))), tmp_path)
