@@ -1,11 +1,14 @@
 """The engine's contract with a game.
 
-A game is a package `games/<package>/` (installed as `pbem.games.<package>`) holding:
+A game is a package: one of pbem's own (`games/<package>/`, installed as `pbem.games.<package>`) or one from a
+distribution of its own, registered under the `pbem.games` entry points (pbem.registry; docs/adding-a-game.md walks
+through one, the example in examples/plugin-game). It holds:
 
-- `meta.yaml`: id, title, players {min, max}, rules_version, options, notation, decisions, queues (read without
-  importing any rules code, so `pbem games` stays fast);
-- `components.yaml`: the game's static data (cards, spaces, tables), validated against
-  `schemas/<id>/components.schema.json`; a club may pass its own file with `pbem new --components FILE`;
+- `meta.yaml`: id, package, title, players {min, max}, rules_version, bot_version, options, notation, decisions,
+  queues (read without importing any rules code, so `pbem games` stays fast);
+- `components.yaml`: the game's static data (cards, spaces, tables), validated against the package's
+  `schemas/components.schema.json`; a club may pass its own file with `pbem new --components FILE`;
+- `schemas/`: `components`, `state`, `public-view` and `player-view` (`.schema.json`), JSON Schema 2020-12;
 - `rules.py` with these pure functions over plain data (dict, list, str, int, bool; no sets, tuples or floats):
 
     setup(players: list[str], options: dict[str, str], components: dict, rng: Rng) -> state
@@ -30,7 +33,8 @@ A game is a package `games/<package>/` (installed as `pbem.games.<package>`) hol
         data. Chance only through `rng` (pbem.rng.Rng).
     view(state, player: str | None) -> dict
         What `player` may see (None: the public). Checked against the game's view schemas, which forbid
-        anything not declared, so a private field cannot leak by accident.
+        anything not declared, so a private field cannot leak by accident. Its `players` is a list of
+        {"name": player, ...} in seating order (the pictures and the web site take the seats from it).
     result(state) -> list[{"player", "score", "rank", "details"}]
         Final ranking once pending() is None (rank 1 is best; tied players share a rank). `details` is an
         ordered mapping of the score's lines for the final report (str -> int | str), with the same keys for
