@@ -1,11 +1,11 @@
-"""Shared fixtures: the CLI runner and game directories made through the CLI."""
+"""Shared fixtures: the CLI runner, game directories made through the CLI, pbem's wheel and sdist."""
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from pbem import registry
-from pathlib import Path
-
 from support import NAMES, Pbem, build_distributions, default_game
 
 ROOT = Path(__file__).resolve().parents[1]
