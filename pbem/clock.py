@@ -23,6 +23,9 @@ POLICIES = ("wait", "first-legal", "bot")
 POLICY_TEXT = {"wait": "the referee reminds you again and waits",
                "first-legal": "the referee plays your first legal move for that decision",
                "bot": "the referee's bot plays that decision for you"}
+POLICY_TEXT_OF = {"wait": "the referee reminds {player} and waits",  # the same, of a player, for everyone to read
+                  "first-legal": "the referee plays {player}'s first legal move",
+                  "bot": "the referee's bot plays for {player}"}
 DEFAULT_VACATION_DAYS = 14
 MIN_DURATION, MAX_DURATION = 60, 366 * 86400
 MAX_TIMEOUTS = 100
@@ -43,6 +46,14 @@ def parse_duration(text: str, what: str = "duration") -> int:
     if not MIN_DURATION <= seconds <= MAX_DURATION:
         raise UsageError(f"{what} {text!r}: between 1 minute and 366 days")
     return seconds
+
+
+def plain_duration(seconds: int) -> str:
+    """Seconds in words: 259200 -> '3 days', 129600 -> '1 day 12 hours'."""
+    days, rest = divmod(int(seconds), DAY)
+    hours, rest = divmod(rest, 3600)
+    parts = [plural(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (rest // 60, "minute")) if n]
+    return " ".join(parts) or "0 minutes"
 
 
 def format_duration(seconds: int) -> str:
@@ -348,8 +359,9 @@ def summary_lines(shown: dict, to_act: str | None, now: datetime.datetime | None
     if shown["paused"]:
         lines.append(f"The clock is paused (since {readable(shown['paused'])}).")
     elif shown["due"] and to_act:
-        lines.append(due_phrase(to_act, shown["due"], now) + f"; then {shown['on_timeout']} "
-                     f"(deadline {shown['deadline']} a decision).")
+        then = POLICY_TEXT_OF[shown["on_timeout"]].format(player=to_act)
+        lines.append(due_phrase(to_act, shown["due"], now) + f"; if no move has arrived by then, {then} "
+                     f"({plain_duration(parse_duration(shown['deadline']))} a decision).")
     for vacation in shown["vacations"]:
         if now is not None and at(vacation["to"]) <= now:
             continue  # over (the record forgets it at its next change)

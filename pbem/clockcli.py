@@ -98,13 +98,13 @@ def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt
         if not email:
             raise UsageError("a welcome mail needs the new player's address: --by NEW:EMAIL")
         mailer = transport.make(smtp, outbox, smtp_user, starttls)
-    result = correspondence.replace(gd, seat, name, email, clock.moment(now))
+    moment = clock.moment(now)
+    result = correspondence.replace(gd, seat, name, email, moment)
     if mailer is not None:  # the seat is handed on already: a mail that fails is a warning, not a failure
-        from .mail.clockmail import handover_welcome
-        try:
-            result["welcomed"] = mailer.send([handover_welcome(gd, result)])
-        except PbemError as exc:
-            result["warning"] = f"the welcome mail was not sent ({exc}): give {name} the secret yourself"
+        from .mail.clockmail import send_handover
+        result["welcomed"], warning = send_handover(gd, result, mailer, moment)
+        if warning:
+            result["warning"] = warning
 
     def text(r):
         lines = [f"{r['game']}: the seat {r['seat']} is {r['holder']}'s from move {r['number']} (logged); the old "

@@ -17,6 +17,9 @@ from .contract import PbemError, UsageError
 
 MAX_STEPS = 500  # timeouts settled in one tick: a bound on an automatic flow (the next tick goes on)
 NOTIFY = ("every", "turn", "daily")
+# a new game's mail preference: only one's turn (a club's quiet choice, docs/email.md); a player recorded without
+# one (a game made before) keeps `every`, what it was made with
+DEFAULT_NOTIFY = "turn"
 
 
 # ---------------------------------------------------------------- a new game, a turn
@@ -55,8 +58,8 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, seed:
             raise UsageError(f"--notify for {', '.join(unknown)}, who does not play")
         for entry in secrets_doc["players"]:
             entry["email"] = addresses[entry["name"]]
-            if (notify or {}).get(entry["name"], "every") != "every":
-                entry["notify"] = notify[entry["name"]]
+            if entry["email"] or entry["name"] in (notify or {}):
+                entry["notify"] = (notify or {}).get(entry["name"], DEFAULT_NOTIFY)
         secrets_doc["organiser"] = organiser
 
     return engine.create(game_type, path, [name for name, _ in players], seed=seed, options=options,
@@ -266,7 +269,9 @@ def replace(gd: engine.GameDir, seat: str, holder: str, email: str | None, now) 
             former["email"] = entry["email"]
         entry.update({"secret": trust.new_secret(), "email": email, "holder": holder,
                       "former": [*entry.get("former", []), former]})
-        entry.pop("notify", None)
+        entry.pop("notify", None)  # the new holder starts with a new game's preference, and chooses their own
+        if email:
+            entry["notify"] = DEFAULT_NOTIFY
         number = env["move_number"]
         log_entry = {"number": number, "player": seat, "by": "referee", "moves": [engine.REPLACE], "chance": [],
                      "reason": f"seat handed to {holder}"}
@@ -295,15 +300,14 @@ def set_notify(gd: engine.GameDir, player: str, preference: str) -> dict:
     with engine.writing(gd) as env:
         secrets = engine.load_secrets(gd)
         entry = next(p for p in secrets["players"] if p["name"] == player)
-        entry.pop("notify", None)
-        if preference != "every":
-            entry["notify"] = preference
+        entry["notify"] = preference
         engine.commit(gd, env, env["state"], [], env["resigned"], None, secrets)
     return {"game": gd.id, "player": player, "notify": preference}
 
 
 def notify_of(entry: dict) -> str:
-    """A player's preference as set_notify records it (secrets.yaml keeps only the ones that are not `every`)."""
+    """A player's preference as recorded (secrets.yaml); none recorded: `every`, the default of the games made
+    before DEFAULT_NOTIFY."""
     return entry.get("notify", "every")
 
 

@@ -1,73 +1,36 @@
 """The mail of correspondence life: reminders, timeout notices, each player's choice of how often they hear from
 the referee (every move, only their turn, a daily digest), and the welcome of a player who takes over a seat.
 
-Preferences (secrets.yaml, `notify`): `every` (the default) gets a report after every move; `turn` only when it
-becomes their turn, with everything that happened since their own last move; `daily` one digest a day, sent by
-`pbem tick`, of what happened since the last one. Whatever the preference, a player always gets the answer to
-their own mail, their reminders and timeout notices, and the end of the game.
-
-The daily digests' bookmarks (the day of the last digest and the last move it told) are the transport's own
-record, kept beside the mail ledger: ROOT/.pbem-mail/digests/<game>.json.
+Preferences (secrets.yaml, `notify`): `every` gets a report after every move; `turn` (a new game's default) a mail
+when it becomes their turn, telling what happened since their last mail; `daily` one digest a day, sent by `pbem
+tick`, of what they have not heard of. Whatever the preference, a player always gets the answer to a mail that was
+not applied, to their commands and (unless they chose `turn` and the turn passed on: their next turn mail says it)
+to their moves, their reminders and timeout notices, and the end of the game. What each mail tells is what its
+player has not been told yet (pbem.mail.news): every move once.
 """
 from __future__ import annotations
 
 import datetime
-import json
+from email.message import EmailMessage
 
-from .. import clock, engine, notices, phrases, safefiles
+from .. import clock, engine, notices, phrases
 from ..contract import PbemError
 from ..correspondence import notify_of
 from ..phrases import plural
-from . import compose
-
-DIGESTS = "digests"
+from . import compose, news
 
 
 # ---------------------------------------------------------------- what a player hears of
 
-def wants_report(player: dict, mover: str | None, doc: dict) -> bool:
-    """Does this player get the report of a move (or of the referee's moves after a tick)?"""
+def wants_report(player: dict, mover: str | None, doc: dict, answer: bool = False) -> bool:
+    """Does this player get a mail about a move (`mover`'s, or the referee's after a tick)? `answer`: the mover's
+    must be answered (a resignation)."""
     name, preference = player["name"], notify_of(player)
-    if preference == "every" or name == mover or doc["finished"]:
+    if preference == "every" or doc["finished"]:
         return True
+    if name == mover:  # a `turn` player's move is answered when it asks for their next one
+        return preference != "turn" or answer or doc["to_act"] == name
     return preference == "turn" and doc["to_act"] == name
-
-
-def entry_line(entry: dict) -> str:
-    """One public log entry in words, with who made it and why."""
-    moves = "; ".join(entry["moves"])
-    if entry["moves"] == [engine.REPLACE]:
-        return f"Move {entry['number']}: {entry.get('reason', 'the seat changed hands')} (seat {entry['player']})."
-    if entry["moves"] == [engine.RESIGN]:
-        why = f" ({entry['reason']})" if entry.get("reason") else ""
-        return f"Move {entry['number']}: {entry['player']} resigned{why}."
-    if engine.is_end(entry):
-        return f"Move {entry['number']}: the referee ended the game: {entry['reason']}."
-    if entry["by"] == "referee":
-        why = entry.get("reason") or "played by the referee"
-        line = f"Move {entry['number']}: the referee played {moves} for {entry['player']} ({why})."
-    else:
-        line = f"Move {entry['number']}: {entry['player']} played {moves}."
-    if entry["chance"]:
-        line += "\n  " + "; ".join(f"{c['what']}: {c['result']}" for c in entry["chance"])
-    return line
-
-
-def since_own_move(gd: engine.GameDir, name: str) -> list[dict]:
-    """The public log entries after `name`'s last own move: what a `turn` player has not heard of."""
-    entries = engine.read_log(gd)["entries"] or []
-    last = max((e["number"] for e in entries if e["player"] == name and e["by"] == "player"), default=0)
-    return [e for e in entries if e["number"] > last]
-
-
-def catch_up(gd: engine.GameDir, player: dict, summary: str | None) -> str | None:
-    """The summary a player's report starts with: for a `turn` player, everything since their own last move."""
-    if notify_of(player) != "turn":
-        return summary
-    missed = since_own_move(gd, player["name"])
-    if not missed:
-        return summary
-    return "Since your last move:\n" + "\n".join(entry_line(e) for e in missed)
 
 
 # ---------------------------------------------------------------- after a tick
@@ -76,73 +39,86 @@ def _due_text(due: str | None, now: datetime.datetime) -> str:
     return f"{clock.readable(due)} ({clock.until(due, now)})" if due else "no deadline"
 
 
-def tick_messages(referee, gd: engine.GameDir, result: dict, now: datetime.datetime, key: str | None = None
-                  ) -> list:
-    """The mails a tick's events call for: reminders, notices to late players, the reports of the moves the
-    referee played (each player as their preference says). `key` (an owed record's id, pbem.notices): each mail
-    gets a Message-ID made from it, its recipient and its kind, the same however often it is made again."""
+def tick_messages(referee, gd: engine.GameDir, result: dict, now: datetime.datetime) -> list:
+    """The mails a tick's events call for, each telling the tick's moves (play by git: pbem.git.mails)."""
+    return [msg for _, msg in tick_mails(referee, gd, result, now)]
+
+
+def tick_mails(referee, gd: engine.GameDir, result: dict, now: datetime.datetime, key: str | None = None,
+               book: news.Bookmarks | None = None) -> list[tuple[str | None, EmailMessage]]:
+    """The mails a tick's events call for, each with the player it goes to (None: the organiser): one to each
+    player an event is about (their reminders, lateness, timeouts, said together), the reports of the moves the
+    referee played to the others (as each one's preference says). `book` (pbem.mail.news): each tells what its
+    player has not heard of, and the bookmark moves past it; without one, each tells the tick's moves. `key` (an
+    owed record's id, pbem.notices): each gets a Message-ID made from it, its recipient and its kind, the same
+    however often it is made again."""
     secrets = referee._secrets(gd)
     roster = {p["name"]: p for p in secrets["players"]}
     doc = engine.status(gd)
-    messages = []
-    summary = "\n".join(entry_line(e) for e in result["entries"])
+    moment = news.Moment(gd, result["entries"], last=doc["move_number"] - 1)
+    mails: list[tuple[str | None, EmailMessage]] = []
 
     def mail(to, subject, body, name, kind):
         message_id = compose.owed_id(gd, referee.referee_address(gd), key, name or "organiser", kind) if key else None
-        return referee._mail(gd, None, to, subject, body, reply=False, player=name, message_id=message_id)
+        mails.append((name, referee._mail(gd, None, to, subject, body, reply=False, player=name,
+                                          message_id=message_id)))
+
+    def told(player):
+        return news.tell(book, moment, player) if book is not None else result["entries"]
+    events_of: dict[str, list[dict]] = {}
     for event in result["events"]:
-        player = roster[event["player"]]
-        if not player.get("email"):
-            continue
-        subject, body = _notice(gd, event, doc, now, summary)
-        messages.append(mail(player["email"], subject, body, player["name"], f"{event['kind']}-{event['move_number']}"))
+        events_of.setdefault(event["player"], []).append(event)
+    for name, events in events_of.items():
+        player = roster[name]
+        if player.get("email"):
+            mail(player["email"], *_notice(gd, events, doc, now, told(player), notify_of(player)), name, "notice")
     if result["entries"]:
-        told = {e["player"] for e in result["events"]}
         for name, player in roster.items():
-            if not player.get("email") or (name in told and not doc["finished"]):
-                continue  # a late player's notice already says what was played for them
-            if not wants_report(player, None, doc):
-                continue
-            legal = engine.legal(gd, name) if doc["to_act"] == name else None
-            subject, body = compose.player_report(gd, name, catch_up(gd, player, summary), legal)
-            messages.append(mail(player["email"], subject, body, name, "report"))
+            if not player.get("email") or name in events_of or not wants_report(player, None, doc):
+                continue  # a player an event is about heard of the moves in its notice
+            mail(player["email"], *compose.player_report(gd, name, compose.news_text(told(player)), now=now,
+                                                         preference=notify_of(player)), name, "report")
         organiser = secrets.get("organiser")
         if organiser and doc["finished"]:
-            subject, body = compose.public_report(gd, summary)
-            messages.append(mail(organiser, subject, body, None, "report"))
-    return messages
+            mail(organiser, *compose.public_report(gd, compose.news_text(result["entries"])), None, "report")
+    return mails
 
 
-def _notice(gd: engine.GameDir, event: dict, doc: dict, now: datetime.datetime, summary: str
-            ) -> tuple[str, str]:
-    """(subject, body) of the mail to the player an event is about."""
-    name, number = event["player"], event["move_number"]
-    record = doc.get("clock") or {}
+def _event_text(gd: engine.GameDir, event: dict, record: dict, now: datetime.datetime) -> tuple[str, str]:
+    """(the subject's words, the paragraph) of one event of a tick, to the player it is about."""
+    number = event["move_number"]
     policy = clock.POLICY_TEXT.get(record.get("on_timeout", "wait"), "")
     if event["kind"] == "remind":
-        subject = compose.subject_for(gd, f"move {number}, reminder: your move is due {clock.readable(event['due'])}")
-        parts = [f"Reminder: your move (move {number}) is due by {_due_text(event['due'], now)}. "
-                 f"If it has not arrived by then, {policy}.", _queued_text(gd, name)]
-    elif event["kind"] == "late":
-        subject = compose.subject_for(gd, f"move {number}, your move is overdue")
+        return (f"move {number}, reminder: your move is due {clock.readable(event['due'])}",
+                f"Reminder: your move (move {number}) is due by {_due_text(event['due'], now)}. "
+                f"If it has not arrived by then, {policy}.\n\n{_queued_text(gd, event['player'])}")
+    if event["kind"] == "late":
         allowed = f" After {record['timeouts']} in a row you count as resigned." if record.get("timeouts") else ""
-        parts = [f"Your move (move {number}) was due by {clock.readable(event['due'])} and has not arrived: "
-                 f"that is {plural(event['strikes'], 'deadline')} missed in a row.{allowed} The referee waits; your move "
-                 f"is now due by {_due_text(record.get('due'), now)}."]
-    elif event["kind"] == "timeout":
-        subject = compose.subject_for(gd, f"move {number}, timeout: the referee moved for you")
+        return (f"move {number}, your move is overdue",
+                f"Your move (move {number}) was due by {clock.readable(event['due'])} and has not arrived: that is "
+                f"{plural(event['strikes'], 'deadline')} missed in a row.{allowed} The referee waits; your move is "
+                f"now due by {_due_text(record.get('due'), now)}.")
+    if event["kind"] == "timeout":
         allowed = f" (after {record['timeouts']} in a row you count as resigned)" if record.get("timeouts") else ""
-        parts = [f"Your move (move {number}) was due by {clock.readable(event['due'])} and has not arrived, so "
-                 f"{policy}. You have missed {plural(event['strikes'], 'deadline')} in a row{allowed}.", summary]
-    else:
-        subject = compose.subject_for(gd, f"move {number}, you count as resigned")
-        parts = [f"Your move (move {number}) was due by {clock.readable(event['due'])}: that is {event['strikes']} "
-                 f"deadlines missed in a row, so you count as resigned. The referee plays your seat from now on "
-                 f"(the move that changes the game least for the others) and ranks it last. Ask the organiser if "
-                 f"you want to come back: they can hand the seat on (pbem replace).", summary]
-    legal = engine.legal(gd, name) if doc["to_act"] == name and event["kind"] != "resigned" else None
-    _, report = compose.player_report(gd, name, "\n".join(parts), legal)
-    return subject, report
+        return (f"move {number}, timeout: the referee moved for you",
+                f"Your move (move {number}) was due by {clock.readable(event['due'])} and has not arrived, so "
+                f"{policy}. You have missed {plural(event['strikes'], 'deadline')} in a row{allowed}.")
+    return (f"move {number}, you count as resigned",
+            f"Your move (move {number}) was due by {clock.readable(event['due'])}: that is {event['strikes']} "
+            f"deadlines missed in a row, so you count as resigned. The referee plays your seat from now on (the move "
+            f"that changes the game least for the others) and ranks it last. Ask the organiser if you want to come "
+            f"back: they can hand the seat on (pbem replace).")
+
+
+def _notice(gd: engine.GameDir, events: list[dict], doc: dict, now: datetime.datetime, told: list[dict],
+            preference: str) -> tuple[str, str]:
+    """(subject, body) of the one mail to the player a tick's events are about: each event said, then what they
+    have not heard of, from their seat (their turn first, if it is theirs)."""
+    record = doc.get("clock") or {}
+    said = [_event_text(gd, event, record, now) for event in events]
+    _, body = compose.player_report(gd, events[0]["player"], compose.news_text(told),
+                                    intro="\n\n".join(text for _, text in said), now=now, preference=preference)
+    return compose.subject_for(gd, said[-1][0]), body
 
 
 def _queued_text(gd: engine.GameDir, name: str) -> str:
@@ -157,106 +133,127 @@ def _queued_text(gd: engine.GameDir, name: str) -> str:
 
 def tell_owed(referee, gd: engine.GameDir) -> tuple[list[str], str | None]:
     """Mail what the game's changes owe its players (pbem.notices: recorded with each change by `pbem tick`),
-    then take it off. Each mail is sent once however often this runs (Referee.send_owed): a run killed after
-    sending some of them sends the others the next time. Holds the root's mail lock."""
+    then take it off. Each mail is sent once however often this runs (send_told): a run killed after sending
+    some of them sends the others the next time. What they told is written in the players' bookmarks before the
+    records are taken off (in a batch, at its flush). Holds the root's mail lock."""
     with referee.ledger.locked():
         owed = notices.owed(gd)
         if not owed:
             return [], None
+        book = referee.bookmarks(gd)
         mailed, warnings = [], []
         for item in owed:
             result = {"events": item["events"], "entries": item["entries"]}
-            sent, warning = referee.send_owed(tick_messages(referee, gd, result, clock.parse_time(item["at"]),
-                                                            key=item["id"]))
+            before = book.snapshot()
+            sent, warning = send_told(referee, book, before, tick_mails(
+                referee, gd, result, clock.parse_time(item["at"]), key=item["id"], book=book))
             mailed += [address for address in sent if address not in mailed]
             warnings += [warning] if warning else []
+        referee.save_bookmarks()
         told = [item["id"] for item in owed]
-        referee.after(lambda: notices.settle(gd, told))  # in a batch: once its mails are on disk
+        referee.after(lambda: notices.settle(gd, told))  # in a batch: once its mails and bookmarks are on disk
     return mailed, "; ".join(warnings) or None
 
 
+def send_told(referee, book: news.Bookmarks, before: dict, mails: list[tuple[str | None, EmailMessage]]
+              ) -> tuple[list[str], str | None]:
+    """Send mails that go once (Referee.send_owed: a Message-ID that is the same when made again), each recorded
+    with how far it told its player. One an earlier run sent already (killed before it wrote the bookmarks) is not
+    sent again, and its player's bookmark is where that mail left it, never past what it told (`before`: the
+    bookmarks before these mails were made)."""
+    records = {str(msg["Message-ID"]): {"player": name, "through": book.through(name)}
+               for name, msg in mails if name is not None}
+    sent, warning = referee.send_owed([msg for _, msg in mails], records)
+    for mid, record in records.items():
+        told = (referee.ledger.get(compose.sent_key(mid)) or {}).get("through")
+        if told != record["through"]:  # an earlier run's mail
+            book.rewind(record["player"], max(before.get(record["player"]) or 0, told or 0))
+    return sent, warning
+
+
 def send_tick(referee, gd: engine.GameDir, now: datetime.datetime) -> tuple[list[str], str | None]:
-    """Mail what the tick (and any run killed before) owes the players, then the daily digests that are due."""
-    mailed, warning = tell_owed(referee, gd)
-    digested, digest_warning = send_digests(referee, gd, now)
+    """Mail what the tick (and any run killed before) owes the players, then the daily digests that are due.
+    Under the root's mail lock, so no mail run tells the same players meanwhile."""
+    with referee.ledger.locked():
+        referee.forget_bookmarks()
+        mailed, warning = tell_owed(referee, gd)
+        digested, digest_warning = send_digests(referee, gd, now)
+        referee.save_bookmarks()
     return mailed + [a for a in digested if a not in mailed], warning or digest_warning
 
 
 # ---------------------------------------------------------------- daily digests
 
-def _bookmarks_path(referee, gd: engine.GameDir):
-    folder = referee.ledger.base / DIGESTS
-    folder.mkdir(mode=0o700, exist_ok=True)
-    return folder / f"{gd.id}.json"
-
-
-def _read_bookmarks(path) -> dict:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError) as exc:
-        raise PbemError(f"{path}: unreadable digest record ({exc})") from None
-    return data if isinstance(data, dict) else {}
-
-
 def send_digests(referee, gd: engine.GameDir, now: datetime.datetime) -> tuple[list[str], str | None]:
-    """One digest a day (UTC) for each `daily` player, of the moves since their last digest. Each is sent once
-    (its Message-ID is its game, player and day: Referee.send_owed) before its bookmark moves on; a run killed in
-    between finds it sent and moves the bookmark to what that digest told."""
+    """One digest a day (UTC) for each `daily` player, of the moves they have not heard of (the answers to their
+    own mail told them some): at the first tick of the day that finds any. Each is sent once (send_told: its
+    Message-ID is its game, player and the bookmark it starts from); a run killed before the bookmarks were written
+    finds it sent and leaves the bookmark where that digest did."""
     daily = [p for p in referee._secrets(gd)["players"] if notify_of(p) == "daily" and p.get("email")]
     if not daily:
         return [], None
-    entries = engine.read_log(gd)["entries"] or []
     today = now.date().isoformat()
-    path = _bookmarks_path(referee, gd)
-    messages, through, doc = [], {}, None
-    with referee.ledger.locked():
-        marks = _read_bookmarks(path)
-        for player in daily:
-            mark = marks.get(player["name"], {"day": "", "through": 0})
-            fresh = [e for e in entries if e["number"] > mark["through"]]
-            if not fresh or mark["day"] >= today:
-                continue
-            doc = doc or engine.status(gd)  # read once, and only when a digest is due
-            legal = engine.legal(gd, player["name"]) if doc["to_act"] == player["name"] else None
-            summary = f"Your daily digest of {gd.id} ({today}):\n" + "\n".join(entry_line(e) for e in fresh)
-            _, body = compose.player_report(gd, player["name"], summary, legal)
-            subject = compose.subject_for(gd, f"daily digest, {plural(len(fresh), 'move')}"
-                                              + (", your turn" if legal else ""))
-            message_id = compose.owed_id(gd, referee.referee_address(gd), f"digest-{today}", player["name"], "digest")
-            messages.append(referee._mail(gd, None, player["email"], subject, body, reply=False,
-                                          player=player["name"], message_id=message_id))
-            through[message_id] = (player["name"], fresh[-1]["number"])
-        if not messages:
-            return [], None
-        sent, warning = referee.send_owed(messages, {mid: {"through": n} for mid, (_, n) in through.items()})
-        for message_id, (name, number) in through.items():
-            told = referee.ledger.get(compose.sent_key(message_id)) or {}
-            marks[name] = {"day": today, "through": told.get("through", number)}
-        safefiles.write_atomic(path, json.dumps(marks, sort_keys=True, indent=1) + "\n", 0o600)
-    return sent, warning
+    book, moment = referee.bookmarks(gd), news.Moment(gd)
+    before, messages = book.snapshot(), []
+    for player in daily:
+        name = player["name"]
+        if book.day(name) >= today or not news.untold(book, moment, player):
+            continue
+        told = news.tell(book, moment, player)
+        book.tell(name, told[-1]["number"], day=today)
+        subject, body = compose.player_report(gd, name, compose.news_text(told, f"Your daily digest of {gd.id} "
+                                                                                f"({today}):"),
+                                              now=now, preference="daily")
+        words = f"daily digest, {plural(len(told), 'move')}"
+        subject = subject.replace(": ", f": {words}; ", 1) if "your turn" in subject else \
+            compose.subject_for(gd, words)
+        message_id = compose.owed_id(gd, referee.referee_address(gd), f"digest-{told[0]['number']}", name, "digest")
+        messages.append((name, referee._mail(gd, None, player["email"], subject, body, reply=False, player=name,
+                                             message_id=message_id)))
+    if not messages:
+        return [], None
+    return send_told(referee, book, before, messages)
 
 
 # ---------------------------------------------------------------- a seat handed on
 
-def handover_welcome(gd: engine.GameDir, result: dict, referee_address: str | None = None):
-    """The welcome of a player who takes over a seat: their password, the seat, how to move, the position."""
+def handover_welcome(gd: engine.GameDir, result: dict, book: news.Bookmarks, now=None,
+                     referee_address: str | None = None):
+    """The welcome of a player who takes over a seat: their password, the seat, what the seat has not heard of (the
+    hand-over included), their turn and its whole new deadline first if it is theirs, how to move, the position."""
     secrets = engine.load_secrets(gd)
     referee_address = referee_address or secrets.get("organiser")
     if not referee_address:
         raise PbemError(f"{gd.id} has no organiser address: the welcome mail needs one to come from")
     seat = result["seat"]
     doc = engine.status(gd, seat)
-    legal = engine.legal(gd, seat) if doc["to_act"] == seat else None
+    player = next(p for p in secrets["players"] if p["name"] == seat)
+    told = news.tell(book, news.Moment(gd, last=doc["move_number"] - 1), player)
     intro = "\n\n".join([
         f"Welcome to {gd.game.title}, game {gd.id}. You take over the seat {seat} from move {result['number']}; "
         f"in the game, the reports and your moves it keeps its name, {seat}.",
         "Your password (keep it private; the seat's earlier password no longer works):\n\n"
         f"    Password: {result['secret']}",
-        compose.how_to_move(gd, doc["move_number"] if legal else None),
+        *([] if doc["to_act"] == seat else [compose.how_to_move(gd, None)]),
         compose.notation_help(gd)])
-    _, body = compose.player_report(gd, seat, intro, legal)
+    _, body = compose.player_report(gd, seat, compose.news_text(told, "Before you took the seat:"), intro=intro,
+                                    now=now, preference=notify_of(player), doc=doc)
     return compose.message(referee_address, result["email"], compose.subject_for(gd, f"welcome, you play {seat}"),
                            body, game=gd.id, move_number=doc["move_number"],
                            redact=[p["secret"] for p in secrets["players"] if p["name"] != seat])
+
+
+def send_handover(gd: engine.GameDir, result: dict, transport, now) -> tuple[list[str], str | None]:
+    """Mail the new holder of a seat their welcome (`pbem replace`), under the games root's mail lock, and record
+    what it told them. A mail that cannot be sent is a warning: the seat is handed on already."""
+    from .ledger import Ledger
+    ledger = Ledger(gd.path.parent)
+    with ledger.locked():
+        book = news.Bookmarks(news.folder(ledger.base) / f"{gd.id}.json", engine.load_secrets(gd)["players"])
+        message = handover_welcome(gd, result, book, now)
+        try:
+            sent = transport.send([message])
+        except PbemError as exc:
+            return [], f"the welcome mail was not sent ({exc}): give {result['holder']} the secret yourself"
+        news.save([book])
+    return sent, None

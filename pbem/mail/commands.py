@@ -18,7 +18,7 @@ from pathlib import Path
 from .. import clock, correspondence, engine, phrases, queues, trust
 from ..contract import PbemError, UsageError
 from ..phrases import plural
-from . import clockmail, compose, headers, parse
+from . import clockmail, compose, headers, news, parse
 from .ledger import Ledger
 
 BATCH = 50  # messages of a mailbox whose replies and ledger records are made durable together
@@ -62,6 +62,7 @@ class Referee:
 
     def __post_init__(self):
         self._cache: dict = {}
+        self._books: dict[str, news.Bookmarks] = {}  # what each game's players were told, while the lock is held
         self._after: list | None = None  # in a batch: what waits for the next flush (moving messages aside)
         self.root = Path(self.root)
         if not self.root.is_dir():
@@ -88,6 +89,7 @@ class Referee:
             self.transport.hold()
             self.ledger.begin_batch()
             self._after = []
+            self._books = {}
             try:
                 yield self
             finally:
@@ -114,6 +116,7 @@ class Referee:
         what waited for them."""
         self.transport.flush()
         self.ledger.flush()
+        news.save(list(self._books.values()))
         waiting = self._after or []
         if self._after is not None:
             self._after = []
@@ -126,8 +129,33 @@ class Referee:
         """Handle one message (exactly once: see ledger.py). `source` names where it came from in a mailbox, so a
         run that was killed after handling it but before moving it aside recognizes it and only moves it."""
         incoming = parse.parse_message(raw, size)
+        if self._after is None:
+            self._books = {}  # read again under the lock: another run may have told the players since
         with self.ledger.locked():
             return self._handle(incoming, source)
+
+    # ------------------------------------------------------------ what the players were told
+
+    def bookmarks(self, gd: engine.GameDir) -> news.Bookmarks:
+        """What each player of the game was told (pbem.mail.news), read once while the root's lock is held."""
+        if gd.id not in self._books:
+            self._books[gd.id] = news.Bookmarks(news.folder(self.ledger.base) / f"{gd.id}.json",
+                                                self._secrets(gd)["players"])
+        return self._books[gd.id]
+
+    def forget_bookmarks(self) -> None:
+        """The lock is taken anew: read the bookmarks again."""
+        if self._after is None:
+            self._books = {}
+
+    def save_bookmarks(self) -> None:
+        """Write what the players were told, once the mails that told them are sent and recorded: now, or in a
+        batch at its flush (`flush`: a bookmark is never ahead of the mails)."""
+        if self._after is None:
+            news.save(list(self._books.values()))
+
+    def now_moment(self):
+        return clock.moment(self.now)
 
     def _secrets(self, gd: engine.GameDir) -> dict:
         """The game's roster and organiser, read once per message."""
@@ -308,16 +336,28 @@ class Referee:
             self.ledger.put(incoming.message_id, {"state": "pending", "source": source, "game": gd.id,
                                                   "player": name, "move_number": number})
         try:
-            result = correspondence.submit(gd, name, texts, by="player", move_number=incoming.move_number,
+            result = correspondence.submit(gd, name, texts, by="player", move_number=self._answers(gd, incoming),
                                            password=incoming.password, now=self.now, before_write=pending)
         except PbemError as exc:
             # the engine lists the legal moves on one line; the answer lists them one a line (below)
             error = re.sub(r"\. Legal: .*$", ".", self._shown(exc), flags=re.DOTALL)
             raise _Reject(error, self._legal_extra(gd, name)) from None
         self._moved(gd)
-        summary = compose.turn_summary(result)
-        return self._after_move(incoming, gd, roster, secrets.get("organiser"), name, summary, source,
-                                result["number"])
+        return self._after_move(incoming, gd, roster, secrets.get("organiser"), name, compose.turn_entries(result),
+                                source, answer=result["moves"] == [engine.RESIGN])
+
+    def _answers(self, gd: engine.GameDir, incoming: parse.Incoming) -> int | None:
+        """The move number a mail's move answers. A seat handed on takes a move number (its log entry) but leaves
+        the position as it was, so a Move-Number from before hand-overs, and only hand-overs, answers the same
+        decision: it is read as the current number (the engine still refuses it if the game moves on meanwhile)."""
+        number = incoming.move_number
+        current = self._public(gd)["move_number"]
+        if number is None or number >= current:
+            return number
+        since = [entry for entry in engine.read_log(gd)["entries"] or [] if entry["number"] >= number]
+        if since and len(since) == current - number and all(e["moves"] == [engine.REPLACE] for e in since):
+            return current
+        return number
 
     def _queue(self, incoming: parse.Incoming, gd: engine.GameDir, secrets: dict, name: str, texts: list[str],
                source: str | None) -> Outcome:
@@ -331,16 +371,15 @@ class Referee:
             body = "\n".join(["Your queue (only you see it):", *lines] if lines else ["Nothing is queued."])
             return self._answer(incoming, gd, secrets, name, "queue", body, source)
         try:
-            result = correspondence.set_queue(gd, name, texts, by="player", move_number=incoming.move_number,
+            result = correspondence.set_queue(gd, name, texts, by="player", move_number=self._answers(gd, incoming),
                                               password=incoming.password, now=self.now, before_write=pending)
         except PbemError as exc:
             raise _Reject(self._shown(exc)) from None
         self._moved(gd)
-        if result["moves_played"]:
-            summary = compose.turn_summary({"number": result["number"], "player": name, "public_moves": [],
-                                            "chance": [], "referee_moves": result["moves_played"]}, queue=True)
-            return self._after_move(incoming, gd, secrets["players"], secrets.get("organiser"), name, summary,
-                                    source, result["number"])
+        if result["moves_played"]:  # a command: answered whatever the player's preference
+            return self._after_move(incoming, gd, secrets["players"], secrets.get("organiser"), name,
+                                    result["moves_played"], source, answer=True,
+                                    lead="Your queue is set, and it played at once.")
         lines = phrases.queue_lines(result["queue"])
         body = "\n".join(["Your queue is set; only you see it:", *lines] if lines else ["Your queue is empty."])
         return self._answer(incoming, gd, secrets, name, "queue recorded", body, source)
@@ -359,19 +398,15 @@ class Referee:
         """`vacation FROM TO`, `vacation cancel`, `notify every|turn|daily`: answered with what changed."""
         word, args = incoming.admin
         name = player["name"]
+        outcome = "recorded"
         try:
             if word == "notify":
                 if len(args) != 1:
                     raise UsageError("write `notify every`, `notify turn` or `notify daily`")
                 correspondence.set_notify(gd, name, args[0])
-                body = {"every": "You will get a report after every move.",
-                        "turn": "You will get a mail when it is your turn, with everything that happened since "
-                                "your last move (and the end of the game).",
-                        "daily": "You will get one digest a day of the moves since the last one (and the end of the "
-                                 "game, your reminders and the answers to your mail)."}[args[0]]
             elif args == ["cancel"]:
                 correspondence.vacation(gd, name, self.now, cancel=True)
-                body = "Your vacation is cancelled; the days you did not take are given back."
+                body, outcome = "Your vacation is cancelled; the days you did not take are given back.", "cancelled"
             elif len(args) == 2:
                 taken = correspondence.vacation(gd, name, self.now, args[0], args[1])["taken"]
                 body = (f"Your vacation from {clock.readable(taken['from'])} to {clock.readable(taken['to'])} is "
@@ -381,22 +416,53 @@ class Referee:
         except PbemError as exc:
             raise _Reject(self._shown(exc)) from None
         self._secrets_changed(gd)
-        subject = compose.subject_for(gd, f"{word} recorded")
+        subject = compose.subject_for(gd, f"{word} {outcome}")
+        if word == "notify":
+            subject, body = self._switched(gd, player, args[0])
+        else:
+            doc = self._public(gd)
+            if doc["to_act"] == name:  # the vacation may have moved the deadline
+                body += "\n\n" + compose.turn_head(doc, self.now_moment())
         sent = self.send([self._mail(gd, incoming, player["email"], subject, body, reply=True)])
         self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
                                               "result": word})
+        if word == "notify":
+            self.save_bookmarks()
         return Outcome(incoming.message_id, "command", word, gd.id, name, *sent)
+
+    def _switched(self, gd: engine.GameDir, before: dict, preference: str) -> tuple[str, str]:
+        """The answer to `notify`: what the player will get from now on, and what they have not been told yet (with
+        their turn, if it is theirs): a switch loses nothing, whenever it comes."""
+        promise = {"every": "You will get a report after every move.",
+                   "turn": "You will get a mail when it is your turn, telling what happened since your last mail (and "
+                           "the end of the game).",
+                   "daily": "You will get one digest a day of the moves you have not heard of, sent by the referee's "
+                            "first round of the day that has any (and the end of the game, your reminders and the "
+                            "answers to your mail)."}[preference]
+        moment = news.Moment(gd, last=self._public(gd)["move_number"] - 1)
+        told = news.tell(self.bookmarks(gd), moment, before)  # counted as the old preference had told them
+        subject, body = compose.player_report(gd, before["name"], compose.news_text(told, "Since your last mail:"),
+                                              intro=f"Your mail preference is now `{preference}`. {promise}",
+                                              now=self.now_moment(), preference=preference)
+        turn = ", your turn" if "your turn" in subject else ""
+        return compose.subject_for(gd, f"notify {preference} recorded{turn}"), body
 
     def _secrets_changed(self, gd: engine.GameDir) -> None:
         self._cache.pop(("secrets", gd.id), None)
         self._moved(gd)
 
-    def _after_move(self, incoming, gd, roster, organiser, name, summary, source, number) -> Outcome:
-        messages = self._reports(incoming, gd, roster, organiser, name, summary)
+    def _after_move(self, incoming, gd, roster, organiser, name, entries, source, answer=False, lead=None
+                    ) -> Outcome:
+        """Mail what a turn (`entries`, the public log entries it made) calls for, and record the message done.
+        `answer`: the mover is answered whatever their preference (a resignation, a queue set by command); `lead`:
+        the answer's first line (by default, that the move is accepted)."""
+        messages = self._reports(incoming, gd, roster, organiser, name, entries, answer,
+                                 lead or f"Your move {entries[0]['number']} is accepted.")
         sent = self.send(messages)
         self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
-                                              "result": "accepted", "move": number})
-        return Outcome(incoming.message_id, "accepted", summary.splitlines()[0], gd.id, name,
+                                              "result": "accepted", "move": entries[0]["number"]})
+        self.save_bookmarks()
+        return Outcome(incoming.message_id, "accepted", compose.entry_line(entries[0]).splitlines()[0], gd.id, name,
                        *sent)
 
     def _recover(self, incoming: parse.Incoming, seen: dict, source: str | None) -> Outcome | None:
@@ -416,31 +482,31 @@ class Referee:
             if later["by"] != "referee" and not later.get("reason"):
                 break
             auto.append(later)
-        summary = compose.turn_summary({"number": entry["number"], "player": entry["player"],
-                                        "public_moves": entry["moves"], "chance": entry["chance"],
-                                        "referee_moves": auto})
         secrets = self._secrets(gd)
         return self._after_move(incoming, gd, secrets["players"], secrets.get("organiser"), seen["player"],
-                                summary, source, entry["number"])
+                                [entry, *auto], source, answer=entry["moves"] == [engine.RESIGN])
 
-    def _reports(self, incoming, gd, roster, organiser, mover, summary) -> list[EmailMessage]:
+    def _reports(self, incoming, gd, roster, organiser, mover, entries, answer, lead) -> list[EmailMessage]:
+        """The mails a turn calls for: the answer to the mover and the reports to the others, each as their
+        preference says (clockmail.wants_report), each telling what that player has not heard of yet."""
         messages = []
         doc = self._public(gd)
+        moment, book, now = news.Moment(gd, entries), self.bookmarks(gd), self.now_moment()
         for player in roster:
-            if not player["email"]:
-                continue
-            if not clockmail.wants_report(player, mover, doc):
+            name = player["name"]
+            if not player["email"] or not clockmail.wants_report(player, mover, doc, answer=answer):
                 continue  # the player chose to hear only of their turn, or a daily digest
-            legal = engine.legal(gd, player["name"]) if doc["to_act"] == player["name"] else None
-            subject, body = compose.player_report(gd, player["name"], clockmail.catch_up(gd, player, summary)
-                                                  if player["name"] != mover else summary, legal)
-            msg = self._mail(gd, incoming, player["email"], subject, body, reply=player["name"] == mover,
-                             player=player["name"])
-            if legal is not None and compose.pictures_available():  # the mail that asks them to act
-                compose.add_picture(msg, engine.status(gd, player["name"]))
+            told = news.tell(book, moment, player)
+            heading = "Since your last mail:" if told and told[0]["number"] < moment.first else None
+            subject, body = compose.player_report(gd, name, compose.news_text(told, heading),
+                                                  lead=lead if name == mover else None, now=now,
+                                                  preference=correspondence.notify_of(player))
+            msg = self._mail(gd, incoming, player["email"], subject, body, reply=name == mover, player=name)
+            if doc["to_act"] == name and compose.pictures_available():  # the mail that asks them to act
+                compose.add_picture(msg, engine.status(gd, name))
             messages.append(msg)
         if organiser and doc["finished"]:
-            subject, body = compose.public_report(gd, summary)
+            subject, body = compose.public_report(gd, compose.news_text(entries))
             messages.append(self._mail(gd, incoming, organiser, subject, body, reply=False, player=None))
         return messages
 
@@ -453,9 +519,11 @@ class Referee:
                 return "The game is over."
             if legal["to_act"] != name:
                 return f"It is {legal['to_act']}'s turn (move {legal['move_number']}); you have no move now."
-            return "\n\n".join([f"Move {legal['move_number']}.", compose.legal_block(legal),
+            return "\n\n".join([compose.turn_head(self._public(gd), self.now_moment()), compose.legal_block(legal),
                                 compose.how_to_move(gd, legal["move_number"])])
-        _, body = compose.player_report(gd, name, None, legal if legal["to_act"] == name else None)
+        _, body = compose.player_report(gd, name, None, legal if legal["to_act"] == name else None,
+                                        now=self.now_moment(), preference=correspondence.notify_of(
+                                            next(p for p in self._secrets(gd)["players"] if p["name"] == name)))
         return body
 
     def _legal_extra(self, gd: engine.GameDir, name: str) -> list[str]:
@@ -468,7 +536,7 @@ class Referee:
         if legal["to_act"] != name:
             return [f"It is {legal['to_act']}'s turn (move {legal['move_number']}): "
                     f"{legal['decision']['description']}. You will get a mail when it is yours."]
-        return [f"It is your turn (move {legal['move_number']}).\n\n" + compose.legal_block(legal),
+        return [compose.turn_head(self._public(gd), self.now_moment()), compose.legal_block(legal),
                 compose.how_to_move(gd, legal["move_number"])]
 
     def _reject(self, incoming: parse.Incoming, gd, reject: _Reject, source, record: bool = True) -> Outcome:

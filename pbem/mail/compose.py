@@ -14,7 +14,7 @@ import re
 import socket
 from email.message import EmailMessage
 
-from .. import engine, phrases, report
+from .. import clock, engine, phrases, report
 from ..tables import fit_lines
 from . import headers
 from .headers import Headers
@@ -147,60 +147,134 @@ def queue_help(gd: engine.GameDir) -> str:
     return "\n".join(lines)
 
 
+CHOICE = re.compile(r"\(any (\d+)(?:\.\.(\d+))? of ([^()]*)\)")  # (any a..b of w1 w2 ...), (any n of ...)
+ORDERING = re.compile(r"\(([^()]*) in any order\)")  # (w1 w2 ... in any order)
+RANGE = re.compile(r"(-?\d+)\.\.(-?\d+)")  # a..b: one number
+
+
+def written_out(form: str) -> str:
+    """A move with forms (pbem.notation) as one move the game accepts: each choice of words as its first words (as
+    few as it allows, at least one), each ordering as its words, each range as its low end."""
+    def words(found):
+        low, high = int(found.group(1)), int(found.group(2) or found.group(1))
+        return " ".join(found.group(3).split()[:min(max(low, 1), high)])
+    text = RANGE.sub(lambda found: found.group(1), ORDERING.sub(lambda found: found.group(1), CHOICE.sub(words, form)))
+    return " ".join(text.split())
+
+
+def form_note(moves: list[str]) -> str | None:
+    """How to write the forms among the legal moves, with the first of them written out as an example."""
+    forms = [move for move in moves if written_out(move) != move]
+    if not forms:
+        return None
+    kinds = []
+    if any(RANGE.search(CHOICE.sub("", move)) for move in forms):
+        kinds.append("a..b means one number from a to b")
+    if any(CHOICE.search(move) for move in forms):
+        kinds.append("(any a..b of w1 w2 ...) means that many of those words, written out")
+    if any(ORDERING.search(move) for move in forms):
+        kinds.append("(w1 w2 ... in any order) means all of them, in the order you choose")
+    return f"  ({'; '.join(kinds)}: for example `{forms[0]}` is written `{written_out(forms[0])}`)"
+
+
 def legal_block(legal: dict) -> str:
     """Every legal move with what it does, never cut (the games list forms, so the list is short), how to write a
     form, and `resign`."""
-    moves = legal["moves"]
     description = legal["decision"]["description"] if legal.get("decision") else ""
-    notes = []
-    ranged = next((m for m in moves if re.search(r"-?\d+\.\.-?\d+", m)), None)
-    if ranged:
-        example = re.sub(r"(-?\d+)\.\.(-?\d+)", lambda g: g.group(1), ranged, count=1)
-        notes.append(f"  (a..b means one number from a to b: for example `{ranged}` is written `{example}`)")
-    if any("(any " in m or " in any order)" in m for m in moves):
-        notes.append("  ((any 1..2 of a b c) means one or two of those words, written out: for example `a c`; "
-                     "(a b c in any order) means all of them, in the order you choose)")
-    return "\n".join([f"Your legal moves now ({description}):", *phrases.legal_lines(legal["choices"]), *notes])
+    note = form_note(legal["moves"])
+    return "\n".join([f"Your legal moves now ({description}):", *phrases.legal_lines(legal["choices"]),
+                      *([note] if note else [])])
 
 
-def turn_summary(result: dict, queue: bool = False) -> str:
-    """What a turn did, as everyone may read it (`queue`: a queue set without a move, which played at once)."""
-    lines = [f"{result['player']} set a queue, which played at once." if queue else
-             f"Move {result['number']}: {result['player']} played {'; '.join(result['public_moves'])}."]
-    if result["chance"]:
-        lines.append("  " + "; ".join(f"{c['what']}: {c['result']}" for c in result["chance"]))
-    for entry in result.get("referee_moves") or []:
-        if entry.get("by") == "player":  # a queued move is the player's, sent ahead
-            lines.append(f"Move {entry['number']}: {entry['player']} played {'; '.join(entry['moves'])} "
-                         f"({entry['reason']}).")
-            continue
-        if engine.is_end(entry):
-            lines.append(f"Move {entry['number']}: the referee ended the game: {entry['reason']}.")
-            continue
-        lines.append(f"Move {entry['number']}: the referee played {'; '.join(entry['moves'])} for {entry['player']}"
-                     f" ({entry.get('reason') or 'entered by the referee'}).")
-    return "\n".join(lines)
+def entry_line(entry: dict) -> str:
+    """One public log entry in words, with who made it and why: the news of a mail, a line each."""
+    moves = "; ".join(entry["moves"])
+    if entry["moves"] == [engine.REPLACE]:
+        return f"Move {entry['number']}: {entry.get('reason', 'the seat changed hands')} (seat {entry['player']})."
+    if entry["moves"] == [engine.RESIGN]:
+        why = f" ({entry['reason']})" if entry.get("reason") else ""
+        return f"Move {entry['number']}: {entry['player']} resigned{why}."
+    if engine.is_end(entry):
+        return f"Move {entry['number']}: the referee ended the game: {entry['reason']}."
+    if entry["by"] == "referee":
+        why = entry.get("reason") or "entered by the referee"
+        line = f"Move {entry['number']}: the referee played {moves} for {entry['player']} ({why})."
+    else:
+        why = f" ({entry['reason']})" if entry.get("reason") else ""  # a queued move: the player's, sent ahead
+        line = f"Move {entry['number']}: {entry['player']} played {moves}{why}."
+    if entry["chance"]:
+        line += "\n  " + "; ".join(f"{c['what']}: {c['result']}" for c in entry["chance"])
+    return line
 
 
-def player_report(gd: engine.GameDir, player: str, summary: str | None, legal: dict | None) -> tuple[str, str]:
-    """(subject, body) of the report one player gets: what happened, their turn if it is, their view."""
-    doc = engine.status(gd, player)
-    parts = [summary] if summary else []
+def turn_entries(result: dict) -> list[dict]:
+    """The public log entries of a turn as engine.submit answers it: the player's, then the moves played after it."""
+    return [{"number": result["number"], "player": result["player"], "by": "player",
+             "moves": result["public_moves"], "chance": result["chance"]}, *(result.get("referee_moves") or [])]
+
+
+def news_text(entries: list[dict], heading: str | None = None) -> str | None:
+    """The moves a mail tells, a line each (None: none)."""
+    if not entries:
+        return None
+    return "\n".join(([heading] if heading else []) + [entry_line(entry) for entry in entries])
+
+
+def due_sentence(doc: dict, now=None) -> str:
+    """By when the player to act must move, in plain words, and what happens if they do not (`now`: also how
+    far off that is)."""
+    shown = doc.get("clock")
+    if not shown or not (shown["due"] or shown["paused"]):
+        return "There is no deadline: the game waits for your move."
+    if shown["paused"]:
+        return f"The clock is paused (since {clock.readable(shown['paused'])}): your move has no deadline until it " \
+               f"runs again."
+    when = clock.readable(shown["due"]) + (f" ({clock.until(shown['due'], now)})" if now is not None else "")
+    return f"Your move is due by {when}. If it has not arrived by then, " \
+           f"{clock.POLICY_TEXT.get(shown['on_timeout'], 'the referee waits')}."
+
+
+def turn_head(doc: dict, now=None) -> str:
+    """The first lines of every mail that asks for a move: what to do, and by when."""
+    return f"Your turn (move {doc['move_number']}): {doc['decision']['description']}.\n{due_sentence(doc, now)}"
+
+
+def turn_subject(gd: engine.GameDir, doc: dict) -> str:
+    shown = doc.get("clock") or {}
+    due = f", due {clock.readable(shown['due'])}" if shown.get("due") and not shown.get("paused") else ""
+    return subject_for(gd, f"move {doc['move_number']}, your turn{due}")
+
+
+WAIT_WORDS = {"daily": "Your daily digest will tell you when it is your turn.",
+              "every": "You will get a mail after every move.",
+              "turn": "You will get a mail when it is your turn."}
+
+
+def player_report(gd: engine.GameDir, player: str, news: str | None = None, legal: dict | None = None, *,
+                  lead: str | None = None, intro: str | None = None, now=None, preference: str = "turn",
+                  doc: dict | None = None) -> tuple[str, str]:
+    """(subject, body) of a mail to one player about the position. A mail that asks them to move starts with what
+    to do and by when (`lead`, a line before it: an acceptance), then `intro` (what the mail is about), the legal
+    moves and how to send them, then the `news` (what happened that they have not been told), then the position
+    from their seat. Any other starts with `lead`, `intro` and the news. The position's table of the last moves is
+    left out of a mail that tells news: the news say it."""
+    doc = doc or engine.status(gd, player)
+    parts = [lead]
     if doc["finished"]:
         subject = subject_for(gd, "game over")
-        parts.append(f"The game is over. The seed is revealed: {doc['seed']} (its SHA-256 was published at the "
-                     f"start: {doc['seed_commitment']}). Anyone can replay the game with `pbem verify`.")
+        parts += [intro, news, f"The game is over. The seed is revealed: {doc['seed']} (its SHA-256 was published at "
+                               f"the start: {doc['seed_commitment']}). Anyone can replay the game with `pbem verify`."]
     elif doc["to_act"] == player:
-        subject = subject_for(gd, f"move {doc['move_number']}, your turn")
-        parts.append(f"It is your turn (move {doc['move_number']}): {doc['decision']['description']}.")
-        if legal:
-            parts.append(legal_block(legal))
-        parts.append(how_to_move(gd, doc["move_number"]))
+        subject = turn_subject(gd, doc)
+        legal = legal or engine.legal(gd, player)
+        parts += [turn_head(doc, now), intro, legal_block(legal), how_to_move(gd, doc["move_number"]), news]
     else:
         subject = subject_for(gd, f"move {doc['move_number']}, {doc['to_act']} to act")
-        parts.append(f"Next: {doc['to_act']} (move {doc['move_number']}). You will get a mail when it is your turn.")
-    parts.append(report.status_text(doc))
-    return subject, "\n\n".join(p.rstrip() for p in parts)
+        parts += [intro, news, f"Next: {doc['to_act']} (move {doc['move_number']}). "
+                               f"{WAIT_WORDS.get(preference, WAIT_WORDS['turn'])}"]
+    shown = {**doc, "recent": []} if news else doc
+    parts.append(report.status_text(shown, now))
+    return subject, "\n\n".join(p.rstrip() for p in parts if p)
 
 
 def public_report(gd: engine.GameDir, summary: str | None) -> tuple[str, str]:
@@ -227,7 +301,7 @@ def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | 
              "being applied twice or too late.",
              notation_help(gd)]
     if doc["to_act"] == player["name"] and legal:
-        parts.append(f"You start (move {doc['move_number']}). " + legal_block(legal))
+        parts.append(f"You start. {turn_head(doc)}\n\n{legal_block(legal)}")
     else:
         parts.append(f"First to act: {doc['to_act']}. You will get a mail when it is your turn.")
     parts.append(report.status_text(doc))

@@ -259,7 +259,7 @@ def test_a_players_mail_preference_is_set_at_new_and_changed_later(clock_game):
     game = clock_game(*DEADLINE, "--notify", "turn", "--notify", "bob=daily")
     assert {p["name"]: p.get("notify", "every") for p in engine.roster(game.gd)} == {"alice": "turn", "bob": "daily"}
     assert game.pbem("notify", game.dir, "every", "--as", "bob").code == 0
-    assert "notify" not in next(p for p in engine.roster(game.gd) if p["name"] == "bob")
+    assert next(p for p in engine.roster(game.gd) if p["name"] == "bob")["notify"] == "every"
 
 
 def test_when_every_seat_has_timed_out_the_referee_plays_them_to_its_cap_and_ends_the_game(clock_game, monkeypatch):
@@ -321,3 +321,8 @@ def test_a_timeout_move_of_an_earlier_bot_is_checked_as_legal_and_named_not_fail
     forged["entries"][0]["bot_version"] = game.gd.game.bot_version
     with pytest.raises(engine.PbemError, match="bot move"):
         engine.replay(game.gd, game.env()["seed"], yamlio.load_file(game.dir / "components.yaml"), forged)
+
+
+def test_a_new_games_players_hear_only_of_their_turn_unless_they_choose_otherwise(clock_game):
+    game = clock_game(*DEADLINE, "--notify", "bob=every")
+    assert {p["name"]: p["notify"] for p in engine.roster(game.gd)} == {"alice": "turn", "bob": "every"}

@@ -27,12 +27,13 @@ from support import NAMES, Pbem
 TRIALS = int(os.environ.get("PBEM_KILL_TRIALS", "3"))
 PBEM = str(Path(sys.executable).with_name("pbem"))
 # each game of the root owes something at TICK: timeouts played (and their reports), a reminder, late notices,
-# a daily digest of the moves made since the day before
+# a daily digest of the moves made since the day before (to carol, whom no event of the tick is about: a notice
+# tells its player what they have not heard of, a digest's moves with it): (players, options)
 GAMES = {
-    "timeouts": ("--deadline", "8h", "--on-timeout", "first-legal", "--notify", "bob=daily"),
-    "reminder": ("--deadline", "30h", "--reminder", "10h"),
-    "waiting": ("--deadline", "2h", "--on-timeout", "wait"),
-    "bots": ("--deadline", "6h", "--on-timeout", "bot", "--timeouts", "2"),
+    "timeouts": (3, ("--deadline", "8h", "--on-timeout", "first-legal", "--notify", "carol=daily")),
+    "reminder": (2, ("--deadline", "30h", "--reminder", "10h")),
+    "waiting": (2, ("--deadline", "2h", "--on-timeout", "wait")),
+    "bots": (2, ("--deadline", "6h", "--on-timeout", "bot", "--timeouts", "2")),
 }
 T0 = "2025-12-01T12:00:00Z"
 ORGANISER = "referee@club.example"
@@ -50,10 +51,10 @@ def make_root(base: Path) -> Path:
     root = base / "games"
     root.mkdir(parents=True)
     pbem = Pbem()
-    for game_id, options in GAMES.items():
+    for game_id, (players, options) in GAMES.items():
         args = ["new", "coal-baron", root / game_id, "--seed", game_id, "--now", T0, "--organiser", ORGANISER,
                 *options]
-        for name in NAMES[:2]:
+        for name in NAMES[:players]:
             args += ["--player", f"{name}:{name}@club.example"]
         assert pbem(*args).code == 0
     assert pbem("tick", root, "--now", at(9), "--no-mail").code == 0  # moves of the first day (told by no one)

@@ -225,10 +225,12 @@ class MailGame:
 
 def create_game(root: Path, game_type: str, count: int | None = None, game_id: str = "g1", seed: str = "mailseed",
                 welcome: str | None = None, options: tuple = ()) -> MailGame:
-    """`options`: more options of `pbem new` (--now, --deadline, --notify...)."""
+    """`options`: more options of `pbem new` (--now, --deadline, --notify...). Every player hears of every move
+    (`--notify every`) unless `options` say otherwise: the tests of the transport follow every mail."""
     game = registry.get(game_type)
     count = count or game.min_players
-    args = ["new", game.id, root / game_id, "--seed", seed, "--organiser", ORGANISER, "--format", "json", *options]
+    args = ["new", game.id, root / game_id, "--seed", seed, "--organiser", ORGANISER, "--format", "json",
+            "--notify", "every", *options]
     for name in NAMES[:count]:
         args += ["--player", f"{name}:{name}@players.example"]
     if welcome:

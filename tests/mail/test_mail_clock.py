@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 
 from pbem import clock, engine
+from pbem.phrases import plural
 from mailkit import MailGame, body_of, create_game, move_mail, run_cli, write_mail
 from support import legal_turn
 
@@ -105,25 +107,36 @@ def test_a_turn_player_hears_only_of_their_turn_with_what_happened_since(games_r
             break
         receive(games_root, smtp, move_mail(game, player, [move], move_number=number), hours)
         told += [m for m in smtp.take() if m["To"] == "carol@players.example"]
-    assert player == "carol" and len(told) == 1 and told[0]["Subject"].endswith("your turn")
-    since = body_of(told[0]).split("\n\n")[0]
-    assert since.startswith("Since your last move:") and since.count("Move ") == number - 1
+    assert player == "carol" and len(told) == 1 and "your turn" in told[0]["Subject"]
+    text = body_of(told[0])
+    assert text.startswith(f"Your turn (move {number})")  # what to do first, then what happened
+    since = text.split("Since your last mail:\n")[1].split("\n\n")[0]
+    assert since.count("Move ") == number - 1
 
 
 def test_a_daily_player_gets_one_digest_a_day_from_the_tick(games_root, smtp):
     game = start(games_root, "--notify", "bob=daily")
     smtp.take()
-    for hours in (1, 2, 3):
+    heard, player = [], None
+    for step in range(30):  # three moves at least, the last one not bob's
+        if step >= 3 and player != "bob":
+            break
         player, move, number = legal_turn(game.dir)
-        receive(games_root, smtp, move_mail(game, player, [move], move_number=number), hours)
+        receive(games_root, smtp, move_mail(game, player, [move], move_number=number), 1 + step / 10)
         bob_mails = [m for m in smtp.take() if m["To"] == "bob@players.example"]
         assert all(player == "bob" for _ in bob_mails)  # only answers to his own mail
+        heard += [int(n) for m in bob_mails for n in re.findall(r"^Move (\d+):", body_of(m), re.MULTILINE)]
     tick(games_root, smtp, 5)
     (digest,) = [m for m in smtp.take() if m["To"] == "bob@players.example"]
-    assert "daily digest, 3 moves" in digest["Subject"] and "Move 3:" in body_of(digest)
+    fresh = [n for n in range(1, number + 1) if n not in heard]  # what the answers to his mail did not tell
+    assert f"daily digest, {plural(len(fresh), 'move')}" in digest["Subject"]
+    assert [int(n) for n in re.findall(r"^Move (\d+):", body_of(digest), re.MULTILINE)] == fresh
     tick(games_root, smtp, 6)
     assert smtp.take() == []  # one a day
     player, move, number = legal_turn(game.dir)
+    while player == "bob":  # a move he does not hear of from an answer
+        receive(games_root, smtp, move_mail(game, player, [move], move_number=number), 7)
+        player, move, number = legal_turn(game.dir)
     receive(games_root, smtp, move_mail(game, player, [move], move_number=number), 10)
     smtp.take()
     tick(games_root, smtp, 11)  # still the same day (UTC)

@@ -34,10 +34,12 @@ def test_the_moves_command_lists_every_legal_move_with_what_it_does_and_resign(m
 
 
 def test_a_report_says_which_moves_the_referee_played_and_why():
-    summary = compose.turn_summary({
+    summary = compose.news_text(compose.turn_entries({
         "number": 23, "player": "ann", "public_moves": ["bid 3"], "chance": [],
-        "referee_moves": [{"number": 24, "player": "bob", "reason": "resigned", "moves": ["pass"]},
-                          {"number": 25, "player": "cy", "reason": "only legal move", "moves": ["take 2"]}]})
+        "referee_moves": [{"number": 24, "player": "bob", "by": "referee", "reason": "resigned", "moves": ["pass"],
+                           "chance": []},
+                          {"number": 25, "player": "cy", "by": "referee", "reason": "only legal move",
+                           "moves": ["take 2"], "chance": []}]}))
     assert summary.splitlines() == ["Move 23: ann played bid 3.",
                                     "Move 24: the referee played pass for bob (resigned).",
                                     "Move 25: the referee played take 2 for cy (only legal move)."]

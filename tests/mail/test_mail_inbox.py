@@ -341,7 +341,7 @@ def test_a_message_that_breaks_the_referee_after_its_move_keeps_its_pending_reco
     box.add(move_mail(mail_game, *turn, message_id="<breaks@players.example>"))
     real = commands.Referee._after_move
 
-    def fragile(self, *args):
+    def fragile(self, *args, **kwargs):
         raise RuntimeError("disk on fire")
     monkeypatch.setattr(commands.Referee, "_after_move", fragile)
     outbox = tmp_path / "outbox"
