@@ -64,7 +64,7 @@ def games(fmt):
 @sending
 @deadline_options
 @click.option("--notify", "notify", multiple=True, metavar="[PLAYER=]every|turn|daily", help="How often players "
-              "get mail: every move (default), only when it is their turn (with what happened since), or a daily "
+              "get mail: only when it is their turn (default; with what happened since), every move, or a daily "
               "digest (sent by `pbem tick`). Without PLAYER= for everyone; repeat for each player.")
 @NOW
 @FORMAT

@@ -1,12 +1,13 @@
 """The mail of correspondence life: reminders, timeout notices, each player's choice of how often they hear from
 the referee (every move, only their turn, a daily digest), and the welcome of a player who takes over a seat.
 
-Preferences (secrets.yaml, `notify`): `every` gets a report after every move; `turn` (a new game's default) a mail
-when it becomes their turn, telling what happened since their last mail; `daily` one digest a day, sent by `pbem
-tick`, of what they have not heard of. Whatever the preference, a player always gets the answer to a mail that was
-not applied, to their commands and (unless they chose `turn` and the turn passed on: their next turn mail says it)
-to their moves, their reminders and timeout notices, and the end of the game. What each mail tells is what its
-player has not been told yet (pbem.mail.news): every move once.
+Preferences (secrets.yaml, `notify`): `every` gets a report after every move, their own included; `turn` (a new
+game's default) a mail when it becomes their turn, telling what happened since their last mail; `daily` one digest a
+day, sent by `pbem tick`, of what they have not heard of. A `turn` or `daily` player's accepted move is answered
+only when the answer asks for their next decision (a turn of several decisions, or a new one at once): otherwise
+their next mail says it was played. Whatever the preference, a player always gets the answer to a mail that was not
+applied and to their commands, their reminders and timeout notices, and the end of the game. What each mail tells
+is what its player has not been told yet (pbem.mail.news): every move once.
 """
 from __future__ import annotations
 
@@ -28,8 +29,8 @@ def wants_report(player: dict, mover: str | None, doc: dict, answer: bool = Fals
     name, preference = player["name"], notify_of(player)
     if preference == "every" or doc["finished"]:
         return True
-    if name == mover:  # a `turn` player's move is answered when it asks for their next one
-        return preference != "turn" or answer or doc["to_act"] == name
+    if name == mover:  # a quiet player's move is answered when it asks for their next one
+        return answer or doc["to_act"] == name
     return preference == "turn" and doc["to_act"] == name
 
 

@@ -125,25 +125,35 @@ def test_a_daily_player_gets_one_digest_a_day_from_the_tick(games_root, smtp):
         receive(games_root, smtp, move_mail(game, player, [move], move_number=number), 1 + step / 10)
         bob_mails = [m for m in smtp.take() if m["To"] == "bob@players.example"]
         assert all(player == "bob" for _ in bob_mails)  # only answers to his own mail
-        heard += [int(n) for m in bob_mails for n in re.findall(r"^Move (\d+):", body_of(m), re.MULTILINE)]
+        heard += told(bob_mails, "bob")
     tick(games_root, smtp, 5)
     (digest,) = [m for m in smtp.take() if m["To"] == "bob@players.example"]
     fresh = [n for n in range(1, number + 1) if n not in heard]  # what the answers to his mail did not tell
     assert f"daily digest, {plural(len(fresh), 'move')}" in digest["Subject"]
-    assert [int(n) for n in re.findall(r"^Move (\d+):", body_of(digest), re.MULTILINE)] == fresh
+    assert told([digest], "bob") == fresh
     tick(games_root, smtp, 6)
     assert smtp.take() == []  # one a day
+    first, heard = number, []
     player, move, number = legal_turn(game.dir)
-    while player == "bob":  # a move he does not hear of from an answer
+    while player == "bob":
         receive(games_root, smtp, move_mail(game, player, [move], move_number=number), 7)
+        heard += told(smtp.take(), "bob")
         player, move, number = legal_turn(game.dir)
-    receive(games_root, smtp, move_mail(game, player, [move], move_number=number), 10)
-    smtp.take()
+    receive(games_root, smtp, move_mail(game, player, [move], move_number=number), 10)  # not his
+    heard += told(smtp.take(), "bob")
     tick(games_root, smtp, 11)  # still the same day (UTC)
     assert smtp.take() == []
     tick(games_root, smtp, 36)
     (digest,) = [m for m in smtp.take() if m["To"] == "bob@players.example"]
-    assert "daily digest, 1 move" in digest["Subject"] and f"Move {number}:" in body_of(digest)
+    fresh = [n for n in range(first + 1, number + 1) if n not in heard]
+    assert f"daily digest, {plural(len(fresh), 'move')}" in digest["Subject"] and f"Move {number}:" in body_of(digest)
+    assert told([digest], "bob") == fresh
+
+
+def told(mails, name: str) -> list[int]:
+    """The move numbers the mails to `name` tell ("Move N: ..." lines)."""
+    return [int(n) for m in mails if m["To"] == f"{name}@players.example"
+            for n in re.findall(r"^Move (\d+):", body_of(m), re.MULTILINE)]
 
 
 def test_a_seat_handed_on_refuses_the_old_password_and_takes_the_new_one_by_mail(games_root, smtp):
