@@ -25,10 +25,10 @@ def outbox_mails(outbox) -> list:
             for m in mailbox.Maildir(outbox, create=False)]
 
 
-def welcome_game(tmp_path, pbem):
+def welcome_game(tmp_path, pbem, *options):
     directory, outbox = tmp_path / "games" / "g1", tmp_path / "outbox"
     args = ["new", "gold-fever", directory, "--seed", "mail-picture", "--organiser", "referee@club.example",
-            "--outbox", outbox]
+            "--outbox", outbox, *options]
     for name in NAMES[:3]:
         args += ["--player", f"{name}:{name}@club.example"]
     result = pbem(*args)
@@ -55,7 +55,7 @@ def test_a_mail_with_its_picture_keeps_its_plain_text_first_and_complete(tmp_pat
 
 
 def test_only_the_mail_that_asks_a_player_to_act_carries_a_picture(tmp_path, pbem, picture_mails):
-    directory, _ = welcome_game(tmp_path, pbem)
+    directory, _ = welcome_game(tmp_path, pbem, "--notify", "every")  # everyone gets a mail after each move
     gd = engine.open_game(directory)
     to_act = engine.status(gd)["to_act"]
     legal = engine.legal(gd, to_act)
