@@ -38,7 +38,7 @@ from pathlib import Path
 import yaml
 
 from pbem import bots, clock, correspondence, engine, registry
-from pbem.mail import clockmail, commands
+from pbem.mail import clockmail, commands, welcome
 from pbem.rng import Rng
 
 HERE = Path(__file__).resolve().parent
@@ -163,7 +163,7 @@ class Season:
         rnd = random.Random(seed)
         seats = {p["name"]: Seat(p["name"], p["email"], p["secret"], notify[p["name"]],
                                  silent=rnd.random() < silent_share) for p in result["players"]}
-        commands.send_welcome(gd, transport=self.kept)
+        welcome.send_welcome(gd, transport=self.kept)
         return Table(gd, seats, rnd)
 
     # ------------------------------------------------------------ the season, hour by hour
