@@ -80,7 +80,7 @@ def init(game_type, directory, players, keys, seed, options, components, organis
          branch, pbem_source, deadline, reminder, on_timeout, timeouts, vacation_days, now, fmt):
     """Start a game of GAME in a new git repository DIR (DIR's name is the game's id)."""
     from ..correspondence import parse_player
-    from .referee import init as start
+    from .start import init as start
     result = start(game_type, directory, [parse_player(p) for p in players], _parse_keys(keys), seed=seed,
                    options=parse_options(options), components=components, organiser=organiser,
                    referee_root=referee_root, ci_identity=ci_identity, branch=branch,

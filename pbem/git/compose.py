@@ -1,0 +1,122 @@
+"""What a refereed commit holds: the files the referee writes (the public files, the views, refused.yaml, the
+picture, the CI files, revealed.yaml at the end) and its message, whose trailers name the game, the move number it
+leaves the game at, and the previous refereed commit (so a rewritten history is seen: `pbem git verify`).
+"""
+from __future__ import annotations
+
+from .. import engine
+from ..phrases import plural
+from . import desk as desks
+from . import layout
+from .repo import Repo
+
+REFUSED_KEPT = 100  # refusals refused.yaml lists; older ones are counted, and listed by earlier refereed commits
+REFUSALS_NAMED = 20  # refusals a refereed commit's message names one by one
+
+
+def ci_files(config: dict, branch: str, pbem_source: str | None) -> dict[str, bytes]:
+    """The GitHub and GitLab CI files: the referee itself for a referee in CI, else a check of every push."""
+    committed = config["referee"]["files"] == "committed"
+    return {layout.WORKFLOW: layout.ci_file("github", committed, branch, pbem_source).encode(),
+            layout.GITLAB: layout.ci_file("gitlab", committed, branch, pbem_source).encode()}
+
+
+def message(lines: list[str], game_id: str, move_number: int, previous: str | None) -> str:
+    trailers = [f"Pbem-Game: {game_id}", f"Pbem-Move: {move_number}", f"Pbem-Previous: {previous or 'none'}"]
+    return lines[0] + "\n\n" + "".join(f"{line}\n" for line in lines[1:]) + ("\n" if lines[1:] else "") + \
+        "\n".join(trailers) + "\n"
+
+
+def refereed_files(repo: Repo, desk: desks.Desk, last: str, run, views: bool = False) -> dict[str, bytes]:
+    """Every file a refereed commit writes, by path: the game's public files, (`views`: when the position changed)
+    each player's view and the legal moves of the player to act, encrypted to them, refused.yaml, pbem-git.yaml
+    when a seat has a new key, revealed.yaml at the end. The move files it accepted and referee.age are added by
+    the caller. A new kind of file (a picture of the position, say) is added here."""
+    files = desk.public_files(views=views)
+    if run.rekeyed:
+        files[layout.CONFIG] = layout.dump("config", desk.config, layout.CONFIG).encode()
+    files[layout.REFUSED] = refused_file(repo.show(last, layout.REFUSED) or b"", desk.gd.id, last, run.verdicts)
+    files.update(picture_files(desk))
+    if run.finished:  # the secrets, like the seed, are worth nothing once the game is over: anyone may check
+        roster = engine.roster(desk.gd)
+        revealed = {"format": "pbem-revealed/1", "id": desk.gd.id,
+                    "secrets": {p["name"]: p["secret"] for p in roster}}
+        former = {p["name"]: [{"secret": f["secret"], "until": f["until"]} for f in p["former"]]
+                  for p in roster if p.get("former")}
+        if former:  # a seat handed on: its earlier holders signed with their own secrets, up to a move number
+            revealed["former"] = former
+        files[layout.REVEALED] = layout.dump("revealed", revealed, layout.REVEALED).encode()
+    return files
+
+
+def picture_files(desk: desks.Desk) -> dict[str, bytes]:
+    """board.svg and README.md: the public picture and the position as the hosting's page of the repository shows
+    it (a player's own picture is drawn from their encrypted view: `pbem git view --format html`)."""
+    from .. import pictures
+    return pictures.repository_files(engine.status(desk.gd))
+
+
+def _who(verdict) -> str:
+    """Whom a refusal concerns: the player (by the move file, or the author's address), else the author's name."""
+    return verdict.player or verdict.author.rpartition(" <")[0][:60] or "unknown"
+
+
+def refused_file(previous: bytes, game_id: str, last: str, verdicts: list) -> bytes:
+    """refused.yaml: the newest REFUSED_KEPT refusals (this run's appended), each with its commit, author, the move
+    number it was judged at and why. Older ones are counted in `earlier` and listed by the refused.yaml of earlier
+    refereed commits (`in`: the last one that listed the newest of them), so the file stays small whatever is
+    pushed; those of one run beyond REFUSED_KEPT are only counted (their commits are in the history)."""
+    doc = layout.load("refused", previous, layout.REFUSED)
+    entries = doc["refused"] + [
+        {"commit": v.commit, "author": v.author, "move_number": v.at, "reason": v.reason,
+         **({"move_file": v.path} if v.path else {})} for v in verdicts if v.kind == "refused"]
+    earlier = doc.get("earlier") or {"count": 0, "in": last}
+    dropped = max(0, len(entries) - REFUSED_KEPT)
+    if dropped:  # the oldest go; if some of them were listed before, the last refereed commit lists them
+        earlier = {"count": earlier["count"] + dropped, "in": last if doc["refused"] else earlier["in"]}
+        entries = entries[dropped:]
+    out = layout.refused_doc(game_id, entries)
+    if earlier["count"]:
+        out["earlier"] = earlier
+    return layout.dump("refused", out, layout.REFUSED).encode()
+
+
+def summary(run) -> list[str]:
+    accepted = [v.result for v in run.verdicts if v.kind == "accepted"]
+    refused = [v for v in run.verdicts if v.kind == "refused"]
+    if accepted:
+        head = "pbem: " + ", ".join(f"move {r['number']} by {r['player']}" for r in accepted)
+    elif refused:
+        head = f"pbem: {plural(len(refused), 'commit')} refused"
+    else:
+        head = ("pbem: the clock" if run.clock and run.clock["changed"] else
+                f"pbem: a new key for {', '.join(run.rekeyed)}" if run.rekeyed else
+                "pbem: the CI files install pbem from a new source" if run.ci_changed else
+                "pbem: the referee's changes")
+    lines = [head[:120]]
+    by_referee = [entry for r in accepted for entry in r.get("referee_moves", [])] + (run.clock or {}).get("entries", [])
+    moves = [(r["number"], f"Move {r['number']} ({r['player']}): {'; '.join(r['public_moves'])}") for r in accepted]
+    moves += [(e["number"], f"Move {e['number']} ({e['player']}, by the referee: {e.get('reason', '')}): "
+                            f"{'; '.join(e['moves'])}") for e in by_referee]
+    lines += [line for _, line in sorted(moves)]
+    lines += [f"Clock: {line}" for line in clock_lines(run.clock)]
+    lines += [f"New key: {seat}'s view is encrypted to it from this commit." for seat in run.rekeyed]
+    lines += [f"Refused {v.commit[:10]} ({_who(v)}): {v.reason.splitlines()[0][:200]}"
+              for v in refused[:REFUSALS_NAMED]]
+    if len(refused) > REFUSALS_NAMED:
+        lines.append(f"Refused {plural(len(refused) - REFUSALS_NAMED, 'more commit')} (their commits are in the "
+                     f"history; refused.yaml lists the newest).")
+    lines.append("The game is over." if run.finished else f"Next: move {run.move_number}.")
+    return lines
+
+
+def clock_lines(ticked: dict | None) -> list[str]:
+    if not ticked:
+        return []
+    lines = []
+    for event in ticked["events"]:
+        lines.append({"remind": f"reminded {event['player']}", "late": f"{event['player']} is late, waiting",
+                      "timeout": f"{event['player']} timed out, the referee played for them ({event.get('policy')})",
+                      "resigned": f"{event['player']} counts as resigned after {event.get('strikes')} timeouts"}
+                     [event["kind"]] + f" (move {event['move_number']})")
+    return lines
