@@ -10,8 +10,8 @@ import sys
 import click
 
 from . import engine, movefile, phrases, registry
-from .cliopts import (AS_PLAYER, FORMAT, GAME_DIR, MOVE_NUMBER, NOW, NOW_SHOWN, complete_game_type, deadline_options,
-                      deadlines_from, emit, parse_options, read_input, secret_from)
+from .cliopts import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, MOVE_NUMBER, NOW, NOW_SHOWN, complete_game_type,
+                      deadline_options, deadlines_from, emit, parse_options, read_input, secret_from)
 from .contract import PbemError, UsageError
 from .mail.options import sending
 
@@ -59,7 +59,7 @@ def games(fmt):
               help="A player, in seating order (clockwise); repeat for each.")
 @click.option("--seed", help="The secret seed of decks and dice (default: random). Revealed when the game ends.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant or option; see `pbem games`.")
-@click.option("--components", type=click.Path(dir_okay=False), help="A club's own card and board data (YAML).")
+@click.option("--components", type=FILE, help="A club's own card and board data (YAML).")
 @click.option("--organiser", metavar="EMAIL", help="The organiser's address: the referee's mail comes from it.")
 @sending
 @deadline_options
@@ -170,8 +170,8 @@ def board(directory, player, fmt, output, now):
 
 
 @cli.command()
-@click.argument("root", metavar="ROOT", type=click.Path(file_okay=False))
-@click.argument("out", metavar="OUT", type=click.Path(file_okay=False))
+@click.argument("root", metavar="ROOT", type=FOLDER)
+@click.argument("out", metavar="OUT", type=FOLDER)
 @NOW_SHOWN
 def site(root, out, now):
     """A static web site of the games under ROOT (or of one game), written into OUT: an index of the games with
@@ -329,7 +329,7 @@ def verify(directory, player, fmt):
 @cli.command()
 @click.argument("source", metavar="FILE|-", required=False)
 @click.option("--secret", help="The player's secret (or PBEM_SECRET).")
-@click.option("--secret-file", type=click.Path(dir_okay=False), help="A file holding the secret.")
+@click.option("--secret-file", type=FILE, help="A file holding the secret.")
 @click.option("--game", "game_id", help="With --text: the game id.")
 @click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn answers.")
 @click.option("--as", "player", metavar="PLAYER", help="With --text: the player.")
@@ -369,7 +369,7 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, for_qu
 @click.option("--seed", default="demo", show_default=True, help="Seed of the decks, dice and bots.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant or option, as for "
               "`pbem new`; see `pbem games`.")
-@click.option("--dir", "directory", type=click.Path(file_okay=False), help="Keep the game here (default: a "
+@click.option("--dir", "directory", type=FOLDER, help="Keep the game here (default: a "
               "temporary directory, removed afterwards).")
 @click.option("--every", type=int, default=0, help="Print the full report every N moves (default: at the start and "
               "the end only; each move is printed on one line).")

@@ -42,6 +42,10 @@ class Duration(click.ParamType):
 
 MOVE_NUMBER = MoveNumber()
 DURATION = Duration()
+# Path types shared by every option of the same kind: each click.Path looks its name up through gettext when it is
+# made (four missing .mo files probed per look-up), and every option type is made when pbem.cli is imported
+FOLDER = click.Path(file_okay=False)
+FILE = click.Path(dir_okay=False)
 NOW = click.option("--now", metavar="ISO-8601", help="The time to act at (UTC; default: the system clock). "
                    "Deadlines are counted from it.")
 # reports that only read: the time their due dates are told from ("in 2 days")

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from . import clock, correspondence, engine, transactions
-from .cliopts import AS_PLAYER, DURATION, FORMAT, GAME_DIR, NOW, emit
+from .cliopts import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, emit
 from .contract import PbemError, UsageError
 from .mail.options import sending as _sending
 from .phrases import plural
@@ -156,7 +156,7 @@ def _event_line(game_id: str, event: dict) -> str:
 
 
 @click.command()
-@click.argument("target", metavar="ROOT|DIR", type=click.Path(file_okay=False))
+@click.argument("target", metavar="ROOT|DIR", type=FOLDER)
 @NOW
 @_sending
 @click.option("--no-mail", is_flag=True, help="Apply the timeouts and mark the reminders without mailing anyone "

@@ -6,10 +6,11 @@ import sys
 
 import click
 
-from ..cliopts import FORMAT, NOW, deadline_options, deadlines_from, emit, parse_options, read_input, secret_from
+from ..cliopts import (FILE, FOLDER, FORMAT, NOW, deadline_options, deadlines_from, emit, parse_options, read_input,
+                       secret_from)
 from ..contract import PbemError, UsageError
 
-REFEREE_DIR = click.option("--referee-dir", "referee_root", type=click.Path(file_okay=False), metavar="ROOT",
+REFEREE_DIR = click.option("--referee-dir", "referee_root", type=FOLDER, metavar="ROOT",
                            envvar="PBEM_REFEREE_DIR",
                            help="Where the referee keeps its games, outside the repository (default: "
                                 "PBEM_REFEREE_DIR or ~/.local/share/pbem/git).")
@@ -55,7 +56,7 @@ def git():
 
 @git.command()
 @click.argument("game_type", metavar="GAME")
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.argument("directory", metavar="DIR", type=FOLDER)
 @click.option("--player", "players", multiple=True, required=True, metavar="NAME[:EMAIL]",
               help="A player, in seating order; repeat for each.")
 @click.option("--key", "keys", multiple=True, metavar="NAME=PUBLIC-KEY-FILE",
@@ -63,10 +64,10 @@ def git():
                    "to it, and an SSH key may sign their commits. Players without one get their view by mail.")
 @click.option("--seed", help="The secret seed of decks and dice (default: random).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant or option; see `pbem games`.")
-@click.option("--components", type=click.Path(dir_okay=False), help="A club's own card and board data (YAML).")
+@click.option("--components", type=FILE, help="A club's own card and board data (YAML).")
 @click.option("--organiser", metavar="EMAIL", help="The address views are mailed from.")
 @REFEREE_DIR
-@click.option("--ci-identity", type=click.Path(dir_okay=False), metavar="KEYFILE",
+@click.option("--ci-identity", type=FILE, metavar="KEYFILE",
               help="A referee in CI: its files are committed encrypted to this key, which also signs its "
                    "commits (an OpenSSH private key with its .pub beside it, made (ed25519) if absent; an age "
                    "identity file decrypts but cannot sign). Its content goes in the CI secret "
@@ -102,14 +103,14 @@ def init(game_type, directory, players, keys, seed, options, components, organis
 
 
 @git.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.argument("directory", metavar="DIR", type=FOLDER)
 @click.argument("source", metavar="FILE|-", required=False)
 @click.option("--as", "player", required=True, metavar="NAME", help="Your player name.")
 @click.option("--text", "text", metavar="MOVE", help="The move (`;` between moves of one turn).")
-@click.option("--secret-file", type=click.Path(dir_okay=False), help="A file holding your secret (or PBEM_SECRET). "
+@click.option("--secret-file", type=FILE, help="A file holding your secret (or PBEM_SECRET). "
               "Without a secret the commit is signed with your SSH key (git's gpg.format ssh).")
 @click.option("--push", is_flag=True, help="Push it too (rebased on whatever was pushed meanwhile).")
-@click.option("--identity", "identity_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+@click.option("--identity", "identity_file", type=FILE, metavar="KEYFILE",
               help="Your private key, to check the move against your legal moves before it is committed "
                    "(default: PBEM_IDENTITY, ~/.ssh/id_ed25519, ~/.ssh/id_rsa; without one the referee judges).")
 @FORMAT
@@ -134,15 +135,15 @@ def move(directory, source, player, text, secret_file, push, identity_file, fmt)
 
 
 @git.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False), default=".")
+@click.argument("directory", metavar="DIR", type=FOLDER, default=".")
 @REFEREE_DIR
-@click.option("--identity", "identity_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+@click.option("--identity", "identity_file", type=FILE, metavar="KEYFILE",
               help="A referee in CI: its private key (or the secret PBEM_REFEREE_IDENTITY).")
 @click.option("--remote", metavar="NAME", help="Fetch this remote first and push the result (retrying if a player "
               "pushed meanwhile).")
 @click.option("--branch", help="The game's branch on the remote (default: the current branch).")
 @click.option("--smtp", metavar="HOST:PORT", help="Mail the views of players without a key through this server.")
-@click.option("--outbox", type=click.Path(file_okay=False), help="Or write those mails into this Maildir.")
+@click.option("--outbox", type=FOLDER, help="Or write those mails into this Maildir.")
 @click.option("--tick", is_flag=True, help="Also run the clock: reminders (mailed to players with an address, "
               "through --smtp/--outbox) and the timeout policy of overdue decisions, committed like any move.")
 @click.option("--key", "keys", multiple=True, metavar="SEAT=PUBLIC-KEY-FILE",
@@ -173,7 +174,7 @@ def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox
 
 
 @git.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False), default=".")
+@click.argument("directory", metavar="DIR", type=FOLDER, default=".")
 @click.option("--rev", default="HEAD", show_default=True, help="The commit to verify the history of.")
 @REFEREE_DIR
 @FORMAT
@@ -188,14 +189,14 @@ def verify(directory, rev, referee_root, fmt):
 
 
 @git.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False), default=".")
+@click.argument("directory", metavar="DIR", type=FOLDER, default=".")
 @click.option("--as", "player", required=True, metavar="NAME", help="Your player name.")
-@click.option("--identity", "identity_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+@click.option("--identity", "identity_file", type=FILE, metavar="KEYFILE",
               help="Your private key (default: PBEM_IDENTITY, ~/.ssh/id_ed25519, ~/.ssh/id_rsa).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml", "html"]), default="text",
               show_default=True, help="Output for people (text; html: a page with your picture of the position "
               "and the report, to open in a browser), or for tools (json, yaml).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the page to this file (--format html).")
+@click.option("-o", "--output", type=FILE, help="Write the page to this file (--format html).")
 def view(directory, player, identity_file, fmt, output):
     """Decrypt and show your private view as of the clone's last commit."""
     from .. import report
@@ -219,9 +220,9 @@ def view(directory, player, identity_file, fmt, output):
 
 
 @git.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False), default=".")
+@click.argument("directory", metavar="DIR", type=FOLDER, default=".")
 @click.option("--as", "player", required=True, metavar="NAME", help="Your player name.")
-@click.option("--identity", "identity_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+@click.option("--identity", "identity_file", type=FILE, metavar="KEYFILE",
               help="Your private key (default: PBEM_IDENTITY, ~/.ssh/id_ed25519, ~/.ssh/id_rsa).")
 @FORMAT
 def moves(directory, player, identity_file, fmt):
@@ -234,7 +235,7 @@ def moves(directory, player, identity_file, fmt):
 
 
 @git.command()
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="FILE", type=FILE)
 def textconv(path):
     """git's textconv for the state files: the position in game terms (git config diff.pbem.textconv ...)."""
     from .textconv import convert
@@ -242,7 +243,7 @@ def textconv(path):
 
 
 @git.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False), default=".")
+@click.argument("directory", metavar="DIR", type=FOLDER, default=".")
 @click.argument("revisions", nargs=-1)
 @click.option("--path", "paths", multiple=True, help="Only this file (repeat; default: public.yaml, log.yaml, "
               "refused.yaml and the views).")
@@ -262,7 +263,7 @@ def pre_receive(branch):
 
 
 @git.command("check-move")
-@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, type=FILE)
 def check_move(files):
     """pre-commit hook pbem-check-move: each file is a move file named, written and (if hidden) encrypted right."""
     from .hooks import check_moves
@@ -270,7 +271,7 @@ def check_move(files):
 
 
 @git.command("check-state")
-@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, type=FILE)
 def check_state(files):
     """pre-commit hook pbem-check-state: each state file matches its schema."""
     from .hooks import check_states

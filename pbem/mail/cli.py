@@ -6,7 +6,7 @@ import sys
 import click
 
 from .. import engine
-from ..cliopts import NOW
+from ..cliopts import FILE, FOLDER, NOW
 from ..phrases import plural
 from ..contract import PbemError, UsageError
 from .options import sending as _sending
@@ -16,7 +16,7 @@ def _games_root(func):
     func = click.option("--from", "from_address", metavar="EMAIL", help="The referee's address for mail about no "
                         "game (default: PBEM_FROM, or pbem@this-host); a game's own mail comes from its "
                         "organiser.")(func)
-    return click.option("--games", "root", required=True, type=click.Path(file_okay=False),
+    return click.option("--games", "root", required=True, type=FOLDER,
                         help="The games root: each game is a directory named by its id.")(func)
 
 
@@ -57,8 +57,8 @@ def receive(root, from_address, smtp, outbox, smtp_user, starttls, now):
 
 @mail.command()
 @_games_root
-@click.option("--maildir", type=click.Path(file_okay=False), help="A Maildir of waiting mail (new/ and unseen cur/).")
-@click.option("--mbox", type=click.Path(dir_okay=False), help="An mbox file of waiting mail.")
+@click.option("--maildir", type=FOLDER, help="A Maildir of waiting mail (new/ and unseen cur/).")
+@click.option("--mbox", type=FILE, help="An mbox file of waiting mail.")
 @click.option("--imap", metavar="URL", help="imap://USER@HOST[:PORT]/FOLDER or imaps://...; the password comes from "
               "PBEM_IMAP_PASSWORD (or the URL).")
 @click.option("--processed", default="pbem-processed", show_default=True, metavar="FOLDER",
@@ -95,7 +95,7 @@ def _now(text):
 
 
 @mail.command()
-@click.argument("directory", metavar="DIR", type=click.Path(file_okay=False))
+@click.argument("directory", metavar="DIR", type=FOLDER)
 @_sending
 def welcome(directory, smtp, outbox, smtp_user, starttls):
     """Mail every player of the game in DIR their welcome again: their password and how to move."""
