@@ -6,6 +6,8 @@ is recorded as it happens; the engine writes the record to the log and `pbem ver
 """
 from __future__ import annotations
 
+from functools import cached_property
+
 from .digests import sha256
 
 
@@ -18,10 +20,14 @@ class Rng:
     """A recording random source. `public=True` marks outcomes every player sees (dice), the rest stay private."""
 
     def __init__(self, seed: str, game_id: str, number: int):
-        import random  # here: a command that plays no move does not import it
-        digest = sha256(f"{seed}\x00{game_id}\x00{number}".encode()).digest()
-        self._random = random.Random(int.from_bytes(digest, "big"))
+        self._key = f"{seed}\x00{game_id}\x00{number}"
         self.outcomes: list[dict] = []
+
+    @cached_property
+    def _random(self):
+        """The generator, made at the first draw: a move that draws nothing (most) does not import `random`."""
+        import random
+        return random.Random(int.from_bytes(sha256(self._key.encode()).digest(), "big"))
 
     def _record(self, what: str, result, public: bool):
         self.outcomes.append({"what": what, "result": result, "public": public})

@@ -50,6 +50,21 @@ def test_a_command_imports_neither_hashlib_nor_pathlib_nor_pyyaml(tmp_path):
     assert done.stdout == "[]\n"
 
 
+def test_a_move_that_draws_nothing_does_not_import_random_and_a_draw_is_the_seeded_generators(tmp_path):
+    """The move's generator is made at its first draw (most moves draw nothing): until then `random` is not
+    imported; its draws are those of random.Random seeded with SHA-256(seed, game id, number), as ever."""
+    code = ("import sys; import pbem.rng; r = pbem.rng.Rng('s', 'g', 7); print('random' in sys.modules); "
+            "print(r.shuffle(list(range(10)), 'deck'), r.roll(what='dice'), len(r.outcomes))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    import random
+    expected = random.Random(int.from_bytes(hashlib.sha256(b"s\x00g\x007").digest(), "big"))
+    deck = list(range(10))
+    expected.shuffle(deck)
+    dice = [expected.randint(1, 6) for _ in range(2)]
+    assert done.stdout == f"False\n{deck} {dice} 2\n"
+
+
 @given(st.text(alphabet="/.ab", max_size=12).filter(bool))
 @settings(max_examples=300, deadline=None)
 def test_path_text_is_what_pathlib_writes(text):
