@@ -7,21 +7,17 @@ and leaves every game unchanged. Only trouble on the referee's side (an unreadab
 from __future__ import annotations
 
 import contextlib
-import email.utils
-import mailbox
 import os
 import re
 from dataclasses import dataclass, field
-from email.message import EmailMessage
 from pathlib import Path
 
 from .. import clock, correspondence, engine, phrases, queues, trust
 from ..contract import PbemError, UsageError
-from ..phrases import plural
 from . import clockmail, compose, headers, news, parse
 from .ledger import Ledger
-
-BATCH = 50  # messages of a mailbox whose replies and ledger records are made durable together
+from .outgoing import Outgoing
+from .telling import Telling
 
 
 @dataclass
@@ -52,8 +48,9 @@ class _Reject(Exception):
 
 
 @dataclass
-class Referee:
-    """How the referee answers: a transport (SMTP or outbox) and the From address for mail about no game."""
+class Referee(Outgoing, Telling):
+    """How the referee answers: a transport (SMTP or outbox) and the From address for mail about no game (its
+    sending side in pbem.mail.outgoing, what it tells the players in pbem.mail.telling)."""
 
     root: Path
     transport: object
@@ -78,51 +75,6 @@ class Referee:
             raise UsageError(f"--from / PBEM_FROM {self.default_from[:80]!r}: write a plain address "
                              f"(pbem@club.example) or a name and one (Club referee <pbem@club.example>)") from None
 
-    # ------------------------------------------------------------ a mailbox of messages
-
-    @contextlib.contextmanager
-    def batch(self):
-        """Handle many messages under one lock, their replies and `done` records made durable together every
-        BATCH messages and at the end (one fsync pass for many, see ledger.py); `after` keeps what must wait for
-        that (moving a message aside). A move is on disk before its replies are written, as always."""
-        with self.ledger.locked():
-            self.transport.hold()
-            self.ledger.begin_batch()
-            self._after = []
-            self._books = {}
-            try:
-                yield self
-            finally:
-                try:
-                    self.flush()
-                finally:
-                    self._after = None
-                    try:
-                        self.ledger.end_batch()
-                    finally:
-                        self.transport.release()
-
-    def after(self, callback) -> None:
-        """Run `callback` once what the messages handled so far changed is on disk: now, or at the next flush."""
-        if self._after is None:
-            callback()
-            return
-        self._after.append(callback)
-        if len(self._after) >= BATCH:
-            self.flush()
-
-    def flush(self) -> None:
-        """The replies held, then the done records (so a record never names replies that are not on disk), then
-        what waited for them."""
-        self.transport.flush()
-        self.ledger.flush()
-        news.save(list(self._books.values()))
-        waiting = self._after or []
-        if self._after is not None:
-            self._after = []
-        for callback in waiting:
-            callback()
-
     # ------------------------------------------------------------ one message
 
     def handle(self, raw: bytes, size: int | None = None, source: str | None = None) -> Outcome:
@@ -133,29 +85,6 @@ class Referee:
             self._books = {}  # read again under the lock: another run may have told the players since
         with self.ledger.locked():
             return self._handle(incoming, source)
-
-    # ------------------------------------------------------------ what the players were told
-
-    def bookmarks(self, gd: engine.GameDir) -> news.Bookmarks:
-        """What each player of the game was told (pbem.mail.news), read once while the root's lock is held."""
-        if gd.id not in self._books:
-            self._books[gd.id] = news.Bookmarks(news.folder(self.ledger.base) / f"{gd.id}.json",
-                                                self._secrets(gd)["players"])
-        return self._books[gd.id]
-
-    def forget_bookmarks(self) -> None:
-        """The lock is taken anew: read the bookmarks again."""
-        if self._after is None:
-            self._books = {}
-
-    def save_bookmarks(self) -> None:
-        """Write what the players were told, once the mails that told them are sent and recorded: now, or in a
-        batch at its flush (`flush`: a bookmark is never ahead of the mails)."""
-        if self._after is None:
-            news.save(list(self._books.values()))
-
-    def now_moment(self):
-        return clock.moment(self.now)
 
     def _secrets(self, gd: engine.GameDir) -> dict:
         """The game's roster and organiser, read once per message."""
@@ -430,23 +359,6 @@ class Referee:
             self.save_bookmarks()
         return Outcome(incoming.message_id, "command", word, gd.id, name, *sent)
 
-    def _switched(self, gd: engine.GameDir, before: dict, preference: str) -> tuple[str, str]:
-        """The answer to `notify`: what the player will get from now on, and what they have not been told yet (with
-        their turn, if it is theirs): a switch loses nothing, whenever it comes."""
-        promise = {"every": "You will get a report after every move.",
-                   "turn": "You will get a mail when it is your turn, telling what happened since your last mail (and "
-                           "the end of the game).",
-                   "daily": "You will get one digest a day of the moves you have not heard of, sent by the referee's "
-                            "first round of the day that has any (and the end of the game, your reminders and the "
-                            "answers to your mail)."}[preference]
-        moment = news.Moment(gd, last=self._public(gd)["move_number"] - 1)
-        told = news.tell(self.bookmarks(gd), moment, before)  # counted as the old preference had told them
-        subject, body = compose.player_report(gd, before["name"], compose.news_text(told, "Since your last mail:"),
-                                              intro=f"Your mail preference is now `{preference}`. {promise}",
-                                              now=self.now_moment(), preference=preference)
-        turn = ", your turn" if "your turn" in subject else ""
-        return compose.subject_for(gd, f"notify {preference} recorded{turn}"), body
-
     def _secrets_changed(self, gd: engine.GameDir) -> None:
         self._cache.pop(("secrets", gd.id), None)
         self._moved(gd)
@@ -486,59 +398,6 @@ class Referee:
         return self._after_move(incoming, gd, secrets["players"], secrets.get("organiser"), seen["player"],
                                 [entry, *auto], source, answer=entry["moves"] == [engine.RESIGN])
 
-    def _reports(self, incoming, gd, roster, organiser, mover, entries, answer, lead) -> list[EmailMessage]:
-        """The mails a turn calls for: the answer to the mover and the reports to the others, each as their
-        preference says (clockmail.wants_report), each telling what that player has not heard of yet."""
-        messages = []
-        doc = self._public(gd)
-        moment, book, now = news.Moment(gd, entries), self.bookmarks(gd), self.now_moment()
-        for player in roster:
-            name = player["name"]
-            if not player["email"] or not clockmail.wants_report(player, mover, doc, answer=answer):
-                continue  # the player chose to hear only of their turn, or a daily digest
-            told = news.tell(book, moment, player)
-            heading = "Since your last mail:" if told and told[0]["number"] < moment.first else None
-            subject, body = compose.player_report(gd, name, compose.news_text(told, heading),
-                                                  lead=lead if name == mover else None, now=now,
-                                                  preference=correspondence.notify_of(player))
-            msg = self._mail(gd, incoming, player["email"], subject, body, reply=name == mover, player=name)
-            if doc["to_act"] == name and compose.pictures_available():  # the mail that asks them to act
-                compose.add_picture(msg, engine.status(gd, name))
-            messages.append(msg)
-        if organiser and doc["finished"]:
-            subject, body = compose.public_report(gd, compose.news_text(entries))
-            messages.append(self._mail(gd, incoming, organiser, subject, body, reply=False, player=None))
-        return messages
-
-    def _command_body(self, gd: engine.GameDir, name: str, command: str, incoming: parse.Incoming) -> str:
-        if command == "help":
-            return "\n\n".join([compose.how_to_move(gd, self._public(gd)["move_number"]), compose.notation_help(gd)])
-        legal = engine.legal(gd, name)
-        if command == "moves":
-            if legal["to_act"] is None:
-                return "The game is over."
-            if legal["to_act"] != name:
-                return f"It is {legal['to_act']}'s turn (move {legal['move_number']}); you have no move now."
-            return "\n\n".join([compose.turn_head(self._public(gd), self.now_moment()), compose.legal_block(legal),
-                                compose.how_to_move(gd, legal["move_number"])])
-        _, body = compose.player_report(gd, name, None, legal if legal["to_act"] == name else None,
-                                        now=self.now_moment(), preference=correspondence.notify_of(
-                                            next(p for p in self._secrets(gd)["players"] if p["name"] == name)))
-        return body
-
-    def _legal_extra(self, gd: engine.GameDir, name: str) -> list[str]:
-        try:
-            legal = engine.legal(gd, name)
-        except PbemError:
-            return []
-        if legal["to_act"] is None:
-            return ["The game is over."]
-        if legal["to_act"] != name:
-            return [f"It is {legal['to_act']}'s turn (move {legal['move_number']}): "
-                    f"{legal['decision']['description']}. You will get a mail when it is yours."]
-        return [compose.turn_head(self._public(gd), self.now_moment()), compose.legal_block(legal),
-                compose.how_to_move(gd, legal["move_number"])]
-
     def _reject(self, incoming: parse.Incoming, gd, reject: _Reject, source, record: bool = True) -> Outcome:
         key = incoming.message_id
         to = None
@@ -568,100 +427,6 @@ class Referee:
                                   "result": "rejected"})
         detail = compose.hide(reject.error, redact)
         return Outcome(key, "rejected", detail.splitlines()[0][:300], gd.id if gd else None, None, sent, warning)
-
-    # ------------------------------------------------------------ mail out
-
-    def referee_address(self, gd) -> str:
-        if gd is not None:
-            try:
-                organiser = self._secrets(gd).get("organiser")
-            except PbemError:
-                organiser = None
-            if organiser:
-                return organiser
-        return self.default_from
-
-    def _mail(self, gd, incoming, to: str, subject: str, body: str, *, reply: bool,
-              player: str | None = "", redact: list[str] | None = None, message_id: str | None = None
-              ) -> EmailMessage:
-        referee = self.referee_address(gd)
-        references = []
-        if gd is not None and player != "":
-            references.append(compose.thread_root(gd, player, referee))
-        in_reply_to = None
-        if reply and incoming is not None and incoming.has_message_id:
-            references += incoming.references
-            in_reply_to = incoming.references[-1] if incoming.references else None
-        elif gd is not None and player != "":
-            in_reply_to = compose.thread_root(gd, player, referee)
-        if gd is not None and redact is None:
-            redact = [p["secret"] for p in self._secrets(gd)["players"]]
-        redact = (redact or []) + (incoming.passwords_seen if incoming is not None else [])
-        move_number = None
-        if gd is not None:
-            try:
-                move_number = self._public(gd)["move_number"]
-            except PbemError:
-                move_number = None
-        return compose.message(referee, to, subject, body, game=gd.id if gd else None, move_number=move_number,
-                               in_reply_to=in_reply_to, references=references, redact=redact,
-                               answer=reply and incoming is not None, message_id=message_id)
-
-    def send(self, messages: list[EmailMessage]) -> tuple[list[str], str | None]:
-        """Send; if the transport fails, keep the mails in ROOT/.pbem-mail/unsent (send them later with
-        `pbem mail resend`), so a move that was applied is never lost with its reports."""
-        try:
-            return self.transport.send(messages), None
-        except PbemError as exc:
-            from .transport import Outbox
-            Outbox(self.ledger.unsent()).send(messages)  # the outbox's own Maildir delivery, flushed to disk
-            return [], (f"{exc}; {plural(len(messages), 'mail')} kept in {self.ledger.unsent()} for "
-                        f"`pbem mail resend`")
-
-    def send_owed(self, messages: list[EmailMessage], records: dict[str, dict] | None = None
-                  ) -> tuple[list[str], str | None]:
-        """Send mails that must go exactly once (what a change owes, a digest; each with a Message-ID that is the
-        same when the mail is made again): one the ledger records as sent is not sent again, and each is
-        recorded (with its `records` entry) as soon as the transport took it. The transport delivers each once
-        too (an outbox skips a mail it holds already), so a run killed between the two sends nothing twice."""
-        with self.ledger.locked():
-            waiting = [m for m in messages if self.ledger.get(compose.sent_key(str(m["Message-ID"]))) is None]
-            sent, warning = [], None
-            for index, msg in enumerate(waiting):
-                try:
-                    sent += self.transport.send([msg], once=True)
-                except PbemError as exc:
-                    from .transport import Outbox
-                    rest = waiting[index:]
-                    Outbox(self.ledger.unsent()).send(rest, once=True)
-                    warning = (f"{exc}; {plural(len(rest), 'mail')} kept in {self.ledger.unsent()} for "
-                               f"`pbem mail resend`")
-                    for kept in rest:
-                        self._sent(kept, records)
-                    break
-                self._sent(msg, records)
-        return sent, warning
-
-    def _sent(self, msg: EmailMessage, records: dict[str, dict] | None) -> None:
-        message_id = str(msg["Message-ID"])
-        self.ledger.put(compose.sent_key(message_id), {"state": "done", "result": "sent",
-                                                      **(records or {}).get(message_id, {})})
-
-    def resend(self) -> tuple[int, list[str]]:
-        """Send the mails a failed transport left in the unsent Maildir; each is removed once it is sent."""
-        path = self.ledger.unsent()
-        if not path.is_dir():
-            return 0, []
-        box = mailbox.Maildir(path, create=False)
-        count, sent = 0, []
-        with self.ledger.locked():
-            for key in sorted(box.keys()):
-                msg = email.message_from_bytes(box.get_bytes(key), _class=EmailMessage,
-                                               policy=compose.POLICY)
-                sent += self.transport.send([msg])
-                box.remove(key)
-                count += 1
-        return count, sent
 
 
 def _too_large(incoming: parse.Incoming, extra: list[str] | None = None) -> _Reject:

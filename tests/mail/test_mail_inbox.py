@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pbem import bots, engine, safefiles, transactions
-from pbem.mail import commands, ledger, transport
+from pbem.mail import commands, ledger, outgoing, transport
 from mailkit import body_of, move_mail, run_cli, write_mail
 
 
@@ -295,7 +295,7 @@ def test_a_batch_writes_its_records_after_its_replies_and_moves_mail_aside_last(
 
 def test_a_long_batch_is_flushed_every_few_messages(mail_game, games_root, tmp_path, monkeypatch):
     waiting_moves(tmp_path / "Maildir", mail_game, turns_ahead(mail_game, 5), "long")
-    monkeypatch.setattr(commands, "BATCH", 2)
+    monkeypatch.setattr(outgoing, "BATCH", 2)
     published = []
     real = transport._publish
     monkeypatch.setattr(transport, "_publish", lambda maildir, written: (published.append(len(written)),
