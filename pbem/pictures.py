@@ -272,7 +272,8 @@ def png(svg_text: str, scale: float = 1.0) -> bytes:
 
 
 # ----------------------------------------------------------------------------------------------------------------
-# HTML pages (jinja2 templates in pbem/templates, every value escaped)
+# HTML pages (jinja2 templates in pbem/templates, every value escaped; the pages extend page.html, the mail part
+# stands alone with inline styles, as mail clients want)
 
 
 def templates():
