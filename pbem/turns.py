@@ -278,12 +278,11 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
                   records: dict | None = None) -> tuple[dict, list[dict], dict]:
     """The moves played from move `number` on (after a turn, at `new`, after a timeout) until a player must
     choose: the turns of players who resigned (pbem.bots.resigned_move: the least disruptive move, nothing
-    random), in a game created by
-    a pbem that plays them (`forced_moves` in the state) every decision with one legal move that shows nothing new
-    to its player, each an entry of its own with its reason, and what the players' queues and standing orders
-    (`records`, by player, from the state envelope's `queues`) play: an entry by the player, with the reason
-    `queued` or `standing order`, consecutive queued moves of one player in one entry up to a decision that shows
-    new information. Returns (state, entries, records). Once every seat has resigned, all the moves left are
+    random), in a game created by a pbem that plays them (`forced_moves` in the state) every decision with one
+    legal move that shows nothing new to its player, each an entry of its own with its reason, and what the
+    players' queues and standing orders (`records`, by player, from the state envelope's `queues`) play: an entry
+    by the player, with the reason `queued` or `standing order`, consecutive queued moves of one player in one
+    entry up to a decision that shows new information. Returns (state, entries, records). Once every seat has resigned, all the moves left are
     played here: past ALL_RESIGNED_CAP of them the referee ends the game (`end_entry`, the last entry). With a
     player still in, past AUTOPILOT_LIMIT moves the submission is refused instead of looping for ever."""
     entries, played = [], 0  # played: the moves played so far
