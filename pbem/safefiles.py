@@ -265,14 +265,15 @@ def sync_together(fds: list[int]) -> None:
         os.fsync(fd)
 
 
-def write_atomic(path, text: str, mode: int = 0o644) -> None:
+def write_atomic(path, text: str, mode: int = 0o644, durable: bool = True) -> None:
     """One file replaced atomically (temp file, fsync, rename): for files outside a game's transaction."""
-    write_atomic_together({path: text}, mode)
+    write_atomic_together({path: text}, mode, durable)
 
 
-def write_atomic_together(texts: dict, mode: int = 0o644) -> None:
+def write_atomic_together(texts: dict, mode: int = 0o644, durable: bool = True) -> None:
     """Files of one folder each replaced atomically (temp file, rename), with one fsync pass for all of them: every
-    temp file is on disk before any is renamed, and the renames before this returns."""
+    temp file is on disk before any is renamed, and the renames before this returns. `durable=False`: no fsync, for
+    a record a crash may take back (still never half written)."""
     from pathlib import Path
     paths = [Path(path) for path in texts]
     folders = {path.parent for path in paths}
@@ -286,10 +287,12 @@ def write_atomic_together(texts: dict, mode: int = 0o644) -> None:
             for path, text in zip(paths, texts.values()):
                 tmp = f".{path.name}.tmp{os.getpid()}"
                 written.append(create_file(fd, tmp, text.encode("utf-8"), mode))
-            sync_together(written)
+            if durable:
+                sync_together(written)
             for path in paths:
                 os.replace(f".{path.name}.tmp{os.getpid()}", path.name, src_dir_fd=fd, dst_dir_fd=fd)
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         except OSError as exc:
             raise PbemError(f"{paths[0] if len(paths) == 1 else folder}: cannot write ({exc.strerror})") from None
     finally:

@@ -20,7 +20,6 @@ their last move for a `turn` player, nothing for a `daily` player who never had 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from .. import engine, safefiles
@@ -95,18 +94,9 @@ def save(books: list[Bookmarks]) -> None:
     through a link), with no fsync: a bookmark that a crash takes back is behind the mails, so it only makes a move
     told twice, never untold; the mails and their records cost the fsyncs."""
     for book in books:
-        if not book.changed:
-            continue
-        folder = safefiles.open_root(book.path.parent)
-        temporary = f".{book.path.name}.tmp{os.getpid()}"
-        try:
-            os.close(safefiles.create_file(folder, temporary, book.text().encode("utf-8"), 0o600))
-            os.replace(temporary, book.path.name, src_dir_fd=folder, dst_dir_fd=folder)
-        except OSError as exc:
-            raise PbemError(f"{book.path}: cannot write ({exc.strerror})") from None
-        finally:
-            os.close(folder)
-        book.changed = False
+        if book.changed:
+            safefiles.write_atomic(book.path, book.text(), 0o600, durable=False)
+            book.changed = False
 
 
 class Moment:

@@ -285,9 +285,9 @@ def test_a_batch_writes_its_records_after_its_replies_and_moves_mail_aside_last(
     outcomes = inbox.maildir(referee, tmp_path / "Maildir")
     assert [o.result for o in outcomes] == ["accepted"] * 3
     # each move is written (transactions.commit) after its pending record is in the journal; then the replies of all
-    # three, all their done records together, and the mails moved aside
+    # three, all their done records together, what the players were told (pbem.mail.news), and the mails moved aside
     assert events == ["submit", "_append", "commit"] * 3 + ["_publish", "write_atomic_together"] + \
-        ["moved aside"] * 3
+        ["write_atomic_together"] + ["moved aside"] * 3
     assert (games_root / ".pbem-mail" / "pending.log").read_bytes() == b""
     assert len(mailbox.Maildir(tmp_path / "outbox", create=False)) == 3 * len(mail_game.players)
     assert os.listdir(tmp_path / "Maildir" / "new") == []
