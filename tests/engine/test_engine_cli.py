@@ -331,6 +331,28 @@ def test_the_installed_command_exits_1_on_usage_errors_and_0_on_help(tmp_path):
     assert helped.returncode == 0 and b"demo" in helped.stdout
 
 
+def test_the_console_script_skips_the_teardown_but_flushes_its_output_and_runs_what_waits_for_the_exit(tmp_path):
+    """pbem.cli.run leaves by os._exit: a piped output must still arrive whole, the exit code be main's, and the
+    functions registered to run at exit (a temporary folder's clean-up) still run."""
+    import subprocess
+    import sys
+    script = ("import atexit, sys, tempfile\n"
+              "scratch = tempfile.TemporaryDirectory()  # cleaned up at exit by weakref.finalize\n"
+              "atexit.register(lambda: sys.stderr.write('exit functions ran ' + scratch.name + '\\n'))\n"
+              "from pbem.cli import run\n"
+              "sys.argv = ['pbem'] + sys.argv[1:]\n"
+              "run()\n")
+    listed = subprocess.run([sys.executable, "-c", script, "games"], capture_output=True, text=True, cwd=tmp_path,
+                            timeout=120)
+    assert listed.returncode == 0
+    assert all(game.id in listed.stdout for game in registry.all_games())
+    scratch = listed.stderr.split("exit functions ran ")[1].strip()
+    assert not (tmp_path / scratch).exists()
+    refused = subprocess.run([sys.executable, "-c", script, "status", str(tmp_path / "no-game")],
+                             capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert refused.returncode == 2 and refused.stderr.startswith("pbem: ") and "exit functions ran" in refused.stderr
+
+
 def test_new_may_run_again_where_a_killed_new_left_only_its_lock_and_bundle(pbem, tmp_path):
     game = default_game()
     directory = tmp_path / "again"
