@@ -13,6 +13,9 @@ games played in memory:
 - **Coal Baron**: the orders the greedy bot delivers, and the share of the greedy bots' workers placed on banks in
   the phase-card variant next to the base game (a phase round of money must not draw all of them there).
 
+The four games pbem ships are measured unless `--game` names others; a plug-in game (one installed from its own
+package, such as the worked example) is measured only when named, and without the rule-of-thumb line (the
+benchmark defines none for it).
 `--quick` plays the win rates only at the default options (the games-end sweep still covers every option set);
 `--shard I/N` measures only lines I, I + N, I + 2N ... of the report, so that N processes share a long run.
 Exit status 1 if a target is missed.
@@ -238,6 +241,8 @@ def measures(game: registry.Game, args, targets: dict):
     for options in option_sets(game, 4) if not args.quick else [game.resolve_options({})]:
         name = label(options, game)
         for others, key in (("random", "greedy_win_rate"), ("rules", "greedy_win_rate_vs_rules_of_thumb")):
+            if others == "rules" and game.id not in RULES_OF_THUMB:  # a plug-in game: no rules of thumb here
+                continue
             yield (f"4 players, {name}: greedy vs 3 {'random' if others == 'random' else 'rules of thumb'}",
                    lambda options=options, others=others: win_rate(game, options, args.games, others),
                    goal[key], "at least")
@@ -255,7 +260,8 @@ def measures(game: registry.Game, args, targets: dict):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--game", action="append", help="only these games (default: every registered game)")
+    parser.add_argument("--game", action="append", help="only these games (default: the four games pbem ships; "
+                                                        "a plug-in game is measured only when named)")
     parser.add_argument("--quick", action="store_true", help="win rates at the default options only")
     parser.add_argument("--shard", default="0/1", help="I/N: only every N-th line of the report, from the I-th "
                                                        "(to run N processes side by side)")
@@ -266,7 +272,7 @@ def main() -> int:
           + (f" (shard {shard}/{shards}: every {shards}th line from line {shard})" if shards > 1 else ""), flush=True)
     ok, index = True, -1
     for game in registry.all_games():
-        if args.game and game.id not in args.game:
+        if game.id not in (args.game or RULES_OF_THUMB):
             continue
         print(f"{game.id}", flush=True)
         for text, measure, goal, kind in measures(game, args, targets):
