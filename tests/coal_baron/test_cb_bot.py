@@ -56,3 +56,24 @@ def test_greedy_bot_decides_from_the_view_only(t):
                              random.Random(seed)) for s in (state, other)]
         assert moves[0] == moves[1]
         assert notation.is_legal(moves[0], t.rules.legal_moves(state, player))
+
+
+def test_greedy_bots_keep_their_workers_in_a_money_round_another_player_opened(t):
+    """The phase cards (the French deluxe rules): a round's first worker sets its domain and the others may only
+    place there or pass. A round of banks opened by another player must not draw a greedy bot's whole shift onto
+    the banks (an earlier bot put all 15 workers there): a pass keeps them for the rounds to come."""
+    state = t.started(3, {"phase-cards": "on"})
+    while t.rules.pending(state)["decision"] == "pick_phase_card":
+        state = t.play(state, t.legal(state)[0])
+    state = t.play(state, "place bank-1")
+    assert state["phase"]["domain"] == "money"
+    placed = {p: 0 for p in state["players"]}
+    rnd = random.Random(3)
+    while state["phase"]["domain"] == "money" and t.rules.pending(state)["decision"] == "place_or_pass":
+        player = t.to_act(state)
+        view = t.view(state, player)
+        move = bots.decide(t.game, "greedy", view, t.rules.legal_moves(state, player), rnd)
+        if move["action"] == "place":
+            placed[player] += next(s["needs"] for s in view["board"] if s["space"] == move["space"])
+        state = t.play(state, move)
+    assert all(count <= 2 for count in placed.values()), placed

@@ -22,6 +22,17 @@ def test_greedy_bot_beats_three_random_bots(gf):
     assert wins >= 5
 
 
+
+def test_greedy_bot_beats_three_players_who_take_the_richest_concession_and_bid_at_most_4(gf):
+    """The simple two-rule player an earlier greedy bot lost to one game in four (4 players): the benchmark's rules
+    of thumb for La Fièvre de l'Or (benchmarks/bots.py), twelve of its seeded games, the greedy seat moving round
+    the table; the target is the benchmark's (60%)."""
+    from pathlib import Path
+    from support import load_helpers
+    load_helpers("bots", Path(__file__).resolve().parents[2] / "benchmarks")
+    import bots as benchmark
+    assert benchmark.win_rate(gf.game, gf.game.resolve_options({}), 12, "rules") >= 0.6
+
 def offer(gf, cards):
     """A 3-player table on turn 1 with `cards` on offer, ann to bid first."""
     state = gf.new()
