@@ -99,17 +99,28 @@ def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt
             raise UsageError("a welcome mail needs the new player's address: --by NEW:EMAIL")
         mailer = transport.make(smtp, outbox, smtp_user, starttls)
     moment = clock.moment(now)
+    owed, warnings = [], []
+    if mailer is not None:  # what an earlier tick owes the players goes first, as before any change by mail
+        from .mail.clockmail import tell_owed
+        from .mail.commands import Referee
+        owed, warning = tell_owed(Referee(gd.path.parent, mailer, None, moment), gd)
+        warnings += [warning] if warning else []
     result = correspondence.replace(gd, seat, name, email, moment)
+    if owed:
+        result["mailed"] = owed
     if mailer is not None:  # the seat is handed on already: a mail that fails is a warning, not a failure
         from .mail.clockmail import send_handover
         result["welcomed"], warning = send_handover(gd, result, mailer, moment)
-        if warning:
-            result["warning"] = warning
+        warnings += [warning] if warning else []
+    if warnings:
+        result["warning"] = "; ".join(warnings)
 
     def text(r):
         lines = [f"{r['game']}: the seat {r['seat']} is {r['holder']}'s from move {r['number']} (logged); the old "
                  f"secret no longer works.", f"Give {r['holder']} their secret (keep it private):",
                  f"  {r['seat']}: {r['secret']}" + (f"  <{r['email']}>" if r["email"] else "")]
+        if r.get("mailed"):
+            lines.append(f"Mail owed from an earlier tick sent to {', '.join(r['mailed'])}.")
         if r.get("welcomed"):
             lines.append(f"Welcome mailed to {', '.join(r['welcomed'])}.")
         if r.get("warning"):

@@ -52,17 +52,18 @@ def tick_mails(referee, gd: engine.GameDir, result: dict, now: datetime.datetime
     referee played to the others (as each one's preference says). `book` (pbem.mail.news): each tells what its
     player has not heard of, and the bookmark moves past it; without one, each tells the tick's moves. `key` (an
     owed record's id, pbem.notices): each gets a Message-ID made from it, its recipient and its kind, the same
-    however often it is made again."""
+    however often it is made again. A mail that asks its player to act carries the picture of the position it
+    tells, from that player's view (compose.picture_if_asked)."""
     secrets = referee._secrets(gd)
     roster = {p["name"]: p for p in secrets["players"]}
     doc = engine.status(gd)
     moment = news.Moment(gd, result["entries"], last=doc["move_number"] - 1)
     mails: list[tuple[str | None, EmailMessage]] = []
 
-    def mail(to, subject, body, name, kind):
+    def mail(to, subject, body, name, kind, seen=None):
         message_id = compose.owed_id(gd, referee.referee_address(gd), key, name or "organiser", kind) if key else None
-        mails.append((name, referee._mail(gd, None, to, subject, body, reply=False, player=name,
-                                          message_id=message_id)))
+        msg = referee._mail(gd, None, to, subject, body, reply=False, player=name, message_id=message_id)
+        mails.append((name, compose.picture_if_asked(msg, seen) if seen else msg))
 
     def told(player):
         return news.tell(book, moment, player) if book is not None else result["entries"]
@@ -72,13 +73,17 @@ def tick_mails(referee, gd: engine.GameDir, result: dict, now: datetime.datetime
     for name, events in events_of.items():
         player = roster[name]
         if player.get("email"):
-            mail(player["email"], *_notice(gd, events, doc, now, told(player), notify_of(player)), name, "notice")
+            seen = engine.status(gd, name)
+            mail(player["email"], *_notice(gd, events, seen, now, told(player), notify_of(player)), name, "notice",
+                 seen)
     if result["entries"]:
         for name, player in roster.items():
             if not player.get("email") or name in events_of or not wants_report(player, None, doc):
                 continue  # a player an event is about heard of the moves in its notice
+            seen = engine.status(gd, name)
             mail(player["email"], *compose.player_report(gd, name, compose.news_text(told(player)), now=now,
-                                                         preference=notify_of(player)), name, "report")
+                                                         preference=notify_of(player), doc=seen), name, "report",
+                 seen)
         organiser = secrets.get("organiser")
         if organiser and doc["finished"]:
             mail(organiser, *compose.public_report(gd, compose.news_text(result["entries"])), None, "report")
@@ -111,14 +116,15 @@ def _event_text(gd: engine.GameDir, event: dict, record: dict, now: datetime.dat
             f"back: they can hand the seat on (pbem replace).")
 
 
-def _notice(gd: engine.GameDir, events: list[dict], doc: dict, now: datetime.datetime, told: list[dict],
+def _notice(gd: engine.GameDir, events: list[dict], seen: dict, now: datetime.datetime, told: list[dict],
             preference: str) -> tuple[str, str]:
     """(subject, body) of the one mail to the player a tick's events are about: each event said, then what they
-    have not heard of, from their seat (their turn first, if it is theirs)."""
-    record = doc.get("clock") or {}
+    have not heard of, from their seat (`seen`: their view; their turn first, if it is theirs)."""
+    record = seen.get("clock") or {}
     said = [_event_text(gd, event, record, now) for event in events]
     _, body = compose.player_report(gd, events[0]["player"], compose.news_text(told),
-                                    intro="\n\n".join(text for _, text in said), now=now, preference=preference)
+                                    intro="\n\n".join(text for _, text in said), now=now, preference=preference,
+                                    doc=seen)
     return compose.subject_for(gd, said[-1][0]), body
 
 
@@ -202,15 +208,16 @@ def send_digests(referee, gd: engine.GameDir, now: datetime.datetime) -> tuple[l
             continue
         told = news.tell(book, moment, player)
         book.tell(name, told[-1]["number"], day=today)
+        seen = engine.status(gd, name)
         subject, body = compose.player_report(gd, name, compose.news_text(told, f"Your daily digest of {gd.id} "
                                                                                 f"({today}):"),
-                                              now=now, preference="daily")
+                                              now=now, preference="daily", doc=seen)
         words = f"daily digest, {plural(len(told), 'move')}"
         subject = subject.replace(": ", f": {words}; ", 1) if "your turn" in subject else \
             compose.subject_for(gd, words)
         message_id = compose.owed_id(gd, referee.referee_address(gd), f"digest-{told[0]['number']}", name, "digest")
-        messages.append((name, referee._mail(gd, None, player["email"], subject, body, reply=False, player=name,
-                                             message_id=message_id)))
+        messages.append((name, compose.picture_if_asked(referee._mail(
+            gd, None, player["email"], subject, body, reply=False, player=name, message_id=message_id), seen)))
     if not messages:
         return [], None
     return send_told(referee, book, before, messages)
@@ -221,7 +228,8 @@ def send_digests(referee, gd: engine.GameDir, now: datetime.datetime) -> tuple[l
 def handover_welcome(gd: engine.GameDir, result: dict, book: news.Bookmarks, now=None,
                      referee_address: str | None = None):
     """The welcome of a player who takes over a seat: their password, the seat, what the seat has not heard of (the
-    hand-over included), their turn and its whole new deadline first if it is theirs, how to move, the position."""
+    hand-over included), their turn and its whole new deadline first if it is theirs (then with the picture of
+    their view, compose.picture_if_asked), how to move, the position."""
     secrets = engine.load_secrets(gd)
     referee_address = referee_address or secrets.get("organiser")
     if not referee_address:
@@ -239,9 +247,9 @@ def handover_welcome(gd: engine.GameDir, result: dict, book: news.Bookmarks, now
         compose.notation_help(gd)])
     _, body = compose.player_report(gd, seat, compose.news_text(told, "Before you took the seat:"), intro=intro,
                                     now=now, preference=notify_of(player), doc=doc)
-    return compose.message(referee_address, result["email"], compose.subject_for(gd, f"welcome, you play {seat}"),
-                           body, game=gd.id, move_number=doc["move_number"],
-                           redact=[p["secret"] for p in secrets["players"] if p["name"] != seat])
+    return compose.picture_if_asked(compose.message(
+        referee_address, result["email"], compose.subject_for(gd, f"welcome, you play {seat}"), body, game=gd.id,
+        move_number=doc["move_number"], redact=[p["secret"] for p in secrets["players"] if p["name"] != seat]), doc)
 
 
 def send_handover(gd: engine.GameDir, result: dict, transport, now) -> tuple[list[str], str | None]:

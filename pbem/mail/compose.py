@@ -345,6 +345,20 @@ def pictures_available() -> bool:
     return os.environ.get("PBEM_MAIL_PICTURES", "1") != "0" and importlib.util.find_spec("resvg_py") is not None
 
 
+def asks_to_act(doc: dict) -> bool:
+    """Is `doc` (a status document) the view of the player who must act now?"""
+    return not doc["finished"] and doc.get("player") is not None and doc["to_act"] == doc["player"]
+
+
+def picture_if_asked(msg: EmailMessage, doc: dict) -> EmailMessage:
+    """`msg` with the picture of `doc` (the view of the mail's reader, at the position the mail tells of) when the
+    mail asks its reader to act and pictures are on: one PNG render a mail, only for the player who must look at
+    the board."""
+    if asks_to_act(doc) and pictures_available():
+        add_picture(msg, doc)
+    return msg
+
+
 def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     """The mail made multipart/alternative: its plain text first and complete, then an HTML part holding the
     picture of `doc` (a status document: the reader's own view) as an inline PNG (`cid:`; webmail blocks SVG and
@@ -354,7 +368,8 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     drawing = pictures.picture(doc)
     png = pictures.png(drawing.as_svg())
     title, status = pictures.headline(doc)
-    cid = email.utils.make_msgid("board", domain=domain_of(msg["From"]))
+    # named after the mail's own Message-ID: an owed mail made again (pbem.notices) is the same mail
+    cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
     html = pictures.templates().get_template("mail.html").render(
         subject=msg["Subject"], cid=cid[1:-1], alt=f"Picture of the position: {title}. {status}",
         width=min(int(drawing.width), 760), text=text)

@@ -63,13 +63,12 @@ class Telling:
                 continue  # the player chose to hear only of their turn, or a daily digest
             told = news.tell(book, moment, player)
             heading = "Since your last mail:" if told and told[0]["number"] < moment.first else None
+            seen = engine.status(gd, name)
             subject, body = compose.player_report(gd, name, compose.news_text(told, heading),
                                                   lead=lead if name == mover else None, now=now,
-                                                  preference=correspondence.notify_of(player))
+                                                  preference=correspondence.notify_of(player), doc=seen)
             msg = self._mail(gd, incoming, player["email"], subject, body, reply=name == mover, player=name)
-            if doc["to_act"] == name and compose.pictures_available():  # the mail that asks them to act
-                compose.add_picture(msg, engine.status(gd, name))
-            messages.append(msg)
+            messages.append(compose.picture_if_asked(msg, seen))  # only the mail that asks them to act
         if organiser and doc["finished"]:
             subject, body = compose.public_report(gd, compose.news_text(entries))
             messages.append(self._mail(gd, incoming, organiser, subject, body, reply=False, player=None))
