@@ -4,10 +4,8 @@ Exit codes: 0 done; 1 usage; 2 a move or file rejected (the message says what, w
 """
 from __future__ import annotations
 
-import atexit
 import os
 import sys
-import threading
 
 import click
 
@@ -425,24 +423,5 @@ def main(argv=None) -> int:
     return 0
 
 
-def run() -> None:
-    """The console script: main, then out without the interpreter's teardown. A command's files are closed and
-    renamed into place before it returns, so nothing is left to clean up but memory the system takes back anyway,
-    and freeing a hundred and fifty modules one object at a time costs a `pbem move` a seventh of its time
-    (docs/performance.md). What asked to run at exit (temporary folders, the git cat-file reader) still runs; with
-    a thread still running, or on a Python without CPython's list of exit functions, the usual exit."""
-    code = main()
-    run_exit_functions = getattr(atexit, "_run_exitfuncs", None)  # the list Py_Finalize runs (atexit.register)
-    if run_exit_functions is None or threading.active_count() > 1:
-        sys.exit(code)
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (BrokenPipeError, ValueError):  # the reader went away, or a stream was closed: nothing more to say
-        pass
-    run_exit_functions()
-    os._exit(code)
-
-
 if __name__ == "__main__":
-    run()
+    sys.exit(main())
