@@ -20,7 +20,9 @@ target holds when the median meets it, by CPU time (the child's user + system ti
 - `pbem demo coal-baron --players 4` against the same game, the same greedy bots, played in memory (pbem.playout);
 - `pbem verify` of the whole Coal Baron game against `pbem move`;
 - `pbem git verify` of a game played by git to its end, one refereed commit per move: its cost per refereed commit
-  after ~340 of them against after ~50 (`--rev`), and the whole game against one `pbem move` per 50 commits;
+  after ~340 of them against after ~50 (`--rev`), and the whole game, in a clone as CI and players check it (its
+  objects packed, as a fetch brings them), against one `pbem move` per 50 commits; the same verify in the
+  referee's own repository (objects loose) is shown beside it;
 - the peak memory (maxrss) of every command.
 
 Every game copied for a run is flushed to disk (os.sync) before the run, as a game's files are when a move comes;
@@ -417,7 +419,12 @@ def measure(args, targets: dict, root: Path) -> int:
         early, late = refereed[49], refereed[-6]  # after 50 and after (all but 5) refereed commits
         git_verify = {name: fixed(f"git verify {name}", [PBEM, "git", "verify", str(repository), "--rev", rev],
                                   b"verified")
-                      for name, rev in (("early", early), ("late", late), ("whole", refereed[-1]))}
+                      for name, rev in (("early", early), ("late", late), ("loose", refereed[-1]))}
+        # the finished game as CI and a player check it: a clone, its objects packed as a fetch brings them (the
+        # referee's own repository keeps the 5,500 objects of its commits loose, as git leaves them below gc.auto)
+        clone = root / "git" / "clone"
+        run(["git", "clone", "--quiet", "--no-local", str(repository), str(clone)])
+        git_verify["whole"] = fixed("git verify whole", [PBEM, "git", "verify", str(clone)], b"verified")
         git_counts = {"early": 50, "late": len(refereed) - 5, "whole": len(refereed)}
 
     # bytecode caches and compiled schemas written, files in the page cache
@@ -427,7 +434,7 @@ def measure(args, targets: dict, root: Path) -> int:
 
     pairs = {name: Pairs() for name in ("move/click", "move/click+yaml", "status/click", "status/click+yaml",
                                         "moves/click", "moves/click+yaml", "last/10", "mail/cli", "demo", "verify",
-                                        "git per commit", "git whole")}
+                                        "git per commit", "git whole", "git whole, loose")}
     mail_cpu, mail_wall, probe = [], [], []
     print(f"measuring: {args.rounds} rounds ({args.long_rounds} of the long ones) ...", file=sys.stderr)
     for round_number in range(args.rounds):
@@ -458,6 +465,7 @@ def measure(args, targets: dict, root: Path) -> int:
                 early_run, late_run = git_verify["early"].once(), git_verify["late"].once()
                 pairs["git per commit"].add(late_run, early_run, git_counts["early"] / git_counts["late"])
                 pairs["git whole"].add(git_verify["whole"].once(), move.once(), 50 / git_counts["whole"])
+                pairs["git whole, loose"].add(git_verify["loose"].once(), move.once(), 50 / git_counts["whole"])
 
     figures = [
         ratio("pbem move / import click", pairs["move/click"], targets["move_vs_import_click"],
@@ -491,7 +499,10 @@ def measure(args, targets: dict, root: Path) -> int:
                   f"commits)"),
             ratio(f"git verify ({git_counts['whole']} commits) / a move per 50", pairs["git whole"],
                   targets["git_verify_vs_move_per_50_commits"],
-                  f"{ms(git_verify['whole'])}, the finished game against {git_counts['whole'] / 50:.1f} moves"),
+                  f"{ms(git_verify['whole'])}, the finished game (a clone: objects packed) against "
+                  f"{git_counts['whole'] / 50:.1f} moves"),
+            ratio("  the same in the referee's repository", pairs["git whole, loose"], None,
+                  f"{ms(git_verify['loose'])}: its objects loose (as many files as objects)"),
         ]
     everything = [click_only, click_yaml, move, status, moves, move_10, move_last, cli_move, mail, demo, in_memory,
                   verify, *(git_verify or {}).values()]
