@@ -320,12 +320,15 @@ def _read_own(text: str):
                 at += 1
         return out
 
-    if count == 1 and not _starts_a_block(lines[0]):
-        data = _own_scalar(lines[0])
-    else:
-        data = block(0, 0)
-        if at != count:
-            raise _NotOwn
+    try:
+        if count == 1 and not _starts_a_block(lines[0]):
+            data = _own_scalar(lines[0])
+        else:
+            data = block(0, 0)
+            if at != count:
+                raise _NotOwn
+    finally:  # the three readers hold one another through this frame's cells: a cycle (with every line of the
+        block = mapping = sequence = None  # text) that only the garbage collector would free; broken here
     if dumps(data, schema) != text:  # `lines` is changed while read: `text` is what they were
         raise _NotOwn
     return data
