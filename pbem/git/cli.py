@@ -167,7 +167,7 @@ def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox
                       pbem_source=pbem_source)
     data = {"game": run.game, "commit": run.commit, "move_number": run.move_number, "finished": run.finished,
             "pushed": run.pushed, "mailed": run.mailed, "warning": run.warning, "clock": run.clock,
-            "rekeyed": run.rekeyed, "deferred": run.deferred,
+            "rekeyed": run.rekeyed, "added": run.added, "deferred": run.deferred,
             "commits": [{"commit": v.commit, "verdict": v.kind, "file": v.path, "reason": v.reason}
                         for v in run.verdicts]}
     emit(data, fmt, lambda _: "".join(f"{line}\n" for line in run.lines()))

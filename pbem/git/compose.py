@@ -12,6 +12,7 @@ from .repo import Repo
 
 REFUSED_KEPT = 100  # refusals refused.yaml lists; older ones are counted, and listed by earlier refereed commits
 REFUSALS_NAMED = 20  # refusals a refereed commit's message names one by one
+ADDED = {layout.PRE_COMMIT: "the players' pre-commit hooks"}  # what each file missing_files may add is, in words
 
 
 def ci_files(config: dict, branch: str, pbem_source: str | None) -> dict[str, bytes]:
@@ -19,6 +20,19 @@ def ci_files(config: dict, branch: str, pbem_source: str | None) -> dict[str, by
     committed = config["referee"]["files"] == "committed"
     return {layout.WORKFLOW: layout.ci_file("github", committed, branch, pbem_source).encode(),
             layout.GITLAB: layout.ci_file("gitlab", committed, branch, pbem_source).encode()}
+
+
+def hook_files() -> dict[str, bytes]:
+    """The players' pre-commit hooks, as `pbem git init` writes them."""
+    return {layout.PRE_COMMIT: layout.PRE_COMMIT_CONFIG.encode()}
+
+
+def missing_files(base: dict[str, str]) -> dict[str, bytes]:
+    """What a game started by an earlier pbem lacks ({path: bytes}; `base` is the last refereed commit's {path:
+    blob}): the players' pre-commit hooks, written by the referee's next commit as `pbem git init` writes them now.
+    A file that is there is never written over: a player's change to it is refused, and the referee's commit keeps
+    the one of its own last commit."""
+    return {path: data for path, data in hook_files().items() if path not in base}
 
 
 def message(lines: list[str], game_id: str, move_number: int, previous: str | None) -> str:
@@ -92,6 +106,7 @@ def summary(run) -> list[str]:
         head = ("pbem: the clock" if run.clock and run.clock["changed"] else
                 f"pbem: a new key for {', '.join(run.rekeyed)}" if run.rekeyed else
                 "pbem: the CI files install pbem from a new source" if run.ci_changed else
+                "pbem: the players' pre-commit hooks" if run.added else
                 "pbem: the referee's changes")
     lines = [head[:120]]
     by_referee = [entry for r in accepted for entry in r.get("referee_moves", [])] + (run.clock or {}).get("entries", [])
@@ -101,6 +116,8 @@ def summary(run) -> list[str]:
     lines += [line for _, line in sorted(moves)]
     lines += [f"Clock: {line}" for line in clock_lines(run.clock)]
     lines += [f"New key: {seat}'s view is encrypted to it from this commit." for seat in run.rekeyed]
+    lines += [f"Added {path} ({ADDED[path]}): this game was started by an earlier pbem, which did not write it."
+              for path in run.added]
     lines += [f"Refused {v.commit[:10]} ({_who(v)}): {v.reason.splitlines()[0][:200]}"
               for v in refused[:REFUSALS_NAMED]]
     if len(refused) > REFUSALS_NAMED:

@@ -36,6 +36,7 @@ class Run:
     rekeyed: list[str] = field(default_factory=list)  # seats whose views are encrypted to a new key from now on
     deferred: bool = False  # another run was running: it judges these commits too
     ci_changed: bool = False  # the CI files were written again (a new source of pbem)
+    added: list[str] = field(default_factory=list)  # files a game started by an earlier pbem lacked (compose.ADDED)
     rounds: int = 1
 
     @classmethod
@@ -50,7 +51,8 @@ class Run:
                    [m for run in runs for m in run.mailed], any(run.pushed for run in runs),
                    "; ".join(run.warning for run in runs if run.warning) or None,
                    next((run.clock for run in reversed(runs) if run.clock), None),
-                   [seat for run in runs for seat in run.rekeyed], rounds=len(runs))
+                   [seat for run in runs for seat in run.rekeyed],
+                   added=[path for run in runs for path in run.added], rounds=len(runs))
 
     def lines(self) -> list[str]:
         if self.deferred:
@@ -65,6 +67,7 @@ class Run:
                 out.append(f"refused {verdict.commit[:10]}: {verdict.reason.splitlines()[0]}")
         out += [f"clock: {line}" for line in compose.clock_lines(self.clock)]
         out += [f"new key: {seat}'s view is encrypted to it from this commit" for seat in self.rekeyed]
+        out += [f"added {path} ({compose.ADDED[path]}): this game had none" for path in self.added]
         if self.commit:
             state = "the game is over" if self.finished else f"next move {self.move_number}"
             out.append(f"committed {self.commit[:10]} ({state})" + (", pushed" if self.pushed else ""))
@@ -196,12 +199,15 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or _published_changed(desk, base)
     ci = {path: data for path, data in (ci or {}).items() if base.get(path) != blob_id(data)}
     run.ci_changed = bool(ci)
-    if not decided and not changed and not ci:
+    added = compose.missing_files(base)
+    run.added = sorted(added)
+    if not decided and not changed and not ci and not added:
         return run
     status = engine.status(desk.gd)
     run.move_number, run.finished = status["move_number"], status["finished"]
     views_written = changed or any(v.kind == "accepted" for v in run.verdicts)
-    files = repo.write_blobs({**compose.refereed_files(repo, desk, last, run, views=views_written), **ci}, base)
+    files = repo.write_blobs({**compose.refereed_files(repo, desk, last, run, views=views_written), **ci, **added},
+                             base)
     files.update({v.path: v.blob for v in run.verdicts if v.kind == "accepted"})
     # the legal moves of a player no longer to act go (only the player to act has a file of them)
     stale = [path for path in base if layout.is_legal_blob(path) and path not in files] if views_written else []

@@ -138,6 +138,6 @@ def _ci_identity(path: Path) -> tuple[keys.Identity, str]:
 def _fixed_files(config: dict, branch: str, pbem_source: str | None) -> dict[str, bytes]:
     files = {layout.CONFIG: layout.dump("config", config, layout.CONFIG).encode(),
              ".gitignore": layout.GITIGNORE.encode(), ".gitattributes": layout.GITATTRIBUTES.encode(),
-             layout.PRE_COMMIT: layout.PRE_COMMIT_CONFIG.encode(),
+             **compose.hook_files(),
              **{path: text.encode() for path, text in layout.schema_copies().items()}}
     return {**files, **compose.ci_files(config, branch, pbem_source)}
