@@ -44,19 +44,19 @@ class Refusal(Exception):
 
 
 def judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None, tree: dict[str, str],
-          signers) -> Verdict:
+          signatures: dict[str, tuple[str, str]]) -> Verdict:
     """Judge one commit; `changes`: what it changed against its parent (None for a merge or a first commit);
-    `tree` is {path: blob} of the referee's tree so far; `signers` is the allowed-signers file of the players' SSH
-    keys (or None when nobody registered one)."""
+    `tree` is {path: blob} of the referee's tree so far; `signatures` the SSH signatures of the commits judged
+    (ssh_signatures)."""
     try:
-        return _judge(repo, desk, commit, changes, tree, signers)
+        return _judge(repo, desk, commit, changes, tree, signatures)
     except Refusal as refusal:
         return Verdict(commit.id, "refused", path=refusal.path, reason=desk.scrub(refusal.reason)[:MAX_REASON],
                        author=commit.author[:MAX_AUTHOR])
 
 
 def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None, tree: dict[str, str],
-           signers) -> Verdict:
+           signatures: dict[str, tuple[str, str]]) -> Verdict:
     found = shape(repo, commit, changes)
     if found is None:
         return Verdict(commit.id, "neutral")
@@ -89,7 +89,7 @@ def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None,
                       f"move` encrypts such a move to the referee (moves/NNNN-NAME.yaml.age)", path)
     # a signed file is checked by the engine (a bad signature is refused even on a signed commit); an unsigned
     # one needs the commit signed with the player's registered SSH key
-    signed_commit = not doc.get("signature") and _signed_by(repo, desk, commit.id, player, signers)
+    signed_commit = not doc.get("signature") and _signed_by(desk, commit.id, player, signatures)
     if not doc.get("signature") and not signed_commit:
         raise Refusal(f"{path}: not signed: sign the file with your secret (`pbem git move` does) or sign the "
                       f"commit with your registered SSH key", path)
@@ -163,10 +163,21 @@ def hidden_choice(gd: engine.GameDir, texts: list[str]) -> bool:
     return False
 
 
-def _signed_by(repo: Repo, desk: Desk, commit: str, player: str, signers) -> bool:
-    if signers is None or player not in layout.ssh_keys(desk.config):
+def ssh_signatures(repo: Repo, commits: list[Commit], signers) -> dict[str, tuple[str, str]]:
+    """{commit: (git's %G? letter, the signer's principal)} of the commits of a push that carry a signature and
+    could be a move (one parent), checked against `signers`, the allowed-signers file of the players' SSH keys (None
+    when nobody registered one: {}), in one `git log` for the whole push rather than one a commit."""
+    if signers is None:
+        return {}
+    return repo.signatures([commit.id for commit in commits if commit.signed and len(commit.parents) == 1], signers)
+
+
+def _signed_by(desk: Desk, commit: str, player: str, signatures: dict[str, tuple[str, str]]) -> bool:
+    """Is the commit signed with the player's registered SSH key? One without a signature is not ("N", as git
+    says of it)."""
+    if player not in layout.ssh_keys(desk.config):
         return False
-    letter, signer = repo.signature(commit, signers)
+    letter, signer = signatures.get(commit, ("N", ""))
     return letter == "G" and signer == player
 
 

@@ -178,10 +178,10 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     base = {path: blob for path, (_, blob) in repo.tree(last).items()}
     tree = dict(base)
     with AllowedSigners() as allowed:
-        signers = allowed.file(layout.ssh_keys(desk.config))
+        signatures = judge.ssh_signatures(repo, commits, allowed.file(layout.ssh_keys(desk.config)))
         at = engine.status(desk.gd)["move_number"] if commits else None
         for commit in commits:
-            verdict = judge.judge(repo, desk, commit, changes.get(commit.id), tree, signers)
+            verdict = judge.judge(repo, desk, commit, changes.get(commit.id), tree, signatures)
             verdict.at = at
             run.verdicts.append(verdict)
             if verdict.kind == "accepted":
