@@ -40,11 +40,12 @@ class Outcome:
 
 
 class _Reject(Exception):
-    """Bad mail: answered with `error` (and `extra` sections), nothing changed."""
+    """Bad mail: answered with `error` (and `extra` sections), nothing changed; `seen`: the view of the player
+    whose move it refused, when that player proved who they are (the answer then carries its picture)."""
 
-    def __init__(self, error: str, extra: list[str] | None = None):
+    def __init__(self, error: str, extra: list[str] | None = None, seen: dict | None = None):
         super().__init__(error)
-        self.error, self.extra = error, extra or []
+        self.error, self.extra, self.seen = error, extra or [], seen
 
 
 @dataclass
@@ -270,10 +271,20 @@ class Referee(Outgoing, Telling):
         except PbemError as exc:
             # the engine lists the legal moves on one line; the answer lists them one a line (below)
             error = re.sub(r"\. Legal: .*$", ".", self._shown(exc), flags=re.DOTALL)
-            raise _Reject(error, self._legal_extra(gd, name)) from None
+            # a move its player sent (_identify checked the password) but the rules refuse: the answer that lists
+            # the legal moves shows the board too (a mail refused before, a forged one, gets no picture)
+            raise _Reject(error, self._legal_extra(gd, name), self._view(gd, name)) from None
         self._moved(gd)
         return self._after_move(incoming, gd, roster, secrets.get("organiser"), name, compose.turn_entries(result),
                                 source, answer=result["moves"] == [engine.RESIGN])
+
+    @staticmethod
+    def _view(gd: engine.GameDir, name: str) -> dict | None:
+        """The player's status, or None when it cannot be read (the answer is then text only)."""
+        try:
+            return engine.status(gd, name)
+        except PbemError:
+            return None
 
     def _answers(self, gd: engine.GameDir, incoming: parse.Incoming) -> int | None:
         """The move number a mail's move answers. A seat handed on takes a move number (its log entry) but leaves
@@ -419,6 +430,9 @@ class Referee(Outgoing, Telling):
                        "pbem: your mail was not applied" + (f" (Re: {incoming.subject[:80]})" if incoming.subject
                                                             else ""))
             msg = self._mail(gd, incoming, to, subject, body, reply=True, redact=redact)
+            if reject.seen is not None and any(p["name"] == reject.seen.get("player") and p["email"] == to
+                                               for p in registered):  # the answer goes to that player's address
+                msg = compose.picture_if_asked(msg, reject.seen)
             sent, warning = self.send([msg])
         elif not to:
             warning = "no valid From address to answer"

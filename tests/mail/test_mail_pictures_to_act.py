@@ -170,3 +170,30 @@ def test_replace_sends_the_mail_an_earlier_tick_owes_before_the_welcome_and_only
     assert f"sent to {game.address(player)}" in result.stdout
     assert notices.owed(game.gd) == []
     assert tick(games_root, smtp, 41) == []  # told once: the next tick does not send it again
+
+
+@pytest.mark.parametrize("switch", ON_OFF)
+def test_the_answer_to_an_illegal_move_shows_its_player_the_board_and_a_wrong_password_gets_none(
+        games_root, smtp, monkeypatch, drawn, switch):
+    """The answer to an illegal move lists the legal moves: from the player to act, with the right password, it
+    carries the picture of their view. A mail refused for a wrong password (anyone can forge a From) is answered
+    in text only: a forged mail costs the referee no picture."""
+    game = start(games_root)
+    smtp.take()
+    monkeypatch.setenv("PBEM_MAIL_PICTURES", switch)
+    player, _, number = legal_turn(game.dir)
+    before = game.snapshot()
+    for password, pictured in ((None, switch == "1"), ("not-the-password", False)):
+        result = run_cli("mail", "receive", "--games", games_root, "--smtp", smtp.address, "--now", at(1),
+                         input=move_mail(game, player, ["place nowhere"], move_number=number, password=password))
+        assert result.code == 0 and result.stdout.startswith("rejected"), result.output
+        (answer,) = smtp.take()
+        assert answer["To"] == game.address(player) and "was not applied" in answer.get_body(
+            preferencelist=("plain",)).get_content()
+        png = picture_of(answer)
+        assert (png is not None) == pictured, password
+        if pictured:
+            assert png == pictures.png(pictures.svg(engine.status(game.gd, player)))
+    assert game.snapshot() == before
+    assert [(doc["format"], doc.get("player")) for doc in drawn][:1] == ([("pbem-player/1", player)]
+                                                                         if switch == "1" else [])
