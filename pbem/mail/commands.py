@@ -248,7 +248,8 @@ class Referee(Outgoing, Telling):
         if command in ("help", "status", "moves"):
             body = self._command_body(gd, name, command, incoming)
             subject = compose.subject_for(gd, command)
-            sent = self.send([self._mail(gd, incoming, player["email"], subject, body, reply=True)])
+            sent = self.send([self._pictured(gd, name, command, self._mail(gd, incoming, player["email"], subject,
+                                                                           body, reply=True))])
             self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
                                                   "result": command})
             return Outcome(incoming.message_id, "command", command, gd.id, name, *sent)
@@ -277,6 +278,16 @@ class Referee(Outgoing, Telling):
         self._moved(gd)
         return self._after_move(incoming, gd, roster, secrets.get("organiser"), name, compose.turn_entries(result),
                                 source, answer=result["moves"] == [engine.RESIGN])
+
+    def _pictured(self, gd: engine.GameDir, name: str, command: str, msg):
+        """The answer to `status` shows the board (the player asked to see the position), the answer to `moves`
+        when the moves are theirs to make; `help` is words only."""
+        seen = self._view(gd, name) if command in ("status", "moves") else None
+        if seen is None:
+            return msg
+        if command == "status":
+            return compose.add_picture(msg, seen) if compose.pictures_available() else msg
+        return compose.picture_if_asked(msg, seen)
 
     @staticmethod
     def _view(gd: engine.GameDir, name: str) -> dict | None:

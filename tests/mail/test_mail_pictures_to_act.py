@@ -1,8 +1,9 @@
 """The picture in every mail that asks its reader to act: a tick's reminder, timeout notice and turn report, a daily
 digest that says it is the reader's turn, and the welcome of a seat's new holder to act carry the picture of the
 reader's own view as an inline PNG (cid:, referenced from the HTML part); the same mails to players who are not to
-act, and every mail with PBEM_MAIL_PICTURES=0, are plain text. `pbem replace` first sends the mail an earlier tick
-still owes, once."""
+act, and every mail with PBEM_MAIL_PICTURES=0, are plain text. So do the answer to an illegal move of the player to
+act and to `moves` on their turn; the answer to `status` always. `pbem replace` first sends the mail an earlier
+tick still owes, once."""
 from __future__ import annotations
 
 import datetime
@@ -197,3 +198,26 @@ def test_the_answer_to_an_illegal_move_shows_its_player_the_board_and_a_wrong_pa
     assert game.snapshot() == before
     assert [(doc["format"], doc.get("player")) for doc in drawn][:1] == ([("pbem-player/1", player)]
                                                                          if switch == "1" else [])
+
+
+@pytest.mark.parametrize("switch", ON_OFF)
+def test_a_players_status_shows_the_board_their_moves_show_it_when_theirs_and_help_never(games_root, smtp,
+                                                                                        monkeypatch, switch):
+    """`status` asks to see the position: its answer carries the picture of the asker's view, whoever is to act;
+    `moves` carries it when the moves are the asker's to make; `help` is words only."""
+    game = start(games_root)
+    smtp.take()
+    monkeypatch.setenv("PBEM_MAIL_PICTURES", switch)
+    to_act = engine.status(game.gd)["to_act"]
+    waiting = next(name for name in game.gd.players if name != to_act)
+    for name, command, pictured in ((to_act, "status", True), (waiting, "status", True), (to_act, "moves", True),
+                                    (waiting, "moves", False), (to_act, "help", False)):
+        result = run_cli("mail", "receive", "--games", games_root, "--smtp", smtp.address, "--now", at(1),
+                         input=move_mail(game, name, [command]))
+        assert result.code == 0, result.output
+        (answer,) = smtp.take()
+        assert answer["To"] == game.address(name)
+        png = picture_of(answer)
+        assert (png is not None) == (pictured and switch == "1"), (name, command)
+        if png is not None:
+            assert png == pictures.png(pictures.svg(engine.status(game.gd, name)))
