@@ -1,9 +1,9 @@
 """The picture in every mail that asks its reader to act: a tick's reminder, timeout notice and turn report, a daily
 digest that says it is the reader's turn, and the welcome of a seat's new holder to act carry the picture of the
 reader's own view as an inline PNG (cid:, referenced from the HTML part); the same mails to players who are not to
-act, and every mail with PBEM_MAIL_PICTURES=0, are plain text. So do the answer to an illegal move of the player to
-act and to `moves` on their turn; the answer to `status` always. `pbem replace` first sends the mail an earlier
-tick still owes, once."""
+act, and every mail with PBEM_MAIL_PICTURES=0, are plain text. The answers to an illegal move of the player to act
+and to `moves` on their turn carry it too, the answer to `status` always. `pbem replace` first sends the mail an
+earlier tick still owes, once."""
 from __future__ import annotations
 
 import datetime
