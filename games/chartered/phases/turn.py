@@ -341,24 +341,23 @@ def offer_trades(state: dict, player: str) -> None:
         end_turn(state)
 
 
+# a share trade: what it does to each company named, and the turn's count of that kind of trade
+TRADES = {"buy_share": (shares.buy_share, "bought"), "sell_share": (shares.sell_share, "sold")}
+
+
 def apply_trade_shares(state: dict, frame: dict, move: dict, rng) -> None:
     player = frame["player"]
     action, turn = move["action"], state["turn"]
     if action == "done":
         end_turn(state)
         return
-    if action == "buy_share":
+    if action in TRADES:
+        trade, counted = TRADES[action]
         for company in move["company"]:
-            shares.buy_share(state, player, company)
-        turn["bought"] += len(move["company"])
+            trade(state, player, company)
+        turn[counted] += len(move["company"])
         if trades_reading(state) == "faq":
-            turn["bought_of"] = move["company"][0]
-    elif action == "sell_share":
-        for company in move["company"]:
-            shares.sell_share(state, player, company)
-        turn["sold"] += len(move["company"])
-        if trades_reading(state) == "faq":
-            turn["sold_of"] = move["company"][0]
+            turn[f"{counted}_of"] = move["company"][0]
     else:
         shares.buy_flag(state, player, turn["company"])
     offer_trades(state, player)
