@@ -1,7 +1,7 @@
 """The card choice, from the winner leftwards (the Mustang lets its holder choose next)."""
 from __future__ import annotations
 
-from .common import chronicle, discard, push, town_of
+from .common import chronicle, kept_card, push, town_of, use_kept
 from .events import play_event
 from .mayors import appoint_mayor, pay_mayor_fee
 from .production import roll_for_production
@@ -28,7 +28,7 @@ def mustang_rider(state: dict) -> str | None:
     turn, after the winner's choice, to a holder who has not chosen yet and would not be next anyway."""
     choosers = state["turn"]["choosers"]
     for player in choosers[1:]:
-        if any(state["cards"][card]["kind"] == "mustang" for card in state["kept"][player]):
+        if kept_card(state, player, "mustang"):
             return player
     return None
 
@@ -37,9 +37,7 @@ def ride_mustang(state: dict, frame: dict, move: dict, rng) -> None:
     player = frame["player"]
     if move["action"] == "pass":
         return
-    card = next(card for card in state["kept"][player] if state["cards"][card]["kind"] == "mustang")
-    state["kept"][player].remove(card)
-    discard(state, card)
+    card = use_kept(state, player, "mustang")
     choosers = state["turn"]["choosers"]
     choosers.remove(player)
     choosers.insert(0, player)

@@ -17,6 +17,19 @@ EVENT_NUMBERS = ("fee", "factor", "gold", "bonus", "min", "max")
 KEPT_FOR_LATER = ("mustang", "telegraph")
 
 
+def kept_card(state: dict, player: str, kind: str) -> str | None:
+    """The first card of `kind` (KEPT_FOR_LATER) the player keeps, or None."""
+    return next((card for card in state["kept"][player] if state["cards"][card]["kind"] == kind), None)
+
+
+def use_kept(state: dict, player: str, kind: str) -> str:
+    """A kept card played: out of the player's keeping, onto the discard pile; the card."""
+    card = kept_card(state, player, kind)
+    state["kept"][player].remove(card)
+    discard(state, card)
+    return card
+
+
 def left_of(state: dict, player: str, steps: int = 1) -> str:
     players = state["players"]
     return players[(players.index(player) + steps) % len(players)]

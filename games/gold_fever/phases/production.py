@@ -1,7 +1,8 @@
 """The production roll, the Telegraph's change of a die, the nuggets and saloon fees paid."""
 from __future__ import annotations
 
-from .common import bank_pays, clockwise_from, discard, int_ranges_without, production_value, town_of, transfer
+from .common import (bank_pays, clockwise_from, int_ranges_without, kept_card, production_value, town_of,
+                     transfer, use_kept)
 from .events import remove_concession
 
 
@@ -16,8 +17,7 @@ def telegraph_holder(state: dict) -> str | None:
     """The English rules' Telegraph: after any production roll its holder may change one die; asked once per roll."""
     turn = state["turn"]
     for player in clockwise_from(state, turn["winner"]):
-        holds = any(state["cards"][card]["kind"] == "telegraph" for card in state["kept"][player])
-        if holds and player not in turn["telegraph_asked"]:
+        if kept_card(state, player, "telegraph") and player not in turn["telegraph_asked"]:
             return player
     return None
 
@@ -27,9 +27,7 @@ def send_telegraph(state: dict, frame: dict, move: dict, rng) -> None:
     if move["action"] == "pass":
         return
     turn = state["turn"]
-    card = next(card for card in state["kept"][player] if state["cards"][card]["kind"] == "telegraph")
-    state["kept"][player].remove(card)
-    discard(state, card)
+    use_kept(state, player, "telegraph")
     turn["telegraph"] = {"player": player, "die": move["die"], "from": turn["roll"][move["die"] - 1],
                          "to": move["value"]}
     turn["roll"][move["die"] - 1] = move["value"]
