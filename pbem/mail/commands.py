@@ -274,7 +274,8 @@ class Referee(Outgoing, Telling):
             error = re.sub(r"\. Legal: .*$", ".", self._shown(exc), flags=re.DOTALL)
             # a move its player sent (_identify checked the password) but the rules refuse: the answer that lists
             # the legal moves shows the board too (a mail refused before, a forged one, gets no picture)
-            raise _Reject(error, self._legal_extra(gd, name), self._view(gd, name)) from None
+            seen = self._view(gd, name) if compose.pictures_available() else None
+            raise _Reject(error, self._legal_extra(gd, name), seen) from None
         self._moved(gd)
         return self._after_move(incoming, gd, roster, secrets.get("organiser"), name, compose.turn_entries(result),
                                 source, answer=result["moves"] == [engine.RESIGN])
@@ -282,12 +283,10 @@ class Referee(Outgoing, Telling):
     def _pictured(self, gd: engine.GameDir, name: str, command: str, msg):
         """The answer to `status` shows the board (the player asked to see the position), the answer to `moves`
         when the moves are theirs to make; `help` is words only."""
-        seen = self._view(gd, name) if command in ("status", "moves") else None
+        seen = self._view(gd, name) if command in ("status", "moves") and compose.pictures_available() else None
         if seen is None:
             return msg
-        if command == "status":
-            return compose.add_picture(msg, seen) if compose.pictures_available() else msg
-        return compose.picture_if_asked(msg, seen)
+        return compose.add_picture(msg, seen) if command == "status" else compose.picture_if_asked(msg, seen)
 
     @staticmethod
     def _view(gd: engine.GameDir, name: str) -> dict | None:
