@@ -45,7 +45,7 @@ through one, the example in examples/plugin-game). It holds:
   a view so nothing hidden can be printed; and `describe(view: dict, move: dict) -> str`: a short phrase saying
   what one legal-move entry (forms included) does — the card's contents, what it costs and gains — built from
   the mover's view, "" when the move's text says it all.
-- `draw.py` with `draw(view: dict, viewer: str | None, sheet: pbem.pictures.Sheet) -> None`: the game's picture
+- `draw.py` with `draw(view: dict, viewer: str | None, sheet: pbem.sheet.Sheet) -> None`: the game's picture
   of the position, drawn on the sheet from a view only (the public one, or the viewer's with their own hand beside
   the board); pbem.pictures adds the title, the move number, who is to act and the legend.
 - `bot.py` with `choose(view: dict, legal: list[dict], rnd: random.Random) -> move`: the game's heuristic player

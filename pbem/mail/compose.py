@@ -338,11 +338,11 @@ def rejection(error: str, notes: list[str], extra: list[str] | None = None, game
 # ---------------------------------------------------------------------------------------------------- pictures
 
 def pictures_available() -> bool:
-    """Pictures go in the mails when resvg is installed (the `pictures` extra) and PBEM_MAIL_PICTURES is not 0;
+    """Pictures go in the mails when Pillow is installed (the `pictures` extra) and PBEM_MAIL_PICTURES is not 0;
     otherwise every mail is plain text, as before."""
     import importlib.util
     import os
-    return os.environ.get("PBEM_MAIL_PICTURES", "1") != "0" and importlib.util.find_spec("resvg_py") is not None
+    return os.environ.get("PBEM_MAIL_PICTURES", "1") != "0" and importlib.util.find_spec("PIL") is not None
 
 
 def asks_to_act(doc: dict) -> bool:
@@ -362,17 +362,17 @@ def picture_if_asked(msg: EmailMessage, doc: dict) -> EmailMessage:
 def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     """The mail made multipart/alternative: its plain text first and complete, then an HTML part holding the
     picture of `doc` (a status document: the reader's own view) as an inline PNG (`cid:`; webmail blocks SVG and
-    remote images) above the same text, so the mail reads the same with images off."""
+    remote images) above the same text, so the mail reads the same with images off. The picture's title and
+    status are the HTML's words, above it, rather than pixels in it (pictures.mail_picture)."""
     from .. import pictures
     text = msg.get_content()
-    drawing = pictures.picture(doc)
-    png = pictures.png(drawing.as_svg())
+    png, width = pictures.mail_picture(doc)
     title, status = pictures.headline(doc)
     # named after the mail's own Message-ID: an owed mail made again (pbem.notices) is the same mail
     cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
     html = pictures.templates().get_template("mail.html").render(
-        subject=msg["Subject"], cid=cid[1:-1], alt=f"Picture of the position: {title}. {status}",
-        width=min(int(drawing.width), 760), text=text)
+        subject=msg["Subject"], cid=cid[1:-1], alt=f"Picture of the position: {title}. {status}", title=title,
+        status=status, width=width, text=text)
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     msg.get_payload()[1].add_related(png, "image", "png", cid=cid, filename="board.png", disposition="inline")
     return msg

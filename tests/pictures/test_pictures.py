@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from support import NAMES, game_counts, legal_turn, run_pbem, snapshot
-from pbem import pictures, playout, registry, yamlio
+from pbem import pictures, playout, registry, sheet, yamlio
 from picturekit import option_cases, status_doc
 
 POSITIONS = 4  # positions drawn per play-out: the start, two in the middle, the end
@@ -39,7 +39,7 @@ def picture_words(svg_text: str) -> set[str]:
 def labels(game: registry.Game) -> set[str]:
     """The words a picture may show that come from no view: its labels, written in the drawing code (the game's
     draw and report modules, the frame) and the decisions' descriptions."""
-    sources = [pictures.__file__, game.draw.__file__, game.report.__file__]
+    sources = [pictures.__file__, sheet.__file__, game.draw.__file__, game.report.__file__]
     return words(game.meta["decisions"]) | set().union(*(words(open(path).read()) for path in sources))
 
 
@@ -122,12 +122,12 @@ def test_a_picture_has_the_move_number_who_is_to_act_and_a_legend_with_every_sea
     for player in doc["view"]["players"]:
         assert player["name"] in shown
     # each seat has its own shape as well as its own colour (circle, square, polygons), and its letter
-    assert len({pictures.SEAT_SHAPES[i] for i in range(len(doc["view"]["players"]))}) == len(doc["view"]["players"])
+    assert len({sheet.SEAT_SHAPES[i] for i in range(len(doc["view"]["players"]))}) == len(doc["view"]["players"])
 
 
 def test_seat_letters_are_unique_even_when_names_share_their_first_letters():
-    assert pictures.seat_letters(["anna", "anton", "bob"]) == {"anna": "Ann", "anton": "Ant", "bob": "Bob"}
-    assert pictures.seat_letters(["ann", "bob"]) == {"ann": "A", "bob": "B"}
+    assert sheet.seat_letters(["anna", "anton", "bob"]) == {"anna": "Ann", "anton": "Ant", "bob": "Bob"}
+    assert sheet.seat_letters(["ann", "bob"]) == {"ann": "A", "bob": "B"}
 
 
 def _position(name):
@@ -202,7 +202,7 @@ def test_a_move_and_a_status_never_import_the_drawing_libraries(new_game, tmp_pa
             f"assert main(['move', {str(directory)!r}, '--as', {player!r}, '--text', {text!r}, '--move-number', "
             f"'{number}']) == 0\n"
             f"assert main(['status', {str(directory)!r}]) == 0\n"
-            "print(sorted({'drawsvg', 'jinja2', 'resvg_py', 'pbem.pictures'} & set(sys.modules)))")
+            "print(sorted({'drawsvg', 'jinja2', 'PIL', 'pbem.pictures', 'pbem.raster', 'pbem.svgout'} & set(sys.modules)))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                             cwd=tmp_path)  # outside the checkout, as above
     assert result.returncode == 0, result.stderr
