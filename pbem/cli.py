@@ -23,7 +23,8 @@ class LazyGroup(click.Group):
 
     lazy = {"mail": ("pbem.mail.cli", "mail"), "git": ("pbem.git.cli", "git"),
             # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
-            **{name: ("pbem.clockcli", name) for name in ("deadline", "tick", "vacation", "replace", "notify")}}
+            **{name: ("pbem.clockcli", name)
+               for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures")}}
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))

@@ -1,5 +1,6 @@
-"""The commands of correspondence life: `pbem tick`, `deadline`, `vacation`, `replace`, `notify`. Thin: options to a
-call of pbem.correspondence, lines or data out. Loaded only when one of them runs (pbem.cli.LazyGroup)."""
+"""The commands of correspondence life: `pbem tick`, `deadline`, `vacation`, `replace`, `notify`, `pictures`.
+Thin: options to a call of pbem.correspondence, lines or data out. Loaded only when one of them runs
+(pbem.cli.LazyGroup)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -139,6 +140,19 @@ def notify(directory, preference, player, fmt):
     By mail, the player writes `notify every|turn|daily` themselves."""
     data = correspondence.set_notify(engine.open_game(directory), player, preference)
     emit(data, fmt, lambda d: f"{d['game']}: {d['player']} gets mail: {d['notify']}.\n")
+
+
+@click.command()
+@GAME_DIR
+@click.argument("choice", type=click.Choice(list(correspondence.PICTURES)))
+@click.option("--as", "player", required=True, help="Whose preference.", **AS_PLAYER)
+@FORMAT
+def pictures(directory, choice, player, fmt):
+    """Whether the mails that ask a player to act carry the picture of their view (on) or are text only (off).
+    By mail, the player writes `pictures on|off` themselves."""
+    data = correspondence.set_pictures(engine.open_game(directory), player, choice)
+    emit(data, fmt, lambda d: f"{d['game']}: {d['player']}'s mails "
+                              f"{'show the board' if d['pictures'] == 'on' else 'are text only'}.\n")
 
 
 # ---------------------------------------------------------------- tick

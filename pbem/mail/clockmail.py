@@ -63,7 +63,7 @@ def tick_mails(referee, gd: engine.GameDir, result: dict, now: datetime.datetime
     def mail(to, subject, body, name, kind, seen=None):
         message_id = compose.owed_id(gd, referee.referee_address(gd), key, name or "organiser", kind) if key else None
         msg = referee._mail(gd, None, to, subject, body, reply=False, player=name, message_id=message_id)
-        mails.append((name, compose.picture_if_asked(msg, seen) if seen else msg))
+        mails.append((name, compose.picture_if_asked(msg, seen, roster[name]) if seen else msg))
 
     def told(player):
         return news.tell(book, moment, player) if book is not None else result["entries"]
@@ -217,7 +217,7 @@ def send_digests(referee, gd: engine.GameDir, now: datetime.datetime) -> tuple[l
             compose.subject_for(gd, words)
         message_id = compose.owed_id(gd, referee.referee_address(gd), f"digest-{told[0]['number']}", name, "digest")
         messages.append((name, compose.picture_if_asked(referee._mail(
-            gd, None, player["email"], subject, body, reply=False, player=name, message_id=message_id), seen)))
+            gd, None, player["email"], subject, body, reply=False, player=name, message_id=message_id), seen, player)))
     if not messages:
         return [], None
     return send_told(referee, book, before, messages)
@@ -249,7 +249,8 @@ def handover_welcome(gd: engine.GameDir, result: dict, book: news.Bookmarks, now
                                     now=now, preference=notify_of(player), doc=doc)
     return compose.picture_if_asked(compose.message(
         referee_address, result["email"], compose.subject_for(gd, f"welcome, you play {seat}"), body, game=gd.id,
-        move_number=doc["move_number"], redact=[p["secret"] for p in secrets["players"] if p["name"] != seat]), doc)
+        move_number=doc["move_number"], redact=[p["secret"] for p in secrets["players"] if p["name"] != seat]), doc,
+        player)
 
 
 def send_handover(gd: engine.GameDir, result: dict, transport, now) -> tuple[list[str], str | None]:

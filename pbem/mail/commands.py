@@ -248,8 +248,8 @@ class Referee(Outgoing, Telling):
         if command in ("help", "status", "moves"):
             body = self._command_body(gd, name, command, incoming)
             subject = compose.subject_for(gd, command)
-            sent = self.send([self._pictured(gd, name, command, self._mail(gd, incoming, player["email"], subject,
-                                                                           body, reply=True))])
+            sent = self.send([self._pictured(gd, player, command, self._mail(gd, incoming, player["email"], subject,
+                                                                             body, reply=True))])
             self.ledger.put(incoming.message_id, {"state": "done", "source": source, "game": gd.id, "player": name,
                                                   "result": command})
             return Outcome(incoming.message_id, "command", command, gd.id, name, *sent)
@@ -274,19 +274,20 @@ class Referee(Outgoing, Telling):
             error = re.sub(r"\. Legal: .*$", ".", self._shown(exc), flags=re.DOTALL)
             # a move its player sent (_identify checked the password) but the rules refuse: the answer that lists
             # the legal moves shows the board too (a mail refused before, a forged one, gets no picture)
-            seen = self._view(gd, name) if compose.pictures_available() else None
+            seen = self._view(gd, name) if compose.pictures_available(player) else None
             raise _Reject(error, self._legal_extra(gd, name), seen) from None
         self._moved(gd)
         return self._after_move(incoming, gd, roster, secrets.get("organiser"), name, compose.turn_entries(result),
                                 source, answer=result["moves"] == [engine.RESIGN])
 
-    def _pictured(self, gd: engine.GameDir, name: str, command: str, msg):
+    def _pictured(self, gd: engine.GameDir, player: dict, command: str, msg):
         """The answer to `status` shows the board (the player asked to see the position), the answer to `moves`
-        when the moves are theirs to make; `help` is words only."""
-        seen = self._view(gd, name) if command in ("status", "moves") and compose.pictures_available() else None
+        when the moves are theirs to make; `help` is words only; and none for a player who turned pictures off."""
+        wanted = command in ("status", "moves") and compose.pictures_available(player)
+        seen = self._view(gd, player["name"]) if wanted else None
         if seen is None:
             return msg
-        return compose.add_picture(msg, seen) if command == "status" else compose.picture_if_asked(msg, seen)
+        return compose.add_picture(msg, seen) if command == "status" else compose.picture_if_asked(msg, seen, player)
 
     @staticmethod
     def _view(gd: engine.GameDir, name: str) -> dict | None:
@@ -345,7 +346,8 @@ class Referee(Outgoing, Telling):
         return Outcome(incoming.message_id, "command", "queue", gd.id, name, *sent)
 
     def _admin(self, incoming: parse.Incoming, gd: engine.GameDir, player: dict, source: str | None) -> Outcome:
-        """`vacation FROM TO`, `vacation cancel`, `notify every|turn|daily`: answered with what changed."""
+        """`vacation FROM TO`, `vacation cancel`, `notify every|turn|daily`, `pictures on|off`: answered with what
+        changed."""
         word, args = incoming.admin
         name = player["name"]
         outcome = "recorded"
@@ -354,6 +356,11 @@ class Referee(Outgoing, Telling):
                 if len(args) != 1:
                     raise UsageError("write `notify every`, `notify turn` or `notify daily`")
                 correspondence.set_notify(gd, name, args[0])
+            elif word == "pictures":
+                if len(args) != 1:
+                    raise UsageError("write `pictures on` or `pictures off`")
+                correspondence.set_pictures(gd, name, args[0])
+                body, outcome = compose.PICTURES_ANSWER[args[0]], f"{args[0]} recorded"
             elif args == ["cancel"]:
                 correspondence.vacation(gd, name, self.now, cancel=True)
                 body, outcome = "Your vacation is cancelled; the days you did not take are given back.", "cancelled"
@@ -440,9 +447,10 @@ class Referee(Outgoing, Telling):
                        "pbem: your mail was not applied" + (f" (Re: {incoming.subject[:80]})" if incoming.subject
                                                             else ""))
             msg = self._mail(gd, incoming, to, subject, body, reply=True, redact=redact)
-            if reject.seen is not None and any(p["name"] == reject.seen.get("player") and p["email"] == to
-                                               for p in registered):  # the answer goes to that player's address
-                msg = compose.picture_if_asked(msg, reject.seen)
+            reader = next((p for p in registered if reject.seen is not None and p["name"] == reject.seen.get("player")
+                           and p["email"] == to), None)  # the answer goes to that player's address
+            if reader is not None:
+                msg = compose.picture_if_asked(msg, reject.seen, reader)
             sent, warning = self.send([msg])
         elif not to:
             warning = "no valid From address to answer"

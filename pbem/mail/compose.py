@@ -14,7 +14,7 @@ import re
 import socket
 from email.message import EmailMessage
 
-from .. import clock, engine, phrases, report
+from .. import clock, correspondence, engine, phrases, report
 from ..tables import fit_lines
 from . import headers
 from .headers import Headers
@@ -287,7 +287,18 @@ def public_report(gd: engine.GameDir, summary: str | None) -> tuple[str, str]:
     return subject_for(gd, title), "\n\n".join(p.rstrip() for p in parts)
 
 
-def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | None) -> tuple[str, str]:
+PICTURES_NOTE = ("The mails that ask you to move show the board as you see it, in a picture under the text. For "
+                 "mails in text only, write `pictures off` (with your password) in a mail to the referee; "
+                 "`pictures on` brings the picture back.")
+PICTURES_ANSWER = {"on": "Pictures on: the mails that ask you to move show the board as you see it, in a picture "
+                         "under the text. `pictures off` turns them off.",
+                   "off": "Pictures off: your mails are text only. `pictures on` brings the picture back."}
+
+
+def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | None, pictures: bool = False
+            ) -> tuple[str, str]:
+    """The welcome of a new game's player: the game, their password, how to move (and, when their mails carry
+    pictures, how to turn them off), their turn if it is theirs, the position."""
     doc = engine.status(gd, player["name"])
     others = ", ".join(p["name"] for p in roster if p["name"] != player["name"])
     parts = [f"Welcome to {gd.game.title}, game {gd.id}. You play as {player['name']}, against {others}.",
@@ -296,6 +307,7 @@ def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | 
              "only when the organiser asks):\n\n"
              f"    Password: {player['secret']}",
              "The referee only accepts mail from the address this was sent to, with that password in it.",
+             *([PICTURES_NOTE] if pictures else []),
              how_to_move(gd, doc["move_number"] if doc["to_act"] == player["name"] else None)
              + "\nThe Move-Number line (from the report you answer) is optional: it guards against a move "
              "being applied twice or too late.",
@@ -337,11 +349,14 @@ def rejection(error: str, notes: list[str], extra: list[str] | None = None, game
 
 # ---------------------------------------------------------------------------------------------------- pictures
 
-def pictures_available() -> bool:
-    """Pictures go in the mails when Pillow is installed (the `pictures` extra) and PBEM_MAIL_PICTURES is not 0;
-    otherwise every mail is plain text, as before."""
+def pictures_available(player: dict | None = None) -> bool:
+    """Pictures go in the mails when Pillow is installed (the `pictures` extra) and PBEM_MAIL_PICTURES is not 0,
+    to a player (their entry in secrets.yaml) who has not turned them off (`pictures off`); otherwise every mail
+    is plain text."""
     import importlib.util
     import os
+    if player is not None and not correspondence.pictures_of(player):
+        return False
     return os.environ.get("PBEM_MAIL_PICTURES", "1") != "0" and importlib.util.find_spec("PIL") is not None
 
 
@@ -350,11 +365,11 @@ def asks_to_act(doc: dict) -> bool:
     return not doc["finished"] and doc.get("player") is not None and doc["to_act"] == doc["player"]
 
 
-def picture_if_asked(msg: EmailMessage, doc: dict) -> EmailMessage:
+def picture_if_asked(msg: EmailMessage, doc: dict, player: dict) -> EmailMessage:
     """`msg` with the picture of `doc` (the view of the mail's reader, at the position the mail tells of) when the
-    mail asks its reader to act and pictures are on: one PNG render a mail, only for the player who must look at
-    the board."""
-    if asks_to_act(doc) and pictures_available():
+    mail asks its reader to act and pictures are on for them (`player`: their entry in secrets.yaml): one PNG
+    render a mail, only for the player who must look at the board."""
+    if asks_to_act(doc) and pictures_available(player):
         add_picture(msg, doc)
     return msg
 

@@ -68,7 +68,7 @@ class Telling:
                                                   lead=lead if name == mover else None, now=now,
                                                   preference=correspondence.notify_of(player), doc=seen)
             msg = self._mail(gd, incoming, player["email"], subject, body, reply=name == mover, player=name)
-            messages.append(compose.picture_if_asked(msg, seen))  # only the mail that asks them to act
+            messages.append(compose.picture_if_asked(msg, seen, player))  # only the mail that asks them to act
         if organiser and doc["finished"]:
             subject, body = compose.public_report(gd, compose.news_text(entries))
             messages.append(self._mail(gd, incoming, organiser, subject, body, reply=False, player=None))
