@@ -1,12 +1,13 @@
 """A picture's PNG, drawn directly with Pillow (the `pictures` extra) from the marks of its Sheets: the raster
 back-end beside the SVG one (pbem.svgout). A picture in every mail must cost about what its text costs, so:
 
-- rectangles and lines are filled straight into the image (crisp at 1×, no anti-aliasing to pay for);
-- each word is laid out and rasterised once a process (the label cache, keyed by its text, size and weight, so it
-  serves every script) and stamped through its mask in its colour;
-- each round mark (a seat's token, a cube, a nugget) is drawn once at four times its size, reduced (smooth edges)
-  and kept (the sprite cache), then stamped;
-- the image is mapped onto a palette of the colours the picture uses (a PNG of a byte, or half a byte, a pixel).
+- the image is a palette of the colours the marks name, drawn into as such (no conversion afterwards; a PNG of a
+  byte a pixel, half a byte when they are 16 or fewer);
+- rectangles and lines are filled straight into it (crisp at 1×, no smoothing to pay for);
+- each line of words is laid out and rasterised once a process (the label cache, keyed by its text, size and
+  weight, so it serves every script), bilevel, and stamped through its mask in its colour;
+- each round mark (a seat's token, a cube, a nugget) is drawn once at four times its size and reduced (the sprite
+  cache: smooth edges), laid on its ground in the palette's nearest colours, and stamped.
 
 The words' fonts are named in pbem/fonts.yaml: each character is drawn in the first installed font whose script
 holds it (DejaVu Sans for Latin, Greek and Cyrillic, a CJK font for Chinese ...), so a label in any language is
@@ -15,15 +16,15 @@ drawn whole, never as empty boxes where the font has a CJK one. No font found at
 from __future__ import annotations
 
 import functools
-import io
 import math
+import struct
+import zlib
 
 from PIL import Image, ImageDraw, ImageFont
 
 from .sheet import PAPER, font_table, polygon_points
 
 OVERSAMPLE = 4  # a round mark is drawn this many times larger, then reduced: its edges anti-aliased
-GREYS = ["#3c3c3c", "#5a5a5a", "#8c8c8c", "#b4b4b4", "#d2d2d2", "#e6e6e6"]  # the words' smoothed edges
 LABELS, SPRITES = 8192, 2048  # the caches' bounds: a few MiB at most, whatever a long batch draws
 
 
@@ -66,12 +67,6 @@ def family_of(character: str, bold: bool) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=None)
-def crisp(family: str | None) -> bool:
-    """Is the family drawn without grey edges (pbem/fonts.yaml)? Pillow's own font is smoothed."""
-    return any(e["family"] == family and e.get("crisp") for e in font_table()[0])
-
-
 def runs(words: str, bold: bool) -> list[tuple[str | None, str]]:
     """`words` cut where the font changes: (family, characters) in order."""
     if words.isascii():
@@ -94,15 +89,15 @@ def label(words: str, size: float, bold: bool) -> tuple[Image.Image, int, int, f
     parts, advance = [], 0.0
     for family, chunk in runs(words, bold):
         face_font = font(family, bold, size)
-        parts.append((face_font, chunk, advance, crisp(family)))
+        parts.append((face_font, chunk, advance))
         advance += face_font.getlength(chunk)
-    boxes = [(x + b[0], b[1], x + b[2], b[3]) for f, chunk, x, _ in parts for b in [f.getbbox(chunk, anchor="ls")]]
+    boxes = [(x + b[0], b[1], x + b[2], b[3]) for f, chunk, x in parts for b in [f.getbbox(chunk, anchor="ls")]]
     left, top = math.floor(min(b[0] for b in boxes)), min(b[1] for b in boxes)
     right, bottom = math.ceil(max(b[2] for b in boxes)), max(b[3] for b in boxes)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
     pen = ImageDraw.Draw(mask)
-    for face_font, chunk, x, sharp in parts:
-        pen.fontmode = "1" if sharp else "L"
+    pen.fontmode = "1"  # bilevel: a pixel is the word's or the ground's, so the palette needs no greys
+    for face_font, chunk, x in parts:
         pen.text((x - left, -top), chunk, font=face_font, fill=255, anchor="ls")
     return mask, left, top, advance
 
@@ -135,14 +130,39 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 # ---------------------------------------------------------------------------------------------- drawing
 
-class Canvas:
-    """An RGB image the marks are drawn into, at `scale` pixels a point."""
+def colours_of(picture) -> list[str]:
+    """Every colour the picture's marks are drawn in, paper first, each once (#rrggbb, lower case): its palette."""
+    found = {PAPER: None}
+    for _, _, sheet in picture.layers:
+        for mark in sheet.marks:
+            kind = mark[0]
+            if kind == "rect":
+                found[mark[5].lower()] = found[mark[6].lower()] = None
+            elif kind == "line":
+                found[mark[5].lower()] = None
+            elif kind == "shape":
+                found[mark[5].lower()] = found[mark[6].lower()] = None
+            else:
+                found[mark[7].lower()] = None
+    found.pop("none", None)
+    return list(found)[:256]
 
-    def __init__(self, width: float, height: float, scale: float = 1.0):
-        self.scale = scale
-        self.image = Image.new("RGB", (math.ceil(width * scale), math.ceil(height * scale)), PAPER)
+
+class Canvas:
+    """A palette image the marks are drawn into, at `scale` pixels a point: every pixel one of `colours` (no
+    conversion afterwards). Words are drawn bilevel (each glyph's pixels as its hinting fits them to the grid);
+    a round mark's smoothed edge takes, pixel by pixel, the palette's colour nearest to its blend with the ground
+    it lies on."""
+
+    def __init__(self, width: float, height: float, colours: list[str], scale: float = 1.0):
+        self.scale, self.colours = scale, tuple(colours)
+        self.index = {colour: i for i, colour in enumerate(colours)}
+        self.image = Image.new("P", (math.ceil(width * scale), math.ceil(height * scale)), 0)
+        self.image.putpalette([value for colour in colours for value in _rgb(colour)])
         self.pen = ImageDraw.Draw(self.image)
-        self.colours: set[str] = {PAPER}
+
+    def ink(self, colour: str | None) -> int | None:
+        return None if colour in (None, "none") else self.index[colour.lower()]
 
     def draw(self, marks: list[tuple], dx: float = 0.0, dy: float = 0.0) -> None:
         for mark in marks:
@@ -151,29 +171,27 @@ class Canvas:
     def rect(self, dx, dy, x, y, w, h, fill, stroke, width, dash, rx):
         s = self.scale
         box = (round((dx + x) * s), round((dy + y) * s), round((dx + x + w) * s), round((dy + y + h) * s))
-        outline = None if dash or stroke in (None, "none") else stroke
+        outline = None if dash else self.ink(stroke)
         line = max(1, round(width * s))
         if rx:
-            self.pen.rounded_rectangle(box, radius=round(rx * s), fill=fill, outline=outline, width=line)
+            self.pen.rounded_rectangle(box, radius=round(rx * s), fill=self.ink(fill), outline=outline, width=line)
         else:
-            self.pen.rectangle(box, fill=fill, outline=outline, width=line)
-        if dash and stroke not in (None, "none"):
+            self.pen.rectangle(box, fill=self.ink(fill), outline=outline, width=line)
+        if dash and self.ink(stroke) is not None:
             x0, y0, x1, y1 = box
             for edge in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x0, y1, x1, y1), (x0, y0, x0, y1)):
-                self.dashed(edge, stroke, line, dash)
-        self.colours.update(c for c in (fill, stroke) if c and c != "none")
+                self.dashed(edge, self.ink(stroke), line, dash)
 
     def line(self, dx, dy, x1, y1, x2, y2, stroke, width, dash):
         s = self.scale
         ends = (round((dx + x1) * s), round((dy + y1) * s), round((dx + x2) * s), round((dy + y2) * s))
         line = max(1, round(width * s))
         if dash:
-            self.dashed(ends, stroke, line, dash)
+            self.dashed(ends, self.ink(stroke), line, dash)
         else:
-            self.pen.line(ends, fill=stroke, width=line)
-        self.colours.add(stroke)
+            self.pen.line(ends, fill=self.ink(stroke), width=line)
 
-    def dashed(self, ends: tuple[int, int, int, int], colour: str, width: int, dash: str) -> None:
+    def dashed(self, ends: tuple[int, int, int, int], ink: int, width: int, dash: str) -> None:
         """A straight line in dashes (`dash`: "on off" lengths in points, as SVG writes them)."""
         on, off = (float(n) * self.scale for n in dash.split())
         x1, y1, x2, y2 = ends
@@ -185,42 +203,61 @@ class Canvas:
         while start < length:
             end = min(start + on, length)
             self.pen.line((round(x1 + ux * start), round(y1 + uy * start), round(x1 + ux * end) - round(ux),
-                           round(y1 + uy * end) - round(uy)), fill=colour, width=width)
+                           round(y1 + uy * end) - round(uy)), fill=ink, width=width)
             start = end + off
 
     def shape(self, dx, dy, shape, x, y, r, fill, stroke, width):
         s = self.scale
         px, py = (dx + x) * s, (dy + y) * s
         ix, iy = math.floor(px), math.floor(py)
-        image, half = sprite(shape, r * s, fill, stroke, width * s, round((px - ix) * 4) / 4, round((py - iy) * 4) / 4)
-        self.image.paste(image, (ix - half, iy - half), image)
-        self.colours.update((fill, stroke))
+        key = (shape, r * s, fill.lower(), stroke.lower(), width * s, round((px - ix) * 4) / 4,
+               round((py - iy) * 4) / 4)
+        half = math.ceil(key[1] + key[4] / 2 + 1)
+        corner = (max(0, ix - half), max(0, iy - half))  # outside every shape: the ground it lies on
+        image, mask = stamp(key, self.colours[self.image.getpixel(corner)], self.colours)
+        self.image.paste(image, (ix - half, iy - half), mask)
 
     def text(self, dx, dy, x, y, words, size, anchor, bold, fill):
         s = self.scale
         mask, left, top, advance = label(words, size * s, bold)
         shift = 0.0 if anchor == "start" else advance / 2 if anchor == "middle" else advance
         px, py = round((dx + x) * s - shift) + left, round((dy + y) * s) + top
-        self.image.paste(fill, (px, py, px + mask.width, py + mask.height), mask)
-        self.colours.add(fill)
+        self.image.paste(self.ink(fill), (px, py, px + mask.width, py + mask.height), mask)
 
 
-def paletted(image: Image.Image, colours: set[str]) -> Image.Image:
-    """The image mapped onto the colours it was drawn in and a few greys for the words' smoothed edges, without
-    dithering: every pixel takes its nearest colour (a flat fill stays flat, so the PNG stays small)."""
-    chosen = sorted({colour.lower() for colour in colours} | set(GREYS))[:256]
+@functools.lru_cache(maxsize=SPRITES)
+def stamp(key: tuple, ground: str, colours: tuple[str, ...]) -> tuple[Image.Image, Image.Image]:
+    """A round mark (sprite's key) laid on `ground`, in the palette `colours`: (its palette image, its mask)."""
+    sprite_image, _ = sprite(*key)
+    laid = Image.new("RGB", sprite_image.size, ground)
+    laid.paste(sprite_image, (0, 0), sprite_image)
     palette = Image.new("P", (1, 1))
-    palette.putpalette([value for colour in chosen for value in _rgb(colour)])
-    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+    palette.putpalette([value for colour in colours for value in _rgb(colour)])
+    mask = sprite_image.getchannel("A").point(lambda alpha: 255 if alpha else 0)
+    return laid.quantize(palette=palette, dither=Image.Dither.NONE), mask
 
 
-def png(picture, scale: float = 1.0, compress: int = 6) -> bytes:
-    """The picture (pbem.pictures.Picture) as a palette PNG, `scale` pixels a point."""
-    canvas = Canvas(picture.width, picture.height, scale)
+def png(picture, scale: float = 1.0) -> bytes:
+    """The picture (pbem.pictures.Picture) as a PNG of the colours it is drawn in, `scale` pixels a point."""
+    colours = colours_of(picture)
+    canvas = Canvas(picture.width, picture.height, colours, scale)
     for dx, dy, sheet in picture.layers:
         canvas.draw(sheet.marks, dx, dy)
-    out = io.BytesIO()
-    image = paletted(canvas.image, canvas.colours)
-    colours = len(image.getpalette()) // 3
-    image.save(out, "PNG", compress_level=compress, **({"bits": 4} if colours <= 16 else {}))
-    return out.getvalue()
+    return palette_png(canvas.image, colours)
+
+
+def palette_png(image: Image.Image, colours: list[str]) -> bytes:
+    """A palette image as a PNG file, half a byte a pixel when it has 16 colours or fewer. Written here rather
+    than by Pillow's PNG encoder, which tries each of PNG's row filters on every row: a palette image gains nothing
+    from them (the PNG specification advises none for one), and the trials cost two fifths of the encoding."""
+    bits = 4 if len(colours) <= 16 else 8
+    raw = image.tobytes("raw", "P;4" if bits == 4 else "P")
+    stride = len(raw) // image.height
+    rows = b"".join(b"\0" + raw[at:at + stride] for at in range(0, len(raw), stride))  # each row: filter 0, none
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", image.width, image.height, bits, 3, 0, 0, 0)  # colour type 3: a palette
+    palette = bytes(value for colour in colours for value in _rgb(colour))
+    return b"".join([b"\x89PNG\r\n\x1a\n", chunk(b"IHDR", header), chunk(b"PLTE", palette),
+                     chunk(b"IDAT", zlib.compress(rows, 6)), chunk(b"IEND", b"")])

@@ -131,7 +131,7 @@ class Sheet:
 
     def key(self, sample: tuple, words: str) -> None:
         """A legend entry: a sample mark (("piece", fill, letter[, shape]), ("swatch", fill, stroke, dash),
-        ("seat", player), ("glyph", text)) and what it means. Each is listed once, in the order first keyed: key a
+        ("seat", player), ("ring",), ("glyph", text)) and what it means. Each is listed once, in the order first keyed: key a
         mark where it is drawn, so that the legend names only what the picture shows."""
         self.legend[(sample, words)] = None
 
@@ -160,13 +160,19 @@ class Sheet:
         left = {"start": 0, "middle": 0.5, "end": 1}[anchor] * width
         self.grow(x - left + width, y + size * 0.3)
 
-    def lines(self, x, y, words, width, size=11, leading=None, **style) -> float:
-        """`words` wrapped to `width` from the baseline y down, whole (never cut short); the last baseline."""
-        leading = leading or round(size * 1.3)
-        for i, line in enumerate(wrap(str(words), max(size, MIN_TYPE), width)):
+    def lines(self, x, y, words, width, size=11, leading=None, **style) -> int:
+        """`words` wrapped to `width`, whole (never cut short), the first baseline at y; how many lines."""
+        leading = leading or round(max(size, MIN_TYPE) * 1.3)
+        wrapped = wrap(str(words), max(size, MIN_TYPE), width) or [""]
+        for i, line in enumerate(wrapped):
             self.text(x, y + i * leading, line, size=size, **style)
-            last = y + i * leading
-        return last if words else y
+        return len(wrapped)
+
+    def cells(self, y, cells: list[tuple[float, float, object]], size=11, leading=None, **style) -> int:
+        """A table's row from the baseline y: each cell (x, width, value) wrapped to its width; the most lines a
+        cell took."""
+        return max([self.lines(x, y, value, width, size=size, leading=leading, **style)
+                    for x, width, value in cells] or [1])
 
     def token(self, player: str, x: float, y: float, r: float = 8, count: int | None = None):
         """A player's piece: their shape in their colour with their letter (and a count beside it)."""
@@ -198,10 +204,13 @@ class Sheet:
         if kind == "swatch":
             self.rect(x, y - 7, 22, 14, fill=spec[1], stroke=spec[2], width=2 if spec[3] else 1, dash=spec[3])
             return 22
+        if kind == "ring":
+            self.circle(x + 8, y, 7, fill=PAPER, stroke=INK, width=1.2)
+            return 16
         self.text(x, y + 4, spec[1], size=11, bold=True)
         return sample_width(spec)
 
 
 def sample_width(spec: tuple) -> float:
     """The width a legend sample takes (a glyph's: its text, bold, at 11)."""
-    return {"seat": 16, "piece": 14, "swatch": 22}.get(spec[0]) or text_width(spec[1], 11)
+    return {"seat": 16, "piece": 14, "swatch": 22, "ring": 16}.get(spec[0]) or text_width(spec[1], 11)

@@ -1,6 +1,7 @@
 """Pictures of the position: every game draws every player count and option set from the public view and each
-player's view, and no picture shows what its view may not (the same leak check as the views'); `pbem board`'s
-formats and its refusals; a move never imports the drawing libraries."""
+player's view, and no picture shows what its view may not (the same leak check as the views'); in every one each
+line of words reads whole (none cut short, out of its box or over other words) and the legend names only marks
+the picture shows; `pbem board`'s formats and its refusals; a move never imports the drawing libraries."""
 from __future__ import annotations
 
 import re
@@ -10,8 +11,8 @@ import sys
 import pytest
 
 from support import NAMES, game_counts, legal_turn, run_pbem, snapshot
-from pbem import pictures, playout, registry, sheet, yamlio
-from picturekit import option_cases, status_doc
+from pbem import pictures, playout, registry, sheet, svgout, yamlio
+from picturekit import cut_words, option_cases, status_doc, unshown_legend
 
 POSITIONS = 4  # positions drawn per play-out: the start, two in the middle, the end
 
@@ -47,7 +48,8 @@ def check_pictures(game: registry.Game, state: dict, players: list[str], move_nu
     """What no view shows (a deck's order, a card nobody has seen) is in no picture, and each player's private
     words (in their view, in no other view nor the public one) are in no other picture."""
     docs = {viewer: status_doc(game, state, move_number, viewer) for viewer in [None, *players]}
-    drawn = {viewer: picture_words(pictures.svg(doc)) for viewer, doc in docs.items()}
+    made = {viewer: pictures.picture(doc) for viewer, doc in docs.items()}
+    drawn = {viewer: picture_words(svgout.drawing(made[viewer]).as_svg()) for viewer in docs}
     hidden = words(state) - labels(game) - set().union(*(words(doc["view"]) for doc in docs.values()))
     for viewer, shown in drawn.items():
         assert not hidden & shown, f"the picture of {viewer or 'the public'} shows {sorted(hidden & shown)[:5]}"
@@ -57,6 +59,11 @@ def check_pictures(game: registry.Game, state: dict, players: list[str], move_nu
         for other in others:
             leaked = private & drawn[other]
             assert not leaked, f"the picture of {other or 'the public'} shows {player}'s private {sorted(leaked)[:5]}"
+    for viewer, picture in made.items():
+        cut = cut_words(picture)
+        assert not cut, f"{game.id}, the picture of {viewer or 'the public'} at move {move_number}: {cut[:3]}"
+        board = picture.layers[2][2]  # the game's own drawing
+        assert not unshown_legend(board), f"{game.id}: the legend names {unshown_legend(board)}, not drawn"
 
 
 def play_and_draw(game_id: str, count: int, options: dict, seed: str) -> int:
