@@ -11,6 +11,7 @@ board`, the mail's picture, the git referee's board.svg, `pbem site`), so `pbem 
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, field
 
 from . import registry
@@ -141,7 +142,7 @@ def mail_picture(doc: dict) -> tuple[bytes, int]:
     smaller."""
     from . import raster
     drawn = picture(doc, words=False)
-    return raster.png(drawn), round(drawn.width)
+    return raster.png(drawn), math.ceil(drawn.width)
 
 
 # ----------------------------------------------------------------------------------------------------------------
