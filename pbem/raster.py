@@ -4,8 +4,10 @@ back-end beside the SVG one (pbem.svgout). A picture in every mail must cost abo
 - the image is a palette of the colours the marks name, drawn into as such (no conversion afterwards; a PNG of a
   byte a pixel, half a byte when they are 16 or fewer);
 - rectangles and lines are filled straight into it (crisp at 1×, no smoothing to pay for);
-- each line of words is laid out and rasterised once a process (the label cache, keyed by its text, size and
-  weight, so it serves every script), bilevel, and stamped through its mask in its colour;
+- each glyph is rasterised once a process (bilevel, as the font's hinting fits it to the pixels), each line of
+  words set from its glyphs once (the label cache, keyed by its text, size and weight, so it serves every script;
+  a script whose letters change shape with their neighbours is laid out whole) and stamped through its mask in
+  its colour;
 - each round mark (a seat's token, a cube, a nugget) is drawn once at four times its size and reduced (the sprite
   cache: smooth edges), laid on its ground in the palette's nearest colours, and stamped.
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 import functools
 import math
 import struct
+import unicodedata
 import zlib
 
 from PIL import Image, ImageDraw, ImageFont
@@ -25,7 +28,7 @@ from PIL import Image, ImageDraw, ImageFont
 from .sheet import PAPER, font_table, polygon_points
 
 OVERSAMPLE = 4  # a round mark is drawn this many times larger, then reduced: its edges anti-aliased
-LABELS, SPRITES = 8192, 2048  # the caches' bounds: a few MiB at most, whatever a long batch draws
+LABELS, GLYPHS, SPRITES = 8192, 4096, 2048  # the caches' bounds: a few MiB at most, whatever a long batch draws
 
 
 # ---------------------------------------------------------------------------------------------- fonts
@@ -83,23 +86,50 @@ def runs(words: str, bold: bool) -> list[tuple[str | None, str]]:
 
 # ---------------------------------------------------------------------------------------------- the caches
 
-@functools.lru_cache(maxsize=LABELS)
-def label(words: str, size: float, bold: bool) -> tuple[Image.Image, int, int, float]:
-    """A line of words rasterised once: (its mask, the mask's offset from the baseline's start, its advance)."""
-    parts, advance = [], 0.0
-    for family, chunk in runs(words, bold):
-        face_font = font(family, bold, size)
-        parts.append((face_font, chunk, advance))
-        advance += face_font.getlength(chunk)
-    boxes = [(x + b[0], b[1], x + b[2], b[3]) for f, chunk, x in parts for b in [f.getbbox(chunk, anchor="ls")]]
-    left, top = math.floor(min(b[0] for b in boxes)), min(b[1] for b in boxes)
-    right, bottom = math.ceil(max(b[2] for b in boxes)), max(b[3] for b in boxes)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+def needs_shaping(characters: str) -> bool:
+    """Do these characters change shape with their neighbours (a right-to-left script, combining marks), so that
+    they must be laid out together (by raqm) rather than glyph after glyph?"""
+    return not characters.isascii() and any(
+        unicodedata.bidirectional(c) in ("R", "AL", "AN") or unicodedata.category(c) in ("Mn", "Mc", "Me")
+        for c in characters)
+
+
+@functools.lru_cache(maxsize=GLYPHS)
+def piece(family: str | None, bold: bool, size: float, characters: str) -> tuple[Image.Image | None, int, int, float]:
+    """A glyph (or characters shaped together) rasterised once, bilevel: (its mask or None for a space, the mask's
+    offset from the pen on the baseline, the advance)."""
+    face_font = font(family, bold, size)
+    advance = face_font.getlength(characters)
+    left, top, right, bottom = (round(v) for v in face_font.getbbox(characters, anchor="ls"))
+    if right <= left or bottom <= top:
+        return None, 0, 0, advance
+    mask = Image.new("L", (right - left, bottom - top))
     pen = ImageDraw.Draw(mask)
     pen.fontmode = "1"  # bilevel: a pixel is the word's or the ground's, so the palette needs no greys
-    for face_font, chunk, x in parts:
-        pen.text((x - left, -top), chunk, font=face_font, fill=255, anchor="ls")
+    pen.text((-left, -top), characters, font=face_font, fill=255, anchor="ls")
     return mask, left, top, advance
+
+
+@functools.lru_cache(maxsize=LABELS)
+def label(words: str, size: float, bold: bool) -> tuple[Image.Image, int, int, float]:
+    """A line of words rasterised once: (its mask, the mask's offset from the baseline's start, its advance). Made
+    of glyphs each rasterised once a process (a run that must be shaped, whole), set one after the other."""
+    placed, pen = [], 0.0
+    for family, chunk in runs(words, bold):
+        for characters in ([chunk] if needs_shaping(chunk) else chunk):
+            mask, left, top, advance = piece(family, bold, size, characters)
+            if mask is not None:
+                placed.append((mask, round(pen) + left, top))
+            pen += advance
+    if not placed:
+        return Image.new("L", (1, 1)), 0, 0, pen
+    left, top = min(x for _, x, _ in placed), min(y for _, _, y in placed)
+    right = max(x + mask.width for mask, x, _ in placed)
+    bottom = max(y + mask.height for mask, _, y in placed)
+    composed = Image.new("L", (right - left, bottom - top))
+    for mask, x, y in placed:
+        composed.paste(255, (x - left, y - top, x - left + mask.width, y - top + mask.height), mask)
+    return composed, left, top, pen
 
 
 @functools.lru_cache(maxsize=SPRITES)
