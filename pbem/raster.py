@@ -162,20 +162,18 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 def colours_of(picture) -> list[str]:
     """Every colour the picture's marks are drawn in, paper first, each once (#rrggbb, lower case): its palette."""
-    found = {PAPER: None}
+    named = {PAPER: None}
     for _, _, sheet in picture.layers:
         for mark in sheet.marks:
             kind = mark[0]
-            if kind == "rect":
-                found[mark[5].lower()] = found[mark[6].lower()] = None
+            if kind == "rect" or kind == "shape":
+                named[mark[5]] = named[mark[6]] = None
             elif kind == "line":
-                found[mark[5].lower()] = None
-            elif kind == "shape":
-                found[mark[5].lower()] = found[mark[6].lower()] = None
+                named[mark[5]] = None
             else:
-                found[mark[7].lower()] = None
-    found.pop("none", None)
-    return list(found)[:256]
+                named[mark[7]] = None
+    named.pop("none", None)
+    return list(dict.fromkeys(colour.lower() for colour in named))[:256]
 
 
 class Canvas:
@@ -186,13 +184,16 @@ class Canvas:
 
     def __init__(self, width: float, height: float, colours: list[str], scale: float = 1.0):
         self.scale, self.colours = scale, tuple(colours)
-        self.index = {colour: i for i, colour in enumerate(colours)}
+        self.index = {colour: i for i, colour in enumerate(colours)}  # and each colour as a mark names it, below
         self.image = Image.new("P", (math.ceil(width * scale), math.ceil(height * scale)), 0)
         self.image.putpalette([value for colour in colours for value in _rgb(colour)])
         self.pen = ImageDraw.Draw(self.image)
 
     def ink(self, colour: str | None) -> int | None:
-        return None if colour in (None, "none") else self.index[colour.lower()]
+        found = self.index.get(colour)
+        if found is None and colour not in (None, "none"):
+            found = self.index[colour] = self.index[colour.lower()]
+        return found
 
     def draw(self, marks: list[tuple], dx: float = 0.0, dy: float = 0.0) -> None:
         for mark in marks:
@@ -240,8 +241,7 @@ class Canvas:
         s = self.scale
         px, py = (dx + x) * s, (dy + y) * s
         ix, iy = math.floor(px), math.floor(py)
-        key = (shape, r * s, fill.lower(), stroke.lower(), width * s, round((px - ix) * 4) / 4,
-               round((py - iy) * 4) / 4)
+        key = (shape, r * s, fill, stroke, width * s, round((px - ix) * 4) / 4, round((py - iy) * 4) / 4)
         half = math.ceil(key[1] + key[4] / 2 + 1)
         corner = (max(0, ix - half), max(0, iy - half))  # outside every shape: the ground it lies on
         image, mask = stamp(key, self.colours[self.image.getpixel(corner)], self.colours)
