@@ -398,8 +398,7 @@ def picture_figures(costs: dict[str, list[dict]], targets: dict) -> list[Figure]
         first = statistics.median(done["picture_cpu_ms"][0] for done in rounds)
         text = statistics.median(ms for done in rounds for ms in done["text_cpu_ms"])
         size = statistics.median(b for done in rounds for b in done["bytes"]) / 1024
-        title = registry.get(game_id).title
-        figures.append(Figure(f"picture: {title[:22]}, {PICTURED[game_id]} players (ms)", cpu, wall,
+        figures.append(Figure(f"picture: {game_id}, {PICTURED[game_id]} players (ms)", cpu, wall,
                               targets[f"picture_ms_{game_id.replace('-', '_')}"], False,
                               f"{len(rounds[0]['bytes'])} views of a whole game, the player to act's, each a PNG "
                               f"of {size:.0f} KB (median); a process's first picture {first:.0f} ms CPU; the text "
