@@ -64,9 +64,8 @@ def wrap(words: str, size: float, width: float) -> list[str]:
     spaces) is broken between characters."""
     lines, line = [], ""
     for word in words.split():
-        while text_width(word, size) > width and len(word) > 1:
-            cut = max(1, next(i for i in range(len(word), 0, -1) if text_width(word[:i], size) <= width)
-                      if text_width(word[0], size) <= width else 1)
+        while len(word) > 1 and text_width(word, size) > width:
+            cut = next((i for i in range(len(word) - 1, 0, -1) if text_width(word[:i], size) <= width), 1)
             if line:
                 lines.append(line)
                 line = ""

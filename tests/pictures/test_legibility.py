@@ -71,3 +71,11 @@ def test_the_legend_names_only_the_marks_drawn():
     assert unshown_legend(drawn) == []
     drawn.key(("piece", "#123456", "Z"), "a mark no game draws")
     assert unshown_legend(drawn) == ["a mark no game draws"]  # the check sees a legend entry with nothing drawn
+
+
+def test_words_without_spaces_wrap_between_characters_and_keep_every_one():
+    sentence = "輪到你了：請在礦坑放置工人，然後裝載貨物"  # Chinese writes no spaces between its words
+    lines = sheet.wrap(f"Move 12: {sentence}", 12, 120)
+    assert len(lines) > 1 and all(sheet.text_width(line, 12) <= 120 for line in lines)
+    assert "".join(lines).replace(" ", "") == f"Move12:{sentence}"
+    assert sheet.text_width("金", 12) == 12 and sheet.text_width("é", 12) < 12  # a wide character takes an em
