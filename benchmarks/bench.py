@@ -388,9 +388,9 @@ def picture_figures(costs: dict[str, list[dict]], targets: dict) -> list[Figure]
     """A figure a game: the milliseconds of a turn mail's picture over every view and round, each process's first
     picture (fonts loaded, every word laid out anew) shown apart, beside the text report of the same views."""
     if not PICTURES:
-        return [Figure(f"picture: {game_id} (ms)", [float("inf")], [float("inf")],
+        return [Figure(f"picture: {game_id}, {count} players (ms)", [float("inf")], [float("inf")],
                        targets[f"picture_ms_{game_id.replace('-', '_')}"], False,
-                       "not measured: this install has no Pillow") for game_id in PICTURED]
+                       "not measured: this install has no Pillow") for game_id, count in PICTURED.items()]
     figures = []
     for game_id, rounds in costs.items():
         cpu = [ms for done in rounds for ms in done["picture_cpu_ms"][1:]]
