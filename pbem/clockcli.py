@@ -152,7 +152,7 @@ def pictures(directory, choice, player, fmt):
     By mail, the player writes `pictures on|off` themselves."""
     data = correspondence.set_pictures(engine.open_game(directory), player, choice)
     emit(data, fmt, lambda d: f"{d['game']}: {d['player']}'s mails "
-                              f"{'show the board' if d['pictures'] == 'on' else 'are text only'}.\n")
+                              f"{'carry a picture of the board' if d['pictures'] == 'on' else 'are text only'}.\n")
 
 
 # ---------------------------------------------------------------- tick

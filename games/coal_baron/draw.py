@@ -12,6 +12,8 @@ LIT, DARK, SHAFT = "#fff6cc", "#9a9a9a", "#d9d2c3"
 DOMAINS = [("money", "Bank"), ("mining", "Mining"), ("delivery", "Delivery"), ("orders", "Orders"),
            ("factory", "Factory")]
 SPACE_W, SPACE_H, COLUMN_W = 168, 40, 178
+BOARD_W = 5 * COLUMN_W - 10  # the board's five columns: no line of words or row of cards is wider
+ORDERS_A_ROW = BOARD_W // 130  # order cards side by side (each 120 wide, 10 apart)
 LEVEL_H, PIT_W = 30, 214
 TRANSPORT = {"wheelbarrow": "Wb", "carriage": "Ca", "lorry": "Lo", "train": "Tr"}
 
@@ -75,14 +77,16 @@ def phase_and_draft(view, sheet, y):
     phase = view["phase"]
     if phase:
         cards = ", ".join(f"{c['player']}: {c['card']}" for c in phase["cards"]) or "none yet"
-        sheet.text(0, y + 12, f"Phase round: leader {phase['leader']}, domain {phase['domain'] or 'not chosen yet'}; "
-                              f"phase cards {cards}; passed: {', '.join(phase['passed']) or 'nobody'}")
-        y += 20
+        lines = sheet.lines(0, y + 12, f"Phase round: leader {phase['leader']}, domain "
+                                       f"{phase['domain'] or 'not chosen yet'}; phase cards {cards}; passed: "
+                                       f"{', '.join(phase['passed']) or 'nobody'}", BOARD_W, leading=15)
+        y += 20 + (lines - 1) * 15
     if view["draft"]:
         sheet.text(0, y + 12, "Order draft, revealed:", bold=True)
-        for i, order in enumerate(view["draft"]["revealed"]):
-            order_card(order, sheet, i * 130, y + 20)
-        y += 20 + 44
+        revealed = view["draft"]["revealed"]
+        for i, order in enumerate(revealed):  # in rows no wider than the board
+            order_card(order, sheet, (i % ORDERS_A_ROW) * 130, y + 20 + (i // ORDERS_A_ROW) * 44)
+        y += 20 + -(-len(revealed) // ORDERS_A_ROW) * 44
     return y
 
 
@@ -209,14 +213,14 @@ def carts(sheet, loaded: list[tuple[dict, str | None]], side: str, shaft_x: floa
 
 def private_part(private, sheet, y):
     """What the viewer alone sees: their money, their delivered orders, the cards drawn for them."""
-    sheet.rect(0, y, 5 * COLUMN_W - 10, 22, fill="#e8f0ff", stroke="#0072b2")
+    sheet.rect(0, y, BOARD_W, 22, fill="#e8f0ff", stroke="#0072b2")
     sheet.text(6, y + 15, f"For {private['player']} only: money {private['money']}", bold=True)
     y += 28
     if private["delivered"]:
         sheet.text(0, y + 12, "Your delivered orders (face down):", size=10)
         for i, order in enumerate(private["delivered"]):
-            order_card(order, sheet, (i % 6) * 130, y + 18 + (i // 6) * 44)
-        y += 18 + ((len(private["delivered"]) + 5) // 6) * 44
+            order_card(order, sheet, (i % ORDERS_A_ROW) * 130, y + 18 + (i // ORDERS_A_ROW) * 44)
+        y += 18 + -(-len(private["delivered"]) // ORDERS_A_ROW) * 44
     drawn = private["drawn"]
     if drawn:
         sheet.text(0, y + 12, f"Drawn for you alone ({drawn['kind']}):", size=10)

@@ -11,6 +11,7 @@ DANGER = ("#ffe0d0", "#d55e00", "4 2")  # a dangerous mine's card: its fill, bor
 SECONDARY = "#555555"
 TOWN_W, TOWN_GAP = 150, 10
 CARD_W = 200
+CARDS_A_ROW = 4  # the cards on offer side by side: as wide as the players' table and the towns
 LINE = 13  # a line of a table's cell
 
 
@@ -70,18 +71,18 @@ def offer(view, sheet, y):
     dangerous_mines = view["options"].get("dangerous-mines") == "on"
     turn = view["turn"]
     sheet.text(0, y + 12, "Cards on offer", size=13, bold=True)
-    for i, slot in enumerate(turn["offer"]):
-        x = i * (CARD_W + 10)
+    for i, slot in enumerate(turn["offer"]):  # in rows no wider than the towns
+        x, top = (i % CARDS_A_ROW) * (CARD_W + 10), y + 20 + (i // CARDS_A_ROW) * 66
         card = slot["card"]
-        danger_box(sheet, x, y + 20, CARD_W, 58, bool(card and dangerous_mines and card.get("dangerous")), 4)
-        sheet.text(x + 6, y + 35, f"slot {slot['slot']}", size=10, fill=SECONDARY)
-        sheet.lines(x + 6, y + 52, card_text(card, dangerous_mines), CARD_W - 12, size=10, leading=LINE)
+        danger_box(sheet, x, top, CARD_W, 58, bool(card and dangerous_mines and card.get("dangerous")), 4)
+        sheet.text(x + 6, top + 15, f"slot {slot['slot']}", size=10, fill=SECONDARY)
+        sheet.lines(x + 6, top + 32, card_text(card, dangerous_mines), CARD_W - 12, size=10, leading=LINE)
         if card and card["type"] == "concession":
-            nuggets(sheet, x + CARD_W - 4, y + 31, card["nuggets"], 6)
+            nuggets(sheet, x + CARD_W - 4, top + 11, card["nuggets"], 6)
+    y += (-(-len(turn["offer"]) // CARDS_A_ROW) - 1) * 66
     bids = ", ".join(f"{b['player']} {'pass' if b['bid'] is None else b['bid']}" for b in turn["bids"]) or "none yet"
     high = f"; highest {turn['high_bid']} by {turn['high_bidder']}" if turn["high_bidder"] else ""
-    width = max(len(turn["offer"]) * (CARD_W + 10) - 10, 600)
-    lines = sheet.lines(0, y + 96, f"Bids: {bids}{high}", width, leading=15)
+    lines = sheet.lines(0, y + 96, f"Bids: {bids}{high}", CARDS_A_ROW * (CARD_W + 10) - 10, leading=15)
     return y + 100 + (lines - 1) * 15
 
 

@@ -287,11 +287,11 @@ def public_report(gd: engine.GameDir, summary: str | None) -> tuple[str, str]:
     return subject_for(gd, title), "\n\n".join(p.rstrip() for p in parts)
 
 
-PICTURES_NOTE = ("The mails that ask you to move show the board as you see it, in a picture under the text. For "
-                 "mails in text only, write `pictures off` (with your password) in a mail to the referee; "
-                 "`pictures on` brings the picture back.")
-PICTURES_ANSWER = {"on": "Pictures on: the mails that ask you to move show the board as you see it, in a picture "
-                         "under the text. `pictures off` turns them off.",
+PICTURES_NOTE = ("The mails that ask you to move carry a picture of the board as you see it. For mails in text "
+                 "only, write `pictures off` (with your password) in a mail to the referee; `pictures on` brings "
+                 "the picture back.")
+PICTURES_ANSWER = {"on": "Pictures on: the mails that ask you to move carry a picture of the board as you see it. "
+                         "`pictures off` turns them off.",
                    "off": "Pictures off: your mails are text only. `pictures on` brings the picture back."}
 
 

@@ -58,7 +58,7 @@ def test_a_player_with_pictures_off_gets_text_only_mails_and_pictures_on_brings_
     assert pictured(mails[game.address(to_act)]) == (to_act == other)
 
     _, answer = one_answer(games_root, smtp, game, player, ["pictures on"])
-    assert "pictures on recorded" in answer["Subject"] and "show the board" in body_of(answer)
+    assert "pictures on recorded" in answer["Subject"] and "carry a picture of the board" in body_of(answer)
     assert preference(game, player) == "on"
     _, answer = one_answer(games_root, smtp, game, player, ["status"])
     assert pictured(answer)
