@@ -142,9 +142,7 @@ class Generator:
         key = (document, pointer)
         if key not in self.refs:
             name = self.refs[key] = f"r{len(self.refs)}"
-            target = self.documents[document]
-            for part in [p for p in pointer.split("/") if p]:
-                target = target[part.replace("~1", "/").replace("~0", "~")]
+            target = self.resolve(document, pointer)
             self.aliases.append(f"{name} = {self.as_function(self.node(target, document))}")
         return self.refs[key]
 
@@ -239,6 +237,57 @@ class Generator:
             body += ["    else:", f"        if not {self.call(extra, document, 'v')}:",
                      "            return False"]
         return body
+
+    def kw_unevaluatedProperties(self, value, schema, document):
+        """The members no `properties`, `patternProperties` or `additionalProperties` of this node evaluated, nor
+        of what its `$ref` and `allOf` lead to (how a game's schema extends pbem's base, which stays open): known
+        here, before any document is seen. Where an applicator that evaluates members only when its branch
+        holds would decide them (anyOf, oneOf, if, dependentSchemas), the compiler refuses the schema."""
+        names, patterns = self.evaluated(schema, document, set())
+        if names is None or value is True:
+            return []  # an additionalProperties on the way evaluated every member
+        known = self.constant("K", f"frozenset({tuple(sorted(names))!r})")
+        if value is False and not patterns:
+            return [Clause(f"{{x}}.keys() <= {known}", "object")]
+        searches = [self.constant("S", f"_search({p!r})") for p in patterns]
+        matched = " or ".join([f"k in {known}", *(f"{s}(k)" for s in searches)])
+        body = ["for k, v in x.items():", f"    if not ({matched}) and not {self.call(value, document, 'v')}:",
+                "        return False"]
+        return [Clause(kind="object", lines=body)]
+
+    def evaluated(self, schema, document: str, seen: set, inner: bool = False) -> tuple[set | None, list]:
+        """(member names, patterns) a node evaluates, through its `$ref` and `allOf`; (None, []) when an
+        additionalProperties (or an inner unevaluatedProperties) evaluates them all."""
+        if not isinstance(schema, dict):
+            return set(), []
+        dynamic = [key for key in ("anyOf", "oneOf", "if", "dependentSchemas") if key in schema]
+        if dynamic:
+            raise SchemaError(f"{document}: unevaluatedProperties over {dynamic[0]} is not supported by "
+                              f"pbem.schemacheck (name the members in properties, $ref or allOf)")
+        if "additionalProperties" in schema or (inner and "unevaluatedProperties" in schema):
+            return None, []
+        names, patterns = set(schema.get("properties", {})), list(schema.get("patternProperties", {}))
+        parts = [(sub, document) for sub in schema.get("allOf", [])]
+        if isinstance(schema.get("$ref"), str):
+            target, _, pointer = schema["$ref"].partition("#")
+            key = (target or document, pointer)
+            if key not in seen:  # a schema that refers back to itself adds nothing new
+                seen.add(key)
+                parts.append((self.resolve(*key), key[0]))
+        for sub, where in parts:
+            more, more_patterns = self.evaluated(sub, where, seen, inner=True)
+            if more is None:
+                return None, []
+            names |= more
+            patterns += more_patterns
+        return names, patterns
+
+    def resolve(self, document: str, pointer: str):
+        """The schema node a $ref names: a document, and a JSON pointer in it."""
+        target = self.documents[document]
+        for part in [p for p in pointer.split("/") if p]:
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        return target
 
     def kw_required(self, value, schema, document):
         return [Clause(f"{self.constant('K', f'frozenset({tuple(value)!r})')} <= {{x}}.keys()", "object")]

@@ -44,8 +44,8 @@ def test_every_schema_of_a_game_compiles_for_the_fast_check(game_id):
 
 def test_an_unknown_keyword_is_refused_at_compile_time():
     with pytest.raises(schemacheck.SchemaError):
-        schemacheck.Compiler({"s": {"type": "object", "unevaluatedProperties": False}}).root("s")({})
-    nested = {"type": "object", "properties": {"clock": {"type": "object", "unevaluatedProperties": False}}}
+        schemacheck.Compiler({"s": {"type": "array", "unevaluatedItems": False}}).root("s")([])
+    nested = {"type": "object", "properties": {"clock": {"type": "array", "unevaluatedItems": False}}}
     with pytest.raises(schemacheck.SchemaError):  # in a member no document holds: found when all is compiled
         schemacheck.Compiler({"s": nested}).root("s")
 
