@@ -92,9 +92,9 @@ def create(game_type: str, path, players: list[str], seed: str | None = None, op
     if seed is None:
         import secrets  # here only: what `new` needs, the other commands need not import
         seed = secrets.token_hex(16)
-    rng = Rng(seed, game_id, 0)
+    rng, rules = Rng(seed, game_id, 0), game.rules  # a broken game is named as such (exit 2), before its setup
     try:
-        state = game.rules.setup(names, options, components, rng)
+        state = rules.setup(names, options, components, rng)
     except PbemError as exc:
         # The game refuses the options (one that does not fit this player count: the organiser's command line,
         # exit 1) or a club's components file (a file, exit 2): the shipped components tell which.

@@ -5,8 +5,8 @@ An entry point is named for the game's id and points at its package (`coal-baron
 package's meta.yaml describes the game (id, package, title, players, rules version, options, notation,
 decisions) and is read without importing any rules code, so `pbem games` stays fast. A game has one name, its
 id: its package is that id with `_` for `-` (the last part of the module path), and meta.yaml must agree with
-the entry point on both; the rules version is meta.yaml's, and a game whose code names one too (`RULES_VERSION`
-in its setup module) must name the same.
+the entry point on both. The id and the rules version are said there only: pbem writes them into every state and
+view (pbem.gamerules).
 
 The entry points are read once per process by scanning the folders on sys.path for the distributions' metadata
 (`*.dist-info/entry_points.txt`, `*.egg-info/entry_points.txt`): importlib.metadata gives the same answer, but
@@ -71,11 +71,33 @@ class Game:
     def _part(self, name: str):
         return importlib.import_module(f"{self.module}.{name}")
 
+    def _own(self, name: str):
+        """The game's module `name`, or None when its package has none (an error inside it is raised as it is)."""
+        try:
+            return self._part(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.module}.{name}":
+                raise
+            return None
+
     @cached_property
     def rules(self):
-        rules = self._part("rules")
-        # The code's RULES_VERSION is the one its setup writes into a state: a later version that changed no
-        # state field keeps the earlier number there (so its earlier games replay byte for byte).
+        """The contract's six functions (pbem/contract.py): built by pbem.gamerules from the game's modules, or
+        the game's own rules.py (a game written before pbem built them keeps it and is played by it)."""
+        legacy = self._own("rules")
+        if legacy is not None:
+            return self._checked(legacy)
+        from .gamerules import Rules
+        parts = {name: self._own(name) for name in ("setup", "decisions", "views", "scoring")}
+        missing = [f"{name}.py" for name, module in parts.items() if module is None]
+        if missing:
+            raise PbemError(f"the game {self.id} is broken: its package has no {' nor '.join(missing)} "
+                            f"(docs/adding-a-game.md)")
+        return Rules(self, parts["setup"], parts["decisions"], parts["views"], parts["scoring"])
+
+    def _checked(self, rules):
+        """A rules.py of a game written before the kit: its setup module's RULES_VERSION is the one it writes into
+        a state, which must be one this pbem plays (meta.yaml's, or one it lists as earlier)."""
         coded = getattr(self._part("setup"), "RULES_VERSION", self.rules_version)
         if not self.plays(coded):
             raise PbemError(f"the game {self.id} is broken: its meta.yaml says rules version {self.rules_version}, "

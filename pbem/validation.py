@@ -17,7 +17,7 @@ from functools import lru_cache
 from . import checkercache, packaged, registry
 from .contract import PbemError
 
-COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move", "notices")
+COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move", "notices", "base")
 GAME_PARTS = ("state", "public-view", "player-view", "components")
 MAX_ERRORS = 20
 

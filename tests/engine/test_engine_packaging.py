@@ -47,7 +47,7 @@ def test_the_wheel_ships_every_game_and_schema_and_installs_alone(pbem_dist, tmp
     entry_points = archive.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
     for game_dir in source_games():
         shipped = [path for path in game_dir.rglob("*") if path.is_file() and "__pycache__" not in path.parts]
-        assert {"meta.yaml", "components.yaml", "rules.md", "rules.py"} <= {path.name for path in shipped}
+        assert {"meta.yaml", "components.yaml", "rules.md", "decisions.py"} <= {path.name for path in shipped}
         assert any(path.parent.name == "schemas" for path in shipped) and (game_dir / "phases").is_dir()
         for path in shipped:  # every module, data file and schema of the game
             assert f"pbem/games/{path.relative_to(ROOT / 'games')}" in names, path

@@ -6,6 +6,7 @@ import importlib
 from pathlib import Path
 
 import pytest
+import yaml
 
 from pbem import registry
 from pbem.rng import Rng
@@ -28,20 +29,28 @@ def test_every_game_has_the_same_modules_and_a_phases_package():
     shapes = {folder.name: modules(folder) for folder in game_folders()}
     first = next(iter(shapes.values()))
     assert len(shapes) >= 5 and all(shape == first for shape in shapes.values()), shapes
-    assert {"rules.py", "setup.py", "views.py", "scoring.py", "report.py", "bot.py"} <= first
+    assert {"decisions.py", "setup.py", "views.py", "scoring.py", "report.py", "bot.py"} <= first
+    assert "rules.py" not in first  # pbem builds the contract from the modules (pbem.gamerules)
     for folder in game_folders():
         assert (folder / "phases" / "__init__.py").is_file(), folder.name
         assert modules(folder / "phases") - {"__init__.py"}, f"{folder.name}: phases/ holds no phase"
 
 
-def test_rules_py_is_the_contract_and_one_table_of_handlers():
-    contract = {"setup", "pending", "legal_moves", "apply", "view", "result"}
+def test_decisions_py_is_one_table_of_handlers_and_the_games_own_course():
     for folder in game_folders():
-        tree = ast.parse((folder / "rules.py").read_text())
+        tree = ast.parse((folder / "decisions.py").read_text())
         functions = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
         names = {target.id for node in tree.body if isinstance(node, ast.Assign) for target in node.targets}
-        assert functions == contract, f"{folder.name}/rules.py defines {sorted(functions - contract)}"
-        assert names == {"HANDLERS"}, f"{folder.name}/rules.py assigns {sorted(names)}"
+        assert functions | names <= {"HANDLERS", "advance"} and "HANDLERS" in names, folder.name
+
+
+def test_a_games_id_and_rules_version_are_said_in_its_meta_yaml_only():
+    """pbem writes them into every state and view (pbem.gamerules): no module of a game names them again."""
+    for folder in game_folders():
+        meta = yaml.safe_load((folder / "meta.yaml").read_text())
+        for path in python_files(folder):
+            words = set(code_words(path))
+            assert meta["id"] not in words and "RULES_VERSION" not in words and "rules_version" not in words, path
 
 
 @pytest.mark.parametrize("game", registry.all_games(), ids=lambda g: g.id)

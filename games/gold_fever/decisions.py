@@ -1,23 +1,20 @@
-"""La Fièvre de l'Or (Cathala & Faidutti, 2004): the engine's contract (pbem/contract.py) over the game's modules.
+"""La Fièvre de l'Or (Cathala & Faidutti, 2004): its decisions, by the names of meta.yaml `decisions`, each one's
+legal moves and their effect (pbem.decisions.Handler), and the automatic steps between decisions (`advance`:
+payment, dice, production, the next turn) until a player must decide or the game is over. pbem builds the
+engine's contract from this table, setup.py, views.py and scoring.py.
 
 The turn (the French rules): reveal as many cards as players, auction (bid higher or pass), payment down the table,
 card choice from the winner leftwards (concessions pay the mayor's fee, events act), the winner rolls two dice
 and every concession with that number produces its nuggets in gold. The game ends with the roll of the turn
 that empties the deck. Rulings and their reasons are in rules.md; `ruling:` comments point at them.
 
-Seats are the player list in clockwise order: a player's LEFT neighbour is the next seat (the card choice and
-the auction go that way), the RIGHT neighbour the previous one (the payment goes that way).
-Pending decisions are frames on `state["stack"]` (the top is last), each decided by its handler below;
-`phases.turn.advance` runs the automatic steps (payment, dice, production, the next turn) until a player must
-decide or the game is over.
+Seats are the player list in clockwise order: a player's LEFT neighbour is the next seat (the card choice and the
+auction go that way), the RIGHT neighbour the previous one (the payment goes that way).
 """
 from __future__ import annotations
 
-from pbem import decisions
 from pbem.decisions import Handler
 
-from . import scoring, views
-from . import setup as setting_up
 from .phases import auction, choice, events, production, turn
 
 HANDLERS = {
@@ -34,28 +31,4 @@ HANDLERS = {
     "stake_new_vein": Handler(events.legal_vein, events.stake_new_vein),
 }
 
-
-def setup(players: list[str], options: dict, components: dict, rng) -> dict:
-    return setting_up.setup(players, options, components, rng)
-
-
-def pending(state: dict) -> dict | None:
-    return decisions.pending(state["stack"], scoring.is_over(state))
-
-
-def legal_moves(state: dict, player: str) -> list[dict]:
-    return decisions.legal_moves(HANDLERS, state, player, scoring.is_over(state))
-
-
-def apply(state: dict, player: str, move: dict, rng) -> dict:
-    decisions.apply(HANDLERS, state, move, rng)
-    turn.advance(state, rng)
-    return state
-
-
-def view(state: dict, player: str | None) -> dict:
-    return views.view(state, player)
-
-
-def result(state: dict) -> list[dict]:
-    return scoring.result(state)
+advance = turn.advance
