@@ -62,12 +62,10 @@ def _stored_status_notes(gd: GameDir, relative: str, doc: dict) -> list[str]:
     return [f"{gd.where(relative)} differs from what the referee wrote ({'; '.join(found)}); {shown}"]
 
 
-
-
 def legal(gd: GameDir, player: str | None = None) -> dict:
     """Who must act and the legal moves of `player` (or of whoever must act): `moves` in text notation, and
-    `choices`, each move with what it does, as the game describes it from that player's view (so a description
-    shows nothing that player may not see)."""
+    `choices`, each move with what it does, as the game describes it from the view of who asked: `player`'s own
+    view, or without a player the public one (so a description shows nothing its reader may not see)."""
     with reading(gd):
         env = load_state(gd)
     game, state = gd.game, env["state"]
@@ -76,7 +74,7 @@ def legal(gd: GameDir, player: str | None = None) -> dict:
     if player is not None:
         check_player(gd, player)
     entries = game.rules.legal_moves(state, who) if who and decision else []
-    view = game.rules.view(state, who) if entries else None
+    view = game.rules.view(state, player) if entries else None
     choices = [{"move": game.format_move(entry), "description": game.report.describe(view, entry)}
                for entry in entries]
     return {"game": gd.id, "game_type": game.id, "move_number": env["move_number"],

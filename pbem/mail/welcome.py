@@ -38,12 +38,14 @@ def welcome_messages(gd: engine.GameDir, referee: str | None = None) -> list[Ema
                         f"(pbem new ... --organiser EMAIL)")
     roster = secrets["players"]
     messages = []
-    legal = engine.legal(gd)
+    public = engine.legal(gd)
+    to_act = public["to_act"]
+    legal = engine.legal(gd, to_act) if to_act else None  # the mover's moves, described from the mover's view
     for player in roster:
         if not player["email"]:
             continue
-        subject, body = compose.welcome(gd, player, roster, legal if legal["to_act"] == player["name"] else None)
-        msg = compose.message(referee, player["email"], subject, body, game=gd.id, move_number=legal["move_number"],
+        subject, body = compose.welcome(gd, player, roster, legal if to_act == player["name"] else None)
+        msg = compose.message(referee, player["email"], subject, body, game=gd.id, move_number=public["move_number"],
                               message_id=compose.thread_root(gd, player["name"], referee),
                               redact=[p["secret"] for p in roster if p["name"] != player["name"]])
         if compose.pictures_available():  # every player sees the board they will play on
