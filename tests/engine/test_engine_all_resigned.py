@@ -12,7 +12,7 @@ from pbem import engine, registry, turns, yamlio
 from support import NAMES, playable_games
 
 GAMES = [game.id for game in playable_games()]
-CAP = 5
+CAP = 2  # fewer moves than any game lasts once every seat has resigned, however short it is
 
 
 def new(pbem, directory, game_id):
