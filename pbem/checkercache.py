@@ -23,7 +23,7 @@ import os
 import stat
 import sys
 
-from . import schemacheck
+from . import schemacheck, schemarefs
 
 MAGIC = b"pbem-checks 2\n"
 SUFFIX = ".checks"
@@ -46,10 +46,14 @@ except ImportError:  # another Python
 
 @functools.lru_cache(maxsize=None)
 def _compiler_digest() -> bytes | None:
-    """The compiler's source and the Python running it: what the code compiled from a schema depends on."""
+    """The compiler's source (its modules) and the Python running it: what the code compiled from a schema depends
+    on."""
     try:
-        with open(schemacheck.__file__, "rb") as handle:
-            return _hash(MAGIC + sys.version.encode() + b"\0" + handle.read())
+        sources = []
+        for module in (schemacheck, schemarefs):
+            with open(module.__file__, "rb") as handle:
+                sources.append(handle.read())
+        return _hash(MAGIC + sys.version.encode() + b"\0" + b"\0".join(sources))
     except (OSError, TypeError):  # no file (a frozen or zipped pbem): nothing to key the cache on
         return None
 

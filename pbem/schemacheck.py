@@ -17,6 +17,9 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from . import schemarefs
+from .schemarefs import SchemaError
+
 Check = Callable[[object], bool]
 
 ANNOTATIONS = {"$schema", "$id", "$comment", "$defs", "definitions", "title", "description", "default", "examples",
@@ -38,10 +41,6 @@ IS = {
 }
 IS_NOT = {"object": "type({x}) is not dict", "array": "type({x}) is not list", "string": "type({x}) is not str",
           "number": "type({x}) not in (int, float)"}
-
-
-class SchemaError(ValueError):
-    """The schema uses something the compiler does not support."""
 
 
 def json_equal(a, b) -> bool:
@@ -142,7 +141,7 @@ class Generator:
         key = (document, pointer)
         if key not in self.refs:
             name = self.refs[key] = f"r{len(self.refs)}"
-            target = self.resolve(document, pointer)
+            target = schemarefs.resolve(self.documents, document, pointer)
             self.aliases.append(f"{name} = {self.as_function(self.node(target, document))}")
         return self.refs[key]
 
@@ -243,7 +242,7 @@ class Generator:
         of what its `$ref` and `allOf` lead to (how a game's schema extends pbem's base, which stays open): known
         here, before any document is seen. Where an applicator that evaluates members only when its branch
         holds would decide them (anyOf, oneOf, if, dependentSchemas), the compiler refuses the schema."""
-        names, patterns = self.evaluated(schema, document, set())
+        names, patterns = schemarefs.evaluated(self.documents, schema, document)
         if names is None or value is True:
             return []  # an additionalProperties on the way evaluated every member
         known = self.constant("K", f"frozenset({tuple(sorted(names))!r})")
@@ -254,40 +253,6 @@ class Generator:
         body = ["for k, v in x.items():", f"    if not ({matched}) and not {self.call(value, document, 'v')}:",
                 "        return False"]
         return [Clause(kind="object", lines=body)]
-
-    def evaluated(self, schema, document: str, seen: set, inner: bool = False) -> tuple[set | None, list]:
-        """(member names, patterns) a node evaluates, through its `$ref` and `allOf`; (None, []) when an
-        additionalProperties (or an inner unevaluatedProperties) evaluates them all."""
-        if not isinstance(schema, dict):
-            return set(), []
-        dynamic = [key for key in ("anyOf", "oneOf", "if", "dependentSchemas") if key in schema]
-        if dynamic:
-            raise SchemaError(f"{document}: unevaluatedProperties over {dynamic[0]} is not supported by "
-                              f"pbem.schemacheck (name the members in properties, $ref or allOf)")
-        if "additionalProperties" in schema or (inner and "unevaluatedProperties" in schema):
-            return None, []
-        names, patterns = set(schema.get("properties", {})), list(schema.get("patternProperties", {}))
-        parts = [(sub, document) for sub in schema.get("allOf", [])]
-        if isinstance(schema.get("$ref"), str):
-            target, _, pointer = schema["$ref"].partition("#")
-            key = (target or document, pointer)
-            if key not in seen:  # a schema that refers back to itself adds nothing new
-                seen.add(key)
-                parts.append((self.resolve(*key), key[0]))
-        for sub, where in parts:
-            more, more_patterns = self.evaluated(sub, where, seen, inner=True)
-            if more is None:
-                return None, []
-            names |= more
-            patterns += more_patterns
-        return names, patterns
-
-    def resolve(self, document: str, pointer: str):
-        """The schema node a $ref names: a document, and a JSON pointer in it."""
-        target = self.documents[document]
-        for part in [p for p in pointer.split("/") if p]:
-            target = target[part.replace("~1", "/").replace("~0", "~")]
-        return target
 
     def kw_required(self, value, schema, document):
         return [Clause(f"{self.constant('K', f'frozenset({tuple(value)!r})')} <= {{x}}.keys()", "object")]
@@ -390,36 +355,9 @@ class Generator:
         return [Clause(f"({{x}} / {value!r}).is_integer()", "number")]
 
 
-def _referred(schema) -> set[str]:
-    """The other documents a schema names in its $refs."""
-    if isinstance(schema, dict):
-        found = {schema["$ref"].partition("#")[0]} if isinstance(schema.get("$ref"), str) else set()
-        return found.union(*(_referred(value) for value in schema.values())) - {""}
-    if isinstance(schema, list):
-        return set().union(*(_referred(value) for value in schema))
-    return set()
-
-
-def complete(documents: dict[str, dict]) -> list[str]:
-    """The documents whose every $ref, followed to the end, stays inside the set (the common schemas without a
-    game's: move.schema.json is complete, public.schema.json is not)."""
-    direct = {name: _referred(schema) for name, schema in documents.items()}
-    found = []
-    for name in documents:
-        seen, todo = set(), [name]
-        while todo:
-            current = todo.pop()
-            if current not in seen:
-                seen.add(current)
-                todo += direct.get(current, ())
-        if seen <= documents.keys():
-            found.append(name)
-    return found
-
-
 def generate(documents: dict[str, dict]) -> str:
     """The source of a module whose ROOTS maps each complete document's name to its check."""
-    return Generator(documents).source(complete(documents))
+    return Generator(documents).source(schemarefs.complete(documents))
 
 
 def load(code) -> dict[str, Check]:
