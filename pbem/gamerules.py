@@ -4,9 +4,9 @@ code. pbem writes the fields every state and view begins with, which its base sc
 (schemas/common/base.schema.json): a state's game id, rules version, players and options, a view's game id, rules
 version and options.
 
-A state records the earliest rules version this pbem plays it under (meta.yaml `rules_version`, or the first of
-`earlier_rules_versions`: a version listed there changed no state field), so that the games of an earlier version
-and of this one have the same states and replay byte for byte.
+A state records the earliest rules version this pbem plays (meta.yaml `rules_version`, or the first of
+`earlier_rules_versions`), the same whichever of them its game was made under, so that the games of an earlier
+version replay byte for byte (game.yaml, the log and the status say the game's own version).
 """
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ import importlib
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -283,6 +284,20 @@ def random_decisions(game: registry.Game, players: list[str], options: dict, see
         decision = game.rules.pending(state)
         if decision is not None:
             yield state, decision, game.rules.legal_moves(state, decision["player"])
+
+
+def words(data) -> set[str]:
+    """Every word and number of a view, a picture's text or any text (what the leak checks compare)."""
+    found = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found |= words(key) | words(value)
+    elif isinstance(data, list):
+        for value in data:
+            found |= words(value)
+    elif data is not None:
+        found |= set(re.findall(r"[\w$]+", str(data).lower()))
+    return found
 
 
 def described_actions(game: registry.Game, players: list[str], options: dict, seed: str, width: int = 72) -> set:

@@ -3,12 +3,11 @@ messages that say what they mean, `status` from the referee's state."""
 from __future__ import annotations
 
 import copy
-import re
 
 import pytest
 import yaml
 
-from support import MOST_ENTRIES, NAMES, default_game, legal_turn, playable_games, snapshot
+from support import MOST_ENTRIES, NAMES, default_game, legal_turn, playable_games, snapshot, words
 from pbem import correspondence, engine, notation, phrases, playout, registry, turns
 from pbem.contract import PbemError
 
@@ -67,15 +66,6 @@ def log_entries(directory, full=True):
 
 
 # ---------------------------------------------------------------- descriptions
-
-def words(data) -> set[str]:
-    """Every word and number of a view, or of a text."""
-    if isinstance(data, dict):
-        return set().union(*(words(key) | words(value) for key, value in data.items()))
-    if isinstance(data, list):
-        return set().union(*map(words, data))
-    return set(re.findall(r"[\w$]+", str(data).lower())) if data is not None else set()
-
 
 @pytest.mark.parametrize("game", playable_games(), ids=lambda g: g.id)
 def test_every_legal_move_of_a_random_game_is_described_from_the_movers_view_and_from_the_public_one(game):

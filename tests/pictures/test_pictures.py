@@ -9,25 +9,11 @@ import sys
 
 import pytest
 
-from support import NAMES, game_counts, legal_turn, run_pbem, snapshot
+from support import NAMES, game_counts, legal_turn, run_pbem, snapshot, words
 from pbem import pictures, playout, registry, yamlio
 from picturekit import option_cases, status_doc
 
 POSITIONS = 4  # positions drawn per play-out: the start, two in the middle, the end
-
-
-def words(data) -> set[str]:
-    """Every word and number in a view (or in a picture's text)."""
-    found = set()
-    if isinstance(data, dict):
-        for key, value in data.items():
-            found |= words(key) | words(value)
-    elif isinstance(data, list):
-        for value in data:
-            found |= words(value)
-    elif data is not None:
-        found |= set(re.findall(r"[\w$]+", str(data).lower()))
-    return found
 
 
 def picture_words(svg_text: str) -> set[str]:
