@@ -61,8 +61,9 @@ through one, the example in examples/plugin-game). It holds:
                   things (under `private` by convention: {"player": name, ...}).
     scoring.py    `is_over(state)`: the one way the game says it is over; `result(state)` as above.
 
-  A game written before pbem built the contract may bring its own `rules.py` with the six functions: pbem then
-  plays it by that module (and its setup module's RULES_VERSION, if it has one, must be a version meta.yaml plays).
+  A game written before pbem built the contract brings its own `rules.py` with the six functions and no
+  decisions.py: pbem then plays it by that module (and its setup module's RULES_VERSION, if it has one, must be a
+  version meta.yaml plays).
 - `report.py` with `render(view: dict, viewer: str | None) -> str`: the game's part of a text report (players
   with their public resources, the board; the viewer's private things when viewer is a player), built only from
   a view so nothing hidden can be printed; and `describe(view: dict, move: dict) -> str`: a short phrase saying

@@ -82,13 +82,15 @@ class Game:
 
     @cached_property
     def rules(self):
-        """The contract's six functions (pbem/contract.py): built by pbem.gamerules from the game's modules, or
-        the game's own rules.py (a game written before pbem built them keeps it and is played by it)."""
-        legacy = self._own("rules")
+        """The contract's six functions (pbem/contract.py): built by pbem.gamerules from the game's modules, or,
+        for a game without decisions.py, its own rules.py (a game written before pbem built them is played by it;
+        a rules.py beside decisions.py is a leftover of one, which an old build folder can carry into a wheel)."""
+        table = self._own("decisions")
+        legacy = self._own("rules") if table is None else None
         if legacy is not None:
             return self._checked(legacy)
         from .gamerules import Rules
-        parts = {name: self._own(name) for name in ("setup", "decisions", "views", "scoring")}
+        parts = {"decisions": table, **{name: self._own(name) for name in ("setup", "views", "scoring")}}
         missing = [f"{name}.py" for name, module in parts.items() if module is None]
         if missing:
             raise PbemError(f"the game {self.id} is broken: its package has no {' nor '.join(missing)} "

@@ -13,11 +13,19 @@ from support import NAMES, legal_turn, playable_games
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "plugin-game" / "summit_race"
 
-# The contract as a game written before pbem built it had it: its own rules.py over its modules.
-LEGACY_RULES = '''from pbem import decisions as stack
+# The contract as a game written before pbem built it had it: its own rules.py, with its table of decisions, over
+# its modules (here the example's, whose setup fills in a state it is given).
+LEGACY_RULES = '''from pbem import decisions
+from pbem.decisions import Handler
 
-from . import decisions, scoring, views
+from . import scoring, views
 from . import setup as setting_up
+from .phases import turn
+
+HANDLERS = {
+    "turn": Handler(turn.legal_turn, turn.apply_turn),
+    "discard": Handler(turn.legal_discard, turn.apply_discard),
+}
 
 
 def setup(players, options, components, rng):
@@ -27,15 +35,15 @@ def setup(players, options, components, rng):
 
 
 def pending(state):
-    return stack.pending(state["stack"], scoring.is_over(state))
+    return decisions.pending(state["stack"], scoring.is_over(state))
 
 
 def legal_moves(state, player):
-    return stack.legal_moves(decisions.HANDLERS, state, player, scoring.is_over(state))
+    return decisions.legal_moves(HANDLERS, state, player, scoring.is_over(state))
 
 
 def apply(state, player, move, rng):
-    stack.apply(decisions.HANDLERS, state, move, rng)
+    decisions.apply(HANDLERS, state, move, rng)
     return state
 
 
@@ -90,6 +98,7 @@ def game_package(tmp_path, monkeypatch):
 
 def test_a_game_that_brings_its_own_rules_py_is_played_by_it(game_package, pbem, tmp_path):
     folder = game_package("legacy_race", "legacy-race")
+    (folder / "decisions.py").unlink()
     (folder / "rules.py").write_text(LEGACY_RULES)
     game = registry.get("legacy-race")
     assert game.rules.__name__ == "legacy_race.rules"
@@ -100,6 +109,14 @@ def test_a_game_that_brings_its_own_rules_py_is_played_by_it(game_package, pbem,
         assert pbem("move", directory, "--as", player, "--text", text).code == 0
     assert pbem("verify", directory).code == 0
     assert engine.load_state(engine.open_game(directory))["state"]["game"] == "legacy-race"
+
+
+def test_a_rules_py_left_beside_decisions_py_is_not_played(game_package):
+    """An old build folder can carry a deleted rules.py into a new wheel: decisions.py says the game is the kit's."""
+    folder = game_package("leftover_race", "leftover-race")
+    (folder / "rules.py").write_text("raise AssertionError('a leftover rules.py was imported')\n")
+    assert registry.get("leftover-race").rules.HANDLERS.keys() == {"turn", "discard"}
+    assert playout.play(registry.get("leftover-race"), NAMES[:2], seed="leftover") is not None
 
 
 def test_a_game_whose_package_lacks_a_module_of_the_contract_is_named_as_broken(game_package, pbem, tmp_path):
