@@ -94,7 +94,7 @@ def test_every_legal_move_of_a_random_game_is_described_from_the_movers_view_and
 
 @pytest.mark.parametrize("game", playable_games(), ids=lambda g: g.id)
 def test_a_description_without_a_viewer_is_built_from_the_public_view(game, tmp_path, pbem, monkeypatch):
-    """`pbem moves DIR` without --as may be read by anyone: what each move does is described from the public view;
+    """`pbem moves DIR` without --as is nobody's own answer: what each move does is described from the public view;
     with --as, from that player's own."""
     directory, _ = create(tmp_path, pbem, game=game)
     gd = engine.open_game(directory)
