@@ -31,8 +31,10 @@ from pathlib import Path
 
 import yaml
 
-from pbem import bots, playout, registry, turns
+from pbem import bots
+from pbem.play import playout, turns
 from pbem.rng import Rng
+from pbem.store import registry
 
 HERE = Path(__file__).resolve().parent
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]

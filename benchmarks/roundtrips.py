@@ -30,9 +30,11 @@ from pathlib import Path
 
 import yaml
 
-from pbem import bots, notation, playout, queues, registry, turns
+from pbem import bots, notation
 from pbem.contract import PbemError
+from pbem.play import playout, queues, turns
 from pbem.rng import Rng
+from pbem.store import registry
 
 HERE = Path(__file__).resolve().parent
 NAMES = ["alice", "bob", "carol", "dave"]

@@ -37,9 +37,12 @@ from pathlib import Path
 
 import yaml
 
-from pbem import bots, clock, correspondence, engine, registry
+from pbem import bots
+from pbem.clock import clock, correspondence
+from pbem.engine import engine
 from pbem.mail import clockmail, commands, welcome
 from pbem.rng import Rng
+from pbem.store import registry
 
 HERE = Path(__file__).resolve().parent
 T0 = datetime.datetime(2026, 1, 5, 7, 0, tzinfo=datetime.timezone.utc)

@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pbem import bots, engine, notation, registry, yamlio
-from pbem.cli import cli
+from pbem import bots, notation
+from pbem.cli.commands import cli
+from pbem.engine import engine
 from pbem.rng import Rng
+from pbem.store import registry, yamlio
 
 # `pbem moves` may send a player 40 lines at most: the header, one line a legal-move entry, and `resign`.
 MOST_ENTRIES = 40 - 2
@@ -277,7 +279,7 @@ def snapshot(directory: Path) -> dict[str, bytes]:
 
 def random_decisions(game: registry.Game, players: list[str], options: dict, seed: str):
     """Each decision of a game played by random bots: (state, pending decision, legal moves), till the end."""
-    from pbem import playout
+    from pbem.play import playout
     state = playout.start(game, players, options, seed=seed)
     for _, _, state in playout.steps(game, state, seed=seed, bot_seed=seed):
         decision = game.rules.pending(state)
@@ -361,13 +363,13 @@ class QueueTable:
         return {**env, "state": state, "move_number": number, "queues": records}, entries
 
     def send(self, env, player: str, text: str) -> tuple[dict, list[dict]]:
-        from pbem import turns
+        from pbem.play import turns
         state, entries, records = turns.play_submission(self.game, "t", copy.deepcopy(env), player,
                                                         notation.split_turn(text), "player", None, False)
         return self._after(env, state, entries, records)
 
     def queue(self, env, player: str, text: str) -> tuple[dict, list[dict]]:
-        from pbem import turns
+        from pbem.play import turns
         state, entries, records = turns.queue_submission(self.game, "t", copy.deepcopy(env), player,
                                                          notation.split_turn(text))
         return self._after(env, state, entries, records)
@@ -380,7 +382,7 @@ class QueueTable:
         return (env.get("queues") or {}).get(player)
 
     def shown(self, env, player: str) -> dict | None:
-        from pbem import queues
+        from pbem.play import queues
         return queues.shown(self.record(env, player))
 
     @staticmethod
@@ -392,7 +394,8 @@ class QueueTable:
 def reach_decision(game, options, players, decision, seed="resigned", limit=400):
     """A game played by first legal moves up to a decision of this kind: (state, the mover, legal moves, view)."""
     import copy
-    from pbem import bots, playout
+    from pbem import bots
+    from pbem.play import playout
     from pbem.rng import Rng
     state = playout.start(game, players, options, seed=seed, game_id=seed)
     for number in range(1, limit):

@@ -17,9 +17,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pbem import playout, registry
 from pbem.git.player import commit_move, move_file, published
 from pbem.git.repo import Repo
+from pbem.play import playout
+from pbem.store import registry
 
 HERE = Path(__file__).resolve().parent
 PLAYERS = ["alice", "bob", "carol"]

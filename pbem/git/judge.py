@@ -11,9 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .. import correspondence, engine, movefile, notation, queues
+from .. import notation
+from ..clock import correspondence
 from ..contract import PbemError
-from ..phrases import plural
+from ..engine import engine
+from ..play import movefile, queues
+from ..text.phrases import plural
 from . import layout
 from .desk import Desk
 from .repo import Change, Commit, Repo

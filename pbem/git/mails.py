@@ -5,7 +5,8 @@ alone, where refused.yaml, which everyone reads, never lists them); the clock's 
 """
 from __future__ import annotations
 
-from .. import engine, report
+from ..engine import engine
+from ..text import report
 from . import layout
 
 MOVE_BY_GIT = ("Move with: pbem git move CLONE --as {name} --text '...' --push (or commit moves/NNNN-{name}.yaml "
@@ -93,7 +94,7 @@ def addresses(gd) -> dict[str, str]:
 
 def clock_messages(desk, run, summary: list[str], mailer) -> tuple[list, str | None]:
     """Reminders and timeout notices to the players who have an address (the mail transport's texts)."""
-    from ..clock import utcnow
+    from ..clock.clock import utcnow
     from ..mail.clockmail import tick_messages
     return tick_messages(_referee(desk, mailer), desk.gd, run.clock, desk.now or utcnow()), None
 

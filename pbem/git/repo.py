@@ -16,8 +16,8 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import phrases
 from ..contract import PbemError
+from ..text import phrases
 
 MAX_BLOB = 4 * 1024 * 1024
 DEFAULT_NAME, DEFAULT_EMAIL = "pbem referee", "referee@pbem.invalid"

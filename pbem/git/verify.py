@@ -23,13 +23,15 @@ from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 
-from .. import engine, trust, validation, yamlio
 from ..contract import PbemError
-from ..documents import entry_text, opened_log
-from ..gamedir import schema_line
-from ..phrases import plural
-from ..queues import REASONS as QUEUE_REASONS
+from ..engine import engine
+from ..engine.documents import entry_text, opened_log
+from ..play import trust
+from ..play.queues import REASONS as QUEUE_REASONS
 from ..rng import commitment
+from ..store import validation, yamlio
+from ..store.gamedir import schema_line
+from ..text.phrases import plural
 from . import layout
 from .judge import canonical_moves
 from .player import game_at
@@ -260,7 +262,7 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[L
                                    f"has no such move of {named.group('player')}")
             doc = None
             if not named.group("age"):
-                from .. import movefile
+                from ..play import movefile
                 doc = movefile.parse(repo.blob(change.blob, change.path), change.path)
                 if canonical_moves(gd, doc["moves"]) != entry["moves"] or doc["move_number"] != number:
                     raise VerifyFailed(f"verify failed: {change.path} is not the move log entry {number} shows")

@@ -14,10 +14,12 @@ from __future__ import annotations
 import datetime
 from email.message import EmailMessage
 
-from .. import clock, engine, notices, phrases
+from ..clock import clock, notices
+from ..clock.correspondence import notify_of
 from ..contract import PbemError
-from ..correspondence import notify_of
-from ..phrases import plural
+from ..engine import engine
+from ..text import phrases
+from ..text.phrases import plural
 from . import compose, news
 
 

@@ -12,8 +12,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import clock, correspondence, engine, phrases, queues, trust
+from ..clock import clock, correspondence
 from ..contract import PbemError, UsageError
+from ..engine import engine
+from ..play import queues, trust
+from ..text import phrases
 from . import clockmail, compose, headers, news, parse
 from .ledger import Ledger
 from .outgoing import Outgoing

@@ -14,8 +14,10 @@ import re
 import socket
 from email.message import EmailMessage
 
-from .. import clock, engine, phrases, report
+from ..clock import clock
+from ..engine import engine
 from ..tables import fit_lines
+from ..text import phrases, report
 from . import headers
 from .headers import Headers
 
@@ -124,7 +126,7 @@ def notation_help(gd: engine.GameDir) -> str:
 def queue_help(gd: engine.GameDir) -> str:
     """How to queue steps in this game: the notation's words, and the game's choice forms, conditions and standing
     orders (meta.yaml `queues:`)."""
-    from .. import queues
+    from ..play import queues
     vocab = queues.vocabulary(gd.game)
     lines = ["Your queue (only you see it; each step is played when its decision comes, as if you sent it then):",
              "    the lines after your move are for later; `next` starts your next turn",
@@ -363,7 +365,7 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     """The mail made multipart/alternative: its plain text first and complete, then an HTML part holding the
     picture of `doc` (a status document: the reader's own view) as an inline PNG (`cid:`; webmail blocks SVG and
     remote images) above the same text, so the mail reads the same with images off."""
-    from .. import pictures
+    from ..text import pictures
     text = msg.get_content()
     drawing = pictures.picture(doc)
     png = pictures.png(drawing.as_svg())

@@ -9,7 +9,7 @@ import mailbox
 from email.message import EmailMessage
 
 from ..contract import PbemError
-from ..phrases import plural
+from ..text.phrases import plural
 from . import compose, news
 
 BATCH = 50  # messages of a mailbox whose replies and ledger records are made durable together

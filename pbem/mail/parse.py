@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from ..phrases import plural
+from ..text.phrases import plural
 from . import headers
 from .headers import Headers
 

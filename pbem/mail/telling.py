@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from .. import clock, correspondence, engine
+from ..clock import clock, correspondence
 from ..contract import PbemError
+from ..engine import engine
 from . import clockmail, compose, news, parse
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pbem import clock, engine
+from pbem.clock import clock
+from pbem.engine import engine
 from support import NAMES, Pbem
 
 T0 = "2025-12-01T12:00:00Z"

@@ -7,7 +7,10 @@ import copy
 
 import pytest
 
-from pbem import clock, engine, movefile, yamlio
+from pbem.clock import clock
+from pbem.engine import engine
+from pbem.play import movefile
+from pbem.store import yamlio
 from support import snapshot
 
 T0 = "2025-12-01T12:00:00Z"
@@ -263,7 +266,7 @@ def test_a_players_mail_preference_is_set_at_new_and_changed_later(clock_game):
 
 
 def test_when_every_seat_has_timed_out_the_referee_plays_them_to_its_cap_and_ends_the_game(clock_game, monkeypatch):
-    from pbem import turns
+    from pbem.play import turns
     monkeypatch.setattr(turns, "ALL_RESIGNED_CAP", 5)
     game = clock_game(*DEADLINE, "--on-timeout", "wait", "--timeouts", "1")
     game.tick(72)

@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem import clock, engine, notices
-from pbem.cli import cli
+from pbem.cli.commands import cli
+from pbem.clock import clock, notices
+from pbem.engine import engine
 from support import NAMES, Pbem
 
 TRIALS = int(os.environ.get("PBEM_KILL_TRIALS", "3"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem import clock
+from pbem.clock import clock
 from pbem.contract import UsageError
 
 T0 = clock.parse_time("2025-12-01T12:00:00Z")

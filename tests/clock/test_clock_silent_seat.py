@@ -12,7 +12,9 @@ import datetime
 
 import pytest
 
-from pbem import bots, clock, correspondence, engine
+from pbem import bots
+from pbem.clock import clock, correspondence
+from pbem.engine import engine
 from pbem.rng import Rng
 
 T0 = clock.parse_time("2025-12-01T12:00:00Z")

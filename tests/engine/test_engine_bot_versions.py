@@ -10,7 +10,8 @@ import hashlib
 
 import pytest
 
-from pbem import playout, registry
+from pbem.play import playout
+from pbem.store import registry
 from support import NAMES, playable_games
 
 FINGERPRINTS = {  # game: (bot_version, SHA-256 of the greedy seats' moves in the games below), first 16 digits

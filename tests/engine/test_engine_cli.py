@@ -7,8 +7,10 @@ import pytest
 import yaml
 
 from support import NAMES, default_game, legal_turn, snapshot
-from pbem import engine, movefile, registry, trust
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import movefile, trust
+from pbem.store import registry
 
 
 
@@ -300,7 +302,7 @@ def test_resign_lets_the_referee_play_that_player_and_ranks_them_last(new_game, 
 def test_a_finished_game_verifies_from_its_public_files_alone(tmp_path, pbem):
     game = default_game()
     directory = tmp_path / "done"
-    from pbem import demo
+    from pbem.cli import demo
     demo.run(game.id, None, "public-verify", {}, directory, 0, lambda *_: None)
     public = tmp_path / "public-copy"
     shutil.copytree(directory, public, ignore=shutil.ignore_patterns("referee"))
@@ -341,7 +343,7 @@ def test_the_console_script_skips_the_teardown_but_flushes_its_output_and_runs_w
               "scratch = tempfile.TemporaryDirectory()  # cleaned up at exit by weakref.finalize\n"
               "atexit.register(lambda: sys.stderr.write(f'collector threshold {gc.get_threshold()[0]}\\n'))\n"
               "atexit.register(lambda: sys.stderr.write('exit functions ran ' + scratch.name + '\\n'))\n"
-              "from pbem.console import run\n"
+              "from pbem.cli.console import run\n"
               "sys.argv = ['pbem'] + sys.argv[1:]\n"
               "run()\n")
     listed = subprocess.run([sys.executable, "-c", script, "games"], capture_output=True, text=True, cwd=tmp_path,

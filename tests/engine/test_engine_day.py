@@ -8,8 +8,13 @@ import pytest
 import yaml
 
 from support import MOST_ENTRIES, NAMES, default_game, legal_turn, playable_games, snapshot
-from pbem import correspondence, engine, notation, phrases, playout, registry, turns
+from pbem import notation
+from pbem.clock import correspondence
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import playout, turns
+from pbem.store import registry
+from pbem.text import phrases
 
 
 

@@ -16,8 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from support import default_game, legal_turn, run_pbem, snapshot
-from pbem import bots, correspondence, engine, movefile, transactions, yamlio
+from pbem import bots
+from pbem.clock import correspondence
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import movefile
+from pbem.store import transactions, yamlio
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -280,7 +284,8 @@ def test_before_write_is_told_the_move_number_of_an_accepted_turn_and_can_stop_i
 
 PLAYER_LOOP = """
 import sys
-from pbem import bots, engine
+from pbem import bots
+from pbem.engine import engine
 gd = engine.open_game(sys.argv[1])
 engine.settle(gd)  # the move a killed writer committed is put in place before this writer reads the state
 while True:

@@ -18,9 +18,12 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from support import NAMES, Pbem, default_game, legal_turn, run_pbem
-from pbem import correspondence, engine, movefile, registry, transactions, yamlio
-from pbem.cli import cli
+from pbem.cli.commands import cli
+from pbem.clock import correspondence
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import movefile
+from pbem.store import registry, transactions, yamlio
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FINISHED = EXAMPLES / "gold-fever" / "gf-3p"  # a finished game: its seed and full log are public

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pbem import engine, transactions
+from pbem.engine import engine
+from pbem.store import transactions
 from support import NAMES, Pbem, default_game, legal_turn, snapshot
 
 

@@ -8,9 +8,11 @@ import json
 
 import pytest
 
-from pbem import engine, movefile, queues, registry
+from pbem.engine import engine
 from pbem.games.gold_fever.phases import common
 from pbem.games.gold_fever.phases import turn as turn_course
+from pbem.play import movefile, queues
+from pbem.store import registry
 from support import NAMES, QueueTable, ScriptedRng, legal_turn, playable_games, snapshot
 
 SECRET_WORDS = "new-london-9 offered"  # a condition no report, view or log shows unless it is sent
@@ -139,7 +141,7 @@ def test_a_queue_is_seen_by_its_player_alone_until_it_is_played(pbem, tmp_path):
 
 
 def test_the_public_status_schema_has_no_place_for_a_queue():
-    from pbem import validation
+    from pbem.store import validation
     doc_schema = validation.schemas_for("gold-fever")["public.schema.json"]
     assert "queue" not in doc_schema["properties"] and doc_schema["additionalProperties"] is False
 

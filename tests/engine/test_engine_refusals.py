@@ -16,8 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from pbem import correspondence, engine, movefile, transactions, yamlio
+from pbem.clock import correspondence
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import movefile
+from pbem.store import transactions, yamlio
 from support import NAMES, Pbem, default_game, legal_turn
 
 ALL = bool(os.environ.get("PBEM_REFUSALS_ALL"))

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from jsonschema import Draft202012Validator
 
-from pbem import checkercache, registry, schemacheck, validation
+from pbem.store import checkercache, registry, schemacheck, validation
 
 MOVE = {"name": "alice", "moves": ["bid 3"]}
 SCHEMAS = {"move.schema.json": json.dumps({

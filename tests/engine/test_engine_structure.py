@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pbem import registry
 from pbem.rng import Rng
+from pbem.store import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "games"

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pbem import engine, movefile, yamlio
+from pbem.engine import engine
+from pbem.play import movefile
+from pbem.store import yamlio
 from support import NAMES, Pbem, default_game, legal_turn
 
 FINISHED = Path(__file__).resolve().parents[2] / "examples" / "gold-fever" / "gf-3p"

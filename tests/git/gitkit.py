@@ -7,9 +7,11 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from pbem import engine, movefile, playout, registry
+from pbem.engine import engine
 from pbem.git.player import commit_move, move_file, published
 from pbem.git.repo import Repo
+from pbem.play import movefile, playout
+from pbem.store import registry
 from support import NAMES, Pbem
 
 

@@ -8,8 +8,9 @@ import datetime
 import json
 import re
 
-from pbem import clock, engine
-from pbem.phrases import plural
+from pbem.clock import clock
+from pbem.engine import engine
+from pbem.text.phrases import plural
 from mailkit import MailGame, body_of, create_game, move_mail, run_cli, write_mail
 from support import legal_turn
 

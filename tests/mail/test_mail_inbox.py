@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem import bots, engine, safefiles, transactions
+from pbem import bots
+from pbem.engine import engine
 from pbem.mail import commands, ledger, outgoing, transport
+from pbem.store import safefiles, transactions
 from mailkit import body_of, move_mail, run_cli, write_mail
 
 

@@ -10,7 +10,9 @@ import datetime
 
 import pytest
 
-from pbem import clock, correspondence, engine, notices, pictures
+from pbem.clock import clock, correspondence, notices
+from pbem.engine import engine
+from pbem.text import pictures
 from mailkit import MailGame, create_game, move_mail, run_cli
 from support import legal_turn
 

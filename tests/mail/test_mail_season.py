@@ -13,8 +13,12 @@ import re
 
 import pytest
 
-from pbem import clock, engine, notation, playout, registry
+from pbem import notation
+from pbem.clock import clock
+from pbem.engine import engine
 from pbem.mail import compose
+from pbem.play import playout
+from pbem.store import registry
 from mailkit import MailGame, body_of, create_game, move_mail, run_cli, write_mail
 from support import legal_turn
 

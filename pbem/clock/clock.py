@@ -1,0 +1,375 @@
+"""Deadlines, reminders and vacations: pure functions of (the game's clock record, now).
+
+Time enters only at the edges (`--now` on the command line, else the system clock); everything here takes `now`
+as a parameter and returns new data, so each rule is exact and testable. Times are stored as ISO-8601 UTC text to
+the second ("2025-12-01T18:00:00Z"); durations as whole seconds.
+
+The clock record lives in the referee's state (`clock`); `public` derives what every player sees. A decision is
+the time between two accepted submissions: it starts when the previous one was accepted (or the game began, or
+the previous decision timed out) and is due `deadline` later — later still by an organiser's extension, and the
+clock stops while the player to act is on vacation. A pause stops it for everyone.
+"""
+from __future__ import annotations
+
+import copy
+import datetime
+import re
+
+from ..contract import UsageError
+from ..text.phrases import plural
+
+UTC = datetime.timezone.utc
+POLICIES = ("wait", "first-legal", "bot")
+POLICY_TEXT = {"wait": "the referee reminds you again and waits",
+               "first-legal": "the referee plays your first legal move for that decision",
+               "bot": "the referee's bot plays that decision for you"}
+POLICY_TEXT_OF = {"wait": "the referee reminds {player} and waits",  # the same, of a player, for everyone to read
+                  "first-legal": "the referee plays {player}'s first legal move",
+                  "bot": "the referee's bot plays for {player}"}
+DEFAULT_VACATION_DAYS = 14
+MIN_DURATION, MAX_DURATION = 60, 366 * 86400
+MAX_TIMEOUTS = 100
+DAY = 86400
+UNITS = {"d": DAY, "h": 3600, "m": 60}
+DURATION = re.compile(r"(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?")
+
+
+# ---------------------------------------------------------------- text in and out
+
+def parse_duration(text: str, what: str = "duration") -> int:
+    """'72h', '3d', '1d12h', '90m' -> seconds (a minute to a year)."""
+    spec = str(text).strip().lower().replace(" ", "")
+    match = DURATION.fullmatch(spec)
+    if not spec or not match or not any(match.groups()):
+        raise UsageError(f"{what} {text!r}: write days, hours and minutes like 72h, 3d, 1d12h or 90m")
+    seconds = sum(int(value) * UNITS[unit] for value, unit in zip(match.groups(), "dhm") if value)
+    if not MIN_DURATION <= seconds <= MAX_DURATION:
+        raise UsageError(f"{what} {text!r}: between 1 minute and 366 days")
+    return seconds
+
+
+def plain_duration(seconds: int) -> str:
+    """Seconds in words: 259200 -> '3 days', 129600 -> '1 day 12 hours'."""
+    days, rest = divmod(int(seconds), DAY)
+    hours, rest = divmod(rest, 3600)
+    parts = [plural(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (rest // 60, "minute")) if n]
+    return " ".join(parts) or "0 minutes"
+
+
+def format_duration(seconds: int) -> str:
+    """Seconds as the shortest text parse_duration reads back: 259200 -> '3d', 129600 -> '1d12h'."""
+    days, rest = divmod(int(seconds), DAY)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    return "".join(f"{n}{unit}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "m")) if n) or "0m"
+
+
+def parse_time(text: str, what: str = "--now") -> datetime.datetime:
+    """An ISO-8601 time ('2025-12-01T18:00:00Z', '+01:00' offsets, a bare date = its midnight) in UTC. A time
+    without an offset is read as UTC."""
+    spec = str(text).strip()
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", spec):
+            value = datetime.datetime.fromisoformat(spec + "T00:00:00")
+        else:
+            value = datetime.datetime.fromisoformat(spec.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        raise UsageError(f"{what} {spec[:40]!r}: not an ISO-8601 time (like 2025-12-01T18:00:00Z)") from None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC).replace(microsecond=0)
+
+
+def iso(moment: datetime.datetime) -> str:
+    return moment.astimezone(UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def at(text: str) -> datetime.datetime:
+    """A time this module wrote (iso) back as a datetime."""
+    return datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+
+
+def utcnow() -> datetime.datetime:
+    """The system clock: used only where no --now was given."""
+    return datetime.datetime.now(UTC).replace(microsecond=0)
+
+
+def moment(now) -> datetime.datetime:
+    """`now` as given to a command (None: the system clock; text: ISO-8601)."""
+    if now is None:
+        return utcnow()
+    return now if isinstance(now, datetime.datetime) else parse_time(now)
+
+
+def readable(text: str) -> str:
+    """'2025-12-01T18:00:00Z' -> 'Mon 1 Dec 2025 18:00 UTC'."""
+    value = at(text)
+    return f"{value:%a} {value.day} {value:%b %Y %H:%M} UTC"
+
+
+def until(text: str, now: datetime.datetime) -> str:
+    """How far a due time is from now, in the largest sensible unit: 'in 2 days', 'in 5 hours', '3 hours ago'."""
+    seconds = int((at(text) - now).total_seconds())
+    span = abs(seconds)
+    for size, unit in ((DAY, "day"), (3600, "hour"), (60, "minute")):
+        if span >= size or unit == "minute":
+            words = plural(span // size, unit)
+            break
+    return f"in {words}" if seconds >= 0 else f"{words} ago"
+
+
+def due_phrase(player: str, due: str, now: datetime.datetime | None = None) -> str:
+    """'ann must move by Mon 1 Dec 2025 18:00 UTC (in 2 days)'."""
+    return f"{player} must move by {readable(due)}" + (f" ({until(due, now)})" if now is not None else "")
+
+
+# ---------------------------------------------------------------- the record
+
+def new_clock(deadline: int | None, reminder: int | None = None, on_timeout: str = "wait",
+              timeouts: int | None = None, vacation_days: int = DEFAULT_VACATION_DAYS) -> dict:
+    """A clock record with these settings and no decision started yet."""
+    check_settings(deadline, reminder, on_timeout, timeouts, vacation_days)
+    return {"deadline": deadline, "reminder": reminder, "on_timeout": on_timeout, "timeouts": timeouts,
+            "vacation_days": vacation_days, "started": None, "extension": 0, "due": None, "reminded": False,
+            "paused": None, "credit": {}, "strikes": {}, "vacations": [], "vacation_used": {}}
+
+
+def check_settings(deadline, reminder, on_timeout, timeouts, vacation_days) -> None:
+    if on_timeout not in POLICIES:
+        raise UsageError(f"--on-timeout {on_timeout!r}: one of {', '.join(POLICIES)}")
+    if reminder is not None and deadline is not None and reminder >= deadline:
+        raise UsageError(f"--reminder {format_duration(reminder)} must be shorter than the deadline "
+                         f"({format_duration(deadline)}): it is sent that long before the move is due")
+    if timeouts is not None and not 1 <= timeouts <= MAX_TIMEOUTS:
+        raise UsageError(f"--timeouts {timeouts}: from 1 to {MAX_TIMEOUTS} consecutive timeouts")
+    if not 0 <= vacation_days <= 366:
+        raise UsageError(f"--vacation-days {vacation_days}: from 0 to 366")
+
+
+def _vacations_of(clock: dict, player: str) -> list[tuple[datetime.datetime, datetime.datetime]]:
+    return sorted((at(v["from"]), at(v["to"])) for v in clock["vacations"] if v["player"] == player)
+
+
+def due_time(started: datetime.datetime, length: int, vacations) -> datetime.datetime:
+    """When a decision of `length` seconds started at `started` is due, the clock stopped during each vacation
+    (sorted, not overlapping) of the player: a deadline that would fall inside a vacation falls after it."""
+    due = started + datetime.timedelta(seconds=length)
+    for start, end in vacations:
+        if end <= started:
+            continue
+        if start >= due:
+            break
+        due += end - max(start, started)
+    return due
+
+
+def refresh(clock: dict, player: str | None) -> dict:
+    """The due time of the current decision (of `player`, None when the game is over) from the record."""
+    clock = copy.deepcopy(clock)
+    if player is None or clock["deadline"] is None or clock["paused"] or clock["started"] is None:
+        clock["due"] = None
+        return clock
+    length = clock["deadline"] + clock["extension"]
+    clock["due"] = iso(due_time(at(clock["started"]), length, _vacations_of(clock, player)))
+    return clock
+
+
+def begin(clock: dict, player: str | None, started: datetime.datetime) -> dict:
+    """A new decision of `player` starts at `started`: any extension granted to them beforehand applies to it."""
+    clock = copy.deepcopy(clock)
+    clock["started"] = iso(started)
+    clock["reminded"] = False
+    clock["extension"] = clock["credit"].pop(player, 0) if player is not None else 0
+    return refresh(clock, player)
+
+
+def answered(clock: dict, player: str) -> dict:
+    """The player moved: their run of consecutive timeouts is over."""
+    clock = copy.deepcopy(clock)
+    clock["strikes"].pop(player, None)
+    return clock
+
+
+def forget_past(clock: dict, now: datetime.datetime) -> dict:
+    """Vacations that are over are dropped from the record (their days stay counted in vacation_used)."""
+    clock = copy.deepcopy(clock)
+    clock["vacations"] = [v for v in clock["vacations"] if at(v["to"]) > now]
+    return clock
+
+
+# ---------------------------------------------------------------- what a tick must do
+
+def next_event(clock: dict, player: str | None, now: datetime.datetime) -> str | None:
+    """'timeout' when the current decision is overdue at `now`, 'remind' when its reminder is due and not sent,
+    else None."""
+    if player is None or clock.get("due") is None:
+        return None
+    due = at(clock["due"])
+    if now >= due:
+        return "timeout"
+    if clock["reminder"] and not clock["reminded"] and now >= due - datetime.timedelta(seconds=clock["reminder"]):
+        return "remind"
+    return None
+
+
+def strike(clock: dict, player: str) -> tuple[dict, bool]:
+    """One more consecutive timeout of `player`; True when it makes them count as resigned."""
+    clock = copy.deepcopy(clock)
+    clock["strikes"][player] = clock["strikes"].get(player, 0) + 1
+    out = clock["timeouts"] is not None and clock["strikes"][player] >= clock["timeouts"]
+    return clock, out
+
+
+# ---------------------------------------------------------------- the organiser's changes
+
+def set_deadline(clock: dict, player: str | None, deadline: int | None = None, reminder: int | None = None,
+                 on_timeout: str | None = None, timeouts: int | None = None, no_timeouts: bool = False) -> dict:
+    """New settings. A new deadline applies to the current decision too, counted from its start (a decision
+    already older than it is overdue at once: the next tick applies the policy)."""
+    clock = copy.deepcopy(clock)
+    for key, value in (("deadline", deadline), ("reminder", reminder), ("on_timeout", on_timeout),
+                       ("timeouts", timeouts)):
+        if value is not None:
+            clock[key] = value
+    if no_timeouts:
+        clock["timeouts"] = None
+    if reminder is not None:
+        clock["reminded"] = False
+    check_settings(clock["deadline"], clock["reminder"], clock["on_timeout"], clock["timeouts"],
+                   clock["vacation_days"])
+    return refresh(clock, player)
+
+
+def extend(clock: dict, to_act: str | None, player: str, seconds: int) -> dict:
+    """More time for `player`: their current decision if they are to act, else their next one."""
+    clock = copy.deepcopy(clock)
+    if player == to_act:
+        clock["extension"] += seconds
+        clock["reminded"] = False
+    else:
+        clock["credit"][player] = clock["credit"].get(player, 0) + seconds
+    return refresh(clock, to_act)
+
+
+def pause(clock: dict, to_act: str | None, now: datetime.datetime) -> dict:
+    if clock["paused"]:
+        raise UsageError(f"the clock is already paused (since {readable(clock['paused'])})")
+    clock = copy.deepcopy(clock)
+    clock["paused"] = iso(now)
+    return refresh(clock, to_act)
+
+
+def resume(clock: dict, to_act: str | None, now: datetime.datetime) -> dict:
+    """The time the clock stood still is given back: the current decision restarts that much later."""
+    if not clock["paused"]:
+        raise UsageError("the clock is not paused")
+    clock = copy.deepcopy(clock)
+    stopped = now - at(clock["paused"])
+    if clock["started"] is not None:
+        clock["started"] = iso(at(clock["started"]) + max(stopped, datetime.timedelta(0)))
+    clock["paused"] = None
+    return refresh(clock, to_act)
+
+
+# ---------------------------------------------------------------- vacations
+
+def parse_span(start: str, end: str, now: datetime.datetime) -> tuple[datetime.datetime, datetime.datetime]:
+    """FROM and TO of a vacation: ISO times, or dates (TO's whole day included). One that has begun is counted
+    from now."""
+    first = parse_time(start, "vacation FROM")
+    last = parse_time(end, "vacation TO")
+    if re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*", end):
+        last += datetime.timedelta(days=1)
+    if last <= first:
+        raise UsageError(f"vacation {start} {end}: it must end after it begins")
+    if last <= now:
+        raise UsageError(f"vacation {start} {end}: it is already over")
+    return max(first, now), last
+
+
+def _by_year(start: datetime.datetime, end: datetime.datetime) -> dict[str, int]:
+    """The seconds of [start, end) in each calendar year (UTC)."""
+    spans = {}
+    while start < end:
+        new_year = datetime.datetime(start.year + 1, 1, 1, tzinfo=UTC)
+        stop = min(end, new_year)
+        spans[str(start.year)] = spans.get(str(start.year), 0) + int((stop - start).total_seconds())
+        start = stop
+    return spans
+
+
+def take_vacation(clock: dict, player: str, to_act: str | None, start: datetime.datetime,
+                  end: datetime.datetime) -> dict:
+    """Add a vacation of `player`, within their yearly allowance and not overlapping one they already have."""
+    for first, last in _vacations_of(clock, player):
+        if start < last and first < end:
+            raise UsageError(f"{player} already has a vacation from {readable(iso(first))} to {readable(iso(last))}"
+                             f": cancel it first (vacation cancel)")
+    clock = copy.deepcopy(clock)
+    used = clock["vacation_used"].setdefault(player, {})
+    allowance = clock["vacation_days"] * DAY
+    for year, seconds in _by_year(start, end).items():
+        if used.get(year, 0) + seconds > allowance:
+            left = max(0, allowance - used.get(year, 0))
+            raise UsageError(f"{player} may take {clock['vacation_days']} days of vacation a year in this game; "
+                             f"{format_duration(left) if left else 'nothing'} left in {year}, and this vacation "
+                             f"asks for {format_duration(seconds)} of it")
+        used[year] = used.get(year, 0) + seconds
+    clock["vacations"].append({"player": player, "from": iso(start), "to": iso(end)})
+    clock["vacations"].sort(key=lambda v: (v["from"], v["player"]))
+    return refresh(clock, to_act)
+
+
+def cancel_vacations(clock: dict, player: str, to_act: str | None, now: datetime.datetime) -> tuple[dict, int]:
+    """End `player`'s running vacation now and drop their planned ones; the days not taken are given back.
+    Returns (the new record, how many vacations were changed)."""
+    clock = copy.deepcopy(clock)
+    kept, changed = [], 0
+    used = clock["vacation_used"].setdefault(player, {})
+    for vacation in clock["vacations"]:
+        start, end = at(vacation["from"]), at(vacation["to"])
+        if vacation["player"] != player or end <= now:
+            kept.append(vacation)
+            continue
+        changed += 1
+        for year, seconds in _by_year(max(start, now), end).items():
+            used[year] = max(0, used.get(year, 0) - seconds)
+        if start < now:
+            kept.append({**vacation, "to": iso(now)})
+    clock["vacations"] = kept
+    return refresh(clock, to_act), changed
+
+
+# ---------------------------------------------------------------- what everyone sees
+
+def public(clock: dict) -> dict:
+    """The clock as every player sees it (public.yaml and each view): settings, the due time, a pause, the
+    vacations not yet over and who has missed deadlines in a row."""
+    return {"deadline": format_duration(clock["deadline"]) if clock["deadline"] else None,
+            "reminder": format_duration(clock["reminder"]) if clock["reminder"] else None,
+            "on_timeout": clock["on_timeout"], "timeouts": clock["timeouts"],
+            "vacation_days": clock["vacation_days"], "due": clock["due"], "paused": clock["paused"],
+            "vacations": [dict(v) for v in clock["vacations"]],
+            "strikes": {player: n for player, n in sorted(clock["strikes"].items()) if n}}
+
+
+def summary_lines(shown: dict, to_act: str | None, now: datetime.datetime | None = None) -> list[str]:
+    """The lines a report prints about the clock (from `public`'s data)."""
+    lines = []
+    if shown["paused"]:
+        lines.append(f"The clock is paused (since {readable(shown['paused'])}).")
+    elif shown["due"] and to_act:
+        then = POLICY_TEXT_OF[shown["on_timeout"]].format(player=to_act)
+        lines.append(due_phrase(to_act, shown["due"], now) + f"; if no move has arrived by then, {then} "
+                     f"({plain_duration(parse_duration(shown['deadline']))} a decision).")
+    for vacation in shown["vacations"]:
+        if now is not None and at(vacation["to"]) <= now:
+            continue  # over (the record forgets it at its next change)
+        running = now is not None and at(vacation["from"]) <= now
+        lines.append(f"{vacation['player']} {'is' if running else 'will be'} on vacation "
+                     f"{'until' if running else 'from ' + readable(vacation['from']) + ' to'} "
+                     f"{readable(vacation['to'])}.")
+    for player, count in shown["strikes"].items():
+        limit = f" (resigned after {shown['timeouts']})" if shown["timeouts"] else ""
+        lines.append(f"{player} has missed {plural(count, 'deadline')} in a row{limit}.")
+    return lines

@@ -1,0 +1,326 @@
+"""Correspondence life: the clock's tick, the organiser's deadline changes, vacations, a seat handed on, and each
+player's address and mail preference.
+
+The engine keeps none of these: this layer wraps it. `create` makes a game through the engine's hook that adds
+the clock to the state envelope and the addresses, mail preferences and organiser to the secrets; `submit` plays
+a turn through the hook that restarts the clock (every transport submits through it). Every other function is
+one transaction under the game's lock (engine.writing / engine.commit) and takes the time as `now` (pbem.clock
+holds the rules of time; it is imported only where a game has deadlines). A tick is idempotent: what it did is recorded in the clock record (a
+reminder sent, a decision restarted at its due time), so a second tick at the same time finds nothing to do.
+Overdue decisions are settled from their due times, not from the tick's: a tick that runs late (cron stopped for a
+day) leaves the game as ticks on time would have.
+"""
+from __future__ import annotations
+
+from ..contract import PbemError, UsageError
+from ..engine import engine
+from ..play import trust
+from ..store import registry
+from . import notices
+
+MAX_STEPS = 500  # timeouts settled in one tick: a bound on an automatic flow (the next tick goes on)
+NOTIFY = ("every", "turn", "daily")
+# a new game's mail preference: only one's turn (a club's quiet choice, docs/email.md); a player recorded without
+# one (a game made before) keeps `every`, what it was made with
+DEFAULT_NOTIFY = "turn"
+
+
+# ---------------------------------------------------------------- a new game, a turn
+
+def parse_player(spec: str) -> tuple[str, str | None]:
+    """`NAME[:EMAIL]` of the command line: a player's name and address."""
+    from .addresses import is_address
+    from ..engine.newgame import check_name
+    name, _, email = spec.partition(":")
+    check_name(name)
+    if email and not is_address(email):
+        raise UsageError(f"player {name}: {email[:80]!r} is not an email address")
+    return name, email or None
+
+
+def create(game_type: str, path, players: list[tuple[str, str | None]], *, seed: str | None = None,
+           options: dict[str, str] | None = None, components_path=None, organiser: str | None = None,
+           deadlines: dict | None = None, notify: dict[str, str] | None = None, now=None,
+           forced_moves: bool = True, options_as_stored: bool = False) -> dict:
+    """A new game (engine.create) for players given as (name, address or None), with the organiser's address,
+    `deadlines` (a clock record, pbem.clock.new_clock, whose first decision starts `now`) and each player's mail
+    preference (`notify`: every, turn, daily)."""
+    from . import clock
+    from .addresses import is_address
+    if organiser is not None and not is_address(organiser):
+        raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
+    now = clock.moment(now)
+    addresses = dict(players)
+
+    def extend(env: dict, secrets_doc: dict) -> None:
+        if deadlines is not None:
+            first = registry.get(env["game"]).rules.pending(env["state"])["player"]
+            env["clock"] = clock.begin(deadlines, first, now)
+        unknown = sorted(set(notify or {}) - set(addresses))
+        if unknown:
+            raise UsageError(f"--notify for {', '.join(unknown)}, who does not play")
+        for entry in secrets_doc["players"]:
+            entry["email"] = addresses[entry["name"]]
+            if entry["email"] or entry["name"] in (notify or {}):
+                entry["notify"] = (notify or {}).get(entry["name"], DEFAULT_NOTIFY)
+        secrets_doc["organiser"] = organiser
+
+    return engine.create(game_type, path, [name for name, _ in players], seed=seed, options=options,
+                         components_path=components_path, now=now, forced_moves=forced_moves,
+                         options_as_stored=options_as_stored, extend=extend)
+
+
+def submit(gd: engine.GameDir, player: str, texts: list[str], *, now=None, **how) -> dict:
+    """A turn submitted (engine.submit, with `how`: by, move_number, signature, password, authenticated,
+    before_write, may_queue); in a game with deadlines the movers' runs of timeouts end and the next decision
+    starts `now` (default: the system clock). The answer says when that decision is due (`due`, None without
+    deadlines)."""
+    restart = _Restart(gd, now)
+    return restart.told(engine.submit(gd, player, texts, after_turn=restart, **how))
+
+
+def set_queue(gd: engine.GameDir, player: str, texts: list[str], *, now=None, **how) -> dict:
+    """A player's queue replaced (engine.set_queue); when it plays at once, the clock restarts as for `submit`."""
+    restart = _Restart(gd, now)
+    return {**engine.set_queue(gd, player, texts, after_turn=restart, **how), "due": restart.due}
+
+
+class _Restart:
+    """The clock's hook into a turn (engine.submit's `after_turn`): the movers answered (their run of timeouts
+    ends) and the next decision starts now."""
+
+    def __init__(self, gd: engine.GameDir, now):
+        self.gd, self.now, self.due = gd, now, None
+
+    def __call__(self, env: dict, state: dict, entries: list[dict]) -> dict:
+        if not env.get("clock"):
+            return {}
+        from . import clock
+        record = env["clock"]
+        for mover in [entry["player"] for entry in entries if entry["by"] == "player"] or [entries[0]["player"]]:
+            record = clock.answered(record, mover)
+        pending = engine.to_act(self.gd.game, {"state": state, "recent": entries})  # (an ending is the last entry)
+        moment = clock.moment(self.now)
+        record = clock.begin(clock.forget_past(record, moment), pending["player"] if pending else None, moment)
+        self.due = record["due"]
+        return {"clock": record}
+
+    def told(self, result: dict) -> dict:
+        """A turn's answer with the next decision's due time (before the mover's queue, as it always was)."""
+        queue = result.pop("queue", None)
+        return {**result, "due": self.due, "queue": queue}
+
+
+def _pending_player(game, env: dict) -> str | None:
+    """Who must act in the position of envelope `env` ({state, recent}); None once the game is over or ended."""
+    pending = engine.to_act(game, env)
+    return pending["player"] if pending else None
+
+
+def _no_clock(gd: engine.GameDir) -> PbemError:
+    return UsageError(f"{gd.id} has no deadlines: set one with `pbem deadline {gd.path} --set 72h`")
+
+
+# ---------------------------------------------------------------- tick
+
+def tick(gd: engine.GameDir, now, owe: bool = False) -> dict:
+    """Send each reminder whose time has come (recorded, so sent once) and apply the timeout policy to every
+    overdue decision. Returns what happened: `events` (remind, late, timeout, resigned), the new log entries as
+    the public sees them, and whether anything changed. `owe`: the transport will tell the players, so what the
+    change owes them is recorded with it (pbem.notices; `notice`: the record's id)."""
+    from . import clock
+    now = clock.moment(now)
+    game = gd.game
+    with engine.writing(gd) as env:
+        record, state, resigned = env.get("clock"), env["state"], list(env["resigned"])
+        records = dict(env.get("queues") or {})
+        result = {"game": gd.id, "events": [], "entries": [], "changed": False, "move_number": env["move_number"]}
+        to_act = _pending_player(game, env)
+        if not record or to_act is None:
+            return {**result, "to_act": to_act, "finished": to_act is None}
+        start = record
+        record = clock.forget_past(record, now)
+        number, entries, events = env["move_number"], [], []
+        for _ in range(MAX_STEPS):
+            player = _pending_player(game, {"state": state, "recent": entries})
+            event = clock.next_event(record, player, now)
+            if event is None:
+                break
+            if event == "remind":
+                record = {**record, "reminded": True}
+                events.append({"kind": "remind", "player": player, "due": record["due"], "move_number": number})
+                break
+            due = clock.at(record["due"])
+            record, out = clock.strike(record, player)
+            event = {"player": player, "due": record["due"], "move_number": number,
+                     "strikes": record["strikes"][player], "policy": record["on_timeout"]}
+            if out:
+                record["strikes"].pop(player)
+                resigned.append(player)
+                records.pop(player, None)  # a resigned seat plays the referee's moves, never a queue
+                entries.append({"number": number, "player": player, "by": "referee", "moves": [engine.RESIGN],
+                                "chance": [], "reason": f"{event['strikes']} consecutive timeouts"})
+                events.append({**event, "kind": "resigned", "numbers": [number]})
+                number += 1
+            elif record["on_timeout"] == "wait":
+                events.append({**event, "kind": "late"})
+            else:
+                state, entry = engine.timeout_move(game, state, player, record["on_timeout"], env["seed"], gd.id,
+                                                   number)
+                entries.append(entry)
+                events.append({**event, "kind": "timeout", "numbers": [number]})
+                number += 1
+            state, auto, records = engine.referee_turns(game, state, env, gd.id, number, resigned, records)
+            entries += auto
+            number += len(auto)
+            record = clock.begin(record, _pending_player(game, {"state": state, "recent": entries}), due)
+        if record == start and not entries:  # no move made: the same player is to act
+            return {**result, "to_act": to_act, "finished": False}
+        public = [engine.public_entry(game, entry) for entry in entries]
+        owed, also = notices.record(gd, clock.iso(now), events, public) if owe else (None, None)
+        new_env = engine.commit(gd, env, state, entries, resigned, {"clock": record}, queues=records, also=also)
+    to_act = _pending_player(game, new_env)
+    return {**result, "events": events, "entries": public, "changed": True, "move_number": new_env["move_number"],
+            "to_act": to_act, "finished": to_act is None, "due": record["due"],
+            "notice": owed["id"] if owed else None}
+
+
+# ---------------------------------------------------------------- the organiser's changes
+
+def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: int | None = None,
+             on_timeout: str | None = None, timeouts: int | None = None, no_timeouts: bool = False,
+             extensions: list[tuple[str, int]] = (), pause: bool = False, resume: bool = False,
+             vacation_days: int | None = None) -> dict:
+    """Change a game's deadlines; a game without any gets them (its current decision starts now). Returns the
+    clock as the players see it."""
+    from . import clock
+    now = clock.moment(now)
+    if pause and resume:
+        raise UsageError("--pause and --resume together: choose one")
+    for player, _ in extensions:
+        engine.check_player(gd, player)
+    with engine.writing(gd) as env:
+        to_act = _pending_player(gd.game, env)
+        if to_act is None:
+            raise PbemError(f"{gd.id} is over: it has no deadline to change")
+        record = env.get("clock")
+        if record is None:
+            if length is None:
+                raise _no_clock(gd)
+            record = clock.begin(clock.new_clock(length, reminder, on_timeout or "wait", timeouts), to_act, now)
+        if vacation_days is not None:  # checked with the other settings by set_deadline
+            record = {**record, "vacation_days": vacation_days}
+        record = clock.set_deadline(record, to_act, length, reminder, on_timeout, timeouts, no_timeouts)
+        for player, seconds in extensions:
+            record = clock.extend(record, to_act, player, seconds)
+        if pause:
+            record = clock.pause(record, to_act, now)
+        if resume:
+            record = clock.resume(record, to_act, now)
+        engine.commit(gd, env, env["state"], [], env["resigned"], {"clock": record})
+    return {"game": gd.id, "to_act": to_act, "clock": clock.public(record)}
+
+
+def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end: str | None = None,
+             cancel: bool = False) -> dict:
+    """A player's vacation FROM TO (dates or ISO times), or `cancel` of theirs. Deadlines falling inside it are
+    pushed past it (the clock stops for that player meanwhile); everyone sees it. A new vacation is returned as
+    `taken` (its span as recorded: from now if it has begun, TO's whole day)."""
+    from . import clock
+    now = clock.moment(now)
+    engine.check_player(gd, player)
+    with engine.writing(gd) as env:
+        record = env.get("clock")
+        if record is None:
+            raise UsageError(f"{gd.id} has no deadlines, so no vacation is needed: nobody's move is ever late")
+        to_act = _pending_player(gd.game, env)
+        if to_act is None:
+            raise PbemError(f"{gd.id} is over")
+        if cancel:
+            record, changed = clock.cancel_vacations(record, player, to_act, now)
+            if not changed:
+                raise UsageError(f"{player} has no vacation to cancel")
+        else:
+            if start is None or end is None:
+                raise UsageError("give the vacation's FROM and TO (dates like 2025-12-24, or ISO times)")
+            first, last = clock.parse_span(start, end, now)
+            record = clock.take_vacation(clock.forget_past(record, now), player, to_act, first, last)
+        engine.commit(gd, env, env["state"], [], env["resigned"], {"clock": record})
+    result = {"game": gd.id, "player": player, "to_act": to_act, "clock": clock.public(record)}
+    return result if cancel else {**result, "taken": {"from": clock.iso(first), "to": clock.iso(last)}}
+
+
+# ---------------------------------------------------------------- a seat handed on
+
+def replace(gd: engine.GameDir, seat: str, holder: str, email: str | None, now) -> dict:
+    """Hand `seat` to a new player: a new secret (the old one stops working), their address, and a log entry.
+    The seat keeps its name in the game (it is in the log, the views' file names and every signature); the
+    secrets file records who holds it now and who held it before (with the old secret, to check old
+    signatures). A seat that had resigned is played by its new holder from now on."""
+    from . import clock
+    now = clock.moment(now)
+    engine.check_player(gd, seat)
+    parse_player(holder + (f":{email}" if email else ""))
+    with engine.writing(gd) as env:
+        game = gd.game
+        if _pending_player(game, env) is None:
+            raise PbemError(f"{gd.id} is over: no seat to hand on")
+        secrets = engine.load_secrets(gd)
+        entry = next(p for p in secrets["players"] if p["name"] == seat)
+        former = {"holder": entry.get("holder", seat), "secret": entry["secret"], "until": env["move_number"]}
+        if entry.get("email"):
+            former["email"] = entry["email"]
+        entry.update({"secret": trust.new_secret(), "email": email, "holder": holder,
+                      "former": [*entry.get("former", []), former]})
+        entry.pop("notify", None)  # the new holder starts with a new game's preference, and chooses their own
+        if email:
+            entry["notify"] = DEFAULT_NOTIFY
+        number = env["move_number"]
+        log_entry = {"number": number, "player": seat, "by": "referee", "moves": [engine.REPLACE], "chance": [],
+                     "reason": f"seat handed to {holder}"}
+        resigned = [p for p in env["resigned"] if p != seat]
+        record = env.get("clock")
+        to_act = _pending_player(game, env)
+        if record is not None:
+            record = clock.answered(record, seat)
+            if to_act == seat:  # the new player gets a whole deadline for the decision waiting for them
+                record = clock.begin(record, to_act, now)
+        queues = {name: queue for name, queue in (env.get("queues") or {}).items() if name != seat}  # the old holder's
+        engine.commit(gd, env, env["state"], [log_entry], resigned, {"clock": record} if record else None, secrets,
+                      queues=queues)
+    return {"game": gd.id, "seat": seat, "holder": holder, "email": email, "secret": entry["secret"],
+            "number": number, "to_act": to_act}
+
+
+# ---------------------------------------------------------------- mail preferences
+
+def set_notify(gd: engine.GameDir, player: str, preference: str) -> dict:
+    """How often `player` gets mail: every move, only when it is their turn (with what happened since), or a
+    daily digest (sent by the tick). Answers to their own mail and the end of the game always reach them."""
+    if preference not in NOTIFY:
+        raise UsageError(f"notify {preference!r}: one of {', '.join(NOTIFY)}")
+    engine.check_player(gd, player)
+    with engine.writing(gd) as env:
+        secrets = engine.load_secrets(gd)
+        entry = next(p for p in secrets["players"] if p["name"] == player)
+        entry["notify"] = preference
+        engine.commit(gd, env, env["state"], [], env["resigned"], None, secrets)
+    return {"game": gd.id, "player": player, "notify": preference}
+
+
+def notify_of(entry: dict) -> str:
+    """A player's preference as recorded (secrets.yaml); none recorded: `every`, the default of the games made
+    before DEFAULT_NOTIFY."""
+    return entry.get("notify", "every")
+
+
+def parse_notify(specs: tuple[str, ...], players: list[str]) -> dict[str, str]:
+    """`--notify PREF` (every player) and `--notify PLAYER=PREF`, in order (a later one wins for its players)."""
+    chosen = {}
+    for spec in specs:
+        who, sep, preference = spec.rpartition("=")
+        if preference not in NOTIFY:
+            raise UsageError(f"--notify {spec!r}: write every, turn or daily (or PLAYER=every|turn|daily)")
+        for player in ([who] if sep else players):
+            chosen[player] = preference
+    return chosen
