@@ -10,6 +10,7 @@ from ..clock import clock, correspondence
 from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..store import transactions
+from ..text import times
 from ..text.phrases import plural
 from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, emit
 from .sending import sending as _sending
@@ -23,7 +24,7 @@ def _clock_text(data: dict, now) -> str:
              + f", on timeout: {shown['on_timeout']}"
              + (f", resigned after {shown['timeouts']} in a row" if shown["timeouts"] else "")
              + f", vacations up to {shown['vacation_days']} days a year."]
-    lines += clock.summary_lines(shown, data["to_act"], now)
+    lines += times.summary_lines(shown, data["to_act"], now)
     return "\n".join(lines) + "\n"
 
 
@@ -31,7 +32,7 @@ def _extension(spec: str) -> tuple[str, int]:
     player, sep, length = spec.partition(":")
     if not sep or not player:
         raise UsageError(f"--extend {spec!r}: write PLAYER:DURATION (bob:24h)")
-    return player, clock.parse_duration(length, f"--extend {player}")
+    return player, times.parse_duration(length, f"--extend {player}")
 
 
 @click.command()
@@ -159,7 +160,7 @@ TICK_LOCK_WAIT = 5.0  # seconds the tick waits for one game's lock before it ski
 
 
 def _event_line(game_id: str, event: dict) -> str:
-    due = clock.readable(event["due"]) if event.get("due") else "-"
+    due = times.readable(event["due"]) if event.get("due") else "-"
     what = {"remind": f"reminded {event['player']} (due {due})",
             "late": f"{event['player']} is late (was due {due}; {event.get('strikes')} in a row): waiting",
             "timeout": f"{event['player']} timed out (was due {due}): the referee played move "
@@ -218,10 +219,10 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
             if result.get("warning"):
                 lines.append(f"{result['game']}: WARNING: {result['warning']}")
         changed = sum(1 for r in done if r["changed"])
-        lines.append(f"{plural(len(done), 'game')} ticked at {clock.iso(moment)}, {changed} changed.")
+        lines.append(f"{plural(len(done), 'game')} ticked at {times.iso(moment)}, {changed} changed.")
         return "\n".join(lines + [f"skipped: {line}" for line in skipped]
                          + [f"error: {line}" for line in errors]) + "\n"
-    emit({"now": clock.iso(moment), "games": done, "skipped": skipped, "errors": errors}, fmt, text)
+    emit({"now": times.iso(moment), "games": done, "skipped": skipped, "errors": errors}, fmt, text)
     if errors or skipped:
         raise PbemError(f"{plural(len(errors) + len(skipped), 'game')} could not be ticked (see above: "
                         f"{len(skipped)} skipped as locked); the others were")

@@ -204,7 +204,7 @@ def legal_text(d: dict, now=None) -> str:
         return "The game is over.\n"
     head = f"Move {d['move_number']}: {d['to_act']} to act — {d['decision']['description']}\n"
     if d.get("due"):
-        from ..clock.clock import due_phrase
+        from ..text.times import due_phrase
         head += due_phrase(d["to_act"], d["due"], clock_now(now)) + ".\n"
     if d["player"] != d["to_act"]:
         return head + f"{d['player']} has no move now (and may resign at any time: `resign`).\n"

@@ -160,7 +160,7 @@ def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox
         from ..mail import transport
         mailer = transport.make(smtp, outbox)
     if now is not None:
-        from ..clock.clock import parse_time
+        from ..text.times import parse_time
         now = parse_time(now)
     run = run_referee(directory, referee_root=referee_root, identity=_referee_identity(identity_file),
                       remote=remote, branch=branch, mailer=mailer, tick=tick, now=now, new_keys=_parse_keys(keys),

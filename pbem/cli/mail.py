@@ -90,7 +90,7 @@ def inbox(root, from_address, maildir, mbox, imap, processed, smtp, outbox, smtp
 
 
 def _now(text):
-    from ..clock.clock import parse_time
+    from ..text.times import parse_time
     return parse_time(text) if text else None
 
 

@@ -34,7 +34,7 @@ class Duration(click.ParamType):
     name = "duration"
 
     def convert(self, value, param, ctx):
-        from ..clock.clock import parse_duration
+        from ..text.times import parse_duration
         try:
             return value if isinstance(value, int) else parse_duration(value, f"--{param.name.replace('_', '-')}")
         except UsageError as exc:

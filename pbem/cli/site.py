@@ -12,11 +12,10 @@ import os
 import re
 from pathlib import Path
 
-from ..clock import clock
 from ..contract import PbemError
 from ..engine import engine
 from ..store.gamedir import read_status, reading
-from ..text import pictures
+from ..text import pictures, times
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
@@ -47,7 +46,7 @@ def entry_of(directory: Path, doc: dict, now) -> dict:
         state, due = f"over, won by {', '.join(winners)}", ""
     else:
         state = f"{doc['decision']['player']} to act"
-        due = " ".join(clock.summary_lines(doc["clock"], doc["decision"]["player"], now)) if doc.get("clock") else ""
+        due = " ".join(times.summary_lines(doc["clock"], doc["decision"]["player"], now)) if doc.get("clock") else ""
     return {"id": doc["id"], "href": f"{doc['id']}/index.html", "title": doc["title"], "players": players,
             "move": doc["move_number"], "state": state, "due": due}
 
@@ -79,7 +78,7 @@ def build(root, out, now=None) -> dict:
         files[f"{doc['id']}/log.html"] = env.get_template("log.html").render(
             title=f"{doc['title']} — game {doc['id']} — log", rows=log_rows(log), back="index.html")
     files["index.html"] = env.get_template("index.html").render(
-        games=games, unreadable=unreadable, when=clock.readable(clock.iso(now)) if now else None)
+        games=games, unreadable=unreadable, when=times.readable(times.iso(now)) if now else None)
     write_site(out, files)
     return {"games": games, "unreadable": unreadable, "files": sorted(files)}
 

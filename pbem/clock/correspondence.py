@@ -129,6 +129,7 @@ def tick(gd: engine.GameDir, now, owe: bool = False) -> dict:
     the public sees them, and whether anything changed. `owe`: the transport will tell the players, so what the
     change owes them is recorded with it (pbem.notices; `notice`: the record's id)."""
     from . import clock
+    from ..text import times
     now = clock.moment(now)
     game = gd.game
     with engine.writing(gd) as env:
@@ -150,7 +151,7 @@ def tick(gd: engine.GameDir, now, owe: bool = False) -> dict:
                 record = {**record, "reminded": True}
                 events.append({"kind": "remind", "player": player, "due": record["due"], "move_number": number})
                 break
-            due = clock.at(record["due"])
+            due = times.at(record["due"])
             record, out = clock.strike(record, player)
             event = {"player": player, "due": record["due"], "move_number": number,
                      "strikes": record["strikes"][player], "policy": record["on_timeout"]}
@@ -177,7 +178,7 @@ def tick(gd: engine.GameDir, now, owe: bool = False) -> dict:
         if record == start and not entries:  # no move made: the same player is to act
             return {**result, "to_act": to_act, "finished": False}
         public = [engine.public_entry(game, entry) for entry in entries]
-        owed, also = notices.record(gd, clock.iso(now), events, public) if owe else (None, None)
+        owed, also = notices.record(gd, times.iso(now), events, public) if owe else (None, None)
         new_env = engine.commit(gd, env, state, entries, resigned, {"clock": record}, queues=records, also=also)
     to_act = _pending_player(game, new_env)
     return {**result, "events": events, "entries": public, "changed": True, "move_number": new_env["move_number"],
@@ -194,6 +195,7 @@ def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: in
     """Change a game's deadlines; a game without any gets them (its current decision starts now). Returns the
     clock as the players see it."""
     from . import clock
+    from ..text import times
     now = clock.moment(now)
     if pause and resume:
         raise UsageError("--pause and --resume together: choose one")
@@ -218,7 +220,7 @@ def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: in
         if resume:
             record = clock.resume(record, to_act, now)
         engine.commit(gd, env, env["state"], [], env["resigned"], {"clock": record})
-    return {"game": gd.id, "to_act": to_act, "clock": clock.public(record)}
+    return {"game": gd.id, "to_act": to_act, "clock": times.public(record)}
 
 
 def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end: str | None = None,
@@ -227,6 +229,7 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
     pushed past it (the clock stops for that player meanwhile); everyone sees it. A new vacation is returned as
     `taken` (its span as recorded: from now if it has begun, TO's whole day)."""
     from . import clock
+    from ..text import times
     now = clock.moment(now)
     engine.check_player(gd, player)
     with engine.writing(gd) as env:
@@ -246,8 +249,8 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
             first, last = clock.parse_span(start, end, now)
             record = clock.take_vacation(clock.forget_past(record, now), player, to_act, first, last)
         engine.commit(gd, env, env["state"], [], env["resigned"], {"clock": record})
-    result = {"game": gd.id, "player": player, "to_act": to_act, "clock": clock.public(record)}
-    return result if cancel else {**result, "taken": {"from": clock.iso(first), "to": clock.iso(last)}}
+    result = {"game": gd.id, "player": player, "to_act": to_act, "clock": times.public(record)}
+    return result if cancel else {**result, "taken": {"from": times.iso(first), "to": times.iso(last)}}
 
 
 # ---------------------------------------------------------------- a seat handed on

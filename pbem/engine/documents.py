@@ -46,8 +46,8 @@ def status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict], d
     doc.update({"move_number": env["move_number"], "to_act": decision["player"] if decision else None,
                 "decision": decision})
     if decision is not None and env.get("clock"):
-        from ..clock import clock  # (pbem.clock is imported only by a game with deadlines)
-        doc["clock"] = clock.public(env["clock"])
+        from ..text.times import public  # (imported only by a game with deadlines)
+        doc["clock"] = public(env["clock"])
     doc.update({"finished": decision is None, "seed_commitment": gd.meta["seed_commitment"]})
     if decision is None:
         end = ending(env)

@@ -14,11 +14,12 @@ from __future__ import annotations
 import datetime
 from email.message import EmailMessage
 
-from ..clock import clock, notices
+from ..clock import notices
 from ..clock.correspondence import notify_of
 from ..contract import PbemError
 from ..engine import engine
 from ..text import phrases
+from ..text import times
 from ..text.phrases import plural
 from . import compose, news
 
@@ -39,7 +40,7 @@ def wants_report(player: dict, mover: str | None, doc: dict, answer: bool = Fals
 # ---------------------------------------------------------------- after a tick
 
 def _due_text(due: str | None, now: datetime.datetime) -> str:
-    return f"{clock.readable(due)} ({clock.until(due, now)})" if due else "no deadline"
+    return f"{times.readable(due)} ({times.until(due, now)})" if due else "no deadline"
 
 
 def tick_messages(referee, gd: engine.GameDir, result: dict, now: datetime.datetime) -> list:
@@ -95,24 +96,24 @@ def tick_mails(referee, gd: engine.GameDir, result: dict, now: datetime.datetime
 def _event_text(gd: engine.GameDir, event: dict, record: dict, now: datetime.datetime) -> tuple[str, str]:
     """(the subject's words, the paragraph) of one event of a tick, to the player it is about."""
     number = event["move_number"]
-    policy = clock.POLICY_TEXT.get(record.get("on_timeout", "wait"), "")
+    policy = times.POLICY_TEXT.get(record.get("on_timeout", "wait"), "")
     if event["kind"] == "remind":
-        return (f"move {number}, reminder: your move is due {clock.readable(event['due'])}",
+        return (f"move {number}, reminder: your move is due {times.readable(event['due'])}",
                 f"Reminder: your move (move {number}) is due by {_due_text(event['due'], now)}. "
                 f"If it has not arrived by then, {policy}.\n\n{_queued_text(gd, event['player'])}")
     if event["kind"] == "late":
         allowed = f" After {record['timeouts']} in a row you count as resigned." if record.get("timeouts") else ""
         return (f"move {number}, your move is overdue",
-                f"Your move (move {number}) was due by {clock.readable(event['due'])} and has not arrived: that is "
+                f"Your move (move {number}) was due by {times.readable(event['due'])} and has not arrived: that is "
                 f"{plural(event['strikes'], 'deadline')} missed in a row.{allowed} The referee waits; your move is "
                 f"now due by {_due_text(record.get('due'), now)}.")
     if event["kind"] == "timeout":
         allowed = f" (after {record['timeouts']} in a row you count as resigned)" if record.get("timeouts") else ""
         return (f"move {number}, timeout: the referee moved for you",
-                f"Your move (move {number}) was due by {clock.readable(event['due'])} and has not arrived, so "
+                f"Your move (move {number}) was due by {times.readable(event['due'])} and has not arrived, so "
                 f"{policy}. You have missed {plural(event['strikes'], 'deadline')} in a row{allowed}.")
     return (f"move {number}, you count as resigned",
-            f"Your move (move {number}) was due by {clock.readable(event['due'])}: that is {event['strikes']} "
+            f"Your move (move {number}) was due by {times.readable(event['due'])}: that is {event['strikes']} "
             f"deadlines missed in a row, so you count as resigned. The referee plays your seat from now on (the move "
             f"that changes the game least for the others) and ranks it last. Ask the organiser if you want to come "
             f"back: they can hand the seat on (pbem replace).")
@@ -155,7 +156,7 @@ def tell_owed(referee, gd: engine.GameDir) -> tuple[list[str], str | None]:
             result = {"events": item["events"], "entries": item["entries"]}
             before = book.snapshot()
             sent, warning = send_told(referee, book, before, tick_mails(
-                referee, gd, result, clock.parse_time(item["at"]), key=item["id"], book=book))
+                referee, gd, result, times.parse_time(item["at"]), key=item["id"], book=book))
             mailed += [address for address in sent if address not in mailed]
             warnings += [warning] if warning else []
         referee.save_bookmarks()

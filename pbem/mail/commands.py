@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..clock import clock, correspondence
+from ..clock import correspondence
 from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..play import queues, trust
-from ..text import phrases
+from ..text import phrases, times
 from . import clockmail, compose, headers, news, parse
 from .ledger import Ledger
 from .outgoing import Outgoing
@@ -362,7 +362,7 @@ class Referee(Outgoing, Telling):
                 body, outcome = "Your vacation is cancelled; the days you did not take are given back.", "cancelled"
             elif len(args) == 2:
                 taken = correspondence.vacation(gd, name, self.now, args[0], args[1])["taken"]
-                body = (f"Your vacation from {clock.readable(taken['from'])} to {clock.readable(taken['to'])} is "
+                body = (f"Your vacation from {times.readable(taken['from'])} to {times.readable(taken['to'])} is "
                         f"recorded; the other players see it. Your deadlines stop meanwhile.")
             else:
                 raise UsageError("write `vacation FROM TO` (dates like 2025-12-24) or `vacation cancel`")

@@ -14,10 +14,9 @@ import re
 import socket
 from email.message import EmailMessage
 
-from ..clock import clock
 from ..engine import engine
 from ..tables import fit_lines
-from ..text import phrases, report
+from ..text import phrases, report, times
 from . import headers
 from .headers import Headers
 
@@ -229,11 +228,11 @@ def due_sentence(doc: dict, now=None) -> str:
     if not shown or not (shown["due"] or shown["paused"]):
         return "There is no deadline: the game waits for your move."
     if shown["paused"]:
-        return f"The clock is paused (since {clock.readable(shown['paused'])}): your move has no deadline until it " \
+        return f"The clock is paused (since {times.readable(shown['paused'])}): your move has no deadline until it " \
                f"runs again."
-    when = clock.readable(shown["due"]) + (f" ({clock.until(shown['due'], now)})" if now is not None else "")
+    when = times.readable(shown["due"]) + (f" ({times.until(shown['due'], now)})" if now is not None else "")
     return f"Your move is due by {when}. If it has not arrived by then, " \
-           f"{clock.POLICY_TEXT.get(shown['on_timeout'], 'the referee waits')}."
+           f"{times.POLICY_TEXT.get(shown['on_timeout'], 'the referee waits')}."
 
 
 def turn_head(doc: dict, now=None) -> str:
@@ -243,7 +242,7 @@ def turn_head(doc: dict, now=None) -> str:
 
 def turn_subject(gd: engine.GameDir, doc: dict) -> str:
     shown = doc.get("clock") or {}
-    due = f", due {clock.readable(shown['due'])}" if shown.get("due") and not shown.get("paused") else ""
+    due = f", due {times.readable(shown['due'])}" if shown.get("due") and not shown.get("paused") else ""
     return subject_for(gd, f"move {doc['move_number']}, your turn{due}")
 
 

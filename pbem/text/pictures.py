@@ -312,7 +312,7 @@ def repository_files(doc: dict, now=None) -> dict[str, bytes]:
     title, status = headline(doc)
     clock_lines = []
     if doc.get("clock") and not doc["finished"]:
-        from ..clock.clock import summary_lines
+        from .times import summary_lines
         clock_lines = summary_lines(doc["clock"], doc["decision"]["player"], None)
     recent = [{"number": e["number"], "player": markdown_cell(e["player"] + (" (referee)" if e["by"] == "referee"
                                                                               else "")),

@@ -46,7 +46,7 @@ def status_text(doc: dict, now=None) -> str:
         decision = doc["decision"]
         parts.append(f"To act: {decision['player']} — {decision['description']}")
         if doc.get("clock"):
-            from ..clock.clock import summary_lines
+            from .times import summary_lines
             parts.append("\n".join(summary_lines(doc["clock"], decision["player"], now)) or "No deadline now.")
         if doc.get("queue"):
             from .phrases import queue_lines

@@ -7,10 +7,10 @@ import copy
 
 import pytest
 
-from pbem.clock import clock
 from pbem.engine import engine
 from pbem.play import movefile
 from pbem.store import yamlio
+from pbem.text import times
 from support import snapshot
 
 T0 = "2025-12-01T12:00:00Z"
@@ -114,7 +114,7 @@ def test_timeout_wait_only_reminds_again_and_after_the_limit_the_seat_counts_as_
     assert "overdue" in late["Subject"] and "After 2 in a row you count as resigned" in game.body(late)
     game.tick(120)  # reminded again before the new due time
     assert [m["Subject"] for m in game.new_mails()] == [f"[g1] Coal Baron: move 1, reminder: your move is due "
-                                                        f"{clock.readable(game.at(144))}"]
+                                                        f"{times.readable(game.at(144))}"]
     game.tick(144)
     entries = engine.read_log(game.gd, full=True)["entries"]
     assert entries[0] == {"number": 1, "player": player, "by": "referee", "moves": ["resign"], "chance": [],

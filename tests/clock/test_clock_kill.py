@@ -21,8 +21,9 @@ from pathlib import Path
 import pytest
 
 from pbem.cli.commands import cli
-from pbem.clock import clock, notices
+from pbem.clock import notices
 from pbem.engine import engine
+from pbem.text import times
 from support import NAMES, Pbem
 
 TRIALS = int(os.environ.get("PBEM_KILL_TRIALS", "3"))
@@ -41,7 +42,7 @@ ORGANISER = "referee@club.example"
 
 
 def at(hours: float) -> str:
-    return clock.iso(clock.parse_time(T0) + datetime.timedelta(hours=hours))
+    return times.iso(times.parse_time(T0) + datetime.timedelta(hours=hours))
 
 
 TICK = at(26)

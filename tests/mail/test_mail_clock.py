@@ -8,8 +8,8 @@ import datetime
 import json
 import re
 
-from pbem.clock import clock
 from pbem.engine import engine
+from pbem.text import times
 from pbem.text.phrases import plural
 from mailkit import MailGame, body_of, create_game, move_mail, run_cli, write_mail
 from support import legal_turn
@@ -18,7 +18,7 @@ T0 = "2025-12-01T12:00:00Z"
 
 
 def at(hours: float) -> str:
-    return clock.iso(clock.parse_time(T0) + datetime.timedelta(hours=hours))
+    return times.iso(times.parse_time(T0) + datetime.timedelta(hours=hours))
 
 
 def start(games_root, *options, players=2) -> MailGame:
