@@ -17,6 +17,7 @@ from ..engine import engine
 from ..play import trust
 from ..store import registry
 from . import notices
+from .addresses import is_address
 
 MAX_STEPS = 500  # timeouts settled in one tick: a bound on an automatic flow (the next tick goes on)
 NOTIFY = ("every", "turn", "daily")
@@ -29,7 +30,6 @@ DEFAULT_NOTIFY = "turn"
 
 def parse_player(spec: str) -> tuple[str, str | None]:
     """`NAME[:EMAIL]` of the command line: a player's name and address."""
-    from .addresses import is_address
     from ..engine.newgame import check_name
     name, _, email = spec.partition(":")
     check_name(name)
@@ -46,7 +46,6 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, seed:
     `deadlines` (a clock record, pbem.clock.new_clock, whose first decision starts `now`) and each player's mail
     preference (`notify`: every, turn, daily)."""
     from . import clock
-    from .addresses import is_address
     if organiser is not None and not is_address(organiser):
         raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
     now = clock.moment(now)

@@ -72,7 +72,7 @@ class Referee(Outgoing, Telling):
         self.transport.prepare()  # a bad outbox is refused before any mail is handled (no move left unreported)
         host = f"pbem@{_host()}"
         self.default_from = self.default_from or os.environ.get("PBEM_FROM") \
-            or (host if headers.is_address(host) else "pbem@localhost")
+            or (host if headers.is_writable(host) else "pbem@localhost")
         try:
             headers.writable("From", self.default_from)
         except ValueError:

@@ -188,7 +188,7 @@ def _sender(msg) -> tuple[str, str | None, list[str]]:
     if headers.ENCODED_WORD in raw[0] or (decoded is not None and decoded != raw):
         return "", ("the From address is written as an encoded word (or reads differently decoded); the referee "
                     "reads only a plain address. Write from the address you registered."), claimed
-    return (raw[0] if headers.is_address(raw[0]) else ""), None, claimed
+    return (raw[0] if headers.is_writable(raw[0]) else ""), None, claimed
 def parse_message(raw: bytes, size: int | None = None) -> Incoming:
     """Everything the referee needs from one RFC 5322 message (never raises for a malformed one)."""
     size = len(raw) if size is None else size

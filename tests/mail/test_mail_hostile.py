@@ -202,7 +202,7 @@ def from_addresses(raw: bytes) -> set[str]:
     msg = email.message_from_bytes(raw, policy=email.policy.compat32)
     values = [str(value) for value in msg.get_all("From") or []]
     return {address.lower() for address in re.findall(r"[^\s<>,;:\"()\[\]]+@[^\s<>,;:\"()\[\]]+", " ".join(values))
-            if headers.is_address(address)}
+            if headers.is_writable(address)}
 
 
 @settings(max_examples=FUZZ, deadline=None, suppress_health_check=list(HealthCheck))
