@@ -4,7 +4,7 @@ from __future__ import annotations
 from .. import notation
 from ..contract import PbemError
 from ..store import validation, yamlio
-from ..text import phrases
+from ..store.safefiles import limit_words, size_words
 from . import trust
 
 MAX_BYTES = 64 * 1024
@@ -15,8 +15,8 @@ def parse(text: str | bytes, source: str = "move file", size: int | None = None)
     """A move file checked against its schema. `size`: the whole file's size when `text` was read only in part."""
     size = max(len(text), size or 0)
     if size > MAX_BYTES:
-        raise PbemError(f"{source}: too large: {phrases.size(size)}; a move file is at most "
-                        f"{phrases.limit(MAX_BYTES)}")
+        raise PbemError(f"{source}: too large: {size_words(size)}; a move file is at most "
+                        f"{limit_words(MAX_BYTES)}")
     data = yamlio.loads(text, source)
     if not isinstance(data, dict):
         raise PbemError(f"{source}: a move file is a mapping with game, move_number, player, moves and signature")

@@ -19,12 +19,29 @@ import os
 import stat
 
 from ..contract import PbemError
-from ..text import phrases
 
 DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC  # NONBLOCK: a planted FIFO never hangs us
 NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 REWRITE_FLAGS = os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+
+# ---------------------------------------------------------------- sizes in words
+# (a file refused for its size is named with how large it is and the limit: here, in the other readers, by git)
+
+def size_words(count: int) -> str:
+    """A byte count as a person reads it: `812 bytes`, `65,537 bytes`, `10.0 MB`."""
+    if count >= 1024 * 1024:
+        return f"{count / (1024 * 1024):.1f} MB"
+    return f"{count:,} bytes" if count != 1 else "1 byte"
+
+
+def limit_words(count: int) -> str:
+    """A size limit in round units: `64 KB`, `2 MB`."""
+    for unit, factor in (("MB", 1024 * 1024), ("KB", 1024)):
+        if count >= factor and count % factor == 0:
+            return f"{count // factor} {unit}"
+    return f"{count} byte" if count == 1 else f"{count} bytes"
 
 
 class Missing(PbemError):
@@ -147,7 +164,7 @@ def read_at(folder: int, name: str, where: str, limit: int) -> bytes:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise PbemError(f"{where}: file too large (more than {phrases.limit(limit)})")
+        raise PbemError(f"{where}: file too large (more than {limit_words(limit)})")
     return data
 
 

@@ -16,7 +16,7 @@ import math
 import re
 
 from ..contract import PbemError
-from ..text import phrases
+from .safefiles import limit_words, size_words
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
@@ -336,7 +336,7 @@ def _read_own(text: str):
 
 def loads(text: str | bytes, source: str = "input"):
     if len(text) > MAX_BYTES:
-        raise PbemError(f"{source}: file too large ({phrases.size(len(text))}; at most {phrases.limit(MAX_BYTES)})")
+        raise PbemError(f"{source}: file too large ({size_words(len(text))}; at most {limit_words(MAX_BYTES)})")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")

@@ -1,4 +1,4 @@
-"""Short phrases the command line and the transports share: counts, sizes, the moves the referee played.
+"""Short phrases the command line and the transports share: counts, the moves the referee played, a queue.
 
 No imports beyond the standard library: `pbem move` prints them and must stay fast.
 """
@@ -10,21 +10,6 @@ REFEREE_MOVES_LISTED = 6
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """`1 move`, `2 moves`, `0 moves` (`many`: an irregular plural)."""
     return f"{count} {noun if count == 1 else many or noun + 's'}"
-
-
-def size(count: int) -> str:
-    """A byte count as a person reads it: `812 bytes`, `65,537 bytes`, `10.0 MB`."""
-    if count >= 1024 * 1024:
-        return f"{count / (1024 * 1024):.1f} MB"
-    return f"{count:,} bytes" if count != 1 else "1 byte"
-
-
-def limit(count: int) -> str:
-    """A size limit in round units: `64 KB`, `2 MB`."""
-    for unit, factor in (("MB", 1024 * 1024), ("KB", 1024)):
-        if count >= factor and count % factor == 0:
-            return f"{count // factor} {unit}"
-    return plural(count, "byte")
 
 
 def referee_move(entry: dict) -> str:

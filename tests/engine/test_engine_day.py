@@ -13,7 +13,7 @@ from pbem.clock import correspondence
 from pbem.contract import PbemError
 from pbem.engine import engine
 from pbem.play import playout, turns
-from pbem.store import registry
+from pbem.store import registry, safefiles
 from pbem.text import phrases
 
 
@@ -286,7 +286,7 @@ def test_a_huge_move_file_is_measured_in_megabytes_from_a_file_and_from_standard
     for result in (from_file, from_stdin):
         assert result.returncode == 2
         assert b"10.0 MB; a move file is at most 64 KB" in result.stderr, result.stderr
-    assert phrases.size(65537) == "65,537 bytes"
+    assert safefiles.size_words(65537) == "65,537 bytes"
 
 
 # ---------------------------------------------------------------- status from the referee's state
