@@ -2,14 +2,15 @@
 
 The work is done by modules named for their jobs; this one only gathers their public functions:
 
-    pbem.gamedir     a game directory: its files, opening it, reading and checking them (with caches), its lock
-    pbem.documents   the documents written for a position: status and views, logs, the state's files
-    pbem.turns       a turn and the moves the referee plays by itself, as pure functions (no files)
-    pbem.newgame     `pbem new`
-    pbem.reader      `status`, `moves`, `log`
-    pbem.writer      a turn submitted, a resignation, any other change committed under the lock
-    pbem.verify      the replay from the seed, and every file compared with it
-    pbem.demo        `pbem demo`, and the Session that plays turns in memory under the lock
+    pbem.store.gamedir      a game directory: its files, opening it, reading and checking them (with caches), its
+                            lock
+    pbem.engine.documents   the documents written for a position: status and views, logs, the state's files
+    pbem.play.turns         a turn and the moves the referee plays by itself, as pure functions (no files)
+    pbem.engine.newgame     `pbem new`
+    pbem.engine.reader      `status`, `moves`, `log`
+    pbem.engine.writer      a turn submitted, a resignation, any other change committed under the lock
+    pbem.engine.verify      the replay from the seed, and every file compared with it
+    pbem.engine.session     the Session that plays turns in memory under the lock (`pbem demo`)
 
 It knows no game by name; everything game-specific comes through the registry and the contract (pbem.contract).
 Creating, verifying and the demo load when first asked for (`pbem move` does not pay for them).
@@ -39,7 +40,7 @@ _LATER = {  # loaded when first used
     **dict.fromkeys(("create", "parse_player", "load_components", "ID_PATTERN", "NAME_PATTERN", "EMAIL_PATTERN"),
                     "pbem.engine.newgame"),
     **dict.fromkeys(("verify", "replay", "replay_steps", "published_status"), "pbem.engine.verify"),
-    **dict.fromkeys(("Session", "session"), "pbem.cli.demo"),
+    **dict.fromkeys(("Session", "session"), "pbem.engine.session"),
 }
 
 
