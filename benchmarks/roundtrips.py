@@ -32,7 +32,7 @@ import yaml
 
 from pbem import bots, notation
 from pbem.contract import PbemError
-from pbem.play import playout, queues, turns
+from pbem.play import playout, queues, submission, turns
 from pbem.rng import Rng
 from pbem.store import registry
 
@@ -204,7 +204,7 @@ def play(game, seed: str, queued: bool) -> tuple[dict[str, int], dict[str, int],
         if queued:
             sent += PLANS[game.id](game, env["state"], player, now, after, rnd)
         try:
-            state, entries, records = turns.play_submission(game, seed, env, player, sent, "player", None, False)
+            state, entries, records = submission.play_submission(game, seed, env, submission.Turn(player, sent), False)
         except PbemError as exc:
             raise AssertionError(f"{game.id} {seed}: {sent} refused: {exc}") from None
         env.update(state=state, move_number=env["move_number"] + len(entries), queues=records)

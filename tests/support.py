@@ -363,15 +363,15 @@ class QueueTable:
         return {**env, "state": state, "move_number": number, "queues": records}, entries
 
     def send(self, env, player: str, text: str) -> tuple[dict, list[dict]]:
-        from pbem.play import turns
-        state, entries, records = turns.play_submission(self.game, "t", copy.deepcopy(env), player,
-                                                        notation.split_turn(text), "player", None, False)
+        from pbem.play import submission
+        turn = submission.Turn(player, notation.split_turn(text))
+        state, entries, records = submission.play_submission(self.game, "t", copy.deepcopy(env), turn, False)
         return self._after(env, state, entries, records)
 
     def queue(self, env, player: str, text: str) -> tuple[dict, list[dict]]:
-        from pbem.play import turns
-        state, entries, records = turns.queue_submission(self.game, "t", copy.deepcopy(env), player,
-                                                         notation.split_turn(text))
+        from pbem.play import submission
+        state, entries, records = submission.queue_submission(self.game, "t", copy.deepcopy(env), player,
+                                                              notation.split_turn(text))
         return self._after(env, state, entries, records)
 
     def to_act(self, env):

@@ -178,7 +178,7 @@ def tick(gd: engine.GameDir, now, owe: bool = False) -> dict:
             return {**result, "to_act": to_act, "finished": False}
         public = [engine.public_entry(game, entry) for entry in entries]
         owed, also = notices.record(gd, times.iso(now), events, public) if owe else (None, None)
-        new_env = engine.commit(gd, env, state, entries, resigned, {"clock": record}, queues=records, also=also)
+        new_env = engine.commit(gd, env, state, entries, resigned, fields={"clock": record}, queues=records, also=also)
     to_act = _pending_player(game, new_env)
     return {**result, "events": events, "entries": public, "changed": True, "move_number": new_env["move_number"],
             "to_act": to_act, "finished": to_act is None, "due": record["due"],
@@ -218,7 +218,7 @@ def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: in
             record = clock.pause(record, to_act, now)
         if resume:
             record = clock.resume(record, to_act, now)
-        engine.commit(gd, env, env["state"], [], env["resigned"], {"clock": record})
+        engine.commit(gd, env, env["state"], [], env["resigned"], fields={"clock": record})
     return {"game": gd.id, "to_act": to_act, "clock": times.public(record)}
 
 
@@ -247,7 +247,7 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
                 raise UsageError("give the vacation's FROM and TO (dates like 2025-12-24, or ISO times)")
             first, last = clock.parse_span(start, end, now)
             record = clock.take_vacation(clock.forget_past(record, now), player, to_act, first, last)
-        engine.commit(gd, env, env["state"], [], env["resigned"], {"clock": record})
+        engine.commit(gd, env, env["state"], [], env["resigned"], fields={"clock": record})
     result = {"game": gd.id, "player": player, "to_act": to_act, "clock": times.public(record)}
     return result if cancel else {**result, "taken": {"from": times.iso(first), "to": times.iso(last)}}
 
@@ -288,8 +288,8 @@ def replace(gd: engine.GameDir, seat: str, holder: str, email: str | None, now) 
             if to_act == seat:  # the new player gets a whole deadline for the decision waiting for them
                 record = clock.begin(record, to_act, now)
         queues = {name: queue for name, queue in (env.get("queues") or {}).items() if name != seat}  # the old holder's
-        engine.commit(gd, env, env["state"], [log_entry], resigned, {"clock": record} if record else None, secrets,
-                      queues=queues)
+        engine.commit(gd, env, env["state"], [log_entry], resigned, fields={"clock": record} if record else None,
+                      secrets_doc=secrets, queues=queues)
     return {"game": gd.id, "seat": seat, "holder": holder, "email": email, "secret": entry["secret"],
             "number": number, "to_act": to_act}
 
@@ -306,7 +306,7 @@ def set_notify(gd: engine.GameDir, player: str, preference: str) -> dict:
         secrets = engine.load_secrets(gd)
         entry = next(p for p in secrets["players"] if p["name"] == player)
         entry["notify"] = preference
-        engine.commit(gd, env, env["state"], [], env["resigned"], None, secrets)
+        engine.commit(gd, env, env["state"], [], env["resigned"], secrets_doc=secrets)
     return {"game": gd.id, "player": player, "notify": preference}
 
 

@@ -40,8 +40,8 @@ class Session:
         gamedir.check_player(self.gd, player)
         # a turn of one decision is refused before the game changes anything, or not at all: its state is handed
         # over; a longer one may be refused after its first decision, and the session's position must survive that
-        state, entries, records = writer.play(self.gd, self.env, player, texts, by, move_number, signature, None,
-                                              False, handed_over=len(texts) == 1)
+        sent = writer.Submission(by=by, move_number=move_number, signature=signature)
+        state, entries, records = writer.play(self.gd, self.env, player, texts, sent, handed_over=len(texts) == 1)
         recent = self.env["recent"] + [documents.public_entry(self.gd.game, entry) for entry in entries]
         self.env = {**self.env, "state": state, "move_number": entries[-1]["number"] + 1, "queues": records,
                     "recent": recent[-documents.RECENT:]}

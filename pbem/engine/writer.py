@@ -7,11 +7,14 @@ clock of pbem.correspondence) change through their hooks (`after_turn`) or their
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
+from typing import Callable
 
 from .. import digests
 from ..contract import PbemError
 from ..play import queues, trust
-from ..play.turns import RESIGN, check_turn, ending, is_resign, play_submission, queue_submission, referee_turns, to_act
+from ..play.submission import Turn, play_submission, queue_submission
+from ..play.turns import RESIGN, check_turn, ending, is_resign, referee_turns, to_act
 from ..store import yamlio
 from ..store.gamedir import (FULL_LOG, LOG, PRIVATE, PUBLIC_MODE, SECRETS, STATE, STATE_CACHE, GameDir, check_player,
                              commit_files, load_state, locked, roster)
@@ -19,36 +22,75 @@ from ..store.safefiles import Missing
 from .documents import (RECENT, append_entry, log_text, public_entry, public_log, state_files, status_docs,
                         status_files, text_digests, with_status_digests, yaml_text)
 
-def _authenticate(gd: GameDir, player: str, move_number: int, texts: list[str], by: str,
-                  signature: str | None, password: str | None, authenticated: bool = False, queue: bool = False
+
+@dataclass(frozen=True)
+class Submission:
+    """How a turn, a queue or a resignation came (the keywords of `submit`, `set_queue` and `resign`).
+
+    by: `player` (it must prove to be theirs) or `referee` (entered by the referee for them: no proof asked);
+    move_number: the move it answers (a signed file names it; None: the current one);
+    signature, password: its proof (a move file's HMAC, a mail's password), or `authenticated`: the transport has
+    proved who sent it by its own means (a commit signed with the player's SSH key), and the entry is still the
+    player's;
+    before_write(number): called with the move number once it is accepted and before anything is written (a
+    transport records what it is about to apply); if it raises, nothing is written;
+    after_turn(env, state, entries): the envelope fields that change with it: the hook of the layer above that
+    keeps records of its own in the envelope (pbem.clock.correspondence: the clock);
+    may_queue: steps beyond the turn are queued (pbem.play.queues); false refuses them instead (a transport that
+    would publish the move file in the clear)."""
+    by: str = "player"
+    move_number: int | None = None
+    signature: str | None = None
+    password: str | None = None
+    authenticated: bool = False
+    before_write: Callable[[int], None] | None = None
+    after_turn: Callable[[dict, dict, list[dict]], dict] | None = None
+    may_queue: bool = True
+
+    def turn(self, player: str, texts: list[str]) -> Turn:
+        return Turn(player, texts, self.by, self.signature, self.may_queue)
+
+
+def _authenticate(gd: GameDir, player: str, texts: list[str], sent: Submission, current: int, queue: bool = False
                   ) -> None:
-    if by == "referee" or authenticated:
+    """The submission is the player's: entered by the referee, proved by the transport, or with the player's
+    password or signature (over the move number it answers)."""
+    if sent.by == "referee" or sent.authenticated:
         return
     entry = next(p for p in roster(gd) if p["name"] == player)
-    if password is not None:
-        if not trust.same_secret(entry["secret"], password):
+    if sent.password is not None:
+        if not trust.same_secret(entry["secret"], sent.password):
             raise PbemError(f"wrong password for {player}")
         return
-    trust.check_signature(entry["secret"], signature, gd.id, move_number, player, texts, queue=queue)
+    number = current if sent.move_number is None else sent.move_number
+    trust.check_signature(entry["secret"], sent.signature, gd.id, number, player, texts, queue=queue)
 
 
-def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str],
-           fields: dict | None = None, secrets_doc: dict | None = None, queues: dict | None = None,
-           also: dict[str, tuple[str, int]] | None = None) -> dict:
+@dataclass(frozen=True)
+class Besides:
+    """What a commit writes besides the new position (the keywords of `commit`): the envelope's `fields` kept by
+    the layers above (the clock's record), the secrets and the players' queues when they changed, and `also`,
+    other files of the layout (what the change owes the players, pbem.clock.notices)."""
+    fields: dict | None = None
+    secrets_doc: dict | None = None
+    queues: dict | None = None
+    also: dict[str, tuple[str, int]] | None = None
+
+
+def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str], **besides) -> dict:
     """Write the new state and every file that follows from it, with the new log entries (maybe none: a change
-    of the clock, of a queue), the envelope's `fields` kept by the layers above (the clock's record), the secrets
-    and the players' queues when they changed, and `also` (other files of the layout: what the change owes the
-    players, pbem.notices), as one transaction. Returns the new state envelope. The caller holds the game's
-    lock."""
+    of the clock, of a queue) and what changed `besides` (a Besides), as one transaction. Returns the new state
+    envelope. The caller holds the game's lock."""
+    also = Besides(**besides)
     game = gd.game
     public = [public_entry(game, entry) for entry in entries]
     finished = to_act(game, {"state": state, "recent": env["recent"] + public}) is None
     new_env = {**env, "state": state, "resigned": resigned}
-    new_env.update(fields or {})
-    if queues is not None:
+    new_env.update(also.fields or {})
+    if also.queues is not None:
         new_env.pop("queues", None)
-        if queues:
-            new_env["queues"] = queues
+        if also.queues:
+            new_env["queues"] = also.queues
     files = {}
     if entries:
         full_text = _full_log_text(gd, env)
@@ -63,11 +105,12 @@ def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: l
                         "log_sha256": text_digests({FULL_LOG: full_text, LOG: public_text})})
         files.update({FULL_LOG: (full_text, PRIVATE), LOG: (public_text, PUBLIC_MODE)})
     docs = status_docs(gd, new_env, new_env["recent"])
-    if secrets_doc is not None:
-        files[SECRETS] = (yaml_text(SECRETS, "secrets.schema.json", secrets_doc, game.id, f"{gd.id} secrets"), PRIVATE)
-        docs[SECRETS] = secrets_doc
+    if also.secrets_doc is not None:
+        files[SECRETS] = (yaml_text(SECRETS, "secrets.schema.json", also.secrets_doc, game.id, f"{gd.id} secrets"),
+                          PRIVATE)
+        docs[SECRETS] = also.secrets_doc
     status = with_status_digests(status_files(gd, new_env, new_env["recent"], docs))
-    files.update({**state_files(gd, new_env), **status, **(also or {})})
+    files.update({**state_files(gd, new_env), **status, **(also.also or {})})
     commit_files(gd, files)
     gd.remember(files, docs)
     gd.known[STATE] = (files[STATE][0].encode("utf-8"), files[STATE_CACHE][0])
@@ -80,7 +123,7 @@ def commit_turn(gd: GameDir, env: dict, state: dict, entries: list[dict], resign
     moves, queued moves), with the envelope fields `after_turn(env, state, entries)` gives (the layer above's
     records: the clock restarts)."""
     fields = after_turn(env, state, entries) if after_turn is not None else None
-    new_env = commit(gd, env, state, entries, resigned, fields, queues=queues)
+    new_env = commit(gd, env, state, entries, resigned, fields=fields, queues=queues)
     return turn_result(gd, entries, new_env)
 
 
@@ -141,75 +184,58 @@ def _open_turn(gd: GameDir, move_number: int | None) -> dict:
     return env
 
 
-def submit(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
-           signature: str | None = None, password: str | None = None, authenticated: bool = False,
-           before_write=None, may_queue: bool = True, after_turn=None) -> dict:
-    """Check and apply one turn. On any error nothing on disk changes.
-
-    `authenticated`: the transport has already proved who sent it by its own means (a commit signed with the
-    player's SSH key), so neither a signature nor a password is asked for; the entry is still the player's.
-    `before_write(number)`, if given, is called with the turn's move number once the turn is accepted and before
-    anything is written (a transport records what it is about to apply); if it raises, nothing is written.
-    `after_turn(env, state, entries)`, if given, returns the envelope fields that change with the turn: the hook
-    of the layer above that keeps records of its own in the envelope (pbem.correspondence: the clock).
-    Steps beyond the turn are queued (pbem.queues); `may_queue=False` refuses them instead (a transport that
-    would publish the move file in the clear)."""
+def submit(gd: GameDir, player: str, texts: list[str], **how) -> dict:
+    """Check and apply one turn, sent as `how` says (a Submission). On any error nothing on disk changes."""
+    sent = Submission(**how)
     check_player(gd, player)
     if not texts:
         raise PbemError("no move given")
     if len(texts) == 1 and is_resign(texts[0]):
-        return resign(gd, player, by=by, move_number=move_number, signature=signature, password=password,
-                      authenticated=authenticated, before_write=before_write, after_turn=after_turn)
+        return resign(gd, player, **how)
     with locked(gd):
         env = load_state(gd)
-        state, entries, records = play(gd, env, player, texts, by, move_number, signature, password,
-                                       authenticated, handed_over=True, may_queue=may_queue)  # read for this turn
-        if before_write is not None:
-            before_write(env["move_number"])
-        return commit_turn(gd, env, state, entries, env["resigned"], after_turn, records)
+        state, entries, records = play(gd, env, player, texts, sent, handed_over=True)  # read for this turn
+        if sent.before_write is not None:
+            sent.before_write(env["move_number"])
+        return commit_turn(gd, env, state, entries, env["resigned"], sent.after_turn, records)
 
 
-def play(gd: GameDir, env: dict, player: str, texts: list[str], by: str, move_number: int | None,
-         signature: str | None, password: str | None, authenticated: bool, handed_over: bool,
-         may_queue: bool = True) -> tuple[dict, list[dict], dict]:
+def play(gd: GameDir, env: dict, player: str, texts: list[str], sent: Submission, handed_over: bool
+         ) -> tuple[dict, list[dict], dict]:
     """One turn checked and played on the position `env` (`handed_over`: its state is the game's to change): the
     new state, the log entries (the player's, then the moves the referee and the queues play after it) and the
     players' queues. Nothing is written."""
-    check_turn(gd.game, gd.id, env, move_number)
-    current = env["move_number"]
-    _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
-                  authenticated)
-    return play_submission(gd.game, gd.id, env, player, texts, by, signature, handed_over, may_queue)
+    check_turn(gd.game, gd.id, env, sent.move_number)
+    _authenticate(gd, player, texts, sent, env["move_number"])
+    return play_submission(gd.game, gd.id, env, sent.turn(player, texts), handed_over)
 
 
-def set_queue(gd: GameDir, player: str, texts: list[str], *, by: str = "player", move_number: int | None = None,
-              signature: str | None = None, password: str | None = None, authenticated: bool = False,
-              before_write=None, after_turn=None) -> dict:
+def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
     """Replace a player's queue (`texts`: queued steps, `next`, standing orders, `cancel`; all of it is for later,
     none for a decision now) without a move of theirs. The queue is asked at once: when the decision to take is
     theirs and the queue answers it, it plays. A signed queue names the move number it was made at and is taken
     once (a copy sent again is refused). Returns what the queue played and the queue as the player's view shows
-    it. `before_write`, `after_turn`: as for `submit` (`after_turn` when the queue played)."""
+    it. `how`: as for `submit` (`after_turn` when the queue played)."""
+    sent = Submission(**how)
     check_player(gd, player)
     game = gd.game
     with locked(gd):
         env = load_state(gd)
-        check_turn(game, gd.id, env, move_number)
+        check_turn(game, gd.id, env, sent.move_number)
         current = env["move_number"]
-        _authenticate(gd, player, current if move_number is None else move_number, texts, by, signature, password,
-                      authenticated, queue=True)
+        _authenticate(gd, player, texts, sent, current, queue=True)
         records = dict(env.get("queues") or {})
-        if signature and signature in (records.get(player) or {}).get("signed", []):
+        if sent.signature and sent.signature in (records.get(player) or {}).get("signed", []):
             raise PbemError("this signed queue was taken already; sign the new one (it names the move number)")
         state, entries, records = queue_submission(game, gd.id, env, player, texts)
-        if signature:
+        if sent.signature:
             record = records.setdefault(player, queues.empty_record())
             kept = record.get("signed", []) if record.get("signed_at") == current else []
-            record.update(signed_at=current, signed=kept + [signature])
-        fields = after_turn(env, state, entries) if entries and after_turn is not None else None
-        if before_write is not None:
-            before_write(current)
-        new_env = commit(gd, env, state, entries, env["resigned"], fields, queues=records)
+            record.update(signed_at=current, signed=kept + [sent.signature])
+        fields = sent.after_turn(env, state, entries) if entries and sent.after_turn is not None else None
+        if sent.before_write is not None:
+            sent.before_write(current)
+        new_env = commit(gd, env, state, entries, env["resigned"], fields=fields, queues=records)
     pending = to_act(game, new_env)
     return {"game": gd.id, "player": player, "queue": queues.shown(records.get(player)) if pending else None,
             "moves_played": [public_entry(game, entry) for entry in entries], "number": current,
@@ -218,30 +244,28 @@ def set_queue(gd: GameDir, player: str, texts: list[str], *, by: str = "player",
 
 
 
-def resign(gd: GameDir, player: str, *, by: str = "player", move_number: int | None = None,
-           signature: str | None = None, password: str | None = None, authenticated: bool = False,
-           before_write=None, after_turn=None) -> dict:
+def resign(gd: GameDir, player: str, **how) -> dict:
     """A player leaves the game: the referee plays their turns from now on (turns.referee_turns: the move
     that changes the game least for the others) and they rank last.
 
     Allowed at any time, not only on one's turn; it takes a move number like any turn, so it is in the log.
-    `before_write`, `after_turn`: as for `submit`.
+    `how`: as for `submit` (a Submission).
     """
+    sent = Submission(**how)
     check_player(gd, player)
     with locked(gd):
-        env = _open_turn(gd, move_number)
+        env = _open_turn(gd, sent.move_number)
         current = env["move_number"]
-        _authenticate(gd, player, current if move_number is None else move_number, [RESIGN], by, signature, password,
-                      authenticated)
+        _authenticate(gd, player, [RESIGN], sent, current)
         if player in env["resigned"]:
             raise PbemError(f"{player} has already resigned")
         resigned = env["resigned"] + [player]
-        entry = {"number": current, "player": player, "by": by, "moves": [RESIGN], "chance": []}
-        if signature:
-            entry["signature"] = signature
+        entry = {"number": current, "player": player, "by": sent.by, "moves": [RESIGN], "chance": []}
+        if sent.signature:
+            entry["signature"] = sent.signature
         records = {name: record for name, record in (env.get("queues") or {}).items() if name != player}
         state, auto, records = referee_turns(gd.game, env["state"], env, gd.id, current + 1, resigned, records)
-        if before_write is not None:
-            before_write(current)
-        return commit_turn(gd, env, state, [entry, *auto], resigned, after_turn, records)
+        if sent.before_write is not None:
+            sent.before_write(current)
+        return commit_turn(gd, env, state, [entry, *auto], resigned, sent.after_turn, records)
 

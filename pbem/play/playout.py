@@ -12,7 +12,7 @@ from .. import bots, notation
 from ..contract import PbemError
 from ..rng import Rng
 from ..store.registry import Game
-from .turns import apply_decision, forced, referee_turns
+from .turns import Asked, apply_decision, forced, referee_turns
 
 
 class DeadEnd(AssertionError):
@@ -111,13 +111,13 @@ def turns(game: Game, players: list[str], options: dict | None = None, seed: str
 def _apply(game: Game, state: dict, player: str, move: dict, rng: Rng, legal: list[dict], decision: dict) -> dict:
     """A bot's decision applied as the engine applies a submitted one; a bot's illegal move is a bug."""
     try:
-        return apply_decision(game, state, player, move, rng, legal, step=repr(game.format_move(move)),
-                                    decision=decision["decision"])
+        return apply_decision(game, state, Asked(player, decision["decision"], legal), move, rng,
+                              step=repr(game.format_move(move)))
     except PbemError as exc:
         raise AssertionError(f"{game.id}: the bot's move does not match legal_moves: {exc}") from None
 
 
 def _forced_moves(game: Game, state: dict, referee: dict, game_id: str, number: int) -> tuple[dict, int]:
-    """The forced moves the referee plays after move `number` (the engine's, pbem.turns): (state, last number)."""
+    """The forced moves the referee plays after move `number` (the engine's, pbem.play.turns): (state, last number)."""
     state, entries, _ = referee_turns(game, state, referee, game_id, number + 1, [])
     return state, number + len(entries)

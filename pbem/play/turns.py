@@ -4,16 +4,17 @@ The engine plays a submitted turn with them, the play-outs and the demo play the
 replays a log with them, so a position is reached the same way everywhere:
 
 - `play_turn`: one player's consecutive decisions, all or nothing, each checked against `legal_moves`;
-- `play_submission`: a turn as a player sends it (move texts), checked and played, with its log entry and the
-  moves the referee plays after it;
 - `referee_turns`: the referee's automatic moves (a resigned seat's least disruptive move, a forced move), each a
   log entry of its own with its reason, and what the players' queues and standing orders play (pbem.queues);
   once every seat has resigned, at most ALL_RESIGNED_CAP of them, then the game's `end of game` entry;
 - `to_act`: who must act in a position, None once the game is over by its rules or the referee ended it;
 - `timeout_move`, `timeout_choice`: what the referee plays for a decision whose deadline passed.
+
+A turn as a player sends it (move texts, with what is for later) is pbem.play.submission's.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .. import bots, digests, notation
@@ -56,16 +57,25 @@ def illegal(game: Game, step: str, decision: str, legal_moves: list[dict]) -> Pb
     return error
 
 
-def apply_decision(game: Game, state: dict, player: str, move: dict, rng: Rng, legal_moves: list[dict],
-                   *, step: str, decision: str, copy_state: bool = True) -> dict:
-    """One decision checked against `legal_moves` (the player's, now) and applied. `apply` may change the state it
-    is given (pbem.contract), so it gets a copy unless `copy_state` is false (the caller hands the state over)."""
-    if not notation.is_legal(move, legal_moves):
-        raise illegal(game, step, decision, legal_moves)
+@dataclass(frozen=True)
+class Asked:
+    """A decision as it is asked: whose it is, its name (a refusal names it) and the moves legal for it."""
+    player: str
+    decision: str
+    legal: list[dict]
+
+
+def apply_decision(game: Game, state: dict, asked: Asked, move: dict, rng: Rng, *, step: str,
+                   copy_state: bool = True) -> dict:
+    """One decision checked against the moves legal for it and applied (`step`: the move's name in a refusal).
+    `apply` may change the state it is given (pbem.contract), so it gets a copy unless `copy_state` is false (the
+    caller hands the state over)."""
+    if not notation.is_legal(move, asked.legal):
+        raise illegal(game, step, asked.decision, asked.legal)
     if copy_state:
         import copy  # here: a turn of one decision on a state read for it copies nothing
         state = copy.deepcopy(state)
-    return game.rules.apply(state, player, move, rng)
+    return game.rules.apply(state, asked.player, move, rng)
 
 
 def play_turn(game: Game, state: dict, player: str, moves: list[dict], rng: Rng, *,
@@ -88,8 +98,8 @@ def play_turn(game: Game, state: dict, player: str, moves: list[dict], rng: Rng,
         if index > 1 and pending.get("fresh_info"):
             raise PbemError(f"{step}: {player} has new information to look at first ({pending['decision']}); "
                             f"send the rest as a new turn (nothing was applied)")
-        state = apply_decision(game, state, player, move, rng, game.rules.legal_moves(state, player), step=step,
-                               decision=pending["decision"], copy_state=not (handed_over and index == 1))
+        asked = Asked(player, pending["decision"], game.rules.legal_moves(state, player))
+        state = apply_decision(game, state, asked, move, rng, step=step, copy_state=not (handed_over and index == 1))
     return state
 
 
@@ -106,90 +116,8 @@ def check_turn(game: Game, game_id: str, env: dict, move_number: int | None) -> 
         raise PbemError(f"{game_id} is over; no more moves")
 
 
-def play_submission(game: Game, game_id: str, env: dict, player: str, texts: list[str], by: str,
-                    signature: str | None, handed_over: bool, may_queue: bool = True
-                    ) -> tuple[dict, list[dict], dict]:
-    """A submission as sent (checked against the position `env`, whose move number it answers) played: the new
-    state, the log entries (the player's turn, then what the referee and the queues play after it) and the
-    players' queue records. The steps of this turn are played as far as the player's decisions go without new
-    information (all or nothing); what is left of them and the later turns become the player's queue (with
-    `may_queue` false, a transport that would publish it refuses them instead). `handed_over`: env's state is the
-    turn's to change."""
-    state = env["state"]
-    for index, text in enumerate(texts, 1):
-        if is_resign(text):
-            raise PbemError(f"{step_name(index, len(texts), text)}: `{RESIGN}` is a turn of its own; send it alone "
-                            f"(nothing was applied)")
-    plan = queues.parse_plan(game, texts, player, env["players"], also=(RESIGN,))
-    if not plan.now:
-        raise PbemError("no step for this turn (it is all for later): to set a queue alone, use `pbem queue` (by "
-                        "mail, the `queue` command)")
-    pending = game.rules.pending(state)
-    if pending["player"] != player:
-        raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {player}'s")
-    current = env["move_number"]
-    rng = Rng(env["seed"], game_id, current)
-    state, moves, leftover = _play_steps(game, state, player, plan.now, rng, handed_over, len(texts))
-    if leftover and not may_queue:
-        pending = game.rules.pending(state)
-        why = "the game is over" if pending is None else f"the turn passed to {pending['player']}" \
-            if pending["player"] != player else f"{player} has new information to look at first"
-        raise PbemError(f"{step_name(len(moves) + 1, len(texts), leftover[0].text)}: {why}; steps for later are "
-                        f"sent as a queue (nothing was applied)")
-    records = dict(env.get("queues") or {})
-    pending = game.rules.pending(state)
-    sight = queues.Sight(lambda who: game.rules.view(state, who), player)
-    record = queues.with_plan(game, records.get(player), plan, leftover,
-                              pending is not None and pending["player"] == player, sight)
-    _keep(records, player, record)
-    entries = []
-    if moves:
-        entry = {"number": current, "player": player, "by": by, "moves": [game.format_move(m) for m in moves],
-                 "chance": rng.outcomes}
-        if signature:
-            entry["signature"] = signature
-            if len(moves) < len(texts):  # the signed submission held more than this entry shows: its queue
-                entry["sealed"] = True
-        entries.append(entry)
-    state, auto, records = referee_turns(game, state, env, game_id, current + len(entries), env["resigned"], records)
-    return state, [*entries, *auto], records
-
-
-def queue_submission(game: Game, game_id: str, env: dict, player: str, texts: list[str]
-                     ) -> tuple[dict, list[dict], dict]:
-    """A queue sent without a move (every step of it for later, the first ones for the player's next turn)
-    replaces the player's queue, and the queues are asked at once: (state, entries, records), as
-    `play_submission`."""
-    plan = queues.parse_plan(game, texts, player, env["players"])
-    records = dict(env.get("queues") or {})
-    state = env["state"]
-    sight = queues.Sight(lambda who: game.rules.view(state, who), player)
-    _keep(records, player, queues.with_plan(game, records.get(player), plan, plan.now, False, sight))
-    return referee_turns(game, state, env, game_id, env["move_number"], env["resigned"], records)
-
-
-def _play_steps(game: Game, state: dict, player: str, steps: list, rng: Rng, handed_over: bool, count: int
-                ) -> tuple[dict, list[dict], list]:
-    """This turn's steps played while the decisions are the player's and show nothing new (a step not legal
-    refuses the whole submission): (the state, the moves played, the steps left for the queue)."""
-    moves = []
-    for index, step in enumerate(steps, 1):
-        pending = game.rules.pending(state)
-        if pending is None or pending["player"] != player or (index > 1 and pending.get("fresh_info")):
-            return state, moves, steps[index - 1:]
-        legal = game.rules.legal_moves(state, player)
-        sight = queues.Sight(lambda who, position=state: game.rules.view(position, who), player)
-        move = queues.choose(game, step, legal, sight)
-        name = step_name(index, count, step.text)
-        if move is None:
-            raise illegal(game, name, pending["decision"], legal)
-        state = apply_decision(game, state, player, move, rng, legal, step=name, decision=pending["decision"],
-                               copy_state=not (handed_over and index == 1))
-        moves.append(move)
-    return state, moves, []
-
-
-def _keep(records: dict, player: str, record: dict | None) -> None:
+def keep(records: dict, player: str, record: dict | None) -> None:
+    """A player's queue record kept in the records, or taken off when nothing is left in it."""
     if queues.is_empty(record):
         records.pop(player, None)
     else:
@@ -205,12 +133,23 @@ def forced(pending: dict, legal: list[dict]) -> dict | None:
     return legal[0]
 
 
-def referee_move(game: Game, state: dict, player: str, move: dict, seed: str, game_id: str, number: int,
-                 reason: str | None = None) -> tuple[dict, dict]:
+@dataclass(frozen=True)
+class MoveAt:
+    """Where a move is played: its game's seed and id, and its move number (its log entry's, and its chance's)."""
+    seed: str
+    game_id: str
+    number: int
+
+    def rng(self) -> Rng:
+        return Rng(self.seed, self.game_id, self.number)
+
+
+def referee_move(game: Game, state: dict, player: str, move: dict, at: MoveAt, reason: str | None = None
+                 ) -> tuple[dict, dict]:
     """One decision the referee plays for `player` (a resigned seat, a timeout): (the new state, its log entry)."""
-    rng = Rng(seed, game_id, number)
+    rng = at.rng()
     state = play_turn(game, state, player, [move], rng)
-    entry = {"number": number, "player": player, "by": "referee", "moves": [game.format_move(move)],
+    entry = {"number": at.number, "player": player, "by": "referee", "moves": [game.format_move(move)],
              "chance": rng.outcomes}
     if reason is not None:
         entry["reason"] = reason
@@ -223,7 +162,7 @@ def timeout_move(game: Game, state: dict, player: str, policy: str, seed: str, g
     entry). A bot's entry names the version of the bot that chose it (meta.yaml `bot_version`), so that a later
     pbem, whose bot may choose otherwise, knows whether it can recompute it."""
     move = timeout_choice(game, state, player, policy, seed, game_id, number)
-    state, entry = referee_move(game, state, player, move, seed, game_id, number, TIMEOUT_REASONS[policy])
+    state, entry = referee_move(game, state, player, move, MoveAt(seed, game_id, number), TIMEOUT_REASONS[policy])
     if policy == "bot":
         entry["bot_version"] = game.bot_version
     return state, entry
@@ -275,79 +214,145 @@ def everyone_left(game: Game, env: dict, resigned: list[str]) -> bool:
     return set(env["players"]) <= set(resigned) and bool(game.meta.get("playouts", {}).get("greedy"))
 
 
+@dataclass
+class QueuedRun:
+    """The log entry being written for one player's queue: the consecutive moves their queued steps (or one
+    standing order) play, with the generator their chance draws from, up to a decision that shows new
+    information."""
+    entry: dict
+    rng: Rng
+
+    def goes_on(self, player: str, reason: str, pending: dict) -> bool:
+        return self.entry["player"] == player and self.entry["reason"] == reason and not pending.get("fresh_info")
+
+
+@dataclass
+class Course:
+    """The referee's automatic moves as they are played: the game, the envelope they start from (its seed,
+    players and `forced_moves`), the position (state, the next move number, who resigned, the players' queue
+    records), the entries written so far and the queued entry being written."""
+    game: Game
+    game_id: str
+    env: dict
+    state: dict
+    number: int
+    resigned: list[str]
+    records: dict
+    entries: list[dict] = field(default_factory=list)
+    run: QueuedRun | None = None
+
+    def at(self) -> MoveAt:
+        return MoveAt(self.env["seed"], self.game_id, self.number)
+
+    def sight(self, player: str) -> queues.Sight:
+        return queues.Sight(lambda who, position=self.state: self.game.rules.view(position, who), player)
+
+    def write(self, entry: dict) -> None:
+        self.entries.append(entry)
+        self.number += 1
+
+
 def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int, resigned: list[str],
                   records: dict | None = None) -> tuple[dict, list[dict], dict]:
     """The moves played from move `number` on (after a turn, at `new`, after a timeout) until a player must
-    choose: the turns of players who resigned (pbem.bots.resigned_move: the least disruptive move, nothing
-    random), in a game created by a pbem that plays them (`forced_moves` in the state) every decision with one
-    legal move that shows nothing new to its player, each an entry of its own with its reason, and what the
-    players' queues and standing orders (`records`, by player, from the state envelope's `queues`) play: an entry
-    by the player, with the reason `queued` or `standing order`, consecutive queued moves of one player in one
-    entry up to a decision that shows new information. Returns (state, entries, records). Once every seat has resigned, all the moves left are
-    played here: past ALL_RESIGNED_CAP of them the referee ends the game (`end_entry`, the last entry). With a
-    player still in, past AUTOPILOT_LIMIT moves the submission is refused instead of looping for ever."""
-    entries, played = [], 0  # played: the moves played so far
+    choose, each of one of four kinds: a resigned seat's (`_play_resigned`), a forced move (`_forced`), what a
+    player's queued steps or standing orders play (`_queued`, from `records`, by player: the state envelope's
+    `queues`). Returns (state, entries, records). Once every seat has resigned, all the moves left are played
+    here: past ALL_RESIGNED_CAP of them the referee ends the game (`end_entry`, the last entry). With a player
+    still in, past AUTOPILOT_LIMIT moves the submission is refused instead of looping for ever."""
     records = dict(env.get("queues") or {}) if records is None else dict(records)
-    play_forced = env.get("forced_moves") == "referee"
+    course = Course(game, game_id, env, state, number, resigned, records)
     alone = set(env["players"]) <= set(resigned)
-    played_out = everyone_left(game, env, resigned)
-    run = None  # the queued entry being written: (entry, its rng), while the same player's queue goes on
-    while (pending := game.rules.pending(state)) is not None:
-        player = pending["player"]
-        _end_runs(records, player)
+    played = 0
+    while (pending := game.rules.pending(course.state)) is not None:
+        _end_runs(course.records, pending["player"])
         if alone and played >= ALL_RESIGNED_CAP:
-            entries.append(end_entry(number, player))
+            course.write(end_entry(course.number, pending["player"]))
             break
         if played >= AUTOPILOT_LIMIT:
             raise PbemError(f"the referee played {AUTOPILOT_LIMIT} moves in a row without reaching the end of the "
                             f"game or a player who must choose: {game.title} does not end without its players; "
                             f"nothing was done")
         played += 1
-        if player in resigned:
-            run = None
-            move = game.normalise(bots.resigned_move(game, game.rules.view(state, player),
-                                                     game.rules.legal_moves(state, player)))
-            if played_out:
-                move = timeout_choice(game, state, player, "bot", env["seed"], game_id, number)
-            state, entry = referee_move(game, state, player, move, env["seed"], game_id, number, RESIGNED)
-            entries.append(entry)
-            number += 1
-            continue
-        legal = game.rules.legal_moves(state, player)
-        only = forced(pending, legal) if play_forced else None
-        only = None if only is None else game.normalise(only)
-        move, reason = only, ONLY_MOVE
-        if player in records:
-            sight = queues.Sight(lambda who, position=state: game.rules.view(position, who), player)
-            move, reason, record = queues.answer(game, records[player], pending["decision"], legal, sight,
-                                                 env["players"], forced=only)
-            reason = reason or ONLY_MOVE
-            if move is not None and reason != ONLY_MOVE and pending.get("fresh_info"):
-                record = dict(record, notices=queues.notices(record, queues.blind_notice(game.format_move(move))))
-            _keep(records, player, record)
-        if move is None:
+        if not _play_automatic(course, pending):
             break
-        if reason == ONLY_MOVE:
-            run = None
-            state, entry = referee_move(game, state, player, move, env["seed"], game_id, number, reason)
-            entries.append(entry)
-            number += 1
-            continue
-        if run is None or run[0]["player"] != player or run[0]["reason"] != reason or pending.get("fresh_info"):
-            rng = Rng(env["seed"], game_id, number)
-            run = ({"number": number, "player": player, "by": "player", "moves": [], "chance": rng.outcomes,
-                    "reason": reason}, rng)
-            entries.append(run[0])
-            number += 1
-        state = apply_decision(game, state, player, move, run[1], legal, step=repr(game.format_move(move)),
-                               decision=pending["decision"])
-        run[0]["moves"].append(game.format_move(move))
-    _end_runs(records, None)
-    return state, entries, records
+    _end_runs(course.records, None)
+    return course.state, course.entries, course.records
+
+
+def _play_automatic(course: Course, pending: dict) -> bool:
+    """The move the referee or a queue plays for the decision `pending`, played; False when none answers it (the
+    player must choose)."""
+    player = pending["player"]
+    if player in course.resigned:
+        _play_resigned(course, player)
+        return True
+    legal = course.game.rules.legal_moves(course.state, player)
+    only = _forced(course, pending, legal)
+    move, reason = (_queued(course, pending, legal, only) if player in course.records else (only, ONLY_MOVE))
+    if move is None:
+        return False
+    if reason == ONLY_MOVE:
+        course.run = None
+        course.state, entry = referee_move(course.game, course.state, player, move, course.at(), ONLY_MOVE)
+        course.write(entry)
+    else:
+        _play_queued(course, Asked(player, pending["decision"], legal), move, reason, pending)
+    return True
+
+
+def _play_resigned(course: Course, player: str) -> None:
+    """A resigned seat's move: the least disruptive one (pbem.bots.resigned_move, nothing random), or the greedy
+    bot's when every seat has left a game first legal moves cannot finish (`everyone_left`)."""
+    game, state = course.game, course.state
+    course.run = None
+    if everyone_left(game, course.env, course.resigned):
+        move = timeout_choice(game, state, player, "bot", course.env["seed"], course.game_id, course.number)
+    else:
+        move = game.normalise(bots.resigned_move(game, game.rules.view(state, player),
+                                                 game.rules.legal_moves(state, player)))
+    course.state, entry = referee_move(game, state, player, move, course.at(), RESIGNED)
+    course.write(entry)
+
+
+def _forced(course: Course, pending: dict, legal: list[dict]) -> dict | None:
+    """The forced move of the decision, in a game created by a pbem that plays them (`forced_moves` in the state),
+    else None."""
+    if course.env.get("forced_moves") != "referee":
+        return None
+    only = forced(pending, legal)
+    return None if only is None else course.game.normalise(only)
+
+
+def _queued(course: Course, pending: dict, legal: list[dict], only: dict | None) -> tuple[dict | None, str]:
+    """What the player's queue or standing orders answer (a forced move uses up the queued step meant for it):
+    (the move or None, its reason). A queued move chosen blind where the decision shows new information leaves
+    the player a notice."""
+    game, player = course.game, pending["player"]
+    move, reason, record = queues.answer(game, course.records[player], pending["decision"], legal,
+                                         course.sight(player), course.env["players"], forced=only)
+    reason = reason or ONLY_MOVE
+    if move is not None and reason != ONLY_MOVE and pending.get("fresh_info"):
+        record = dict(record, notices=queues.notices(record, queues.blind_notice(game.format_move(move))))
+    keep(course.records, player, record)
+    return move, reason
+
+
+def _play_queued(course: Course, asked: Asked, move: dict, reason: str, pending: dict) -> None:
+    """A move a queue played, added to the entry of the player's queued moves under way, or to a new one (another
+    player, another reason, or a decision that shows new information starts one)."""
+    if course.run is None or not course.run.goes_on(asked.player, reason, pending):
+        rng = course.at().rng()
+        course.run = QueuedRun({"number": course.number, "player": asked.player, "by": "player", "moves": [],
+                                "chance": rng.outcomes, "reason": reason}, rng)
+        course.write(course.run.entry)
+    text = course.game.format_move(move)
+    course.state = apply_decision(course.game, course.state, asked, move, course.run.rng, step=repr(text))
+    course.run.entry["moves"].append(text)
 
 
 def _end_runs(records: dict, player: str | None) -> None:
     """Every queued turn under way of anyone but `player` (the one to decide now) is over."""
     for other, record in list(records.items()):
         if other != player and record.get("started"):
-            _keep(records, other, queues.end_run(record))
+            keep(records, other, queues.end_run(record))

@@ -90,18 +90,8 @@ LONG_FUNCTIONS = {
     "pbem.clock.correspondence.deadline": "the organiser's change as a record",
     "pbem.engine.newgame.create": "a request dataclass, small steps (issue 37)",
     "pbem.engine.verify.verify": "the files compared in a function of their own",
-    "pbem.engine.writer._authenticate": "how a submission came, as a record",
-    "pbem.engine.writer.commit": "what else changed, as a record",
-    "pbem.engine.writer.submit": "how a submission came, as a record",
-    "pbem.engine.writer.play": "how a submission came, as a record",
-    "pbem.engine.writer.set_queue": "how a submission came, as a record",
-    "pbem.engine.writer.resign": "how a submission came, as a record",
     "pbem.play.playout.play": "the table's seats and seeds as a record",
     "pbem.play.playout.turns": "the table's seats and seeds as a record",
-    "pbem.play.turns.apply_decision": "the turn's course as a record (issue 37)",
-    "pbem.play.turns.play_submission": "the turn's course as a record (issue 37)",
-    "pbem.play.turns.referee_move": "the turn's course as a record (issue 37)",
-    "pbem.play.turns.referee_turns": "one function for each kind of automatic move (issue 37)",
     "pbem.store.yamlio._read_own": "the reader of each kind of node in a function of its own",
 }
 
