@@ -4,11 +4,11 @@ player's address and mail preference.
 The engine keeps none of these: this layer wraps it. `create` makes a game through the engine's hook that adds
 the clock to the state envelope and the addresses, mail preferences and organiser to the secrets; `submit` plays
 a turn through the hook that restarts the clock (every transport submits through it). Every other function is
-one transaction under the game's lock (engine.writing / engine.commit) and takes the time as `now` (pbem.clock
-holds the rules of time; it is imported only where a game has deadlines). A tick is idempotent: what it did is recorded in the clock record (a
-reminder sent, a decision restarted at its due time), so a second tick at the same time finds nothing to do.
-Overdue decisions are settled from their due times, not from the tick's: a tick that runs late (cron stopped for a
-day) leaves the game as ticks on time would have.
+one transaction under the game's lock (engine.writing / engine.commit) and takes the time as `now`
+(pbem.clock.clock holds the rules of time; it is imported only where a game has deadlines). A tick is idempotent:
+what it did is recorded in the clock record (a reminder sent, a decision restarted at its due time), so a second
+tick at the same time finds nothing to do. Overdue decisions are settled from their due times, not from the
+tick's: a tick that runs late (cron stopped for a day) leaves the game as ticks on time would have.
 """
 from __future__ import annotations
 
@@ -38,17 +38,15 @@ def parse_player(spec: str) -> tuple[str, str | None]:
     return name, email or None
 
 
-def create(game_type: str, path, players: list[tuple[str, str | None]], *, seed: str | None = None,
-           options: dict[str, str] | None = None, components_path=None, organiser: str | None = None,
-           deadlines: dict | None = None, notify: dict[str, str] | None = None, now=None,
-           forced_moves: bool = True, options_as_stored: bool = False) -> dict:
-    """A new game (engine.create) for players given as (name, address or None), with the organiser's address,
-    `deadlines` (a clock record, pbem.clock.new_clock, whose first decision starts `now`) and each player's mail
-    preference (`notify`: every, turn, daily)."""
+def create(game_type: str, path, players: list[tuple[str, str | None]], *, organiser: str | None = None,
+           deadlines: dict | None = None, notify: dict[str, str] | None = None, **game) -> dict:
+    """A new game (engine.create; `game`: the rest of its engine.NewGame, `now` included) for players given as
+    (name, address or None), with the organiser's address, `deadlines` (a clock record, pbem.clock.clock.new_clock,
+    whose first decision starts `now`) and each player's mail preference (`notify`: every, turn, daily)."""
     from . import clock
     if organiser is not None and not is_address(organiser):
         raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
-    now = clock.moment(now)
+    now = clock.moment(game.pop("now", None))
     addresses = dict(players)
 
     def extend(env: dict, secrets_doc: dict) -> None:
@@ -64,9 +62,8 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, seed:
                 entry["notify"] = (notify or {}).get(entry["name"], DEFAULT_NOTIFY)
         secrets_doc["organiser"] = organiser
 
-    return engine.create(game_type, path, [name for name, _ in players], seed=seed, options=options,
-                         components_path=components_path, now=now, forced_moves=forced_moves,
-                         options_as_stored=options_as_stored, extend=extend)
+    request = engine.NewGame(game_type, path, [name for name, _ in players], now=now, **game)
+    return engine.create(request, extend=extend)
 
 
 def submit(gd: engine.GameDir, player: str, texts: list[str], *, now=None, **how) -> dict:

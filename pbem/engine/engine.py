@@ -37,8 +37,7 @@ __all__ = [
     "ending", "is_end", "is_resign", "play_turn", "referee_move", "referee_turns", "timeout_choice", "timeout_move",
     "to_act", "commit", "resign", "set_queue", "submit", "writing"]
 _LATER = {  # loaded when first used
-    **dict.fromkeys(("create", "parse_player", "load_components", "ID_PATTERN", "NAME_PATTERN", "EMAIL_PATTERN"),
-                    "pbem.engine.newgame"),
+    **dict.fromkeys(("create", "NewGame", "load_components", "ID_PATTERN", "NAME_PATTERN"), "pbem.engine.newgame"),
     **dict.fromkeys(("verify", "replay", "replay_steps", "published_status"), "pbem.engine.verify"),
     **dict.fromkeys(("Session", "session"), "pbem.engine.session"),
 }

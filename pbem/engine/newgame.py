@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import datetime
 import re
+from dataclasses import dataclass
+from os import PathLike
 
 from .. import __version__, digests
 from ..contract import PbemError, UsageError
@@ -57,31 +59,67 @@ def load_components(game: registry.Game, path) -> dict:
     return data
 
 
-def create(game_type: str, path, players: list[str], seed: str | None = None, options: dict[str, str] | None = None,
-           components_path=None, now: datetime.datetime | None = None, forced_moves: bool = True,
-           options_as_stored: bool = False, extend=None) -> dict:
-    """A new game in `path` for the named players (in seating order), with the first moves the referee plays
-    (forced moves, see referee_turns). `now`: when it is made (default: the system clock).
+@dataclass(frozen=True)
+class NewGame:
+    """What `pbem new` is asked for: a game of `game_type` in `path` (its name is the game's id) for the named
+    players (in seating order), from `seed` (default: a random one), with `options` and a club's components file
+    (`components_path`; default: the game's own), made `now` (default: the system clock).
+
     `forced_moves=False` makes a game whose players play their forced moves themselves, as games created before
     pbem played them did (to rebuild such a game from its move files); `options_as_stored` takes the options of
     such a game as its game.yaml has them, an option it predates left out (the game then keeps the reading it was
-    played with) instead of set to the default a new game gets. `extend(env, secrets_doc)`, if given, adds the
-    records of the layer above (pbem.correspondence: the clock, each player's address and mail preference) to the
-    state envelope and the secrets before anything is written; it may refuse the game (UsageError)."""
-    game = registry.get(game_type)
-    if now is None:
-        now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    played with) instead of set to the default a new game gets."""
+    game_type: str
+    path: str | PathLike
+    players: list[str]
+    seed: str | None = None
+    options: dict[str, str] | None = None
+    components_path: str | PathLike | None = None
+    now: datetime.datetime | None = None
+    forced_moves: bool = True
+    options_as_stored: bool = False
+
+
+def create(request: NewGame, extend=None) -> dict:
+    """A new game as `request` asks, with the first moves the referee plays (forced moves, see referee_turns).
+    `extend(env, secrets_doc)`, if given, adds the records of the layer above (pbem.clock.correspondence: the
+    clock, each player's address and mail preference) to the state envelope and the secrets before anything is
+    written; it may refuse the game (UsageError)."""
     from pathlib import Path  # (`new` only)
-    path = Path(path)
-    game_id = path.name
-    if seed is not None and not 0 < len(seed) <= MAX_SEED:
-        raise UsageError(f"--seed: 1 to {MAX_SEED} characters, not {len(seed)}")
-    if not ID_PATTERN.fullmatch(game_id):
-        raise UsageError(f"{game_id!r} cannot be a game id: the directory name must be lowercase letters, digits,"
+    game, path = registry.get(request.game_type), Path(request.path)
+    names = list(request.players)
+    _check_request(game, request, path, names)
+    options = game.resolve_options(request.options or {}, fill=not request.options_as_stored)
+    seed = request.seed
+    if seed is None:
+        import secrets  # here only: what `new` needs, the other commands need not import
+        seed = secrets.token_hex(16)
+    rng = Rng(seed, path.name, 0)
+    state, components_text = _set_up(game, request, names, options, rng)
+    gd = GameDir(path, _game_file(game, path.name, names, options, seed, components_text, request.now))
+    env, entries, public = _first_moves(gd, state, seed, request.forced_moves)
+    roster = [{"name": name, "secret": trust.new_secret()} for name in names]
+    secrets_doc = {"format": "pbem-secrets/1", "id": gd.id, "game": game.id, "rules_version": game.rules_version,
+                   "players": roster}
+    if extend is not None:
+        extend(env, secrets_doc)
+    files = _files(gd, env, list(zip(entries, public)), rng.outcomes, components_text, secrets_doc)
+    make_folder(path)
+    with locked(gd):
+        commit_files(gd, files)
+    return {"game": gd.id, "game_type": game.id, "dir": str(path), "players": roster,
+            "referee_moves": public, "move_number": env["move_number"]}
+
+
+def _check_request(game: registry.Game, request: NewGame, path, names: list[str]) -> None:
+    """The seed, the game's id (its folder's name, not taken), the players' names and their count."""
+    if request.seed is not None and not 0 < len(request.seed) <= MAX_SEED:
+        raise UsageError(f"--seed: 1 to {MAX_SEED} characters, not {len(request.seed)}")
+    if not ID_PATTERN.fullmatch(path.name):
+        raise UsageError(f"{path.name!r} cannot be a game id: the directory name must be lowercase letters, digits,"
                          f" - and _")
     if path.exists() and not _left_by_a_killed_new(path):
         raise UsageError(f"{path} already exists: a game id is used once under its games root")
-    names = list(players)
     for name in names:
         check_name(name)
     if len(set(names)) != len(names):
@@ -89,44 +127,58 @@ def create(game_type: str, path, players: list[str], seed: str | None = None, op
     _check_names(game, names)
     if not game.min_players <= len(names) <= game.max_players:
         raise UsageError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {len(names)}")
-    options = game.resolve_options(options or {}, fill=not options_as_stored)
-    components = load_components(game, components_path)
-    if seed is None:
-        import secrets  # here only: what `new` needs, the other commands need not import
-        seed = secrets.token_hex(16)
-    rng = Rng(seed, game_id, 0)
+
+
+def _set_up(game: registry.Game, request: NewGame, names: list[str], options: dict[str, str], rng: Rng
+            ) -> tuple[dict, str]:
+    """The game's starting state, and the text of its components file (the game's own, or the club's)."""
+    components = load_components(game, request.components_path)
     try:
         state = game.rules.setup(names, options, components, rng)
     except PbemError as exc:
         # The game refuses the options (one that does not fit this player count: the organiser's command line,
         # exit 1) or a club's components file (a file, exit 2): the shipped components tell which.
-        if components_path is not None and _options_fit(game, names, options):
+        if request.components_path is not None and _options_fit(game, names, options):
             raise
         raise UsageError(str(exc)) from None
-    gd = GameDir(path, {"format": "pbem-game/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
-                        "title": game.title, "players": names, "options": options,
-                        "seed_commitment": commitment(seed), "components_sha256": "", "created": "",
-                        "pbem_version": __version__})
-    components_text = yamlio.dumps(components, schema_line(COMPONENTS, validation.game_name("components")))
-    gd.meta["components_sha256"] = digests.sha256(components_text.encode()).hexdigest()
-    gd.meta["created"] = now.isoformat()
-    env = {"format": "pbem-state/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
-           "move_number": 1, "seed": seed, "players": names, "options": options, "resigned": [], "recent": [],
-           "state": state}
+    return state, yamlio.dumps(components, schema_line(COMPONENTS, validation.game_name("components")))
+
+
+def _game_file(game: registry.Game, game_id: str, names: list[str], options: dict[str, str], seed: str,
+               components_text: str, now: datetime.datetime | None) -> dict:
+    """game.yaml: what the game is, the seed's commitment, the components' digest, when and by what it was made."""
+    now = now or datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    return {"format": "pbem-game/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
+            "title": game.title, "players": names, "options": options, "seed_commitment": commitment(seed),
+            "components_sha256": digests.sha256(components_text.encode()).hexdigest(), "created": now.isoformat(),
+            "pbem_version": __version__}
+
+
+def _first_moves(gd: GameDir, state: dict, seed: str, forced_moves: bool) -> tuple[dict, list[dict], list[dict]]:
+    """The state envelope after the moves the referee plays at once, their log entries and the entries as the
+    public sees them."""
+    game = gd.game
+    env = {"format": "pbem-state/1", "id": gd.id, "game": game.id, "rules_version": game.rules_version,
+           "move_number": 1, "seed": seed, "players": gd.meta["players"], "options": gd.meta["options"],
+           "resigned": [], "recent": [], "state": state}
     if forced_moves:
         env["forced_moves"] = "referee"
-    env["state"], entries, records = referee_turns(game, state, env, game_id, 1, [])  # no queue yet: none
+    env["state"], entries, _ = referee_turns(game, state, env, gd.id, 1, [])  # no queue yet: none
     public = [public_entry(game, entry) for entry in entries]
     env.update({"move_number": 1 + len(entries), "recent": public[-RECENT:]})
-    roster = [{"name": name, "secret": trust.new_secret()} for name in names]
-    secrets_doc = {"format": "pbem-secrets/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
-                   "players": roster}
-    if extend is not None:
-        extend(env, secrets_doc)
-    public_chance = [outcome for outcome in rng.outcomes if outcome["public"]]
-    logs = {FULL_LOG: log_text(gd, FULL_LOG, log_header(gd, "referee", rng.outcomes, dict(gd.meta))),
+    return env, entries, public
+
+
+def _files(gd: GameDir, env: dict, entries: list[tuple[dict, dict]], setup_chance: list[dict], components_text: str,
+           secrets_doc: dict) -> dict[str, tuple[str, int]]:
+    """Every file of the new game: game.yaml, the components, the state, both logs (the setup's chance in their
+    headers, the first moves' entries, each with the public's), the secrets, the status files and the schemas;
+    the logs' digests go into the envelope."""
+    game = gd.game
+    public_chance = [outcome for outcome in setup_chance if outcome["public"]]
+    logs = {FULL_LOG: log_text(gd, FULL_LOG, log_header(gd, "referee", setup_chance, dict(gd.meta))),
             LOG: log_text(gd, LOG, log_header(gd, "public", public_chance, dict(gd.meta)))}
-    for entry, shown in zip(entries, public):
+    for entry, shown in entries:
         logs = {FULL_LOG: append_entry(gd, logs[FULL_LOG], entry), LOG: append_entry(gd, logs[LOG], shown)}
     env["log_sha256"] = text_digests(logs)
     files = {
@@ -140,11 +192,7 @@ def create(game_type: str, path, players: list[str], seed: str | None = None, op
     }
     for name, schema in validation.schemas_for(game.id).items():
         files[f"schemas/{name}"] = (json_text(schema), PUBLIC_MODE)
-    make_folder(path)
-    with locked(gd):
-        commit_files(gd, files)
-    return {"game": game_id, "game_type": game.id, "dir": str(path), "players": roster, "referee_moves": public,
-            "move_number": env["move_number"]}
+    return files
 
 
 def _left_by_a_killed_new(path) -> bool:

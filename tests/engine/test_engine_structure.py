@@ -85,10 +85,8 @@ LONG_MODULES = {
     "pbem.store.transactions": "the redo log's nesting (issue 37)",
 }
 LONG_FUNCTIONS = {
-    "pbem.clock.correspondence.create": "the game's options passed through as a request",
     "pbem.clock.correspondence.tick": "a timeout settled by a function of its own",
     "pbem.clock.correspondence.deadline": "the organiser's change as a record",
-    "pbem.engine.newgame.create": "a request dataclass, small steps (issue 37)",
     "pbem.engine.verify.verify": "the files compared in a function of their own",
     "pbem.play.playout.play": "the table's seats and seeds as a record",
     "pbem.play.playout.turns": "the table's seats and seeds as a record",
