@@ -9,7 +9,7 @@ import click
 from ..clock import clock, correspondence
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from ..store import transactions
+from ..store import locks
 from ..text import times
 from ..text.phrases import plural
 from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, emit
@@ -191,7 +191,7 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
         from ..mail.commands import Referee
         referee = Referee(root, transport.make(smtp, outbox, smtp_user, starttls), from_address, moment)
     done, errors, skipped = [], [], []
-    wait = min(transactions.lock_wait(), TICK_LOCK_WAIT)
+    wait = min(locks.lock_wait(), TICK_LOCK_WAIT)
     for directory in directories:
         try:
             gd = engine.open_game(directory)
@@ -202,7 +202,7 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
             if referee is not None:
                 from ..mail.clockmail import send_tick
                 result["mailed"], result["warning"] = send_tick(referee, gd, moment)
-        except transactions.Locked as exc:
+        except locks.Locked as exc:
             skipped.append(f"{directory.name}: {exc}")
             continue
         except PbemError as exc:

@@ -15,7 +15,8 @@ from ..store import registry, validation, yamlio
 from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PRIVATE, PUBLIC_MODE, SECRETS, TXN_KEY, GameDir,
                              commit_files, locked, schema_line)
 from ..store.safefiles import make_folder
-from ..store.transactions import LOCK, TXN
+from ..store.locks import LOCK
+from ..store.transactions import TXN
 from .documents import (RECENT, append_entry, json_text, log_header, log_text, public_entry, state_files,
                         status_files, text_digests, with_status_digests, yaml_text)
 

@@ -25,7 +25,7 @@ from functools import cached_property
 from .. import digests
 from ..contract import PbemError
 from ..rng import commitment
-from . import registry, transactions, validation, yamlio
+from . import locks, registry, transactions, validation, yamlio
 from .safefiles import Missing, path_text, read, exists
 
 GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
@@ -81,7 +81,7 @@ class GameDir:
         # file read again while its bytes are the same is neither parsed nor validated again (a mail's reports)
         self.known: dict[str, tuple[bytes, str]] = {}
         self.rereads = False  # will this process read again what it writes (a mail's reports)? then keep it known
-        self.lock_wait: float | None = None  # seconds to wait for the game's lock (None: transactions.lock_wait)
+        self.lock_wait: float | None = None  # seconds to wait for the game's lock (None: locks.lock_wait)
 
     def __repr__(self) -> str:
         return f"GameDir({self.dir!r})"
@@ -182,7 +182,7 @@ def open_game(path) -> GameDir:
 def reading(gd: GameDir):
     """What a read-only command reads under: no file created, a running writer waited for, and the files of a
     committed bundle a killed writer left read through (so a reader never sees half a move)."""
-    with transactions.reading(gd.dir, gd.layout, gd.lock_wait) as held:
+    with locks.reading(gd.dir, gd.layout, gd.lock_wait) as held:
         outer = gd.overlay, gd.root
         gd.overlay, gd.root = held.overlay, held.root
         try:
@@ -195,7 +195,7 @@ def reading(gd: GameDir):
 def locked(gd: GameDir):
     """The game's lock held (a committed bundle a killed writer left applied first): its files are read from the
     directory locked, and `commit` writes there."""
-    with transactions.locked(gd.dir, gd.layout, gd.lock_wait) as held:
+    with locks.locked(gd.dir, gd.layout, gd.lock_wait) as held:
         outer = gd.overlay, gd.root
         gd.overlay, gd.root = {}, held.root
         try:

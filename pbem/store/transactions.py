@@ -25,21 +25,21 @@ A bundle is applied only if it is authentic (an HMAC with the game's transaction
 files) and names only paths of the game's layout: a bundle planted in `.txn/` is refused, it cannot write
 anywhere, not even a file the referee would write.
 
-The lock's holder gets the game directory's descriptor (`Held.root`), opened when the lock was taken; it passes
-it to every read and to `commit`, so that inside the lock the files are opened from the directory locked.
+The game's lock (pbem.store.locks) is taken around every transaction; the writer who takes it applies first a
+bundle left to redo (`recover`), a reader reads through it (`overlay`). Inside the lock the files are opened from
+the directory locked (`commit`'s `root`).
 """
 from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import json
 import os
 import re
 import stat
 
 from .. import digests
-from ..contract import PbemError, UsageError
+from ..contract import PbemError
 from .safefiles import (Missing, Unreadable, create_file, folder_of, open_folder, open_root, path_text, read,
                         read_at, refusal, rewrite, shown_path, sync_together, write_new)
 
@@ -49,9 +49,6 @@ APPLIED = "APPLIED.json"
 APPLIED_NAME = re.compile(r"APPLIED\.[0-9a-f-]{36}\.json")
 BOOT_TEXT = re.compile(r"[0-9a-f-]{36}")
 BUNDLE_TMP = "bundle.tmp"
-LOCK = ".lock"
-LOCK_MODE = 0o600  # only the referee's user may open it, so only they can hold the game up
-LOCK_WAIT = 30.0  # seconds a command waits for a game's lock before it gives up (exit 2)
 TXN_MODE = 0o700
 BUNDLE_FORMAT = b"pbem-txn/1"
 BUNDLE_HEAD = re.compile(rb"pbem-txn/1 hmac-sha256:([0-9a-f]{64})")
@@ -68,125 +65,6 @@ class Layout:
 
     def __init__(self, files: dict[str, int], folders: dict[str, int], key: str, fixed: frozenset = frozenset()):
         self.files, self.folders, self.key, self.fixed = files, folders, key, fixed
-
-
-class Held:
-    """What the holder of a game's lock (or a reader under its shared lock) gets: the game directory's descriptor,
-    to open its files from, and the files of a committed bundle not yet applied, to read through (a reader's
-    only: a writer applies the bundle first)."""
-
-    __slots__ = ("root", "overlay")
-
-    def __init__(self, root: int, overlay: dict[str, str]):
-        self.root, self.overlay = root, overlay
-
-
-# ---------------------------------------------------------------- the lock
-
-class Locked(PbemError):
-    """The game's lock was not had within the wait: another process holds it (exit 2, nothing done)."""
-
-
-def lock_wait(wait: float | None = None) -> float:
-    """How long to wait for a game's lock, in seconds: `wait`, else PBEM_LOCK_TIMEOUT, else LOCK_WAIT."""
-    if wait is not None:
-        return wait
-    text = os.environ.get("PBEM_LOCK_TIMEOUT")
-    if text is None:
-        return LOCK_WAIT
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 86400:
-        raise UsageError(f"PBEM_LOCK_TIMEOUT={text[:40]!r}: a number of seconds from 0 to 86400")
-    return value
-
-
-def _lock_file(root: int, directory, create: bool) -> int | None:
-    """The game's lock file, opened without following a link; None when a reader finds none (or may not open it).
-    A writer makes it private (LOCK_MODE, whatever mode an older pbem gave it): only who may open a file can lock
-    it, and no one who cannot write the game should be able to hold up its writers."""
-    flags = (os.O_RDWR | os.O_CREAT if create else os.O_RDONLY) | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-    where = shown_path(directory, LOCK)
-    try:
-        fd = os.open(LOCK, flags, LOCK_MODE, dir_fd=root)
-    except OSError as exc:
-        if not create and exc.errno in (errno.ENOENT, errno.EACCES, errno.EPERM):
-            return None
-        error = refusal(root, LOCK, where, exc, "file")
-        raise PbemError(f"{error} (cannot lock the game)") from None
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
-        os.close(fd)
-        raise PbemError(f"{where}: is not a regular file (cannot lock the game)")
-    if create and stat.S_IMODE(info.st_mode) != LOCK_MODE:
-        with contextlib.suppress(PermissionError):  # another user's file: theirs to fix (the wait still ends)
-            os.fchmod(fd, LOCK_MODE)
-    return fd
-
-
-def _take(fd: int, kind: int, where: str, wait: float) -> None:
-    """flock, waiting at most `wait` seconds (a process that holds the lock for ever must not hang the referee)."""
-    try:
-        fcntl.flock(fd, kind | fcntl.LOCK_NB)
-        return
-    except BlockingIOError:
-        pass
-    import time  # here only: the lock is free almost always
-    deadline, pause = time.monotonic() + wait, 0.005
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise Locked(f"{where}: the game is locked by another process (waited {wait:g} s): another pbem is still "
-                         f"at work on it, or someone holds its lock file. Nothing was done; try again later "
-                         f"(PBEM_LOCK_TIMEOUT sets the wait)")
-        time.sleep(min(pause, left))
-        pause = min(pause * 2, 0.2)
-        try:
-            fcntl.flock(fd, kind | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            continue
-
-
-@contextlib.contextmanager
-def locked(directory, layout: Layout, wait: float | None = None):
-    """Serialize everything that writes one game; a committed bundle left by a killed writer is applied first.
-    Yields the lock's `Held` (its root: pass it to the reads and to `commit`). Waits at most `wait` seconds for
-    the lock (`lock_wait`), then raises Locked."""
-    directory = path_text(directory)
-    root = open_root(directory)
-    try:
-        fd = _lock_file(root, directory, create=True)
-        try:
-            _take(fd, fcntl.LOCK_EX, shown_path(directory, LOCK), lock_wait(wait))
-            _recover(root, directory, layout)
-            yield Held(root, {})
-        finally:
-            os.close(fd)
-    finally:
-        os.close(root)
-
-
-@contextlib.contextmanager
-def reading(directory, layout: Layout, wait: float | None = None):
-    """For commands that only read: wait for a writer to finish (a shared lock, only if the lock file exists and
-    this user may open it: a reader creates no file), at most `wait` seconds (`lock_wait`). Yields the `Held`: the
-    directory's descriptor and the files of a committed bundle not yet applied, to read through."""
-    directory = path_text(directory)
-    root = open_root(directory)
-    try:
-        fd = _lock_file(root, directory, create=False)
-        try:
-            if fd is not None:
-                _take(fd, fcntl.LOCK_SH, shown_path(directory, LOCK), lock_wait(wait))
-            yield Held(root, _overlay(root, directory, layout))
-        finally:
-            if fd is not None:
-                os.close(fd)
-    finally:
-        os.close(root)
 
 
 # ---------------------------------------------------------------- transactions
@@ -308,7 +186,7 @@ def _committed(root: int, txn: int, directory, layout: Layout, reader: bool) -> 
     return name, _check_bundle(data, key, layout, where)
 
 
-def _overlay(root: int, directory, layout: Layout) -> dict[str, str]:
+def overlay(root: int, directory, layout: Layout) -> dict[str, str]:
     """For a reader: the files of a bundle to redo, read instead of what is in place (none for a reader that may
     not open `.txn/`: what it holds is the referee's business)."""
     try:
@@ -325,10 +203,9 @@ def _overlay(root: int, directory, layout: Layout) -> dict[str, str]:
 
 
 def _apply(root: int, directory, files: dict[str, str], layout: Layout, sync: bool) -> None:
-    """Put each file in place, never through a link: rewritten in place when it is the referee's outright, else a
-    new file renamed over it. The files fsynced (with their folder when renamed into it) are every one when
-    `sync`, else only the layout's fixed ones. The folders are created with their layout modes and each file gets
-    its layout mode."""
+    """Put each file in place, never through a link (`_put`), folder by folder (created with their layout modes).
+    The files fsynced (with their folder when renamed into it) are every one when `sync`, else only the layout's
+    fixed ones."""
     by_folder: dict[str, list[str]] = {}
     for relative in files:
         by_folder.setdefault(relative.rpartition("/")[0], []).append(relative)
@@ -336,30 +213,50 @@ def _apply(root: int, directory, files: dict[str, str], layout: Layout, sync: bo
     try:
         for members in by_folder.values():
             with folder_of(directory, members[0], layout.folders, root) as (folder, _):
-                renamed = False
-                for relative in members:
-                    name = relative.rpartition("/")[2]
-                    data, mode = files[relative].encode("utf-8"), layout.files[relative]
-                    wanted = sync or relative in layout.fixed
-                    try:
-                        fd = rewrite(folder, name, data, mode)
-                        if fd is None:
-                            tmp = f".{name}.tmp"
-                            fd = create_file(folder, tmp, data, mode)
-                            os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
-                            renamed = renamed or wanted
-                    except OSError as exc:
-                        raise PbemError(f"{shown_path(directory, relative)}: cannot write ({exc.strerror})") from None
-                    if wanted:
-                        durable.append(fd)
-                    else:
-                        os.close(fd)
-                if renamed:
-                    durable.append(os.dup(folder))
+                durable += _put_all(folder, directory, {relative: files[relative] for relative in members}, layout,
+                                    sync)
         sync_together(durable)
     finally:
         for fd in durable:
             os.close(fd)
+
+
+def _put_all(folder: int, directory, files: dict[str, str], layout: Layout, sync: bool) -> list[int]:
+    """The files of one folder put in place: the descriptors to fsync (the files `sync` or the layout's fixed ones
+    ask for, and the folder when one of them was renamed into it)."""
+    durable, renamed = [], False
+    try:
+        for relative, text in files.items():
+            wanted = sync or relative in layout.fixed
+            fd, replaced = _put(folder, directory, relative, text.encode("utf-8"), layout.files[relative])
+            renamed = renamed or (replaced and wanted)
+            if wanted:
+                durable.append(fd)
+            else:
+                os.close(fd)
+        if renamed:
+            durable.append(os.dup(folder))
+    except BaseException:
+        for fd in durable:
+            os.close(fd)
+        raise
+    return durable
+
+
+def _put(folder: int, directory, relative: str, data: bytes, mode: int) -> tuple[int, bool]:
+    """One file put in place with its layout mode: rewritten in place when it is the referee's outright, else a
+    new file renamed over it. (its descriptor, whether it was renamed)."""
+    name = relative.rpartition("/")[2]
+    try:
+        fd = rewrite(folder, name, data, mode)
+        if fd is not None:
+            return fd, False
+        tmp = f".{name}.tmp"
+        fd = create_file(folder, tmp, data, mode)
+        os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
+        return fd, True
+    except OSError as exc:
+        raise PbemError(f"{shown_path(directory, relative)}: cannot write ({exc.strerror})") from None
 
 
 def _finish(root: int, txn: int, directory, name: str, files: dict[str, str], layout: Layout) -> None:
@@ -405,7 +302,7 @@ def _clear(txn: int, directory, keep: tuple[str, ...]) -> None:
             raise PbemError(f"{shown_path(directory, f'{TXN}/{name}')}: cannot remove ({exc.strerror})") from None
 
 
-def _recover(root: int, directory, layout: Layout) -> None:
+def recover(root: int, directory, layout: Layout) -> None:
     """Apply (again) a bundle to redo (`_to_redo`); throw away an uncommitted one."""
     txn = _open_txn(root, directory, create=False)
     if txn is None:
@@ -431,9 +328,7 @@ def _check_targets(root: int, directory, files, layout: Layout) -> None:
     for members in by_folder.values():
         try:
             with folder_of(directory, members[0], root=root) as (folder, _):
-                for relative in members:
-                    with contextlib.suppress(FileNotFoundError):
-                        modes[relative] = os.lstat(relative.rpartition("/")[2], dir_fd=folder).st_mode
+                modes.update(_modes(folder, members))
         except Missing:
             continue  # the folder is not there yet: nor are its files
     for relative in files:
@@ -442,6 +337,15 @@ def _check_targets(root: int, directory, files, layout: Layout) -> None:
             kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
             raise PbemError(f"{shown_path(directory, relative)}: is {kind}; pbem never writes through links inside a "
                             f"game directory (nothing was changed; replace it by the real file)")
+
+
+def _modes(folder: int, members: list[str]) -> dict[str, int]:
+    """The modes of the files of one folder that are there (a link's own, not its target's)."""
+    modes = {}
+    for relative in members:
+        with contextlib.suppress(FileNotFoundError):
+            modes[relative] = os.lstat(relative.rpartition("/")[2], dir_fd=folder).st_mode
+    return modes
 
 
 def _write_bundle(txn: int, data: bytes) -> None:

@@ -82,7 +82,6 @@ LONG_MODULES = {
     "pbem.git.verify": "the signatures' check to a module of its own",
     "pbem.mail.commands": "the Referee with its mixins: one object, request records (issue 37)",
     "pbem.play.queues": "the notation of a queue apart from when its steps play",
-    "pbem.store.transactions": "the redo log's nesting (issue 37)",
 }
 LONG_FUNCTIONS = {
     "pbem.clock.correspondence.tick": "a timeout settled by a function of its own",
