@@ -182,7 +182,7 @@ class Season:
             for table in self.tables:
                 if table.over is None and (self.now - T0) // HOUR % self.tick_every == 0:
                     correspondence.tick(table.gd, self.now, owe=True)  # what it owes, recorded with it
-                    clockmail.send_tick(self.referee, table.gd, self.now)
+                    clockmail.send_tick(self.referee.mailer, table.gd, self.now)
             self._read_mail()
         self._count_time()
         self._count_news()

@@ -105,8 +105,8 @@ def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt
     owed, warnings = [], []
     if mailer is not None:  # what an earlier tick owes the players goes first, as before any change by mail
         from ..mail.clockmail import tell_owed
-        from ..mail.commands import Referee
-        owed, warning = tell_owed(Referee(gd.path.parent, mailer, None, moment), gd)
+        from ..mail.outgoing import Mailer
+        owed, warning = tell_owed(Mailer(gd.path.parent, mailer), gd)
         warnings += [warning] if warning else []
     result = correspondence.replace(gd, seat, name, email, moment)
     if owed:
@@ -185,11 +185,11 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
         raise UsageError("say how to send reminders and notices: --smtp HOST:PORT or --outbox MAILDIR, or --no-mail")
     moment = clock.moment(now)
     root, directories = games_under(Path(target))
-    referee = None
+    mailer = None
     if not no_mail:
         from ..mail import transport
-        from ..mail.commands import Referee
-        referee = Referee(root, transport.make(smtp, outbox, smtp_user, starttls), from_address, moment)
+        from ..mail.outgoing import Mailer
+        mailer = Mailer(root, transport.make(smtp, outbox, smtp_user, starttls), from_address)
     done, errors, skipped = [], [], []
     wait = min(locks.lock_wait(), TICK_LOCK_WAIT)
     for directory in directories:
@@ -198,10 +198,10 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
             gd.lock_wait = wait  # a game held up must not hold up the others
             # mailing, what the tick owes the players is recorded with its change, and told after it: a run killed
             # in between leaves it for the next run (pbem.notices)
-            result = correspondence.tick(gd, moment, owe=referee is not None)
-            if referee is not None:
+            result = correspondence.tick(gd, moment, owe=mailer is not None)
+            if mailer is not None:
                 from ..mail.clockmail import send_tick
-                result["mailed"], result["warning"] = send_tick(referee, gd, moment)
+                result["mailed"], result["warning"] = send_tick(mailer, gd, moment)
         except locks.Locked as exc:
             skipped.append(f"{directory.name}: {exc}")
             continue

@@ -80,7 +80,6 @@ MOST_LINES, MOST_FUNCTION_LINES, MOST_PARAMETERS = 400, 60, 7
 LONG_MODULES = {
     "pbem.cli.commands": "the report texts of `move`, `moves`, `queue` to their own module",
     "pbem.git.verify": "the signatures' check to a module of its own",
-    "pbem.mail.commands": "the Referee with its mixins: one object, request records (issue 37)",
     "pbem.play.queues": "the notation of a queue apart from when its steps play",
 }
 LONG_FUNCTIONS = {

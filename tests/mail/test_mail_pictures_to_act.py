@@ -138,17 +138,17 @@ def test_an_owed_mail_made_again_is_the_same_mail_with_the_same_picture(games_ro
     """An owed reminder made twice (a run killed after sending it, before taking the record off) has the same
     Message-ID, picture and Content-ID: it is one mail, sent once."""
     from pbem.mail import clockmail
-    from pbem.mail.commands import Referee
+    from pbem.mail.outgoing import Mailer
     from pbem.mail.transport import Smtp
     game = start(games_root, "--deadline", "48h", "--reminder", "12h")
     monkeypatch.setenv("PBEM_MAIL_PICTURES", "1")
     correspondence.tick(game.gd, times.parse_time(at(40)), owe=True)
     (item,) = notices.owed(game.gd)
-    referee = Referee(games_root, Smtp.from_spec(smtp.address))
+    mailer = Mailer(games_root, Smtp.from_spec(smtp.address))
     result = {"events": item["events"], "entries": item["entries"]}
 
     def made():
-        (name, msg), = clockmail.tick_mails(referee, game.gd, result, times.parse_time(item["at"]), key=item["id"])
+        (name, msg), = clockmail.tick_mails(mailer, game.gd, result, times.parse_time(item["at"]), key=item["id"])
         return msg
     first, again = made(), made()
     assert first["Message-ID"] == again["Message-ID"]
