@@ -12,6 +12,8 @@ tick's: a tick that runs late (cron stopped for a day) leaves the game as ticks 
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..play import trust
@@ -119,83 +121,122 @@ def _no_clock(gd: engine.GameDir) -> PbemError:
 
 # ---------------------------------------------------------------- tick
 
+@dataclass
+class Settling:
+    """The position a tick settles overdue decisions on: the state, who resigned, the players' queue records, the
+    next move number, and the log entries and the clock's events so far."""
+    state: dict
+    resigned: list[str]
+    records: dict
+    number: int
+    entries: list[dict] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)
+
+    def to_act(self, game) -> str | None:
+        return _pending_player(game, {"state": self.state, "recent": self.entries})
+
+
 def tick(gd: engine.GameDir, now, owe: bool = False) -> dict:
     """Send each reminder whose time has come (recorded, so sent once) and apply the timeout policy to every
     overdue decision. Returns what happened: `events` (remind, late, timeout, resigned), the new log entries as
     the public sees them, and whether anything changed. `owe`: the transport will tell the players, so what the
-    change owes them is recorded with it (pbem.notices; `notice`: the record's id)."""
+    change owes them is recorded with it (pbem.clock.notices; `notice`: the record's id)."""
     from . import clock
     from ..text import times
     now = clock.moment(now)
     game = gd.game
     with engine.writing(gd) as env:
-        record, state, resigned = env.get("clock"), env["state"], list(env["resigned"])
-        records = dict(env.get("queues") or {})
+        record = env.get("clock")
         result = {"game": gd.id, "events": [], "entries": [], "changed": False, "move_number": env["move_number"]}
         to_act = _pending_player(game, env)
         if not record or to_act is None:
             return {**result, "to_act": to_act, "finished": to_act is None}
-        start = record
-        record = clock.forget_past(record, now)
-        number, entries, events = env["move_number"], [], []
+        start, record = record, clock.forget_past(record, now)
+        play = Settling(env["state"], list(env["resigned"]), dict(env.get("queues") or {}), env["move_number"])
         for _ in range(MAX_STEPS):
-            player = _pending_player(game, {"state": state, "recent": entries})
+            player = play.to_act(game)
             event = clock.next_event(record, player, now)
             if event is None:
                 break
             if event == "remind":
                 record = {**record, "reminded": True}
-                events.append({"kind": "remind", "player": player, "due": record["due"], "move_number": number})
+                play.events.append({"kind": "remind", "player": player, "due": record["due"],
+                                    "move_number": play.number})
                 break
-            due = times.at(record["due"])
-            record, out = clock.strike(record, player)
-            event = {"player": player, "due": record["due"], "move_number": number,
-                     "strikes": record["strikes"][player], "policy": record["on_timeout"]}
-            if out:
-                record["strikes"].pop(player)
-                resigned.append(player)
-                records.pop(player, None)  # a resigned seat plays the referee's moves, never a queue
-                entries.append({"number": number, "player": player, "by": "referee", "moves": [engine.RESIGN],
-                                "chance": [], "reason": f"{event['strikes']} consecutive timeouts"})
-                events.append({**event, "kind": "resigned", "numbers": [number]})
-                number += 1
-            elif record["on_timeout"] == "wait":
-                events.append({**event, "kind": "late"})
-            else:
-                state, entry = engine.timeout_move(game, state, player, record["on_timeout"], env["seed"], gd.id,
-                                                   number)
-                entries.append(entry)
-                events.append({**event, "kind": "timeout", "numbers": [number]})
-                number += 1
-            state, auto, records = engine.referee_turns(game, state, env, gd.id, number, resigned, records)
-            entries += auto
-            number += len(auto)
-            record = clock.begin(record, _pending_player(game, {"state": state, "recent": entries}), due)
-        if record == start and not entries:  # no move made: the same player is to act
+            record = _settle(gd, env, record, play, player)
+        if record == start and not play.entries:  # no move made: the same player is to act
             return {**result, "to_act": to_act, "finished": False}
-        public = [engine.public_entry(game, entry) for entry in entries]
-        owed, also = notices.record(gd, times.iso(now), events, public) if owe else (None, None)
-        new_env = engine.commit(gd, env, state, entries, resigned, fields={"clock": record}, queues=records, also=also)
+        public = [engine.public_entry(game, entry) for entry in play.entries]
+        owed, also = notices.record(gd, times.iso(now), play.events, public) if owe else (None, None)
+        new_env = engine.commit(gd, env, play.state, play.entries, play.resigned, fields={"clock": record},
+                                queues=play.records, also=also)
     to_act = _pending_player(game, new_env)
-    return {**result, "events": events, "entries": public, "changed": True, "move_number": new_env["move_number"],
-            "to_act": to_act, "finished": to_act is None, "due": record["due"],
-            "notice": owed["id"] if owed else None}
+    return {**result, "events": play.events, "entries": public, "changed": True,
+            "move_number": new_env["move_number"], "to_act": to_act, "finished": to_act is None,
+            "due": record["due"], "notice": owed["id"] if owed else None}
+
+
+def _settle(gd: engine.GameDir, env: dict, record: dict, play: Settling, player: str) -> dict:
+    """The overdue decision of `player` settled by the game's policy: one more strike (enough of them in a row
+    resign the seat), then the referee waits (late), or plays the timeout's move; then what the referee and the
+    queues play after it, and the next decision starts when this one was due. Returns the clock record."""
+    from . import clock
+    from ..text import times
+    due = times.at(record["due"])
+    record, out = clock.strike(record, player)
+    event = {"player": player, "due": record["due"], "move_number": play.number,
+             "strikes": record["strikes"][player], "policy": record["on_timeout"]}
+    if out:
+        record["strikes"].pop(player)
+        play.resigned.append(player)
+        play.records.pop(player, None)  # a resigned seat plays the referee's moves, never a queue
+        play.entries.append({"number": play.number, "player": player, "by": "referee", "moves": [engine.RESIGN],
+                             "chance": [], "reason": f"{event['strikes']} consecutive timeouts"})
+        play.events.append({**event, "kind": "resigned", "numbers": [play.number]})
+        play.number += 1
+    elif record["on_timeout"] == "wait":
+        play.events.append({**event, "kind": "late"})
+    else:
+        play.state, entry = engine.timeout_move(gd.game, play.state, player, record["on_timeout"], env["seed"], gd.id,
+                                                play.number)
+        play.entries.append(entry)
+        play.events.append({**event, "kind": "timeout", "numbers": [play.number]})
+        play.number += 1
+    play.state, auto, play.records = engine.referee_turns(gd.game, play.state, env, gd.id, play.number, play.resigned,
+                                                          play.records)
+    play.entries += auto
+    play.number += len(auto)
+    return clock.begin(record, play.to_act(gd.game), due)
 
 
 # ---------------------------------------------------------------- the organiser's changes
 
-def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: int | None = None,
-             on_timeout: str | None = None, timeouts: int | None = None, no_timeouts: bool = False,
-             extensions: list[tuple[str, int]] = (), pause: bool = False, resume: bool = False,
-             vacation_days: int | None = None) -> dict:
-    """Change a game's deadlines; a game without any gets them (its current decision starts now). Returns the
-    clock as the players see it."""
+@dataclass(frozen=True)
+class DeadlineChange:
+    """What the organiser changes of a game's deadlines (the keywords of `deadline`): the deadline's `length`,
+    the `reminder` before it, the policy `on_timeout`, the `timeouts` in a row that resign a seat (or
+    `no_timeouts`), more time for players (`extensions`: (player, seconds)), a `pause` or its `resume`, and the
+    yearly `vacation_days`. Durations in seconds; None changes nothing."""
+    length: int | None = None
+    reminder: int | None = None
+    on_timeout: str | None = None
+    timeouts: int | None = None
+    no_timeouts: bool = False
+    extensions: list[tuple[str, int]] = ()
+    pause: bool = False
+    resume: bool = False
+    vacation_days: int | None = None
+
+
+def deadline(gd: engine.GameDir, now, **change) -> dict:
+    """Change a game's deadlines as `change` says (a DeadlineChange); a game without any gets them (its current
+    decision starts now). Returns the clock as the players see it."""
     from . import clock
     from ..text import times
-    now = clock.moment(now)
-    if pause and resume:
+    now, asked = clock.moment(now), DeadlineChange(**change)
+    if asked.pause and asked.resume:
         raise UsageError("--pause and --resume together: choose one")
-    for player, _ in extensions:
+    for player, _ in asked.extensions:
         engine.check_player(gd, player)
     with engine.writing(gd) as env:
         to_act = _pending_player(gd.game, env)
@@ -203,17 +244,19 @@ def deadline(gd: engine.GameDir, now, *, length: int | None = None, reminder: in
             raise PbemError(f"{gd.id} is over: it has no deadline to change")
         record = env.get("clock")
         if record is None:
-            if length is None:
+            if asked.length is None:
                 raise _no_clock(gd)
-            record = clock.begin(clock.new_clock(length, reminder, on_timeout or "wait", timeouts), to_act, now)
-        if vacation_days is not None:  # checked with the other settings by set_deadline
-            record = {**record, "vacation_days": vacation_days}
-        record = clock.set_deadline(record, to_act, length, reminder, on_timeout, timeouts, no_timeouts)
-        for player, seconds in extensions:
+            record = clock.begin(clock.new_clock(asked.length, asked.reminder, asked.on_timeout or "wait",
+                                                 asked.timeouts), to_act, now)
+        if asked.vacation_days is not None:  # checked with the other settings by set_deadline
+            record = {**record, "vacation_days": asked.vacation_days}
+        record = clock.set_deadline(record, to_act, asked.length, asked.reminder, asked.on_timeout, asked.timeouts,
+                                    asked.no_timeouts)
+        for player, seconds in asked.extensions:
             record = clock.extend(record, to_act, player, seconds)
-        if pause:
+        if asked.pause:
             record = clock.pause(record, to_act, now)
-        if resume:
+        if asked.resume:
             record = clock.resume(record, to_act, now)
         engine.commit(gd, env, env["state"], [], env["resigned"], fields={"clock": record})
     return {"game": gd.id, "to_act": to_act, "clock": times.public(record)}

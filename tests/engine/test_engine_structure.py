@@ -83,8 +83,6 @@ LONG_MODULES = {
     "pbem.play.queues": "the notation of a queue apart from when its steps play",
 }
 LONG_FUNCTIONS = {
-    "pbem.clock.correspondence.tick": "a timeout settled by a function of its own",
-    "pbem.clock.correspondence.deadline": "the organiser's change as a record",
     "pbem.engine.verify.verify": "the files compared in a function of their own",
     "pbem.play.playout.play": "the table's seats and seeds as a record",
     "pbem.play.playout.turns": "the table's seats and seeds as a record",
