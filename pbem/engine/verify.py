@@ -150,16 +150,7 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         check_player(gd, player)
     with reading(gd):
         referee = player is None and gd.has_referee()
-        if referee:
-            env, log_file = load_state(gd, trust_edits=True), FULL_LOG
-            seed, log = env["seed"], gd.read(FULL_LOG, "log.schema.json")
-        else:
-            public = read_status(gd, None)
-            if "seed" not in public:
-                raise PbemError(f"{gd.dir}: the game is not over; until its seed is revealed only the referee can "
-                                f"verify it (with {STATE}, which is not here)")
-            env, seed, log_file = None, public["seed"], LOG
-            log = gd.read(LOG, "log.schema.json")
+        env, seed, log, log_file = _sources(gd, referee)
         # game.yaml as the referee wrote it, recorded in the log (absent in games made before logs recorded it)
         recorded = log.get("game_file")
         meta = recorded or gd.meta
@@ -184,22 +175,8 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
                 replayed[record] = env[record]
         problems = _log_header_problems(gd, log) + _game_file_problems(gd, recorded, log_file) \
             + (_referee_problems(gd, env, replayed, recorded is None) if referee else [])
-        expected = status_docs(gd, replayed, recent)
-        status = status_files(gd, replayed, recent, expected)
-        texts = {relative: text for relative, (text, _) in status.items()}
-        expected[LOG] = public_log(gd, log, finished)
-        texts[LOG] = yamlio.dumps(expected[LOG], schema_line(LOG, "log.schema.json"))
-        checked = [GAME, COMPONENTS] + ([STATE, FULL_LOG] if referee else [])
-        if referee and gd.has(STATUS_DIGESTS):  # absent in games started before status digests were kept
-            if gd.read_text(STATUS_DIGESTS) != with_status_digests(status)[STATUS_DIGESTS][0]:
-                problems.append(f"{STATUS_DIGESTS}: not the digests of the status files the replay gives")
-            checked.append(STATUS_DIGESTS)
-        for relative, data in expected.items():
-            if relative.startswith("views/") and not referee and relative != (player and view_file(player)) \
-                    and (player is not None or not gd.has(relative)):
-                continue  # another player's view: not in this player's hands
-            problems += _file_problems(gd, relative, data, texts[relative])
-            checked.append(relative)
+        found, checked = _compare_files(gd, replayed, public_log(gd, log, finished), referee, player)
+        problems += found
         notes = replay_notes + _schema_notes(gd, problems) + ([] if recorded else [
             f"{GAME}: its title, created and pbem_version were not checked (this game's log does not record "
             f"game.yaml: an earlier pbem made the game)"])
@@ -209,6 +186,43 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
             raise PbemError("verify failed: the stored files differ from the replay:\n  " + "\n  ".join(shown))
     return {"game": gd.id, "moves": len(entries), "finished": finished, "seed_checked": finished or referee,
             "checked": checked, "notes": notes, "result": "ok"}
+
+
+def _sources(gd: GameDir, referee: bool) -> tuple[dict | None, str, dict, str]:
+    """What the replay starts from: (the referee's state envelope, the seed, the log, the log's file). The
+    referee's own, or once the game is over and its seed public, the public log."""
+    if referee:
+        env = load_state(gd, trust_edits=True)
+        return env, env["seed"], gd.read(FULL_LOG, "log.schema.json"), FULL_LOG
+    public = read_status(gd, None)
+    if "seed" not in public:
+        raise PbemError(f"{gd.dir}: the game is not over; until its seed is revealed only the referee can "
+                        f"verify it (with {STATE}, which is not here)")
+    return None, public["seed"], gd.read(LOG, "log.schema.json"), LOG
+
+
+def _compare_files(gd: GameDir, replayed: dict, log: dict, referee: bool, player: str | None
+                   ) -> tuple[list[str], list[str]]:
+    """Every status file (and the status digests, with the referee's files) and the public log (`log`, as the
+    replay gives it) compared with what is stored: (the problems, the files checked). Without the referee's
+    files, only what a player holds: the public files and the views present (with `player`, theirs)."""
+    recent = replayed["recent"]
+    expected = status_docs(gd, replayed, recent)
+    status = status_files(gd, replayed, recent, expected)
+    texts = {relative: text for relative, (text, _) in status.items()}
+    expected[LOG], texts[LOG] = log, yamlio.dumps(log, schema_line(LOG, "log.schema.json"))
+    problems, checked = [], [GAME, COMPONENTS] + ([STATE, FULL_LOG] if referee else [])
+    if referee and gd.has(STATUS_DIGESTS):  # absent in games started before status digests were kept
+        if gd.read_text(STATUS_DIGESTS) != with_status_digests(status)[STATUS_DIGESTS][0]:
+            problems.append(f"{STATUS_DIGESTS}: not the digests of the status files the replay gives")
+        checked.append(STATUS_DIGESTS)
+    for relative, data in expected.items():
+        if relative.startswith("views/") and not referee and relative != (player and view_file(player)) \
+                and (player is not None or not gd.has(relative)):
+            continue  # another player's view: not in this player's hands
+        problems += _file_problems(gd, relative, data, texts[relative])
+        checked.append(relative)
+    return problems, checked
 
 
 def _components(gd: GameDir, meta: dict) -> dict:

@@ -265,7 +265,9 @@ def _starts_a_block(item: str) -> bool:
     return item[end:end + 1] == ":"
 
 
-def _read_own(text: str):
+def _own_lines(text: str) -> tuple[list[str], str | None, str]:
+    """The lines of data of a text pbem wrote, its schema line's schema, and the text as pbem would write that
+    data (without the comments)."""
     if not text.endswith("\n"):
         raise _NotOwn
     lines = text[:-1].split("\n")
@@ -281,6 +283,12 @@ def _read_own(text: str):
             raise _NotOwn
         lines = [line for line in lines if line[:1] != "#"]
         text = _text(lines, schema)
+    return lines, schema, text
+
+
+def _read_own(text: str):
+    """A text pbem wrote, read by its own block reader (its one style); _NotOwn for anything else."""
+    lines, schema, text = _own_lines(text)
     indents = [len(line) - len(line.lstrip(" ")) for line in lines]
     count, at = len(lines), 0
 

@@ -82,12 +82,7 @@ LONG_MODULES = {
     "pbem.git.verify": "the signatures' check to a module of its own",
     "pbem.play.queues": "the notation of a queue apart from when its steps play",
 }
-LONG_FUNCTIONS = {
-    "pbem.engine.verify.verify": "the files compared in a function of their own",
-    "pbem.play.playout.play": "the table's seats and seeds as a record",
-    "pbem.play.playout.turns": "the table's seats and seeds as a record",
-    "pbem.store.yamlio._read_own": "the reader of each kind of node in a function of its own",
-}
+LONG_FUNCTIONS: dict[str, str] = {}
 
 
 def module_names(root: Path) -> dict[str, Path]:
