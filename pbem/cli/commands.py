@@ -13,7 +13,7 @@ from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..play import movefile
 from ..store import registry
-from ..text import phrases
+from ..text import answers
 from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, MOVE_NUMBER, NOW, NOW_SHOWN, complete_game_type,
                       deadline_options, deadlines_from, emit, parse_options, read_input, secret_from)
 from .sending import sending
@@ -91,17 +91,7 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
     if welcome is not None:
         result["welcomed"], failure = welcoming.send(engine.open_game(directory), welcome)
 
-    def text(data):
-        lines = [f"Created {data['game']} ({data['game_type']}) in {data['dir']}.",
-                 "Give each player their secret (it signs their moves; keep it private):"]
-        lines += [f"  {p['name']}: {p['secret']}" + (f"  <{p['email']}>" if p["email"] else "")
-                  for p in data["players"]]
-        if data["referee_moves"]:
-            lines.append(phrases.referee_moves(data["referee_moves"]))
-        if data.get("welcomed"):
-            lines.append(f"Welcome mailed to {', '.join(data['welcomed'])}.")
-        return "\n".join(lines) + "\n"
-    emit(result, fmt, text)
+    emit(result, fmt, answers.created)
     if failure is not None:  # the game exists and its passwords are printed above: say what is left to do
         raise PbemError(f"the game was created (the passwords are above), but the welcome mails were not sent: "
                         f"{failure}")
@@ -195,20 +185,7 @@ def site(root, out, now):
 def moves(directory, player, now, fmt):
     """Who must act, and the legal moves in text notation, each with what it does."""
     data = engine.legal(engine.open_game(directory), player)
-    emit(data, fmt, lambda d: legal_text(d, now))
-
-
-def legal_text(d: dict, now=None) -> str:
-    """`pbem moves` as text (engine.legal's answer): who must act, and each legal move with what it does."""
-    if d["to_act"] is None:
-        return "The game is over.\n"
-    head = f"Move {d['move_number']}: {d['to_act']} to act — {d['decision']['description']}\n"
-    if d.get("due"):
-        from ..text.times import due_phrase
-        head += due_phrase(d["to_act"], d["due"], clock_now(now)) + ".\n"
-    if d["player"] != d["to_act"]:
-        return head + f"{d['player']} has no move now (and may resign at any time: `resign`).\n"
-    return head + "\n".join(phrases.legal_lines(d["choices"])) + "\n"
+    emit(data, fmt, lambda d: answers.legal_text(d, clock_now(now)))
 
 
 @cli.command()
@@ -242,15 +219,7 @@ def move(directory, source, player, text, move_number, now, fmt):
         result = submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
                         signature=doc.get("signature"), now=now)
 
-    def out(r):
-        after = f"The game is over: {r['ended']}." if r.get("ended") else "The game is over." if r["finished"] \
-            else f"Next: {r['to_act']} (move {r['move_number']})."
-        played = phrases.referee_moves(r["referee_moves"])
-        queued = phrases.queue_lines(r.get("queue"))
-        return " ".join(filter(None, [f"Accepted move {r['number']} by {r['player']}: {'; '.join(r['moves'])}.",
-                                      played, after])) + "\n" + "".join(f"{line}\n" for line in
-                                                                        (["Your queue:"] + queued if queued else []))
-    emit(result, fmt, out)
+    emit(result, fmt, answers.accepted)
 
 
 @cli.command()
@@ -292,12 +261,7 @@ def queue(directory, source, player, text, cancel, move_number, now, fmt):
         texts = ["cancel", "standing cancel"] if cancel else split_turn(text)
         result = correspondence.set_queue(gd, player, texts, by="referee", move_number=move_number, now=now)
 
-    def out(r):
-        lines = phrases.queue_lines(r.get("queue"))
-        head = f"{r['player']}'s queue:" if lines else f"{r['player']} has nothing queued."
-        played = phrases.referee_moves(r.get("moves_played", []))
-        return "\n".join([head, *lines] + ([played] if played else [])) + "\n"
-    emit(result, fmt, out)
+    emit(result, fmt, answers.queue_text)
 
 
 @cli.command()
@@ -318,15 +282,7 @@ def log(directory, full, fmt):
 @FORMAT
 def verify(directory, player, fmt):
     """Replay the game from its seed and log; every stored file must match the replay exactly."""
-    data = engine.verify(engine.open_game(directory), player)
-
-    def text(d):
-        seed = "the seed matches its published commitment" if d["seed_checked"] else "seed not yet revealed"
-        lines = [f"{d['game']}: verified, {phrases.plural(d['moves'], 'move')} replayed; identical to the replay: "
-                 f"{', '.join(d['checked'])}; {seed}."]
-        lines += [f"  note: {note}" for note in d["notes"]]
-        return "\n".join(lines) + "\n"
-    emit(data, fmt, text)
+    emit(engine.verify(engine.open_game(directory), player), fmt, answers.verified)
 
 
 @cli.command()

@@ -227,11 +227,12 @@ def view(directory, player, identity_file, fmt, output):
 @FORMAT
 def moves(directory, player, identity_file, fmt):
     """Who must act, and your legal moves with what each does (as of the last refereed commit)."""
-    from .commands import legal_text
+    from ..clock.clock import moment
+    from ..text.answers import legal_text
     from ..git.player import legal_moves
     data, notes = legal_moves(directory, player, identity_file)
     _notes(notes)
-    emit({key: value for key, value in data.items() if key != "entries"}, fmt, legal_text)
+    emit({key: value for key, value in data.items() if key != "entries"}, fmt, lambda d: legal_text(d, moment(None)))
 
 
 @git.command()

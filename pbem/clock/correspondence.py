@@ -12,8 +12,6 @@ tick's: a tick that runs late (cron stopped for a day) leaves the game as ticks 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..play import trust
@@ -121,16 +119,16 @@ def _no_clock(gd: engine.GameDir) -> PbemError:
 
 # ---------------------------------------------------------------- tick
 
-@dataclass
 class Settling:
     """The position a tick settles overdue decisions on: the state, who resigned, the players' queue records, the
     next move number, and the log entries and the clock's events so far."""
-    state: dict
-    resigned: list[str]
-    records: dict
-    number: int
-    entries: list[dict] = field(default_factory=list)
-    events: list[dict] = field(default_factory=list)
+
+    __slots__ = ("state", "resigned", "records", "number", "entries", "events")
+
+    def __init__(self, state: dict, resigned: list[str], records: dict, number: int):
+        self.state, self.resigned, self.records, self.number = state, resigned, records, number
+        self.entries: list[dict] = []
+        self.events: list[dict] = []
 
     def to_act(self, game) -> str | None:
         return _pending_player(game, {"state": self.state, "recent": self.entries})
@@ -211,21 +209,25 @@ def _settle(gd: engine.GameDir, env: dict, record: dict, play: Settling, player:
 
 # ---------------------------------------------------------------- the organiser's changes
 
-@dataclass(frozen=True)
-class DeadlineChange:
+class DeadlineChange(engine.Request):
     """What the organiser changes of a game's deadlines (the keywords of `deadline`): the deadline's `length`,
     the `reminder` before it, the policy `on_timeout`, the `timeouts` in a row that resign a seat (or
     `no_timeouts`), more time for players (`extensions`: (player, seconds)), a `pause` or its `resume`, and the
     yearly `vacation_days`. Durations in seconds; None changes nothing."""
-    length: int | None = None
-    reminder: int | None = None
-    on_timeout: str | None = None
-    timeouts: int | None = None
-    no_timeouts: bool = False
-    extensions: list[tuple[str, int]] = ()
-    pause: bool = False
-    resume: bool = False
-    vacation_days: int | None = None
+
+    __slots__ = ("length", "reminder", "on_timeout", "timeouts", "no_timeouts", "extensions", "pause", "resume",
+                 "vacation_days")
+    DEFAULTS = {"length": None, "reminder": None, "on_timeout": None, "timeouts": None, "no_timeouts": False,
+                "extensions": (), "pause": False, "resume": False, "vacation_days": None}
+    length: int | None
+    reminder: int | None
+    on_timeout: str | None
+    timeouts: int | None
+    no_timeouts: bool
+    extensions: list[tuple[str, int]]
+    pause: bool
+    resume: bool
+    vacation_days: int | None
 
 
 def deadline(gd: engine.GameDir, now, **change) -> dict:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import dataclass
 from os import PathLike
 
 from .. import __version__, digests
@@ -19,6 +18,7 @@ from ..store.locks import LOCK
 from ..store.transactions import TXN
 from .documents import (RECENT, append_entry, json_text, log_header, log_text, public_entry, state_files,
                         status_files, text_digests, with_status_digests, yaml_text)
+from .requests import Request
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
@@ -60,8 +60,7 @@ def load_components(game: registry.Game, path) -> dict:
     return data
 
 
-@dataclass(frozen=True)
-class NewGame:
+class NewGame(Request):
     """What `pbem new` is asked for: a game of `game_type` in `path` (its name is the game's id) for the named
     players (in seating order), from `seed` (default: a random one), with `options` and a club's components file
     (`components_path`; default: the game's own), made `now` (default: the system clock).
@@ -70,15 +69,24 @@ class NewGame:
     pbem played them did (to rebuild such a game from its move files); `options_as_stored` takes the options of
     such a game as its game.yaml has them, an option it predates left out (the game then keeps the reading it was
     played with) instead of set to the default a new game gets."""
+
+    __slots__ = ("game_type", "path", "players", "seed", "options", "components_path", "now", "forced_moves",
+                 "options_as_stored")
+    DEFAULTS = {"seed": None, "options": None, "components_path": None, "now": None, "forced_moves": True,
+                "options_as_stored": False}
     game_type: str
     path: str | PathLike
     players: list[str]
-    seed: str | None = None
-    options: dict[str, str] | None = None
-    components_path: str | PathLike | None = None
-    now: datetime.datetime | None = None
-    forced_moves: bool = True
-    options_as_stored: bool = False
+    seed: str | None
+    options: dict[str, str] | None
+    components_path: str | PathLike | None
+    now: datetime.datetime | None
+    forced_moves: bool
+    options_as_stored: bool
+
+    def __init__(self, game_type: str, path: str | PathLike, players: list[str], **options):
+        super().__init__(**options)
+        self.game_type, self.path, self.players = game_type, path, players
 
 
 def create(request: NewGame, extend=None) -> dict:

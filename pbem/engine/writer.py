@@ -7,7 +7,6 @@ clock of pbem.correspondence) change through their hooks (`after_turn`) or their
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 from typing import Callable
 
 from .. import digests
@@ -21,10 +20,10 @@ from ..store.gamedir import (FULL_LOG, LOG, PRIVATE, PUBLIC_MODE, SECRETS, STATE
 from ..store.safefiles import Missing
 from .documents import (RECENT, append_entry, log_text, public_entry, public_log, state_files, status_docs,
                         status_files, text_digests, with_status_digests, yaml_text)
+from .requests import Request
 
 
-@dataclass(frozen=True)
-class Submission:
+class Submission(Request):
     """How a turn, a queue or a resignation came (the keywords of `submit`, `set_queue` and `resign`).
 
     by: `player` (it must prove to be theirs) or `referee` (entered by the referee for them: no proof asked);
@@ -38,14 +37,19 @@ class Submission:
     keeps records of its own in the envelope (pbem.clock.correspondence: the clock);
     may_queue: steps beyond the turn are queued (pbem.play.queues); false refuses them instead (a transport that
     would publish the move file in the clear)."""
-    by: str = "player"
-    move_number: int | None = None
-    signature: str | None = None
-    password: str | None = None
-    authenticated: bool = False
-    before_write: Callable[[int], None] | None = None
-    after_turn: Callable[[dict, dict, list[dict]], dict] | None = None
-    may_queue: bool = True
+
+    __slots__ = ("by", "move_number", "signature", "password", "authenticated", "before_write", "after_turn",
+                 "may_queue")
+    DEFAULTS = {"by": "player", "move_number": None, "signature": None, "password": None, "authenticated": False,
+                "before_write": None, "after_turn": None, "may_queue": True}
+    by: str
+    move_number: int | None
+    signature: str | None
+    password: str | None
+    authenticated: bool
+    before_write: Callable[[int], None] | None
+    after_turn: Callable[[dict, dict, list[dict]], dict] | None
+    may_queue: bool
 
     def turn(self, player: str, texts: list[str]) -> Turn:
         return Turn(player, texts, self.by, self.signature, self.may_queue)
@@ -66,15 +70,17 @@ def _authenticate(gd: GameDir, player: str, texts: list[str], sent: Submission, 
     trust.check_signature(entry["secret"], sent.signature, gd.id, number, player, texts, queue=queue)
 
 
-@dataclass(frozen=True)
-class Besides:
+class Besides(Request):
     """What a commit writes besides the new position (the keywords of `commit`): the envelope's `fields` kept by
     the layers above (the clock's record), the secrets and the players' queues when they changed, and `also`,
     other files of the layout (what the change owes the players, pbem.clock.notices)."""
-    fields: dict | None = None
-    secrets_doc: dict | None = None
-    queues: dict | None = None
-    also: dict[str, tuple[str, int]] | None = None
+
+    __slots__ = ("fields", "secrets_doc", "queues", "also")
+    DEFAULTS = {"fields": None, "secrets_doc": None, "queues": None, "also": None}
+    fields: dict | None
+    secrets_doc: dict | None
+    queues: dict | None
+    also: dict[str, tuple[str, int]] | None
 
 
 def commit(gd: GameDir, env: dict, state: dict, entries: list[dict], resigned: list[str], **besides) -> dict:

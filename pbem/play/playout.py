@@ -6,7 +6,6 @@ after a check of the notation's text round trip, and the referee's automatic mov
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from .. import bots, notation
@@ -72,15 +71,16 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
     raise AssertionError(f"{game.id}: not over after {max_moves} moves")
 
 
-@dataclass(frozen=True)
 class Table:
     """How a play-out's game is played (the keywords of `play` and `turns`): its seed (the engine's randomness,
     Rng(seed, game_id, n)) and the bots' (`bot_seed`), its id, and each seat's bot (`seats`: player -> greedy or
     random; the others random)."""
-    seed: str = "seed"
-    bot_seed: int | str = 0
-    game_id: str = "playout"
-    seats: dict[str, str] | None = None
+
+    __slots__ = ("seed", "bot_seed", "game_id", "seats")
+
+    def __init__(self, seed: str = "seed", bot_seed: int | str = 0, game_id: str = "playout",
+                 seats: dict[str, str] | None = None):
+        self.seed, self.bot_seed, self.game_id, self.seats = seed, bot_seed, game_id, seats
 
 
 def play(game: Game, players: list[str], options: dict | None = None,

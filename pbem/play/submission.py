@@ -4,7 +4,6 @@ move.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..contract import PbemError
@@ -17,16 +16,16 @@ if TYPE_CHECKING:
     from ..store.registry import Game
 
 
-@dataclass(frozen=True)
 class Turn:
     """A turn as its player sent it: the move texts (this turn's steps, then what is for later), who entered it
     (`by`: the player, or the referee for them) with the player's signature; `may_queue`: steps beyond the turn
     become the player's queue (false: a transport that would publish them in the clear refuses them instead)."""
-    player: str
-    texts: list[str]
-    by: str = "player"
-    signature: str | None = None
-    may_queue: bool = True
+
+    __slots__ = ("player", "texts", "by", "signature", "may_queue")
+
+    def __init__(self, player: str, texts: list[str], by: str = "player", signature: str | None = None,
+                 may_queue: bool = True):
+        self.player, self.texts, self.by, self.signature, self.may_queue = player, texts, by, signature, may_queue
 
 
 def play_submission(game: Game, game_id: str, env: dict, turn: Turn, handed_over: bool

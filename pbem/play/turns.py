@@ -14,7 +14,6 @@ A turn as a player sends it (move texts, with what is for later) is pbem.play.su
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .. import bots, digests, notation
@@ -57,12 +56,14 @@ def illegal(game: Game, step: str, decision: str, legal_moves: list[dict]) -> Pb
     return error
 
 
-@dataclass(frozen=True)
 class Asked:
-    """A decision as it is asked: whose it is, its name (a refusal names it) and the moves legal for it."""
-    player: str
-    decision: str
-    legal: list[dict]
+    """A decision as it is asked: whose it is, its name (a refusal names it) and the moves legal for it. (Plain
+    classes on a move's way, here and below: a dataclass or a NamedTuple costs every start its definition.)"""
+
+    __slots__ = ("player", "decision", "legal")
+
+    def __init__(self, player: str, decision: str, legal: list[dict]):
+        self.player, self.decision, self.legal = player, decision, legal
 
 
 def apply_decision(game: Game, state: dict, asked: Asked, move: dict, rng: Rng, *, step: str,
@@ -133,12 +134,13 @@ def forced(pending: dict, legal: list[dict]) -> dict | None:
     return legal[0]
 
 
-@dataclass(frozen=True)
 class MoveAt:
     """Where a move is played: its game's seed and id, and its move number (its log entry's, and its chance's)."""
-    seed: str
-    game_id: str
-    number: int
+
+    __slots__ = ("seed", "game_id", "number")
+
+    def __init__(self, seed: str, game_id: str, number: int):
+        self.seed, self.game_id, self.number = seed, game_id, number
 
     def rng(self) -> Rng:
         return Rng(self.seed, self.game_id, self.number)
@@ -214,32 +216,33 @@ def everyone_left(game: Game, env: dict, resigned: list[str]) -> bool:
     return set(env["players"]) <= set(resigned) and bool(game.meta.get("playouts", {}).get("greedy"))
 
 
-@dataclass
 class QueuedRun:
     """The log entry being written for one player's queue: the consecutive moves their queued steps (or one
     standing order) play, with the generator their chance draws from, up to a decision that shows new
     information."""
-    entry: dict
-    rng: Rng
+
+    __slots__ = ("entry", "rng")
+
+    def __init__(self, entry: dict, rng: Rng):
+        self.entry, self.rng = entry, rng
 
     def goes_on(self, player: str, reason: str, pending: dict) -> bool:
         return self.entry["player"] == player and self.entry["reason"] == reason and not pending.get("fresh_info")
 
 
-@dataclass
 class Course:
     """The referee's automatic moves as they are played: the game, the envelope they start from (its seed,
     players and `forced_moves`), the position (state, the next move number, who resigned, the players' queue
-    records), the entries written so far and the queued entry being written."""
-    game: Game
-    game_id: str
-    env: dict
-    state: dict
-    number: int
-    resigned: list[str]
-    records: dict
-    entries: list[dict] = field(default_factory=list)
-    run: QueuedRun | None = None
+    records), the entries written so far and the queued entry being written (`run`)."""
+
+    __slots__ = ("game", "game_id", "env", "state", "number", "resigned", "records", "entries", "run")
+
+    def __init__(self, game: Game, game_id: str, env: dict, state: dict, number: int, resigned: list[str],
+                 records: dict):
+        self.game, self.game_id, self.env, self.state = game, game_id, env, state
+        self.number, self.resigned, self.records = number, resigned, records
+        self.entries: list[dict] = []
+        self.run: QueuedRun | None = None
 
     def at(self) -> MoveAt:
         return MoveAt(self.env["seed"], self.game_id, self.number)
