@@ -7,7 +7,7 @@ from os import PathLike
 
 from .. import __version__, digests
 from ..contract import PbemError, UsageError
-from ..play import queues, trust
+from ..play import plans, trust
 from ..play.turns import referee_turns
 from ..rng import Rng, commitment
 from ..store import registry, validation, yamlio
@@ -23,7 +23,7 @@ from .requests import Request
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 # Words no player may be called: moves every game has, words of the log (`by: referee`), and of queues.
-RESERVED_NAMES = ("pass", "referee", "resign", *queues.WORDS)
+RESERVED_NAMES = ("pass", "referee", "resign", *plans.WORDS)
 MAX_SEED = 200
 
 
@@ -39,7 +39,7 @@ def _check_names(game: registry.Game, names: list[str]) -> None:
     a move like `appoint pass` ambiguous, and `referee` would pass for the referee in the log; nor as a word of
     a queue (`else`, or `at` in the game's conditions)."""
     words = {part.literal for template in game.templates for part in template.parts if part.literal}
-    words |= queues.vocabulary(game).literals()
+    words |= plans.vocabulary(game).literals()
     taken = [name for name in names if name in RESERVED_NAMES or name in words]
     if taken:
         raise UsageError(f"player name {taken[0]!r} is a word of {game.title}'s moves or of the log; choose another "

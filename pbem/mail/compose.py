@@ -125,8 +125,8 @@ def notation_help(gd: engine.GameDir) -> str:
 def queue_help(gd: engine.GameDir) -> str:
     """How to queue steps in this game: the notation's words, and the game's choice forms, conditions and standing
     orders (meta.yaml `queues:`)."""
-    from ..play import queues
-    vocab = queues.vocabulary(gd.game)
+    from ..play import plans
+    vocab = plans.vocabulary(gd.game)
     lines = ["Your queue (only you see it; each step is played when its decision comes, as if you sent it then):",
              "    the lines after your move are for later; `next` starts your next turn",
              "    `A else B else C`: the first of them that is legal then; `A if CONDITION and not CONDITION`",

@@ -3,7 +3,7 @@ and whether a line is for the referee at all (a move, a step, a command) or a gr
 from __future__ import annotations
 
 from ..engine import engine
-from ..play import queues
+from ..play import plans
 from . import parse
 
 
@@ -11,7 +11,7 @@ def parses(gd: engine.GameDir, text: str) -> bool:
     """Is the line a move, a queued step or a command (not a greeting or a sign-off)?"""
     if text.strip().lower() in parse.COMMANDS or queue_only([text]) is not None:
         return True
-    return bool(split(text)) and queues.reads_as_item(gd.game, text, gd.players)
+    return bool(split(text)) and plans.reads_as_item(gd.game, text, gd.players)
 
 
 def queue_only(texts: list[str]) -> list[str] | None:

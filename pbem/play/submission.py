@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from ..contract import PbemError
 from ..rng import Rng
-from . import queues
-from .queues import step_name
+from . import plans, queues
+from .plans import step_name
 from .turns import RESIGN, Asked, apply_decision, illegal, is_resign, keep, referee_turns
 
 if TYPE_CHECKING:
@@ -52,14 +52,14 @@ def play_submission(game: Game, game_id: str, env: dict, turn: Turn, handed_over
     return state, [*entries, *auto], records
 
 
-def _plan_of(game: Game, env: dict, turn: Turn) -> queues.Plan:
+def _plan_of(game: Game, env: dict, turn: Turn) -> plans.Plan:
     """The submission read as this turn's steps and the queue, refused unless it holds a step for now of the
     player whose decision it is (`resign` is a turn of its own)."""
     for index, text in enumerate(turn.texts, 1):
         if is_resign(text):
             raise PbemError(f"{step_name(index, len(turn.texts), text)}: `{RESIGN}` is a turn of its own; send it "
                             f"alone (nothing was applied)")
-    plan = queues.parse_plan(game, turn.texts, turn.player, env["players"], also=(RESIGN,))
+    plan = plans.parse_plan(game, turn.texts, turn.player, env["players"], also=(RESIGN,))
     if not plan.now:
         raise PbemError("no step for this turn (it is all for later): to set a queue alone, use `pbem queue` (by "
                         "mail, the `queue` command)")
@@ -94,7 +94,7 @@ def queue_submission(game: Game, game_id: str, env: dict, player: str, texts: li
     """A queue sent without a move (every step of it for later, the first ones for the player's next turn)
     replaces the player's queue, and the queues are asked at once: (state, entries, records), as
     `play_submission`."""
-    plan = queues.parse_plan(game, texts, player, env["players"])
+    plan = plans.parse_plan(game, texts, player, env["players"])
     records = dict(env.get("queues") or {})
     state = env["state"]
     sight = queues.Sight(lambda who: game.rules.view(state, who), player)

@@ -21,7 +21,7 @@ from ..contract import PbemError
 from ..notation import is_form
 from ..rng import Rng
 from . import queues
-from .queues import step_name
+from .plans import step_name
 
 if TYPE_CHECKING:
     from ..store.registry import Game

@@ -11,7 +11,7 @@ import pytest
 from pbem.engine import engine
 from pbem.games.gold_fever.phases import common
 from pbem.games.gold_fever.phases import turn as turn_course
-from pbem.play import movefile, queues
+from pbem.play import movefile, plans
 from pbem.store import registry
 from support import NAMES, QueueTable, ScriptedRng, legal_turn, playable_games, snapshot
 
@@ -154,9 +154,9 @@ def test_a_games_queue_words_read_views_only(game):
     tree = ast.parse(inspect.getsource(module))
     imported = [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
     assert all(isinstance(node, ast.ImportFrom) and node.module == "__future__" for node in imported)
-    vocab = queues.vocabulary(game)
+    vocab = plans.vocabulary(game)
     for key, spec in [*vocab.choices.items(), *vocab.conditions.items(), *vocab.disarm.items()]:
-        assert spec["reads"] in queues.READS, key
+        assert spec["reads"] in plans.READS, key
         assert list(inspect.signature(getattr(module, key)).parameters)[0] == "view", key
 
 
@@ -313,7 +313,7 @@ def test_a_queue_set_while_its_players_decision_waits_answers_it_at_once(pbem, t
 
 @pytest.mark.parametrize("game", playable_games(), ids=lambda g: g.id)
 def test_every_decision_and_move_of_a_game_is_declared_for_queues(game):
-    vocab = queues.vocabulary(game)
+    vocab = plans.vocabulary(game)
     assert set(vocab.decisions) == set(game.meta["decisions"])
     assert set().union(*vocab.decisions.values()) == set(game.meta["notation"])
     for key in [*vocab.choices, *vocab.conditions, *vocab.disarm]:
@@ -333,12 +333,12 @@ def test_the_queue_words_are_no_players_name(game, pbem, tmp_path):
 
 def test_canonical_queue_text_reads_back_as_itself():
     game = registry.get("coal-baron")
-    plan = queues.parse_plan(game, ["DRAFT o25 ELSE draft best if  alice money at least 3 and not domain money",
+    plan = plans.parse_plan(game, ["DRAFT o25 ELSE draft best if  alice money at least 3 and not domain money",
                                     "next", "standing round:  pass if domain money"], "alice", ["alice", "bob"])
-    texts = [plan.now[0].text, "next", queues.standing_text("round", plan.standing["round"].text)]
+    texts = [plan.now[0].text, "next", plans.standing_text("round", plan.standing["round"].text)]
     assert texts == ["draft o25 else draft best if alice money at least 3 and not domain money", "next",
                      "standing round: pass if domain money"]
-    again = queues.parse_plan(game, texts, "alice", ["alice", "bob"])
+    again = plans.parse_plan(game, texts, "alice", ["alice", "bob"])
     assert again.now[0].text == texts[0] and again.standing["round"].text == "pass if domain money"
 
 
