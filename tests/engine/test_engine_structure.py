@@ -76,11 +76,6 @@ LAYERS = ("cli", "git", "mail", "clock", "engine", "play", "text", "store", "kit
 # The engine, where a function is at most 60 lines long and takes at most 7 parameters
 ENGINE = ("clock", "engine", "play", "store", "kit")
 MOST_LINES, MOST_FUNCTION_LINES, MOST_PARAMETERS = 400, 60, 7
-# What is left over a limit, each with what remains to do (the test fails once one is back under: shorten the list)
-LONG_MODULES = {
-    "pbem.git.verify": "the signatures' check to a module of its own",
-}
-LONG_FUNCTIONS: dict[str, str] = {}
 
 
 def module_names(root: Path) -> dict[str, Path]:
@@ -192,12 +187,11 @@ def test_every_module_of_pbem_is_in_a_layer_and_every_layer_has_modules():
 
 
 def test_no_module_of_pbem_is_over_400_lines():
-    assert set(long_modules(ROOT / "pbem")) == set(LONG_MODULES), long_modules(ROOT / "pbem")
+    assert long_modules(ROOT / "pbem") == {}
 
 
 def test_no_engine_function_is_over_60_lines_or_7_parameters():
-    found = wide_or_long_functions(ROOT / "pbem")
-    assert set(found) == set(LONG_FUNCTIONS), found
+    assert wide_or_long_functions(ROOT / "pbem") == {}
 
 
 def test_the_architecture_document_shows_the_layers_in_their_order():
