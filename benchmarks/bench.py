@@ -17,7 +17,7 @@ target holds when the median meets it, by CPU time (the child's user + system ti
   --outbox ...`: moves per CPU second and per wall second, each run paired with `pbem move` of the same position
   and with a probe of the disk (a 4 KiB block rewritten and fsynced, 20 times): what one fsync costs on that disk
   at that moment, beside how many fsyncs a mail makes;
-- `pbem demo coal-baron --players 4` against the same game, the same greedy bots, played in memory (pbem.playout);
+- `pbem demo coal-baron --players 4` against the same game, the same greedy bots, played in memory (pbem.play.playout);
 - `pbem verify` of the whole Coal Baron game against `pbem move`;
 - `pbem git verify` of a game played by git to its end, one refereed commit per move: its cost per refereed commit
   after ~340 of them against after ~50 (`--rev`), and the whole game, in a clone as CI and players check it (its

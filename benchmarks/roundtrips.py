@@ -4,7 +4,7 @@ benchmarks/targets.yaml.
     python benchmarks/roundtrips.py [--games 8] [--game coal-baron ...]
 
 A correspondence game lasts as many days as it has round trips. For each title, seeded 4-player games are played
-twice in memory through the referee's own turns (pbem.turns: forced moves, queues and standing orders exactly as
+twice in memory through the referee's own turns (pbem.play.turns: forced moves, queues and standing orders exactly as
 the engine plays them), every seat a greedy bot (games/<package>/bot.py):
 
 - without queues, a player answers each time the referee asks them: their move and the rest of their turn, up to

@@ -196,7 +196,7 @@ class Pbem:
         code = _code_of(result)
         err = result.stderr if hasattr(result, "stderr") else ""
         if code and result.exception is not None and not isinstance(result.exception, SystemExit):
-            err += f"pbem: {result.exception}\n"  # what the console script prints for it (pbem.cli.main)
+            err += f"pbem: {result.exception}\n"  # what the console script prints for it (pbem.cli.commands.main)
         return Result(code, result.stdout, err)
 
 
@@ -347,7 +347,7 @@ def replay_archive(game: registry.Game, path: Path) -> tuple[dict, dict, list[di
 
 
 class QueueTable:
-    """A position in memory played the way the referee plays it (pbem.turns), queues and standing orders
+    """A position in memory played the way the referee plays it (pbem.play.turns), queues and standing orders
     included: `send` is a player's submission, `queue` one sent without a move. Each returns the new position and
     the log entries it made; `record` is a player's queue record, `shown` what their view shows of it."""
 

@@ -1,5 +1,6 @@
 """The commands of correspondence life: `pbem tick`, `deadline`, `vacation`, `replace`, `notify`. Thin: options to a
-call of pbem.correspondence, lines or data out. Loaded only when one of them runs (pbem.cli.LazyGroup)."""
+call of pbem.clock.correspondence, lines or data out. Loaded only when one of them runs
+(pbem.cli.commands.LazyGroup)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -197,7 +198,7 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
             gd = engine.open_game(directory)
             gd.lock_wait = wait  # a game held up must not hold up the others
             # mailing, what the tick owes the players is recorded with its change, and told after it: a run killed
-            # in between leaves it for the next run (pbem.notices)
+            # in between leaves it for the next run (pbem.clock.notices)
             result = correspondence.tick(gd, moment, owe=mailer is not None)
             if mailer is not None:
                 from ..mail.clockmail import send_tick

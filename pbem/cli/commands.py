@@ -110,7 +110,7 @@ def _status_json(doc: dict) -> dict:
     data.update({"recent": doc["recent"], "view": doc["view"]})
     if "player" in doc:
         data["player"] = doc["player"]
-    if "queue" in doc:  # the player's own queue (pbem.queues): only in their view
+    if "queue" in doc:  # the player's own queue (pbem.play.queues): only in their view
         data["queue"] = doc["queue"]
     return data
 

@@ -44,7 +44,7 @@ class Duration(click.ParamType):
 MOVE_NUMBER = MoveNumber()
 DURATION = Duration()
 # Path types shared by every option of the same kind: each click.Path looks its name up through gettext when it is
-# made (four missing .mo files probed per look-up), and every option type is made when pbem.cli is imported
+# made (four missing .mo files probed per look-up), and every option type is made when pbem.cli.commands is imported
 FOLDER = click.Path(file_okay=False)
 FILE = click.Path(dir_okay=False)
 NOW = click.option("--now", metavar="ISO-8601", help="The time to act at (UTC; default: the system clock). "
@@ -144,7 +144,7 @@ def secret_from(secret: str | None, secret_file: str | None) -> str:
 
 
 def completion(name: str):
-    """A shell-completion callback of pbem.completion, imported when the shell asks (it imports pathlib, which a
+    """A shell-completion callback of pbem.cli.completion, imported when the shell asks (it imports pathlib, which a
     command need not pay for)."""
     def complete(ctx, param, incomplete):
         from . import completion as module

@@ -1,5 +1,5 @@
 """What the read-only commands answer: the status of a game (the public's or a player's), who must act with
-the legal moves, the log. Nothing is written, not even a lock file (pbem.gamedir.reading)."""
+the legal moves, the log. Nothing is written, not even a lock file (pbem.store.gamedir.reading)."""
 from __future__ import annotations
 
 from .. import digests

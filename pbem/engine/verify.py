@@ -79,7 +79,7 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: st
 
 
 def _check_ending(game: Game, state: dict, entry: dict, alone: int | None, last: bool, source: str) -> None:
-    """The referee may end a game only where pbem.turns does: every seat resigned, the game not over, exactly
+    """The referee may end a game only where pbem.play.turns does: every seat resigned, the game not over, exactly
     ALL_RESIGNED_CAP moves played by the referee since; and nothing comes after it."""
     cap = turns.ALL_RESIGNED_CAP
     pending = game.rules.pending(state)

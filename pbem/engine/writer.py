@@ -1,7 +1,7 @@
 """Everything that changes a game once it exists, under its lock: a turn submitted (checked, played, and the
 moves the referee plays after it), a resignation, and any other change (the clock, a seat handed on) committed
 with the files that follow from it, as one transaction. Records other layers keep in the state envelope (the
-clock of pbem.correspondence) change through their hooks (`after_turn`) or their own commits (`commit`'s
+clock of pbem.clock.correspondence) change through their hooks (`after_turn`) or their own commits (`commit`'s
 `fields`): this module knows none of them.
 """
 from __future__ import annotations

@@ -207,7 +207,7 @@ def _already_applied(desk: Desk, doc: dict) -> dict | None:
 
 
 def canonical_moves(gd: engine.GameDir, texts: list[str]) -> list[str]:
-    """The moves in the one text form the log records (`resign` as it is; a queue's items as pbem.queues writes
+    """The moves in the one text form the log records (`resign` as it is; a queue's items as pbem.play.queues writes
     them); NotationError if one does not parse."""
     return [engine.RESIGN if engine.is_resign(text) else plans.canonical_item(gd.game, text, gd.players)
             for text in texts]

@@ -32,7 +32,7 @@ class Run:
     mailed: list[str] = field(default_factory=list)
     pushed: bool = False
     warning: str | None = None
-    clock: dict | None = None  # what the clock's tick did (pbem.correspondence.tick), with --tick
+    clock: dict | None = None  # what the clock's tick did (pbem.clock.correspondence.tick), with --tick
     rekeyed: list[str] = field(default_factory=list)  # seats whose views are encrypted to a new key from now on
     deferred: bool = False  # another run was running: it judges these commits too
     ci_changed: bool = False  # the CI files were written again (a new source of pbem)

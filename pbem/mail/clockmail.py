@@ -54,7 +54,7 @@ def tick_mails(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.d
     player an event is about (their reminders, lateness, timeouts, said together), the reports of the moves the
     referee played to the others (as each one's preference says). `book` (pbem.mail.news): each tells what its
     player has not heard of, and the bookmark moves past it; without one, each tells the tick's moves. `key` (an
-    owed record's id, pbem.notices): each gets a Message-ID made from it, its recipient and its kind, the same
+    owed record's id, pbem.clock.notices): each gets a Message-ID made from it, its recipient and its kind, the same
     however often it is made again. A mail that asks its player to act carries the picture of the position it
     tells, from that player's view (compose.picture_if_asked)."""
     secrets = mailer.reads.secrets(gd)
@@ -142,7 +142,7 @@ def _queued_text(gd: engine.GameDir, name: str) -> str:
 
 
 def tell_owed(mailer: Mailer, gd: engine.GameDir) -> tuple[list[str], str | None]:
-    """Mail what the game's changes owe its players (pbem.notices: recorded with each change by `pbem tick`),
+    """Mail what the game's changes owe its players (pbem.clock.notices: recorded with each change by `pbem tick`),
     then take it off. Each mail is sent once however often this runs (send_told): a run killed after sending
     some of them sends the others the next time. What they told is written in the players' bookmarks before the
     records are taken off (in a batch, at its flush). Holds the root's mail lock."""

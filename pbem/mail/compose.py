@@ -39,7 +39,7 @@ def thread_root(gd: engine.GameDir, player: str | None, referee: str) -> str:
 
 
 def owed_id(gd: engine.GameDir, referee: str, key: str, recipient: str, kind: str) -> str:
-    """The Message-ID of a mail a change owes (pbem.notices) or of a daily digest: the same each time it is made
+    """The Message-ID of a mail a change owes (pbem.clock.notices) or of a daily digest: the same each time it is made
     again, so the referee knows whether it was sent (`sent_key`)."""
     return f"<pbem.{gd.id}.{key}.{recipient}.{kind}.{gd.meta['seed_commitment'][-8:]}@{domain_of(referee)}>"
 
@@ -369,7 +369,7 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     drawing = pictures.picture(doc)
     png = pictures.png(drawing.as_svg())
     title, status = pictures.headline(doc)
-    # named after the mail's own Message-ID: an owed mail made again (pbem.notices) is the same mail
+    # named after the mail's own Message-ID: an owed mail made again (pbem.clock.notices) is the same mail
     cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
     html = pictures.templates().get_template("mail.html").render(
         subject=msg["Subject"], cid=cid[1:-1], alt=f"Picture of the position: {title}. {status}",

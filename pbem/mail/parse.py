@@ -15,7 +15,7 @@ The message's own lines, in any order:
     mine 3
 
 or one command instead of moves: `status`, `moves`, `help` or `resign`; or `vacation FROM TO`, `vacation cancel`,
-`notify every|turn|daily` (deadlines and mail preferences: pbem.correspondence).
+`notify every|turn|daily` (deadlines and mail preferences: pbem.clock.correspondence).
 """
 from __future__ import annotations
 

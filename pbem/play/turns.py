@@ -5,7 +5,7 @@ replays a log with them, so a position is reached the same way everywhere:
 
 - `play_turn`: one player's consecutive decisions, all or nothing, each checked against `legal_moves`;
 - `referee_turns`: the referee's automatic moves (a resigned seat's least disruptive move, a forced move), each a
-  log entry of its own with its reason, and what the players' queues and standing orders play (pbem.queues);
+  log entry of its own with its reason, and what the players' queues and standing orders play (pbem.play.queues);
   once every seat has resigned, at most ALL_RESIGNED_CAP of them, then the game's `end of game` entry;
 - `to_act`: who must act in a position, None once the game is over by its rules or the referee ended it;
 - `timeout_move`, `timeout_choice`: what the referee plays for a decision whose deadline passed.
@@ -30,7 +30,7 @@ RESIGN = "resign"  # the one move every game has: reserved, no game may use it a
 REPLACE = "replace"  # the log entry of a seat handed to a new player (pbem replace): not a move of the game
 END = "end of game"  # the log entry of a game the referee ended (every seat resigned): not a move of the game
 ADMIN_WORDS = (RESIGN, REPLACE, END)  # reserved: no game's notation may read one of them as a move
-# the reasons of the log entries the clock makes (pbem.correspondence): verify recomputes these moves
+# the reasons of the log entries the clock makes (pbem.clock.correspondence): verify recomputes these moves
 TIMEOUT_REASONS = {"first-legal": "timeout (first-legal)", "bot": "timeout (bot)"}
 RESIGNED = "resigned"
 ONLY_MOVE = "only legal move"

@@ -11,7 +11,7 @@ A game directory (DIR's name is the game id):
     referee/             the complete state with the seed, the full log, the secrets      (referee only)
 
 Everything in it but the referee's folder may have been written by a player (play by git): files are read
-without following links (pbem.safefiles), every file is checked against its schema, game.yaml against the
+without following links (pbem.store.safefiles), every file is checked against its schema, game.yaml against the
 referee's state. What this process has read and checked is kept (`GameDir.known`), so a file read again while
 its bytes are the same is neither parsed nor validated again.
 """
@@ -36,8 +36,9 @@ STATUS_DIGESTS = "referee/status.sha256"  # the SHA-256 of public.yaml and each 
 # only when writing it back as YAML gives exactly the text of referee/state.yaml (so a stale or edited copy is
 # never believed), and is otherwise ignored: state.yaml stays the state.
 STATE_CACHE = "referee/state.json"
-NOTICES = "referee/notices.yaml"  # what a change owes the players and has not told them yet (pbem.notices)
-TXN_KEY = "referee/txn.key"  # authenticates the transaction bundle (pbem.transactions); never leaves the referee's folder
+NOTICES = "referee/notices.yaml"  # what a change owes the players and has not told them yet (pbem.clock.notices)
+# authenticates the transaction bundle (pbem.store.transactions); never leaves the referee's folder
+TXN_KEY = "referee/txn.key"
 PRIVATE = 0o600
 PUBLIC_MODE = 0o644
 FOLDERS = {"referee": 0o700, "views": 0o755, "schemas": 0o755}

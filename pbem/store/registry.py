@@ -89,7 +89,7 @@ class Game:
 
     @cached_property
     def draw(self):
-        """The game's picture of a position: `draw(view, viewer, sheet)` (pbem.pictures)."""
+        """The game's picture of a position: `draw(view, viewer, sheet)` (pbem.text.pictures)."""
         return self._part("draw")
 
     @cached_property
@@ -99,7 +99,7 @@ class Game:
 
     @cached_property
     def conditions(self):
-        """The game's queue words (pbem.queues): the choice forms, conditions and disarming events of meta.yaml."""
+        """The game's queue words (pbem.play.queues): the choice forms, conditions and disarming events of meta.yaml."""
         return self._part("conditions")
 
     @cached_property

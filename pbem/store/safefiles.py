@@ -4,7 +4,7 @@ A game directory may be writable by players (play by git), so nothing in it is t
 every path below it is opened one folder at a time from a folder descriptor with O_NOFOLLOW, and a symbolic link
 (or a folder where a file should be) is refused with a clear message. The game directory itself is the user's
 choice and is opened as given, or taken from the descriptor of whoever holds its lock (`root`, passed down
-explicitly: pbem.transactions).
+explicitly: pbem.store.transactions).
 
 A file is rewritten in place (same inode) only when it is the referee's outright: a regular file of this user,
 linked once; anything else (absent, another user's, a second name of another file) is replaced by a new file

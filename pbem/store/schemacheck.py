@@ -3,12 +3,12 @@
 Every move validates the state and every view before writing them; jsonschema's interpreter takes tens of
 milliseconds per document, which alone would break the per-move budget (benchmarks/). So a set of schemas is
 translated into the source of a Python module, one small function per schema node that answers only "valid or
-not", and that source is compiled by Python. When the answer is "not valid", pbem.validation asks jsonschema itself
-for the full list of errors with their paths: jsonschema stays the reference, and a test checks that both agree on
-every schema, on valid and on broken documents.
+not", and that source is compiled by Python. When the answer is "not valid", pbem.store.validation asks jsonschema
+itself for the full list of errors with their paths: jsonschema stays the reference, and a test checks that both
+agree on every schema, on valid and on broken documents.
 
 Translating and compiling a game's schemas takes longer than a move's own work, so the compiled code is kept
-(pbem.checkercache) and a command only loads it. The translation is pure: schemas in, Python source out.
+(pbem.store.checkercache) and a command only loads it. The translation is pure: schemas in, Python source out.
 
 A keyword this compiler does not know is an error at compile time, never silently ignored.
 """
@@ -160,7 +160,7 @@ class Generator:
                 continue
             method = getattr(self, "kw_" + keyword.replace("$", ""), None)
             if method is None:
-                raise SchemaError(f"{document}: keyword {keyword!r} is not supported by pbem.schemacheck")
+                raise SchemaError(f"{document}: keyword {keyword!r} is not supported by pbem.store.schemacheck")
             clauses += method(schema[keyword], schema, document)
         if ("additionalProperties" in schema or "patternProperties" in schema) and "properties" not in schema:
             clauses += self.kw_properties({}, schema, document)
@@ -382,7 +382,7 @@ def load(code) -> dict[str, Check]:
 
 def compile_checks(documents: dict[str, dict]):
     """generate, then Python's compile: the code object that `load` runs."""
-    return compile(generate(documents), "<pbem.schemacheck>", "exec")
+    return compile(generate(documents), "<pbem.store.schemacheck>", "exec")
 
 
 class Compiler:

@@ -1,13 +1,13 @@
 """JSON Schema (2020-12) validation of every file pbem reads or writes, every error reported with its path.
 
-Schemas ship as package data, read through pbem.packaged: the common envelopes in `pbem.schemas`, each game's own
+Schemas ship as package data, read through pbem.store.packaged: the common envelopes in `pbem.schemas`, each game's own
 in its package's `schemas/` (a game installed from a package of its own brings them). The common envelopes refer
 to the game's own schemas by fixed relative names (`game-state.schema.json`, ...), which resolve to the schemas of
 the game at hand; the same names are used for the copies written into each game directory, so editors resolve
 them too.
 
-The yes/no check runs on schemas compiled by pbem.schemacheck (fast enough for every move) and kept compiled
-between commands by pbem.checkercache; only a document that fails is handed to jsonschema, which lists every error
+The yes/no check runs on schemas compiled by pbem.store.schemacheck (fast enough for every move) and kept compiled
+between commands by pbem.store.checkercache; only a document that fails is handed to jsonschema, which lists every error
 with its JSON path.
 """
 from __future__ import annotations
@@ -60,7 +60,7 @@ def schemas_for(game_type: str | None) -> dict[str, dict]:
 def kept_checks(label: str, files: dict) -> dict:
     """The compiled checks of a set of schemas ({the name their $refs use: where pbem keeps it, a path in
     pbem.schemas or (a path, the package holding it)}), by name, kept between commands under `label`
-    (pbem.checkercache)."""
+    (pbem.store.checkercache)."""
     texts = {name: schema_text(*((where,) if isinstance(where, str) else where)) for name, where in files.items()}
     return checkercache.checks(label, texts)
 

@@ -20,7 +20,7 @@ def referee_move(entry: dict) -> str:
 
 
 def queue_lines(queue: dict | None, indent: str = "  ") -> list[str]:
-    """A player's queue as their view shows it (pbem.queues.shown), a line each and written as it is sent (`next`
+    """A player's queue as their view shows it (pbem.play.queues.shown), a line each and written as it is sent (`next`
     between turns, so the lines may be sent back changed), then the notices; [] when nothing is queued."""
     if not queue:
         return []

@@ -1,5 +1,5 @@
 """`pbem tick` killed at any point: one more tick afterwards sends every mail the clock owes exactly once, and no
-move is applied twice. What a tick's change owes the players is recorded with the change (pbem.notices) and told
+move is applied twice. What a tick's change owes the players is recorded with the change (pbem.clock.notices) and told
 by whichever run comes next; each owed mail and each digest is delivered once (Mailer.send_owed).
 
 A few trials here; benchmarks/reliability.py runs a hundred and more (PBEM_KILL_TRIALS)."""

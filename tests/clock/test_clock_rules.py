@@ -1,4 +1,4 @@
-"""The rules of time (pbem.clock), each on the smallest record that shows it: durations, due times, the clock
+"""The rules of time (pbem.clock.clock), each on the smallest record that shows it: durations, due times, the clock
 stopping for a vacation, the yearly allowance, a pause given back, reminders and timeouts, extensions."""
 from __future__ import annotations
 

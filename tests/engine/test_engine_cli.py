@@ -334,7 +334,7 @@ def test_the_installed_command_exits_1_on_usage_errors_and_0_on_help(tmp_path):
 
 
 def test_the_console_script_skips_the_teardown_but_flushes_its_output_and_runs_what_waits_for_the_exit(tmp_path):
-    """pbem.console.run raises the collector's threshold and leaves by os._exit: a piped output must still arrive
+    """pbem.cli.console.run raises the collector's threshold and leaves by os._exit: a piped output must still arrive
     whole, the exit code be main's, and the functions registered to run at exit (a temporary folder's clean-up)
     still run."""
     import subprocess
@@ -351,7 +351,7 @@ def test_the_console_script_skips_the_teardown_but_flushes_its_output_and_runs_w
     assert listed.returncode == 0
     assert all(game.id in listed.stdout for game in registry.all_games())
     scratch = listed.stderr.split("exit functions ran ")[1].splitlines()[0]
-    assert "collector threshold 100000" in listed.stderr  # raised for the command's short life (pbem.console)
+    assert "collector threshold 100000" in listed.stderr  # raised for the command's short life (pbem.cli.console)
     assert not (tmp_path / scratch).exists()
     refused = subprocess.run([sys.executable, "-c", script, "status", str(tmp_path / "no-game")],
                              capture_output=True, text=True, cwd=tmp_path, timeout=120)

@@ -1,4 +1,4 @@
-"""Queued moves, ranked choices and standing orders through the referee and its files (pbem.queues): privacy
+"""Queued moves, ranked choices and standing orders through the referee and its files (pbem.play.queues): privacy
 until played, replay, signatures, bad input, `pbem queue`, and the declarations each game makes."""
 from __future__ import annotations
 
