@@ -13,8 +13,7 @@ from ..engine import engine
 from ..store import locks
 from ..text import times
 from ..text.phrases import plural
-from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, emit
-from .sending import sending as _sending
+from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, emit, sending
 
 
 def _clock_text(data: dict, now) -> str:
@@ -88,7 +87,7 @@ def vacation(directory, span, player, cancel, now, fmt):
 @GAME_DIR
 @click.option("--seat", required=True, metavar="PLAYER", help="The seat to hand on (it keeps this name).")
 @click.option("--by", "holder", required=True, metavar="NEW[:EMAIL]", help="Who plays it from now on.")
-@_sending
+@sending
 @NOW
 @FORMAT
 def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt):
@@ -173,7 +172,7 @@ def _event_line(game_id: str, event: dict) -> str:
 @click.command()
 @click.argument("target", metavar="ROOT|DIR", type=FOLDER)
 @NOW
-@_sending
+@sending
 @click.option("--no-mail", is_flag=True, help="Apply the timeouts and mark the reminders without mailing anyone "
               "(players see the position with `pbem status`, or in git).")
 @click.option("--from", "from_address", metavar="EMAIL", help="The From address of mail about no game (default: "

@@ -13,10 +13,9 @@ from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..play import movefile
 from ..store import registry
-from ..text import answers
+from ..text import phrases
 from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, MOVE_NUMBER, NOW, NOW_SHOWN, complete_game_type,
-                      deadline_options, deadlines_from, emit, parse_options, read_input, secret_from)
-from .sending import sending
+                      deadline_options, deadlines_from, emit, parse_options, read_input, secret_from, sending)
 
 
 
@@ -91,7 +90,7 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
     if welcome is not None:
         result["welcomed"], failure = welcoming.send(engine.open_game(directory), welcome)
 
-    emit(result, fmt, answers.created)
+    emit(result, fmt, phrases.created)
     if failure is not None:  # the game exists and its passwords are printed above: say what is left to do
         raise PbemError(f"the game was created (the passwords are above), but the welcome mails were not sent: "
                         f"{failure}")
@@ -185,7 +184,7 @@ def site(root, out, now):
 def moves(directory, player, now, fmt):
     """Who must act, and the legal moves in text notation, each with what it does."""
     data = engine.legal(engine.open_game(directory), player)
-    emit(data, fmt, lambda d: answers.legal_text(d, clock_now(now)))
+    emit(data, fmt, lambda d: phrases.legal_text(d, clock_now(now)))
 
 
 @cli.command()
@@ -219,7 +218,7 @@ def move(directory, source, player, text, move_number, now, fmt):
         result = submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
                         signature=doc.get("signature"), now=now)
 
-    emit(result, fmt, answers.accepted)
+    emit(result, fmt, phrases.accepted)
 
 
 @cli.command()
@@ -261,7 +260,7 @@ def queue(directory, source, player, text, cancel, move_number, now, fmt):
         texts = ["cancel", "standing cancel"] if cancel else split_turn(text)
         result = correspondence.set_queue(gd, player, texts, by="referee", move_number=move_number, now=now)
 
-    emit(result, fmt, answers.queue_text)
+    emit(result, fmt, phrases.queue_text)
 
 
 @cli.command()
@@ -282,7 +281,7 @@ def log(directory, full, fmt):
 @FORMAT
 def verify(directory, player, fmt):
     """Replay the game from its seed and log; every stored file must match the replay exactly."""
-    emit(engine.verify(engine.open_game(directory), player), fmt, answers.verified)
+    emit(engine.verify(engine.open_game(directory), player), fmt, phrases.verified)
 
 
 @cli.command()
@@ -290,7 +289,7 @@ def verify(directory, player, fmt):
 @click.option("--secret", help="The player's secret (or PBEM_SECRET).")
 @click.option("--secret-file", type=FILE, help="A file holding the secret.")
 @click.option("--game", "game_id", help="With --text: the game id.")
-@click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn answers.")
+@click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn phrases.")
 @click.option("--as", "player", metavar="PLAYER", help="With --text: the player.")
 @click.option("--text", "text", metavar="MOVE", help="Write a new signed move file for this turn.")
 @click.option("--queue", "for_queue", is_flag=True, help="Sign a queue sent without a move (for `pbem queue`): a "

@@ -228,7 +228,7 @@ def view(directory, player, identity_file, fmt, output):
 def moves(directory, player, identity_file, fmt):
     """Who must act, and your legal moves with what each does (as of the last refereed commit)."""
     from ..clock.clock import moment
-    from ..text.answers import legal_text
+    from ..text.phrases import legal_text
     from ..git.player import legal_moves
     data, notes = legal_moves(directory, player, identity_file)
     _notes(notes)

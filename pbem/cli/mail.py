@@ -8,8 +8,7 @@ import click
 from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..text.phrases import plural
-from .options import FILE, FOLDER, NOW
-from .sending import sending as _sending
+from .options import FILE, FOLDER, NOW, sending
 
 
 def _games_root(func):
@@ -37,7 +36,7 @@ def mail():
 
 @mail.command()
 @_games_root
-@_sending
+@sending
 @NOW
 def receive(root, from_address, smtp, outbox, smtp_user, starttls, now):
     """Handle one message read from standard input (behind procmail, .forward or an MTA's pipe).
@@ -63,7 +62,7 @@ def receive(root, from_address, smtp, outbox, smtp_user, starttls, now):
               "PBEM_IMAP_PASSWORD (or the URL).")
 @click.option("--processed", default="pbem-processed", show_default=True, metavar="FOLDER",
               help="IMAP: the folder handled mail is moved to.")
-@_sending
+@sending
 @NOW
 def inbox(root, from_address, maildir, mbox, imap, processed, smtp, outbox, smtp_user, starttls, now):
     """Handle every waiting message of a mailbox, in arrival order, each exactly once."""
@@ -96,7 +95,7 @@ def _now(text):
 
 @mail.command()
 @click.argument("directory", metavar="DIR", type=FOLDER)
-@_sending
+@sending
 def welcome(directory, smtp, outbox, smtp_user, starttls):
     """Mail every player of the game in DIR their welcome again: their password and how to move."""
     from ..mail import transport
@@ -108,7 +107,7 @@ def welcome(directory, smtp, outbox, smtp_user, starttls):
 
 @mail.command()
 @_games_root
-@_sending
+@sending
 def resend(root, from_address, smtp, outbox, smtp_user, starttls):
     """Send the replies a failed SMTP connection left in ROOT/.pbem-mail/unsent."""
     referee = _referee(root, smtp, outbox, smtp_user, starttls, from_address)

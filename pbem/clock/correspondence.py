@@ -17,7 +17,6 @@ from ..engine import engine
 from ..play import trust
 from ..store import registry
 from . import notices
-from .addresses import is_address
 
 MAX_STEPS = 500  # timeouts settled in one tick: a bound on an automatic flow (the next tick goes on)
 NOTIFY = ("every", "turn", "daily")
@@ -31,6 +30,7 @@ DEFAULT_NOTIFY = "turn"
 def parse_player(spec: str) -> tuple[str, str | None]:
     """`NAME[:EMAIL]` of the command line: a player's name and address."""
     from ..engine.newgame import check_name
+    from .addresses import is_address  # (`new` and `replace` only: a move checks no address)
     name, _, email = spec.partition(":")
     check_name(name)
     if email and not is_address(email):
@@ -44,6 +44,7 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, organ
     (name, address or None), with the organiser's address, `deadlines` (a clock record, pbem.clock.clock.new_clock,
     whose first decision starts `now`) and each player's mail preference (`notify`: every, turn, daily)."""
     from . import clock
+    from .addresses import is_address
     if organiser is not None and not is_address(organiser):
         raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
     now = clock.moment(game.pop("now", None))
