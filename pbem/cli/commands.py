@@ -126,7 +126,7 @@ def status(directory, player, now, fmt):
     doc, notes = engine.status_with_notes(engine.open_game(directory), player)
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
-    emit(_status_json(doc), fmt, lambda _: report.status_text(doc, clock_now(now)))
+    emit(_status_json(doc), fmt, lambda _: report.status_text(doc, said_now(now, "clock" in doc)))
 
 
 @cli.command()
@@ -184,7 +184,7 @@ def site(root, out, now):
 def moves(directory, player, now, fmt):
     """Who must act, and the legal moves in text notation, each with what it does."""
     data = engine.legal(engine.open_game(directory), player)
-    emit(data, fmt, lambda d: phrases.legal_text(d, clock_now(now)))
+    emit(data, fmt, lambda d: phrases.legal_text(d, said_now(now, bool(d.get("due")))))
 
 
 @cli.command()
@@ -348,6 +348,12 @@ def clock_now(now: str | None = None):
     """--now, or the system clock: for the relative times of reports ("in 2 days")."""
     from ..clock.clock import moment
     return moment(now)
+
+
+def said_now(now: str | None, deadline: bool):
+    """The time a report tells due times from: --now (checked whenever given), else the system clock where there
+    is a deadline to tell; None for a game without one, whose report then does not import the clock."""
+    return clock_now(now) if now is not None or deadline else None
 
 
 def main(argv=None) -> int:
