@@ -1,8 +1,8 @@
 """The engine's contract with a game.
 
 A game is a package: one of pbem's own (`games/<package>/`, installed as `pbem.games.<package>`) or one from a
-distribution of its own, registered under the `pbem.games` entry points (pbem.registry; docs/adding-a-game.md walks
-through one, the example in examples/plugin-game). It holds:
+distribution of its own, registered under the `pbem.games` entry points (pbem.store.registry;
+docs/adding-a-game.md walks through one, the example in examples/plugin-game). It holds:
 
 - `meta.yaml`: id, package, title, players {min, max}, rules_version, bot_version, bot_fingerprint, options,
   notation, decisions, queues (read without importing any rules code, so `pbem games` stays fast); the game's id
@@ -14,7 +14,7 @@ through one, the example in examples/plugin-game). It holds:
   game's own fields, the player-view schema extends the public view (`game-public-view.schema.json#/$defs/public`),
   each closed with `unevaluatedProperties: false`, every object within closed too;
 - the contract's six pure functions over plain data (dict, list, str, int, bool; no sets, tuples or floats), which
-  pbem builds from the game's modules (pbem.gamerules) and the engine calls as `game.rules`:
+  pbem builds from the game's modules (pbem.store.gamerules) and the engine calls as `game.rules`:
 
     setup(players: list[str], options: dict[str, str], components: dict, rng: Rng) -> state
         The whole starting state. It must be self-contained: every later function sees only the state.
@@ -44,7 +44,7 @@ through one, the example in examples/plugin-game). It holds:
         ordered mapping of the score's lines for the final report (str -> int | str), with the same keys for
         every player (the report prints them as the columns of one table).
 
-  The game's modules that pbem builds them from (pbem.gamerules):
+  The game's modules that pbem builds them from (pbem.store.gamerules):
 
     setup.py      `setup(state, components, rng) -> None`: fills in the starting position. The state it is given
                   already holds what pbem writes first: the game's id (`game`), the rules version (the earliest
@@ -70,13 +70,13 @@ through one, the example in examples/plugin-game). It holds:
   what one legal-move entry (forms included) does — the card's contents, what it costs and gains — built from
   the view of who asked: the mover's own, or the public view when nobody asked as a player (`pbem moves DIR`;
   the mover is then `to_act`'s player), so it must read nothing else; "" when the move's text says it all.
-- `draw.py` with `draw(view: dict, viewer: str | None, sheet: pbem.pictures.Sheet) -> None`: the game's picture
+- `draw.py` with `draw(view: dict, viewer: str | None, sheet: pbem.text.pictures.Sheet) -> None`: the game's picture
   of the position, drawn on the sheet from a view only (the public one, or the viewer's with their own hand beside
-  the board); pbem.pictures adds the title, the move number, who is to act and the legend.
+  the board); pbem.text.pictures adds the title, the move number, who is to act and the legend.
 - `bot.py` with `choose(view: dict, legal: list[dict], rnd: random.Random) -> move`: the game's heuristic player
   (`greedy`), deciding from the mover's view only (it may play for a real player, so it must not see hidden
   cards); one concrete legal move, deterministic given `rnd`.
-- `conditions.py`: the game's queue words (pbem.queues), one function for each name meta.yaml `queues:` declares:
+- `conditions.py`: the game's queue words (pbem.play.queues), one function for each name meta.yaml `queues:` declares:
   a choice form `name(view, legal, **fields) -> move | None` (chosen among the legal moves when the decision
   comes), a condition `name(view, **fields) -> bool`, a disarming event `name(view) -> value` (a standing order is
   disarmed when it reads differently from when the order was armed). Each gets the view its declaration names

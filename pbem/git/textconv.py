@@ -12,8 +12,9 @@ import os
 import shlex
 import sys
 
-from .. import report, validation, yamlio
 from ..contract import PbemError
+from ..store import validation, yamlio
+from ..text import report
 from . import keys
 from .refereed import last_refereed, previous_of, vouched_blobs
 from .repo import Repo, blob_id

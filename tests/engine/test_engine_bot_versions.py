@@ -1,5 +1,5 @@
 """Each game's greedy bot declares its version (meta.yaml `bot_version`), which every `timeout (bot)` log entry
-records: verify recomputes only an entry of this pbem's version (pbem.verify). So a change to a bot must raise its
+records: verify recomputes only an entry of this pbem's version (pbem.engine.verify). So a change to a bot must raise its
 version. Each game keeps beside its version a fingerprint of its bot's choices (meta.yaml `bot_fingerprint`: every
 move it makes in a few seeded games), which this test recomputes: a bot that chooses otherwise fails here until
 its version is raised and the fingerprint recorded again (a rule change that moves the games' positions does too:
@@ -11,7 +11,8 @@ import hashlib
 
 import pytest
 
-from pbem import playout, registry, yamlio
+from pbem.play import playout
+from pbem.store import registry, yamlio
 from support import NAMES, playable_games
 
 

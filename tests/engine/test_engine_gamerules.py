@@ -1,4 +1,4 @@
-"""The contract pbem builds from a game's modules (pbem.gamerules): the fields it writes into every state and view,
+"""The contract pbem builds from a game's modules (pbem.store.gamerules): the fields it writes into every state and view,
 the rules version a state records, a game written before the kit (its own rules.py) still played by it, and a
 game missing a module named as broken."""
 from __future__ import annotations
@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem import engine, playout, registry
+from pbem.engine import engine
+from pbem.play import playout
+from pbem.store import registry
 from support import NAMES, legal_turn, playable_games
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "plugin-game" / "summit_race"

@@ -14,7 +14,9 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from support import NAMES, playable_games
-from pbem import correspondence, playout, registry, schemacheck, validation, yamlio
+from pbem.clock import correspondence
+from pbem.play import playout
+from pbem.store import registry, schemacheck, validation, yamlio
 
 EXAMPLES = Path(__file__).parent / "examples"
 

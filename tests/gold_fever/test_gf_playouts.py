@@ -10,8 +10,10 @@ from importlib import resources
 import pytest
 from jsonschema import Draft202012Validator
 
-from pbem import bots, notation, playout, registry, validation
+from pbem import bots, notation
+from pbem.play import playout
 from pbem.rng import Rng
+from pbem.store import registry, validation
 from support import MOST_ENTRIES, random_decisions
 
 GAME = registry.get("gold-fever")

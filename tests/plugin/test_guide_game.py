@@ -43,7 +43,7 @@ class Fresh:
                "--no-build-isolation", source)
 
     def pbem(self, *args) -> str:
-        return run_ok(self.python, "-m", "pbem", *args, env=self.env)
+        return run_ok(self.python, "-m", "pbem.cli", *args, env=self.env)
 
     def json(self, *args):
         return json.loads(self.pbem(*args, "--format", "json"))

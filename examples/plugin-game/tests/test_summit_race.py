@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pbem import notation, registry
+from pbem import notation
+from pbem.store import registry
 from pbem.contract import PbemError
 from pbem.rng import Rng
 from summit_race import scoring, setup
