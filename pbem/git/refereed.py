@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from ..contract import PbemError
 from ..phrases import plural
 from . import layout
-from .repo import AllowedSigners, Repo
+from .repo import NO_SUBMODULE_LOOKUP, Repo
+from .signers import AllowedSigners
 
 SIGNER = "pbem-referee"  # the principal of the referee's key in git's allowed-signers file
 HASH_LENGTHS = (40, 64)
@@ -117,7 +118,7 @@ def last_refereed(repo: Repo, tip: str) -> Refereed:
                 continue
             if previous_of(commit) == "none" and candidate != root:
                 continue
-            unrefereed = int(repo.run("rev-list", "--count", tip, f"^{candidate}").strip())
+            unrefereed = int(repo.run("rev-list", "--count", tip, f"^{candidate}", "--").strip())
             return Refereed(candidate, root, config, tip, unrefereed, signed=bool(signer))
     raise NotRefereed(f"no commit of {tip[:10]}'s history was made by the referee of {game_id}"
                       + (" (none carries its signature)" if signer else ""))
@@ -165,8 +166,9 @@ def vouched_blobs(repo: Repo, refereed: Refereed, paths: tuple[str, ...]) -> set
     if len(links) == 1:
         return found - {"0" * 40}
     # (never without commits: `git log` would then show HEAD's)
-    out = repo.run_bytes("log", "--no-walk=unsorted", "--no-renames", "--raw", "-z", "--no-abbrev", "--format=",
-                         "--stdin", "--", *paths, input="".join(f"{c.id}\n" for c in links[1:]).encode())
+    out = repo.run_bytes("log", NO_SUBMODULE_LOOKUP, "--no-walk=unsorted", "--no-renames", "--raw", "-z",
+                         "--no-abbrev", "--format=", "--stdin", "--", *paths,
+                         input="".join(f"{c.id}\n" for c in links[1:]).encode())
     for field in out.split(b"\0"):
         if field.startswith(b":"):
             parts = field.decode("ascii", "replace").split()
