@@ -62,6 +62,10 @@ def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
         "not signed (a game started by an earlier pbem)"
     checks = [f"chain: {len(chain)} refereed commits, {chain[0]['commit'][:10]} to {chain[-1]['commit'][:10]}, "
               f"each naming the one before, {signed}"]
+    if refereed.others:
+        others = ", ".join(commit[:10] for commit in refereed.others)
+        checks.append(f"first commits: {refereed.root[:10]}, the one the referee's signed chain leads back to; "
+                      f"another game's history was merged in ({others}), not the game's")
     if refereed.unrefereed:
         checks.append(f"not refereed yet: {plural(refereed.unrefereed, 'commit')} after {refereed.commit[:10]}"
                       + _unsigned_trailers(repo, refereed))
