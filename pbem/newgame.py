@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime
 import re
 
-from . import __version__, digests, queues, registry, trust, validation, yamlio
+from . import __version__, digests, printable, queues, registry, trust, validation, yamlio
 from .contract import PbemError, UsageError
 from .documents import (RECENT, append_entry, json_text, log_header, log_text, public_entry, state_files,
                         status_files, text_digests, with_status_digests, yaml_text)
@@ -50,8 +50,16 @@ def _options_fit(game: registry.Game, names: list[str], options: dict[str, str])
 
 
 def load_components(game: registry.Game, path) -> dict:
+    """The components a new game is set up with: a club's file, or the game's own. Every string is printable text
+    (pbem.printable: players read them, in reports and pictures) and matches the game's components schema, which
+    bounds their lengths."""
     data = yamlio.load_file(path) if path else game.default_components()
-    validation.check(game.id, validation.game_name("components"), data, f"components file {path or '(default)'}")
+    source = f"components file {path or '(default)'}"
+    unprintable = printable.problems(data)
+    if unprintable:
+        raise PbemError(f"{source}: every name and text in it is shown to players, so it may hold printable "
+                        f"characters only:\n  " + "\n  ".join(unprintable[:validation.MAX_ERRORS]))
+    validation.check(game.id, validation.game_name("components"), data, source)
     return data
 
 
