@@ -180,3 +180,16 @@ def test_a_picture_bounds_its_own_size_whatever_names_it_is_given(tmp_path):
     assert texts and max(len(text) for text in texts) <= pictures.MAX_LABEL
     cost = render_cost(doc, tmp_path)
     assert cost["seconds"] < MOST_SECONDS and cost["megabytes"] < MOST_MEGABYTES, cost
+
+
+def test_a_game_made_before_the_bounds_with_longer_names_still_plays_and_verifies(pbem, tmp_path, monkeypatch):
+    from pbem import newgame
+    game = registry.get("gold-fever")
+    components = game.default_components()
+    components["towns"][0]["name"] = "W" * 60  # allowed by the pbem that made the game
+    monkeypatch.setattr(newgame, "load_components", lambda game, path: yamlio.load_file(path))
+    assert new_game(pbem, game, tmp_path / "club", components).code == 0
+    monkeypatch.undo()
+    assert pbem("status", tmp_path / "club").code == 0
+    verified = pbem("verify", tmp_path / "club")
+    assert verified.code == 0, verified.err
