@@ -198,3 +198,31 @@ def test_no_git_command_pbem_issues_fails_or_runs_anything_in_a_repository_holdi
     git(tmp_path, "clone", "--quiet", game.remote, fresh)
     pbem_ran_nothing(game, marker, "git", "verify", fresh)
     assert (game.dir / ".gitattributes").read_text() == layout.GITATTRIBUTES
+
+
+def server_settings() -> list[list[str]]:
+    """The `git config` lines of docs/git.md's bare repository, as arguments after `git -C REPO`."""
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "git.md").read_text()
+    prefix = "git -C /srv/git/spring-cup.git config "
+    return [["config", *line[len(prefix):].split()] for line in guide.splitlines() if line.startswith(prefix)]
+
+
+def test_the_guides_server_settings_turn_away_a_tree_entry_named_git_and_an_invalid_gitmodules(club, tmp_path):
+    game = club("coal-baron", 3, seed=SEED)
+    settings = server_settings()
+    assert ["config", "receive.fsckObjects", "true"] in settings
+    for args in settings:
+        git(game.remote, *args)
+    clone = game.clones["alice"]
+    game.pull("alice")
+    head = git(clone, "rev-parse", "HEAD").strip()
+    blob = git(clone, "hash-object", "-w", "--stdin", input=b"[core]\n\tfsmonitor = touch ran\n").strip()
+    inner = git(clone, "mktree", input=f"100644 blob {blob}\tconfig\n".encode()).strip()
+    tree = git(clone, "mktree", input=(git(clone, "ls-tree", "HEAD") + f"040000 tree {inner}\t.git\n").encode()).strip()
+    dotgit = git(clone, "commit-tree", tree, "-p", head, "-m", "a nested repository").strip()
+    pushed = subprocess.run(["git", "-C", str(clone), "push", "origin", f"{dotgit}:refs/heads/main"],
+                            capture_output=True, text=True)
+    assert pushed.returncode != 0 and "hasDotgit" in pushed.stderr
+    with pytest.raises(AssertionError, match="gitmodulesUpdate"):  # the push fails: nothing of it lands
+        push_hostile_commit(game, "alice", tmp_path / "ran", attributes=False)
+    assert git(game.remote, "rev-parse", "main").strip() == head
