@@ -156,6 +156,24 @@ def test_without_a_source_named_at_init_the_install_step_stops_at_once_and_says_
         assert done.returncode == 1 and "no source of it was named" in done.stderr and "--pbem-source" in done.stderr
 
 
+def test_the_install_step_installs_the_named_source_into_the_runners_python_whatever_pbem_is_on_path(tmp_path):
+    """A pbem elsewhere on PATH (an activated environment's, a runner's own) is not the one the game named: the step
+    installs the named source with the runner's python3 all the same."""
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "pbem").write_text("#!/bin/sh\necho 'another pbem'\n")
+    (fake / "python3").write_text(f"#!/bin/sh\necho \"$@\" >> {tmp_path / 'installed'}\n")
+    for script in fake.iterdir():
+        script.chmod(0o755)
+    source = "git+https://club.example/pbem.git@v1.0"
+    step = layout.install_step(source)
+    done = subprocess.run(["bash", "-c", step], capture_output=True, text=True,
+                          env={**runner_environment(), "PATH": f"{fake}{os.pathsep}{without_pbem()}",
+                               "VIRTUAL_ENV": str(Path(sys.executable).parent.parent)})
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "installed").read_text() == f"-m pip install --quiet {source}\n"
+
+
 def test_the_generated_steps_install_pbem_from_the_source_named_at_init_and_verify(tmp_path):
     """A wheel of this pbem as the club's source: a fresh Python environment (no pbem in it) runs the GitHub
     workflow's steps, which install pbem from it and verify the game."""
