@@ -1,8 +1,8 @@
 """The engine's contract with a game.
 
 A game is a package: one of pbem's own (`games/<package>/`, installed as `pbem.games.<package>`) or one from a
-distribution of its own, registered under the `pbem.games` entry points (pbem.registry; docs/adding-a-game.md walks
-through one, the example in examples/plugin-game). It holds:
+distribution of its own, registered under the `pbem.games` entry points (pbem.store.registry;
+docs/adding-a-game.md walks through one, the example in examples/plugin-game). It holds:
 
 - `meta.yaml`: id, package, title, players {min, max}, rules_version, bot_version, options, notation, decisions,
   queues (read without importing any rules code, so `pbem games` stays fast);
@@ -45,13 +45,13 @@ through one, the example in examples/plugin-game). It holds:
   a view so nothing hidden can be printed; and `describe(view: dict, move: dict) -> str`: a short phrase saying
   what one legal-move entry (forms included) does — the card's contents, what it costs and gains — built from
   the mover's view, "" when the move's text says it all.
-- `draw.py` with `draw(view: dict, viewer: str | None, sheet: pbem.pictures.Sheet) -> None`: the game's picture
+- `draw.py` with `draw(view: dict, viewer: str | None, sheet: pbem.text.pictures.Sheet) -> None`: the game's picture
   of the position, drawn on the sheet from a view only (the public one, or the viewer's with their own hand beside
-  the board); pbem.pictures adds the title, the move number, who is to act and the legend.
+  the board); pbem.text.pictures adds the title, the move number, who is to act and the legend.
 - `bot.py` with `choose(view: dict, legal: list[dict], rnd: random.Random) -> move`: the game's heuristic player
   (`greedy`), deciding from the mover's view only (it may play for a real player, so it must not see hidden
   cards); one concrete legal move, deterministic given `rnd`.
-- `conditions.py`: the game's queue words (pbem.queues), one function for each name meta.yaml `queues:` declares:
+- `conditions.py`: the game's queue words (pbem.play.queues), one function for each name meta.yaml `queues:` declares:
   a choice form `name(view, legal, **fields) -> move | None` (chosen among the legal moves when the decision
   comes), a condition `name(view, **fields) -> bool`, a disarming event `name(view) -> value` (a standing order is
   disarmed when it reads differently from when the order was armed). Each gets the view its declaration names
@@ -66,7 +66,7 @@ Every game has the same modules, so a reader finds the same thing in the same pl
     views.py       `view`
     scoring.py     `result`, and `is_over(state)`: the one way the game says it is over
     report.py, draw.py, bot.py   as above
-    conditions.py  the choices, conditions and events a player's queued moves may name (pbem.queues)
+    conditions.py  the choices, conditions and events a player's queued moves may name (pbem.play.queues)
     phases/        the game's own modules, named for its phases (an auction, mining, a turn's course) and for what
                    they share (the board, common helpers)
 

@@ -13,7 +13,7 @@ nothing behind.
 from __future__ import annotations
 
 from ..contract import PbemError
-from ..phrases import plural
+from ..text.phrases import plural
 from . import judge
 from .refereed import SIGNER, game_root, move_of
 from .repo import Repo

@@ -12,9 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .. import correspondence, engine, movefile, notation, queues
+from .. import notation
+from ..clock import correspondence
 from ..contract import PbemError
-from ..phrases import plural
+from ..engine import engine
+from ..play import movefile, plans
+from ..text.phrases import plural
 from . import layout
 from .desk import Desk
 from .repo import Change, Commit, Repo
@@ -162,7 +165,7 @@ def hidden_choice(gd: engine.GameDir, texts: list[str]) -> bool:
     """Does one of these moves hold a choice the public log masks, or a queue (private until played), and so must
     not be committed in the clear?"""
     game = gd.game
-    if queues.holds_queue(texts):
+    if plans.holds_queue(texts):
         return True
     for text in texts:
         try:
@@ -215,9 +218,9 @@ def _already_applied(desk: Desk, doc: dict) -> dict | None:
 
 
 def canonical_moves(gd: engine.GameDir, texts: list[str]) -> list[str]:
-    """The moves in the one text form the log records (`resign` as it is; a queue's items as pbem.queues writes
+    """The moves in the one text form the log records (`resign` as it is; a queue's items as pbem.play.queues writes
     them); NotationError if one does not parse."""
-    return [engine.RESIGN if engine.is_resign(text) else queues.canonical_item(gd.game, text, gd.players)
+    return [engine.RESIGN if engine.is_resign(text) else plans.canonical_item(gd.game, text, gd.players)
             for text in texts]
 
 

@@ -21,8 +21,8 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from .. import validation, yamlio
 from ..contract import PbemError, UsageError
+from ..store import validation, yamlio
 from . import keys
 
 CONFIG, REFUSED, REVEALED, ARCHIVE = "pbem-git.yaml", "refused.yaml", "revealed.yaml", "referee.age"

@@ -9,8 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .. import engine, movefile, notation, phrases, validation, yamlio
+from .. import notation
 from ..contract import PbemError, UsageError
+from ..engine import engine
+from ..play import movefile
+from ..store import validation, yamlio
+from ..text import phrases
 from . import judge, keys, layout
 from .refereed import last_refereed
 from .replay import replay_onto

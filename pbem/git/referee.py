@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import engine
 from ..contract import PbemError, UsageError
+from ..engine import engine
 from . import branches, compose, judge, keys, layout, mails
 from . import desk as desks
 from .repo import Repo, blob_id
@@ -33,7 +33,7 @@ class Run:
     mailed: list[str] = field(default_factory=list)
     pushed: bool = False
     warning: str | None = None
-    clock: dict | None = None  # what the clock's tick did (pbem.correspondence.tick), with --tick
+    clock: dict | None = None  # what the clock's tick did (pbem.clock.correspondence.tick), with --tick
     rekeyed: list[str] = field(default_factory=list)  # seats whose views are encrypted to a new key from now on
     deferred: bool = False  # another run was running: it judges these commits too
     ci_changed: bool = False  # the CI files were written again (a new source of pbem)
@@ -195,7 +195,7 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         for verdict in refused:
             verdict.player = mails.refused_player(verdict, desk.gd.players, mailable)
     if tick:
-        from ..correspondence import tick as run_clock
+        from ..clock.correspondence import tick as run_clock
         run.clock = run_clock(desk.gd, desk.now)
     decided = [v for v in run.verdicts if v.kind != "neutral"]
     changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or _published_changed(desk, base)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..contract import PbemError
-from ..phrases import plural
+from ..text.phrases import plural
 from . import layout
 from .repo import NO_SUBMODULE_LOOKUP, Repo
 from .signers import AllowedSigners

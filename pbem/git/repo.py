@@ -16,8 +16,8 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import phrases
 from ..contract import PbemError
+from ..store.safefiles import limit_words, size_words
 
 MAX_BLOB = 4 * 1024 * 1024
 DEFAULT_NAME, DEFAULT_EMAIL = "pbem referee", "referee@pbem.invalid"
@@ -257,7 +257,7 @@ class Repo:
             _skip(self._batch.stdout, int(size) + 1)  # never held in memory: a pushed blob may be huge
             if kind not in kinds:
                 return kind, None
-            raise TooLarge(f"{what}: too large: {phrases.size(int(size))}, more than the {phrases.limit(limit)} "
+            raise TooLarge(f"{what}: too large: {size_words(int(size))}, more than the {limit_words(limit)} "
                            f"pbem reads")
         return kind, self._batch.stdout.read(int(size) + 1)[:-1]
 

@@ -8,8 +8,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from .. import correspondence, engine
+from ..clock import correspondence
 from ..contract import PbemError, UsageError
+from ..engine import engine
 from . import compose, keys, layout
 from . import desk as desks
 from .branches import current_branch

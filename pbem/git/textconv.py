@@ -14,8 +14,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .. import report, validation, yamlio
 from ..contract import PbemError
+from ..store import validation, yamlio
+from ..text import report
 from . import keys
 from .refereed import last_refereed, previous_of, vouched_blobs
 from .layout import GITATTRIBUTES

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from .. import engine
 from ..contract import PbemError, UsageError
+from ..engine import engine
 from . import compose
 
 

@@ -9,7 +9,9 @@ from importlib import resources
 import pytest
 from jsonschema import Draft202012Validator
 
-from pbem import bots, notation, playout, registry
+from pbem import bots, notation
+from pbem.play import playout
+from pbem.store import registry
 
 COLOURS = ("yellow", "brown", "grey", "black")
 GAME = registry.get("coal-baron")

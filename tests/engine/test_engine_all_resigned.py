@@ -8,7 +8,9 @@ import copy
 
 import pytest
 
-from pbem import engine, registry, turns, yamlio
+from pbem.engine import engine
+from pbem.play import turns
+from pbem.store import registry, yamlio
 from support import NAMES, playable_games
 
 GAMES = [game.id for game in playable_games()]

@@ -1,16 +1,17 @@
-"""Each game's greedy bot declares its version (meta.yaml `bot_version`), which every `timeout (bot)` log entry
-records: verify recomputes only an entry of this pbem's version (pbem.verify). So a change to a bot must raise its
+"""Each game's greedy bot declares its version (meta.yaml `bot_version`), which every `timeout (bot)` log entry records:
+verify recomputes only an entry of this pbem's version (pbem.engine.verify). So a change to a bot must raise its
 version. This test holds a fingerprint of each bot's choices — every move it makes in a few seeded games — next to
 the version it belongs to: a bot that chooses otherwise fails here until its version is raised and the fingerprint
-recorded again (a rule change that moves the games' positions does too: raising the version then costs nothing but
-a note in the verification of games in progress)."""
+recorded again (a rule change that moves the games' positions does too: raising the version then costs nothing but a
+note in the verification of games in progress)."""
 from __future__ import annotations
 
 import hashlib
 
 import pytest
 
-from pbem import playout, registry
+from pbem.play import playout
+from pbem.store import registry
 from support import NAMES, playable_games
 
 FINGERPRINTS = {  # game: (bot_version, SHA-256 of the greedy seats' moves in the games below), first 16 digits

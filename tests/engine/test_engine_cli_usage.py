@@ -6,8 +6,9 @@ import os
 import pytest
 
 from support import NAMES, Pbem, default_game, legal_turn, playable_games, run_pbem
-from pbem import engine, registry
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.store import registry
 
 
 
@@ -45,7 +46,7 @@ def test_a_file_named_as_game_directory_is_answered_like_a_missing_one(tmp_path)
 
 def _misfit() -> tuple[registry.Game, str, int] | None:
     """An option value and a player count it does not fit (the game refuses it at setup), if any game has one."""
-    from pbem import playout
+    from pbem.play import playout
     for game in playable_games():
         for key, spec in game.meta.get("options", {}).items():
             for value in spec["choices"]:

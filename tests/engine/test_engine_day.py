@@ -8,8 +8,13 @@ import pytest
 import yaml
 
 from support import MOST_ENTRIES, NAMES, default_game, legal_turn, playable_games, snapshot
-from pbem import correspondence, engine, notation, phrases, playout, registry, turns
+from pbem import notation
+from pbem.clock import correspondence
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import playout, turns
+from pbem.store import registry, safefiles
+from pbem.text import phrases
 
 
 
@@ -281,7 +286,7 @@ def test_a_huge_move_file_is_measured_in_megabytes_from_a_file_and_from_standard
     for result in (from_file, from_stdin):
         assert result.returncode == 2
         assert b"10.0 MB; a move file is at most 64 KB" in result.stderr, result.stderr
-    assert phrases.size(65537) == "65,537 bytes"
+    assert safefiles.size_words(65537) == "65,537 bytes"
 
 
 # ---------------------------------------------------------------- status from the referee's state

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem import correspondence, engine, registry, yamlio
+from pbem.clock import correspondence
+from pbem.engine import engine
+from pbem.store import registry, yamlio
 from support import legal_turn, playable_games
 
 EARLIER = [(game.id, version) for game in playable_games() for version in game.meta.get("earlier_rules_versions", [])]

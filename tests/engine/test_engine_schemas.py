@@ -12,7 +12,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from support import NAMES, playable_games
-from pbem import correspondence, playout, registry, schemacheck, validation, yamlio
+from pbem.clock import correspondence
+from pbem.play import playout
+from pbem.store import registry, schemacheck, validation, yamlio
 
 EXAMPLES = Path(__file__).parent / "examples"
 

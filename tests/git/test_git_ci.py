@@ -11,8 +11,8 @@ from pathlib import Path
 import yaml
 
 from gitkit import git, plan, ssh_key
-from pbem import yamlio
 from pbem.git import desk, keys, layout
+from pbem.store import yamlio
 
 SEED = "ci-seed"
 REPO = Path(__file__).resolve().parents[2]
@@ -69,7 +69,7 @@ def test_the_github_and_gitlab_steps_referee_pushes_with_the_identity_from_the_c
     identity = keys.Identity(secret[layout.IDENTITY_VARIABLE], "the CI secret")
     opened = desk.open_committed(desk.Repo(clone), git(clone, "rev-parse", "HEAD").strip(), identity)
     try:
-        from pbem import engine
+        from pbem.engine import engine
         assert engine.load_state(opened.gd)["move_number"] == len(submissions) + 1
     finally:
         opened.close()

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from gitkit import git, plan
-from pbem import engine, yamlio
+from pbem.engine import engine
 from pbem.git import keys, layout, textconv
+from pbem.store import yamlio
 
 SEED = "hostile-seed"
 

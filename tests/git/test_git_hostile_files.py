@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from gitkit import git, plan
-from pbem import engine, yamlio
+from pbem.engine import engine
+from pbem.store import yamlio
 from pbem.git import layout
 
 SEED = "hostile-files-seed"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitkit import git, plan
-from pbem import yamlio
+from pbem.store import yamlio
 from pbem.git import layout
 
 SEED = "other-histories-seed"

@@ -9,8 +9,10 @@ from importlib import resources
 import pytest
 from jsonschema import Draft202012Validator
 
-from pbem import bots, notation, playout, registry
+from pbem import bots, notation
+from pbem.play import playout
 from pbem.rng import Rng
+from pbem.store import registry
 from support import MOST_ENTRIES, random_decisions
 
 GAME = registry.get("gold-fever")

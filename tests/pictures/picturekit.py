@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from support import NAMES, playable_games
-from pbem import playout, registry
 from pbem.contract import PbemError
+from pbem.play import playout
+from pbem.store import registry
 
 
 def option_sets(game: registry.Game) -> list[dict]:

@@ -12,7 +12,9 @@ import sys
 
 import pytest
 
-from pbem import engine, pictures, registry, validation, yamlio
+from pbem.engine import engine
+from pbem.store import registry, validation, yamlio
+from pbem.text import pictures
 from pbem.rng import Rng
 from picturekit import status_doc
 from support import NAMES, SHORT_NAMES
@@ -133,7 +135,8 @@ def test_a_name_longer_than_the_schema_allows_is_refused_at_new_with_the_field_n
 
 RENDER = """
 import json, resource, sys, time
-from pbem import pictures, yamlio
+from pbem.store import yamlio
+from pbem.text import pictures
 
 
 def peak_megabytes():
@@ -193,7 +196,7 @@ def test_a_picture_bounds_its_own_size_whatever_names_it_is_given(tmp_path):
 
 
 def test_a_game_made_before_the_bounds_with_longer_names_still_plays_and_verifies(pbem, tmp_path, monkeypatch):
-    from pbem import newgame
+    from pbem.engine import newgame
     game = registry.get("gold-fever")
     components = game.default_components()
     components["towns"][0]["name"] = "W" * 60  # allowed by the pbem that made the game

@@ -10,7 +10,9 @@ import sys
 import pytest
 
 from support import NAMES, game_counts, legal_turn, run_pbem, snapshot
-from pbem import pictures, playout, registry, yamlio
+from pbem.play import playout
+from pbem.store import registry, yamlio
+from pbem.text import pictures
 from picturekit import option_cases, status_doc
 
 POSITIONS = 4  # positions drawn per play-out: the start, two in the middle, the end
@@ -198,11 +200,11 @@ def test_a_move_and_a_status_never_import_the_drawing_libraries(new_game, tmp_pa
     directory, _ = new_game("coal-baron", 2)
     player, text, number = legal_turn(directory)
     code = ("import sys\n"
-            "from pbem.cli import main\n"
+            "from pbem.cli.commands import main\n"
             f"assert main(['move', {str(directory)!r}, '--as', {player!r}, '--text', {text!r}, '--move-number', "
             f"'{number}']) == 0\n"
             f"assert main(['status', {str(directory)!r}]) == 0\n"
-            "print(sorted({'drawsvg', 'jinja2', 'resvg_py', 'pbem.pictures'} & set(sys.modules)))")
+            "print(sorted({'drawsvg', 'jinja2', 'resvg_py', 'pbem.text.pictures'} & set(sys.modules)))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                             cwd=tmp_path)  # outside the checkout, as above
     assert result.returncode == 0, result.stderr

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pbem.contract import PbemError
 
 GAME = "summit-race"
-RULES_VERSION = 1  # written into the state; meta.yaml's rules_version must agree (pbem.registry checks)
+RULES_VERSION = 1  # written into the state; meta.yaml's rules_version must agree (pbem.store.registry checks)
 
 
 def check_components(components: dict, players: int) -> None:
