@@ -10,7 +10,7 @@ from ..contract import PbemError, UsageError
 from ..play import plans, trust
 from ..play.turns import referee_turns
 from ..rng import Rng, commitment
-from ..store import registry, validation, yamlio
+from ..store import printable, registry, validation, yamlio
 from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PRIVATE, PUBLIC_MODE, SECRETS, TXN_KEY, GameDir,
                              commit_files, locked, schema_line)
 from ..store.safefiles import make_folder
@@ -55,8 +55,16 @@ def _options_fit(game: registry.Game, names: list[str], options: dict[str, str])
 
 
 def load_components(game: registry.Game, path) -> dict:
+    """The components a new game is set up with: a club's file, or the game's own. Every string is printable text
+    (pbem.store.printable: players read them, in reports and pictures) and matches the game's components schema, which
+    bounds their lengths."""
     data = yamlio.load_file(path) if path else game.default_components()
-    validation.check(game.id, validation.game_name("components"), data, f"components file {path or '(default)'}")
+    source = f"components file {path or '(default)'}"
+    unprintable = printable.problems(data)
+    if unprintable:
+        raise PbemError(f"{source}: every name and text in it is shown to players, so it may hold printable "
+                        f"characters only:\n  " + "\n  ".join(unprintable[:validation.MAX_ERRORS]))
+    validation.check(game.id, validation.game_name("components"), data, source)
     return data
 
 

@@ -3,8 +3,9 @@
 A commit is a move when, against its parent, it adds exactly one regular file `moves/NNNN-NAME.yaml` (or
 `.yaml.age`, encrypted to the referee) and changes nothing else; the file names this game, move number NNNN and
 player NAME, and is signed with NAME's secret, or the commit carries a good SSH signature of NAME's registered
-key. The engine then checks turn, move number and legality. A merge that only joins histories (every file as in
-one of its parents) is neutral. Anything else is refused, with a reason that is safe to publish.
+key. The engine then checks turn, move number and legality. A merge that only joins the game's own history (every
+file as in one of its parents, no other first commit brought in) is neutral. Anything else is refused, with a
+reason that is safe to publish.
 """
 from __future__ import annotations
 
@@ -62,6 +63,10 @@ def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None,
            signatures: dict[str, tuple[str, str]]) -> Verdict:
     found = shape(repo, commit, changes)
     if found is None:
+        brought = other_histories(repo, commit.id, desk.last)
+        if brought:
+            raise Refusal(f"a merge that brings in another history (its first commit {brought[0][:10]}): a game "
+                          f"repository has one history")
         return Verdict(commit.id, "neutral")
     change, named, data = found
     path = change.path
@@ -140,6 +145,12 @@ def shape(repo: Repo, commit: Commit, changes: list[Change] | None) -> tuple[Cha
     except PbemError as exc:  # too large: skipped unread (a pushed blob may be any size)
         raise Refusal(str(exc), change.path) from None
     return change, named, data
+
+
+def other_histories(repo: Repo, merge: str, last: str) -> list[str]:
+    """The first commits a merge brings in: in its history and not in that of the last refereed commit (the
+    game's own first commit is in both)."""
+    return repo.run("rev-list", "--max-parents=0", merge, f"^{last}", "--").split()
 
 
 def _merge_changes(repo: Repo, commit: str, parents: list[str]) -> list[str]:

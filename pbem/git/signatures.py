@@ -10,7 +10,8 @@ from ..contract import PbemError
 from ..engine import engine
 from ..play import trust
 from . import layout
-from .repo import AllowedSigners, Repo
+from .repo import Repo
+from .signers import AllowedSigners
 
 
 class VerifyFailed(PbemError):

@@ -35,7 +35,7 @@ from .judge import canonical_moves
 from .player import game_at
 from .refereed import chain as refereed_chain
 from .refereed import last_refereed, move_of, previous_of
-from .repo import Repo
+from .repo import NO_SUBMODULE_LOOKUP, Repo
 from .signatures import VerifyFailed, check_signatures
 
 RAW_LINE = re.compile(r"^:\d+ (\d+) [0-9a-f]+ ([0-9a-f]+) A\t(.+)$")
@@ -58,6 +58,10 @@ def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
         "not signed (a game started by an earlier pbem)"
     checks = [f"chain: {len(chain)} refereed commits, {chain[0]['commit'][:10]} to {chain[-1]['commit'][:10]}, "
               f"each naming the one before, {signed}"]
+    if refereed.others:
+        others = ", ".join(commit[:10] for commit in refereed.others)
+        checks.append(f"first commits: {refereed.root[:10]}, the one the referee's signed chain leads back to; "
+                      f"another game's history was merged in ({others}), not the game's")
     if refereed.unrefereed:
         checks.append(f"not refereed yet: {plural(refereed.unrefereed, 'commit')} after {refereed.commit[:10]}"
                       + _unsigned_trailers(repo, refereed))
@@ -101,7 +105,7 @@ def _unsigned_trailers(repo: Repo, refereed) -> str:
     forgery (noted), or the referee's commits copied by a rewrite of the history below them, whose trailers then
     name commits that are no longer in it (refused)."""
     forged = 0
-    for candidate in repo.run("rev-list", "--grep=^Pbem-Game: ", refereed.tip, f"^{refereed.commit}").split():
+    for candidate in repo.run("rev-list", "--grep=^Pbem-Game: ", refereed.tip, f"^{refereed.commit}", "--").split():
         commit = repo.commit(candidate)
         if move_of(commit, refereed.game_id) is None:
             continue
@@ -221,8 +225,8 @@ def _entry_ends(log: dict, text: bytes) -> tuple[bytes, list[int]] | None:
 
 def _added_move_files(repo: Repo, tip: str) -> dict[tuple[str, str], list[str]]:
     """{(path, blob): [commits that added that file]} over the whole history, in one `git log`."""
-    out = repo.run("log", "--no-renames", "--no-abbrev", "--diff-filter=A", "--raw", "--format=@%H", tip, "--",
-                   layout.MOVES)
+    out = repo.run("log", NO_SUBMODULE_LOOKUP, "--no-renames", "--no-abbrev", "--diff-filter=A", "--raw",
+                   "--format=@%H", tip, "--", layout.MOVES)
     found: dict[tuple[str, str], list[str]] = {}
     commit = None
     for line in out.splitlines():

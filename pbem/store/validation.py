@@ -87,10 +87,13 @@ def validator(game_type: str | None, name: str):
     return Draft202012Validator(schemas_for(game_type)[name], registry=registry)
 
 
-def errors(game_type: str | None, name: str, data) -> list[str]:
-    """Every violation with its JSON path, by jsonschema (the reference implementation)."""
+def errors(game_type: str | None, name: str, data, waived: tuple[str, ...] = ()) -> list[str]:
+    """Every violation with its JSON path, by jsonschema (the reference implementation); none of the keywords
+    `waived`."""
     found = []
     for error in validator(game_type, name).iter_errors(data):
+        if error.validator in waived:
+            continue
         found.append(f"{error.json_path}: {error.message[:300]}")
         if len(found) >= MAX_ERRORS:
             found.append("... (more errors not shown)")
@@ -98,9 +101,13 @@ def errors(game_type: str | None, name: str, data) -> list[str]:
     return sorted(found)
 
 
-def check(game_type: str | None, name: str, data, source: str) -> None:
-    """Raise one PbemError listing every schema violation with its JSON path."""
+def check(game_type: str | None, name: str, data, source: str, waived: tuple[str, ...] = ()) -> None:
+    """Raise one PbemError listing every schema violation with its JSON path (but those of the keywords `waived`:
+    a file written before the schema said so)."""
     if is_valid(game_type, name, data):
         return
-    problems = errors(game_type, name, data) or ["$: rejected by pbem's schema check (jsonschema disagrees: a bug)"]
+    problems = errors(game_type, name, data, waived)
+    if waived and not problems:
+        return
+    problems = problems or ["$: rejected by pbem's schema check (jsonschema disagrees: a bug)"]
     raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems))

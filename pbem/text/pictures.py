@@ -28,6 +28,11 @@ PANEL = "#f4f1ea"  # the board's background
 FRAME = "#3b2f5c"  # the title band: the browser test looks for this colour
 MARGIN = 16
 CHAR = 0.62  # DejaVu Sans' average advance per unit of font size, a little generous: text never overflows its box
+# A picture bounds its own size, whatever names a club's components give it (their schemas bound them too): a line
+# of text is cut to MAX_LABEL characters (a game's longest line is some 110), the drawing to MAX_WIDTH x
+# MAX_HEIGHT points (the games draw within about 1,000 x 1,400)
+MAX_LABEL = 160
+MAX_WIDTH, MAX_HEIGHT = 2400, 3600
 
 SEAT_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#999999"]
 SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "pentagon", "hexagon", "star", "cross"]
@@ -35,6 +40,12 @@ SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "pentagon", "hexagon",
 
 def text_width(text: str, size: float) -> float:
     return len(text) * size * CHAR
+
+
+def label(words, most: int = MAX_LABEL) -> str:
+    """A line of text as drawn: at most `most` characters, the cut marked with an ellipsis."""
+    words = str(words)
+    return words if len(words) <= most else words[:max(most - 1, 0)] + "…"
 
 
 def readable_on(fill: str) -> str:
@@ -98,8 +109,9 @@ class Sheet:
         self.grow(x + r, y + r)
 
     def text(self, x, y, words, size=11, anchor="start", bold=False, fill=INK):
-        """One line of text; (x, y) is its baseline's start (or middle or end, by `anchor`)."""
-        words = str(words)
+        """One line of text; (x, y) is its baseline's start (or middle or end, by `anchor`). A longer line than
+        MAX_LABEL characters is cut."""
+        words = label(words)
         self.group.append(draw.Text(words, size, x, y, fill=fill, text_anchor=anchor, font_family=FONT,
                                     font_weight="bold" if bold else None))
         left = {"start": 0, "middle": 0.5, "end": 1}[anchor] * text_width(words, size)
@@ -176,16 +188,19 @@ def headline(doc: dict) -> tuple[str, str]:
     return title, status
 
 
-def wrap(words: str, size: float, width: float) -> list[str]:
-    """Words in lines that fit `width` at font size `size`."""
+def wrap(words: str, size: float, width: float, most: int = 3) -> list[str]:
+    """Words in lines that fit `width` at font size `size`, at most `most` lines (a word longer than a line is cut
+    to fit, and so is the last line)."""
+    fits = min(max(int(width / (size * CHAR)), 1), MAX_LABEL)
     lines, line = [], ""
-    for word in words.split():
-        if line and text_width(f"{line} {word}", size) > width:
+    for word in (label(word, fits) for word in words.split()):
+        if line and len(f"{line} {word}") > fits:
             lines.append(line)
             line = word
         else:
             line = f"{line} {word}".strip()
-    return lines + ([line] if line else [])
+    lines += [line] if line else []
+    return lines if len(lines) <= most else lines[:most - 1] + [label(lines[most - 1] + " …", fits)]
 
 
 def players_of(doc: dict) -> list[str]:
@@ -201,14 +216,14 @@ def picture(doc: dict) -> draw.Drawing:
     if doc["finished"]:
         final_ranking(sheet, doc.get("ranking") or [], sheet.height + 16)
     title, status = headline(doc)
-    width = max(sheet.width + 2 * MARGIN, 560)
+    width = min(max(sheet.width + 2 * MARGIN, 560), MAX_WIDTH)
     inner = width - 2 * MARGIN
     title_lines = wrap(title, 16, inner)
     status_lines = wrap(status, 12, inner)
     band = 12 + 20 * len(title_lines) + 16 * len(status_lines)
     legend = Sheet(sheet.players, viewer)
     legend_height = draw_legend(legend, sheet, inner)
-    height = band + MARGIN + sheet.height + MARGIN + legend_height + MARGIN
+    height = min(band + MARGIN + sheet.height + MARGIN + legend_height + MARGIN, MAX_HEIGHT)
 
     d = draw.Drawing(width, height, id_prefix="pbem")
     d.append_title(f"{title}. {status}")
@@ -241,7 +256,7 @@ def draw_legend(legend: Sheet, sheet: Sheet, width: float) -> float:
     entries = [(("seat", p), p + (" (you)" if p == sheet.viewer else "")) for p in sheet.players] + sheet.legend
     legend.text(0, 12, "Legend", size=12, bold=True)
     x, y = 0.0, 32.0
-    for spec, words in entries:
+    for spec, words in ((spec, label(words)) for spec, words in entries):
         probe = Sheet(sheet.players)
         needed = probe.sample(spec, 0, 0) + 6 + text_width(words, 11) + 18
         if x and x + needed > width:
