@@ -3,7 +3,7 @@
 # tests start their own dovecot on 127.0.0.1 with a config in a temporary directory; the system service is
 # neither configured nor started), openssl for the STARTTLS test's certificate, and git with ssh-keygen for play
 # by git (a bare remote, clones, SSH-signed commits); the DejaVu fonts the pictures are drawn in (the golden
-# images are rendered with them), a small CJK font (WenQuanYi Micro Hei, one of those pbem/fonts.yaml names) for
+# images are rendered with them), a small CJK font (WenQuanYi Micro Hei, one of those pbem/text/fonts.yaml names) for
 # the test that draws Chinese, and chromium for the browser test of the site and the HTML mail (run headless).
 # Installs only what is missing. Idempotent and quiet.
 set -eu

@@ -22,7 +22,8 @@ target holds when the median meets it, by CPU time (the child's user + system ti
 - a turn mail's picture in each game, at its largest table: the player to act's view at 24 positions spread over
   a whole game, each drawn as the mail's PNG in one process (benchmarks/picturecost.py), the median milliseconds
   of a picture beside the text report of the same views;
-- `pbem demo coal-baron --players 4` against the same game, the same greedy bots, played in memory (pbem.playout);
+- `pbem demo coal-baron --players 4` against the same game, the same greedy bots, played in memory
+  (pbem.play.playout);
 - `pbem verify` of the whole Coal Baron game against `pbem move`;
 - `pbem git verify` of a game played by git to its end, one refereed commit per move: its cost per refereed commit
   after ~340 of them against after ~50 (`--rev`), and the whole game, in a clone as CI and players check it (its
@@ -57,7 +58,11 @@ from typing import Callable
 
 import yaml
 
-from pbem import bots, correspondence, engine, movefile, playout, registry
+from pbem import bots
+from pbem.clock import correspondence
+from pbem.engine import engine
+from pbem.play import movefile, playout
+from pbem.store import registry
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -100,7 +105,7 @@ def write():
     with open(sys.argv[1], "w") as out:
         out.write(str(count[0]))
 atexit.register(write)
-from pbem.cli import main
+from pbem.cli.commands import main
 sys.exit(main(sys.argv[2:]))
 """
 
@@ -268,7 +273,7 @@ def mail_batch(root: Path, games: int) -> tuple[Path, Position]:
 def in_process(*args) -> str:
     """A pbem command run in this process (setting up, untimed): its standard output; a failure stops."""
     from click.testing import CliRunner
-    from pbem.cli import cli
+    from pbem.cli.commands import cli
     result = CliRunner().invoke(cli, [str(a) for a in args], standalone_mode=False, catch_exceptions=False)
     return result.stdout
 
@@ -448,9 +453,9 @@ def measure(args, targets: dict, root: Path) -> int:
     # the demo and the same game in memory: the same greedy bots at every seat, the same seeds, the same game id
     demo = fixed("demo", [PBEM, "demo", GAME, "--players", str(len(PLAYERS)), "--seed", SEED, "--bot", "greedy"],
                  b"Verified")
-    in_memory_code = (f"from pbem import playout, registry; s = playout.play(registry.get({GAME!r}), {PLAYERS!r}, "
-                      f"seed={SEED!r}, bot_seed={SEED!r}, game_id='demo-{GAME}', "
-                      f"seats={{p: 'greedy' for p in {PLAYERS!r}}})")
+    in_memory_code = (f"from pbem.play import playout; from pbem.store import registry; "
+                      f"s = playout.play(registry.get({GAME!r}), {PLAYERS!r}, seed={SEED!r}, bot_seed={SEED!r}, "
+                      f"game_id='demo-{GAME}', seats={{p: 'greedy' for p in {PLAYERS!r}}})")
     in_memory = fixed("in memory", [PYTHON, "-c", in_memory_code])
     demo_dir = root / "demo-check" / f"demo-{GAME}"
     run([PBEM, "demo", GAME, "--players", str(len(PLAYERS)), "--seed", SEED, "--bot", "greedy", "--dir",

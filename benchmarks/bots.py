@@ -31,8 +31,10 @@ from pathlib import Path
 
 import yaml
 
-from pbem import bots, playout, registry, turns
+from pbem import bots
+from pbem.play import playout, turns
 from pbem.rng import Rng
+from pbem.store import registry
 
 HERE = Path(__file__).resolve().parent
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
@@ -157,7 +159,7 @@ RULES_OF_THUMB = {"coal-baron": coal_baron_rules, "gold-fever": gold_fever_rules
 
 def play(game: registry.Game, players: list[str], options: dict, seed: str, seats: dict[str, str],
          on_move=None) -> dict | None:
-    """One game in memory, as pbem.playout plays it (forced moves by the referee, each decision with the engine's
+    """One game in memory, as pbem.play.playout plays it (forced moves by the referee, each decision with the engine's
     randomness for its number); `seats` gives each player's kind: greedy, random or rules. None if not over after
     MAX_DECISIONS decisions."""
     state = playout.start(game, players, options, seed, game_id=seed)

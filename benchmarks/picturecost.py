@@ -5,8 +5,8 @@
 bench.py first plays a whole game of each title at its largest table, greedy bots at every seat (seed `bench`),
 and keeps the status document of the player to act (their view, as a turn mail draws it) at positions spread over
 the game (`views`, in bench.py's process). This script then, in one process as a mail batch does, draws each
-position's mail picture (pbem.pictures.mail_picture: the PNG the mail carries) and writes its text report
-(pbem.report.status_text: what the mail's words cost), each timed by this process's CPU time and by the clock.
+position's mail picture (pbem.text.pictures.mail_picture: the PNG the mail carries) and writes its text report
+(pbem.text.report.status_text: what the mail's words cost), each timed by this process's CPU time and by the clock.
 Prints one JSON object: the milliseconds of each picture in the order drawn (the first one pays for loading the
 fonts and laying out every word for the first time), of each text report, and each PNG's bytes."""
 from __future__ import annotations
@@ -17,7 +17,10 @@ import sys
 import time
 from pathlib import Path
 
-from pbem import bots, correspondence, engine, pictures, report
+from pbem import bots
+from pbem.clock import correspondence
+from pbem.engine import engine
+from pbem.text import pictures, report
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 

@@ -4,7 +4,7 @@ benchmarks/targets.yaml.
     python benchmarks/roundtrips.py [--games 8] [--game coal-baron ...]
 
 A correspondence game lasts as many days as it has round trips. For each title, seeded 4-player games are played
-twice in memory through the referee's own turns (pbem.turns: forced moves, queues and standing orders exactly as
+twice in memory through the referee's own turns (pbem.play.turns: forced moves, queues and standing orders exactly as
 the engine plays them), every seat a greedy bot (games/<package>/bot.py):
 
 - without queues, a player answers each time the referee asks them: their move and the rest of their turn, up to
@@ -30,9 +30,11 @@ from pathlib import Path
 
 import yaml
 
-from pbem import bots, notation, playout, queues, registry, turns
+from pbem import bots, notation
 from pbem.contract import PbemError
+from pbem.play import playout, queues, submission, turns
 from pbem.rng import Rng
+from pbem.store import registry
 
 HERE = Path(__file__).resolve().parent
 NAMES = ["alice", "bob", "carol", "dave"]
@@ -202,7 +204,7 @@ def play(game, seed: str, queued: bool) -> tuple[dict[str, int], dict[str, int],
         if queued:
             sent += PLANS[game.id](game, env["state"], player, now, after, rnd)
         try:
-            state, entries, records = turns.play_submission(game, seed, env, player, sent, "player", None, False)
+            state, entries, records = submission.play_submission(game, seed, env, submission.Turn(player, sent), False)
         except PbemError as exc:
             raise AssertionError(f"{game.id} {seed}: {sent} refused: {exc}") from None
         env.update(state=state, move_number=env["move_number"] + len(entries), queues=records)

@@ -37,9 +37,12 @@ from pathlib import Path
 
 import yaml
 
-from pbem import bots, clock, correspondence, engine, registry
+from pbem import bots
+from pbem.clock import clock, correspondence
+from pbem.engine import engine
 from pbem.mail import clockmail, commands, welcome
 from pbem.rng import Rng
+from pbem.store import registry
 
 HERE = Path(__file__).resolve().parent
 T0 = datetime.datetime(2026, 1, 5, 7, 0, tzinfo=datetime.timezone.utc)
@@ -179,7 +182,7 @@ class Season:
             for table in self.tables:
                 if table.over is None and (self.now - T0) // HOUR % self.tick_every == 0:
                     correspondence.tick(table.gd, self.now, owe=True)  # what it owes, recorded with it
-                    clockmail.send_tick(self.referee, table.gd, self.now)
+                    clockmail.send_tick(self.referee.mailer, table.gd, self.now)
             self._read_mail()
         self._count_time()
         self._count_news()

@@ -1,15 +1,20 @@
 """The engine's contract with a game.
 
 A game is a package: one of pbem's own (`games/<package>/`, installed as `pbem.games.<package>`) or one from a
-distribution of its own, registered under the `pbem.games` entry points (pbem.registry; docs/adding-a-game.md walks
-through one, the example in examples/plugin-game). It holds:
+distribution of its own, registered under the `pbem.games` entry points (pbem.store.registry;
+docs/adding-a-game.md walks through one, the example in examples/plugin-game). It holds:
 
-- `meta.yaml`: id, package, title, players {min, max}, rules_version, bot_version, options, notation, decisions,
-  queues (read without importing any rules code, so `pbem games` stays fast);
+- `meta.yaml`: id, package, title, players {min, max}, rules_version, bot_version, bot_fingerprint, options,
+  notation, decisions, queues (read without importing any rules code, so `pbem games` stays fast); the game's id
+  and rules version are said there only (docs/adding-a-game.md lists every key);
 - `components.yaml`: the game's static data (cards, spaces, tables), validated against the package's
   `schemas/components.schema.json`; a club may pass its own file with `pbem new --components FILE`;
-- `schemas/`: `components`, `state`, `public-view` and `player-view` (`.schema.json`), JSON Schema 2020-12;
-- `rules.py` with these pure functions over plain data (dict, list, str, int, bool; no sets, tuples or floats):
+- `schemas/`: `components`, `state`, `public-view` and `player-view` (`.schema.json`), JSON Schema 2020-12. The
+  state and public-view schemas extend pbem's base (`base.schema.json`, `$defs/state` and `$defs/view`) with the
+  game's own fields, the player-view schema extends the public view (`game-public-view.schema.json#/$defs/public`),
+  each closed with `unevaluatedProperties: false`, every object within closed too;
+- the contract's six pure functions over plain data (dict, list, str, int, bool; no sets, tuples or floats), which
+  pbem builds from the game's modules (pbem.store.gamerules) and the engine calls as `game.rules`:
 
     setup(players: list[str], options: dict[str, str], components: dict, rng: Rng) -> state
         The whole starting state. It must be self-contained: every later function sees only the state.
@@ -19,7 +24,6 @@ through one, the example in examples/plugin-game). It holds:
         Who must act now and which decision (a name from meta.yaml `decisions`); None once the game is over.
         `fresh_info` is true when the decision follows hidden information just shown to that player (draw 5,
         a refilled hand): the engine then ends the submitted turn there, so the player sees it before choosing.
-        A game that keeps its decisions on a stack of frames (all four do) answers with pbem.decisions.
     legal_moves(state, player) -> list[move]
         Every legal move of `player` now ([] when it is not their decision). This is the one place legality is
         decided: the engine checks each submitted move against it, the bots choose from it. An int field may be a
@@ -40,18 +44,39 @@ through one, the example in examples/plugin-game). It holds:
         ordered mapping of the score's lines for the final report (str -> int | str), with the same keys for
         every player (the report prints them as the columns of one table).
 
+  The game's modules that pbem builds them from (pbem.store.gamerules):
+
+    setup.py      `setup(state, components, rng) -> None`: fills in the starting position. The state it is given
+                  already holds what pbem writes first: the game's id (`game`), the rules version (the earliest
+                  this pbem plays: meta.yaml's `rules_version` or the first of `earlier_rules_versions`), the
+                  players and the options (meta.yaml `state_header` may leave out the id: a game whose stored
+                  states were made without it). The state keeps its decisions in `stack` (pbem.decisions).
+    decisions.py  `HANDLERS`: the table of the game's decisions by name (the names of meta.yaml `decisions`), each
+                  a pbem.decisions.Handler(legal(state, frame), apply(state, frame, move, rng)); and, if the game
+                  does anything by itself between decisions, `advance(state, rng) -> None`, run after the setup and
+                  after every move until a player must decide (the next turn, dice, production). `pending`,
+                  `legal_moves` and `apply` are the top frame's.
+    views.py      `view(state, player) -> dict`: the game's own part of a view; pbem writes its first fields
+                  (`game`, `rules_version`, `options`). A player's view is the public one plus their own hidden
+                  things (under `private` by convention: {"player": name, ...}).
+    scoring.py    `is_over(state)`: the one way the game says it is over; `result(state)` as above.
+
+  A game written before pbem built the contract brings its own `rules.py` with the six functions and no
+  decisions.py: pbem then plays it by that module (and its setup module's RULES_VERSION, if it has one, must be a
+  version meta.yaml plays).
 - `report.py` with `render(view: dict, viewer: str | None) -> str`: the game's part of a text report (players
   with their public resources, the board; the viewer's private things when viewer is a player), built only from
   a view so nothing hidden can be printed; and `describe(view: dict, move: dict) -> str`: a short phrase saying
   what one legal-move entry (forms included) does — the card's contents, what it costs and gains — built from
-  the mover's view, "" when the move's text says it all.
-- `draw.py` with `draw(view: dict, viewer: str | None, sheet: pbem.sheet.Sheet) -> None`: the game's picture
+  the view of who asked: the mover's own, or the public view when nobody asked as a player (`pbem moves DIR`;
+  the mover is then `to_act`'s player), so it must read nothing else; "" when the move's text says it all.
+- `draw.py` with `draw(view: dict, viewer: str | None, sheet: pbem.text.sheet.Sheet) -> None`: the game's picture
   of the position, drawn on the sheet from a view only (the public one, or the viewer's with their own hand beside
-  the board); pbem.pictures adds the title, the move number, who is to act and the legend.
+  the board); pbem.text.pictures adds the title, the move number, who is to act and the legend.
 - `bot.py` with `choose(view: dict, legal: list[dict], rnd: random.Random) -> move`: the game's heuristic player
   (`greedy`), deciding from the mover's view only (it may play for a real player, so it must not see hidden
   cards); one concrete legal move, deterministic given `rnd`.
-- `conditions.py`: the game's queue words (pbem.queues), one function for each name meta.yaml `queues:` declares:
+- `conditions.py`: the game's queue words (pbem.play.queues), one function for each name meta.yaml `queues:` declares:
   a choice form `name(view, legal, **fields) -> move | None` (chosen among the legal moves when the decision
   comes), a condition `name(view, **fields) -> bool`, a disarming event `name(view) -> value` (a standing order is
   disarmed when it reads differently from when the order was armed). Each gets the view its declaration names
@@ -59,16 +84,9 @@ through one, the example in examples/plugin-game). It holds:
 - `rules.md`: the rules as implemented and every ruling with its reason.
 
 Every game has the same modules, so a reader finds the same thing in the same place in each (a test checks it):
-
-    rules.py       the six functions above and `HANDLERS`, the table of the game's decisions by name, each a
-                   pbem.decisions.Handler(legal(state, frame), apply(state, frame, move, rng)); nothing else
-    setup.py       `setup` (the components read and checked, the starting state)
-    views.py       `view`
-    scoring.py     `result`, and `is_over(state)`: the one way the game says it is over
-    report.py, draw.py, bot.py   as above
-    conditions.py  the choices, conditions and events a player's queued moves may name (pbem.queues)
-    phases/        the game's own modules, named for its phases (an auction, mining, a turn's course) and for what
-                   they share (the board, common helpers)
+setup.py, decisions.py, views.py, scoring.py (above), report.py, draw.py, bot.py, conditions.py, and phases/: the
+game's own modules, named for its phases (an auction, mining, a turn's course) and for what they share (the
+board, common helpers).
 
 A move is a dict {"action": <notation key>, <field>: value, ...}; its text form comes from the notation
 (pbem.notation). Rule errors never come from apply: a move is either in legal_moves or refused by the engine with

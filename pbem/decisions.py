@@ -2,7 +2,7 @@
 `apply` over a game's table of handlers.
 
 Every game keeps `state["stack"]`: frames {"player", "decision", "fresh_info" (optional), ...}, the top one the
-decision now pending (a move pops it; the rules push what follows). Each game's rules.py has one table,
+decision now pending (a move pops it; the rules push what follows). Each game's decisions.py has one table,
 `HANDLERS`, keyed by decision name (the names of meta.yaml `decisions`), each a `Handler(legal, apply)`:
 
     legal(state, frame) -> list[move]        every legal move of the frame's player

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import registry
+from pbem.store import registry
 from support import NAMES, Pbem, build_distributions, default_game
 
 ROOT = Path(__file__).resolve().parents[1]

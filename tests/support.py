@@ -6,6 +6,7 @@ import importlib
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,9 +14,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pbem import bots, engine, notation, registry, yamlio
-from pbem.cli import cli
+from pbem import bots, notation
+from pbem.cli.commands import cli
+from pbem.engine import engine
 from pbem.rng import Rng
+from pbem.store import registry, yamlio
 
 # `pbem moves` may send a player 40 lines at most: the header, one line a legal-move entry, and `resign`.
 MOST_ENTRIES = 40 - 2
@@ -194,7 +197,7 @@ class Pbem:
         code = _code_of(result)
         err = result.stderr if hasattr(result, "stderr") else ""
         if code and result.exception is not None and not isinstance(result.exception, SystemExit):
-            err += f"pbem: {result.exception}\n"  # what the console script prints for it (pbem.cli.main)
+            err += f"pbem: {result.exception}\n"  # what the console script prints for it (pbem.cli.commands.main)
         return Result(code, result.stdout, err)
 
 
@@ -277,12 +280,26 @@ def snapshot(directory: Path) -> dict[str, bytes]:
 
 def random_decisions(game: registry.Game, players: list[str], options: dict, seed: str):
     """Each decision of a game played by random bots: (state, pending decision, legal moves), till the end."""
-    from pbem import playout
+    from pbem.play import playout
     state = playout.start(game, players, options, seed=seed)
     for _, _, state in playout.steps(game, state, seed=seed, bot_seed=seed):
         decision = game.rules.pending(state)
         if decision is not None:
             yield state, decision, game.rules.legal_moves(state, decision["player"])
+
+
+def words(data) -> set[str]:
+    """Every word and number of a view, a picture's text or any text (what the leak checks compare)."""
+    found = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found |= words(key) | words(value)
+    elif isinstance(data, list):
+        for value in data:
+            found |= words(value)
+    elif data is not None:
+        found |= set(re.findall(r"[\w$]+", str(data).lower()))
+    return found
 
 
 def described_actions(game: registry.Game, players: list[str], options: dict, seed: str, width: int = 72) -> set:
@@ -345,7 +362,7 @@ def replay_archive(game: registry.Game, path: Path) -> tuple[dict, dict, list[di
 
 
 class QueueTable:
-    """A position in memory played the way the referee plays it (pbem.turns), queues and standing orders
+    """A position in memory played the way the referee plays it (pbem.play.turns), queues and standing orders
     included: `send` is a player's submission, `queue` one sent without a move. Each returns the new position and
     the log entries it made; `record` is a player's queue record, `shown` what their view shows of it."""
 
@@ -361,15 +378,15 @@ class QueueTable:
         return {**env, "state": state, "move_number": number, "queues": records}, entries
 
     def send(self, env, player: str, text: str) -> tuple[dict, list[dict]]:
-        from pbem import turns
-        state, entries, records = turns.play_submission(self.game, "t", copy.deepcopy(env), player,
-                                                        notation.split_turn(text), "player", None, False)
+        from pbem.play import submission
+        turn = submission.Turn(player, notation.split_turn(text))
+        state, entries, records = submission.play_submission(self.game, "t", copy.deepcopy(env), turn, False)
         return self._after(env, state, entries, records)
 
     def queue(self, env, player: str, text: str) -> tuple[dict, list[dict]]:
-        from pbem import turns
-        state, entries, records = turns.queue_submission(self.game, "t", copy.deepcopy(env), player,
-                                                         notation.split_turn(text))
+        from pbem.play import submission
+        state, entries, records = submission.queue_submission(self.game, "t", copy.deepcopy(env), player,
+                                                              notation.split_turn(text))
         return self._after(env, state, entries, records)
 
     def to_act(self, env):
@@ -380,7 +397,7 @@ class QueueTable:
         return (env.get("queues") or {}).get(player)
 
     def shown(self, env, player: str) -> dict | None:
-        from pbem import queues
+        from pbem.play import queues
         return queues.shown(self.record(env, player))
 
     @staticmethod
@@ -392,7 +409,8 @@ class QueueTable:
 def reach_decision(game, options, players, decision, seed="resigned", limit=400):
     """A game played by first legal moves up to a decision of this kind: (state, the mover, legal moves, view)."""
     import copy
-    from pbem import bots, playout
+    from pbem import bots
+    from pbem.play import playout
     from pbem.rng import Rng
     state = playout.start(game, players, options, seed=seed, game_id=seed)
     for number in range(1, limit):

@@ -17,9 +17,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pbem import playout, registry
 from pbem.git.player import commit_move, move_file, published
 from pbem.git.repo import Repo
+from pbem.play import playout
+from pbem.store import registry
 
 HERE = Path(__file__).resolve().parent
 PLAYERS = ["alice", "bob", "carol"]
@@ -62,7 +63,8 @@ def main() -> None:
         run("git", "-C", clones["carol"], "config", "gpg.format", "ssh")
         run("git", "-C", clones["carol"], "config", "user.signingkey", f"{keys / 'carol'}.pub")
         gd, _, config = published(Repo(game), "HEAD")
-        submissions, _ = playout.turns(registry.get("coal-baron"), PLAYERS, None, SEED, BOTS, game.name)
+        submissions, _ = playout.turns(registry.get("coal-baron"), PLAYERS, seed=SEED, bot_seed=BOTS,
+                                       game_id=game.name)
         previous = None
         for index, (number, player, moves) in enumerate(submissions, 1):
             clone = clones[player]

@@ -11,7 +11,7 @@ import random
 from pbem.bots import instantiate
 
 from .report import card_effect, companies_by_id, occupied, value_after
-from .setup import card_level
+from .phases.cards import card_level
 
 RESERVE = 100  # florins kept for buying the next cards
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pbem.tables import table
 
 from .phases.board import plot_card_effect
-from .setup import card_level, level_card
+from .phases.cards import card_level, level_card
 
 DECISION_WORDS = {
     "take_turn": "buy a card or build",

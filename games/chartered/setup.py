@@ -7,25 +7,9 @@ from __future__ import annotations
 
 from pbem.contract import PbemError
 
+from .phases import turn
 from .phases.board import draw_map
-
-GAME = "chartered"
-RULES_VERSION = 1  # written into the state: version 2 changed no state field (meta.yaml's rules_version)
-LEVEL_PREFIX = "level-"
-
-
-def level_card(level: int) -> str:
-    return f"{LEVEL_PREFIX}{level}"
-
-
-def card_level(card: str) -> int | None:
-    """The floor a level card adds (None for a plot card)."""
-    return int(card[len(LEVEL_PREFIX):]) if card.startswith(LEVEL_PREFIX) else None
-
-
-def sort_hand(cards: list[str]) -> list[str]:
-    """A hand is kept sorted (plot cards by number, then level cards) so that its order tells nothing."""
-    return sorted(cards, key=lambda card: (1, card_level(card)) if card_level(card) else (0, int(card)))
+from .phases.cards import level_card, sort_hand
 
 
 # --------------------------------------------------------------------------------------- consistency checks
@@ -129,7 +113,9 @@ def deal(components: dict, row: dict, players: list[str], rng) -> tuple[dict, li
     return hands, deck[:row["market"]], deck[row["market"]:]
 
 
-def setup(players: list[str], options: dict, components: dict, rng) -> dict:
+def setup(state: dict, components: dict, rng) -> None:
+    """The state already holds the game's id, its rules version, the players and the options (pbem's)."""
+    players = state["players"]
     check_components(components)
     row = next((r for r in components["setup"] if r["players"] == len(players)), None)
     if row is None:
@@ -138,11 +124,7 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     board = next(b for b in components["boards"] if b["side"] == row["side"])
     hands, market, deck = deal(components, row, players, rng)
     lines, links = draw_map(board["plots"])
-    state = {
-        "game": GAME,
-        "rules_version": RULES_VERSION,
-        "players": list(players),
-        "options": dict(options),
+    state.update({
         "side": row["side"],
         "map": lines,
         "links": links,
@@ -163,5 +145,6 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
         "last_merger": None,
         "stack": [],
         "over": False,
-    }
-    return state
+    })
+    # ruling: the first player is drawn at random (the French rules do not say who starts).
+    turn.begin_turn(state, rng.choice(list(players), what="first player", public=True))

@@ -53,10 +53,7 @@ def player_view(state: dict, player: str) -> dict:
 def view(state: dict, player: str | None) -> dict:
     turn = state["turn"]
     occupied = board.owners(state)
-    public = {
-        "game": state["game"],
-        "rules_version": state["rules_version"],
-        "options": dict(state["options"]),
+    public = {  # after the game's id, its rules version and the options (pbem writes them)
         "side": state["side"],
         "over": state["over"],
         "to_act": to_act_view(state),

@@ -5,13 +5,9 @@ from .phases.common import SURFACE, refill_display
 from .phases.draft import start_draft
 
 
-GAME = "coal-baron"
-
-
-RULES_VERSION = 3
-
-
-def setup(players, options, components, rng):
+def setup(state, components, rng):
+    """The state already holds the game's id, its rules version, the players and the options (pbem's)."""
+    players = state["players"]
     n = len(players)
     numbers = next((row for row in components["setup"] if row["players"] == n), None)
     if numbers is None:
@@ -26,11 +22,7 @@ def setup(players, options, components, rng):
         for tunnel in pits[p]["tunnels"]:  # the printed carts take their cube from the 16 of their colour
             for cube in tunnel["carts"]:
                 supply[cube] -= 1
-    state = {
-        "game": GAME,
-        "rules_version": RULES_VERSION,
-        "players": list(players),
-        "options": dict(options),
+    state.update({
         "components": comp,
         "shift": 1,
         "start_player": rng.choice(list(players), what="start player", public=True),  # the Chinese rules: at random
@@ -47,10 +39,9 @@ def setup(players, options, components, rng):
         "awards": [],
         "stack": [],
         "over": False,
-    }
+    })
     deal_tiles(state)
     start_draft(state)
-    return state
 
 
 def copy_components(components, n, numbers):

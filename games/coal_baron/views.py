@@ -4,7 +4,6 @@ from __future__ import annotations
 from .phases.common import level_of, order_complete, tile_cost
 from .phases.placement import workers_needed
 from .scoring import tile_balance
-from .setup import GAME
 
 
 def tile_view(state, tile_id):
@@ -75,10 +74,7 @@ def tile_prices(state, player, drawn):
 
 def public_view(state):
     top = state["stack"][-1] if state["stack"] else None
-    return {
-        "game": GAME,
-        "rules_version": state["rules_version"],
-        "options": dict(state["options"]),
+    return {  # after the game's id, its rules version and the options (pbem writes them)
         "shift": state["shift"],
         "shifts": state["components"]["shifts"],
         "start_player": state["start_player"],

@@ -9,9 +9,6 @@ from .phases.common import BANK
 from .phases.turn import start_turn
 
 
-RULES_VERSION = 2
-
-
 def catalogue_cards(components: dict) -> tuple[list[dict], dict, list[str]]:
     """Towns, every card by id, and the deck's cards (concessions + events), all from the components."""
     towns, cards, deck = [], {}, []
@@ -35,7 +32,10 @@ def catalogue_cards(components: dict) -> tuple[list[dict], dict, list[str]]:
     return towns, cards, deck
 
 
-def setup(players: list[str], options: dict, components: dict, rng) -> dict:
+def setup(state: dict, components: dict, rng) -> None:
+    """The state already holds its rules version, the players and the options (pbem's; meta.yaml `state_header`:
+    no game id, as the first games had none)."""
+    players, options = state["players"], state["options"]
     if BANK in players:  # the payment names the bank as a receiver
         raise PbemError(f"a player may not be called {BANK!r} in this game")
     towns, cards, cards_in_deck = catalogue_cards(components)
@@ -48,10 +48,7 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
         require_players(players, short["players"], "the short game")
         # The English rules: 15 cards removed at random from the deck, unseen.
         set_aside, deck = deck[:short["remove"]], deck[short["remove"]:]
-    state = {
-        "rules_version": RULES_VERSION,
-        "players": list(players),
-        "options": dict(options),
+    state.update({
         "towns": towns,
         "cards": cards,
         "points_per_maire": components["points_per_maire"],
@@ -73,11 +70,10 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
         "previous_turn": None,
         "turn": None,
         "stack": [],
-    }
+    })
     # The English rules: the first player of the first turn is drawn at random (the French rules do not say).
     first = rng.choice(list(players), what="first player", public=True)
     start_turn(state, first, rng)
-    return state
 
 
 def require_players(players: list[str], count: int, what: str) -> None:

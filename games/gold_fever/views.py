@@ -75,10 +75,7 @@ def view(state: dict, player: str | None) -> dict:
     ruling: gold is public (open coins on the table in the physical game)."""
     decision = decisions.pending(state["stack"], is_over(state))
     governor = state["governor"]
-    public = {
-        "game": "gold-fever",
-        "rules_version": state["rules_version"],
-        "options": dict(state["options"]),
+    public = {  # after the game's id, its rules version and the options (pbem writes them)
         "phase": state["phase"],
         "to_act": to_act_view(state) if decision else None,
         "deck_count": len(state["deck"]),

@@ -257,8 +257,10 @@ def cards_text(view: dict) -> str:
 
 
 def describe(view: dict, move: dict) -> str:
-    """A short phrase for one legal-move entry (forms included), from the mover's view only."""
-    me = next(p for p in view["players"] if p["name"] == view["private"]["player"])
+    """A short phrase for one legal-move entry (forms included), from the mover's view or the public one (the
+    mover is then the player to act): it reads only what both show."""
+    mover = view["private"]["player"] if "private" in view else view["to_act"]["player"]
+    me = next(p for p in view["players"] if p["name"] == mover)
     action = move["action"]
     if action == "place":
         loc = next(x for x in view["locations"] if x["id"] == move["location"])

@@ -8,8 +8,6 @@ from pbem.contract import PbemError
 from .phases import board
 from .phases.common import CENTRE, add_crates, push, sort_cards, turn_order
 
-GAME = "heartland-hauling"
-RULES_VERSION = 1  # written into the state: version 2 changed no state field (meta.yaml's rules_version)
 EFFECTS_WITH_AMOUNT = {"free-spaces", "free-load", "extra-capacity", "unload-bonus",
                        "free-unload", "hand-size"}
 RESERVED_WORDS = {"cash", "and", "at", "centre"}
@@ -257,7 +255,9 @@ def flip_alternate_sides(state: dict, rng) -> None:
 # ---------------------------------------------------------------- setup
 
 
-def setup(players: list[str], options: dict, components: dict, rng) -> dict:
+def setup(state: dict, components: dict, rng) -> None:
+    """The state already holds the game's id, its rules version, the players and the options (pbem's)."""
+    players, options = state["players"], state["options"]
     check_components(components)
     n = len(players)
     layout = choose_layout(components, options, n)
@@ -265,7 +265,7 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
         raise PbemError(f"the truck-stop expansion needs {n + 2} upgrade cards for {n} players; "
                         f"the components have {len(components['truck_stops'])}")
     start = rng.choice(list(players), what="start player", public=True)
-    state = empty_state(players, options, copy_components(components, n), components, start)
+    state.update(empty_state(players, copy_components(components, n), components, start))
     remove = next(r for r in components["player_counts"] if r["players"] == n)["remove_one_of_each_good"]
     in_play, state["removed"] = deal_locations(components, layout, remove, reading(options, "returned-locations"), rng)
     lay_out_map(state, layout, in_play, options["new-start"] == "on", rng)
@@ -278,16 +278,11 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
     state["setup"] = {"placers": [order[k - 1] for k in layout.get("placed_by", [])],
                       "sides_flipped": options["alternate-routes"] == "off",
                       "stops_to_place": deal_truck_stops(state, components, rng)}
-    return state
 
 
-def empty_state(players: list[str], options: dict, comp: dict, components: dict, start: str) -> dict:
-    """Every key of the state, before the map, the crates and the cards are dealt."""
+def empty_state(players: list[str], comp: dict, components: dict, start: str) -> dict:
+    """Every key of the game's own part of the state, before the map, the crates and the cards are dealt."""
     return {
-        "game": GAME,
-        "rules_version": RULES_VERSION,
-        "players": list(players),
-        "options": dict(options),
         "components": comp,
         "start_player": start,
         "map": {"frame": {"rows": 0, "cols": 0}, "cells": {}, "alternate": []},

@@ -56,10 +56,7 @@ def view(state: dict, player: str | None) -> dict:
     comp = state["components"]
     cells = state["map"]["cells"]
     placed = {card: cell for cell, card in cells.items()}
-    public = {
-        "game": state["game"],
-        "rules_version": state["rules_version"],
-        "options": dict(state["options"]),
+    public = {  # after the game's id, its rules version and the options (pbem writes them)
         "start_player": state["start_player"],
         "money_goal": comp["money_goal"],
         "over": state["over"],

@@ -4,8 +4,8 @@ leaves the game at, and the previous refereed commit (so a rewritten history is 
 """
 from __future__ import annotations
 
-from .. import engine
-from ..phrases import plural
+from ..engine import engine
+from ..text.phrases import plural
 from . import desk as desks
 from . import layout
 from .repo import Repo
@@ -66,7 +66,7 @@ def refereed_files(repo: Repo, desk: desks.Desk, last: str, run, views: bool = F
 def picture_files(desk: desks.Desk) -> dict[str, bytes]:
     """board.svg and README.md: the public picture and the position as the hosting's page of the repository shows
     it (a player's own picture is drawn from their encrypted view: `pbem git view --format html`)."""
-    from .. import pictures
+    from ..text import pictures
     return pictures.repository_files(engine.status(desk.gd))
 
 

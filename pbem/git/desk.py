@@ -23,8 +23,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import engine
 from ..contract import PbemError
+from ..engine import engine
 from . import keys, layout
 from .repo import Repo
 
@@ -188,7 +188,7 @@ def open_local(root: Path, repo: Repo, tip: str) -> Desk:
 
 def _game_id_at(repo: Repo, commit: str) -> str | None:
     """The game id a first commit's game.yaml names, or None (a first commit of another history)."""
-    from .. import yamlio
+    from ..store import yamlio
     try:
         data = yamlio.loads(repo.show(commit, engine.GAME) or b"", f"{engine.GAME} of the first commit")
     except PbemError:

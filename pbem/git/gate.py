@@ -13,10 +13,11 @@ nothing behind.
 from __future__ import annotations
 
 from ..contract import PbemError
-from ..phrases import plural
+from ..text.phrases import plural
 from . import judge
 from .refereed import SIGNER, game_root, move_of
-from .repo import AllowedSigners, Repo
+from .repo import Repo
+from .signers import AllowedSigners
 
 MAX_PUSH_COMMITS = 50
 
@@ -42,7 +43,7 @@ def check_push(repo: Repo, updates: list[tuple[str, str, str]], branch: str) -> 
 
 
 def _check_commits(repo: Repo, old: str, new: str) -> list[str]:
-    commits = repo.run("rev-list", "--reverse", "--topo-order", new, "--not", "--all").split()
+    commits = repo.run("rev-list", "--reverse", "--topo-order", new, "--not", "--all", "--").split()
     if len(commits) > MAX_PUSH_COMMITS:
         return [f"{plural(len(commits), 'new commit')} in one push; a game takes at most {MAX_PUSH_COMMITS} (a "
                 f"move is one commit)"]

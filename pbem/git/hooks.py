@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import engine, movefile, validation, yamlio
 from ..contract import PbemError
+from ..engine import engine
+from ..play import movefile
+from ..store import validation, yamlio
 from . import judge, keys, layout
 
 STATE_SCHEMAS = {engine.GAME: "game.schema.json", engine.PUBLIC: "public.schema.json", engine.LOG: "log.schema.json",

@@ -3,17 +3,21 @@
 A commit is a move when, against its parent, it adds exactly one regular file `moves/NNNN-NAME.yaml` (or
 `.yaml.age`, encrypted to the referee) and changes nothing else; the file names this game, move number NNNN and
 player NAME, and is signed with NAME's secret, or the commit carries a good SSH signature of NAME's registered
-key. The engine then checks turn, move number and legality. A merge that only joins histories (every file as in
-one of its parents) is neutral. Anything else is refused, with a reason that is safe to publish.
+key. The engine then checks turn, move number and legality. A merge that only joins the game's own history (every
+file as in one of its parents, no other first commit brought in) is neutral. Anything else is refused, with a
+reason that is safe to publish.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from .. import correspondence, engine, movefile, notation, queues
+from .. import notation
+from ..clock import correspondence
 from ..contract import PbemError
-from ..phrases import plural
+from ..engine import engine
+from ..play import movefile, plans
+from ..text.phrases import plural
 from . import layout
 from .desk import Desk
 from .repo import Change, Commit, Repo
@@ -59,6 +63,10 @@ def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None,
            signatures: dict[str, tuple[str, str]]) -> Verdict:
     found = shape(repo, commit, changes)
     if found is None:
+        brought = other_histories(repo, commit.id, desk.last)
+        if brought:
+            raise Refusal(f"a merge that brings in another history (its first commit {brought[0][:10]}): a game "
+                          f"repository has one history")
         return Verdict(commit.id, "neutral")
     change, named, data = found
     path = change.path
@@ -139,6 +147,12 @@ def shape(repo: Repo, commit: Commit, changes: list[Change] | None) -> tuple[Cha
     return change, named, data
 
 
+def other_histories(repo: Repo, merge: str, last: str) -> list[str]:
+    """The first commits a merge brings in: in its history and not in that of the last refereed commit (the
+    game's own first commit is in both)."""
+    return repo.run("rev-list", "--max-parents=0", merge, f"^{last}", "--").split()
+
+
 def _merge_changes(repo: Repo, commit: str, parents: list[str]) -> list[str]:
     """Paths whose content in a merge commit is in none of its parents: what the merge itself wrote."""
     mine = repo.tree(commit)
@@ -151,7 +165,7 @@ def hidden_choice(gd: engine.GameDir, texts: list[str]) -> bool:
     """Does one of these moves hold a choice the public log masks, or a queue (private until played), and so must
     not be committed in the clear?"""
     game = gd.game
-    if queues.holds_queue(texts):
+    if plans.holds_queue(texts):
         return True
     for text in texts:
         try:
@@ -204,9 +218,9 @@ def _already_applied(desk: Desk, doc: dict) -> dict | None:
 
 
 def canonical_moves(gd: engine.GameDir, texts: list[str]) -> list[str]:
-    """The moves in the one text form the log records (`resign` as it is; a queue's items as pbem.queues writes
+    """The moves in the one text form the log records (`resign` as it is; a queue's items as pbem.play.queues writes
     them); NotationError if one does not parse."""
-    return [engine.RESIGN if engine.is_resign(text) else queues.canonical_item(gd.game, text, gd.players)
+    return [engine.RESIGN if engine.is_resign(text) else plans.canonical_item(gd.game, text, gd.players)
             for text in texts]
 
 

@@ -21,8 +21,8 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from .. import validation, yamlio
 from ..contract import PbemError, UsageError
+from ..store import validation, yamlio
 from . import keys
 
 CONFIG, REFUSED, REVEALED, ARCHIVE = "pbem-git.yaml", "refused.yaml", "revealed.yaml", "referee.age"
@@ -169,10 +169,11 @@ def check_source(source: str) -> str:
 
 
 def install_step(source: str | None) -> str:
-    """The CI's shell line that installs pbem (unless the runner has it): from the source named at `pbem git
-    init`, or, when none was, a failure that says so before anything else runs."""
+    """The CI's shell line that installs pbem: from the source named at `pbem git init`, into the runner's own
+    Python (whatever pbem another environment on PATH holds: the named source is the pbem the game runs), or,
+    when none was named, a failure that says so before anything else runs unless the runner has a pbem."""
     if source:
-        return f"command -v pbem >/dev/null || python3 -m pip install --quiet '{check_source(source)}'"
+        return f"python3 -m pip install --quiet '{check_source(source)}'"
     return ("command -v pbem >/dev/null || { echo 'pbem is not installed and no source of it was named: run pbem "
             "git init with --pbem-source (or pbem git referee --pbem-source), or edit this step to pip install it "
             "from where your club keeps it' >&2; exit 1; }")

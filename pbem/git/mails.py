@@ -5,7 +5,8 @@ alone, where refused.yaml, which everyone reads, never lists them); the clock's 
 """
 from __future__ import annotations
 
-from .. import engine, report
+from ..engine import engine
+from ..text import report
 from . import layout
 
 MOVE_BY_GIT = ("Move with: pbem git move CLONE --as {name} --text '...' --push (or commit moves/NNNN-{name}.yaml "
@@ -21,7 +22,7 @@ def send(desk, run, summary: list[str], mailer, views: bool) -> tuple[list[str],
             continue
         messages, warning = compose(desk, run, summary, mailer)
         if messages:
-            sent, warning = _referee(desk, mailer).send(messages)
+            sent, warning = _mailer(desk, mailer).send(messages)
             mailed += [address for address in sent if address not in mailed]
         if warning:
             warnings.append(warning)
@@ -93,9 +94,9 @@ def addresses(gd) -> dict[str, str]:
 
 def clock_messages(desk, run, summary: list[str], mailer) -> tuple[list, str | None]:
     """Reminders and timeout notices to the players who have an address (the mail transport's texts)."""
-    from ..clock import utcnow
+    from ..clock.clock import utcnow
     from ..mail.clockmail import tick_messages
-    return tick_messages(_referee(desk, mailer), desk.gd, run.clock, desk.now or utcnow()), None
+    return tick_messages(_mailer(desk, mailer), desk.gd, run.clock, desk.now or utcnow()), None
 
 
 def _your_turn(desk, player: str) -> list[str]:
@@ -116,8 +117,8 @@ def _message(desk, secrets: dict, to: str, subject: str, parts: list[str], numbe
                            move_number=number, redact=[p["secret"] for p in secrets["players"]])
 
 
-def _referee(desk, mailer):
-    """The mail transport's referee for this game's mails: its send keeps what a failing transport could not send
+def _mailer(desk, transport):
+    """The mail transport's Mailer for this game's mails: its send keeps what a failing transport could not send
     (in ROOT/.pbem-mail/unsent, for `pbem mail resend`), so a committed position never loses its mails."""
-    from ..mail.commands import Referee
-    return Referee(desk.gd.path.parent, mailer, None, desk.now)
+    from ..mail.outgoing import Mailer
+    return Mailer(desk.gd.path.parent, transport)

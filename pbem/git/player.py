@@ -9,10 +9,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .. import engine, movefile, notation, phrases, validation, yamlio
+from .. import notation
 from ..contract import PbemError, UsageError
+from ..engine import engine
+from ..play import movefile
+from ..store import validation, yamlio
+from ..text import phrases
 from . import judge, keys, layout
 from .refereed import last_refereed
+from .replay import replay_onto
 from .repo import Repo
 
 DEFAULT_IDENTITIES = ("~/.ssh/id_ed25519", "~/.ssh/id_rsa")
@@ -97,14 +102,21 @@ def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts:
 
 
 def commit_move(repo: Repo, relative: str, data: str, message: str, signing: bool = False) -> None:
-    """Commit exactly this one new file (whatever else is staged stays out of the commit)."""
+    """Commit exactly this one new file, byte for byte as written (whatever else is staged stays out of the
+    commit). Made with git's plumbing, from the blob of `data`, never from the working tree: a `.gitattributes`
+    pulled from a commit the referee has not judged yet (a filter, `working-tree-encoding`, `eol`) then neither
+    changes the file nor runs anything, nor does a hook (the file passed the hooks' checks already)."""
     target = repo.path / relative
     if target.parent.is_symlink() or target.exists() or target.is_symlink():
         raise PbemError(f"{relative} exists already: this move was written before (git status shows it)")
     target.parent.mkdir(exist_ok=True)
     target.write_text(data, encoding="utf-8")
-    repo.run("add", "--", relative)
-    repo.run("commit", "--quiet", *(["-S"] if signing else []), "-m", message, "--", relative)
+    parent = repo.head()
+    blob = repo.write_blob(data.encode("utf-8"))
+    commit = repo.commit_tree(repo.build_tree(parent, {relative: blob}), [parent], message + "\n",
+                              sign_as_configured=signing)
+    repo.run("update-ref", "-m", f"pbem git move: {message}", "HEAD", commit, parent)
+    repo.add_to_index(relative, blob)
 
 
 def push_move(repo: Repo, signing: bool, tries: int = PUSH_TRIES) -> None:
@@ -116,11 +128,11 @@ def push_move(repo: Repo, signing: bool, tries: int = PUSH_TRIES) -> None:
                         "main")
     remote = upstream.split("/", 1)[0]
     for _ in range(tries):
-        done = repo.run_status("push", "--quiet", remote, "HEAD")
+        done = repo.run_status("push", "--quiet", "--no-recurse-submodules", remote, "HEAD")
         if done.returncode == 0:
             return
-        repo.run("fetch", "--quiet", remote)
-        repo.run("rebase", "--quiet", *(["--gpg-sign"] if signing else []), "@{upstream}")
+        repo.run("fetch", "--quiet", "--no-recurse-submodules", remote)
+        replay_onto(repo, repo.resolve("@{upstream}"), signing)
     raise PbemError(f"the move is committed, but {upstream} kept moving while it was pushed ({tries} tries): "
                     f"git pull --rebase && git push")
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import engine
 from ..contract import PbemError, UsageError
+from ..engine import engine
 from . import branches, compose, judge, keys, layout, mails
 from . import desk as desks
-from .repo import AllowedSigners, Repo, blob_id
+from .repo import Repo, blob_id
+from .signers import AllowedSigners
 from .runlock import one_at_a_time
 
 SYNC_TRIES = 5
@@ -32,7 +33,7 @@ class Run:
     mailed: list[str] = field(default_factory=list)
     pushed: bool = False
     warning: str | None = None
-    clock: dict | None = None  # what the clock's tick did (pbem.correspondence.tick), with --tick
+    clock: dict | None = None  # what the clock's tick did (pbem.clock.correspondence.tick), with --tick
     rekeyed: list[str] = field(default_factory=list)  # seats whose views are encrypted to a new key from now on
     deferred: bool = False  # another run was running: it judges these commits too
     ci_changed: bool = False  # the CI files were written again (a new source of pbem)
@@ -123,18 +124,19 @@ class Asked:
 
 def _referee_runs(repo: Repo, root: Path, identity, remote, branch, mailer, tick, now, asked: Asked) -> Run:
     for _ in range(SYNC_TRIES):
-        fetched = None
         if remote:
             pushed = None if identity else desks.local_record(root, repo, repo.head())[1]["pushed"]
-            fetched = branches.sync(repo, remote, branch, pushed)
-        tip = repo.head()
+            tip, fetched = branches.sync(repo, remote, branch, pushed)
+        else:
+            tip, fetched = repo.head(), None
         desk = open_desk(repo, tip, root, identity)
         desk.now = now
         try:
             rekeyed = rekey(desk.config, asked.new_keys)
             ci = compose.ci_files(desk.config, branch or "main", asked.pbem_source) if asked.pbem_source else {}
             run = _referee_once(repo, desk, tip, mailer, tick, rekeyed, ci)
-            if fetched is None or (run.commit is None and repo.is_ancestor(repo.head(), fetched)):
+            head = repo.resolve("HEAD")  # its new commit, a join of its own, or where it was
+            if fetched is None or head is None or repo.is_ancestor(head, fetched):
                 return run
             if branches.push(repo, remote, branch):
                 run.pushed = True
@@ -193,7 +195,7 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         for verdict in refused:
             verdict.player = mails.refused_player(verdict, desk.gd.players, mailable)
     if tick:
-        from ..correspondence import tick as run_clock
+        from ..clock.correspondence import tick as run_clock
         run.clock = run_clock(desk.gd, desk.now)
     decided = [v for v in run.verdicts if v.kind != "neutral"]
     changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or _published_changed(desk, base)
@@ -218,7 +220,7 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     message = compose.message(compose.summary(run), desk.gd.id, run.move_number, last)
     commit = repo.commit_tree(new_tree, [tip], message, desk.signing_key)
     desk.save(commit)  # recorded first: a run stopped before the branch moves places the commit next time
-    repo.run("reset", "--hard", "--quiet", commit)
+    repo.run("reset", "--hard", "--quiet", "--no-recurse-submodules", commit)  # the referee's own tree, judged
     run.commit = commit
     run.mailed, run.warning = mails.send(desk, run, compose.summary(run)[1:], mailer, views=views_written)
     return run

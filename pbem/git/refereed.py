@@ -12,12 +12,13 @@ A game started by a pbem that did not sign (no `signer`) is read by its trailers
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..contract import PbemError
-from ..phrases import plural
+from ..text.phrases import plural
 from . import layout
-from .repo import AllowedSigners, Repo
+from .repo import NO_SUBMODULE_LOOKUP, Repo
+from .signers import AllowedSigners
 
 SIGNER = "pbem-referee"  # the principal of the referee's key in git's allowed-signers file
 HASH_LENGTHS = (40, 64)
@@ -35,6 +36,7 @@ class Refereed:
     tip: str
     unrefereed: int  # commits in tip's history after `commit`: pushed, not judged yet
     signed: bool  # the referee signs its commits (games started before it did: False)
+    others: list[str] = field(default_factory=list)  # first commits of other games a merge brought in
 
     @property
     def game_id(self) -> str:
@@ -52,16 +54,22 @@ class Refereed:
                          f"{self.commit[:10]} {'is' if self.unrefereed == 1 else 'are'} not refereed yet (moves "
                          f"pushed since, or anything else anyone pushed): shown is the position of "
                          f"{self.commit[:10]}")
+        if self.others:
+            others = ", ".join(commit[:10] for commit in self.others)
+            notes.append(f"this history also holds the first commit of another game ({others}: someone merged its "
+                         f"history in): shown is the game the newest signed refereed commit leads back to, whose "
+                         f"first commit is {self.root[:10]}. If that is not your game, name yours: git config "
+                         f"pbem.root FIRST-COMMIT")
         if not self.signed:
             notes.append("this game's referee does not sign its commits (it was started by an earlier pbem): a "
                          "refereed commit is known by its trailers only")
         return notes
 
 
-def game_root(repo: Repo, tip: str) -> tuple[str, dict]:
-    """The game's first commit and its pbem-git.yaml. A merge may bring in first commits of other histories: the
-    game's is the one holding a pbem-git.yaml; should several, `git config pbem.root COMMIT` says which (the first
-    commit of the game as the clone first saw it)."""
+def game_roots(repo: Repo, tip: str) -> list[tuple[str, dict]]:
+    """The first commits of tip's history that hold a game, each with its pbem-git.yaml: one, unless a merge
+    brought in another game's history (the referee refuses such a merge; it stays in the history all the same).
+    `git config pbem.root COMMIT` keeps only the one it names."""
     pinned = repo.run("config", "pbem.root", check=False).strip()
     roots = repo.roots(tip)
     if pinned:
@@ -78,11 +86,17 @@ def game_root(repo: Repo, tip: str) -> tuple[str, dict]:
     if not games:
         raise PbemError(f"{repo.path}: not a game played by git (no first commit of {tip[:10]} holds a valid "
                         f"{layout.CONFIG})")
-    if len(games) > 1:
-        raise PbemError(f"{len(games)} first commits hold a game ({', '.join(c[:10] for c, _ in games)}): "
-                        f"someone merged another game's history. Say which is this game's: git config pbem.root "
-                        f"COMMIT")
-    return games[0]
+    return games
+
+
+def game_root(repo: Repo, tip: str) -> tuple[str, dict]:
+    """The game's first commit and its pbem-git.yaml: the one first commit holding a game, or, when a merge brought
+    in another, the one the referee's signed chain leads back to (last_refereed)."""
+    games = game_roots(repo, tip)
+    if len(games) == 1:
+        return games[0]
+    refereed = last_refereed(repo, tip)
+    return refereed.root, refereed.config
 
 
 def move_of(commit, game_id: str) -> int | None:
@@ -103,24 +117,61 @@ def previous_of(commit) -> str | None:
 
 
 def last_refereed(repo: Repo, tip: str) -> Refereed:
-    """The newest commit of tip's history that the referee made (see the module's docstring)."""
-    root, config = game_root(repo, tip)
-    signer = config["referee"].get("signer")
-    game_id = config["id"]
+    """The newest commit of tip's history that the referee made (see the module's docstring). When the history
+    holds the first commits of several games (a merge brought another in), each commit is asked whether the
+    referee of one of them made it, and the newest that one did is followed back (Pbem-Previous) to its game's
+    first commit: a game is the one its referee's signed chain leads to. The referee's commit after such a merge
+    is the newest of all; before it (a clone that pulled the merge itself), the game is the one whose referee
+    made the newest commit of the line the merge continues (`git merge` keeps ours first), and `git config
+    pbem.root` settles the rest."""
+    games = every_game = game_roots(repo, tip)
+    several = len(games) > 1
     with AllowedSigners() as allowed:
-        signers = allowed.file({SIGNER: signer}) if signer else None
-        for candidate in repo.history(tip, grep="^Pbem-Game: "):
-            commit = repo.commit(candidate)
-            if move_of(commit, game_id) is None or previous_of(commit) is None:
-                continue
-            if signer and not (commit.signed and repo.signature(candidate, signers) == ("G", SIGNER)):
-                continue
-            if previous_of(commit) == "none" and candidate != root:
-                continue
-            unrefereed = int(repo.run("rev-list", "--count", tip, f"^{candidate}").strip())
-            return Refereed(candidate, root, config, tip, unrefereed, signed=bool(signer))
-    raise NotRefereed(f"no commit of {tip[:10]}'s history was made by the referee of {game_id}"
-                      + (" (none carries its signature)" if signer else ""))
+        if several:
+            found = _newest(repo, repo.history(tip, grep="^Pbem-Game: ", first_parent=True), games, several, allowed)
+            games = [(found[1], found[2])] if found else games
+        found = _newest(repo, repo.history(tip, grep="^Pbem-Game: "), games, several, allowed)
+    if found is None:
+        ids = sorted({config["id"] for _, config in games})
+        signing = any(config["referee"].get("signer") for _, config in games)
+        raise NotRefereed(f"no commit of {tip[:10]}'s history was made by the referee of {', '.join(ids)}"
+                          + (" (none carries its signature)" if signing else ""))
+    candidate, root, config = found
+    unrefereed = int(repo.run("rev-list", "--count", tip, f"^{candidate}", "--").strip())
+    return Refereed(candidate, root, config, tip, unrefereed, signed=bool(config["referee"].get("signer")),
+                    others=[other for other, _ in every_game if other != root])
+
+
+def _newest(repo: Repo, candidates: list[str], games: list[tuple[str, dict]], several: bool,
+            allowed: AllowedSigners) -> tuple[str, str, dict] | None:
+    """(the first of `candidates` the referee of one of `games` made, that game's first commit, its
+    pbem-git.yaml), or None."""
+    for candidate in candidates:
+        commit = repo.commit(candidate)
+        for root, config in games:
+            if _made_by_referee_of(repo, commit, root, config, allowed, several):
+                return candidate, root, config
+    return None
+
+
+def _made_by_referee_of(repo: Repo, commit, root: str, config: dict, allowed: AllowedSigners,
+                        several: bool) -> bool:
+    """Did the referee of the game whose first commit is `root` make this commit: its trailers name that game, its
+    signature is that referee's (a game whose referee signs), and, among several games, the refereed commits it
+    names lead back to `root`?"""
+    signer = config["referee"].get("signer")
+    if move_of(commit, config["id"]) is None or previous_of(commit) is None:
+        return False
+    if signer and not (commit.signed and repo.signature(commit.id, allowed.file({SIGNER: signer})) == ("G", SIGNER)):
+        return False
+    if previous_of(commit) == "none":
+        return commit.id == root
+    if several:
+        try:
+            chain(repo, commit.id, config["id"], root)
+        except PbemError:
+            return False
+    return True
 
 
 def chain(repo: Repo, newest: str, game_id: str, root: str) -> list:
@@ -165,8 +216,9 @@ def vouched_blobs(repo: Repo, refereed: Refereed, paths: tuple[str, ...]) -> set
     if len(links) == 1:
         return found - {"0" * 40}
     # (never without commits: `git log` would then show HEAD's)
-    out = repo.run_bytes("log", "--no-walk=unsorted", "--no-renames", "--raw", "-z", "--no-abbrev", "--format=",
-                         "--stdin", "--", *paths, input="".join(f"{c.id}\n" for c in links[1:]).encode())
+    out = repo.run_bytes("log", NO_SUBMODULE_LOOKUP, "--no-walk=unsorted", "--no-renames", "--raw", "-z",
+                         "--no-abbrev", "--format=", "--stdin", "--", *paths,
+                         input="".join(f"{c.id}\n" for c in links[1:]).encode())
     for field in out.split(b"\0"):
         if field.startswith(b":"):
             parts = field.decode("ascii", "replace").split()

@@ -16,12 +16,20 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import phrases
 from ..contract import PbemError
+from ..store.safefiles import limit_words, size_words
 
 MAX_BLOB = 4 * 1024 * 1024
 DEFAULT_NAME, DEFAULT_EMAIL = "pbem referee", "referee@pbem.invalid"
 HASH = re.compile(r"^[0-9a-f]{40}([0-9a-f]{24})?$")
+# Every git command pbem runs, whatever the user's configuration says: a pushed `.gitmodules` must never be read
+# (an invalid entry there stops every command that recurses or looks up a submodule), nor a submodule fetched,
+# nor a transport used that runs a command (ext::) or reads a local path a pushed URL names (file:, for a
+# submodule; the user's own fetch and push still may).
+SAFE = ("-c", "submodule.recurse=false", "-c", "fetch.recurseSubmodules=false", "-c", "push.recurseSubmodules=no",
+        "-c", "protocol.ext.allow=never", "-c", "protocol.file.allow=user")
+# what a diff reports of a gitlink without looking its submodule up in a `.gitmodules` (`=all` would hide it)
+NO_SUBMODULE_LOOKUP = "--ignore-submodules=none"
 
 
 def blob_id(data: bytes) -> str:
@@ -96,7 +104,7 @@ class Repo:
 
     def run_bytes(self, *args, input: bytes | None = None, check: bool = True, env: dict | None = None) -> bytes:
         try:
-            done = subprocess.run(["git", "-C", str(self.path), *args], input=input, capture_output=True,
+            done = subprocess.run(self.argv(args), input=input, capture_output=True,
                                   env={**self.env, **(env or {})}, timeout=300)
         except subprocess.TimeoutExpired:
             raise GitError(f"git {args[0]} took more than 5 minutes") from None
@@ -107,10 +115,14 @@ class Repo:
 
     def run_status(self, *args) -> subprocess.CompletedProcess:
         """A git command whose failure is an answer (its code and output), not an error."""
-        return subprocess.run(["git", "-C", str(self.path), *args], capture_output=True, env=self.env, timeout=300)
+        return subprocess.run(self.argv(args), capture_output=True, env=self.env, timeout=300)
 
     def ok(self, *args) -> bool:
-        return subprocess.run(["git", "-C", str(self.path), *args], capture_output=True, env=self.env).returncode == 0
+        return subprocess.run(self.argv(args), capture_output=True, env=self.env).returncode == 0
+
+    def argv(self, args) -> list[str]:
+        """The command line of a git command in this repository, with pbem's safe settings (SAFE)."""
+        return ["git", *SAFE, "-C", str(self.path), *args]
 
     # ------------------------------------------------------------ reading
 
@@ -131,10 +143,10 @@ class Repo:
         return found
 
     def parents(self, commit: str) -> list[str]:
-        return self.run("rev-list", "--parents", "-n", "1", commit).split()[1:]
+        return self.run("rev-list", "--parents", "-n", "1", commit, "--").split()[1:]
 
     def trailers(self, commit: str) -> dict[str, str]:
-        out = self.run("log", "-1", "--format=%(trailers:only,unfold)", commit)
+        out = self.run("log", "-1", "--format=%(trailers:only,unfold)", commit, "--")
         found = {}
         for line in out.splitlines():
             key, sep, value = line.partition(":")
@@ -147,18 +159,21 @@ class Repo:
 
     def new_commits(self, tip: str, since: str) -> list[str]:
         """Commits reachable from `tip` and not from `since`, oldest first (parents before children)."""
-        return self.run("rev-list", "--reverse", "--topo-order", tip, f"^{since}").split()
+        return self.run("rev-list", "--reverse", "--topo-order", tip, f"^{since}", "--").split()
 
-    def history(self, tip: str, grep: str | None = None) -> list[str]:
-        """All commits reachable from `tip`, newest first (children before parents)."""
-        args = ["rev-list", "--topo-order", tip] + ([f"--grep={grep}"] if grep else [])
+    def history(self, tip: str, grep: str | None = None, first_parent: bool = False) -> list[str]:
+        """All commits reachable from `tip` (`first_parent`: through first parents only), newest first (children
+        before parents)."""
+        args = ["rev-list", "--topo-order", *(["--first-parent"] if first_parent else []), tip]
+        args += ([f"--grep={grep}"] if grep else []) + ["--"]
         return self.run(*args).split()
 
     def roots(self, tip: str) -> list[str]:
-        return self.run("rev-list", "--max-parents=0", tip).split()
+        return self.run("rev-list", "--max-parents=0", tip, "--").split()
 
     def changes(self, parent: str, commit: str) -> list[Change]:
-        out = self.run_bytes("diff-tree", "-r", "-z", "--no-renames", "--raw", "--no-commit-id", parent, commit)
+        out = self.run_bytes("diff-tree", NO_SUBMODULE_LOOKUP, "-r", "-z", "--no-renames", "--raw", "--no-commit-id",
+                             parent, commit)
         fields = out.split(b"\0")
         return [_change(head, path) for head, path in zip(fields[0::2], fields[1::2])]
 
@@ -173,8 +188,8 @@ class Repo:
         if not pairs:
             return {}
         lines = "".join(f"{commit} {since}\n" if since else f"{commit}\n" for commit, since in pairs)
-        out = self.run_bytes("diff-tree", "--stdin", "-r", "-z", "--no-renames", "--raw", "--always",
-                             input=lines.encode())
+        out = self.run_bytes("diff-tree", NO_SUBMODULE_LOOKUP, "--stdin", "-r", "-z", "--no-renames", "--raw",
+                             "--always", input=lines.encode())
         found: dict[str, list[Change]] = {}
         fields, current, index = out.split(b"\0"), None, 0
         while index < len(fields):
@@ -229,7 +244,7 @@ class Repo:
         if "\n" in name:
             raise PbemError(f"{what}: a path with a line break")
         if self._batch is None:
-            self._batch = subprocess.Popen(["git", "-C", str(self.path), "cat-file", "--batch"], env=self.env,
+            self._batch = subprocess.Popen(self.argv(["cat-file", "--batch"]), env=self.env,
                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
             weakref.finalize(self, _stop, self._batch)
         self._batch.stdin.write(name.encode("utf-8") + b"\n")
@@ -242,7 +257,7 @@ class Repo:
             _skip(self._batch.stdout, int(size) + 1)  # never held in memory: a pushed blob may be huge
             if kind not in kinds:
                 return kind, None
-            raise TooLarge(f"{what}: too large: {phrases.size(int(size))}, more than the {phrases.limit(limit)} "
+            raise TooLarge(f"{what}: too large: {size_words(int(size))}, more than the {limit_words(limit)} "
                            f"pbem reads")
         return kind, self._batch.stdout.read(int(size) + 1)[:-1]
 
@@ -304,13 +319,26 @@ class Repo:
                 self.run("update-index", "--index-info", input=("\n".join(lines) + "\n").encode(), env=env)
             return self.run("write-tree", env=env).strip()
 
-    def commit_tree(self, tree: str, parents: list[str], message: str, signing_key: str | None = None) -> str:
+    def add_to_index(self, path: str, blob: str) -> None:
+        """Put a file's blob in the index (so that `git status` agrees with a commit made with plumbing) without
+        reading the working tree: writing the index re-reads every file written in the same second as the index
+        was, through the filters of the working tree's `.gitattributes`; run in an empty directory given as the
+        working tree, git finds nothing to read."""
+        git_dir = self.git_dir()
+        with tempfile.TemporaryDirectory(prefix="pbem-nothing-") as nothing:
+            self.run("--git-dir", git_dir, "--work-tree", nothing, "-C", nothing, "update-index", "--add",
+                     "--cacheinfo", f"100644,{blob},{path}")
+
+    def commit_tree(self, tree: str, parents: list[str], message: str, signing_key: str | None = None,
+                    sign_as_configured: bool = False) -> str:
         """A commit by the configured identity, or by `pbem referee` where none is configured; signed with the
-        OpenSSH private key `signing_key` (git's SSH signatures) when one is given."""
+        OpenSSH private key `signing_key` (git's SSH signatures) when one is given, or with the key git's
+        configuration names (`sign_as_configured`: a player's own signing key)."""
         args = ["commit-tree", tree]
         for parent in parents:
             args += ["-p", parent]
         if signing_key is None:
+            args += ["-S"] if sign_as_configured else []
             return self.run(*args, input=message.encode("utf-8"), env=self._identity()).strip()
         with tempfile.TemporaryDirectory(prefix="pbem-sign-") as tmp:
             key = Path(tmp) / "key"
@@ -330,34 +358,6 @@ class Repo:
             if "user.email" not in keys:
                 self._committer.update(GIT_AUTHOR_EMAIL=DEFAULT_EMAIL, GIT_COMMITTER_EMAIL=DEFAULT_EMAIL)
         return self._committer
-
-
-class AllowedSigners:
-    """Temporary allowed-signers files (git checks SSH commit signatures against one), one for each set of
-    {principal: SSH public key} asked for, all removed on leaving the `with`."""
-
-    def __init__(self):
-        self._tmp: tempfile.TemporaryDirectory | None = None
-        self._files: dict[tuple, Path] = {}
-
-    def __enter__(self) -> "AllowedSigners":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self._tmp is not None:
-            self._tmp.cleanup()
-
-    def file(self, keys: dict[str, str]) -> Path | None:
-        """The file listing these keys; None when there are none (no commit can be signed)."""
-        if not keys:
-            return None
-        listed = tuple(sorted(keys.items()))
-        if listed not in self._files:
-            if self._tmp is None:
-                self._tmp = tempfile.TemporaryDirectory(prefix="pbem-signers-")
-            path = self._files[listed] = Path(self._tmp.name) / f"allowed_signers.{len(self._files)}"
-            path.write_text("".join(f'{name} namespaces="git" {key}\n' for name, key in listed))
-        return self._files[listed]
 
 
 def _change(head: bytes, path: bytes) -> Change:

@@ -8,8 +8,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from .. import correspondence, engine
+from ..clock import correspondence
 from ..contract import PbemError, UsageError
+from ..engine import engine
 from . import compose, keys, layout
 from . import desk as desks
 from .branches import current_branch
@@ -64,7 +65,7 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
         commit = repo.commit_tree(repo.build_tree(None, blobs), [], message, desk.signing_key)
         repo.run("update-ref", f"refs/heads/{branch}", commit)
         repo.run("symbolic-ref", "HEAD", f"refs/heads/{branch}")
-        repo.run("reset", "--hard", "--quiet", commit)
+        repo.run("reset", "--hard", "--quiet", "--no-recurse-submodules", commit)
         repo.run("config", "diff.pbem.textconv", "pbem git textconv")
         record["root"] = commit
         desk.save(commit)

@@ -11,12 +11,16 @@ import hashlib
 import os
 import shlex
 import sys
+import tempfile
+from pathlib import Path
 
-from .. import report, validation, yamlio
 from ..contract import PbemError
+from ..store import validation, yamlio
+from ..text import report
 from . import keys
 from .refereed import last_refereed, previous_of, vouched_blobs
-from .repo import Repo, blob_id
+from .layout import GITATTRIBUTES
+from .repo import NO_SUBMODULE_LOOKUP, Repo, blob_id
 
 STATE_PATHS = ("public.yaml", "log.yaml", "refused.yaml", "views/")
 
@@ -99,11 +103,24 @@ def _configured_identity() -> str | None:
 
 
 def game_diff(directory, revisions: list[str], paths: list[str] | None = None) -> str:
-    """`git diff` of the state files through the textconv above (default: what the last commit changed)."""
+    """`git diff` of the state files through the textconv above (default: what the last commit changed).
+
+    The diff drivers come from the referee's own attributes (layout.GITATTRIBUTES), never from a `.gitattributes`
+    of the working tree, which a pull of a commit the referee has not judged yet may have brought (naming a driver
+    of the user's configuration for any file): git is given an empty working tree and index, and ours as the
+    attributes file. No external diff runs either."""
     repo = Repo(directory)
     if not revisions:  # what the last refereed commit changed against the refereed commit before it
         refereed = last_refereed(repo, repo.head())
         previous = previous_of(repo.commit(refereed.commit))
         revisions = [previous, refereed.commit] if previous not in (None, "none") else [refereed.commit]
     command = f"{shlex.quote(sys.executable)} -m pbem.cli git textconv"
-    return repo.run("-c", f"diff.pbem.textconv={command}", "diff", *revisions, "--", *(paths or STATE_PATHS))
+    git_dir = repo.git_dir()
+    with tempfile.TemporaryDirectory(prefix="pbem-diff-") as tmp:
+        attributes, empty = Path(tmp) / "attributes", Path(tmp) / "tree"
+        attributes.write_text(GITATTRIBUTES, encoding="utf-8")
+        empty.mkdir()
+        return repo.run("-c", f"core.attributesFile={attributes}", "-c", f"diff.pbem.textconv={command}",
+                        "--work-tree", str(empty), "diff", NO_SUBMODULE_LOOKUP, "--no-ext-diff", *revisions, "--",
+                        *(paths or STATE_PATHS),
+                        env={"GIT_INDEX_FILE": str(Path(tmp) / "index"), "GIT_DIR": git_dir})

@@ -21,27 +21,24 @@ import hashlib
 import re
 from dataclasses import dataclass
 from itertools import accumulate
-from pathlib import Path
 
-from .. import engine, trust, validation, yamlio
 from ..contract import PbemError
-from ..documents import entry_text, opened_log
-from ..gamedir import schema_line
-from ..phrases import plural
-from ..queues import REASONS as QUEUE_REASONS
+from ..engine import engine
+from ..engine.documents import entry_text, opened_log
+from ..play.queues import REASONS as QUEUE_REASONS
 from ..rng import commitment
+from ..store import validation, yamlio
+from ..store.gamedir import schema_line
+from ..text.phrases import plural
 from . import layout
 from .judge import canonical_moves
 from .player import game_at
 from .refereed import chain as refereed_chain
 from .refereed import last_refereed, move_of, previous_of
-from .repo import AllowedSigners, Repo
+from .repo import NO_SUBMODULE_LOOKUP, Repo
+from .signatures import VerifyFailed, check_signatures
 
 RAW_LINE = re.compile(r"^:\d+ (\d+) [0-9a-f]+ ([0-9a-f]+) A\t(.+)$")
-
-
-class VerifyFailed(PbemError):
-    pass
 
 
 def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
@@ -61,6 +58,10 @@ def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
         "not signed (a game started by an earlier pbem)"
     checks = [f"chain: {len(chain)} refereed commits, {chain[0]['commit'][:10]} to {chain[-1]['commit'][:10]}, "
               f"each naming the one before, {signed}"]
+    if refereed.others:
+        others = ", ".join(commit[:10] for commit in refereed.others)
+        checks.append(f"first commits: {refereed.root[:10]}, the one the referee's signed chain leads back to; "
+                      f"another game's history was merged in ({others}), not the game's")
     if refereed.unrefereed:
         checks.append(f"not refereed yet: {plural(refereed.unrefereed, 'commit')} after {refereed.commit[:10]}"
                       + _unsigned_trailers(repo, refereed))
@@ -86,7 +87,7 @@ def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
     moves = _check_moves(repo, gd, chain, logs, changes, added)
     checks.append(f"moves: {len(moves)} move files, each the move of its log entry, only added")
     configs = _configs(repo, chain, config, changes)
-    checks.append(_check_signatures(repo, gd, configs, chain, logs, moves, finished, referee_root))
+    checks.append(check_signatures(repo, gd, configs, chain, logs, moves, finished, referee_root))
     if finished:
         checks.append(_check_replay(repo, gd, chain, publics, logs))
     else:
@@ -104,7 +105,7 @@ def _unsigned_trailers(repo: Repo, refereed) -> str:
     forgery (noted), or the referee's commits copied by a rewrite of the history below them, whose trailers then
     name commits that are no longer in it (refused)."""
     forged = 0
-    for candidate in repo.run("rev-list", "--grep=^Pbem-Game: ", refereed.tip, f"^{refereed.commit}").split():
+    for candidate in repo.run("rev-list", "--grep=^Pbem-Game: ", refereed.tip, f"^{refereed.commit}", "--").split():
         commit = repo.commit(candidate)
         if move_of(commit, refereed.game_id) is None:
             continue
@@ -224,8 +225,8 @@ def _entry_ends(log: dict, text: bytes) -> tuple[bytes, list[int]] | None:
 
 def _added_move_files(repo: Repo, tip: str) -> dict[tuple[str, str], list[str]]:
     """{(path, blob): [commits that added that file]} over the whole history, in one `git log`."""
-    out = repo.run("log", "--no-renames", "--no-abbrev", "--diff-filter=A", "--raw", "--format=@%H", tip, "--",
-                   layout.MOVES)
+    out = repo.run("log", NO_SUBMODULE_LOOKUP, "--no-renames", "--no-abbrev", "--diff-filter=A", "--raw",
+                   "--format=@%H", tip, "--", layout.MOVES)
     found: dict[tuple[str, str], list[str]] = {}
     commit = None
     for line in out.splitlines():
@@ -260,7 +261,7 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[L
                                    f"has no such move of {named.group('player')}")
             doc = None
             if not named.group("age"):
-                from .. import movefile
+                from ..play import movefile
                 doc = movefile.parse(repo.blob(change.blob, change.path), change.path)
                 if canonical_moves(gd, doc["moves"]) != entry["moves"] or doc["move_number"] != number:
                     raise VerifyFailed(f"verify failed: {change.path} is not the move log entry {number} shows")
@@ -274,29 +275,6 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[L
             listed = ("move " if len(missing) == 1 else "moves ") + ", ".join(map(str, missing))
             raise VerifyFailed(f"verify failed: {after['commit'][:10]} applied {listed} with no move file")
     return moves
-
-
-def _secrets(repo: Repo, tip: str, referee_root) -> dict[str, list[tuple[int | None, str]]] | None:
-    """Each seat's secrets: [(the move number it signed up to, exclusive; None for the current one), secret]."""
-    data = repo.show(tip, layout.REVEALED)
-    if data is not None:
-        revealed = layout.load("revealed", data, layout.REVEALED)
-        former = revealed.get("former", {})
-        roster = [{"name": name, "secret": secret, "former": former.get(name, [])}
-                  for name, secret in revealed["secrets"].items()]
-    elif referee_root:
-        from .desk import local_record
-        game_dir, _ = local_record(Path(referee_root), repo, tip)
-        roster = engine.roster(engine.open_game(game_dir))
-    else:
-        return None
-    return {p["name"]: [(f["until"], f["secret"]) for f in p.get("former", [])] + [(None, p["secret"])]
-            for p in roster}
-
-
-def _secret_at(secrets: list[tuple[int | None, str]], number: int) -> str:
-    """The secret a seat signed move `number` with: the first holder's whose time had not ended."""
-    return next(secret for until, secret in secrets if until is None or number < until)
 
 
 def _configs(repo: Repo, chain: list[dict], first: dict, changes) -> dict[str, dict]:
@@ -318,64 +296,6 @@ def _configs(repo: Repo, chain: list[dict], first: dict, changes) -> dict[str, d
                                f"keys")
         configs[link["commit"]] = config
     return configs
-
-
-def _check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, moves, finished: bool,
-                      referee_root) -> str:
-    """Each move is signed: its file with the player's secret (HMAC), or the commit that added it with the SSH
-    key the player had when the move was judged. The file of an encrypted move cannot be read, but once the game
-    is over the full log shows what it said and its signature."""
-    secrets = _secrets(repo, chain[-1]["commit"], referee_root)
-    full = {e["number"]: e for e in logs[-1].entries} if finished else {}
-    ssh_ok = hmac_ok = later = sealed = 0
-    with AllowedSigners() as allowed:  # one allowed-signers file for each set of keys in force
-        signed = _ssh_signatures(repo, allowed, configs, moves, full)
-        for move in moves:
-            keys = layout.ssh_keys(configs[move["refereed"]])  # a new key is given before the run judges anything
-            known = move["doc"] is not None or move["number"] in full
-            signature = _hmac_signature(move, full)
-            if signature and move["doc"] is None and full.get(move["number"], {}).get("sealed"):
-                sealed += 1  # it carried a queue, unused steps never revealed: checked by the referee when judged
-                continue
-            if signature:
-                if secrets is None:
-                    later += 1
-                    continue
-                texts = move["doc"]["moves"] if move["doc"] else full[move["number"]]["moves"]
-                try:
-                    trust.check_signature(_secret_at(secrets[move["player"]], move["number"]), signature, gd.id,
-                                          move["number"], move["player"], texts)
-                except PbemError as exc:
-                    raise VerifyFailed(f"verify failed: {move['path']}: {exc}") from None
-                hmac_ok += 1
-            elif move["player"] in keys and any(signed[allowed.file(keys)].get(c) == ("G", move["player"])
-                                                for c in move["commits"]):
-                ssh_ok += 1
-            elif not known:
-                later += 1  # encrypted, and not signed by SSH: its HMAC shows in the full log at the end
-            else:
-                raise VerifyFailed(f"verify failed: {move['path']} carries no signature and no commit that added "
-                                   f"it is signed with {move['player']}'s registered SSH key")
-    note = f"; {later} signed with players' secrets, checked once the game is over" if later else ""
-    note += f"; {sealed} carrying a queue (sealed), checked by the referee when judged" if sealed else ""
-    return f"signatures: {ssh_ok} SSH-signed commits and {hmac_ok} HMAC-signed moves good{note}"
-
-
-def _hmac_signature(move: dict, full: dict[int, dict]) -> str | None:
-    """The signature a move file carries, or (encrypted) the full log shows once the game is over."""
-    return (move["doc"] or full.get(move["number"]) or {}).get("signature")
-
-
-def _ssh_signatures(repo: Repo, allowed: AllowedSigners, configs: dict[str, dict], moves: list[dict],
-                    full: dict[int, dict]) -> dict[Path, dict[str, tuple[str, str]]]:
-    """{allowed-signers file: {commit: its SSH signature checked against that file}} for every commit that added a
-    move carrying no HMAC signature, in one `git log` for each set of keys in force (not one a commit)."""
-    wanted: dict[Path, set[str]] = {}
-    for move in moves:
-        keys = layout.ssh_keys(configs[move["refereed"]])
-        if not _hmac_signature(move, full) and move["player"] in keys:
-            wanted.setdefault(allowed.file(keys), set()).update(move["commits"])
-    return {signers: repo.signatures(sorted(commits), signers) for signers, commits in wanted.items()}
 
 
 def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics: list[dict | None], logs: list[Logged]) -> str:

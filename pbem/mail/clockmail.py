@@ -14,11 +14,14 @@ from __future__ import annotations
 import datetime
 from email.message import EmailMessage
 
-from .. import clock, engine, notices, phrases
+from ..clock import notices
+from ..clock.correspondence import notify_of
 from ..contract import PbemError
-from ..correspondence import notify_of
-from ..phrases import plural
+from ..engine import engine
+from ..text import phrases, times
+from ..text.phrases import plural
 from . import compose, news
+from .outgoing import Letter, Mailer
 
 
 # ---------------------------------------------------------------- what a player hears of
@@ -37,32 +40,32 @@ def wants_report(player: dict, mover: str | None, doc: dict, answer: bool = Fals
 # ---------------------------------------------------------------- after a tick
 
 def _due_text(due: str | None, now: datetime.datetime) -> str:
-    return f"{clock.readable(due)} ({clock.until(due, now)})" if due else "no deadline"
+    return f"{times.readable(due)} ({times.until(due, now)})" if due else "no deadline"
 
 
-def tick_messages(referee, gd: engine.GameDir, result: dict, now: datetime.datetime) -> list:
+def tick_messages(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.datetime) -> list:
     """The mails a tick's events call for, each telling the tick's moves (play by git: pbem.git.mails)."""
-    return [msg for _, msg in tick_mails(referee, gd, result, now)]
+    return [msg for _, msg in tick_mails(mailer, gd, result, now)]
 
 
-def tick_mails(referee, gd: engine.GameDir, result: dict, now: datetime.datetime, key: str | None = None,
+def tick_mails(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.datetime, key: str | None = None,
                book: news.Bookmarks | None = None) -> list[tuple[str | None, EmailMessage]]:
     """The mails a tick's events call for, each with the player it goes to (None: the organiser): one to each
     player an event is about (their reminders, lateness, timeouts, said together), the reports of the moves the
     referee played to the others (as each one's preference says). `book` (pbem.mail.news): each tells what its
     player has not heard of, and the bookmark moves past it; without one, each tells the tick's moves. `key` (an
-    owed record's id, pbem.notices): each gets a Message-ID made from it, its recipient and its kind, the same
+    owed record's id, pbem.clock.notices): each gets a Message-ID made from it, its recipient and its kind, the same
     however often it is made again. A mail that asks its player to act carries the picture of the position it
     tells, from that player's view (compose.picture_if_asked)."""
-    secrets = referee._secrets(gd)
+    secrets = mailer.reads.secrets(gd)
     roster = {p["name"]: p for p in secrets["players"]}
     doc = engine.status(gd)
     moment = news.Moment(gd, result["entries"], last=doc["move_number"] - 1)
     mails: list[tuple[str | None, EmailMessage]] = []
 
     def mail(to, subject, body, name, kind, seen=None):
-        message_id = compose.owed_id(gd, referee.referee_address(gd), key, name or "organiser", kind) if key else None
-        msg = referee._mail(gd, None, to, subject, body, reply=False, player=name, message_id=message_id)
+        message_id = compose.owed_id(gd, mailer.referee_address(gd), key, name or "organiser", kind) if key else None
+        msg = mailer.mail(gd, None, Letter(to, subject, body, thread=name, message_id=message_id))
         mails.append((name, compose.picture_if_asked(msg, seen, roster[name]) if seen else msg))
 
     def told(player):
@@ -93,24 +96,24 @@ def tick_mails(referee, gd: engine.GameDir, result: dict, now: datetime.datetime
 def _event_text(gd: engine.GameDir, event: dict, record: dict, now: datetime.datetime) -> tuple[str, str]:
     """(the subject's words, the paragraph) of one event of a tick, to the player it is about."""
     number = event["move_number"]
-    policy = clock.POLICY_TEXT.get(record.get("on_timeout", "wait"), "")
+    policy = times.POLICY_TEXT.get(record.get("on_timeout", "wait"), "")
     if event["kind"] == "remind":
-        return (f"move {number}, reminder: your move is due {clock.readable(event['due'])}",
+        return (f"move {number}, reminder: your move is due {times.readable(event['due'])}",
                 f"Reminder: your move (move {number}) is due by {_due_text(event['due'], now)}. "
                 f"If it has not arrived by then, {policy}.\n\n{_queued_text(gd, event['player'])}")
     if event["kind"] == "late":
         allowed = f" After {record['timeouts']} in a row you count as resigned." if record.get("timeouts") else ""
         return (f"move {number}, your move is overdue",
-                f"Your move (move {number}) was due by {clock.readable(event['due'])} and has not arrived: that is "
+                f"Your move (move {number}) was due by {times.readable(event['due'])} and has not arrived: that is "
                 f"{plural(event['strikes'], 'deadline')} missed in a row.{allowed} The referee waits; your move is "
                 f"now due by {_due_text(record.get('due'), now)}.")
     if event["kind"] == "timeout":
         allowed = f" (after {record['timeouts']} in a row you count as resigned)" if record.get("timeouts") else ""
         return (f"move {number}, timeout: the referee moved for you",
-                f"Your move (move {number}) was due by {clock.readable(event['due'])} and has not arrived, so "
+                f"Your move (move {number}) was due by {times.readable(event['due'])} and has not arrived, so "
                 f"{policy}. You have missed {plural(event['strikes'], 'deadline')} in a row{allowed}.")
     return (f"move {number}, you count as resigned",
-            f"Your move (move {number}) was due by {clock.readable(event['due'])}: that is {event['strikes']} "
+            f"Your move (move {number}) was due by {times.readable(event['due'])}: that is {event['strikes']} "
             f"deadlines missed in a row, so you count as resigned. The referee plays your seat from now on (the move "
             f"that changes the game least for the others) and ranks it last. Ask the organiser if you want to come "
             f"back: they can hand the seat on (pbem replace).")
@@ -138,69 +141,69 @@ def _queued_text(gd: engine.GameDir, name: str) -> str:
     return "\n".join(["Your queue does not answer this decision; it holds, for later:", *lines])
 
 
-def tell_owed(referee, gd: engine.GameDir) -> tuple[list[str], str | None]:
-    """Mail what the game's changes owe its players (pbem.notices: recorded with each change by `pbem tick`),
+def tell_owed(mailer: Mailer, gd: engine.GameDir) -> tuple[list[str], str | None]:
+    """Mail what the game's changes owe its players (pbem.clock.notices: recorded with each change by `pbem tick`),
     then take it off. Each mail is sent once however often this runs (send_told): a run killed after sending
     some of them sends the others the next time. What they told is written in the players' bookmarks before the
     records are taken off (in a batch, at its flush). Holds the root's mail lock."""
-    with referee.ledger.locked():
+    with mailer.ledger.locked():
         owed = notices.owed(gd)
         if not owed:
             return [], None
-        book = referee.bookmarks(gd)
+        book = mailer.bookmarks(gd)
         mailed, warnings = [], []
         for item in owed:
             result = {"events": item["events"], "entries": item["entries"]}
             before = book.snapshot()
-            sent, warning = send_told(referee, book, before, tick_mails(
-                referee, gd, result, clock.parse_time(item["at"]), key=item["id"], book=book))
+            sent, warning = send_told(mailer, book, before, tick_mails(
+                mailer, gd, result, times.parse_time(item["at"]), key=item["id"], book=book))
             mailed += [address for address in sent if address not in mailed]
             warnings += [warning] if warning else []
-        referee.save_bookmarks()
+        mailer.save_bookmarks()
         told = [item["id"] for item in owed]
-        referee.after(lambda: notices.settle(gd, told))  # in a batch: once its mails and bookmarks are on disk
+        mailer.after(lambda: notices.settle(gd, told))  # in a batch: once its mails and bookmarks are on disk
     return mailed, "; ".join(warnings) or None
 
 
-def send_told(referee, book: news.Bookmarks, before: dict, mails: list[tuple[str | None, EmailMessage]]
+def send_told(mailer: Mailer, book: news.Bookmarks, before: dict, mails: list[tuple[str | None, EmailMessage]]
               ) -> tuple[list[str], str | None]:
-    """Send mails that go once (Referee.send_owed: a Message-ID that is the same when made again), each recorded
+    """Send mails that go once (Mailer.send_owed: a Message-ID that is the same when made again), each recorded
     with how far it told its player. One an earlier run sent already (killed before it wrote the bookmarks) is not
     sent again, and its player's bookmark is where that mail left it, never past what it told (`before`: the
     bookmarks before these mails were made)."""
     records = {str(msg["Message-ID"]): {"player": name, "through": book.through(name)}
                for name, msg in mails if name is not None}
-    sent, warning = referee.send_owed([msg for _, msg in mails], records)
+    sent, warning = mailer.send_owed([msg for _, msg in mails], records)
     for mid, record in records.items():
-        told = (referee.ledger.get(compose.sent_key(mid)) or {}).get("through")
+        told = (mailer.ledger.get(compose.sent_key(mid)) or {}).get("through")
         if told != record["through"]:  # an earlier run's mail
             book.rewind(record["player"], max(before.get(record["player"]) or 0, told or 0))
     return sent, warning
 
 
-def send_tick(referee, gd: engine.GameDir, now: datetime.datetime) -> tuple[list[str], str | None]:
+def send_tick(mailer: Mailer, gd: engine.GameDir, now: datetime.datetime) -> tuple[list[str], str | None]:
     """Mail what the tick (and any run killed before) owes the players, then the daily digests that are due.
     Under the root's mail lock, so no mail run tells the same players meanwhile."""
-    with referee.ledger.locked():
-        referee.forget_bookmarks()
-        mailed, warning = tell_owed(referee, gd)
-        digested, digest_warning = send_digests(referee, gd, now)
-        referee.save_bookmarks()
+    with mailer.ledger.locked():
+        mailer.forget_bookmarks()
+        mailed, warning = tell_owed(mailer, gd)
+        digested, digest_warning = send_digests(mailer, gd, now)
+        mailer.save_bookmarks()
     return mailed + [a for a in digested if a not in mailed], warning or digest_warning
 
 
 # ---------------------------------------------------------------- daily digests
 
-def send_digests(referee, gd: engine.GameDir, now: datetime.datetime) -> tuple[list[str], str | None]:
+def send_digests(mailer: Mailer, gd: engine.GameDir, now: datetime.datetime) -> tuple[list[str], str | None]:
     """One digest a day (UTC) for each `daily` player, of the moves they have not heard of (the answers to their
     own mail told them some): at the first tick of the day that finds any. Each is sent once (send_told: its
     Message-ID is its game, player and the bookmark it starts from); a run killed before the bookmarks were written
     finds it sent and leaves the bookmark where that digest did."""
-    daily = [p for p in referee._secrets(gd)["players"] if notify_of(p) == "daily" and p.get("email")]
+    daily = [p for p in mailer.reads.secrets(gd)["players"] if notify_of(p) == "daily" and p.get("email")]
     if not daily:
         return [], None
     today = now.date().isoformat()
-    book, moment = referee.bookmarks(gd), news.Moment(gd)
+    book, moment = mailer.bookmarks(gd), news.Moment(gd)
     before, messages = book.snapshot(), []
     for player in daily:
         name = player["name"]
@@ -215,12 +218,12 @@ def send_digests(referee, gd: engine.GameDir, now: datetime.datetime) -> tuple[l
         words = f"daily digest, {plural(len(told), 'move')}"
         subject = subject.replace(": ", f": {words}; ", 1) if "your turn" in subject else \
             compose.subject_for(gd, words)
-        message_id = compose.owed_id(gd, referee.referee_address(gd), f"digest-{told[0]['number']}", name, "digest")
-        messages.append((name, compose.picture_if_asked(referee._mail(
-            gd, None, player["email"], subject, body, reply=False, player=name, message_id=message_id), seen, player)))
+        message_id = compose.owed_id(gd, mailer.referee_address(gd), f"digest-{told[0]['number']}", name, "digest")
+        letter = Letter(player["email"], subject, body, thread=name, message_id=message_id)
+        messages.append((name, compose.picture_if_asked(mailer.mail(gd, None, letter), seen, player)))
     if not messages:
         return [], None
-    return send_told(referee, book, before, messages)
+    return send_told(mailer, book, before, messages)
 
 
 # ---------------------------------------------------------------- a seat handed on

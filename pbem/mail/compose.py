@@ -14,8 +14,10 @@ import re
 import socket
 from email.message import EmailMessage
 
-from .. import clock, correspondence, engine, phrases, report
+from ..clock import correspondence
+from ..engine import engine
 from ..tables import fit_lines
+from ..text import phrases, report, times
 from . import headers
 from .headers import Headers
 
@@ -38,7 +40,7 @@ def thread_root(gd: engine.GameDir, player: str | None, referee: str) -> str:
 
 
 def owed_id(gd: engine.GameDir, referee: str, key: str, recipient: str, kind: str) -> str:
-    """The Message-ID of a mail a change owes (pbem.notices) or of a daily digest: the same each time it is made
+    """The Message-ID of a mail a change owes (pbem.clock.notices) or of a daily digest: the same each time it is made
     again, so the referee knows whether it was sent (`sent_key`)."""
     return f"<pbem.{gd.id}.{key}.{recipient}.{kind}.{gd.meta['seed_commitment'][-8:]}@{domain_of(referee)}>"
 
@@ -124,8 +126,8 @@ def notation_help(gd: engine.GameDir) -> str:
 def queue_help(gd: engine.GameDir) -> str:
     """How to queue steps in this game: the notation's words, and the game's choice forms, conditions and standing
     orders (meta.yaml `queues:`)."""
-    from .. import queues
-    vocab = queues.vocabulary(gd.game)
+    from ..play import plans
+    vocab = plans.vocabulary(gd.game)
     lines = ["Your queue (only you see it; each step is played when its decision comes, as if you sent it then):",
              "    the lines after your move are for later; `next` starts your next turn",
              "    `A else B else C`: the first of them that is legal then; `A if CONDITION and not CONDITION`",
@@ -227,11 +229,11 @@ def due_sentence(doc: dict, now=None) -> str:
     if not shown or not (shown["due"] or shown["paused"]):
         return "There is no deadline: the game waits for your move."
     if shown["paused"]:
-        return f"The clock is paused (since {clock.readable(shown['paused'])}): your move has no deadline until it " \
+        return f"The clock is paused (since {times.readable(shown['paused'])}): your move has no deadline until it " \
                f"runs again."
-    when = clock.readable(shown["due"]) + (f" ({clock.until(shown['due'], now)})" if now is not None else "")
+    when = times.readable(shown["due"]) + (f" ({times.until(shown['due'], now)})" if now is not None else "")
     return f"Your move is due by {when}. If it has not arrived by then, " \
-           f"{clock.POLICY_TEXT.get(shown['on_timeout'], 'the referee waits')}."
+           f"{times.POLICY_TEXT.get(shown['on_timeout'], 'the referee waits')}."
 
 
 def turn_head(doc: dict, now=None) -> str:
@@ -241,7 +243,7 @@ def turn_head(doc: dict, now=None) -> str:
 
 def turn_subject(gd: engine.GameDir, doc: dict) -> str:
     shown = doc.get("clock") or {}
-    due = f", due {clock.readable(shown['due'])}" if shown.get("due") and not shown.get("paused") else ""
+    due = f", due {times.readable(shown['due'])}" if shown.get("due") and not shown.get("paused") else ""
     return subject_for(gd, f"move {doc['move_number']}, your turn{due}")
 
 
@@ -290,9 +292,6 @@ def public_report(gd: engine.GameDir, summary: str | None) -> tuple[str, str]:
 PICTURES_NOTE = ("The mails that ask you to move carry a picture of the board as you see it. For mails in text "
                  "only, write `pictures off` (with your password) in a mail to the referee; `pictures on` brings "
                  "the picture back.")
-PICTURES_ANSWER = {"on": "Pictures on: the mails that ask you to move carry a picture of the board as you see it. "
-                         "`pictures off` turns them off.",
-                   "off": "Pictures off: your mails are text only. `pictures on` brings the picture back."}
 
 
 def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | None, pictures: bool = False
@@ -379,11 +378,11 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     picture of `doc` (a status document: the reader's own view) as an inline PNG (`cid:`; webmail blocks SVG and
     remote images) above the same text, so the mail reads the same with images off. The picture's title and
     status are the HTML's words, above it, rather than pixels in it (pictures.mail_picture)."""
-    from .. import pictures
+    from ..text import pictures
     text = msg.get_content()
     png, width = pictures.mail_picture(doc)
     title, status = pictures.headline(doc)
-    # named after the mail's own Message-ID: an owed mail made again (pbem.notices) is the same mail
+    # named after the mail's own Message-ID: an owed mail made again (pbem.clock.notices) is the same mail
     cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
     html = pictures.templates().get_template("mail.html").render(
         subject=msg["Subject"], cid=cid[1:-1], alt=f"Picture of the position: {title}. {status}", title=title,

@@ -14,10 +14,11 @@ import functools
 import re
 from email.headerregistry import BaseHeader, HeaderRegistry
 
+from ..clock.addresses import ADDRESS, DOT_ATOMS, ENCODED_WORD, is_writable
+
 LONGEST_KEPT = 998  # longer values (a hostile header) are parsed every time, never kept
 ID_HEADERS = frozenset({"message-id", "in-reply-to", "references"})
-_ATOMS = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"  # RFC 5322 dot-atom-text
-_ID = f"<{_ATOMS}@{_ATOMS}>"
+_ID = f"<{DOT_ATOMS}@{DOT_ATOMS}>"
 SHORT_IDS = re.compile(f"{_ID}(?: {_ID})*")  # well-formed ids, one space apart (anything else is parsed)
 SHORTEST_FOLD = 78  # no policy folds a line shorter than this (RFC 5322's recommended length)
 
@@ -81,11 +82,9 @@ class Headers(HeaderRegistry):
 # writing: a value the email package would not write back as it is never reaches a mail.
 
 MAX_ID = 250  # characters of a message id taken from a mail (RFC 5322 sets none; a line holds 998)
-ENCODED_WORD = "=?"  # what opens an encoded word: never in a value the referee writes
 UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]|=\?")  # controls, line ends of any kind, an encoded word
-ADDRESS = re.compile(f"{_ATOMS}@{_ATOMS}")
 _NAME = r"[^\x00-\x1f\x7f-\x9f\u2028\u2029\"<>\\,;:@()\[\]]+"  # a display name that needs no quoting
-NAMED_ADDRESS = re.compile(f"({_NAME}) <({_ATOMS}@{_ATOMS})>")
+NAMED_ADDRESS = re.compile(f"({_NAME}) <({ADDRESS.pattern})>")
 _ANGLED = re.compile(r"<[^<>\s]*>")
 
 
@@ -98,11 +97,6 @@ def is_id(text: str) -> bool:
 def ids(raw: str) -> list[str]:
     """The message ids of a header's raw text that the referee may write back (see `is_id`); the rest are left out."""
     return [found for found in _ANGLED.findall(raw or "") if is_id(found)]
-
-
-def is_address(text: str) -> bool:
-    """A bare address the referee may write: ASCII dot-atoms (no quoted local part, no encoded word)."""
-    return len(text) <= 254 and ENCODED_WORD not in text and ADDRESS.fullmatch(text) is not None
 
 
 def plain(text: str, limit: int | None = None) -> str:
@@ -119,7 +113,7 @@ def writable(name: str, value: str) -> str:
         fine = bool(value) and all(is_id(part) for part in value.split(" "))
     elif kind in ("from", "to"):
         named = NAMED_ADDRESS.fullmatch(value)
-        fine = is_address(value) or (named is not None and is_address(named.group(2))
+        fine = is_writable(value) or (named is not None and is_writable(named.group(2))
                                      and UNSAFE.search(named.group(1)) is None and named.group(1) == named.group(1).strip())
     else:
         fine = UNSAFE.search(value) is None and value == " ".join(value.split())

@@ -25,7 +25,8 @@ from typing import Callable, Iterator
 
 from ..contract import PbemError, UsageError
 from . import parse
-from .commands import Outcome, Referee
+from .commands import Referee
+from .outcome import Outcome
 
 HEADER_BYTES = 64 * 1024
 

@@ -23,8 +23,8 @@ import json
 import os
 from pathlib import Path
 
-from .. import safefiles
 from ..contract import PbemError
+from ..store import safefiles
 
 DIR = ".pbem-mail"
 JOURNAL = "pending.log"

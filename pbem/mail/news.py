@@ -22,9 +22,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .. import engine, safefiles
+from ..clock.correspondence import notify_of
 from ..contract import PbemError
-from ..correspondence import notify_of
+from ..engine import engine
+from ..store import safefiles
 
 FOLDER = "digests"
 

@@ -15,7 +15,7 @@ The message's own lines, in any order:
     mine 3
 
 or one command instead of moves: `status`, `moves`, `help` or `resign`; or `vacation FROM TO`, `vacation cancel`,
-`notify every|turn|daily`, `pictures on|off` (deadlines and mail preferences: pbem.correspondence).
+`notify every|turn|daily`, `pictures on|off` (deadlines and mail preferences: pbem.clock.correspondence).
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from ..phrases import plural
+from ..text.phrases import plural
 from . import headers
 from .headers import Headers
 
@@ -188,7 +188,7 @@ def _sender(msg) -> tuple[str, str | None, list[str]]:
     if headers.ENCODED_WORD in raw[0] or (decoded is not None and decoded != raw):
         return "", ("the From address is written as an encoded word (or reads differently decoded); the referee "
                     "reads only a plain address. Write from the address you registered."), claimed
-    return (raw[0] if headers.is_address(raw[0]) else ""), None, claimed
+    return (raw[0] if headers.is_writable(raw[0]) else ""), None, claimed
 def parse_message(raw: bytes, size: int | None = None) -> Incoming:
     """Everything the referee needs from one RFC 5322 message (never raises for a malformed one)."""
     size = len(raw) if size is None else size

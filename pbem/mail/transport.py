@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 
-from .. import safefiles
 from ..contract import PbemError, UsageError
+from ..store import safefiles
 
 LOCAL_HOSTS = {"127.0.0.1", "::1", "localhost"}
 

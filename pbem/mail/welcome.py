@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from .. import engine
 from ..contract import PbemError, UsageError
+from ..engine import engine
 from . import compose
 
 
@@ -38,14 +38,16 @@ def welcome_messages(gd: engine.GameDir, referee: str | None = None) -> list[Ema
                         f"(pbem new ... --organiser EMAIL)")
     roster = secrets["players"]
     messages = []
-    legal = engine.legal(gd)
+    public = engine.legal(gd)
+    to_act = public["to_act"]
+    legal = engine.legal(gd, to_act) if to_act else None  # the mover's moves, described from the mover's view
     for player in roster:
         if not player["email"]:
             continue
         pictured = compose.pictures_available(player)  # every player sees the board they will play on
-        subject, body = compose.welcome(gd, player, roster, legal if legal["to_act"] == player["name"] else None,
+        subject, body = compose.welcome(gd, player, roster, legal if to_act == player["name"] else None,
                                         pictures=pictured)
-        msg = compose.message(referee, player["email"], subject, body, game=gd.id, move_number=legal["move_number"],
+        msg = compose.message(referee, player["email"], subject, body, game=gd.id, move_number=public["move_number"],
                               message_id=compose.thread_root(gd, player["name"], referee),
                               redact=[p["secret"] for p in roster if p["name"] != player["name"]])
         if pictured:

@@ -3,7 +3,7 @@ order, the first player is the first seat), then edited into the smallest positi
 as text and checked against legal_moves exactly as the engine does."""
 from __future__ import annotations
 
-from pbem.games.chartered.setup import sort_hand
+from pbem.games.chartered.phases.cards import sort_hand
 from support import SHORT_NAMES, RuleTable, table_fixture
 
 

@@ -102,7 +102,8 @@ def test_two_players_with_two_companies_cannot_place_the_last_warehouse_and_end_
 
 
 def test_a_resigned_seat_buys_the_top_card_of_the_deck_instead_of_building():
-    from pbem import bots, registry
+    from pbem import bots
+    from pbem.store import registry
     from support import reach_decision
     game = registry.get("chartered")
     _, _, legal, view = reach_decision(game, {}, ["ann", "bob", "cid"], "take_turn")

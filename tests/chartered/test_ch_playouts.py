@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem import playout
+from pbem.play import playout
 from support import seeds
 
 SEEDS = seeds(1, 10)

@@ -6,9 +6,10 @@ from collections import Counter
 
 import pytest
 
-from pbem import playout, yamlio
 from pbem.contract import PbemError
+from pbem.play import playout
 from pbem.rng import Rng
+from pbem.store import yamlio
 from support import run_pbem, snapshot
 
 SETUP = {  # players: side, market, warehouses, card colours, hand, florins

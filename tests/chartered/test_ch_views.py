@@ -132,7 +132,7 @@ def test_a_market_card_says_what_it_would_do_for_the_buyer(t):
 
 def test_every_legal_move_of_a_random_game_has_a_short_phrase(t):
     """Every entry of every decision of whole random games (2 and 6 players), described from the mover's view."""
-    from pbem import playout
+    from pbem.play import playout
     for players, seed in ((2, "p2"), (6, "p6")):
         state = playout.start(t.game, ["ann", "bob", "cid", "dee", "eve", "fay"][:players], seed=seed)
         for _, _, state in playout.steps(t.game, state, seed=seed):

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem import clock, engine
+from pbem.clock import clock
+from pbem.engine import engine
+from pbem.text import times
 from support import NAMES, Pbem
 
 T0 = "2025-12-01T12:00:00Z"
@@ -17,7 +19,7 @@ ORGANISER = "referee@club.example"
 
 def at(hours: float) -> str:
     """The time `hours` after T0, as --now takes it."""
-    return clock.iso(clock.parse_time(T0) + datetime.timedelta(hours=hours))
+    return times.iso(times.parse_time(T0) + datetime.timedelta(hours=hours))
 
 
 class ClockGame:

@@ -7,7 +7,10 @@ import copy
 
 import pytest
 
-from pbem import clock, engine, movefile, yamlio
+from pbem.engine import engine
+from pbem.play import movefile
+from pbem.store import yamlio
+from pbem.text import times
 from support import snapshot
 
 T0 = "2025-12-01T12:00:00Z"
@@ -111,7 +114,7 @@ def test_timeout_wait_only_reminds_again_and_after_the_limit_the_seat_counts_as_
     assert "overdue" in late["Subject"] and "After 2 in a row you count as resigned" in game.body(late)
     game.tick(120)  # reminded again before the new due time
     assert [m["Subject"] for m in game.new_mails()] == [f"[g1] Coal Baron: move 1, reminder: your move is due "
-                                                        f"{clock.readable(game.at(144))}"]
+                                                        f"{times.readable(game.at(144))}"]
     game.tick(144)
     entries = engine.read_log(game.gd, full=True)["entries"]
     assert entries[0] == {"number": 1, "player": player, "by": "referee", "moves": ["resign"], "chance": [],
@@ -265,7 +268,7 @@ def test_a_players_mail_preference_is_set_at_new_and_changed_later(clock_game):
 
 
 def test_when_every_seat_has_timed_out_the_referee_plays_them_to_its_cap_and_ends_the_game(clock_game, monkeypatch):
-    from pbem import turns
+    from pbem.play import turns
     monkeypatch.setattr(turns, "ALL_RESIGNED_CAP", 5)
     game = clock_game(*DEADLINE, "--on-timeout", "wait", "--timeouts", "1")
     game.tick(72)

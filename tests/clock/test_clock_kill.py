@@ -1,6 +1,6 @@
 """`pbem tick` killed at any point: one more tick afterwards sends every mail the clock owes exactly once, and no
-move is applied twice. What a tick's change owes the players is recorded with the change (pbem.notices) and told
-by whichever run comes next; each owed mail and each digest is delivered once (Referee.send_owed).
+move is applied twice. What a tick's change owes the players is recorded with the change (pbem.clock.notices) and told
+by whichever run comes next; each owed mail and each digest is delivered once (Mailer.send_owed).
 
 A few trials here; benchmarks/reliability.py runs a hundred and more (PBEM_KILL_TRIALS)."""
 from __future__ import annotations
@@ -20,8 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem import clock, engine, notices
-from pbem.cli import cli
+from pbem.cli.commands import cli
+from pbem.clock import notices
+from pbem.engine import engine
+from pbem.text import times
 from support import NAMES, Pbem
 
 TRIALS = int(os.environ.get("PBEM_KILL_TRIALS", "3"))
@@ -40,7 +42,7 @@ ORGANISER = "referee@club.example"
 
 
 def at(hours: float) -> str:
-    return clock.iso(clock.parse_time(T0) + datetime.timedelta(hours=hours))
+    return times.iso(times.parse_time(T0) + datetime.timedelta(hours=hours))
 
 
 TICK = at(26)

@@ -2,7 +2,7 @@
 player is never timed out for it; a reminder says what is queued."""
 from __future__ import annotations
 
-from pbem import engine
+from pbem.engine import engine
 
 DEADLINE = ("--deadline", "24h", "--reminder", "12h", "--on-timeout", "first-legal")
 

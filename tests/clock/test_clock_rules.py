@@ -1,13 +1,14 @@
-"""The rules of time (pbem.clock), each on the smallest record that shows it: durations, due times, the clock
+"""The rules of time (pbem.clock.clock), each on the smallest record that shows it: durations, due times, the clock
 stopping for a vacation, the yearly allowance, a pause given back, reminders and timeouts, extensions."""
 from __future__ import annotations
 
 import pytest
 
-from pbem import clock
+from pbem.clock import clock
 from pbem.contract import UsageError
+from pbem.text import times
 
-T0 = clock.parse_time("2025-12-01T12:00:00Z")
+T0 = times.parse_time("2025-12-01T12:00:00Z")
 
 
 def hours(n: float):
@@ -16,7 +17,7 @@ def hours(n: float):
 
 
 def started(length="72h", reminder="24h", **settings) -> dict:
-    record = clock.new_clock(clock.parse_duration(length), clock.parse_duration(reminder) if reminder else None,
+    record = clock.new_clock(times.parse_duration(length), times.parse_duration(reminder) if reminder else None,
                              **settings)
     return clock.begin(record, "ann", T0)
 
@@ -24,22 +25,22 @@ def started(length="72h", reminder="24h", **settings) -> dict:
 @pytest.mark.parametrize("text,seconds", [("72h", 259200), ("3d", 259200), ("1d12h", 129600), ("90m", 5400),
                                           ("2h30m", 9000)])
 def test_durations_read_days_hours_minutes_and_print_back_the_same(text, seconds):
-    assert clock.parse_duration(text) == seconds
-    assert clock.parse_duration(clock.format_duration(seconds)) == seconds
+    assert times.parse_duration(text) == seconds
+    assert times.parse_duration(times.format_duration(seconds)) == seconds
 
 
 @pytest.mark.parametrize("text", ["", "72", "h", "3 days", "-1h", "0m", "400d", "1.5h"])
 def test_a_duration_that_is_not_days_hours_minutes_is_a_usage_error(text):
     with pytest.raises(UsageError):
-        clock.parse_duration(text)
+        times.parse_duration(text)
 
 
 def test_now_is_read_as_utc_whatever_the_offset_and_a_bare_date_is_midnight():
-    assert clock.iso(clock.parse_time("2025-12-01T19:00:00+01:00")) == "2025-12-01T18:00:00Z"
-    assert clock.iso(clock.parse_time("2025-12-01T18:00:00")) == "2025-12-01T18:00:00Z"
-    assert clock.iso(clock.parse_time("2025-12-01")) == "2025-12-01T00:00:00Z"
+    assert times.iso(times.parse_time("2025-12-01T19:00:00+01:00")) == "2025-12-01T18:00:00Z"
+    assert times.iso(times.parse_time("2025-12-01T18:00:00")) == "2025-12-01T18:00:00Z"
+    assert times.iso(times.parse_time("2025-12-01")) == "2025-12-01T00:00:00Z"
     with pytest.raises(UsageError):
-        clock.parse_time("yesterday")
+        times.parse_time("yesterday")
 
 
 def test_a_decision_is_due_its_deadline_after_it_began():
@@ -66,7 +67,7 @@ def test_the_clock_stops_during_the_vacation_of_the_player_to_act():
 
 def test_a_deadline_that_falls_inside_a_vacation_falls_after_it():
     record = clock.take_vacation(started(), "ann", "ann", T0 + hours(60), T0 + hours(120))
-    assert clock.at(record["due"]) > T0 + hours(120)
+    assert times.at(record["due"]) > T0 + hours(120)
     assert record["due"] == "2025-12-07T00:00:00Z"  # 60 h of the deadline before it, the other 12 h after it
 
 
@@ -77,11 +78,11 @@ def test_another_players_vacation_does_not_move_the_deadline():
 
 def test_vacations_are_limited_to_the_yearly_allowance_counted_per_calendar_year():
     record = started(vacation_days=3)
-    record = clock.take_vacation(record, "ann", "ann", clock.parse_time("2025-12-30"), clock.parse_time("2026-01-02"))
+    record = clock.take_vacation(record, "ann", "ann", times.parse_time("2025-12-30"), times.parse_time("2026-01-02"))
     assert record["vacation_used"]["ann"] == {"2025": 2 * 86400, "2026": 86400}
     with pytest.raises(UsageError, match="3 days of vacation a year"):
-        clock.take_vacation(record, "ann", "ann", clock.parse_time("2025-12-10"), clock.parse_time("2025-12-12"))
-    clock.take_vacation(record, "ann", "ann", clock.parse_time("2026-02-01"), clock.parse_time("2026-02-03"))
+        clock.take_vacation(record, "ann", "ann", times.parse_time("2025-12-10"), times.parse_time("2025-12-12"))
+    clock.take_vacation(record, "ann", "ann", times.parse_time("2026-02-01"), times.parse_time("2026-02-03"))
 
 
 def test_two_vacations_of_one_player_may_not_overlap():
@@ -92,7 +93,7 @@ def test_two_vacations_of_one_player_may_not_overlap():
 
 def test_a_vacation_given_as_dates_includes_its_last_day_and_one_begun_counts_from_now():
     first, last = clock.parse_span("2025-11-30", "2025-12-02", T0)
-    assert (clock.iso(first), clock.iso(last)) == ("2025-12-01T12:00:00Z", "2025-12-03T00:00:00Z")
+    assert (times.iso(first), times.iso(last)) == ("2025-12-01T12:00:00Z", "2025-12-03T00:00:00Z")
     with pytest.raises(UsageError, match="already over"):
         clock.parse_span("2025-11-01", "2025-11-02", T0)
 
@@ -123,7 +124,7 @@ def test_an_extension_moves_the_current_decision_of_the_player_to_act_or_the_nex
 
 
 def test_a_new_deadline_counts_from_the_current_decisions_start():
-    record = clock.set_deadline(started(), "ann", deadline=clock.parse_duration("24h"), reminder=3600)
+    record = clock.set_deadline(started(), "ann", deadline=times.parse_duration("24h"), reminder=3600)
     assert record["due"] == "2025-12-02T12:00:00Z"
 
 
@@ -140,9 +141,9 @@ def test_consecutive_timeouts_reach_the_limit_and_a_move_ends_the_run():
 def test_the_public_clock_shows_the_settings_the_due_time_vacations_and_strikes_in_words():
     record = clock.take_vacation(started(timeouts=3), "bob", "ann", T0 + hours(1), T0 + hours(30))
     record, _ = clock.strike(record, "ann")
-    shown = clock.public(record)
+    shown = times.public(record)
     assert shown["deadline"] == "3d" and shown["reminder"] == "1d" and shown["due"] == "2025-12-04T12:00:00Z"
-    lines = clock.summary_lines(shown, "ann", T0 + hours(2))
+    lines = times.summary_lines(shown, "ann", T0 + hours(2))
     assert lines[0].startswith("ann must move by Thu 4 Dec 2025 12:00 UTC (in 2 days)")
     assert "bob is on vacation until Tue 2 Dec 2025 18:00 UTC." in lines
     assert "ann has missed 1 deadline in a row (resigned after 3)." in lines

@@ -12,10 +12,13 @@ import datetime
 
 import pytest
 
-from pbem import bots, clock, correspondence, engine
+from pbem import bots
+from pbem.clock import clock, correspondence
+from pbem.engine import engine
 from pbem.rng import Rng
+from pbem.text import times
 
-T0 = clock.parse_time("2025-12-01T12:00:00Z")
+T0 = times.parse_time("2025-12-01T12:00:00Z")
 MAX_STEPS = 2000
 
 
@@ -50,7 +53,7 @@ def test_a_game_whose_silent_seat_never_answers_finishes_under_each_policy(tmp_p
             now += datetime.timedelta(hours=1)
             correspondence.submit(gd, "alice", alice_turn(gd, env["state"]), by="referee", now=now)
         else:
-            now = clock.at(env["clock"]["due"])
+            now = times.at(env["clock"]["due"])
             assert correspondence.tick(gd, now)["changed"]
             ticks += 1
     else:

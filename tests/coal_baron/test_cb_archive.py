@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pbem import registry, yamlio
+from pbem.store import registry, yamlio
 from support import replay_archive
 
 GAME = registry.get("coal-baron")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 import random
 
-from pbem import bots, notation, playout
+from pbem import bots, notation
+from pbem.play import playout
 
 NAMES = ["alice", "bob", "carol", "dave"]
 

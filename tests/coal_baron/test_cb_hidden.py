@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from pbem import playout
+from pbem.play import playout
 
 
 def keys_and_ints(node):

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbem import notation
-from pbem.cli import cli
+from pbem.cli.commands import cli
 from support import MOST_ENTRIES, random_decisions
 
 CEILING = MOST_ENTRIES  # entries of a `pbem moves` list a player may be sent

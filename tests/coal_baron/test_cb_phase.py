@@ -214,7 +214,8 @@ def test_factory_card_holder_sees_no_price_in_a_round_without_tiles(t):
 
 
 def test_a_resigned_seat_picks_the_orders_card_and_leads_a_round_on_a_free_mining_space():
-    from pbem import bots, registry
+    from pbem import bots
+    from pbem.store import registry
     from support import reach_decision
     game = registry.get("coal-baron")
     players = ["alice", "bob", "carol"]
@@ -229,7 +230,8 @@ def test_a_resigned_seat_picks_the_orders_card_and_leads_a_round_on_a_free_minin
 
 
 def test_a_resigned_seat_passes_in_a_round_another_player_opened():
-    from pbem import bots, registry
+    from pbem import bots
+    from pbem.store import registry
     from support import reach_decision
     game = registry.get("coal-baron")
     _, _, legal, view = reach_decision(game, {"phase-cards": "on"}, ["alice", "bob", "carol"],

@@ -263,7 +263,7 @@ def test_still_tied_after_the_tie_break_is_a_shared_victory(t):
 
 
 def test_final_report_shows_every_line_of_the_calculation(t):
-    from pbem.report import ranking
+    from pbem.text.report import ranking
     state = final_state(t, money=14, orders=[{"id": "o01", "spots": [[]]}])
     text = ranking(t.rules.result(state))
     header = " ".join(line for line in text.splitlines() if line.split()[:2] == ["rank", "player"])  # its parts

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import registry, yamlio
+from pbem.store import registry, yamlio
 from support import replay_archive
 
 ARCHIVES = sorted(Path(__file__).resolve().parents[1].glob("*/archive_*.yaml"))

@@ -9,7 +9,10 @@ import json
 import pytest
 
 from support import NAMES, default_game, snapshot
-from pbem import bots, correspondence, engine, yamlio
+from pbem import bots
+from pbem.clock import correspondence
+from pbem.engine import engine
+from pbem.store import yamlio
 
 NOW = "2026-01-05T10:00:00Z"
 

@@ -7,8 +7,10 @@ import pytest
 import yaml
 
 from support import NAMES, default_game, legal_turn, snapshot
-from pbem import engine, movefile, registry, trust
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import movefile, trust
+from pbem.store import registry
 
 
 
@@ -300,7 +302,7 @@ def test_resign_lets_the_referee_play_that_player_and_ranks_them_last(new_game, 
 def test_a_finished_game_verifies_from_its_public_files_alone(tmp_path, pbem):
     game = default_game()
     directory = tmp_path / "done"
-    from pbem import demo
+    from pbem.cli import demo
     demo.run(game.id, None, "public-verify", {}, directory, 0, lambda *_: None)
     public = tmp_path / "public-copy"
     shutil.copytree(directory, public, ignore=shutil.ignore_patterns("referee"))
@@ -332,7 +334,7 @@ def test_the_installed_command_exits_1_on_usage_errors_and_0_on_help(tmp_path):
 
 
 def test_the_console_script_skips_the_teardown_but_flushes_its_output_and_runs_what_waits_for_the_exit(tmp_path):
-    """pbem.console.run raises the collector's threshold and leaves by os._exit: a piped output must still arrive
+    """pbem.cli.console.run raises the collector's threshold and leaves by os._exit: a piped output must still arrive
     whole, the exit code be main's, and the functions registered to run at exit (a temporary folder's clean-up)
     still run."""
     import subprocess
@@ -341,7 +343,7 @@ def test_the_console_script_skips_the_teardown_but_flushes_its_output_and_runs_w
               "scratch = tempfile.TemporaryDirectory()  # cleaned up at exit by weakref.finalize\n"
               "atexit.register(lambda: sys.stderr.write(f'collector threshold {gc.get_threshold()[0]}\\n'))\n"
               "atexit.register(lambda: sys.stderr.write('exit functions ran ' + scratch.name + '\\n'))\n"
-              "from pbem.console import run\n"
+              "from pbem.cli.console import run\n"
               "sys.argv = ['pbem'] + sys.argv[1:]\n"
               "run()\n")
     listed = subprocess.run([sys.executable, "-c", script, "games"], capture_output=True, text=True, cwd=tmp_path,
@@ -349,7 +351,7 @@ def test_the_console_script_skips_the_teardown_but_flushes_its_output_and_runs_w
     assert listed.returncode == 0
     assert all(game.id in listed.stdout for game in registry.all_games())
     scratch = listed.stderr.split("exit functions ran ")[1].splitlines()[0]
-    assert "collector threshold 100000" in listed.stderr  # raised for the command's short life (pbem.console)
+    assert "collector threshold 100000" in listed.stderr  # raised for the command's short life (pbem.cli.console)
     assert not (tmp_path / scratch).exists()
     refused = subprocess.run([sys.executable, "-c", script, "status", str(tmp_path / "no-game")],
                              capture_output=True, text=True, cwd=tmp_path, timeout=120)

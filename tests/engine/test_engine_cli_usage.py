@@ -6,8 +6,9 @@ import os
 import pytest
 
 from support import NAMES, Pbem, default_game, legal_turn, playable_games, run_pbem
-from pbem import engine, registry
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.store import registry
 
 
 
@@ -45,7 +46,7 @@ def test_a_file_named_as_game_directory_is_answered_like_a_missing_one(tmp_path)
 
 def _misfit() -> tuple[registry.Game, str, int] | None:
     """An option value and a player count it does not fit (the game refuses it at setup), if any game has one."""
-    from pbem import playout
+    from pbem.play import playout
     for game in playable_games():
         for key, spec in game.meta.get("options", {}).items():
             for value in spec["choices"]:
@@ -128,3 +129,16 @@ def test_the_readme_documents_completion_and_the_choices_of_moves_json():
 def test_the_runner_reports_the_message_the_console_script_prints():
     result = Pbem()("status", "/nonexistent/game")
     assert result.code == 2 and result.err.startswith("pbem: /nonexistent/game: not a pbem game directory")
+
+
+def test_the_ci_script_runs_the_readmes_test_command_in_a_plain_shell_and_in_the_activated_environment():
+    """No test may depend on how its runner was started: CI runs exactly the README's test command twice, the
+    second time after `. .venv/bin/activate` (PATH and VIRTUAL_ENV set, as a user who activated it has them)."""
+    from pathlib import Path
+    top = Path(__file__).resolve().parents[2]
+    readme = (top / "README.md").read_text()
+    command = readme.split("Install and run the tests:\n\n```sh\n", 1)[1].split("\n", 1)[0]
+    lines = [line for line in (top / ".ci" / "run").read_text().splitlines() if line and not line.startswith("#")]
+    runs = [index for index, line in enumerate(lines) if line == command]
+    activated = next(index for index, line in enumerate(lines) if ". .venv/bin/activate" in line)
+    assert len(runs) == 2 and runs[0] < activated < runs[1]

@@ -7,9 +7,14 @@ import copy
 import pytest
 import yaml
 
-from support import MOST_ENTRIES, NAMES, default_game, legal_turn, playable_games, snapshot
-from pbem import correspondence, engine, notation, phrases, playout, registry, turns
+from support import MOST_ENTRIES, NAMES, default_game, legal_turn, playable_games, snapshot, words
+from pbem import notation
+from pbem.clock import correspondence
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import playout, turns
+from pbem.store import registry, safefiles
+from pbem.text import phrases
 
 
 
@@ -68,21 +73,42 @@ def log_entries(directory, full=True):
 # ---------------------------------------------------------------- descriptions
 
 @pytest.mark.parametrize("game", playable_games(), ids=lambda g: g.id)
-def test_every_legal_move_of_a_random_game_is_described_from_the_movers_view(game):
+def test_every_legal_move_of_a_random_game_is_described_from_the_movers_view_and_from_the_public_one(game):
     """The game's report.describe gives each legal-move entry a short phrase (a game without it is a bug) and every
-    list stays within the 40-line ceiling of `pbem moves`."""
+    list stays within the 40-line ceiling of `pbem moves`. Described from the public view (`pbem moves DIR` without
+    --as), a phrase says no word that only the mover's view holds, besides the move's own."""
     players = NAMES[:game.max_players]
+    code = words(open(game.report.__file__).read())  # the phrases' own words
     state = playout.start(game, players, seed="describe")
-    for _, _, state in playout.steps(game, state, seed="describe", bot_seed=1):
+    for number, (_, _, state) in enumerate(playout.steps(game, state, seed="describe", bot_seed=1)):
         decision = game.rules.pending(state)
         if decision is None:
             break
-        legal = game.rules.legal_moves(state, decision["player"])
+        mover = decision["player"]
+        legal = game.rules.legal_moves(state, mover)
         assert len(legal) <= MOST_ENTRIES, (decision, len(legal))
-        view = game.rules.view(state, decision["player"])
+        public, own = game.rules.view(state, None), game.rules.view(state, mover)
+        private = words(own) - words(public) - code if number % 4 == 0 else set()
         for entry in legal:
-            text = game.report.describe(view, entry)
-            assert isinstance(text, str) and "\n" not in text and len(text) <= 72, (game.format_move(entry), text)
+            texts = {"own": game.report.describe(own, entry), "public": game.report.describe(public, entry)}
+            for text in texts.values():
+                assert isinstance(text, str) and "\n" not in text and len(text) <= 72, (game.format_move(entry), text)
+            leaked = (words(texts["public"]) & private) - words(game.format_move(entry))
+            assert not leaked, f"{game.format_move(entry)}: {texts['public']!r} shows {mover}'s private {sorted(leaked)}"
+
+
+@pytest.mark.parametrize("game", playable_games(), ids=lambda g: g.id)
+def test_a_description_without_a_viewer_is_built_from_the_public_view(game, tmp_path, pbem, monkeypatch):
+    """`pbem moves DIR` without --as is nobody's own answer: what each move does is described from the public view;
+    with --as, from that player's own."""
+    directory, _ = create(tmp_path, pbem, game=game)
+    gd = engine.open_game(directory)
+    public = gd.game.rules.view(engine.load_state(gd)["state"], None)
+    monkeypatch.setattr(gd.game.report, "describe", lambda view, move: "public" if view == public else "own")
+    anyone = pbem("moves", directory, "--format", "json").json()
+    assert anyone["choices"] and {choice["description"] for choice in anyone["choices"]} == {"public"}
+    mover = pbem("moves", directory, "--as", anyone["to_act"], "--format", "json").json()
+    assert {choice["description"] for choice in mover["choices"]} == {"own"}
 
 
 def test_moves_json_keeps_the_move_texts_and_adds_choices_with_descriptions(tmp_path, pbem):
@@ -91,7 +117,7 @@ def test_moves_json_keeps_the_move_texts_and_adds_choices_with_descriptions(tmp_
     gd = engine.open_game(directory)
     env = engine.load_state(gd)
     legal = gd.game.rules.legal_moves(env["state"], data["to_act"])
-    view = gd.game.rules.view(env["state"], data["to_act"])
+    view = gd.game.rules.view(env["state"], None)  # no --as: the public view
     assert data["moves"] == [gd.game.format_move(m) for m in legal]
     assert data["choices"] == [{"move": gd.game.format_move(m), "description": gd.game.report.describe(view, m)}
                                for m in legal]
@@ -281,7 +307,7 @@ def test_a_huge_move_file_is_measured_in_megabytes_from_a_file_and_from_standard
     for result in (from_file, from_stdin):
         assert result.returncode == 2
         assert b"10.0 MB; a move file is at most 64 KB" in result.stderr, result.stderr
-    assert phrases.size(65537) == "65,537 bytes"
+    assert safefiles.size_words(65537) == "65,537 bytes"
 
 
 # ---------------------------------------------------------------- status from the referee's state

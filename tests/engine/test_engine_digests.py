@@ -42,8 +42,8 @@ def test_a_command_imports_neither_hashlib_nor_pathlib_nor_pyyaml(tmp_path):
     before pbem is imported.) Run outside the checkout: `python -c` puts its folder first on sys.path, and the
     checkout's pbem/ is not the installed package."""
     code = ("import sys; before = set(sys.modules); "
-            "import pbem.cli, pbem.engine, pbem.safefiles, pbem.transactions, pbem.trust, pbem.rng, pbem.registry; "
-            "pbem.registry.get('coal-baron'); "
+            "import pbem.cli.commands, pbem.engine.engine, pbem.store.safefiles, pbem.store.transactions, "
+            "pbem.play.trust, pbem.rng, pbem.store.registry; pbem.store.registry.get('coal-baron'); "
             "print(sorted({'hashlib', 'hmac', 'yaml', 'random', 'pathlib'} & (set(sys.modules) - before)))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -70,5 +70,5 @@ def test_a_move_that_draws_nothing_does_not_import_random_and_a_draw_is_the_seed
 def test_path_text_is_what_pathlib_writes(text):
     from pathlib import Path
 
-    from pbem import safefiles
+    from pbem.store import safefiles
     assert safefiles.path_text(text) == str(Path(text))

@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem import correspondence, engine, movefile, trust, yamlio
+from pbem.clock import correspondence
+from pbem.engine import engine
+from pbem.play import movefile, trust
+from pbem.store import yamlio
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 GAMES = sorted(p.parent for p in EXAMPLES.glob("*/*/game.yaml"))

@@ -16,8 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from support import default_game, legal_turn, run_pbem, snapshot
-from pbem import bots, correspondence, engine, movefile, transactions, yamlio
+from pbem import bots
+from pbem.clock import correspondence
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import movefile
+from pbem.store import locks, transactions, yamlio
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -147,7 +151,7 @@ def test_an_uncommitted_transaction_is_thrown_away(fuzz_game):
     before = snapshot(directory)
     (directory / transactions.TXN).mkdir(exist_ok=True)
     (directory / transactions.TXN / "bundle.tmp").write_text('{"referee/state.yaml": ["half wri')
-    with transactions.locked(directory, engine.open_game(directory).layout):
+    with locks.locked(directory, engine.open_game(directory).layout):
         pass
     game_files = lambda files: {k: v for k, v in files.items() if not k.startswith(transactions.TXN)}  # noqa: E731
     assert game_files(snapshot(directory)) == game_files(before)  # never applied (its inode is the next bundle's)
@@ -167,19 +171,19 @@ def test_a_committed_transaction_is_finished_by_the_next_command(tmp_path, monke
         real_apply(root, directory, {"b.yaml": files["b.yaml"]}, layout, sync)  # b was written before the crash, a and c not
         raise Killed
     monkeypatch.setattr(transactions, "_apply", killed_after_b)
-    with pytest.raises(Killed), transactions.locked(tmp_path, layout):
+    with pytest.raises(Killed), locks.locked(tmp_path, layout):
         transactions.commit(tmp_path, {"a.yaml": ("new a", 0o644), "b.yaml": ("new b", 0o644),
                                        "views/c.yaml": ("new c", 0o600)}, layout)
     monkeypatch.setattr(transactions, "_apply", real_apply)
     assert (tmp_path / "a.yaml").read_text() == "old a" and (tmp_path / transactions.TXN / transactions.COMMIT).exists()
-    with transactions.locked(tmp_path, layout):
+    with locks.locked(tmp_path, layout):
         pass
     assert (tmp_path / "a.yaml").read_text() == "new a" and (tmp_path / "b.yaml").read_text() == "new b"
     assert (tmp_path / "views" / "c.yaml").read_text() == "new c"
     assert (tmp_path / "views" / "c.yaml").stat().st_mode & 0o777 == 0o600
     assert not (tmp_path / transactions.TXN / transactions.COMMIT).exists()
     (tmp_path / "a.yaml").write_text("later a")
-    with transactions.locked(tmp_path, layout):  # an applied bundle is not applied again
+    with locks.locked(tmp_path, layout):  # an applied bundle is not applied again
         pass
     assert (tmp_path / "a.yaml").read_text() == "later a"
 
@@ -280,7 +284,8 @@ def test_before_write_is_told_the_move_number_of_an_accepted_turn_and_can_stop_i
 
 PLAYER_LOOP = """
 import sys
-from pbem import bots, engine
+from pbem import bots
+from pbem.engine import engine
 gd = engine.open_game(sys.argv[1])
 engine.settle(gd)  # the move a killed writer committed is put in place before this writer reads the state
 while True:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pbem import engine, report
+from pbem.engine import engine
+from pbem.text import report
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 GOLDEN = Path(__file__).parent / "golden"

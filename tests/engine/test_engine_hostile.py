@@ -18,9 +18,12 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from support import NAMES, Pbem, default_game, legal_turn, run_pbem
-from pbem import correspondence, engine, movefile, registry, transactions, yamlio
-from pbem.cli import cli
+from pbem.cli.commands import cli
+from pbem.clock import correspondence
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import movefile
+from pbem.store import locks, registry, transactions, yamlio
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FINISHED = EXAMPLES / "gold-fever" / "gf-3p"  # a finished game: its seed and full log are public
@@ -313,7 +316,7 @@ def test_readers_never_see_a_mix_after_a_writer_was_killed_past_its_commit_point
     monkeypatch.setattr(transactions, "_apply", real_apply)
     assert (arena.game / transactions.TXN / transactions.COMMIT).exists()
     assert yaml.safe_load((arena.game / "public.yaml").read_text())["move_number"] == number  # on disk: a mix
-    (arena.game / transactions.LOCK).unlink()
+    (arena.game / locks.LOCK).unlink()
     before = lsnapshot(arena.game)
     assert pbem("status", arena.game, "--format", "json").json()["move_number"] == number + 1
     for viewer in engine.open_game(arena.game).players:
@@ -337,7 +340,7 @@ def next_turn_through_the_bundle(directory):
 
 
 def test_read_only_commands_leave_no_file_behind(arena, template):
-    (arena.game / transactions.LOCK).unlink()
+    (arena.game / locks.LOCK).unlink()
     before = lsnapshot(arena.game)
     player, _, _ = legal_turn(template[0])
     pbem = Pbem()

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pbem import engine, transactions
+from pbem.engine import engine
+from pbem.store import locks
 from support import NAMES, Pbem, default_game, legal_turn, snapshot
 
 
@@ -32,7 +33,7 @@ def held(request):
     opened = []
 
     def hold(directory: Path, kind=fcntl.LOCK_SH):
-        fd = os.open(directory / transactions.LOCK, os.O_RDONLY)
+        fd = os.open(directory / locks.LOCK, os.O_RDONLY)
         fcntl.flock(fd, kind)
         opened.append(fd)
     yield hold
@@ -42,15 +43,15 @@ def held(request):
 
 def test_the_lock_file_is_the_referees_alone(tmp_path):
     game = new_game(tmp_path / "g1")
-    assert os.stat(game / transactions.LOCK).st_mode & 0o777 == 0o600
+    assert os.stat(game / locks.LOCK).st_mode & 0o777 == 0o600
 
 
 def test_a_lock_file_an_older_pbem_left_open_to_all_is_made_private_by_the_next_move(tmp_path):
     game = new_game(tmp_path / "g1")
-    os.chmod(game / transactions.LOCK, 0o644)
+    os.chmod(game / locks.LOCK, 0o644)
     player, move, number = legal_turn(game)
     assert Pbem()("move", game, "--as", player, "--text", move, "--move-number", number).code == 0
-    assert os.stat(game / transactions.LOCK).st_mode & 0o777 == 0o600
+    assert os.stat(game / locks.LOCK).st_mode & 0o777 == 0o600
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root, to try the lock as another user (CI runs as root)")
@@ -80,7 +81,7 @@ def test_a_held_lock_makes_a_command_give_up_after_the_timeout_with_exit_2(tmp_p
     result = Pbem()(command, game, *args)
     assert result.code == 2
     assert time.monotonic() - started < 10
-    assert f"{game / transactions.LOCK}: the game is locked by another process (waited 0.5 s)" in result.err
+    assert f"{game / locks.LOCK}: the game is locked by another process (waited 0.5 s)" in result.err
     assert snapshot(game) == before
 
 

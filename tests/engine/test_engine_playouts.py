@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 from support import NAMES, edge_counts, game_counts, playable_games
-from pbem import demo, engine, playout, registry, validation, yamlio
+from pbem.cli import demo
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import playout
+from pbem.store import registry, validation, yamlio
 
 SEEDS = range(4)
 JSONSCHEMA_EVERY = 25  # every position is checked by the compiled schemas; every 25th by jsonschema and YAML too

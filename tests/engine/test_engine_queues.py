@@ -1,4 +1,4 @@
-"""Queued moves, ranked choices and standing orders through the referee and its files (pbem.queues): privacy
+"""Queued moves, ranked choices and standing orders through the referee and its files (pbem.play.queues): privacy
 until played, replay, signatures, bad input, `pbem queue`, and the declarations each game makes."""
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ import json
 
 import pytest
 
-from pbem import engine, movefile, queues, registry
+from pbem.engine import engine
 from pbem.games.gold_fever.phases import common
 from pbem.games.gold_fever.phases import turn as turn_course
+from pbem.play import movefile, plans
+from pbem.store import registry
 from support import NAMES, QueueTable, ScriptedRng, legal_turn, playable_games, snapshot
 
 SECRET_WORDS = "new-london-9 offered"  # a condition no report, view or log shows unless it is sent
@@ -139,7 +141,7 @@ def test_a_queue_is_seen_by_its_player_alone_until_it_is_played(pbem, tmp_path):
 
 
 def test_the_public_status_schema_has_no_place_for_a_queue():
-    from pbem import validation
+    from pbem.store import validation
     doc_schema = validation.schemas_for("gold-fever")["public.schema.json"]
     assert "queue" not in doc_schema["properties"] and doc_schema["additionalProperties"] is False
 
@@ -152,9 +154,9 @@ def test_a_games_queue_words_read_views_only(game):
     tree = ast.parse(inspect.getsource(module))
     imported = [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
     assert all(isinstance(node, ast.ImportFrom) and node.module == "__future__" for node in imported)
-    vocab = queues.vocabulary(game)
+    vocab = plans.vocabulary(game)
     for key, spec in [*vocab.choices.items(), *vocab.conditions.items(), *vocab.disarm.items()]:
-        assert spec["reads"] in queues.READS, key
+        assert spec["reads"] in plans.READS, key
         assert list(inspect.signature(getattr(module, key)).parameters)[0] == "view", key
 
 
@@ -311,7 +313,7 @@ def test_a_queue_set_while_its_players_decision_waits_answers_it_at_once(pbem, t
 
 @pytest.mark.parametrize("game", playable_games(), ids=lambda g: g.id)
 def test_every_decision_and_move_of_a_game_is_declared_for_queues(game):
-    vocab = queues.vocabulary(game)
+    vocab = plans.vocabulary(game)
     assert set(vocab.decisions) == set(game.meta["decisions"])
     assert set().union(*vocab.decisions.values()) == set(game.meta["notation"])
     for key in [*vocab.choices, *vocab.conditions, *vocab.disarm]:
@@ -331,12 +333,12 @@ def test_the_queue_words_are_no_players_name(game, pbem, tmp_path):
 
 def test_canonical_queue_text_reads_back_as_itself():
     game = registry.get("coal-baron")
-    plan = queues.parse_plan(game, ["DRAFT o25 ELSE draft best if  alice money at least 3 and not domain money",
+    plan = plans.parse_plan(game, ["DRAFT o25 ELSE draft best if  alice money at least 3 and not domain money",
                                     "next", "standing round:  pass if domain money"], "alice", ["alice", "bob"])
-    texts = [plan.now[0].text, "next", queues.standing_text("round", plan.standing["round"].text)]
+    texts = [plan.now[0].text, "next", plans.standing_text("round", plan.standing["round"].text)]
     assert texts == ["draft o25 else draft best if alice money at least 3 and not domain money", "next",
                      "standing round: pass if domain money"]
-    again = queues.parse_plan(game, texts, "alice", ["alice", "bob"])
+    again = plans.parse_plan(game, texts, "alice", ["alice", "bob"])
     assert again.now[0].text == texts[0] and again.standing["round"].text == "pass if domain money"
 
 

@@ -2,7 +2,7 @@
 the game ranked them), then the resigned players after them, in the order they resigned."""
 from __future__ import annotations
 
-from pbem.engine import final_ranking
+from pbem.engine.engine import final_ranking
 
 
 def rows(*ranked):

@@ -16,8 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from pbem import correspondence, engine, movefile, transactions, yamlio
+from pbem.clock import correspondence
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import movefile
+from pbem.store import locks, yamlio
 from support import NAMES, Pbem, default_game, legal_turn
 
 ALL = bool(os.environ.get("PBEM_REFUSALS_ALL"))
@@ -25,7 +28,7 @@ ORGANISER = "referee@club.example"
 FILES = ["game.yaml", "components.yaml", "public.yaml", "log.yaml", "views/{player}.yaml", "referee/state.yaml",
          "referee/log.yaml", "referee/secrets.yaml", "referee/state.sha256", "referee/status.sha256",
          "referee/state.json", "referee/txn.key", "referee/notices.yaml", "schemas/public.schema.json",
-         ".txn/COMMIT.json", transactions.LOCK]
+         ".txn/COMMIT.json", locks.LOCK]
 
 
 def plant(path: Path, kind: str, outside: Path) -> None:

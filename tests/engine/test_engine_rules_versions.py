@@ -8,10 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from pbem import correspondence, engine, registry, yamlio
-from support import legal_turn, playable_games
+from pbem.clock import correspondence
+from pbem.engine import engine
+from pbem.store import registry, yamlio
+from support import legal_turn, pbem_own_games, playable_games
 
 EARLIER = [(game.id, version) for game in playable_games() for version in game.meta.get("earlier_rules_versions", [])]
+# pbem keeps the archived games of its own games (tests/*/archive_*.yaml); a game of its own keeps and replays its own
+ARCHIVED = [(game_id, version) for game_id, version in EARLIER if game_id in {g.id for g in pbem_own_games()}]
 TESTS = Path(__file__).parent.parent
 
 
@@ -32,19 +36,21 @@ def made_by_an_earlier_pbem(directory, game_id, version, monkeypatch):
     return archive
 
 
-@pytest.mark.parametrize("game_id,version", EARLIER)
+@pytest.mark.parametrize("game_id,version", ARCHIVED)
 def test_each_earlier_rules_version_played_on_has_an_archived_game_that_replays(game_id, version):
     """An earlier version is played on only where archived games of it still replay to their stored result (the
     game's archive tests replay each one)."""
     assert archived(game_id, version) is not None
 
 
-@pytest.mark.parametrize("game_id,version", EARLIER)
+@pytest.mark.parametrize("game_id,version", ARCHIVED)
 def test_a_game_of_an_earlier_rules_version_this_pbem_lists_plays_on_and_verifies(pbem, tmp_path, monkeypatch,
                                                                                 game_id, version):
     directory = tmp_path / "g"
     archive = made_by_an_earlier_pbem(directory, game_id, version, monkeypatch)
     for _ in range(3):
+        if engine.status(engine.open_game(directory))["finished"]:  # (a short game)
+            break
         player, text, _ = legal_turn(directory)
         assert pbem("move", directory, "--as", player, "--text", text).code == 0
     gd = engine.open_game(directory)

@@ -1,6 +1,7 @@
-"""Compiled schema checks kept between commands (pbem.checkercache): loaded instead of compiled, kept beside the
+"""Compiled schema checks kept between commands (pbem.store.checkercache): loaded instead of compiled, kept beside the
 schemas or in the user's cache, never believed when someone else could have written them, never used for schemas
-they were not compiled from; and the compiler (pbem.schemacheck) answers as jsonschema does, keyword by keyword."""
+they were not compiled from; and the compiler (pbem.store.schemacheck) answers as jsonschema does, keyword by
+keyword."""
 from __future__ import annotations
 
 import importlib
@@ -14,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from jsonschema import Draft202012Validator
 
-from pbem import checkercache, registry, schemacheck, validation
+from pbem.store import checkercache, registry, schemacheck, validation
 
 MOVE = {"name": "alice", "moves": ["bid 3"]}
 SCHEMAS = {"move.schema.json": json.dumps({

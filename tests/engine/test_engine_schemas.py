@@ -10,9 +10,13 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
 from support import NAMES, playable_games
-from pbem import correspondence, playout, registry, schemacheck, validation, yamlio
+from pbem.clock import correspondence
+from pbem.play import playout
+from pbem.store import registry, schemacheck, validation, yamlio
 
 EXAMPLES = Path(__file__).parent / "examples"
 
@@ -44,10 +48,79 @@ def test_every_schema_of_a_game_compiles_for_the_fast_check(game_id):
 
 def test_an_unknown_keyword_is_refused_at_compile_time():
     with pytest.raises(schemacheck.SchemaError):
-        schemacheck.Compiler({"s": {"type": "object", "unevaluatedProperties": False}}).root("s")({})
-    nested = {"type": "object", "properties": {"clock": {"type": "object", "unevaluatedProperties": False}}}
+        schemacheck.Compiler({"s": {"type": "array", "unevaluatedItems": False}}).root("s")([])
+    nested = {"type": "object", "properties": {"clock": {"type": "array", "unevaluatedItems": False}}}
     with pytest.raises(schemacheck.SchemaError):  # in a member no document holds: found when all is compiled
         schemacheck.Compiler({"s": nested}).root("s")
+
+
+# A schema that extends another (a game's over pbem's base, a player's view over the public one), each document
+# checked by both: the fast check must refuse exactly what jsonschema refuses.
+EXTENDED = {
+    "base": {"$defs": {"view": {"type": "object", "properties": {"game": {"type": "string"}}, "required": ["game"]},
+                       "seat": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}},
+    "public": {"$ref": "#/$defs/public", "unevaluatedProperties": False, "$defs": {"public": {
+        "$ref": "base#/$defs/view", "properties": {"seats": {"type": "array", "items": {
+            "$ref": "base#/$defs/seat", "properties": {"cards": {"type": "integer"}}, "unevaluatedProperties": False}}},
+        "patternProperties": {"^note-": {"type": "string"}}}}},
+    "player": {"$ref": "public#/$defs/public", "properties": {"hand": {"type": "array"}}, "required": ["hand"],
+               "unevaluatedProperties": {"type": "boolean"}},
+}
+
+
+@pytest.mark.parametrize("name,document,valid", [
+    ("public", {"game": "g", "seats": [{"name": "ann", "cards": 3}], "note-1": "x"}, True),
+    ("public", {"game": "g", "hand": [4]}, False),                      # the player's field in the public view
+    ("public", {"game": "g", "seats": [{"name": "ann", "hand": [4]}]}, False),   # ... in a seat
+    ("public", {"game": "g", "note-1": 5}, False),
+    ("public", {"seats": []}, False),                                   # the base's required field
+    ("player", {"game": "g", "hand": [4], "seats": [{"name": "ann"}]}, True),
+    ("player", {"game": "g", "hand": [4], "extra": True}, True),        # unevaluated, and a boolean
+    ("player", {"game": "g", "hand": [4], "extra": 1}, False),
+    ("player", {"game": "g"}, False),
+])
+def test_a_schema_that_extends_another_stays_closed_and_both_checks_agree(name, document, valid):
+    assert schemacheck.Compiler(EXTENDED).root(name)(document) is valid
+    registry_ = Registry().with_resources((uri, Resource.from_contents(schema, default_specification=DRAFT202012))
+                                          for uri, schema in EXTENDED.items())
+    assert Draft202012Validator(EXTENDED[name], registry=registry_).is_valid(document) is valid
+
+
+def test_unevaluated_properties_over_a_branch_decided_by_the_document_is_refused_at_compile_time():
+    branching = {"type": "object", "anyOf": [{"properties": {"a": {}}}, {"properties": {"b": {}}}],
+                 "unevaluatedProperties": False}
+    with pytest.raises(schemacheck.SchemaError, match="anyOf"):
+        schemacheck.Compiler({"s": branching}).root("s")
+
+
+def open_members(document, path="$"):
+    """Every object of a document with its path: where a field nobody declared could be slipped in."""
+    if isinstance(document, dict):
+        yield path, document
+        for key, value in document.items():
+            yield from open_members(value, f"{path}.{key}")
+    elif isinstance(document, list):
+        for index, value in enumerate(document):
+            yield from open_members(value, f"{path}[{index}]")
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in playable_games()])
+def test_a_field_no_schema_declares_fails_in_every_object_of_every_view(game_id):
+    """The views extend pbem's base (and a player's view the public one) and are closed all the same: a private
+    field slipped into any object of a view (its top, a seat, who acts, the player's private part) fails both
+    checks, so it can never be written by accident."""
+    game = registry.get(game_id)
+    state = playout.start(game, NAMES[:game.min_players], seed="closed")
+    for _, (_, _, state) in zip(range(25), playout.steps(game, state, seed="closed")):
+        pass
+    for viewer, schema in [(None, "game-public-view.schema.json"), (NAMES[0], "game-player-view.schema.json")]:
+        view = game.rules.view(state, viewer)
+        assert validation.is_valid(game_id, schema, view)
+        for path, member in open_members(view):
+            member["leaked_hand"] = [1, 2]
+            assert not validation.is_valid(game_id, schema, view), f"{schema}: a field slipped into {path} passes"
+            assert validation.errors(game_id, schema, view), f"{schema}: jsonschema lets {path} take any field"
+            del member["leaked_hand"]
 
 
 @pytest.mark.parametrize("path", sorted((EXAMPLES / "move").glob("*.yaml")), ids=lambda p: p.stem)

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pbem import engine, movefile, yamlio
+from pbem.engine import engine
+from pbem.play import movefile
+from pbem.store import yamlio
 from support import NAMES, Pbem, default_game, legal_turn
 
 FINISHED = Path(__file__).resolve().parents[2] / "examples" / "gold-fever" / "gf-3p"
@@ -21,7 +23,7 @@ FINISHED = Path(__file__).resolve().parents[2] / "examples" / "gold-fever" / "gf
 def template(tmp_path_factory):
     game = default_game()
     directory = tmp_path_factory.mktemp("verify") / "g1"
-    made = engine.create(game.id, directory, NAMES[:game.min_players], seed="verify")
+    made = engine.create(engine.NewGame(game.id, directory, NAMES[:game.min_players], seed="verify"))
     for _ in range(3):
         player, text, _ = legal_turn(directory)
         engine.submit(engine.open_game(directory), player, [text], by="referee")

@@ -5,7 +5,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem import yamlio
+from pbem.store import yamlio
 
 scalars = st.none() | st.booleans() | st.integers(min_value=-2**63, max_value=2**63) | st.floats(
     allow_nan=False, allow_infinity=False) | st.text(
@@ -65,7 +65,7 @@ def test_whole_line_comments_are_read_without_pyyaml_as_pyyaml_reads_them():
 
 def test_every_games_metadata_is_read_without_pyyaml():
     """meta.yaml is read by every command: written as pbem writes YAML, it does not need PyYAML's import."""
-    from pbem import packaged, registry
+    from pbem.store import packaged, registry
     for game_id, module in registry.installed().items():
         text = packaged.read_bytes(module, "meta.yaml").decode()
         assert yamlio._read_own(text) == yaml.safe_load(text), game_id

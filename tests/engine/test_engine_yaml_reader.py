@@ -10,8 +10,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem import yamlio
 from pbem.contract import PbemError
+from pbem.store import yamlio
 
 FUZZ = int(os.environ.get("PBEM_FUZZ_EXAMPLES", "300"))  # benchmarks/reliability.py runs many more
 # what YAML reads as a line end, as a control character or as syntax, and what it does not

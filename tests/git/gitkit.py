@@ -7,9 +7,11 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from pbem import engine, movefile, playout, registry
+from pbem.engine import engine
 from pbem.git.player import commit_move, move_file, published
 from pbem.git.repo import Repo
+from pbem.play import movefile, playout
+from pbem.store import registry
 from support import NAMES, Pbem
 
 
@@ -191,5 +193,6 @@ class Club:
 
 def plan(game_type: str, players: list[str], seed: str, game_id: str, bot_seed: str = "bots",
          options: dict | None = None, limit: int | None = None) -> tuple[list[tuple[int, str, list[str]]], dict]:
-    """A whole game by the random bot, in submissions as players send them (pbem.playout.turns)."""
-    return playout.turns(registry.get(game_type), players, options, seed, bot_seed, game_id, limit)
+    """A whole game by the random bot, in submissions as players send them (pbem.play.playout.turns)."""
+    return playout.turns(registry.get(game_type), players, options, limit, seed=seed, bot_seed=bot_seed,
+                         game_id=game_id)

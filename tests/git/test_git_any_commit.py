@@ -15,8 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gitkit import git
-from pbem import engine, yamlio
+from pbem.engine import engine
 from pbem.git import layout
+from pbem.store import yamlio
 from support import legal_turn
 
 NAMES = st.sampled_from([

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from gitkit import git, plan
-from pbem import engine, movefile, yamlio
+from pbem.engine import engine
 from pbem.git import keys, layout
+from pbem.play import movefile
+from pbem.store import yamlio
 
 SEED = "attack-seed"
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import yaml
 
 from gitkit import git, plan, ssh_key
-from pbem import yamlio
 from pbem.git import desk, keys, layout
+from pbem.store import yamlio
 
 SEED = "ci-seed"
 REPO = Path(__file__).resolve().parents[2]
@@ -32,10 +32,12 @@ def gitlab_steps(path: Path) -> list[str]:
 
 def run_steps(steps: list[str], checkout: Path, env: dict, bin_dir: Path | None = None) -> None:
     """Each step in bash, in the checkout, as the runner gives it (the pushed commit in CI_COMMIT_SHA), with the CI
-    secret set and pbem's environment (this one's unless `bin_dir`) first on PATH."""
+    secret set and the runner's Python (this environment's unless `bin_dir`) first on PATH: whichever way this
+    test was started (a virtual environment activated or not), no other pbem is on PATH and no VIRTUAL_ENV says
+    where one is."""
     sha = git(checkout, "rev-parse", "HEAD").strip()
-    path = str(bin_dir or Path(sys.executable).parent) + os.pathsep + os.environ["PATH"]
-    full_env = {**os.environ, **env, "CI_COMMIT_SHA": sha, "PATH": path}
+    path = str(bin_dir or Path(sys.executable).parent) + os.pathsep + without_pbem()
+    full_env = {**runner_environment(), **env, "CI_COMMIT_SHA": sha, "PATH": path}
     for step in steps:
         done = subprocess.run(["bash", "-eo", "pipefail", "-c", step], cwd=checkout, env=full_env,
                               capture_output=True, text=True, timeout=600)
@@ -67,7 +69,7 @@ def test_the_github_and_gitlab_steps_referee_pushes_with_the_identity_from_the_c
     identity = keys.Identity(secret[layout.IDENTITY_VARIABLE], "the CI secret")
     opened = desk.open_committed(desk.Repo(clone), git(clone, "rev-parse", "HEAD").strip(), identity)
     try:
-        from pbem import engine
+        from pbem.engine import engine
         assert engine.load_state(opened.gd)["move_number"] == len(submissions) + 1
     finally:
         opened.close()
@@ -134,17 +136,42 @@ def test_the_post_receive_hook_of_the_guide_referees_every_push(club, monkeypatc
 
 
 def without_pbem() -> str:
-    """PATH without this environment's bin/ (where `pbem` is): what a fresh runner has."""
-    here = str(Path(sys.executable).parent)
-    return os.pathsep.join(part for part in os.environ["PATH"].split(os.pathsep) if part != here)
+    """PATH without a folder that holds a `pbem` (this environment's bin/, an activated one's, any other): what a
+    fresh runner has."""
+    return os.pathsep.join(part for part in os.environ["PATH"].split(os.pathsep)
+                           if part and not (Path(part) / "pbem").exists())
+
+
+def runner_environment() -> dict:
+    """This process's environment without what names a Python environment: a runner's own has none of it."""
+    return {key: value for key, value in os.environ.items()
+            if key not in ("VIRTUAL_ENV", "VIRTUAL_ENV_PROMPT", "PYTHONHOME", "PYTHONPATH", "CONDA_PREFIX")}
 
 
 def test_without_a_source_named_at_init_the_install_step_stops_at_once_and_says_so(club):
     game = club("coal-baron", 3, seed=SEED)
     for steps in (github_steps(game.dir / layout.WORKFLOW), gitlab_steps(game.dir / layout.GITLAB)):
         done = subprocess.run(["bash", "-c", steps[0]], cwd=game.dir, capture_output=True, text=True,
-                              env={**os.environ, "PATH": without_pbem()})
+                              env={**runner_environment(), "PATH": without_pbem()})
         assert done.returncode == 1 and "no source of it was named" in done.stderr and "--pbem-source" in done.stderr
+
+
+def test_the_install_step_installs_the_named_source_into_the_runners_python_whatever_pbem_is_on_path(tmp_path):
+    """A pbem elsewhere on PATH (an activated environment's, a runner's own) is not the one the game named: the step
+    installs the named source with the runner's python3 all the same."""
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "pbem").write_text("#!/bin/sh\necho 'another pbem'\n")
+    (fake / "python3").write_text(f"#!/bin/sh\necho \"$@\" >> {tmp_path / 'installed'}\n")
+    for script in fake.iterdir():
+        script.chmod(0o755)
+    source = "git+https://club.example/pbem.git@v1.0"
+    step = layout.install_step(source)
+    done = subprocess.run(["bash", "-c", step], capture_output=True, text=True,
+                          env={**runner_environment(), "PATH": f"{fake}{os.pathsep}{without_pbem()}",
+                               "VIRTUAL_ENV": str(Path(sys.executable).parent.parent)})
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "installed").read_text() == f"-m pip install --quiet {source}\n"
 
 
 def test_the_generated_steps_install_pbem_from_the_source_named_at_init_and_verify(tmp_path):
@@ -168,6 +195,5 @@ def test_the_generated_steps_install_pbem_from_the_source_named_at_init_and_veri
     subprocess.run([sys.executable, "-m", "venv", runner], check=True, capture_output=True, timeout=600)
     steps = github_steps(game / layout.WORKFLOW)
     assert str(wheel) in steps[0]
-    env = {"PATH": str(runner / "bin") + os.pathsep + without_pbem()}
-    run_steps(steps, game, env, bin_dir=runner / "bin")
+    run_steps(steps, game, {}, bin_dir=runner / "bin")
     assert (runner / "bin" / "pbem").exists()

@@ -7,8 +7,9 @@ import support
 import yaml
 
 from gitkit import git, plan, ssh_key
-from pbem import engine, yamlio
+from pbem.engine import engine
 from pbem.git import layout
+from pbem.store import yamlio
 
 T0 = "2025-12-01T12:00:00Z"
 DEADLINE = ("--deadline", "48h", "--reminder", "12h")

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from gitkit import git
-from pbem import yamlio
+from pbem.store import yamlio
 from support import Pbem
 
 REPO = Path(__file__).resolve().parents[2]

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from gitkit import git, plan
-from pbem import engine, yamlio
+from pbem.engine import engine
 from pbem.git import keys, layout, textconv
+from pbem.store import yamlio
 
 SEED = "hostile-seed"
 
@@ -251,3 +252,28 @@ def test_a_hidden_choice_is_encrypted_to_the_referees_recorded_key_only(club):
         keys.Identity(secret, "the thief's key").decrypt(data, "the move")
     run = game.referee()
     assert [c["verdict"] for c in run["commits"]] == ["refused", "accepted"]
+
+
+def test_a_pushed_tag_named_like_the_branch_stops_no_pbem_push_and_the_guide_removes_it(game):
+    """A tag `main` makes a player's own `git push origin main` ambiguous; pbem pushes the branch by its full name,
+    and the guide's commands (docs/git.md) take the tag away on the server and in the clone."""
+    number, player, moves = submissions(game, 1)[0]
+    vandal = next(name for name in game.names if name != player)
+    game.pull(vandal)
+    git(game.clones[vandal], "tag", "main")
+    git(game.clones[vandal], "push", "--quiet", "origin", "refs/tags/main")
+    game.pull(player)
+    clone = game.clones[player]
+    assert git(clone, "tag").split() == ["main"]
+    result = game.pbem("git", "move", clone, "--as", player, "--text", "; ".join(moves), "--secret-file",
+                       game.secret_files[player], "--push")
+    assert result.code == 0, result.err
+    assert [c["verdict"] for c in game.referee()["commits"]] == ["accepted"]
+    assert move_number(game) > number
+    ambiguous = subprocess.run(["git", "-C", str(clone), "push", "origin", "main"], capture_output=True, text=True)
+    assert ambiguous.returncode != 0 and "matches more than one" in ambiguous.stderr
+    git(game.remote, "tag", "-d", "main")  # the organiser, on the server
+    git(clone, "tag", "-d", "main")  # each player who fetched it
+    game.pull(player)
+    git(clone, "push", "--quiet", "origin", "main")
+    assert "main" not in git(game.remote, "tag").split()

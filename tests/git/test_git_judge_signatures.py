@@ -6,9 +6,9 @@ from __future__ import annotations
 import subprocess
 
 from gitkit import git, plan
-from pbem import movefile
 from pbem.git.player import commit_move, move_file, published
 from pbem.git.repo import Repo
+from pbem.play import movefile
 
 SEED = "batch-seed"
 

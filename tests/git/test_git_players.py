@@ -11,8 +11,9 @@ from pathlib import Path
 import yaml
 
 from gitkit import git, plan, ssh_key
-from pbem import engine, yamlio
+from pbem.engine import engine
 from pbem.git import keys, layout, textconv
+from pbem.store import yamlio
 from support import Pbem
 
 SEED = "players-seed"
@@ -127,7 +128,7 @@ def test_ssh_signed_commits_replace_the_secret(club):
     impostor = next(name for name in game.names if name != player)
     clone = game.clones[impostor]
     game.pull(impostor)
-    from pbem import movefile
+    from pbem.play import movefile
     (clone / "moves").mkdir(exist_ok=True)
     (clone / f"moves/{number:04d}-{player}.yaml").write_text(
         movefile.dumps(movefile.build(game.dir.name, number, player, moves)))

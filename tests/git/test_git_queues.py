@@ -3,8 +3,9 @@ until played), its queue waits in the player's encrypted view, what it plays is 
 counts such a sealed move as checked by the referee; a queue committed in the clear is refused."""
 from __future__ import annotations
 
-from pbem import engine, yamlio
+from pbem.engine import engine
 from pbem.git import keys
+from pbem.store import yamlio
 
 SEED = "queue-seed"
 

@@ -8,10 +8,10 @@ import subprocess
 import pytest
 
 from gitkit import git, plan
-from pbem import yamlio
 from pbem.git import desk as desks
 from pbem.git import layout
 from pbem.git.repo import Repo
+from pbem.store import yamlio
 
 SEED = "history-seed"
 

@@ -90,7 +90,8 @@ def test_bids_so_far_are_public(gf):
 
 
 def test_a_resigned_seat_never_bids():
-    from pbem import bots, registry
+    from pbem import bots
+    from pbem.store import registry
     from support import reach_decision
     game = registry.get("gold-fever")
     _, _, legal, view = reach_decision(game, {}, ["alice", "bob", "carol"], "bid_for_lot")

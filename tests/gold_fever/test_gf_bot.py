@@ -3,7 +3,8 @@ bots. The full measurement (50 games, against the target) is benchmarks/bots.py;
 import copy
 import random
 
-from pbem import bots, notation, playout
+from pbem import bots, notation
+from pbem.play import playout
 
 NAMES = ["ann", "bob", "cid", "dee"]
 

@@ -1,7 +1,7 @@
 """The final score (the French rules): gold + the nuggets on one's concessions + 5 per Maire card; the highest wins;
 ruling: equal totals share the rank. The report shows the table and, at the end, the calculation."""
-from pbem import report
 from pbem.games.gold_fever import scoring
+from pbem.text import report
 
 
 def over(gf, state):

@@ -5,9 +5,9 @@ import pytest
 
 from click.testing import CliRunner
 
-from pbem import validation
-from pbem.cli import cli
+from pbem.cli.commands import cli
 from pbem.games.gold_fever.phases import turn
+from pbem.store import validation
 
 # The French names of events that French reviews of the game give; every other French name is designed.
 NAMED_IN_FRENCH_SOURCES = {"Saloon", "Dynamite", "Hold-up", "Mustang"}

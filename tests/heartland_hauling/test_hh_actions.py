@@ -102,7 +102,8 @@ def test_a_player_who_can_neither_load_nor_unload_nor_pay_for_the_discard_is_tow
 
 
 def test_a_resigned_seat_discards_nothing_as_its_action_and_draws_from_the_deck():
-    from pbem import bots, registry
+    from pbem import bots
+    from pbem.store import registry
     from support import reach_decision
     game = registry.get("heartland-hauling")
     _, _, legal, view = reach_decision(game, {}, ["alice", "bob"], "act")

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from pbem import correspondence, engine, registry, turns, yamlio
+from pbem.clock import correspondence
 from pbem.contract import PbemError
+from pbem.engine import engine
+from pbem.play import turns
+from pbem.store import registry, yamlio
 
 GAME = registry.get("heartland-hauling")
 

@@ -9,9 +9,11 @@ import random
 
 import pytest
 
-from pbem import bots, notation, playout, registry, validation
+from pbem import bots, notation
 from pbem.games.heartland_hauling import bot
+from pbem.play import playout
 from pbem.rng import Rng
+from pbem.store import registry, validation
 from support import seeds
 
 GAME = registry.get("heartland-hauling")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pbem import engine
 from pbem.contract import PbemError
+from pbem.engine import engine
 from pbem.rng import Rng
 
 

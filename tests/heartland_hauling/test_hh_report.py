@@ -2,8 +2,9 @@
 the short description of every legal move, built from the mover's view."""
 from __future__ import annotations
 
-from pbem import playout, registry
 from pbem.games.heartland_hauling import report
+from pbem.play import playout
+from pbem.store import registry
 
 GAME = registry.get("heartland-hauling")
 

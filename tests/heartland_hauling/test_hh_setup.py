@@ -266,7 +266,7 @@ def test_alternate_routes_with_a_number_draw_which_locations_at_random(t):
 
 
 def test_a_hand_or_a_deck_naming_a_card_the_game_does_not_have_breaks_the_schema(t):
-    from pbem import validation
+    from pbem.store import validation
     state = t.started(2)
     player = state["players"][0]
     assert validation.is_valid(t.game.id, "game-state.schema.json", state)
@@ -283,7 +283,7 @@ def test_a_hand_or_a_deck_naming_a_card_the_game_does_not_have_breaks_the_schema
 
 
 def test_a_club_components_file_names_the_four_goods_and_fuel_cards_by_their_spaces(t):
-    from pbem import validation
+    from pbem.store import validation
     for edit in (lambda c: c["goods"][0].update(id="gold"), lambda c: c["fuel"][0].update(id="diesel")):
         components = t.game.default_components()
         edit(components)

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pbem import engine, registry
-from pbem.cli import cli
+from pbem.cli.commands import cli
+from pbem.engine import engine
+from pbem.store import registry
 from support import playable_games
 
 NAMES = ["alice", "bob", "carol", "dave", "erin"]

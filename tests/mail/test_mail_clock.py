@@ -8,8 +8,9 @@ import datetime
 import json
 import re
 
-from pbem import clock, engine
-from pbem.phrases import plural
+from pbem.engine import engine
+from pbem.text import times
+from pbem.text.phrases import plural
 from mailkit import MailGame, body_of, create_game, move_mail, run_cli, write_mail
 from support import legal_turn
 
@@ -17,7 +18,7 @@ T0 = "2025-12-01T12:00:00Z"
 
 
 def at(hours: float) -> str:
-    return clock.iso(clock.parse_time(T0) + datetime.timedelta(hours=hours))
+    return times.iso(times.parse_time(T0) + datetime.timedelta(hours=hours))
 
 
 def start(games_root, *options, players=2) -> MailGame:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import mailbox
 
-from pbem import engine
+from pbem.engine import engine
 from pbem.mail import compose
 from support import NAMES, run_pbem
 from mailkit import ORGANISER, body_of, create_game, free_port, mail_games, move_mail, receive, run_cli, write_mail

@@ -15,8 +15,10 @@ import time
 
 import pytest
 
-from pbem import bots, engine, registry, yamlio
+from pbem import bots
+from pbem.engine import engine
 from pbem.rng import Rng
+from pbem.store import registry, yamlio
 from mailkit import ORGANISER, body_of, create_game, game_params, receive, run_cli, write_mail
 
 MAX_TURNS = 3000

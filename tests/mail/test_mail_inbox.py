@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem import bots, engine, safefiles, transactions
+from pbem import bots
+from pbem.engine import engine
 from pbem.mail import commands, ledger, outgoing, transport
+from pbem.store import safefiles, transactions
 from mailkit import body_of, move_mail, run_cli, write_mail
 
 
@@ -189,17 +191,17 @@ def test_killed_after_the_move_before_the_replies_sends_them_on_the_next_run(mai
     box = mailbox.Maildir(tmp_path / "Maildir", create=True)
     turn = turns_ahead(mail_game, 1)[0]
     box.add(move_mail(mail_game, *turn))
-    real_send = commands.Referee.send
+    real_send = outgoing.Mailer.send
 
     def dies(self, messages):
         raise Killed()
-    monkeypatch.setattr(commands.Referee, "send", dies)
+    monkeypatch.setattr(outgoing.Mailer, "send", dies)
     with pytest.raises(Killed):
         _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
     applied = mail_game.snapshot()
     assert engine.read_log(mail_game.gd, full=True)["entries"][0]["moves"] == turn[1]
     assert smtp.messages == []
-    monkeypatch.setattr(commands.Referee, "send", real_send)
+    monkeypatch.setattr(outgoing.Mailer, "send", real_send)
     result = _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
     assert result.stdout.startswith("accepted:"), result.output
     assert mail_game.snapshot() == applied  # not applied a second time

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pbem.correspondence import NOTIFY
+from pbem.clock.correspondence import NOTIFY
 from support import load_helpers
 
 load_helpers("season", Path(__file__).resolve().parents[2] / "benchmarks")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem import engine
+from pbem.engine import engine
 from mailkit import body_of, create_game, move_mail, receive, run_cli
 from support import legal_turn
 

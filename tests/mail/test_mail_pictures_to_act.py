@@ -10,7 +10,9 @@ import datetime
 
 import pytest
 
-from pbem import clock, correspondence, engine, notices, pictures
+from pbem.clock import correspondence, notices
+from pbem.engine import engine
+from pbem.text import pictures, times
 from mailkit import MailGame, create_game, move_mail, run_cli
 from support import legal_turn
 
@@ -19,7 +21,7 @@ ON_OFF = [pytest.param("1", id="pictures-on"), pytest.param("0", id="pictures-of
 
 
 def at(hours: float) -> str:
-    return clock.iso(clock.parse_time(T0) + datetime.timedelta(hours=hours))
+    return times.iso(times.parse_time(T0) + datetime.timedelta(hours=hours))
 
 
 def start(games_root, *options, players=2) -> MailGame:
@@ -136,17 +138,17 @@ def test_an_owed_mail_made_again_is_the_same_mail_with_the_same_picture(games_ro
     """An owed reminder made twice (a run killed after sending it, before taking the record off) has the same
     Message-ID, picture and Content-ID: it is one mail, sent once."""
     from pbem.mail import clockmail
-    from pbem.mail.commands import Referee
+    from pbem.mail.outgoing import Mailer
     from pbem.mail.transport import Smtp
     game = start(games_root, "--deadline", "48h", "--reminder", "12h")
     monkeypatch.setenv("PBEM_MAIL_PICTURES", "1")
-    correspondence.tick(game.gd, clock.parse_time(at(40)), owe=True)
+    correspondence.tick(game.gd, times.parse_time(at(40)), owe=True)
     (item,) = notices.owed(game.gd)
-    referee = Referee(games_root, Smtp.from_spec(smtp.address))
+    mailer = Mailer(games_root, Smtp.from_spec(smtp.address))
     result = {"events": item["events"], "entries": item["entries"]}
 
     def made():
-        (name, msg), = clockmail.tick_mails(referee, game.gd, result, clock.parse_time(item["at"]), key=item["id"])
+        (name, msg), = clockmail.tick_mails(mailer, game.gd, result, times.parse_time(item["at"]), key=item["id"])
         return msg
     first, again = made(), made()
     assert first["Message-ID"] == again["Message-ID"]
@@ -159,7 +161,7 @@ def test_replace_sends_the_mail_an_earlier_tick_owes_before_the_welcome_and_only
     game = start(games_root, "--deadline", "48h", "--reminder", "12h")
     smtp.take()
     player, _, _ = legal_turn(game.dir)
-    correspondence.tick(game.gd, clock.parse_time(at(40)), owe=True)  # a tick killed before its mail went
+    correspondence.tick(game.gd, times.parse_time(at(40)), owe=True)  # a tick killed before its mail went
     assert notices.owed(game.gd)
     waiting = next(name for name in game.gd.players if name != player)
     result = run_cli("replace", game.dir, "--seat", waiting, "--by", "zoe:zoe@players.example",

@@ -8,7 +8,7 @@ import mailbox
 
 import pytest
 
-from pbem import engine
+from pbem.engine import engine
 from mailkit import body_of, create_game, move_mail, receive
 
 

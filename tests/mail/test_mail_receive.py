@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem import bots, engine, report
+from pbem import bots
+from pbem.engine import engine
+from pbem.text import report
 from mailkit import (ORGANISER, SmtpSink, body_of, create_game, free_port, make_certificate, move_mail, receive,
                      run_cli, write_mail)
 
@@ -272,7 +274,7 @@ def test_resign_by_mail(mail_game, smtp, games_root):
 
 def test_the_mails_of_the_last_resignation_say_the_referee_ended_the_game_and_why(mail_game, smtp, games_root,
                                                                                  monkeypatch):
-    from pbem import turns
+    from pbem.play import turns
     monkeypatch.setattr(turns, "ALL_RESIGNED_CAP", 5)
     for name in mail_game.players:
         smtp.messages.clear()

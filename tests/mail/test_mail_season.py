@@ -13,8 +13,13 @@ import re
 
 import pytest
 
-from pbem import clock, engine, notation, playout, registry
+from pbem import notation
+from pbem.clock import clock
+from pbem.engine import engine
 from pbem.mail import compose
+from pbem.play import playout
+from pbem.store import registry
+from pbem.text import times
 from mailkit import MailGame, body_of, create_game, move_mail, run_cli, write_mail
 from support import legal_turn
 
@@ -22,7 +27,7 @@ T0 = "2025-12-01T12:00:00Z"
 
 
 def at(hours: float) -> str:
-    return clock.iso(clock.parse_time(T0) + datetime.timedelta(hours=hours))
+    return times.iso(times.parse_time(T0) + datetime.timedelta(hours=hours))
 
 
 def start(games_root, *options, players=2, seed="mail-season") -> MailGame:
@@ -335,9 +340,9 @@ def test_the_answer_to_vacation_cancel_says_cancelled(games_root, smtp):
 
 
 def test_the_clock_line_of_a_report_says_what_happens_in_plain_words():
-    shown = clock.public(clock.begin(clock.new_clock(72 * 3600, None, "wait"), "ann",
-                                     clock.parse_time(T0)))
-    (line,) = clock.summary_lines(shown, "ann", clock.parse_time(T0))
+    shown = times.public(clock.begin(clock.new_clock(72 * 3600, None, "wait"), "ann",
+                                     times.parse_time(T0)))
+    (line,) = times.summary_lines(shown, "ann", times.parse_time(T0))
     assert "then wait" not in line and "the referee reminds ann and waits" in line and "3 days" in line
 
 

@@ -13,7 +13,9 @@ import statistics
 
 import pytest
 
-from pbem import bots, engine, registry
+from pbem import bots
+from pbem.engine import engine
+from pbem.store import registry
 from pbem.mail import news
 from pbem.mail.ledger import Ledger
 from mailkit import create_game, game_params, move_mail, receive

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from support import NAMES, playable_games
-from pbem import playout, registry
 from pbem.contract import PbemError
+from pbem.play import playout
+from pbem.store import registry
 
 
 def option_sets(game: registry.Game) -> list[dict]:
@@ -105,8 +106,8 @@ def distinct_colours(image) -> int:
 
 def word_boxes(picture) -> list[tuple[tuple[float, float, float, float], str]]:
     """Each line of words of a picture with the box it covers as the PNG draws it: its real advance in its font
-    (pbem.raster), from its cap height to its descent."""
-    from pbem import raster
+    (pbem.text.raster), from its cap height to its descent."""
+    from pbem.text import raster
     boxes = []
     for dx, dy, sheet in picture.layers:
         for _, x, y, words, size, anchor, bold, _ in (m for m in sheet.marks if m[0] == "text"):

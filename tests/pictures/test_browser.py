@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from support import NAMES
-from pbem import demo, pictures
+from pbem.cli import demo
+from pbem.text import pictures
 from picturekit import chromium, colour_share, distinct_colours, page_width, screenshot
 
 pytestmark = pytest.mark.skipif(chromium() is None, reason="Chromium is not installed (Debian's chromium: "

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from pbem import pictures, yamlio
+from pbem.store import yamlio
+from pbem.text import pictures
 
 HERE = Path(__file__).parent
 POSITIONS = sorted(p.stem for p in (HERE / "positions").glob("*.yaml"))

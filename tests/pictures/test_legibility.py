@@ -5,7 +5,9 @@ unshown_legend); these are the cases the issue named."""
 from __future__ import annotations
 
 from support import NAMES
-from pbem import pictures, playout, registry, sheet
+from pbem.play import playout
+from pbem.store import registry
+from pbem.text import pictures, sheet
 from pbem.games.gold_fever.report import card_text
 from picturekit import cut_words, status_doc, unshown_legend, word_boxes
 

@@ -10,8 +10,9 @@ import mailbox
 import pytest
 
 from support import NAMES
-from pbem import engine, pictures
+from pbem.engine import engine
 from pbem.mail import compose
+from pbem.text import pictures
 from picturekit import chromium, colour_share, distinct_colours, page_width, screenshot
 
 

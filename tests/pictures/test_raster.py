@@ -1,4 +1,4 @@
-"""The PNG back-end (pbem.raster): words in any script from the fonts pbem names, each laid out once a process;
+"""The PNG back-end (pbem.text.raster): words in any script from the fonts pbem names, each laid out once a process;
 a palette PNG that is the drawing pixel for pixel; the mail's picture leaves its words to the HTML part."""
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import pytest
 from PIL import Image
 
 from support import NAMES
-from pbem import pictures, playout, raster, registry, sheet
+from pbem.play import playout
+from pbem.store import registry
+from pbem.text import pictures, raster, sheet
 from picturekit import status_doc
 
 CJK_FONT = raster.face("WenQuanYi Micro Hei", False) or raster.face("Noto Sans CJK TC", False)

@@ -7,9 +7,11 @@ import re
 import pytest
 
 from support import NAMES, game_counts
-from pbem import phrases, playout, registry, report
 from pbem.mail import compose
+from pbem.play import playout
+from pbem.store import registry
 from pbem.tables import WIDTH, fit_lines, table
+from pbem.text import phrases, report
 from picturekit import option_cases, status_doc
 
 EVERY = 23  # every 23rd position of a play-out is reported, and the last

@@ -7,7 +7,7 @@ import re
 import shutil
 
 from support import NAMES
-from pbem import demo
+from pbem.cli import demo
 
 
 def make_root(tmp_path, pbem):

@@ -1,4 +1,4 @@
-"""A game from a distribution of its own (examples/plugin-game, Summit Race, the worked example of
+"""A game from a distribution of its own (examples/plugin-game, Summit Race, the larger worked example of
 docs/adding-a-game.md), installed beside pbem in a fresh environment: `pbem games` lists it, it is played by move
 files signed by its players, it verifies, a whole game of it verifies; uninstalled, every command on its game
 directory is refused with a clear message and exit code 2, and nothing in the directory changes."""

@@ -43,8 +43,9 @@ def render(view: dict, viewer: str | None) -> str:
 
 
 def describe(view: dict, move: dict) -> str:
-    """What one legal move does, from the mover's view."""
-    me = climber(view, view["private"]["player"])
+    """What one legal move does, from the mover's view or the public one (the mover is then the climber to act): it
+    reads only what both show, never the hand."""
+    me = climber(view, view["private"]["player"] if "private" in view else view["to_act"]["player"])
     if move["action"] == "climb":
         height = me["height"] + move["card"]
         if height == view["summit"]:

@@ -1,11 +1,10 @@
 """Setting up a game: the components checked (a club may bring its own file), the deck shuffled, three cards dealt
-to each climber, everyone at the foot of the mountain."""
+to each climber, everyone at the foot of the mountain, and the first climber drawn."""
 from __future__ import annotations
 
 from pbem.contract import PbemError
 
-GAME = "summit-race"
-RULES_VERSION = 1  # written into the state; meta.yaml's rules_version must agree (pbem.registry checks)
+from .phases import turn
 
 
 def check_components(components: dict, players: int) -> None:
@@ -19,18 +18,16 @@ def check_components(components: dict, players: int) -> None:
         raise PbemError(f"components: {players} climbers need a deck of at least {needed} cards, this one has {deck}")
 
 
-def setup(players: list[str], options: dict, components: dict, rng) -> dict:
+def setup(state: dict, components: dict, rng) -> None:
+    """The state already holds the game's id, its rules version, the players and the options (pbem's)."""
+    players = state["players"]
     check_components(components, len(players))
     cards = [entry["value"] for entry in components["cards"] for _ in range(entry["count"])]
     deck = rng.shuffle(cards, what="deck")  # private: nobody sees the order
     size = components["hand"]
     hands = {player: sorted(deck[i * size:(i + 1) * size]) for i, player in enumerate(players)}
-    return {
-        "game": GAME,
-        "rules_version": RULES_VERSION,
-        "players": list(players),
-        "options": dict(options),
-        "summit": components["routes"][options["route"]],
+    state.update({
+        "summit": components["routes"][state["options"]["route"]],
         "hand_limit": components["hand_limit"],
         "slide": components["slide"],
         "storms": components["storms"],
@@ -42,4 +39,5 @@ def setup(players: list[str], options: dict, components: dict, rng) -> dict:
         "winner": None,
         "over": False,
         "stack": [],
-    }
+    })
+    turn.begin_turn(state, rng.choice(list(players), what="first player", public=True))

@@ -13,10 +13,7 @@ def to_act_view(state: dict) -> dict | None:
 
 
 def view(state: dict, player: str | None) -> dict:
-    public = {
-        "game": state["game"],
-        "rules_version": state["rules_version"],
-        "options": dict(state["options"]),
+    public = {  # after the game's id, its rules version and the options (pbem writes them)
         "summit": state["summit"],
         "hand_limit": state["hand_limit"],
         "slide": state["slide"],

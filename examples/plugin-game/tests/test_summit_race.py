@@ -9,14 +9,16 @@ import pytest
 import yaml
 
 from pbem import notation
+from pbem.store import registry
 from pbem.contract import PbemError
 from pbem.rng import Rng
-from summit_race import rules, scoring, setup
+from summit_race import scoring, setup
 
 PACKAGE = Path(setup.__file__).parent
 META = yaml.safe_load((PACKAGE / "meta.yaml").read_text())
 COMPONENTS = yaml.safe_load((PACKAGE / "components.yaml").read_text())
 TEMPLATES = notation.compile_templates(META["notation"])
+rules = registry.Game(META["id"], "summit_race", META).rules  # the contract pbem builds from the game's modules
 
 
 def start(players=("ann", "ben", "cy"), route="short", seed="rules") -> dict:

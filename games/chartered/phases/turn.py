@@ -10,7 +10,7 @@ from __future__ import annotations
 from pbem import decisions
 
 from . import board, merger, shares
-from ..setup import card_level, level_card, sort_hand
+from .cards import card_level, level_card, sort_hand
 
 MAX_LISTED_BUILDS = 24  # beyond this many playable plot cards, `build` is one choice entry (pbem moves stays short)
 DECK = "deck"

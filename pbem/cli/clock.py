@@ -1,0 +1,244 @@
+"""The commands of correspondence life: `pbem tick`, `deadline`, `vacation`, `replace`, `notify`, `pictures`.
+Thin: options to a call of pbem.clock.correspondence, lines or data out. Loaded only when one of them runs
+(pbem.cli.commands.LazyGroup)."""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import click
+
+from ..clock import clock, correspondence
+from ..contract import PbemError, UsageError
+from ..engine import engine
+from ..store import locks
+from ..text import times
+from ..text.phrases import plural
+from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, emit, sending
+
+
+def _clock_text(data: dict, now) -> str:
+    """The clock's settings and state as a report shows them, seen at `now` (the command's --now)."""
+    shown = data["clock"]
+    lines = [f"{data['game']}: deadline {shown['deadline']} a decision"
+             + (f", reminder {shown['reminder']} before" if shown["reminder"] else "")
+             + f", on timeout: {shown['on_timeout']}"
+             + (f", resigned after {shown['timeouts']} in a row" if shown["timeouts"] else "")
+             + f", vacations up to {shown['vacation_days']} days a year."]
+    lines += times.summary_lines(shown, data["to_act"], now)
+    return "\n".join(lines) + "\n"
+
+
+def _extension(spec: str) -> tuple[str, int]:
+    player, sep, length = spec.partition(":")
+    if not sep or not player:
+        raise UsageError(f"--extend {spec!r}: write PLAYER:DURATION (bob:24h)")
+    return player, times.parse_duration(length, f"--extend {player}")
+
+
+@click.command()
+@GAME_DIR
+@click.option("--set", "length", type=DURATION, metavar="DURATION", help="The time for each decision, the current "
+              "one included (counted from its start).")
+@click.option("--reminder", type=DURATION, metavar="DURATION", help="Remind this long before a move is due.")
+@click.option("--on-timeout", type=click.Choice(clock.POLICIES), help="What happens to an "
+              "overdue decision.")
+@click.option("--timeouts", type=click.IntRange(1, clock.MAX_TIMEOUTS), metavar="N",
+              help="Resigned after N timeouts in a row.")
+@click.option("--no-timeouts", is_flag=True, help="Never count a seat as resigned for its timeouts.")
+@click.option("--vacation-days", type=click.IntRange(0, 366), metavar="DAYS", help="Each player's vacation "
+              "allowance a year.")
+@click.option("--extend", "extensions", multiple=True, metavar="PLAYER:DURATION", help="More time for a player: "
+              "their current decision, or their next one. Repeatable.")
+@click.option("--pause", is_flag=True, help="Stop the clock for everyone (no reminders, no timeouts).")
+@click.option("--resume", is_flag=True, help="Start it again; the time it stood still is given back.")
+@NOW
+@FORMAT
+def deadline(directory, length, reminder, on_timeout, timeouts, no_timeouts, vacation_days, extensions, pause,
+             resume, now, fmt):
+    """Show or change a game's deadlines (the organiser's command)."""
+    if timeouts is not None and no_timeouts:
+        raise UsageError("--timeouts N and --no-timeouts together: choose one")
+    gd, moment = engine.open_game(directory), clock.moment(now)
+    data = correspondence.deadline(gd, moment, length=length, reminder=reminder, on_timeout=on_timeout,
+                                   timeouts=timeouts, no_timeouts=no_timeouts,
+                                   extensions=[_extension(spec) for spec in extensions], pause=pause,
+                                   resume=resume, vacation_days=vacation_days)
+    emit(data, fmt, lambda d: _clock_text(d, moment))
+
+
+@click.command()
+@GAME_DIR
+@click.argument("span", metavar="FROM TO", nargs=-1)
+@click.option("--as", "player", required=True, help="Whose vacation.", **AS_PLAYER)
+@click.option("--cancel", is_flag=True, help="End the player's running vacation now and drop their planned ones.")
+@NOW
+@FORMAT
+def vacation(directory, span, player, cancel, now, fmt):
+    """Record a player's vacation FROM TO (dates like 2025-12-24, TO's day included, or ISO times): their deadlines
+    stop meanwhile, and everyone sees it. By mail, the player writes `vacation FROM TO` themselves."""
+    if cancel == bool(span) or (span and len(span) != 2):
+        raise UsageError("give FROM TO (two dates or times), or --cancel")
+    gd, moment = engine.open_game(directory), clock.moment(now)
+    data = correspondence.vacation(gd, player, moment, *(span or (None, None)), cancel=cancel)
+    emit(data, fmt, lambda d: _clock_text(d, moment))
+
+
+@click.command()
+@GAME_DIR
+@click.option("--seat", required=True, metavar="PLAYER", help="The seat to hand on (it keeps this name).")
+@click.option("--by", "holder", required=True, metavar="NEW[:EMAIL]", help="Who plays it from now on.")
+@sending
+@NOW
+@FORMAT
+def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt):
+    """Hand a seat to a new player: a new secret (the old one stops working) and a log entry; with an address and
+    --smtp/--outbox, a welcome mail to the new player."""
+    name, email = correspondence.parse_player(holder)
+    gd = engine.open_game(directory)
+    mailer = None
+    if smtp or outbox:
+        from ..mail import transport
+        if not email:
+            raise UsageError("a welcome mail needs the new player's address: --by NEW:EMAIL")
+        mailer = transport.make(smtp, outbox, smtp_user, starttls)
+    moment = clock.moment(now)
+    owed, warnings = [], []
+    if mailer is not None:  # what an earlier tick owes the players goes first, as before any change by mail
+        from ..mail.clockmail import tell_owed
+        from ..mail.outgoing import Mailer
+        owed, warning = tell_owed(Mailer(gd.path.parent, mailer), gd)
+        warnings += [warning] if warning else []
+    result = correspondence.replace(gd, seat, name, email, moment)
+    if owed:
+        result["mailed"] = owed
+    if mailer is not None:  # the seat is handed on already: a mail that fails is a warning, not a failure
+        from ..mail.clockmail import send_handover
+        result["welcomed"], warning = send_handover(gd, result, mailer, moment)
+        warnings += [warning] if warning else []
+    if warnings:
+        result["warning"] = "; ".join(warnings)
+
+    def text(r):
+        lines = [f"{r['game']}: the seat {r['seat']} is {r['holder']}'s from move {r['number']} (logged); the old "
+                 f"secret no longer works.", f"Give {r['holder']} their secret (keep it private):",
+                 f"  {r['seat']}: {r['secret']}" + (f"  <{r['email']}>" if r["email"] else "")]
+        if r.get("mailed"):
+            lines.append(f"Mail owed from an earlier tick sent to {', '.join(r['mailed'])}.")
+        if r.get("welcomed"):
+            lines.append(f"Welcome mailed to {', '.join(r['welcomed'])}.")
+        if r.get("warning"):
+            lines.append(f"WARNING: {r['warning']}")
+        return "\n".join(lines) + "\n"
+    emit(result, fmt, text)
+
+
+def mail_preference(argument: str, choices: tuple[str, ...]):
+    """A command that records one of a player's mail preferences: DIRECTORY, the choice (`argument`), --as and
+    --format."""
+    def made(function):
+        decorators = [click.command(), GAME_DIR, click.argument(argument, type=click.Choice(list(choices))),
+                      click.option("--as", "player", required=True, help="Whose preference.", **AS_PLAYER), FORMAT]
+        return functools.reduce(lambda command, decorate: decorate(command), reversed(decorators), function)
+    return made
+
+
+@mail_preference("preference", correspondence.NOTIFY)
+def notify(directory, preference, player, fmt):
+    """How often a player gets mail: every move, only their turn (with what happened since), or a daily digest.
+    By mail, the player writes `notify every|turn|daily` themselves."""
+    data = correspondence.set_notify(engine.open_game(directory), player, preference)
+    emit(data, fmt, lambda d: f"{d['game']}: {d['player']} gets mail: {d['notify']}.\n")
+
+
+@mail_preference("choice", correspondence.PICTURES)
+def pictures(directory, choice, player, fmt):
+    """Whether the mails that ask a player to act carry the picture of their view (on) or are text only (off).
+    By mail, the player writes `pictures on|off` themselves."""
+    data = correspondence.set_pictures(engine.open_game(directory), player, choice)
+    emit(data, fmt, lambda d: f"{d['game']}: {d['player']}'s mails "
+                              f"{'carry a picture of the board' if d['pictures'] == 'on' else 'are text only'}.\n")
+
+
+# ---------------------------------------------------------------- tick
+
+def games_under(target: Path) -> tuple[Path, list[Path]]:
+    """(the games root, the game directories to tick): TARGET itself when it is a game, else each game in it."""
+    if (target / engine.GAME).is_file():
+        return target.parent, [target]
+    if not target.is_dir():
+        raise PbemError(f"{target}: neither a game directory nor a games root")
+    return target, sorted(p for p in target.iterdir() if not p.name.startswith(".") and not p.is_symlink()
+                          and p.is_dir() and (p / engine.GAME).is_file())
+
+
+TICK_LOCK_WAIT = 5.0  # seconds the tick waits for one game's lock before it skips that game (the next run ticks it)
+
+
+def _event_line(game_id: str, event: dict) -> str:
+    due = times.readable(event["due"]) if event.get("due") else "-"
+    what = {"remind": f"reminded {event['player']} (due {due})",
+            "late": f"{event['player']} is late (was due {due}; {event.get('strikes')} in a row): waiting",
+            "timeout": f"{event['player']} timed out (was due {due}): the referee played move "
+                       f"{', '.join(map(str, event.get('numbers', [])))} ({event.get('policy')})",
+            "resigned": f"{event['player']} counts as resigned after {event.get('strikes')} timeouts in a row"}
+    return f"{game_id}: {what[event['kind']]}"
+
+
+@click.command()
+@click.argument("target", metavar="ROOT|DIR", type=FOLDER)
+@NOW
+@sending
+@click.option("--no-mail", is_flag=True, help="Apply the timeouts and mark the reminders without mailing anyone "
+              "(players see the position with `pbem status`, or in git).")
+@click.option("--from", "from_address", metavar="EMAIL", help="The From address of mail about no game (default: "
+              "PBEM_FROM or pbem@this-host).")
+@FORMAT
+def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, fmt):
+    """Run the clock over every game of ROOT (or the game DIR): send each reminder once when its time comes, apply
+    each game's timeout policy to every overdue decision, and send the daily digests. Run it from cron."""
+    if no_mail == bool(smtp or outbox):
+        raise UsageError("say how to send reminders and notices: --smtp HOST:PORT or --outbox MAILDIR, or --no-mail")
+    moment = clock.moment(now)
+    root, directories = games_under(Path(target))
+    mailer = None
+    if not no_mail:
+        from ..mail import transport
+        from ..mail.outgoing import Mailer
+        mailer = Mailer(root, transport.make(smtp, outbox, smtp_user, starttls), from_address)
+    done, errors, skipped = [], [], []
+    wait = min(locks.lock_wait(), TICK_LOCK_WAIT)
+    for directory in directories:
+        try:
+            gd = engine.open_game(directory)
+            gd.lock_wait = wait  # a game held up must not hold up the others
+            # mailing, what the tick owes the players is recorded with its change, and told after it: a run killed
+            # in between leaves it for the next run (pbem.clock.notices)
+            result = correspondence.tick(gd, moment, owe=mailer is not None)
+            if mailer is not None:
+                from ..mail.clockmail import send_tick
+                result["mailed"], result["warning"] = send_tick(mailer, gd, moment)
+        except locks.Locked as exc:
+            skipped.append(f"{directory.name}: {exc}")
+            continue
+        except PbemError as exc:
+            errors.append(f"{directory.name}: {exc}")
+            continue
+        done.append(result)
+
+    def text(_):
+        lines = []
+        for result in done:
+            lines += [_event_line(result["game"], event) for event in result["events"]]
+            if result.get("mailed"):
+                lines.append(f"{result['game']}: mailed {', '.join(result['mailed'])}")
+            if result.get("warning"):
+                lines.append(f"{result['game']}: WARNING: {result['warning']}")
+        changed = sum(1 for r in done if r["changed"])
+        lines.append(f"{plural(len(done), 'game')} ticked at {times.iso(moment)}, {changed} changed.")
+        return "\n".join(lines + [f"skipped: {line}" for line in skipped]
+                         + [f"error: {line}" for line in errors]) + "\n"
+    emit({"now": times.iso(moment), "games": done, "skipped": skipped, "errors": errors}, fmt, text)
+    if errors or skipped:
+        raise PbemError(f"{plural(len(errors) + len(skipped), 'game')} could not be ticked (see above: "
+                        f"{len(skipped)} skipped as locked); the others were")

@@ -1,0 +1,179 @@
+"""The command line's shared pieces, used by `pbem` and the transports' command groups: option types and options,
+output in three formats, a move file or a secret read from where the user said."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+
+import click
+
+from ..contract import PbemError, UsageError
+from ..play import movefile
+from ..store import yamlio
+
+
+class MoveNumber(click.ParamType):
+    """A move number as the schemas bound it; a bad value is quoted short (it may be thousands of digits)."""
+
+    name = "integer"
+    maximum = 10**9
+
+    def convert(self, value, param, ctx):
+        text = str(value).strip()
+        if not re.fullmatch(r"[0-9]{1,10}", text) or not 1 <= int(text) <= self.maximum:
+            shown = text if len(text) <= 20 else text[:20] + f"... ({len(text)} characters)"
+            self.fail(f"{shown!r} is not a move number (1 to {self.maximum})", param, ctx)
+        return int(text)
+
+
+class Duration(click.ParamType):
+    """A duration like 72h, 3d, 1d12h or 90m, as seconds."""
+
+    name = "duration"
+
+    def convert(self, value, param, ctx):
+        from ..text.times import parse_duration
+        try:
+            return value if isinstance(value, int) else parse_duration(value, f"--{param.name.replace('_', '-')}")
+        except UsageError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+MOVE_NUMBER = MoveNumber()
+DURATION = Duration()
+# Path types shared by every option of the same kind: each click.Path looks its name up through gettext when it is
+# made (four missing .mo files probed per look-up), and every option type is made when pbem.cli.commands is imported
+FOLDER = click.Path(file_okay=False)
+FILE = click.Path(dir_okay=False)
+NOW = click.option("--now", metavar="ISO-8601", help="The time to act at (UTC; default: the system clock). "
+                   "Deadlines are counted from it.")
+# reports that only read: the time their due dates are told from ("in 2 days")
+NOW_SHOWN = click.option("--now", metavar="ISO-8601", help="Say how far the due time is from this time (default: "
+                         "the system clock).")
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text",
+                      show_default=True, help="Output for people (text) or for tools (json, yaml).")
+
+
+def emit(data, fmt: str, text_of) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    elif fmt == "yaml":
+        click.echo(yamlio.dumps(data), nl=False)
+    else:
+        click.echo(text_of(data), nl=False)
+
+
+def deadline_options(func):
+    """The deadline settings of a new game (`pbem new`, `pbem git init`)."""
+    for option in reversed([
+        click.option("--deadline", type=DURATION, metavar="DURATION", help="Time for each decision (72h, 3d, "
+                     "1d12h); without it the game waits for ever."),
+        click.option("--reminder", type=DURATION, metavar="DURATION", help="Remind the player this long before "
+                     "their move is due (by mail)."),
+        click.option("--on-timeout", type=click.Choice(["wait", "first-legal", "bot"]), help="When a move is "
+                     "overdue: remind again and wait (default), play the first legal move, or let the game's bot "
+                     "play it; for that decision only."),
+        click.option("--timeouts", type=click.IntRange(1, 100), metavar="N", help="After N timeouts in a row a "
+                     "seat counts as resigned (the referee plays it from then on)."),
+        click.option("--vacation-days", type=click.IntRange(0, 366), metavar="DAYS", help="Each player's "
+                     "vacation allowance a year (default 14)."),
+    ]):
+        func = option(func)
+    return func
+
+
+def deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days) -> dict | None:
+    """The clock record `new` starts with, or None for a game without deadlines."""
+    from ..clock.clock import DEFAULT_VACATION_DAYS, new_clock
+    if deadline is None:
+        if any(v is not None for v in (reminder, on_timeout, timeouts, vacation_days)):
+            raise UsageError("--reminder, --on-timeout, --timeouts and --vacation-days go with --deadline DURATION")
+        return None
+    return new_clock(deadline, reminder, on_timeout or "wait", timeouts,
+                     DEFAULT_VACATION_DAYS if vacation_days is None else vacation_days)
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise UsageError(f"--option {pair!r}: write KEY=VALUE")
+        if key in options:
+            raise UsageError(f"--option {key} is given twice ({options[key]!r} and {value.strip()!r}): give it once")
+        options[key] = value.strip()
+    return options
+
+
+def read_input(source: str) -> tuple[bytes, int]:
+    """A move file's bytes (at most one more than a move file may have, so a huge file is never held in memory)
+    and its size, for the message that refuses it."""
+    if source == "-":
+        data = sys.stdin.buffer.read(movefile.MAX_BYTES + 1)
+        return data, (len(data) + _drain(sys.stdin.buffer) if len(data) > movefile.MAX_BYTES else len(data))
+    try:
+        with open(source, "rb") as handle:
+            data = handle.read(movefile.MAX_BYTES + 1)
+            return data, max(len(data), os.fstat(handle.fileno()).st_size)
+    except OSError as exc:
+        raise PbemError(f"{source}: cannot read ({exc.strerror})") from None
+
+
+def _drain(stream, most: int = 1 << 30) -> int:
+    """How many more bytes a stream holds (up to `most`: an endless pipe is not read for ever)."""
+    count = 0
+    while count < most and (chunk := stream.read(1 << 16)):
+        count += len(chunk)
+    return count
+
+
+def secret_from(secret: str | None, secret_file: str | None) -> str:
+    if secret_file:
+        try:
+            with open(secret_file, encoding="utf-8") as handle:
+                return handle.read().strip()
+        except OSError as exc:
+            raise PbemError(f"{secret_file}: cannot read ({exc.strerror})") from None
+    secret = secret or os.environ.get("PBEM_SECRET")
+    if not secret:
+        raise UsageError("give the player's secret: --secret S, --secret-file FILE or PBEM_SECRET")
+    return secret
+
+
+def completion(name: str):
+    """A shell-completion callback of pbem.cli.completion, imported when the shell asks (it imports pathlib, which a
+    command need not pay for)."""
+    def complete(ctx, param, incomplete):
+        from . import completion as module
+        return getattr(module, name)(ctx, param, incomplete)
+    return complete
+
+
+complete_game_dir, complete_player = completion("complete_game_dir"), completion("complete_player")
+complete_game_type = completion("complete_game_type")
+GAME_DIR = click.argument("directory", metavar="DIR", shell_complete=complete_game_dir)
+AS_PLAYER = dict(metavar="PLAYER", shell_complete=complete_player)
+
+
+# ---------------------------------------------------------------- sending mail
+# (`pbem new`'s welcome mails, the clock's and the mail commands: only click here, so `pbem new` does not load the
+# mail machinery unless it sends)
+
+SMTP_HELP = ("Send the referee's mail through this SMTP server. Login and TLS: --smtp-user and PBEM_SMTP_PASSWORD, "
+             "--starttls; PBEM_SMTP_SSL=1 (or port 465), PBEM_SMTP_CAFILE (docs/email.md, \"Sending\").")
+
+
+def sending(func):
+    """--smtp HOST:PORT, --outbox MAILDIR, --smtp-user USER, --starttls auto|1|0."""
+    func = click.option("--starttls", type=click.Choice(["auto", "1", "0"]), default=None,
+                        help="STARTTLS: auto (when offered; the default), 1 (required), 0 (never). "
+                             "Or PBEM_SMTP_STARTTLS.")(func)
+    func = click.option("--smtp-user", metavar="USER", help="SMTP login (or PBEM_SMTP_USER); the password comes "
+                        "from PBEM_SMTP_PASSWORD.")(func)
+    func = click.option("--outbox", type=FOLDER, help="Write the mails into this Maildir "
+                        "instead of sending them (an empty or missing folder becomes one).")(func)
+    func = click.option("--smtp", metavar="HOST:PORT", help=SMTP_HELP)(func)
+    return func

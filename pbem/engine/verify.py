@@ -1,0 +1,319 @@
+"""`pbem verify`: a game replayed from its seed and log; every file pbem wrote must be what the replay gives.
+
+Also the replay's steps, and the public files of each step, for a transport that keeps every published position
+(git), so that each one is checked.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import digests, notation
+from ..contract import PbemError
+from ..play import turns
+from ..play.turns import END, REPLACE, RESIGN, TIMEOUT_REASONS, end_entry, play_turn, timeout_choice, to_act
+from ..rng import Rng, commitment
+from ..store import validation, yamlio
+from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STATE_DIGEST, STATUS_DIGESTS, GameDir,
+                             check_player, game_file_differences, load_state, read_status, reading, state_edited,
+                             view_file)
+from ..store.safefiles import Missing
+from .documents import (RECENT, differences, decision_of, final_ranking, json_text, public_entry, public_log,
+                        schema_line, status_doc, status_docs, status_files, with_status_digests)
+
+if TYPE_CHECKING:
+    from ..store.registry import Game
+
+MAX_PROBLEMS = 40
+
+
+def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log",
+                 notes: list[str] | None = None):
+    """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
+    entry, checking every chance outcome against the recorded one. Each state is handed to the next entry's
+    `apply`, which may change it: use it before asking for the next step (copy it to keep it). A failure names
+    `source`, the log replayed (and what gave the players and options). What is checked less than the rest (a
+    timeout move of an earlier bot: legal, not recomputed) is named in `notes`."""
+    game = gd.game
+    rng = Rng(seed, gd.id, 0)
+    try:
+        state = game.rules.setup(list(gd.players), dict(gd.meta["options"]), components, rng)
+    except PbemError as exc:
+        raise PbemError(f"verify failed: {source}: the game cannot be set up ({exc})") from None
+    if rng.outcomes != log["setup_chance"]:
+        raise PbemError(f"verify failed: {source}: the setup's shuffles differ from the recorded ones")
+    resigned = []
+    alone = None  # moves the referee played since every seat resigned (None while a player is in)
+    entries = log["entries"] or []
+    yield 0, state, []
+    for expected_number, entry in enumerate(entries, 1):
+        if entry["number"] != expected_number:
+            raise PbemError(f"verify failed: {source}: entry {expected_number} is numbered {entry['number']}")
+        if entry["moves"] == [RESIGN]:
+            resigned.append(entry["player"])
+            alone = 0 if set(gd.players) <= set(resigned) else None
+            yield expected_number, state, list(resigned)
+            continue
+        if entry["moves"] == [REPLACE]:  # a seat handed to a new player: it plays on, even if it had resigned
+            resigned = [player for player in resigned if player != entry["player"]]
+            alone = None
+            yield expected_number, state, list(resigned)
+            continue
+        if entry["moves"] == [END]:
+            _check_ending(game, state, entry, alone, expected_number == len(entries), source)
+            yield expected_number, state, list(resigned)
+            continue
+        alone = None if alone is None else alone + len(entry["moves"])
+        note = _check_timeout_move(game, state, seed, gd.id, entry, source)
+        if note and notes is not None:
+            notes.append(note)
+        rng = Rng(seed, gd.id, entry["number"])
+        try:
+            moves = [game.parse_move(text) for text in entry["moves"]]
+            state = play_turn(game, state, entry["player"], moves, rng, handed_over=True)
+        except (PbemError, notation.NotationError) as exc:
+            raise PbemError(f"verify failed: {source}: move {entry['number']} by {entry['player']}: {exc}") from None
+        if rng.outcomes != entry["chance"]:
+            raise PbemError(f"verify failed: {source}: move {entry['number']}: the recorded chance outcomes differ "
+                            f"from the seed's")
+        yield expected_number, state, list(resigned)
+
+
+def _check_ending(game: Game, state: dict, entry: dict, alone: int | None, last: bool, source: str) -> None:
+    """The referee may end a game only where pbem.play.turns does: every seat resigned, the game not over, exactly
+    ALL_RESIGNED_CAP moves played by the referee since; and nothing comes after it."""
+    cap = turns.ALL_RESIGNED_CAP
+    pending = game.rules.pending(state)
+    if alone is None:
+        why = "not every seat had resigned"
+    elif pending is None:
+        why = "the game was already over"
+    elif alone != cap:
+        why = f"the referee had played {alone} moves since every seat resigned, not {cap}"
+    elif not last:
+        why = "the log goes on after it"
+    elif entry != end_entry(entry["number"], pending["player"]):
+        why = "its entry is not the one the referee writes there"
+    else:
+        return
+    raise PbemError(f"verify failed: {source}: move {entry['number']}: the referee ended the game, but {why}")
+
+
+def _check_timeout_move(game: Game, state: dict, seed: str, game_id: str, entry: dict, source: str
+                        ) -> str | None:
+    """A move the referee played because a decision timed out must be the one its policy gives. A bot's move is
+    recomputed by the bot of the version its entry names; one made by another version of the bot (or before
+    entries named it) cannot be, and bots change: it is checked as legal (by the replay) and named in the note
+    returned, not failed, unless this pbem's bot makes the same move."""
+    policy = next((name for name, reason in TIMEOUT_REASONS.items() if entry.get("reason") == reason), None)
+    if policy is None or entry["by"] != "referee":
+        return None
+    expected = game.format_move(timeout_choice(game, state, entry["player"], policy, seed, game_id, entry["number"]))
+    if entry["moves"] == [expected]:
+        return None
+    made_by = entry.get("bot_version")
+    if policy == "bot" and made_by != game.bot_version:
+        return (f"move {entry['number']}: {entry['player']}'s timeout move was chosen by "
+                f"{f'version {made_by}' if made_by else 'an earlier version'} of the {game.title} bot (this pbem "
+                f"has version {game.bot_version}): checked as legal, not recomputed")
+    raise PbemError(f"verify failed: {source}: move {entry['number']}: the referee's {policy} move for "
+                    f"{entry['player']}'s timeout is {expected!r}, the log says {entry['moves']}")
+
+
+def replay(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log",
+           notes: list[str] | None = None) -> tuple[dict, list[dict]]:
+    """The state a log leads to from the seed, checking every chance outcome against the recorded one (`notes`:
+    as for replay_steps)."""
+    for _, state, resigned in replay_steps(gd, seed, components, log, source, notes):
+        pass
+    return state, log["entries"] or [], resigned
+
+
+def published_status(gd: GameDir, seed: str, count: int, state: dict, resigned: list[str], recent: list[dict]
+                     ) -> dict:
+    """The public status (public.yaml) the referee wrote when the first `count` entries of the full log had been
+    played (`state`, `resigned`: from replay_steps; `recent`: the public entries of them so far, which the caller
+    keeps as the replay goes, so that each entry is masked once). For a transport that keeps every published
+    position (git), so that each one can be checked against the replay."""
+    env = {"move_number": count + 1, "seed": seed, "state": state, "resigned": resigned, "recent": recent[-RECENT:]}
+    decision = decision_of(gd.game, env)
+    ranking = None if decision else final_ranking(gd.game.rules.result(state), resigned)
+    return status_doc(gd, env, None, recent[-RECENT:], decision, ranking)
+
+
+def verify(gd: GameDir, player: str | None = None) -> dict:
+    """Replay the game from its seed and log; every file pbem wrote must be exactly what the replay gives.
+
+    With the referee's files (and no `player`) every file is checked. Without them, or `as` a player, once the
+    game is over and its seed public: what a player holds, the public files and the views present (with
+    `player`, that player's view, which must be there)."""
+    if player is not None:
+        check_player(gd, player)
+    with reading(gd):
+        referee = player is None and gd.has_referee()
+        env, seed, log, log_file = _sources(gd, referee)
+        # game.yaml as the referee wrote it, recorded in the log (absent in games made before logs recorded it)
+        recorded = log.get("game_file")
+        meta = recorded or gd.meta
+        components = _components(gd, meta)
+        if commitment(seed) != meta["seed_commitment"]:
+            raise PbemError(f"verify failed: the seed does not match the commitment published in "
+                            f"{gd.where(log_file if recorded else GAME)}")
+        # Who plays with which options: the referee's state says, or the log's record of game.yaml (game.yaml
+        # itself is compared with them below, so an edit of it is named rather than breaking the replay).
+        facts = env if referee else meta
+        played = GameDir(gd.dir, {**gd.meta, "players": facts["players"], "options": facts["options"]}, gd.overlay)
+        source = gd.where(log_file) + ("" if referee or recorded else
+                                       f" (replayed with the players and options of {gd.where(GAME)})")
+        replay_notes = []
+        state, entries, resigned = replay(played, seed, components, log, source, replay_notes)
+        recent = [public_entry(gd.game, entry) for entry in entries][-RECENT:]
+        replayed = {"move_number": len(entries) + 1, "seed": seed, "state": state, "resigned": resigned,
+                    "recent": recent}
+        finished = to_act(gd.game, replayed) is None
+        for record in ("clock", "queues"):  # the referee's records of when moves came and what players queued,
+            if referee and env.get(record):  # not a replay's: shown as stored
+                replayed[record] = env[record]
+        problems = _log_header_problems(gd, log) + _game_file_problems(gd, recorded, log_file) \
+            + (_referee_problems(gd, env, replayed, recorded is None) if referee else [])
+        found, checked = _compare_files(gd, replayed, public_log(gd, log, finished), referee, player)
+        problems += found
+        notes = replay_notes + _schema_notes(gd, problems) + ([] if recorded else [
+            f"{GAME}: its title, created and pbem_version were not checked (this game's log does not record "
+            f"game.yaml: an earlier pbem made the game)"])
+        if problems:
+            shown = problems[:MAX_PROBLEMS] + ([f"... and {len(problems) - MAX_PROBLEMS} more"]
+                                               if len(problems) > MAX_PROBLEMS else [])
+            raise PbemError("verify failed: the stored files differ from the replay:\n  " + "\n  ".join(shown))
+    return {"game": gd.id, "moves": len(entries), "finished": finished, "seed_checked": finished or referee,
+            "checked": checked, "notes": notes, "result": "ok"}
+
+
+def _sources(gd: GameDir, referee: bool) -> tuple[dict | None, str, dict, str]:
+    """What the replay starts from: (the referee's state envelope, the seed, the log, the log's file). The
+    referee's own, or once the game is over and its seed public, the public log."""
+    if referee:
+        env = load_state(gd, trust_edits=True)
+        return env, env["seed"], gd.read(FULL_LOG, "log.schema.json"), FULL_LOG
+    public = read_status(gd, None)
+    if "seed" not in public:
+        raise PbemError(f"{gd.dir}: the game is not over; until its seed is revealed only the referee can "
+                        f"verify it (with {STATE}, which is not here)")
+    return None, public["seed"], gd.read(LOG, "log.schema.json"), LOG
+
+
+def _compare_files(gd: GameDir, replayed: dict, log: dict, referee: bool, player: str | None
+                   ) -> tuple[list[str], list[str]]:
+    """Every status file (and the status digests, with the referee's files) and the public log (`log`, as the
+    replay gives it) compared with what is stored: (the problems, the files checked). Without the referee's
+    files, only what a player holds: the public files and the views present (with `player`, theirs)."""
+    recent = replayed["recent"]
+    expected = status_docs(gd, replayed, recent)
+    status = status_files(gd, replayed, recent, expected)
+    texts = {relative: text for relative, (text, _) in status.items()}
+    expected[LOG], texts[LOG] = log, yamlio.dumps(log, schema_line(LOG, "log.schema.json"))
+    problems, checked = [], [GAME, COMPONENTS] + ([STATE, FULL_LOG] if referee else [])
+    if referee and gd.has(STATUS_DIGESTS):  # absent in games started before status digests were kept
+        if gd.read_text(STATUS_DIGESTS) != with_status_digests(status)[STATUS_DIGESTS][0]:
+            problems.append(f"{STATUS_DIGESTS}: not the digests of the status files the replay gives")
+        checked.append(STATUS_DIGESTS)
+    for relative, data in expected.items():
+        if relative.startswith("views/") and not referee and relative != (player and view_file(player)) \
+                and (player is not None or not gd.has(relative)):
+            continue  # another player's view: not in this player's hands
+        problems += _file_problems(gd, relative, data, texts[relative])
+        checked.append(relative)
+    return problems, checked
+
+
+def _components(gd: GameDir, meta: dict) -> dict:
+    """components.yaml, which must be the file the game was set up with (its SHA-256 in `meta`: game.yaml as
+    recorded in the log, or as it is)."""
+    try:
+        text = gd.read_bytes(COMPONENTS)
+    except Missing:
+        text = b""
+    if digests.sha256(text).hexdigest() != meta["components_sha256"]:
+        raise PbemError(f"verify failed: {gd.where(COMPONENTS)} is not the file the game was set up with (its "
+                        f"SHA-256 is not the one in {GAME})")
+    components = yamlio.loads(text, gd.where(COMPONENTS))
+    # a game made before the components schemas bounded their strings' lengths keeps its names (its file is the
+    # one it was set up with: the SHA-256 above)
+    validation.check(gd.meta["game"], validation.game_name("components"), components, gd.where(COMPONENTS),
+                     waived=("maxLength",))
+    return components
+
+
+def _log_header_problems(gd: GameDir, log: dict) -> list[str]:
+    """The log replayed must be this game's (game.yaml's id, type and rules version)."""
+    return [f"{GAME} {key}: {gd.meta[key]!r}, but the log says {log[key]!r}"
+            for key in ("id", "game", "rules_version") if log[key] != gd.meta[key]]
+
+
+def _game_file_problems(gd: GameDir, recorded: dict | None, log_file: str) -> list[str]:
+    """game.yaml against the log's record of it: byte for byte, and each field that differs named."""
+    if recorded is None:
+        return []
+    try:
+        data = gd.read_bytes(GAME)
+    except PbemError as exc:
+        return [str(exc)]
+    if data == yamlio.dumps(recorded, schema_line(GAME, "game.schema.json")).encode():
+        return []
+    found = differences(recorded, gd.meta, against=f"{log_file}'s record of it", limit=MAX_PROBLEMS)
+    return [f"{GAME} {p}" for p in found] or [
+        f"{GAME}: its text is not what the referee wrote (the same fields, written differently: a comment, "
+        f"spacing or quoting)"]
+
+
+def _referee_problems(gd: GameDir, env: dict, replayed: dict, with_game_file: bool = True) -> list[str]:
+    """The referee's files against the replay: the state and its checksum, the log's checksum, game.yaml."""
+    problems = [f"{STATE} {p}" for p in differences(replayed["state"], env["state"], "$.state")]
+    if state_edited(gd):
+        problems.append(f"{STATE}: changed outside pbem (its checksum, {STATE_DIGEST}, does not match)")
+    for key in ("resigned", "move_number", "recent"):
+        if env[key] != replayed[key]:
+            problems.append(f"{STATE} $.{key}: stored {env[key]!r:.80} but the replay gives {replayed[key]!r:.80}")
+    recorded = env.get("log_sha256")
+    if recorded and digests.sha256(gd.read_bytes(FULL_LOG)).hexdigest() != recorded[FULL_LOG]:
+        problems.append(f"{FULL_LOG}: changed outside pbem (its checksum in the state does not match)")
+    if with_game_file:  # (a log that records game.yaml compares it field by field: _game_file_problems)
+        problems += [f"{GAME} {key}: differs from the referee's state" for key in game_file_differences(gd, env)]
+    return problems
+
+
+def _file_problems(gd: GameDir, relative: str, expected: dict, text: str) -> list[str]:
+    """What differs between a stored file and the replay's data. A file whose bytes are the replay's text as pbem
+    writes it (`text`) differs in nothing, and is not parsed."""
+    try:
+        data = gd.read_bytes(relative)
+        if data == text.encode("utf-8"):
+            return []
+        stored = yamlio.loads(data, gd.where(relative))
+    except Missing:
+        return [f"{relative}: missing"]
+    except PbemError as exc:
+        return [str(exc)]
+    return [f"{relative} {p}" for p in differences(expected, stored)] or [
+        f"{relative}: its text is not what the referee writes (the same data, written differently: a comment, "
+        f"spacing or quoting)"]
+
+
+def _schema_notes(gd: GameDir, problems: list[str]) -> list[str]:
+    """The schemas are for editors only (pbem validates with its own) and change between pbem versions: a copy
+    that differs from this pbem's is named, without failing the verification. A link or a folder where a schema
+    should be is a problem (added to `problems`)."""
+    notes = []
+    for name, schema in validation.schemas_for(gd.meta["game"]).items():
+        relative = f"schemas/{name}"
+        try:
+            same = gd.read_bytes(relative) == json_text(schema).encode()
+        except Missing:
+            notes.append(f"{relative}: missing")
+            continue
+        except PbemError as exc:
+            problems.append(str(exc))
+            continue
+        if not same:
+            notes.append(f"{relative}: differs from this pbem's schema (another pbem version wrote it, or it was "
+                         f"edited)")
+    return notes

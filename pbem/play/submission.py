@@ -1,0 +1,123 @@
+"""A turn as a player sends it (move texts: this turn's steps, then what is for later), checked and played, with
+its log entry and the moves the referee and the queues play after it (pbem.play.turns); and a queue sent without a
+move.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..contract import PbemError
+from ..rng import Rng
+from . import plans, queues
+from .plans import step_name
+from .turns import RESIGN, Asked, apply_decision, illegal, is_resign, keep, referee_turns
+
+if TYPE_CHECKING:
+    from ..store.registry import Game
+
+
+class Turn:
+    """A turn as its player sent it: the move texts (this turn's steps, then what is for later), who entered it
+    (`by`: the player, or the referee for them) with the player's signature; `may_queue`: steps beyond the turn
+    become the player's queue (false: a transport that would publish them in the clear refuses them instead)."""
+
+    __slots__ = ("player", "texts", "by", "signature", "may_queue")
+
+    def __init__(self, player: str, texts: list[str], by: str = "player", signature: str | None = None,
+                 may_queue: bool = True):
+        self.player, self.texts, self.by, self.signature, self.may_queue = player, texts, by, signature, may_queue
+
+
+def play_submission(game: Game, game_id: str, env: dict, turn: Turn, handed_over: bool
+                    ) -> tuple[dict, list[dict], dict]:
+    """A submission as sent (checked against the position `env`, whose move number it answers) played: the new
+    state, the log entries (the player's turn, then what the referee and the queues play after it) and the
+    players' queue records. The steps of this turn are played as far as the player's decisions go without new
+    information (all or nothing); what is left of them and the later turns become the player's queue.
+    `handed_over`: env's state is the turn's to change."""
+    plan = _plan_of(game, env, turn)
+    current = env["move_number"]
+    rng = Rng(env["seed"], game_id, current)
+    state, moves, leftover = _play_steps(game, env["state"], turn.player, plan.now, rng, handed_over, len(turn.texts))
+    if leftover and not turn.may_queue:
+        raise _not_queued(game, state, turn, len(moves) + 1, leftover[0].text)
+    records = dict(env.get("queues") or {})
+    pending = game.rules.pending(state)
+    sight = queues.Sight(lambda who: game.rules.view(state, who), turn.player)
+    record = queues.with_plan(game, records.get(turn.player), plan, leftover,
+                              pending is not None and pending["player"] == turn.player, sight)
+    keep(records, turn.player, record)
+    entries = [_turn_entry(game, turn, current, moves, rng)] if moves else []
+    state, auto, records = referee_turns(game, state, env, game_id, current + len(entries), env["resigned"], records)
+    return state, [*entries, *auto], records
+
+
+def _plan_of(game: Game, env: dict, turn: Turn) -> plans.Plan:
+    """The submission read as this turn's steps and the queue, refused unless it holds a step for now of the
+    player whose decision it is (`resign` is a turn of its own)."""
+    for index, text in enumerate(turn.texts, 1):
+        if is_resign(text):
+            raise PbemError(f"{step_name(index, len(turn.texts), text)}: `{RESIGN}` is a turn of its own; send it "
+                            f"alone (nothing was applied)")
+    plan = plans.parse_plan(game, turn.texts, turn.player, env["players"], also=(RESIGN,))
+    if not plan.now:
+        raise PbemError("no step for this turn (it is all for later): to set a queue alone, use `pbem queue` (by "
+                        "mail, the `queue` command)")
+    pending = game.rules.pending(env["state"])
+    if pending["player"] != turn.player:
+        raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {turn.player}'s")
+    return plan
+
+
+def _not_queued(game: Game, state: dict, turn: Turn, index: int, text: str) -> PbemError:
+    """The refusal of steps beyond the turn from a transport that may not queue them: why the turn ended there."""
+    pending = game.rules.pending(state)
+    why = "the game is over" if pending is None else f"the turn passed to {pending['player']}" \
+        if pending["player"] != turn.player else f"{turn.player} has new information to look at first"
+    return PbemError(f"{step_name(index, len(turn.texts), text)}: {why}; steps for later are sent as a queue "
+                     f"(nothing was applied)")
+
+
+def _turn_entry(game: Game, turn: Turn, number: int, moves: list[dict], rng: Rng) -> dict:
+    """The log entry of the moves a turn played (`sealed`: the signed submission held more, its queue)."""
+    entry = {"number": number, "player": turn.player, "by": turn.by, "moves": [game.format_move(m) for m in moves],
+             "chance": rng.outcomes}
+    if turn.signature:
+        entry["signature"] = turn.signature
+        if len(moves) < len(turn.texts):
+            entry["sealed"] = True
+    return entry
+
+
+def queue_submission(game: Game, game_id: str, env: dict, player: str, texts: list[str]
+                     ) -> tuple[dict, list[dict], dict]:
+    """A queue sent without a move (every step of it for later, the first ones for the player's next turn)
+    replaces the player's queue, and the queues are asked at once: (state, entries, records), as
+    `play_submission`."""
+    plan = plans.parse_plan(game, texts, player, env["players"])
+    records = dict(env.get("queues") or {})
+    state = env["state"]
+    sight = queues.Sight(lambda who: game.rules.view(state, who), player)
+    keep(records, player, queues.with_plan(game, records.get(player), plan, plan.now, False, sight))
+    return referee_turns(game, state, env, game_id, env["move_number"], env["resigned"], records)
+
+
+def _play_steps(game: Game, state: dict, player: str, steps: list, rng: Rng, handed_over: bool, count: int
+                ) -> tuple[dict, list[dict], list]:
+    """This turn's steps played while the decisions are the player's and show nothing new (a step not legal
+    refuses the whole submission): (the state, the moves played, the steps left for the queue)."""
+    moves = []
+    for index, step in enumerate(steps, 1):
+        pending = game.rules.pending(state)
+        if pending is None or pending["player"] != player or (index > 1 and pending.get("fresh_info")):
+            return state, moves, steps[index - 1:]
+        legal = game.rules.legal_moves(state, player)
+        sight = queues.Sight(lambda who, position=state: game.rules.view(position, who), player)
+        move = queues.choose(game, step, legal, sight)
+        name = step_name(index, count, step.text)
+        if move is None:
+            raise illegal(game, name, pending["decision"], legal)
+        state = apply_decision(game, state, Asked(player, pending["decision"], legal), move, rng, step=name,
+                               copy_state=not (handed_over and index == 1))
+        moves.append(move)
+    return state, moves, []

@@ -1,0 +1,207 @@
+"""Pictures of a position, drawn from a status document (the public one or one player's view, never the state).
+
+Each game draws its board on a `Sheet` (pbem.text.sheet; `games/<package>/draw.py`: `draw(view, viewer, sheet)`);
+this module frames it — the title, the move number, who is to act, a legend of every mark used — into a `Picture`,
+and writes it as SVG (pbem.text.svgout, with drawsvg), PNG (pbem.text.raster, with Pillow) or a small HTML page. A
+picture shows nothing the view does not hold: it is drawn from the view alone; and it bounds its own size, whatever
+it is given (a line of text is cut at sheet.MAX_LABEL characters, the picture at MAX_WIDTH x MAX_HEIGHT).
+
+drawsvg and Pillow are imported only by the back-ends, and this module only by the commands that draw (`pbem
+board`, the mail's picture, the git referee's board.svg, `pbem site`), so `pbem move` never pays for them.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+
+from ..contract import UsageError
+from ..store import registry
+from .sheet import PAPER, Sheet, label, sample_width, text_width, wrap
+
+FRAME = "#3b2f5c"  # the title band: the browser test looks for this colour
+MARGIN = 16
+RULE = 6  # the title band of a picture whose words are beside it (a mail's): a rule in its colour
+# A picture bounds its own size, whatever names a club's components give it (their schemas bound them too): the
+# drawing is cut to MAX_WIDTH x MAX_HEIGHT points (the games draw within about 1,000 x 1,400)
+MAX_WIDTH, MAX_HEIGHT = 2400, 3600
+
+
+@dataclass
+class Picture:
+    """A whole picture: its size in points, its words for a reader who cannot see it, and its sheets, each at
+    its place."""
+
+    width: float
+    height: float
+    title: str
+    layers: list[tuple[float, float, Sheet]] = field(default_factory=list)
+
+
+def headline(doc: dict) -> tuple[str, str]:
+    """The title line and the line saying where the game stands."""
+    title = f"{doc['title']} — game {doc['id']}"
+    if doc.get("player"):
+        title += f" — view of {doc['player']}"
+    if doc["finished"]:
+        winners = [row["player"] for row in doc.get("ranking") or [] if row["rank"] == 1]
+        status = f"Move {doc['move_number']}: the game is over" + (f"; won by {', '.join(winners)}" if winners else "")
+    else:
+        decision = doc["decision"]
+        status = f"Move {doc['move_number']}: {decision['player']} to act — {decision['description']}"
+    return title, status
+
+
+def players_of(doc: dict) -> list[str]:
+    return [p["name"] for p in doc["view"].get("players", [])]
+
+
+def picture(doc: dict, words: bool = True) -> Picture:
+    """The whole picture of a status document (`engine.status`): the game's drawing in its frame. `words`: the
+    title and status in the band on top; without them (a mail, whose HTML says them), a thin rule instead."""
+    game = registry.get(doc["game"])
+    viewer = doc.get("player")
+    sheet = Sheet(players_of(doc), viewer)
+    game.draw.draw(doc["view"], viewer, sheet)
+    if doc["finished"]:
+        final_ranking(sheet, doc.get("ranking") or [], sheet.height + 16)
+    title, status = headline(doc)
+    legend = Sheet(sheet.players, viewer)
+    width = min(max(sheet.width + 2 * MARGIN, 560), MAX_WIDTH)
+    legend_height = draw_legend(legend, sheet, width - 2 * MARGIN)
+    band = Sheet(sheet.players)
+    height = title_band(band, title, status, width) if words else RULE
+    board_top = height + MARGIN
+    legend_top = board_top + sheet.height + MARGIN
+    total = min(legend_top + legend_height + MARGIN, MAX_HEIGHT)
+    background = Sheet([])
+    background.rect(0, 0, width, total, fill=PAPER, stroke="none", width=0)
+    background.rect(0, 0, width, height, fill=FRAME, stroke="none", width=0)
+    return Picture(width, total, f"{title}. {status}",
+                   [(0, 0, background), (0, 0, band), (MARGIN, board_top, sheet), (MARGIN, legend_top, legend)])
+
+
+def title_band(band: Sheet, title: str, status: str, width: float) -> float:
+    """The title (bold) and the status, in white, wrapped to the picture's width, three lines each at most; the
+    band's height."""
+    inner = width - 2 * MARGIN
+    title_lines, status_lines = wrap(title, 16, inner, most=3), wrap(status, 12, inner, most=3)
+    y = 8
+    for line in title_lines:
+        y += 20
+        band.text(MARGIN, y - 4, line, size=16, bold=True, fill=PAPER)
+    for line in status_lines:
+        y += 16
+        band.text(MARGIN, y - 4, line, size=12, fill=PAPER)
+    return 12 + 20 * len(title_lines) + 16 * len(status_lines)
+
+
+def final_ranking(sheet: Sheet, rows: list[dict], y: float) -> None:
+    """The final ranking under the board: rank, player, score (the text report has every line of it)."""
+    sheet.text(0, y + 14, "Final ranking", size=13, bold=True)
+    for i, row in enumerate(rows):
+        line = y + 38 + i * 22
+        sheet.text(0, line, f"{row['rank']}.", bold=True)
+        sheet.token(row["player"], 34, line - 4)
+        sheet.text(48, line, f"{row['player']}: {row['score']}")
+
+
+def draw_legend(legend: Sheet, sheet: Sheet, width: float) -> float:
+    """The seats, then every mark the game used, flowing in lines across `width`; the height taken."""
+    entries = [(("seat", p), p + (" (you)" if p == sheet.viewer else "")) for p in sheet.players] + list(sheet.legend)
+    legend.text(0, 12, "Legend", size=12, bold=True)
+    x, y = 0.0, 32.0
+    for spec, words in ((spec, label(words)) for spec, words in entries):
+        needed = sample_width(spec) + 6 + text_width(words, 11) + 18
+        if x and x + needed > width:
+            x, y = 0.0, y + 22
+        x += legend.sample(spec, x, y) + 6
+        legend.text(x, y + 4, words, size=11)
+        x += text_width(words, 11) + 18
+    return y + 12
+
+
+def svg(doc: dict) -> str:
+    from . import svgout
+    return svgout.drawing(picture(doc)).as_svg()
+
+
+def svg_inline(doc: dict) -> str:
+    """The SVG element alone, to put inside an HTML page."""
+    from . import svgout
+    return svgout.drawing(picture(doc)).as_svg(header="")
+
+
+def png(doc: dict, scale: float = 1.0, words: bool = True) -> bytes:
+    """The picture drawn by Pillow (the `pictures` extra: pip install 'pbem[pictures]'), as a palette PNG."""
+    try:
+        from . import raster
+    except ImportError:
+        raise UsageError("a PNG needs Pillow: pip install 'pbem[pictures]' (SVG and HTML need nothing more)") from None
+    return raster.png(picture(doc, words), scale)
+
+
+def mail_picture(doc: dict) -> tuple[bytes, int]:
+    """The picture a mail carries, and its width in pixels: the PNG at 1×, its title and status left to the
+    mail's HTML (a thin rule in the title band's colour instead), so the words read at any zoom and the image is
+    smaller."""
+    from . import raster
+    drawn = picture(doc, words=False)
+    return raster.png(drawn), math.ceil(drawn.width)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# HTML pages (jinja2 templates in pbem/text/templates, every value escaped; the pages extend page.html, the mail part
+# stands alone with inline styles, as mail clients want)
+
+
+@functools.lru_cache(maxsize=None)
+def templates():
+    """The pages' templates, loaded once a process (a mail batch renders one page a mail)."""
+    import jinja2
+    from ..store import packaged
+
+    def load(name):
+        return packaged.read_bytes("pbem.text", f"templates/{name}").decode("utf-8")
+    return jinja2.Environment(loader=jinja2.FunctionLoader(load), autoescape=True, keep_trailing_newline=True)
+
+
+def page(doc: dict, now=None, back: str | None = None, links: list[dict] | None = None) -> str:
+    """A page with the picture (inline SVG) and the whole text report under it; no script, no remote resource."""
+    import markupsafe
+
+    from . import report
+    title, status = headline(doc)
+    return templates().get_template("board.html").render(
+        title=title, status=status, picture=markupsafe.Markup(svg_inline(doc)),
+        report=report.status_text(doc, now), back=back, links=links or [])
+
+
+def markdown_cell(text) -> str:
+    """A value in a Markdown table cell: its pipes escaped, on one line."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def repository_files(doc: dict, now=None) -> dict[str, bytes]:
+    """`board.svg` and `README.md` for a game's repository (the hosting's page of the repository shows the README):
+    the public picture, and the position as Markdown: who is to act and until when, the last moves and the final
+    ranking as tables, the whole text report. `doc` is the public status document."""
+    import jinja2
+
+    from ..store import packaged
+    from . import report
+    title, status = headline(doc)
+    clock_lines = []
+    if doc.get("clock") and not doc["finished"]:
+        from .times import summary_lines
+        clock_lines = summary_lines(doc["clock"], doc["decision"]["player"], None)
+    recent = [{"number": e["number"], "player": markdown_cell(e["player"] + (" (referee)" if e["by"] == "referee"
+                                                                              else "")),
+               "moves": markdown_cell("; ".join(e["moves"]))} for e in doc.get("recent") or []]
+    ranking = [{"rank": r["rank"], "player": markdown_cell(r["player"]), "score": r["score"]}
+               for r in doc.get("ranking") or []] if doc["finished"] else []
+    template = jinja2.Environment(autoescape=False, keep_trailing_newline=True).from_string(
+        packaged.read_bytes("pbem.text", "templates/README.md").decode("utf-8"))
+    readme = template.render(title=markdown_cell(title), status=markdown_cell(status), clock=clock_lines,
+                             recent=recent, ranking=ranking, report=report.status_text(doc, now).replace("```", "'''"))
+    return {"board.svg": svg(doc).encode("utf-8"), "README.md": readme.encode("utf-8")}
