@@ -109,11 +109,16 @@ def widest(text: str) -> int:
 
 
 def _wrapped(cell, width: int) -> list[str]:
+    """A cell's lines, broken between words only: a word may be one a player types (a space's or a card's name)."""
     import textwrap
     text = "" if cell is None else str(cell)
     if len(text) <= width:
         return [text]
-    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+    return textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=False) or [""]
+
+
+def _longest_word(column) -> int:
+    return max((len(word) for cell in column for word in ("" if cell is None else str(cell)).split()), default=0)
 
 
 def _column_widths(rows: list[list], headers: list) -> list[int]:
@@ -128,7 +133,9 @@ def _wrap_rows(rows: list[list], headers: list, width: int) -> list[list]:
     caps = _column_widths(rows, headers)
     numeric = [all(isinstance(c, int) or (isinstance(c, str) and c.strip().lstrip("-").isdigit()) or c in ("", None)
                    for c in column) for column in (zip(*rows) if rows else [])]
-    least = [max(NARROWEST, len(str(h)) + MIN_PADDING) if headers else NARROWEST for h in (headers or caps)]
+    columns = list(zip(*rows)) if rows else [[] for _ in caps]
+    least = [max(NARROWEST, len(str(h)) + MIN_PADDING if headers else 0, _longest_word(column))
+             for h, column in zip(headers or caps, columns)]
     while sum(caps) + 2 * (len(caps) - 1) > width:
         narrowable = [i for i, cap in enumerate(caps) if not numeric[i] and cap > least[i]]
         if not narrowable:

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     import datetime
 
 REFEREE_MOVES_LISTED = 6
+WIDTH = 78  # the reports' width (pbem.tables.WIDTH): every answer keeps to it
+NARROWEST = 16  # a description beside its move has at least this many columns, or goes below it
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -51,11 +53,24 @@ RESIGN = {"move": "resign", "description": "(at any time) leave the game: the re
 DESCRIPTION_COLUMN = 32
 
 
-def legal_lines(choices: list[dict], indent: str = "  ") -> list[str]:
+def legal_lines(choices: list[dict], indent: str = "  ", width: int = WIDTH) -> list[str]:
     """Each legal move on a line with what it does, then `resign` (allowed at any time); the descriptions in one
-    column (a long move pushes its own description along, not everyone's)."""
-    width = min(max(len(choice["move"]) for choice in [*choices, RESIGN]), DESCRIPTION_COLUMN)
-    return [f"{indent}{choice['move'].ljust(width)}  {choice['description']}".rstrip() for choice in [*choices, RESIGN]]
+    column (a long move pushes its own description along, not everyone's), wrapped at their words under that
+    column to keep within `width`. A move's own text is never broken: it is what the player copies."""
+    import textwrap
+    column = min(max(len(choice["move"]) for choice in [*choices, RESIGN]), DESCRIPTION_COLUMN)
+    hang = " " * (len(indent) + column + 2)
+    lines = []
+    def wrap(text: str, first: str, then: str) -> list[str]:
+        return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=then, break_long_words=False,
+                             break_on_hyphens=False)
+    for choice in [*choices, RESIGN]:
+        head = f"{indent}{choice['move'].ljust(column)}  "
+        if len(head) <= width - NARROWEST:
+            lines += wrap(choice["description"], head, hang) or [head.rstrip()]
+        else:  # a move as long as the line (a form's list goes on at its words), its description below it
+            lines += wrap(choice["move"], indent, indent + "    ") + wrap(choice["description"], hang, hang)
+    return lines
 
 
 # ---------------------------------------------------------------- the command line's answers
@@ -78,13 +93,21 @@ def legal_text(d: dict, now: datetime.datetime | None = None) -> str:
     with what it does."""
     if d["to_act"] is None:
         return "The game is over.\n"
-    head = f"Move {d['move_number']}: {d['to_act']} to act — {d['decision']['description']}\n"
+    head = [f"Move {d['move_number']}: {d['to_act']} to act — {d['decision']['description']}"]
     if d.get("due"):
         from .times import due_phrase  # (a game with deadlines only: `pbem moves` need not import datetime)
-        head += due_phrase(d["to_act"], d["due"], now) + ".\n"
+        head.append(due_phrase(d["to_act"], d["due"], now) + ".")
     if d["player"] != d["to_act"]:
-        return head + f"{d['player']} has no move now (and may resign at any time: `resign`).\n"
-    return head + "\n".join(legal_lines(d["choices"])) + "\n"
+        return wrapped([*head, f"{d['player']} has no move now (and may resign at any time: `resign`)."])
+    return wrapped(head) + "\n".join(legal_lines(d["choices"])) + "\n"
+
+
+def wrapped(lines: list[str]) -> str:
+    """Sentences a line each, wrapped at their words within WIDTH columns (a continuation not indented: under
+    them, an indented line is a move)."""
+    import textwrap
+    return "".join(line + "\n" for sentence in lines for line in textwrap.wrap(
+        sentence, WIDTH, break_long_words=False, break_on_hyphens=False))
 
 
 def accepted(r: dict) -> str:

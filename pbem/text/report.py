@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from ..store import registry
-from ..tables import fit_lines, table, tabulate
+from ..tables import WIDTH, fit_lines, table
 
 
 def _moves_line(entry: dict) -> str:
@@ -57,15 +57,12 @@ def status_text(doc: dict, now=None) -> str:
     return fit_lines("\n\n".join(parts)) + "\n"  # the games' tables fit; their prose is wrapped here
 
 
-OPTIONS_COLUMN = 36  # the table's last column wraps, so that it stays within 100 characters
-
-
 def games_table(games: list[registry.Game]) -> str:
-    """The games in a table (options by name), then each game's options with what they do, one a line."""
+    """The games in a table (options by name; its text columns wrap at their words to keep within 78 columns),
+    then each game's options with what they do, one a line."""
     rows = [(game.id, game.title, f"{game.min_players}-{game.max_players}",
-             textwrap.fill(", ".join(game.meta.get("options", {})), OPTIONS_COLUMN, break_on_hyphens=False) or "-")
-            for game in games]
-    parts = [tabulate(rows, headers=["id", "title", "players", "options"], tablefmt="simple")]
+             ", ".join(game.meta.get("options", {})) or "-") for game in games]
+    parts = [table(rows, headers=["id", "title", "players", "options"], tablefmt="simple")]
     for game in games:
         options = game.meta.get("options", {})
         if options:
@@ -74,7 +71,7 @@ def games_table(games: list[registry.Game]) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def option_lines(key: str, spec: dict, width: int = 100) -> str:
+def option_lines(key: str, spec: dict, width: int = WIDTH) -> str:
     """`  phase-cards=off|on (default off)` and its help below it, wrapped and indented."""
     head = f"  {key}={'|'.join(spec['choices'])} (default {spec['default']})"
     help_text = textwrap.fill(spec.get("help", ""), width, initial_indent=" " * 6, subsequent_indent=" " * 6)

@@ -121,11 +121,16 @@ def test_moves_json_keeps_the_move_texts_and_adds_choices_with_descriptions(tmp_
     assert data["moves"] == [gd.game.format_move(m) for m in legal]
     assert data["choices"] == [{"move": gd.game.format_move(m), "description": gd.game.report.describe(view, m)}
                                for m in legal]
-    text = pbem("moves", directory).out.splitlines()
+    text = []
+    for line in pbem("moves", directory).out.splitlines():  # a description too long for its line goes on below it
+        if text and line.startswith("   "):
+            text[-1] += " " + line.strip()
+        else:
+            text.append(line)
     for choice in data["choices"]:
         assert any(line.split() == f"{choice['move']} {choice['description']}".split() for line in text), choice
     assert text[-1].split()[0] == "resign"
-    assert len(text) == 1 + len(data["choices"]) + 1
+    assert len([line for line in text if line.startswith("  ")]) == len(data["choices"]) + 1  # the moves, resign
 
 
 def test_moves_of_a_player_not_to_act_say_they_may_resign(tmp_path, pbem):

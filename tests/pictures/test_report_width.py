@@ -39,9 +39,15 @@ def check_position(game: registry.Game, state: dict, number: int, recent: list[d
         view = game.rules.view(state, player)
         choices = [{"move": game.format_move(e), "description": game.report.describe(view, e)}
                    for e in game.rules.legal_moves(state, player)]
-        block = compose.legal_block({"moves": [c["move"] for c in choices], "choices": choices,
-                                     "decision": {"description": game.meta["decisions"][pending["decision"]]}})
+        decision = {"description": game.meta["decisions"][pending["decision"]]}
+        block = compose.legal_block({"moves": [c["move"] for c in choices], "choices": choices, "decision": decision})
         assert not too_wide(fit_lines(block))
+        moves = phrases.legal_text({"move_number": number, "to_act": player, "player": player, "choices": choices,
+                                    "decision": decision, "due": "2026-03-01T12:00:00Z"})  # what `pbem moves` prints
+        assert not too_wide(moves), too_wide(moves)[0]
+        lines = moves.split("\n")
+        assert all(any(line.startswith(f"  {choice['move']}") for line in lines) for choice in choices
+                   if len(choice["move"]) + 2 <= WIDTH), "a move's text is broken across lines"
 
 
 def play(game_id: str, count: int, options: dict) -> None:
@@ -66,7 +72,7 @@ def test_every_report_fits_78_columns_with_every_option_set(game_id, count, opti
 
 
 def test_a_wide_table_wraps_its_text_cells_and_keeps_every_word():
-    rows = [["alice", 1, "a long description of what this row holds " * 2, 12345, "x" * 30, "y" * 30]]
+    rows = [["alice", 1, "a long description of what this row holds " * 2, 12345, "xxxxx " * 5, "yyyyy " * 5]]
     text = table(rows, ["player", "n", "what", "score", "more", "still more"])
     assert max(map(len, text.split("\n"))) <= WIDTH and "\n\n" not in text  # wrapped, not split
     lines = text.split("\n")
@@ -74,6 +80,23 @@ def test_a_wide_table_wraps_its_text_cells_and_keeps_every_word():
     column = " ".join(line[start:end].strip() for line in lines[2:])
     assert column.split() == ("a long description of what this row holds " * 2).split()
     assert table([["a", 1]], ["x", "y"]) == "x      y\n---  ---\na      1"  # a narrow table stays as it was
+
+
+def test_a_table_wraps_between_words_and_never_splits_a_word_a_player_types():
+    rows = [["livestock-trailer", "Livestock Trailer", "$5", "load cattle or pigs at 1 freight bill a crate, "
+             "whatever the native good of the location", "c3", "alice"],
+            ["pallet-jack", "Pallet Jack", "$3", "load one crate without a freight bill", "to place", "-"]]
+    text = table(rows, headers=["upgrade", "name", "cost", "once a turn", "cell", "owner"])
+    assert not too_wide(text)
+    words = {word for line in text.split("\n") for word in line.split()}
+    assert "livestock-trailer" in words and "pallet-jack" in words
+    assert not any(word in ("er", "livestock-trail") for word in words)
+
+
+def test_pbem_games_keeps_to_78_columns(pbem):
+    result = pbem("games")
+    assert result.code == 0 and "heartland-hauling" in result.out
+    assert not too_wide(result.out), too_wide(result.out)
 
 
 def test_a_table_of_many_columns_splits_repeating_the_row_names():
