@@ -127,9 +127,12 @@ def move(directory, source, player, text, secret_file, push, identity_file, fmt)
                        read_input(source) if source is not None else None, secret, push, identity_file)
 
     def out(r):
+        from ..git.player import WHOLE_TURN
+        from ..tables import fit_lines
         how = "encrypted to the referee, " if r["encrypted"] else ""
-        return (f"Committed {r['file']} (move {r['move_number']}, {how}signed: {r['signed']}). "
-                + ("Pushed.\n" if r["pushed"] else "Push it: git push\n"))
+        done = (f"Committed {r['file']} (move {r['move_number']}, {how}signed: {r['signed']}). "
+                + ("Pushed." if r["pushed"] else "Push it: git push"))
+        return fit_lines("\n".join([done, *([WHOLE_TURN.format(name=r["player"])] if r["whole_turn"] else [])])) + "\n"
     _notes(result["notes"])
     emit(result, fmt, out)
 
@@ -167,7 +170,7 @@ def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox
                       pbem_source=pbem_source)
     data = {"game": run.game, "commit": run.commit, "move_number": run.move_number, "finished": run.finished,
             "pushed": run.pushed, "mailed": run.mailed, "warning": run.warning, "clock": run.clock,
-            "rekeyed": run.rekeyed, "added": run.added, "deferred": run.deferred,
+            "rekeyed": run.rekeyed, "added": run.added, "deferred": run.deferred, "recorded": run.before,
             "commits": [{"commit": v.commit, "verdict": v.kind, "file": v.path, "reason": v.reason}
                         for v in run.verdicts]}
     emit(data, fmt, lambda _: "".join(f"{line}\n" for line in run.lines()))
@@ -228,11 +231,16 @@ def view(directory, player, identity_file, fmt, output):
 def moves(directory, player, identity_file, fmt):
     """Who must act, and your legal moves with what each does (as of the last refereed commit)."""
     from ..clock.clock import moment
+    from ..tables import fit_lines
     from ..text.phrases import legal_text
-    from ..git.player import legal_moves
+    from ..git.player import WHOLE_TURN, legal_moves
     data, notes = legal_moves(directory, player, identity_file)
     _notes(notes)
-    emit({key: value for key, value in data.items() if key != "entries"}, fmt, lambda d: legal_text(d, moment(None)))
+
+    def text(d):
+        hint = fit_lines(WHOLE_TURN.format(name=player)) + "\n" if d["whole_turn"] else ""
+        return legal_text(d, moment(None)) + hint
+    emit({key: value for key, value in data.items() if key != "entries"}, fmt, text)
 
 
 @git.command()

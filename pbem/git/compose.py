@@ -4,6 +4,7 @@ leaves the game at, and the previous refereed commit (so a rewritten history is 
 """
 from __future__ import annotations
 
+from ..contract import PbemError
 from ..engine import engine
 from ..text.phrases import plural
 from . import desk as desks
@@ -95,6 +96,40 @@ def refused_file(previous: bytes, game_id: str, last: str, verdicts: list) -> by
     return layout.dump("refused", out, layout.REFUSED).encode()
 
 
+def played_before(desk: desks.Desk, last_public: bytes | None) -> list[dict]:
+    """The public log entries played in the referee's game directory since the last refereed commit (`last_public`:
+    its public.yaml), before this run judged anything: the organiser's `pbem tick`, `replace` or `move --text`."""
+    from ..store import yamlio
+    now = engine.status(desk.gd)["move_number"]
+    try:
+        then = yamlio.loads(last_public or b"")["move_number"]
+    except (PbemError, TypeError, KeyError):
+        return []
+    if now <= then:
+        return []
+    return [entry for entry in engine.read_log(desk.gd)["entries"] or [] if then <= entry["number"] < now]
+
+
+def move_line(entry: dict) -> str:
+    """A public log entry in a refereed commit's message: `Move 12 (bob, by the referee: timeout (bot)): pass`."""
+    moves = "; ".join(entry["moves"])
+    if entry["moves"] == [engine.REPLACE]:
+        return f"Move {entry['number']}: {entry.get('reason', 'the seat changed hands')} (seat {entry['player']})."
+    if entry["by"] == "referee":
+        return f"Move {entry['number']} ({entry['player']}, by the referee: {entry.get('reason', '')}): {moves}"
+    return f"Move {entry['number']} ({entry['player']}): {moves}"
+
+
+def moves_title(entries: list[dict]) -> str:
+    """`pbem: move 12 by alice, move 13 for bob`: the moves a commit records, each with whom it was played by or
+    for (the referee plays for a seat); a seat handed on as such."""
+    def named(entry: dict) -> str:
+        if entry["moves"] == [engine.REPLACE]:
+            return f"seat {entry['player']} handed on (move {entry['number']})"
+        return f"move {entry['number']} {'for' if entry['by'] == 'referee' else 'by'} {entry['player']}"
+    return "pbem: " + ", ".join(named(entry) for entry in entries)
+
+
 def summary(run) -> list[str]:
     accepted = [v.result for v in run.verdicts if v.kind == "accepted"]
     refused = [v for v in run.verdicts if v.kind == "refused"]
@@ -102,17 +137,18 @@ def summary(run) -> list[str]:
         head = "pbem: " + ", ".join(f"move {r['number']} by {r['player']}" for r in accepted)
     elif refused:
         head = f"pbem: {plural(len(refused), 'commit')} refused"
+    elif run.before:
+        head = moves_title(run.before)
     else:
         head = ("pbem: the clock" if run.clock and run.clock["changed"] else
                 f"pbem: a new key for {', '.join(run.rekeyed)}" if run.rekeyed else
                 "pbem: the CI files install pbem from a new source" if run.ci_changed else
                 "pbem: the players' pre-commit hooks" if run.added else
-                "pbem: the referee's changes")
+                "pbem: the organiser's changes to the game (a deadline, a vacation or a seat's address)")
     lines = [head[:120]]
     by_referee = [entry for r in accepted for entry in r.get("referee_moves", [])] + (run.clock or {}).get("entries", [])
     moves = [(r["number"], f"Move {r['number']} ({r['player']}): {'; '.join(r['public_moves'])}") for r in accepted]
-    moves += [(e["number"], f"Move {e['number']} ({e['player']}, by the referee: {e.get('reason', '')}): "
-                            f"{'; '.join(e['moves'])}") for e in by_referee]
+    moves += [(e["number"], move_line(e)) for e in [*run.before, *by_referee]]
     lines += [line for _, line in sorted(moves)]
     lines += [f"Clock: {line}" for line in clock_lines(run.clock)]
     lines += [f"New key: {seat}'s view is encrypted to it from this commit." for seat in run.rekeyed]

@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -63,11 +64,7 @@ class Desk:
     def scrub(self, text: str) -> str:
         """`text` without the paths of the referee's files (a reason is published; where the organiser keeps the
         referee's files is nobody's business)."""
-        for private in sorted({str(self.gd.path), str(self.gd.path.parent), str(self.identity.source)}, key=len,
-                              reverse=True):
-            if len(private) > 1:
-                text = text.replace(private, "(the referee's files)")
-        return text
+        return scrubbed(text, [self.gd.path, self.gd.path.parent, self.identity.source])
 
     def close(self) -> None:
         if self.scratch is not None:
@@ -128,6 +125,18 @@ class Desk:
 
 
 # ---------------------------------------------------------------- local referee
+
+PRIVATE = "(the referee's files)"
+
+
+def scrubbed(text: str, paths: list) -> str:
+    """`text` with each of `paths` (as given and made absolute) replaced where it stands as a path: a whole name,
+    not the start of a word (a referee folder named `ref` leaves "referee" as it is)."""
+    forms = {form for path in paths for form in (str(path), os.path.abspath(path)) if len(form) > 1}
+    for form in sorted(forms, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w.~/-]){re.escape(form)}(?![\w-]|\.\w)", lambda _: PRIVATE, text)
+    return text
+
 
 def record_path(game_dir: Path) -> Path:
     return game_dir.with_name(game_dir.name + ".git.yaml")

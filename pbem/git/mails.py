@@ -102,11 +102,13 @@ def clock_messages(desk, run, summary: list[str], mailer) -> tuple[list, str | N
 def _your_turn(desk, player: str) -> list[str]:
     """When `player` is to act: their legal moves with what each does, and how to move by git."""
     from ..mail import compose
+    from .player import WHOLE_TURN, turn_goes_on
     legal = engine.legal(desk.gd, player)
     if legal["to_act"] != player:
         return []
+    whole = [WHOLE_TURN.format(name=player)] if turn_goes_on(engine.status(desk.gd), player) else []
     return [f"It is your turn (move {legal['move_number']}). " + compose.legal_block(legal),
-            MOVE_BY_GIT.format(name=player)]
+            MOVE_BY_GIT.format(name=player), *whole]
 
 
 def _message(desk, secrets: dict, to: str, subject: str, parts: list[str], number: int):

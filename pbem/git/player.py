@@ -22,6 +22,14 @@ from .repo import Repo
 
 DEFAULT_IDENTITIES = ("~/.ssh/id_ed25519", "~/.ssh/id_rsa")
 PUSH_TRIES = 5
+WHOLE_TURN = ("Your turn goes on after your last move. The rest of a turn can go in one commit, its steps in order "
+              "with ';' between them: pbem git move --as {name} --text 'STEP; STEP; ...' --push")
+
+
+def turn_goes_on(public: dict, player: str) -> bool:
+    """Is `player` to act again right after a move of their own (a turn of several decisions, sent step by step)?"""
+    recent = public.get("recent") or []
+    return not public["finished"] and public["to_act"] == player and bool(recent) and recent[-1]["player"] == player
 
 
 def game_at(repo: Repo, commit: str) -> engine.GameDir:
@@ -79,7 +87,7 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
         push_move(repo, signing)
     return {"game": gd.id, "move_number": number, "player": player, "file": relative, "encrypted": hidden,
             "signed": "commit (SSH)" if signing else "file (HMAC)", "commit": repo.head(), "pushed": push,
-            "notes": notes}
+            "notes": notes, "whole_turn": len(texts) == 1 and turn_goes_on(public, player)}
 
 
 def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts: list[str],
@@ -179,7 +187,8 @@ def legal_moves(directory, player: str, identity_file=None) -> tuple[dict, list[
         raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
     answer = {"game": gd.id, "game_type": gd.meta["game"], "move_number": public["move_number"],
               "to_act": public["to_act"], "player": player, "decision": public["decision"],
-              "due": (public.get("clock") or {}).get("due"), "moves": [], "choices": []}
+              "due": (public.get("clock") or {}).get("due"), "moves": [], "choices": [],
+              "whole_turn": turn_goes_on(public, player)}
     if public["finished"] or public["to_act"] != player:
         return answer, refereed.notes()
     doc = _legal_doc(repo, refereed.commit, config, player, identity_file)

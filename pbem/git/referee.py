@@ -39,6 +39,7 @@ class Run:
     ci_changed: bool = False  # the CI files were written again (a new source of pbem)
     added: list[str] = field(default_factory=list)  # files a game started by an earlier pbem lacked (compose.ADDED)
     rounds: int = 1
+    before: list[dict] = field(default_factory=list)  # moves played in the game directory since the last commit
 
     @classmethod
     def merged(cls, runs: list["Run"]) -> "Run":
@@ -53,7 +54,8 @@ class Run:
                    "; ".join(run.warning for run in runs if run.warning) or None,
                    next((run.clock for run in reversed(runs) if run.clock), None),
                    [seat for run in runs for seat in run.rekeyed],
-                   added=[path for run in runs for path in run.added], rounds=len(runs))
+                   added=[path for run in runs for path in run.added], rounds=len(runs),
+                   before=[entry for run in runs for entry in run.before])
 
     def lines(self) -> list[str]:
         if self.deferred:
@@ -66,6 +68,7 @@ class Run:
                            f"{'; '.join(result['public_moves'])}")
             elif verdict.kind == "refused":
                 out.append(f"refused {verdict.commit[:10]}: {verdict.reason.splitlines()[0]}")
+        out += [f"recorded {compose.move_line(entry)}" for entry in self.before]
         out += [f"clock: {line}" for line in compose.clock_lines(self.clock)]
         out += [f"new key: {seat}'s view is encrypted to it from this commit" for seat in self.rekeyed]
         out += [f"added {path} ({compose.ADDED[path]}): this game had none" for path in self.added]
@@ -179,6 +182,7 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     changes = repo.first_parent_changes([c.id for c in commits if len(c.parents) == 1])
     base = {path: blob for path, (_, blob) in repo.tree(last).items()}
     tree = dict(base)
+    run.before = compose.played_before(desk, repo.show(last, engine.PUBLIC))
     with AllowedSigners() as allowed:
         signatures = judge.ssh_signatures(repo, commits, allowed.file(layout.ssh_keys(desk.config)))
         at = engine.status(desk.gd)["move_number"] if commits else None
