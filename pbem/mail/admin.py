@@ -23,13 +23,17 @@ def answer(mailer: Mailer, handling: Handling, player: dict) -> tuple[str, tuple
     body, outcome = _change(gd, name, (word, args), handling.now)
     mailer.reads.secrets_changed(gd)
     subject = compose.subject_for(gd, f"{word} {outcome}")
+    seen = None
     if word == "notify":
         subject, body = telling.switched(mailer, handling, player, args[0])
-    else:
-        doc = mailer.reads.public(gd)
-        if doc["to_act"] == name:  # the vacation may have moved the deadline
-            body += "\n\n" + compose.turn_head(doc, handling.moment)
-    sent = mailer.send([mailer.mail(gd, handling.incoming, Letter(player["email"], subject, body, reply=True))])
+    elif mailer.reads.public(gd)["to_act"] == name:  # their turn: answered as a turn mail (the deadline may move)
+        player = next(p for p in mailer.reads.secrets(gd)["players"] if p["name"] == name)
+        seen = engine.status(gd, name)
+        _, body = compose.player_report(gd, name, intro=body, now=handling.moment, doc=seen,
+                                        preference=correspondence.notify_of(player))
+        subject = compose.subject_for(gd, f"{word} {outcome}, your turn (move {seen['move_number']})")
+    msg = mailer.mail(gd, handling.incoming, Letter(player["email"], subject, body, reply=True))
+    sent = mailer.send([compose.picture_if_asked(msg, seen, player) if seen else msg])
     mailer.ledger.put(handling.incoming.message_id, handling.record(word, player=name))
     if word == "notify":
         mailer.save_bookmarks()

@@ -39,10 +39,6 @@ def wants_report(player: dict, mover: str | None, doc: dict, answer: bool = Fals
 
 # ---------------------------------------------------------------- after a tick
 
-def _due_text(due: str | None, now: datetime.datetime) -> str:
-    return f"{times.readable(due)} ({times.until(due, now)})" if due else "no deadline"
-
-
 def tick_messages(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.datetime) -> list:
     """The mails a tick's events call for, each telling the tick's moves (play by git: pbem.git.mails)."""
     return [msg for _, msg in tick_mails(mailer, gd, result, now)]
@@ -94,19 +90,21 @@ def tick_mails(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.d
 
 
 def _event_text(gd: engine.GameDir, event: dict, record: dict, now: datetime.datetime) -> tuple[str, str]:
-    """(the subject's words, the paragraph) of one event of a tick, to the player it is about."""
+    """(the subject's words, the paragraph) of one event of a tick, to the player it is about. A reminder and a
+    late move leave the due time and what happens then to the turn's first lines (compose.turn_head), which say
+    them once."""
     number = event["move_number"]
     policy = times.POLICY_TEXT.get(record.get("on_timeout", "wait"), "")
     if event["kind"] == "remind":
-        return (f"move {number}, reminder: your move is due {times.readable(event['due'])}",
-                f"Reminder: your move (move {number}) is due by {_due_text(event['due'], now)}. "
-                f"If it has not arrived by then, {policy}.\n\n{_queued_text(gd, event['player'])}")
+        return (f"move {number}, reminder, due {times.readable(event['due'])}",
+                f"Reminder: the referee is still waiting for your move {number}.\n\n"
+                f"{_queued_text(gd, event['player'])}")
     if event["kind"] == "late":
         allowed = f" After {record['timeouts']} in a row you count as resigned." if record.get("timeouts") else ""
         return (f"move {number}, your move is overdue",
                 f"Your move (move {number}) was due by {times.readable(event['due'])} and has not arrived: that is "
-                f"{plural(event['strikes'], 'deadline')} missed in a row.{allowed} The referee waits; your move is "
-                f"now due by {_due_text(record.get('due'), now)}.")
+                f"{plural(event['strikes'], 'deadline')} missed in a row.{allowed} The referee waits, with a new "
+                f"deadline.")
     if event["kind"] == "timeout":
         allowed = f" (after {record['timeouts']} in a row you count as resigned)" if record.get("timeouts") else ""
         return (f"move {number}, timeout: the referee moved for you",
@@ -125,9 +123,9 @@ def _notice(gd: engine.GameDir, events: list[dict], seen: dict, now: datetime.da
     have not heard of, from their seat (`seen`: their view; their turn first, if it is theirs)."""
     record = seen.get("clock") or {}
     said = [_event_text(gd, event, record, now) for event in events]
-    _, body = compose.player_report(gd, events[0]["player"], compose.news_text(told),
-                                    intro="\n\n".join(text for _, text in said), now=now, preference=preference,
-                                    doc=seen)
+    lead, *rest = [paragraph for _, text in said for paragraph in text.split("\n\n")]  # what happened, first
+    _, body = compose.player_report(gd, events[0]["player"], compose.news_text(told), lead=lead,
+                                    intro="\n\n".join(rest) or None, now=now, preference=preference, doc=seen)
     return compose.subject_for(gd, said[-1][0]), body
 
 

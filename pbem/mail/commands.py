@@ -15,7 +15,7 @@ from ..clock import correspondence
 from ..contract import PbemError
 from ..engine import engine
 from ..play import trust
-from ..text import phrases
+from ..text import phrases, times
 from . import admin, clockmail, compose, moves, parse, telling
 from .outcome import Outcome, Reject, too_large
 from .outgoing import Letter, Mailer
@@ -235,8 +235,12 @@ class Referee:
 
     def _move(self, handling: Handling, player: dict, texts: list[str]) -> Outcome:
         gd, incoming, name = handling.gd, handling.incoming, player["name"]
+        number = self._answers(handling)
+        again = telling.played_already(self.mailer, handling, name, number)
+        if again:
+            raise Reject(again, telling.legal_extra(self.mailer, handling, name))
         try:
-            result = correspondence.submit(gd, name, texts, by="player", move_number=self._answers(handling),
+            result = correspondence.submit(gd, name, texts, by="player", move_number=number,
                                            password=incoming.password, now=self.now,
                                            before_write=self._pending(handling, name))
         except PbemError as exc:
@@ -326,6 +330,9 @@ class Referee:
         sent = self.mailer.send(messages)
         self.mailer.ledger.put(handling.incoming.message_id,
                                handling.record("accepted", player=told.mover, move=told.entries[0]["number"]))
+        self.mailer.ledger.put(telling.played_key(handling.gd.id, told.entries[0]["number"]),  # (a stale mail names it)
+                               {"state": "done", "player": told.mover, "at": times.iso(handling.moment),
+                                "message_id": handling.incoming.message_id})
         self.mailer.save_bookmarks()
         return Outcome(handling.incoming.message_id, "accepted", compose.entry_line(told.entries[0]).splitlines()[0],
                        handling.gd.id, told.mover, *sent)

@@ -12,6 +12,7 @@ from email.message import EmailMessage
 from ..clock import clock, correspondence
 from ..contract import PbemError
 from ..engine import engine
+from ..text import times
 from . import clockmail, compose, news
 from .outgoing import Letter, Mailer
 from .parse import Incoming
@@ -135,3 +136,27 @@ def legal_extra(mailer: Mailer, handling: Handling, name: str) -> list[str]:
                 f"{legal['decision']['description']}. You will get a mail when it is yours."]
     return [compose.turn_head(mailer.reads.public(gd), handling.moment), compose.legal_block(legal),
             compose.how_to_move(gd, legal["move_number"])]
+
+
+def played_key(game_id: str, number: int) -> str:
+    """The ledger's key of the mail that made move `number` of a game (its player and when it came)."""
+    return f"played {game_id} {number}"
+
+
+def played_already(mailer: Mailer, handling: Handling, name: str, number: int | None) -> str | None:
+    """Why a mail answering a move its own sender already made is not applied: their earlier mail (or move)
+    was played as that move. None for any other mail (a stale answer to someone else's move is the
+    engine's to refuse)."""
+    gd = handling.gd
+    current = mailer.reads.public(gd)["move_number"]
+    if number is None or number >= current:
+        return None
+    entry = next((e for e in engine.read_log(gd)["entries"] or [] if e["number"] == number), None)
+    if entry is None or entry["player"] != name or entry["by"] != "player":
+        return None
+    played = mailer.ledger.get(played_key(gd.id, number))
+    if played and played.get("player") == name:
+        return (f"your mail of {times.readable(played['at'])} was already played as move {number}. This mail "
+                f"answers move {number} too, so it was not applied: the game is at move {current} now.")
+    return (f"your move {number} ({'; '.join(entry['moves'])}) was already played. This mail answers move "
+            f"{number} too, so it was not applied: the game is at move {current} now.")

@@ -113,7 +113,7 @@ def test_timeout_wait_only_reminds_again_and_after_the_limit_the_seat_counts_as_
     (late,) = game.new_mails()
     assert "overdue" in late["Subject"] and "After 2 in a row you count as resigned" in game.body(late)
     game.tick(120)  # reminded again before the new due time
-    assert [m["Subject"] for m in game.new_mails()] == [f"[g1] Coal Baron: move 1, reminder: your move is due "
+    assert [m["Subject"] for m in game.new_mails()] == [f"[g1] Coal Baron: move 1, reminder, due "
                                                         f"{times.readable(game.at(144))}"]
     game.tick(144)
     entries = engine.read_log(game.gd, full=True)["entries"]

@@ -240,7 +240,7 @@ def test_reminders_timeout_notices_digests_and_welcomes_are_written_as_meant(tmp
                        "--now", "2025-12-05T14:00:00Z", "--outbox", outbox).code == 0
         welcome_messages(engine.open_game(root / "g1"))
     subjects = " | ".join(a["subject"] for a, _ in calls)
-    for kind in ("welcome, your password", "reminder: your move", "timeout: the referee", "daily digest",
+    for kind in ("welcome, your password", "reminder, due", "timeout: the referee", "daily digest",
                  "welcome, you play alice", "move 3, your turn"):
         assert kind in subjects, subjects
     for arguments, msg in calls:

@@ -336,7 +336,7 @@ def test_the_answer_to_vacation_cancel_says_cancelled(games_root, smtp):
     smtp.take()
     receive(games_root, smtp, command(game, "bob", "vacation cancel"), 2)
     (answer,) = smtp.take()
-    assert answer["Subject"].endswith("vacation cancelled") and "recorded" not in answer["Subject"]
+    assert "vacation cancelled" in answer["Subject"] and "recorded" not in answer["Subject"]
 
 
 def test_the_clock_line_of_a_report_says_what_happens_in_plain_words():
