@@ -378,7 +378,9 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     picture of `doc` (a status document: the reader's own view) as an inline PNG (`cid:`; webmail blocks SVG and
     remote images) above the same text, so the mail reads the same with images off. The picture's title and
     status are the HTML's words, above it, rather than pixels in it (pictures.mail_picture)."""
-    from ..text import pictures
+    import markupsafe
+
+    from ..text import htmltext, pictures
     text = msg.get_content()
     png, width = pictures.mail_picture(doc)
     title, status = pictures.headline(doc)
@@ -386,7 +388,7 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
     html = pictures.templates().get_template("mail.html").render(
         subject=msg["Subject"], cid=cid[1:-1], alt=f"Picture of the position: {title}. {status}", title=title,
-        status=status, width=width, text=text)
+        status=status, width=width, text=markupsafe.Markup(htmltext.body(text)))
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     msg.get_payload()[1].add_related(png, "image", "png", cid=cid, filename="board.png", disposition="inline")
     return msg

@@ -159,22 +159,30 @@ def mail_picture(doc: dict) -> tuple[bytes, int]:
 def templates():
     """The pages' templates, loaded once a process (a mail batch renders one page a mail)."""
     import jinja2
+
     from ..store import packaged
+    from . import htmltext
 
     def load(name):
         return packaged.read_bytes("pbem.text", f"templates/{name}").decode("utf-8")
-    return jinja2.Environment(loader=jinja2.FunctionLoader(load), autoescape=True, keep_trailing_newline=True)
+    env = jinja2.Environment(loader=jinja2.FunctionLoader(load), autoescape=True, keep_trailing_newline=True)
+    env.globals["report_css"] = htmltext.CSS
+    return env
 
 
 def page(doc: dict, now=None, back: str | None = None, links: list[dict] | None = None) -> str:
-    """A page with the picture (inline SVG) and the whole text report under it; no script, no remote resource."""
+    """A page with the picture (inline SVG) and the whole report under it (its tables as HTML tables, its prose
+    reflowing: pbem.text.htmltext); no script, no remote resource. The picture fills the page's width but is never
+    drawn smaller than its own size, at which its words read: on a narrower screen it scrolls sideways in its box."""
     import markupsafe
 
-    from . import report
+    from . import htmltext, report, svgout
     title, status = headline(doc)
+    drawn = picture(doc)
     return templates().get_template("board.html").render(
-        title=title, status=status, picture=markupsafe.Markup(svg_inline(doc)),
-        report=report.status_text(doc, now), back=back, links=links or [])
+        title=title, status=status, picture=markupsafe.Markup(svgout.drawing(drawn).as_svg(header="")),
+        legible=math.ceil(drawn.width), report=markupsafe.Markup(htmltext.body(report.status_text(doc, now))),
+        back=back, links=links or [])
 
 
 def markdown_cell(text) -> str:

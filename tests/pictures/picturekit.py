@@ -174,3 +174,70 @@ def unshown_legend(sheet) -> list[str]:
             return any(token in tokens for token in spec[1].split())
         return True
     return [words for spec, words in sheet.legend if not shown(spec)]
+
+
+# ------------------------------------------------------------------------------------------ on a phone and a desk
+
+PHONE, DESK = 390, 1200  # CSS pixels: a phone held upright, a desktop window
+SMALLEST_TEXT = 12  # CSS pixels
+PROBE = """<!DOCTYPE html><html><head><title>probe</title></head><body style="margin: 0">
+%s
+<script>
+window.onload = function () {
+  var found = [];
+  document.querySelectorAll("iframe").forEach(function (frame) {
+    var doc = frame.contentDocument, small = [];
+    doc.body.querySelectorAll("*").forEach(function (el) {
+      if (el.closest("svg")) return;
+      var own = Array.prototype.some.call(el.childNodes, function (n) { return n.nodeType === 3 && n.data.trim(); });
+      var size = parseFloat(doc.defaultView.getComputedStyle(el).fontSize);
+      if (own && size < %d) small.push(el.tagName + " " + size + "px: " + el.textContent.trim().slice(0, 40));
+    });
+    var wide = [];  // what sticks out of the window, not inside a box that scrolls
+    doc.body.querySelectorAll("*").forEach(function (el) {
+      var boxed = el.parentElement.closest("div[style*=overflow], .picture");
+      if (el.getBoundingClientRect().right > frame.clientWidth + 1)
+        wide.push(el.tagName + " " + Math.round(el.getBoundingClientRect().right) + "px: " +
+                  el.textContent.trim().slice(0, 40));
+    });
+    var picture = doc.querySelector(".picture svg, img");
+    found.push({page: frame.dataset.page, width: frame.clientWidth, scroll: doc.documentElement.scrollWidth,
+                picture: picture ? picture.getBoundingClientRect().width : null, small: small.slice(0, 5),
+                wide: wide.slice(0, 3)});
+  });
+  document.getElementById("out").textContent = JSON.stringify(found);
+};
+</script><pre id="out"></pre></body></html>"""
+
+
+def measure(pages: dict, widths=(PHONE, DESK)) -> list[dict]:
+    """Each page (name -> its HTML file) laid out at each width, in one run of the browser (each in a frame that
+    wide): {page, width, scroll (the page's laid-out width: more than `width` scrolls sideways), picture (its
+    rendered width, None without one), small (text under SMALLEST_TEXT CSS pixels)}."""
+    import html
+    import json
+    import re
+    first = next(iter(pages.values()))
+    frames = "\n".join(f'<iframe data-page="{html.escape(name)}" src="{html.escape(path.as_uri())}" '
+                       f'style="display: block; border: 0; width: {width}px; height: 900px"></iframe>'
+                       for name, path in pages.items() for width in widths)
+    probe = first.parent / ".probe.html"
+    probe.write_text(PROBE % (frames, SMALLEST_TEXT))
+    dom = browse(probe, "--allow-file-access-from-files", f"--window-size={max(widths) + 20},1000", "--dump-dom",
+                 "--virtual-time-budget=10000", timeout=180)
+    probe.unlink()
+    return json.loads(html.unescape(re.search(r'<pre id="out">(.*?)</pre>', dom, re.S).group(1)))
+
+
+def phone_faults(measures: list[dict]) -> list[str]:
+    """What keeps a page from reading well at its width: sideways scrolling, a picture narrower than 90% of the
+    window, text under SMALLEST_TEXT pixels."""
+    faults = []
+    for m in measures:
+        where = f"{m['page']} at {m['width']} px"
+        if m["scroll"] > m["width"]:
+            faults.append(f"{where}: the page is {m['scroll']} px wide and scrolls sideways ({'; '.join(m['wide'])})")
+        if m["picture"] is not None and m["picture"] < 0.9 * m["width"]:
+            faults.append(f"{where}: the picture is {m['picture']:.0f} px wide")
+        faults += [f"{where}: text of {text}" for text in m["small"]]
+    return faults

@@ -141,7 +141,7 @@ def test_board_writes_svg_html_and_png_of_a_players_view(new_game, pbem, tmp_pat
     page = tmp_path / "board.html"
     assert pbem("board", directory, "--format", "html", "-o", page).code == 0
     html = page.read_text()
-    assert "<svg" in html and "<pre>" in html and "<script" not in html
+    assert "<svg" in html and "<table>" in html and "<script" not in html
     png = tmp_path / "board.png"
     assert pbem("board", directory, "--format", "png", "-o", png).code == 0
     assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")

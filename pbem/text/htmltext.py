@@ -1,0 +1,141 @@
+"""A text report (or a whole mail) as HTML that reads on a phone: its tables as HTML tables, its prose as paragraphs
+that reflow, its lists of moves as two columns whose descriptions reflow, and what is drawn with characters (a
+map, a table without a header line) kept as drawn in a box of its own that scrolls sideways on a narrow screen.
+
+One source: the HTML is read from the text the report (or the mail) already is, so the two never disagree. The
+text's shapes are pbem's own: a table has a header line over a line of dashes whose runs mark its columns
+(pbem.tables, tabulate's "simple" format), a wrapped line goes on indented two more (pbem.tables.fit_lines), a list
+of moves is a heading ending in a colon over lines indented two, each a move, two spaces and what it does
+(pbem.text.phrases.legal_lines). The look is a small style sheet (CSS) in the page's head, which most mail
+programs read; the one style a narrow screen needs (a box that scrolls rather than widen the page) is inline."""
+from __future__ import annotations
+
+import html
+import re
+
+DASHES = re.compile(r"^-+(?:  +-+)*$")
+DRAWN = re.compile(r"\S {3,}\S|[|+]-|-[|+]|^\s*[|+]")  # columns of characters: a map, a table without dashes
+NUMBER = re.compile(r"^-?\d+$")
+RIGHT = ' class="n"'  # a column of whole numbers, aligned right
+
+SCROLL = "overflow-x:auto"  # inline: without it a map would widen the page
+# The rest of the look, for a page's <style> (mail programs that drop it still show tables, paragraphs, a map)
+CSS = """
+  p { margin: 0 0 6px 0; }
+  table, pre { margin: 0 0 12px 0; }
+  table { border-collapse: collapse; font-size: 15px; }
+  th, td { text-align: left; vertical-align: top; padding: 2px 10px 2px 0; border-bottom: 1px solid #dddddd; }
+  th.n, td.n { text-align: right; }
+  pre, code { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 13px; line-height: 1.3; }
+  pre { margin: 0; }
+  td.move { white-space: nowrap; }
+"""
+
+
+def body(text: str) -> str:
+    """The HTML of `text`: its blocks (split at blank lines) in order."""
+    return "\n".join(block_html(block) for block in re.split(r"\n\s*\n", text.strip("\n")) if block.strip())
+
+
+def block_html(block: str) -> str:
+    """One block: its tables as tables, and what lies between them by its shape."""
+    lines, out, start = block.split("\n"), [], 0
+    i = 0
+    while i < len(lines):
+        if i + 1 < len(lines) and lines[i].strip() and DASHES.match(lines[i + 1]):
+            end = table_end(lines, i + 1)
+            out += [run_html(lines[start:i]), table_html(lines[i], lines[i + 1], lines[i + 2:end])]
+            i = start = end
+        else:
+            i += 1
+    out.append(run_html(lines[start:]))
+    return "\n".join(part for part in out if part)
+
+
+def spans(dashes: str) -> list[tuple[int, int]]:
+    return [match.span() for match in re.finditer(r"-+", dashes)]
+
+
+def table_end(lines: list[str], dash_line: int) -> int:
+    """The index after a table's last row: its rows have spaces wherever its dashes have gaps."""
+    gaps = [(a, b) for (_, a), (b, _) in zip(spans(lines[dash_line]), spans(lines[dash_line])[1:])]
+    end = dash_line + 1
+    while end < len(lines) and lines[end].strip() and all(not lines[end][a:b].strip() for a, b in gaps):
+        end += 1
+    return end
+
+
+def cells(line: str, columns: list[tuple[int, int]]) -> list[str]:
+    """A row's cells: each column's characters (the last one to the end of the line)."""
+    bounds = [(a, columns[i + 1][0] if i + 1 < len(columns) else len(line)) for i, (a, _) in enumerate(columns)]
+    return [line[a:b].strip() for a, b in bounds]
+
+
+def table_html(header: str, dashes: str, rows: list[str]) -> str:
+    """A table; a row whose first cell is empty goes on the row above (pbem.tables wraps a long cell so)."""
+    columns = spans(dashes)
+    merged: list[list[str]] = []
+    for row in (cells(line, columns) for line in rows):
+        if merged and not row[0]:
+            merged[-1] = [f"{a} {b}".strip() for a, b in zip(merged[-1], row)]
+        else:
+            merged.append(row)
+    numeric = [bool(column) and all(NUMBER.match(c) for c in column if c) and any(column)
+               for column in zip(*merged)] if merged else [False] * len(columns)
+
+    def cell(tag: str, text: str, right: bool) -> str:
+        return f'<{tag}{RIGHT if right else ""}>{html.escape(text)}'  # (HTML closes a cell at the next)
+    head = "".join(cell("th", text, right) for text, right in zip(cells(header, columns), numeric))
+    body_rows = "".join("<tr>" + "".join(cell("td", text, right) for text, right in zip(row, numeric))
+                        for row in merged)
+    return f'<div style="{SCROLL}"><table><tr>{head}{body_rows}</table></div>'
+
+
+def logical_lines(lines: list[str]) -> list[str]:
+    """Lines with their wrapped continuations (indented more than the line they go on) joined back."""
+    out: list[str] = []
+    for line in lines:
+        indent = len(line) - len(line.lstrip())
+        if out and indent > len(out[-1]) - len(out[-1].lstrip()):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line.rstrip())
+    return out
+
+
+def run_html(lines: list[str]) -> str:
+    """Lines between tables: prose first, then a list of moves or a drawing, whichever they are."""
+    if not any(line.strip() for line in lines):
+        return ""
+    drawn = next((i for i, line in enumerate(lines) if DRAWN.search(line)), None)
+    listed = next((i for i, line in enumerate(lines) if i and line.startswith("  ") and not line[2:3].isspace()
+                   and lines[i - 1].rstrip().endswith(":")), None)  # the first item, under its heading
+    if listed is not None and (drawn is None or drawn >= listed) and all(line.startswith("  ")
+                                                                         for line in lines[listed:]):
+        return prose_html(lines[:listed]) + list_html(lines[listed:])
+    if drawn is None:
+        return prose_html(lines)
+    return prose_html(lines[:drawn]) + (f'<div style="{SCROLL}"><pre>'
+                                        f"{html.escape(chr(10).join(lines[drawn:]))}</pre></div>")
+
+
+def prose_html(lines: list[str]) -> str:
+    """Paragraphs, a line each; a line underlined with `=` (a report's title) a heading."""
+    out = []
+    for line in logical_lines(lines):
+        if set(line.strip()) == {"="} and out:
+            out[-1] = out[-1].replace("<p>", "<h3>").replace("</p>", "</h3>")
+        elif line.strip():
+            out.append(f"<p>{html.escape(line.strip())}</p>")
+    return "".join(out)
+
+
+def list_html(lines: list[str]) -> str:
+    """Items indented two: the words before the first gap of two spaces (a move, as the player writes it, never
+    broken) and what follows (its description, which reflows)."""
+    items = []
+    for line in logical_lines(lines):
+        term, _, what = line.strip().partition("  ")
+        items.append(f'<tr><td class="move"><code>{html.escape(term)}</code></td><td>{html.escape(what.strip())}</td>'
+                     "</tr>")
+    return f'<div style="{SCROLL}"><table>{"".join(items)}</table></div>'

@@ -1,0 +1,38 @@
+"""The HTML of a report is read from its text (one source): its tables become HTML tables with every cell (a
+wrapped cell joined back), its lists of moves keep each move whole beside a description that reflows, what is
+drawn in characters (a map) stays as drawn in a box that scrolls sideways, and prose becomes paragraphs."""
+from __future__ import annotations
+
+import re
+
+from pbem.tables import table
+from pbem.text import htmltext, phrases
+
+
+def test_a_wrapped_table_becomes_one_html_table_with_its_cells_whole():
+    rows = [["livestock-trailer", "Livestock Trailer", "$5", "load cattle or pigs at 1 freight bill a crate, "
+             "whatever the native good of the location", "c3", "alice"]]
+    text = "Truck-stop upgrades:\n" + table(rows, headers=["upgrade", "name", "cost", "once a turn", "cell", "owner"])
+    assert len(text.split("\n")) > 3  # wrapped onto continuation rows
+    page = htmltext.body(text)
+    assert page.count("<table>") == 1 and "<pre>" not in page and "<p>Truck-stop upgrades:</p>" in page
+    cells = re.findall(r"<td[^>]*>([^<]*)", page)
+    assert cells == [*rows[0][:3], rows[0][3], "c3", "alice"]
+
+
+def test_a_list_of_moves_keeps_each_move_whole_and_a_map_stays_as_drawn():
+    choices = [{"move": "place mining-10", "description": "3 workers to mine 10 work steps " * 3},
+               {"move": "pass", "description": "end your turn"}]
+    text = "Your legal moves now (place workers):\n" + "\n".join(phrases.legal_lines(choices))
+    drawing = "Map (north up):\n    c             d\n 3  |STOP $4      |\n    +-------------+"
+    page = htmltext.body(text + "\n\n" + drawing)
+    moves = re.findall(r"<code>([^<]*)</code></td><td>([^<]*)</td>", page)
+    assert moves[:2] == [(c["move"], " ".join(c["description"].split())) for c in choices]
+    assert moves[2][0] == "resign"
+    assert '<div style="overflow-x:auto"><pre>    c             d\n 3  |STOP $4      |' in page
+    assert "<p>Map (north up):</p>" in page
+
+
+def test_a_title_underlined_with_equals_signs_is_a_heading_not_a_line_of_them():
+    page = htmltext.body("Coal Baron — game g1 — move 3\n" + "=" * 30 + "\n\nTo act: alice")
+    assert page == "<h3>Coal Baron — game g1 — move 3</h3>\n<p>To act: alice</p>"
