@@ -142,7 +142,7 @@ class Referee:
             return None
 
     def _game(self, incoming: parse.Incoming) -> engine.GameDir:
-        candidates = incoming.game_candidates()
+        candidates = incoming.game_candidates() or telling.thread_games(self.root, incoming.references)
         if not candidates:
             raise Reject("no game named: reply to the last report (its subject has the [game-id] tag) or add a "
                           "line `Game: <game id>`.", [compose.general_help(self.mailer.default_from)])

@@ -160,3 +160,22 @@ def played_already(mailer: Mailer, handling: Handling, name: str, number: int | 
                 f"answers move {number} too, so it was not applied: the game is at move {current} now.")
     return (f"your move {number} ({'; '.join(entry['moves'])}) was already played. This mail answers move "
             f"{number} too, so it was not applied: the game is at move {current} now.")
+
+
+def thread_games(root, references: list[str]) -> list[str]:
+    """The games whose own Message-IDs a mail refers to (In-Reply-To, References): a reply whose subject lost its
+    [game] tag still belongs to the game whose mail it answers. An ID counts only as one of that game's own
+    (compose.thread_root, compose.owed_id: its id, then the tail of its seed commitment); the mail is then
+    authenticated like any other."""
+    found = []
+    for reference in reversed(references):
+        game_id = reference[len("<pbem."):].partition(".")[0] if reference.startswith("<pbem.") else ""
+        if not engine.ID_PATTERN.match(game_id) or game_id in found or not (root / game_id).is_dir():
+            continue
+        try:
+            commitment = engine.open_game(root / game_id).meta["seed_commitment"]
+        except PbemError:
+            continue
+        if f".{commitment[-16:]}@" in reference or f".{commitment[-8:]}@" in reference:
+            found.append(game_id)
+    return found
