@@ -17,11 +17,46 @@ def parse(text: str | bytes, source: str = "move file", size: int | None = None)
     if size > MAX_BYTES:
         raise PbemError(f"{source}: too large: {size_words(size)}; a move file is at most "
                         f"{limit_words(MAX_BYTES)}")
-    data = yamlio.loads(text, source)
+    try:
+        data = yamlio.loads(text, source)
+    except yamlio.NotYaml as exc:
+        raise PbemError(f"{exc}. {LAYOUT}") from None
     if not isinstance(data, dict):
         raise PbemError(f"{source}: a move file is a mapping with game, move_number, player, moves and signature")
+    steps_as_typed(text.decode("utf-8") if isinstance(text, bytes) else text, data, source)
     validation.check(None, "move.schema.json", data, source)
     return data
+
+
+LAYOUT = ("A move file's steps are lines `  - STEP` under `moves:`, each on its own line and lined up with the "
+          "others; a step with ': ' or ' #' in it goes in quotes: - 'standing bid: pass'.")
+
+
+def steps_as_typed(text: str, data: dict, source: str) -> None:
+    """Refuse, before anything is signed, the two ways YAML reads a typed step other than as typed: `- standing bid:
+    pass` (a key and its value) and a line under a step that does not start with `- ` (YAML folds it into the step
+    above: `place mining-10 end`)."""
+    lines = text.split("\n")
+    for item in data.get("moves") or [] if isinstance(data.get("moves"), list) else []:
+        if isinstance(item, dict) and item:
+            key, value = next(iter(item.items()))
+            number = next((i for i, line in enumerate(lines, 1) if line.lstrip().startswith(f"- {key}:")), "?")
+            raise PbemError(f"{source}: line {number}: `- {key}: {value}` reads as a key and its value, not a step: "
+                            f"a step with ': ' in it goes in quotes: - '{key}: {value}'")
+    start = next((i for i, line in enumerate(lines) if line.startswith("moves:")), None)
+    if start is None or lines[start][len("moves:"):].strip():
+        return  # no list of steps under the key (or a list on its line: [a, b])
+    above = None
+    for number, line in enumerate(lines[start + 1:], start + 2):
+        words = "" if line.lstrip().startswith("#") else line.split(" #", 1)[0].strip()  # (a comment is no step)
+        if words and not line[0].isspace() and not words.startswith("-"):
+            return  # the next key: the steps are over
+        if words.startswith("-"):
+            above = number
+        elif words and above is not None:
+            raise PbemError(f"{source}: line {number} (`{line.strip()}`) is folded into the step on line {above} "
+                            f"above it, as one step: start each step on its own line with '- ', lined up with the "
+                            f"others.")
 
 
 def build(game_id: str, move_number: int, player: str, moves: list[str], secret: str | None = None,

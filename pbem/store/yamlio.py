@@ -342,6 +342,10 @@ def _read_own(text: str):
     return data
 
 
+class NotYaml(PbemError):
+    """Text that is not YAML at all (its message names the line and column)."""
+
+
 def loads(text: str | bytes, source: str = "input"):
     if len(text) > MAX_BYTES:
         raise PbemError(f"{source}: file too large ({size_words(len(text))}; at most {limit_words(MAX_BYTES)})")
@@ -361,7 +365,7 @@ def loads(text: str | bytes, source: str = "input"):
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise PbemError(f"{source}: not valid YAML{where}: {problem}") from None
+        raise NotYaml(f"{source}: not valid YAML{where}: {problem}") from None
     except RecursionError:
         raise PbemError(f"{source}: nested too deeply") from None
     except (ValueError, OverflowError) as exc:  # a scalar YAML resolves but cannot build: a date like 2024-13-45
