@@ -125,7 +125,9 @@ def parse(templates: list[Template], text: str, also: tuple[str, ...] = ()) -> d
     if move is not None:
         return move
     forms = ", ".join(sorted({t.shape for t in templates} | set(also)))
-    raise NotationError(f"{' '.join(words)!r} is not a move; the forms are: {forms}")
+    error = NotationError(f"{' '.join(words)!r} is not a move; the forms are: {forms}")
+    error.text = " ".join(words)  # (the engine says which legal moves are nearest)
+    raise error
 
 
 def _template_for(templates: list[Template], move: dict) -> Template:

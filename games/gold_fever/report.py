@@ -197,6 +197,18 @@ def describe_bid(view: dict, mover: str, move: dict) -> str:
     return f"outbid {turn['high_bidder']}'s {turn['high_bid']} (you hold {gold}); paid down the table"
 
 
+def explain_refusal(view: dict, move: dict) -> str | None:
+    """Why a bid is not legal, from the bidder's view (pbem.contract: a game may say more than the generic range)."""
+    if move["action"] != "bid" or not view.get("viewer"):
+        return None
+    gold, turn = player_of(view, view["viewer"])["gold"], view["turn"] or {}
+    if turn.get("high_bid") is not None and move["amount"] <= turn["high_bid"]:
+        return f"the highest bid is {turn['high_bidder']}'s {turn['high_bid']}: a bid must be more"
+    if move["amount"] > gold:
+        return f"you hold {gold} gold, and a bid is never more than your gold"
+    return None
+
+
 def describe_pass(view: dict, mover: str, move: dict) -> str:
     decision = view["to_act"]["decision"]
     if decision == "ride_mustang":

@@ -44,7 +44,7 @@ def headline(view: dict) -> str:
         text += "; the game is over"
     elif view["to_act"]:
         act = view["to_act"]
-        text += f"; {act['player']} to act ({act['decision'].replace('_', ' ')}"
+        text += f"; {act['player']} to act ({DECISION_WORDS[act['decision']]}"
         if act["route"]:
             text += f", route {' '.join(act['route'])}"
         text += ")"
@@ -54,6 +54,12 @@ def headline(view: dict) -> str:
     options = ", ".join(f"{k}={v}" for k, v in view["options"].items()
                         if v not in ("off", "standard") and (k, v) not in USUAL_READINGS)
     return text + (f"\nOptions: {options}" if options else "")
+
+
+# What each decision is, in the headline's words (a decision's name is the game's, not the players')
+DECISION_WORDS = {"place_location": "placing a removed location", "place_truck_stop": "placing a truck stop",
+                  "drive": "driving", "pay": "paying for the route", "buy_upgrade": "buying an upgrade",
+                  "act": "loading, unloading or discarding", "refill": "refilling the hand"}
 
 
 # The rulings every new game plays by: an option line names only what differs from them.

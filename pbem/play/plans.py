@@ -160,7 +160,9 @@ def parse_plan(game, texts: list[str], player: str, players: list[str], also: tu
                 continue
             step = parse_step(game, vocab, words, player, players, also)
         except notation.NotationError as exc:
-            raise PbemError(f"{name}: {exc}" if len(texts) > 1 else str(exc)) from None
+            error = PbemError(f"{name}: {exc}" if len(texts) > 1 else str(exc))
+            error.unknown, error.step = getattr(exc, "text", None), index  # (words that are no move: which)
+            raise error from None
         except PbemError as exc:
             raise PbemError(f"{name}: {exc}") from None
         plan.turns[-1].append(step)

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from ..contract import PbemError
 from ..rng import Rng
-from . import plans, queues
+from . import plans, queues, refusals
 from .plans import step_name
-from .turns import RESIGN, Asked, apply_decision, illegal, is_resign, keep, referee_turns
+from .turns import RESIGN, Asked, apply_decision, is_resign, keep, referee_turns
 
 if TYPE_CHECKING:
     from ..store.registry import Game
@@ -59,13 +59,19 @@ def _plan_of(game: Game, env: dict, turn: Turn) -> plans.Plan:
         if is_resign(text):
             raise PbemError(f"{step_name(index, len(turn.texts), text)}: `{RESIGN}` is a turn of its own; send it "
                             f"alone (nothing was applied)")
-    plan = plans.parse_plan(game, turn.texts, turn.player, env["players"], also=(RESIGN,))
+    pending = game.rules.pending(env["state"])
+    try:
+        plan = plans.parse_plan(game, turn.texts, turn.player, env["players"], also=(RESIGN,))
+    except PbemError as exc:  # words that are no move, as the first step of the player's own turn: the nearest
+        if getattr(exc, "unknown", None) and exc.step == 1 and pending["player"] == turn.player:
+            raise refusals.unknown(game, exc.unknown, game.rules.legal_moves(env["state"], turn.player)) from None
+        raise
     if not plan.now:
         raise PbemError("no step for this turn (it is all for later): to set a queue alone, use `pbem queue` (by "
                         "mail, the `queue` command)")
-    pending = game.rules.pending(env["state"])
     if pending["player"] != turn.player:
-        raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {turn.player}'s")
+        raise PbemError(refusals.NOT_YOUR_TURN.format(player=pending["player"], other=turn.player,
+                                                      decision=refusals.decision_words(game, pending["decision"])))
     return plan
 
 
@@ -116,7 +122,10 @@ def _play_steps(game: Game, state: dict, player: str, steps: list, rng: Rng, han
         move = queues.choose(game, step, legal, sight)
         name = step_name(index, count, step.text)
         if move is None:
-            raise illegal(game, name, pending["decision"], legal)
+            first = step.alternatives[0]
+            raise refusals.illegal(game, name, pending["decision"], legal, text=step.text,
+                                   view=game.rules.view(state, player) if first.choice is None else None,
+                                   move=first.move if first.choice is None else None)
         state = apply_decision(game, state, Asked(player, pending["decision"], legal), move, rng, step=name,
                                copy_state=not (handed_over and index == 1))
         moves.append(move)

@@ -20,7 +20,7 @@ from .. import bots, digests, notation
 from ..contract import PbemError
 from ..notation import is_form
 from ..rng import Rng
-from . import queues
+from . import queues, refusals
 from .plans import step_name
 
 if TYPE_CHECKING:
@@ -40,20 +40,11 @@ AUTOPILOT_LIMIT = 5000  # moves the referee plays in a row (resigned players, fo
 # cards; every other game, player count and option set under 400), so it ends only a game that would loop. Part of
 # the replay: verify checks an ending against it, so it stays.
 ALL_RESIGNED_CAP = 5000
-MAX_LEGAL_SHOWN = 40
 
 
 def is_resign(text: str) -> bool:
     """Is this move text `resign` (however spaced or cased)?"""
     return " ".join(notation.tokens_of(text)) == RESIGN
-
-
-def illegal(game: Game, step: str, decision: str, legal_moves: list[dict]) -> PbemError:
-    shown = [game.format_move(m) for m in legal_moves[:MAX_LEGAL_SHOWN]]
-    more = f" ... and {len(legal_moves) - MAX_LEGAL_SHOWN} more" if len(legal_moves) > MAX_LEGAL_SHOWN else ""
-    error = PbemError(f"{step} is not legal now ({decision}). Legal: {', '.join(shown)}{more}")
-    error.legal = [game.format_move(m) for m in legal_moves]  # as data, for transports that list them their way
-    return error
 
 
 class Asked:
@@ -72,7 +63,8 @@ def apply_decision(game: Game, state: dict, asked: Asked, move: dict, rng: Rng, 
     `apply` may change the state it is given (pbem.contract), so it gets a copy unless `copy_state` is false (the
     caller hands the state over)."""
     if not notation.is_legal(move, asked.legal):
-        raise illegal(game, step, asked.decision, asked.legal)
+        raise refusals.illegal(game, step, asked.decision, asked.legal, text=game.format_move(move),
+                               view=game.rules.view(state, asked.player), move=move)
     if copy_state:
         import copy  # here: a turn of one decision on a state read for it copies nothing
         state = copy.deepcopy(state)
@@ -97,19 +89,23 @@ def play_turn(game: Game, state: dict, player: str, moves: list[dict], rng: Rng,
             raise PbemError(f"{step}: the turn passed to {pending['player']} after step {index - 1}; a turn stops "
                             f"there (nothing was applied)")
         if index > 1 and pending.get("fresh_info"):
-            raise PbemError(f"{step}: {player} has new information to look at first ({pending['decision']}); "
+            raise PbemError(f"{step}: {player} has new information to look at first "
+                            f"({refusals.decision_words(game, pending['decision'])}); "
                             f"send the rest as a new turn (nothing was applied)")
         asked = Asked(player, pending["decision"], game.rules.legal_moves(state, player))
         state = apply_decision(game, state, asked, move, rng, step=step, copy_state=not (handed_over and index == 1))
     return state
 
 
+STALE = ("stale move: it answers move {number}, but the game is at move {current} (move {number} was already "
+         "played). Read the position now (pbem status, or the last mail) and send a move for move {current}.")
+
+
 def check_turn(game: Game, game_id: str, env: dict, move_number: int | None) -> None:
     """A turn must answer the position's move number (when it names one) of a game not over."""
     current = env["move_number"]
     if move_number is not None and move_number < current:
-        raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current} (move "
-                        f"{move_number} was already played)")
+        raise PbemError(STALE.format(number=move_number, current=current))
     if move_number is not None and move_number > current:
         raise PbemError(f"it answers move {move_number}, but the game is only at move {current}: answer the last "
                         f"report's move number")

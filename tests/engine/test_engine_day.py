@@ -284,12 +284,14 @@ def test_a_move_number_ahead_of_the_game_is_not_called_stale(tmp_path, pbem):
     assert behind.code == 2 and "stale move" in behind.err
 
 
-def test_resign_is_among_the_forms_of_a_notation_error_and_alone_in_its_turn(tmp_path, pbem):
+def test_words_that_are_no_move_get_the_legal_moves_and_resign_is_alone_in_its_turn(tmp_path, pbem):
     directory, _ = create(tmp_path, pbem)
     player, text, _ = legal_turn(directory)
     garbage = pbem("move", directory, "--as", player, "--text", "fly to the moon")
-    assert garbage.code == 2 and "the forms are:" in garbage.err
-    assert "resign" in garbage.err.split("the forms are:")[1].replace(",", " ").split()
+    assert garbage.code == 2 and "'fly to the moon' is not a move of" in garbage.err
+    assert text in garbage.err.split("Legal now:")[1] and "the forms are" not in garbage.err
+    later = pbem("move", directory, "--as", player, "--text", f"{text}; next; fly to the moon")
+    assert later.code == 2 and "resign" in later.err.split("the forms are:")[1].replace(",", " ").split()
     mixed = pbem("move", directory, "--as", player, "--text", f"{text}; resign")
     assert mixed.code == 2 and "is a turn of its own" in mixed.err
 
