@@ -153,18 +153,28 @@ def test_a_tick_killed_at_any_point_and_run_again_mails_everything_once(referenc
             report.write(f"{trial} {'owed' if owed else 'clean'}\n")
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_tick_killed_after_its_change_before_its_mails_tells_them_on_the_next_run(reference, tmp_path,
-                                                                                  monkeypatch):
-    """The case itself, made certain: the change is on disk with what it owes, and no mail went out."""
+                                                                                  monkeypatch, workers):
+    """The case itself, made certain: the change is on disk with what it owes, and no mail went out. With two
+    workers, each dies there (the run says which games were not ticked)."""
     pristine, sent, ended, _ = reference
     root, outbox = tmp_path / "games", tmp_path / "outbox"
     shutil.copytree(pristine, root)
     from pbem.mail import clockmail
     monkeypatch.setattr(clockmail, "send_tick", lambda *args: (_ for _ in ()).throw(Killed()))
-    with pytest.raises(Killed):
-        Pbem().runner.invoke(cli, ["tick", str(root), "--now", TICK, "--outbox", str(outbox)],
-                             standalone_mode=False, catch_exceptions=False)
-    assert notices.owed(engine.open_game(root / sorted(GAMES)[0]))  # the change is there, and what it owes
+    args = ["tick", str(root), "--now", TICK, "--outbox", str(outbox), "--workers", workers]
+    if workers == "1":
+        with pytest.raises(Killed):
+            Pbem().runner.invoke(cli, args, standalone_mode=False, catch_exceptions=False)
+        stopped = sorted(GAMES)[:1]  # the first game; the others were not reached
+    else:  # each worker dies at its first game; the run tells the games not ticked
+        result = Pbem().runner.invoke(cli, args, standalone_mode=False)
+        assert "could not be ticked" in str(result.exception)
+        stopped = [game_id for game_id in GAMES if notices.owed(engine.open_game(root / game_id))]
+        assert len(stopped) == 2 and result.stdout.count("its worker stopped: Killed") == len(GAMES), result.stdout
+    for game_id in stopped:
+        assert notices.owed(engine.open_game(root / game_id))  # the change is there, and what it owes
     assert not (outbox / "new").is_dir() or not list((outbox / "new").iterdir())
     monkeypatch.undo()
     tick(root, outbox)
