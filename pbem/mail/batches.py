@@ -170,8 +170,8 @@ def _groups(read: list[tuple[Incoming, str | None]]) -> list[int]:
 def _left(item: Waiting, outcome: Outcome | None, why: str) -> Outcome:
     """A message its worker did not finish (`why`: what became of the worker): it stays in the mailbox for the next
     run."""
+    why = why or "its worker stopped"
     if outcome is None:
-        return Outcome(item.source, "error", f"not handled, left in the mailbox: {why or 'its worker stopped'}")
-    return Outcome(outcome.message_id, "error", f"{outcome.result} ({outcome.detail}), but {why or 'its worker stopped'}"
-                   f" before its answers were on disk: left in the mailbox, the next run answers it", outcome.game,
-                   outcome.player)
+        return Outcome(item.source, "error", f"not handled, left in the mailbox: {why}")
+    return Outcome(outcome.message_id, "error", f"{outcome.result} ({outcome.detail}), but {why} before its answers "
+                   f"were on disk: left in the mailbox, the next run answers it", outcome.game, outcome.player)

@@ -166,3 +166,37 @@ def test_workers_must_be_a_number_from_one(games_root, tmp_path):
             assert result.code == 2, result.output
             assert f"--workers {bad!r}: write a number of worker processes from 1 to 64" in str(result.exception)
     assert not (tmp_path / "outbox").exists()
+
+
+# ---------------------------------------------------------------- mbox and IMAP
+
+def test_an_mbox_shared_out_among_workers_is_emptied_into_its_processed_file(games, games_root, tmp_path):
+    path = tmp_path / "referee.mbox"
+    box = mailbox.mbox(path)
+    mails = interleaved(tmp_path / "unused", [(game, turns[:3]) for game, turns in games])
+    for raw in mails:
+        box.add(raw)
+    box.flush()
+    box.close()
+    result = run_cli("mail", "inbox", "--games", games_root, "--mbox", path, "--outbox", tmp_path / "outbox",
+                     "--workers", "2")
+    assert result.code == 0, result.output
+    assert result.stdout.count("accepted:") == len(mails) == 9
+    for game, turns in games:
+        assert [player for player, _ in played(game)] == [player for player, _ in turns[:3]], game.id
+    assert len(mailbox.mbox(path)) == 0 and len(mailbox.mbox(tmp_path / "referee.mbox.processed")) == len(mails)
+
+
+def test_imap_one_connection_fetches_and_moves_aside_what_the_workers_handle(games, games_root, tmp_path, dovecot,
+                                                                            monkeypatch):
+    mails = interleaved(tmp_path / "unused", [(game, turns[:2]) for game, turns in games])
+    for raw in mails:
+        dovecot.append(raw)
+    monkeypatch.setenv("PBEM_IMAP_PASSWORD", dovecot.password)
+    result = run_cli("mail", "inbox", "--games", games_root, "--imap", dovecot.url(), "--outbox",
+                     tmp_path / "outbox", "--workers", "2")
+    assert result.code == 0, result.output
+    assert result.stdout.count("accepted:") == len(mails) == 6
+    for game, turns in games:
+        assert [player for player, _ in played(game)] == [player for player, _ in turns[:2]], game.id
+    assert dovecot.count("INBOX") == 0 and dovecot.count("pbem-processed") == len(mails)
