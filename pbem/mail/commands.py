@@ -51,20 +51,21 @@ class Referee:
         return self.handle_read(incoming, source, self.where(incoming))
 
     def where(self, incoming: parse.Incoming) -> str | None:
-        """The game a message is for: the first it names (pbem.mail.parse.Incoming.game_candidates) that is a game
-        folder of the root; None, no game. Its mail lock is held while the message is handled."""
+        """The game a message is for, whose mail lock it is handled under: the first it names that is here (or None)."""
         return next((candidate for candidate in incoming.game_candidates() if self._is_game(candidate)), None)
 
     def handle_read(self, incoming: parse.Incoming, source: str | None, where: str | None) -> Outcome:
-        """Handle a message read already, for the game `where` (Referee.where), under that game's mail lock (and
-        the lock of the game an earlier run recorded it for, should that be another)."""
+        """Handle a message read already, for the game `where`, under its mail lock and that of the game an earlier
+        run recorded its Message-ID for, both taken at once (two messages may name each other's recorded game)."""
         self.mailer.forget_bookmarks()  # read again under the lock: another run may have told the players since
         ledger = self.mailer.ledger
-        with ledger.locked(where):
-            seen = ledger.get(incoming.message_id)
-            recorded = seen.get("game") if seen else None
-            with ledger.locked(recorded) if recorded and recorded != where else contextlib.nullcontext():
-                return self._handle(incoming, source, where, seen)
+        seen = ledger.get(incoming.message_id)  # a peek: each record is written whole (atomically)
+        while True:
+            recorded = (seen or {}).get("game")
+            with ledger.locked(where, recorded):
+                seen = ledger.get(incoming.message_id)
+                if (seen or {}).get("game") in (where, recorded):  # else recorded meanwhile: take its lock too
+                    return self._handle(incoming, source, where, seen)
 
     def _handle(self, incoming: parse.Incoming, source: str | None, where: str | None, seen: dict | None
                 ) -> Outcome:
@@ -91,8 +92,7 @@ class Referee:
             return self._reject(handling, reject)
 
     def _open_and_play(self, handling: Handling) -> Outcome:
-        """The game the message names, what an earlier run owes its players told first, then what the message
-        asks for."""
+        """The game the message names, what an earlier run owes its players told first, then what it asks for."""
         incoming = handling.incoming
         try:
             handling.gd = self._game(handling)

@@ -56,10 +56,10 @@ class Ledger:
         self.locks = MailLocks(self.base)
         self.locks.after_take = self._settle
 
-    def locked(self, game: str | None):
-        """The mail lock of `game` (None: of mail about no game; pbem.mail.locks), taken once however deeply
-        nested; a batch keeps it until its work is on disk."""
-        return self.locks.hold(game or NO_GAME)
+    def locked(self, game: str | None, *also: str | None):
+        """The mail lock of `game` (None: of mail about no game; pbem.mail.locks) and those of the games `also`
+        names, taken together, each once however deeply nested; a batch keeps them until its work is on disk."""
+        return self.locks.hold(game or NO_GAME, *filter(None, also))
 
     def _file(self, key: str) -> Path:
         return self.entries / (hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest() + ".json")
@@ -191,8 +191,9 @@ class Ledger:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 return  # a live batch's
-            with os.fdopen(os.dup(fd), "rb") as handle:
-                data = handle.read()
+            # read through the locking descriptor alone: on NFS a flock is a POSIX lock, let go when the process
+            # closes any descriptor of the file
+            data = b"".join(iter(lambda: os.read(fd, 1 << 20), b""))
             self._write_pending(data)
             os.unlink(path)
         finally:

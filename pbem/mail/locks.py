@@ -7,9 +7,10 @@ resend` the lock of the unsent mail (UNSENT): no game's id starts with `_`.
 ROOT/.pbem-mail/locks/<game id>.lock, flock(2)ed: the system lets a lock go when its process dies, however it dies.
 
 A batch keeps the locks it took until its replies and records are on disk (`release`): until then the ledger on
-disk does not say its messages were handled. A batch that finds a lock taken, between two messages, first makes
-what it holds durable and lets its locks go (`before_wait`), then waits: it never waits while it holds a lock there,
-so two batches never wait for each other.
+disk does not say its messages were handled. Whoever finds a lock taken, between two messages, first lets go of the
+locks it holds (a batch makes what it did under them durable first: `before_wait`), then waits, then takes again
+what the message needs: the locks a message needs (its game's, and the game an earlier run recorded its Message-ID
+for) are taken together, so no one ever waits while holding a lock, and no two processes wait for each other.
 """
 from __future__ import annotations
 
@@ -44,11 +45,11 @@ class MailLocks:
         self.after_take: Callable[[], None] | None = None
 
     @contextlib.contextmanager
-    def hold(self, key: str):
-        """The lock of `key` (a game's id, NO_GAME or UNSENT), taken once however deeply nested. Outside a batch
-        every lock is let go when the outermost `hold` ends."""
-        if key not in self.held:
-            self._take(key)
+    def hold(self, *keys: str):
+        """The locks of `keys` (a game's id, NO_GAME or UNSENT), each taken once however deeply nested. Outside a
+        batch every lock is let go when the outermost `hold` ends."""
+        while not all(self._take(key) for key in sorted(set(keys)) if key not in self.held):
+            pass  # it had to let go of what it held to wait: take again what it let go
         self.depth += 1
         try:
             yield
@@ -57,18 +58,22 @@ class MailLocks:
             if self.depth == 0 and not self.keep:
                 self.release()
 
-    def _take(self, key: str) -> None:
+    def _take(self, key: str) -> bool:
+        """The lock of `key` taken, waiting for it if need be; False when that meant letting go of the others. (Only
+        between two messages: inside a `hold` nothing may be let go, so no caller takes a new lock there.)"""
         path = self.folder / f"{key}.lock"
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
         except OSError as exc:
             raise PbemError(f"{path}: cannot open the mail lock ({exc.strerror})") from None
+        kept = True
         try:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                if self.held and self.depth == 0 and self.before_wait is not None:
-                    self.before_wait()  # between two messages: what is held is made durable and let go
+                if self.held and self.depth == 0:  # between two messages: what is held is made durable, let go
+                    (self.before_wait or self.release)()
+                    kept = False
                 fcntl.flock(fd, fcntl.LOCK_EX)
         except BaseException:
             os.close(fd)
@@ -76,6 +81,7 @@ class MailLocks:
         self.held[key] = fd
         if self.after_take is not None:
             self.after_take()
+        return kept
 
     def release(self) -> None:
         """Let every lock go (a batch: once what was done under them is on disk)."""
