@@ -176,7 +176,7 @@ def _connect(url: ImapUrl) -> imaplib.IMAP4:
 
 def imap(referee: Referee, url_text: str, processed: str = "pbem-processed", workers: int = 1) -> list[Outcome]:
     """The folder's messages, fetched and moved aside over one connection (this process's, with workers too: the
-    workers handle what it fetched, pbem.mail.workers)."""
+    workers handle what it fetched: pbem.mail.batches)."""
     url = ImapUrl.parse(url_text)
     client = _connect(url)
     try:
