@@ -14,6 +14,7 @@ from ..contract import PbemError
 from ..engine import engine
 from ..text import times
 from . import clockmail, compose, news
+from .outcome import Reject
 from .outgoing import Letter, Mailer
 from .parse import Incoming
 
@@ -28,11 +29,13 @@ PROMISES = {"every": "You will get a report after every move.",
 @dataclass
 class Handling:
     """One message being handled: the message, where it came from in a mailbox (`source`, None for one message
-    alone), the time moves are accepted at (`now`: None, the system clock) and the game it names, once known."""
+    alone), the time moves are accepted at (`now`: None, the system clock), the game it names, once opened, and
+    the id of that game (`where`: Referee.where, None when it names none of the root's)."""
     incoming: Incoming
     source: str | None
     now: object = None
     gd: engine.GameDir | None = None
+    where: str | None = None
 
     @cached_property
     def moment(self) -> datetime.datetime:
@@ -143,23 +146,44 @@ def played_key(game_id: str, number: int) -> str:
     return f"played {game_id} {number}"
 
 
-def played_already(mailer: Mailer, handling: Handling, name: str, number: int | None) -> str | None:
-    """Why a mail answering a move its own sender already made is not applied: their earlier mail (or move)
-    was played as that move. None for any other mail (a stale answer to someone else's move is the
-    engine's to refuse)."""
+MAIL_PLAYED = ("your mail of {date} was already played as move {number}. This mail answers move {number} too, so "
+               "it was not applied: the game is at move {current} now.")
+MOVE_PLAYED = ("your move {number} ({moves}) was already played. This mail answers move {number} too, so it was "
+               "not applied: the game is at move {current} now.")
+
+
+def not_played_yet(mailer: Mailer, handling: Handling, name: str, number: int | None) -> int | None:
+    """`number`, the move a mail answers, unless its own sender already made that move: then the mail is refused
+    as their earlier mail (or move) played already. A stale answer to someone else's move is the engine's to
+    refuse."""
     gd = handling.gd
     current = mailer.reads.public(gd)["move_number"]
     if number is None or number >= current:
-        return None
+        return number
     entry = next((e for e in engine.read_log(gd)["entries"] or [] if e["number"] == number), None)
     if entry is None or entry["player"] != name or entry["by"] != "player":
-        return None
+        return number
     played = mailer.ledger.get(played_key(gd.id, number))
     if played and played.get("player") == name:
-        return (f"your mail of {times.readable(played['at'])} was already played as move {number}. This mail "
-                f"answers move {number} too, so it was not applied: the game is at move {current} now.")
-    return (f"your move {number} ({'; '.join(entry['moves'])}) was already played. This mail answers move "
-            f"{number} too, so it was not applied: the game is at move {current} now.")
+        why = MAIL_PLAYED.format(date=times.readable(played["at"]), number=number, current=current)
+    else:
+        why = MOVE_PLAYED.format(number=number, moves="; ".join(entry["moves"]), current=current)
+    raise Reject(why, legal_extra(mailer, handling, name))
+
+
+def record_accepted(mailer: Mailer, handling: Handling, told: Told) -> None:
+    """The ledger's records of an accepted move: its message, and the move it made (a stale mail names it)."""
+    number = told.entries[0]["number"]
+    mailer.ledger.put(handling.incoming.message_id, handling.record("accepted", player=told.mover, move=number))
+    mailer.ledger.put(played_key(handling.gd.id, number), {"state": "done", "player": told.mover,
+                                                            "at": times.iso(handling.moment),
+                                                            "message_id": handling.incoming.message_id})
+
+
+def games_named(root, incoming: Incoming) -> list[str]:
+    """The games a message names (its Game: line, its subject's tags), else those whose own Message-IDs it refers
+    to: a reply whose subject lost the game's tag."""
+    return incoming.game_candidates() or thread_games(root, incoming.references)
 
 
 def thread_games(root, references: list[str]) -> list[str]:
