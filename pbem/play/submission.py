@@ -64,7 +64,9 @@ def _plan_of(game: Game, env: dict, turn: Turn) -> plans.Plan:
         plan = plans.parse_plan(game, turn.texts, turn.player, env["players"], also=(RESIGN,))
     except PbemError as exc:  # words that are no move, as the first step of the player's own turn: the nearest
         if getattr(exc, "unknown", None) and exc.step == 1 and pending["player"] == turn.player:
-            raise refusals.unknown(game, exc.unknown, game.rules.legal_moves(env["state"], turn.player)) from None
+            refusal = refusals.unknown(game, exc.unknown, game.rules.legal_moves(env["state"], turn.player))
+            many = len(turn.texts) > 1  # (a turn of several steps: the refusal names which)
+            raise (PbemError(f"{step_name(1, len(turn.texts), exc.unknown)}: {refusal}") if many else refusal) from None
         raise
     if not plan.now:
         raise PbemError("no step for this turn (it is all for later): to set a queue alone, use `pbem queue` (by "
