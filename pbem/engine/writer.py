@@ -11,7 +11,8 @@ from typing import Callable
 
 from .. import digests
 from ..contract import PbemError
-from ..play import queues, trust
+from ..messages import lazy
+from ..play import queues, trust, words
 from ..play.submission import Turn, play_submission, queue_submission
 from ..play.turns import RESIGN, check_turn, ending, is_resign, referee_turns, to_act
 from ..store import yamlio
@@ -64,7 +65,7 @@ def _authenticate(gd: GameDir, player: str, texts: list[str], sent: Submission, 
     entry = next(p for p in roster(gd) if p["name"] == player)
     if sent.password is not None:
         if not trust.same_secret(entry["secret"], sent.password):
-            raise PbemError(f"wrong password for {player}")
+            raise PbemError(lazy("wrong password for {player}", player=player))
         return
     number = current if sent.move_number is None else sent.move_number
     trust.check_signature(entry["secret"], sent.signature, gd.id, number, player, texts, queue=queue)
@@ -195,7 +196,8 @@ def submit(gd: GameDir, player: str, texts: list[str], **how) -> dict:
     sent = Submission(**how)
     check_player(gd, player)
     if not texts:
-        raise PbemError("no move given")
+        raise PbemError(lazy("no move given"))
+    texts = words.canonical_texts(gd.game, texts, gd.players)  # a move in the player's words: the notation's
     if len(texts) == 1 and is_resign(texts[0]):
         return resign(gd, player, **how)
     with locked(gd):
@@ -225,6 +227,7 @@ def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
     sent = Submission(**how)
     check_player(gd, player)
     game = gd.game
+    texts = words.canonical_texts(game, texts, gd.players)
     with locked(gd):
         env = load_state(gd)
         check_turn(game, gd.id, env, sent.move_number)
@@ -232,7 +235,7 @@ def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
         _authenticate(gd, player, texts, sent, current, queue=True)
         records = dict(env.get("queues") or {})
         if sent.signature and sent.signature in (records.get(player) or {}).get("signed", []):
-            raise PbemError("this signed queue was taken already; sign the new one (it names the move number)")
+            raise PbemError(lazy("this signed queue was taken already; sign the new one (it names the move number)"))
         state, entries, records = queue_submission(game, gd.id, env, player, texts)
         if sent.signature:
             record = records.setdefault(player, queues.empty_record())
@@ -264,7 +267,7 @@ def resign(gd: GameDir, player: str, **how) -> dict:
         current = env["move_number"]
         _authenticate(gd, player, [RESIGN], sent, current)
         if player in env["resigned"]:
-            raise PbemError(f"{player} has already resigned")
+            raise PbemError(lazy("{player} has already resigned", player=player))
         resigned = env["resigned"] + [player]
         entry = {"number": current, "player": player, "by": sent.by, "moves": [RESIGN], "chance": []}
         if sent.signature:
