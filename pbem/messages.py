@@ -29,6 +29,7 @@ import contextvars
 
 import _string
 
+TERM = "term:"  # the catalogue context of a glossary term is TERM + its kind (pbem.text.glossary)
 # The translator of the reader now being written to (pbem.text.language.Translator), or None: English.
 _reader: contextvars.ContextVar = contextvars.ContextVar("pbem_reader", default=None)
 
@@ -131,6 +132,11 @@ def _shown(value, translator):
     return value
 
 
+def joined(items) -> str:
+    """Items one after the other as the language being read lists them (`a, b, c`; `a、b、c`)."""
+    return _shown(list(items), _reader.get())
+
+
 def fill(template: str, params: dict, translator=None) -> str:
     """`template` with its `{name}` placeholders (a format spec allowed, `{count:>3}`) filled from `params`; no
     attribute, index or conversion is read (a catalogue is data, never code). KeyError for a name `params` does not
@@ -174,6 +180,21 @@ class Domain:
 
     def npgettext(self, context: str, singular: str, plural: str, count: int, /, **params) -> str:
         return _render(Message(self.name, singular, params, context, plural, count), _reader.get())
+
+    # not markers (their msgids are extracted where they were written, or from the glossary)
+    def stored(self, text: str, context: str | None = None) -> str:
+        """A text kept in English in data (a log entry's reason, what a decision is in public.yaml, a title in
+        meta.yaml), marked with N_/NP_ where it was written, in the language being read."""
+        return _render(Message(self.name, text, {}, context=context), _reader.get())
+
+    # the glossary's words (pbem.text.glossary): not markers, the glossary is extracted on its own
+    def term(self, kind: str, word: str) -> str:
+        """The name of a glossary term of this domain in the language being read (its id in English)."""
+        return _render(Message(self.name, word, {}, context=TERM + kind), _reader.get())
+
+    def words(self, text: str) -> str:
+        """A text of the notation (a move, a space's id) in the reader's words."""
+        return Words(self.name, text).render()
 
     # lazy: a Message, rendered where its reader is known
     def lazy(self, msgid: str, /, **params) -> Message:

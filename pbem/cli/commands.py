@@ -270,8 +270,9 @@ def queue(directory, source, player, text, cancel, move_number, now, fmt):
 def log(directory, full, fmt):
     """The moves so far."""
     from ..text import report
-    data = engine.read_log(engine.open_game(directory), full)
-    emit(data, fmt, lambda d: report.recent_moves(d["entries"] or []) + "\n")
+    gd = engine.open_game(directory)
+    data = engine.read_log(gd, full)
+    emit(data, fmt, lambda d: report.recent_moves(d["entries"] or [], gd.game.id) + "\n")
 
 
 @cli.command()

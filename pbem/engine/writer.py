@@ -141,7 +141,7 @@ def turn_result(gd: GameDir, entries: list[dict], env: dict) -> dict:
     public = [public_entry(gd.game, entry) for entry in entries]
     pending = to_act(gd.game, env)
     mover = entries[0]["player"]
-    result = {"game": gd.id, "number": entries[0]["number"], "player": mover,
+    result = {"game": gd.id, "game_type": gd.game.id, "number": entries[0]["number"], "player": mover,
               "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
               "referee_moves": public[1:], "move_number": env["move_number"],
               "to_act": pending["player"] if pending else None, "finished": pending is None,
@@ -246,7 +246,8 @@ def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
             sent.before_write(current)
         new_env = commit(gd, env, state, entries, env["resigned"], fields=fields, queues=records)
     pending = to_act(game, new_env)
-    return {"game": gd.id, "player": player, "queue": queues.shown(records.get(player)) if pending else None,
+    return {"game": gd.id, "game_type": game.id, "player": player,
+            "queue": queues.shown(records.get(player)) if pending else None,
             "moves_played": [public_entry(game, entry) for entry in entries], "number": current,
             "move_number": new_env["move_number"], "to_act": pending["player"] if pending else None,
             "finished": pending is None}

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from .. import bots, digests, notation
 from ..contract import PbemError
-from ..messages import Message, Words, lazy, nlazy
+from ..messages import NP_, Message, Words, lazy, nlazy
 from ..notation import is_form
 from ..rng import Rng
 from . import queues
@@ -32,9 +32,9 @@ REPLACE = "replace"  # the log entry of a seat handed to a new player (pbem repl
 END = "end of game"  # the log entry of a game the referee ended (every seat resigned): not a move of the game
 ADMIN_WORDS = (RESIGN, REPLACE, END)  # reserved: no game's notation may read one of them as a move
 # the reasons of the log entries the clock makes (pbem.clock.correspondence): verify recomputes these moves
-TIMEOUT_REASONS = {"first-legal": "timeout (first-legal)", "bot": "timeout (bot)"}
-RESIGNED = "resigned"
-ONLY_MOVE = "only legal move"
+TIMEOUT_REASONS = {"first-legal": NP_("reason", "timeout (first-legal)"), "bot": NP_("reason", "timeout (bot)")}
+RESIGNED = NP_("reason", "resigned")
+ONLY_MOVE = NP_("reason", "only legal move")
 AUTOPILOT_LIMIT = 5000  # moves the referee plays in a row (resigned players, forced moves) before it gives up
 # Moves the referee plays once every seat has resigned before it ends the game itself (the `end of game` entry).
 # Far above the longest game resigned seats play out from its start (1,380 moves: Coal Baron, 4 players, phase

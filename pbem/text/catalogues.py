@@ -36,8 +36,10 @@ HEADER = "# {domain}: pbem's catalogue (docs/translating.md). Made by `python -m
 def extract_glossary(fileobj, keywords, comment_tags, options):
     """Babel's extractor of a glossary.yaml: each term as `pgettext(term:KIND, id)`, its note and sources as
     comments for the translator."""
-    data = yaml.safe_load(fileobj.read()) or {}
-    for number, spec in enumerate(data.get("terms", []), 1):
+    text = fileobj.read().decode("utf-8")
+    data = yaml.safe_load(text) or {}
+    starts = [number for number, line in enumerate(text.splitlines(), 1) if line.startswith("- id:")]
+    for number, spec in zip(starts, data.get("terms", [])):
         notes = [spec["note"]] if spec.get("note") else []
         yield number, "pgettext", (TERM + spec["kind"], str(spec["id"])), notes
 
@@ -45,13 +47,20 @@ def extract_glossary(fileobj, keywords, comment_tags, options):
 def extract_meta(fileobj, keywords, comment_tags, options):
     """Babel's extractor of a meta.yaml: the game's title, what each decision is (a status tells who must act and
     this), the refusal of a condition on another player's hidden things."""
-    data = yaml.safe_load(fileobj.read()) or {}
-    yield 1, "gettext", data["title"], ["the game's title"]
-    for name, text in (data.get("decisions") or {}).items():
-        yield 1, "gettext", text, [f"the decision {name}"]
+    text = fileobj.read().decode("utf-8")
+    data = yaml.safe_load(text) or {}
+    lines = text.splitlines()
+
+    def line_of(value: str) -> int:
+        return next((number for number, line in enumerate(lines, 1) if value in line), 1)
+
+    yield line_of("title:"), "gettext", data["title"], ["the game's title"]
+    for name, said in (data.get("decisions") or {}).items():
+        yield line_of(f"  {name}:"), "gettext", said, [f"what the decision {name} is"]
     for name, spec in ((data.get("queues") or {}).get("conditions") or {}).items():
         if spec.get("hidden"):
-            yield 1, "gettext", spec["hidden"], [f"the refusal of the condition {name} on another player"]
+            yield line_of(f"    {name}:"), "gettext", spec["hidden"], [f"the refusal of the condition {name} on "
+                                                                        f"another player's hidden things"]
 
 
 class Domain:

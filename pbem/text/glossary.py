@@ -21,7 +21,7 @@ import unicodedata
 from .. import messages
 from . import language
 
-TERM = "term:"  # the catalogue context of a glossary term is TERM + its kind
+TERM = messages.TERM  # the catalogue context of a glossary term is TERM + its kind
 FILE = "glossary.yaml"
 
 
@@ -79,7 +79,7 @@ def _read(domain: str) -> Glossary:
 
 def term(domain: str, kind: str, word: str) -> str:
     """The name of a term in the language being read (the id itself in English, or when it has none)."""
-    return messages.Domain(domain).pgettext(TERM + kind, word)
+    return messages.Domain(domain).term(kind, word)
 
 
 def _named(domain: str, part: str, translator) -> str:
