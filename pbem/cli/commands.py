@@ -14,8 +14,9 @@ from ..engine import engine
 from ..play import movefile
 from ..store import registry
 from ..text import phrases
-from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, MOVE_NUMBER, NOW, NOW_SHOWN, complete_game_type,
-                      deadline_options, deadlines_from, emit, parse_options, read_input, secret_from, sending)
+from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, clock_now,
+                      complete_game_type, deadline_options, deadlines_from, emit, parse_languages, parse_options,
+                      read_input, said_now, secret_from, sending, speak)
 
 
 
@@ -68,10 +69,14 @@ def games(fmt):
 @click.option("--notify", "notify", multiple=True, metavar="[PLAYER=]every|turn|daily", help="How often players "
               "get mail: only when it is their turn (default; with what happened since), every move, or a daily "
               "digest (sent by `pbem tick`). Without PLAYER= for everyone; repeat for each player.")
+@click.option("--language", "language", metavar="CODE", help="The game's language: what its players read unless "
+              "they choose their own (en, the default; fr; zh-Hant; zh-Hans).")
+@click.option("--player-language", "player_languages", multiple=True, metavar="PLAYER=CODE", help="A player's own "
+              "language (they may change it later); repeat for each player.")
 @NOW
 @FORMAT
 def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, smtp_user, starttls,
-        deadline, reminder, on_timeout, timeouts, vacation_days, notify, now, fmt):
+        deadline, reminder, on_timeout, timeouts, vacation_days, notify, language, player_languages, now, fmt):
     """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret.
 
     With --smtp or --outbox (and --organiser), each player with an address is also mailed a welcome: their
@@ -82,7 +87,9 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
         from ..mail import welcome as welcoming
         welcome = welcoming.prepare(organiser, smtp, outbox, smtp_user, starttls)
     seats = [correspondence.parse_player(p) for p in players]
+    language, languages = parse_languages(language, player_languages, [name for name, _ in seats])
     result = correspondence.create(game_type, directory, seats, seed=seed, options=parse_options(options),
+                                   language=language, languages=languages,
                                    components_path=components, organiser=organiser,
                                    deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days),
                                    notify=correspondence.parse_notify(notify, [name for name, _ in seats]), now=now)
@@ -119,11 +126,14 @@ def _status_json(doc: dict) -> dict:
 @GAME_DIR
 @click.option("--as", "player", help="Show what this player may see (default: the public view).", **AS_PLAYER)
 @NOW_SHOWN
+@LANGUAGE
 @FORMAT
-def status(directory, player, now, fmt):
+def status(directory, player, now, language, fmt):
     """The position, who must act and the last moves (from the referee's state where it is here)."""
     from ..text import report
-    doc, notes = engine.status_with_notes(engine.open_game(directory), player)
+    gd = engine.open_game(directory)
+    speak(gd, player, language)
+    doc, notes = engine.status_with_notes(gd, player)
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
     emit(_status_json(doc), fmt, lambda _: report.status_text(doc, said_now(now, "clock" in doc)))
@@ -180,10 +190,13 @@ def site(root, out, now):
 @GAME_DIR
 @click.option("--as", "player", help="Whose moves (default: whoever must act).", **AS_PLAYER)
 @NOW_SHOWN
+@LANGUAGE
 @FORMAT
-def moves(directory, player, now, fmt):
+def moves(directory, player, now, language, fmt):
     """Who must act, and the legal moves in text notation, each with what it does."""
-    data = engine.legal(engine.open_game(directory), player)
+    gd = engine.open_game(directory)
+    speak(gd, player, language)
+    data = engine.legal(gd, player)
     emit(data, fmt, lambda d: phrases.legal_text(d, said_now(now, bool(d.get("due")))))
 
 
@@ -195,8 +208,9 @@ def moves(directory, player, now, fmt):
 @click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn answers (refused "
               "as stale if the game has moved on).")
 @NOW
+@LANGUAGE
 @FORMAT
-def move(directory, source, player, text, move_number, now, fmt):
+def move(directory, source, player, text, move_number, now, language, fmt):
     """Submit a turn: a signed move file (FILE, or - for standard input), or the referee's --text."""
     if (source is None) == (text is None):
         raise UsageError("give exactly one of FILE, - or --text MOVE")
@@ -204,6 +218,7 @@ def move(directory, source, player, text, move_number, now, fmt):
         raise UsageError("--move-number goes with --text (a move file names its own move number)")
     from ..clock.correspondence import submit
     gd = engine.open_game(directory)
+    speak(gd, player, language)
     if text is not None:
         from ..notation import split_turn
         result = submit(gd, player, split_turn(text), by="referee", move_number=move_number, now=now)
@@ -231,12 +246,14 @@ def move(directory, source, player, text, move_number, now, fmt):
 @click.option("--move-number", type=MOVE_NUMBER, help="With --text or --cancel: the move number the change is "
               "made at (refused if the game has moved on).")
 @NOW
+@LANGUAGE
 @FORMAT
-def queue(directory, source, player, text, cancel, move_number, now, fmt):
+def queue(directory, source, player, text, cancel, move_number, now, language, fmt):
     """Show a player's queue and standing orders; or replace them: a signed queue file (FILE, or - for standard
     input; `pbem sign --queue`), the referee's --text, or --cancel."""
     from ..clock import correspondence
     gd = engine.open_game(directory)
+    speak(gd, player, language)
     if sum(x is not None and x is not False for x in (source, text, cancel or None)) > 1:
         raise UsageError("give at most one of FILE, - , --text STEPS and --cancel")
     if move_number is not None and text is None and not cancel:
@@ -266,11 +283,13 @@ def queue(directory, source, player, text, cancel, move_number, now, fmt):
 @cli.command()
 @GAME_DIR
 @click.option("--full", is_flag=True, help="The referee's full log (hidden choices and shuffles included).")
+@LANGUAGE
 @FORMAT
-def log(directory, full, fmt):
+def log(directory, full, language, fmt):
     """The moves so far."""
     from ..text import report
     gd = engine.open_game(directory)
+    speak(gd, None, language)
     data = engine.read_log(gd, full)
     emit(data, fmt, lambda d: report.recent_moves(d["entries"] or [], gd.game.id) + "\n")
 
@@ -345,23 +364,11 @@ def demo(game_type, players, seed, options, directory, every, stop_after, save_m
                     stop_after=stop_after, save_moves=save_moves, bot=bot)
 
 
-def clock_now(now: str | None = None):
-    """--now, or the system clock: for the relative times of reports ("in 2 days")."""
-    from ..clock.clock import moment
-    return moment(now)
-
-
-def said_now(now: str | None, deadline: bool):
-    """The time a report tells due times from: --now (checked whenever given), else the system clock where there
-    is a deadline to tell; None for a game without one, whose report then does not import the clock."""
-    return clock_now(now) if now is not None or deadline else None
-
-
 def main(argv=None) -> int:
     try:
         cli.main(args=argv, prog_name="pbem", standalone_mode=False)
     except PbemError as exc:
-        click.echo(f"pbem: {exc}", err=True)
+        click.echo(f"pbem: {exc.render()}", err=True)  # in the reader's language, where the command chose one
         return exc.exit_code
     except click.exceptions.Exit as exc:
         return exc.exit_code
