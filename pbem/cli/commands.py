@@ -16,7 +16,7 @@ from ..store import registry
 from ..text import phrases
 from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, clock_now,
                       complete_game_type, deadline_options, deadlines_from, emit, parse_languages, parse_options,
-                      read_input, said_now, secret_from, sending, speak)
+                      read_input, said_now, secret_from, sending, speak, status_json)
 
 
 
@@ -27,7 +27,8 @@ class LazyGroup(click.Group):
     lazy = {"mail": ("pbem.cli.mail", "mail"), "git": ("pbem.cli.git", "git"),
             # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
             **{name: ("pbem.cli.clock", name)
-               for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures")}}
+               for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures",
+                                                   "language")}}
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
@@ -104,25 +105,6 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
                         f"{failure}")
 
 
-def _status_json(doc: dict) -> dict:
-    data = {"game": doc["id"], "game_type": doc["game"], "move_number": doc["move_number"], "to_act": doc["to_act"],
-            "decision": doc["decision"], "finished": doc["finished"]}
-    if "clock" in doc:
-        data["clock"] = doc["clock"]
-    if doc["finished"]:
-        if "ended" in doc:
-            data["ended"] = doc["ended"]
-        data["ranking"] = doc["ranking"]
-        data["seed"] = doc["seed"]
-    data.update({"recent": doc["recent"], "view": doc["view"]})
-    if "player" in doc:
-        data["player"] = doc["player"]
-    if "queue" in doc:  # the player's own queue (pbem.play.queues): only in their view
-        data["queue"] = doc["queue"]
-    return data
-
-
-
 @cli.command()
 @GAME_DIR
 @click.option("--as", "player", help="Show what this player may see (default: the public view).", **AS_PLAYER)
@@ -137,7 +119,7 @@ def status(directory, player, now, language, fmt):
     doc, notes = engine.status_with_notes(gd, player)
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
-    emit(_status_json(doc), fmt, lambda _: report.status_text(doc, said_now(now, "clock" in doc)))
+    emit(status_json(doc), fmt, lambda _: report.status_text(doc, said_now(now, "clock" in doc)))
 
 
 @cli.command()
@@ -316,21 +298,25 @@ def verify(directory, player, fmt):
 @click.option("--text", "text", metavar="MOVE", help="Write a new signed move file for this turn.")
 @click.option("--queue", "for_queue", is_flag=True, help="Sign a queue sent without a move (for `pbem queue`): a "
               "signed move is never taken for a queue, nor the other way round.")
+@click.option("--game-type", "game_type", metavar="GAME", shell_complete=complete_game_type, help="The game's "
+              "type (its id in `pbem games`): moves written in a language's words are written and signed in its "
+              "notation.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Where to write (default: "
               "FILE in place, or standard output; - for standard output).")
-def sign(source, secret, secret_file, game_id, move_number, player, text, for_queue, output):
+def sign(source, secret, secret_file, game_id, move_number, player, text, for_queue, game_type, output):
     """Sign a move file with a player's secret (or write a new signed one with --text)."""
     from ..store import safefiles
     from ..notation import split_turn
     secret = secret_from(secret, secret_file)
+    game = registry.get(game_type) if game_type else None
     if text is not None:
         if source or None in (game_id, move_number, player):
             raise UsageError("with --text give --game, --move-number and --as, and no FILE")
-        doc = movefile.build(game_id, move_number, player, split_turn(text), secret, queue=for_queue)
+        doc = movefile.build(game_id, move_number, player, split_turn(text), secret, queue=for_queue, game=game)
         movefile.parse(movefile.dumps(doc), "the new move file")
     elif source:
         data, size = read_input(source)
-        doc = movefile.sign(movefile.parse(data, source, size), secret, queue=for_queue)
+        doc = movefile.sign(movefile.parse(data, source, size), secret, queue=for_queue, game=game)
         output = output or (None if source == "-" else source)
     else:
         raise UsageError("give a move FILE (or -), or --text with --game, --move-number and --as")

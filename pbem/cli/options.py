@@ -93,6 +93,25 @@ def said_now(now: str | None, deadline: bool):
     return clock_now(now) if now is not None or deadline else None
 
 
+def status_json(doc: dict) -> dict:
+    """What `pbem status --format json` prints of a status document."""
+    data = {"game": doc["id"], "game_type": doc["game"], "move_number": doc["move_number"], "to_act": doc["to_act"],
+            "decision": doc["decision"], "finished": doc["finished"]}
+    if "clock" in doc:
+        data["clock"] = doc["clock"]
+    if doc["finished"]:
+        if "ended" in doc:
+            data["ended"] = doc["ended"]
+        data["ranking"] = doc["ranking"]
+        data["seed"] = doc["seed"]
+    data.update({"recent": doc["recent"], "view": doc["view"]})
+    if "player" in doc:
+        data["player"] = doc["player"]
+    if "queue" in doc:  # the player's own queue (pbem.play.queues): only in their view
+        data["queue"] = doc["queue"]
+    return data
+
+
 def emit(data, fmt: str, text_of) -> None:
     if fmt == "json":
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
