@@ -184,9 +184,13 @@ def made_po(domain: Domain, folder: str, origin: str, conversion: str) -> bytes:
 
 
 def compiled(po_path: Path) -> bytes:
+    """The `.mo` of a `.po`, the same bytes at every run (the dates Babel would stamp in its header are fixed)."""
+    import datetime
     from babel.messages.mofile import write_mo
+    catalog = _read(po_path)
+    catalog.creation_date = catalog.revision_date = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
     buffer = io.BytesIO()
-    write_mo(buffer, _read(po_path))
+    write_mo(buffer, catalog)
     return buffer.getvalue()
 
 
