@@ -18,9 +18,10 @@ import itertools
 import unicodedata
 
 from ..contract import PbemError
-from ..messages import lazy
+from ..messages import Words, lazy
 from ..notation import tokens_of
 from . import plans
+from .turns import RESIGN
 
 MAX_READINGS = 64  # readings of one item tried (a word of two meanings doubles them)
 
@@ -33,7 +34,7 @@ def canonical_texts(game, texts: list[str], players: list[str]) -> list[str]:
 def canonical(game, text: str, players: list[str]) -> str:
     """One item in the canonical notation; as it is when it reads so already or no reading of its words does
     (its error is then the usual one, in the player's own words); PbemError when two readings do."""
-    if plans.reads_as_item(game, text, players):
+    if _reads(game, text, players):
         return text
     from ..text import glossary
     index = _index(game.package)
@@ -42,12 +43,17 @@ def canonical(game, text: str, players: list[str]) -> str:
     readings = []
     for combination in itertools.islice(itertools.product(*choices), MAX_READINGS):
         candidate = " ".join(combination)
-        if candidate not in readings and plans.reads_as_item(game, candidate, players):
+        if candidate not in readings and _reads(game, candidate, players):
             readings.append(candidate)
     if len(readings) > 1:
         raise PbemError(lazy("{text}: these words name more than one thing; write one of: {readings}",
-                             text=repr(text), readings=readings))
+                             text=repr(text), readings=[Words(game.package, reading) for reading in readings]))
     return readings[0] if readings else text
+
+
+def _reads(game, text: str, players: list[str]) -> bool:
+    """Does the text read as an item of a submission, or as `resign`?"""
+    return " ".join(tokens_of(text)) == RESIGN or plans.reads_as_item(game, text, players)
 
 
 def _index(package: str) -> dict[str, set[str]]:
@@ -81,6 +87,9 @@ def segment(word: str, index: dict[str, set[str]]) -> list[str]:
     from ..text.glossary import fold
     if not any(_is_han(char) for char in word) or fold(word) in index:
         return [word]
+    if word.endswith(":"):  # a standing order's word keeps its colon
+        *pieces, last = segment(word[:-1], index)
+        return [*pieces, last + ":"]
     longest = max((len(key) for key in index if any(_is_han(c) for c in key)), default=0)
     pieces, current, at = [], "", 0
     while at < len(word):
