@@ -37,7 +37,7 @@ def ranking(rows: list[dict], game_type: str = "") -> str:
         detail_keys += [key for key in row.get("details", {}) if key not in detail_keys]
     cells = [[row["rank"], row["player"], *[row.get("details", {}).get(key, "") for key in detail_keys], row["score"]]
              for row in rows]
-    shown = [game_text(game_type, key) for key in detail_keys]
+    shown = [game_text(game_type, key, "score") for key in detail_keys]  # (a game marks them NP_("score", ...))
     return table(cells, headers=[_("rank"), _("player"), *shown, _("score")], tablefmt="simple", keep=2)
 
 
