@@ -160,7 +160,8 @@ def render_cost(doc: dict, tmp_path) -> dict:
     """A picture of `doc` rendered to PNG in a process of its own: its CPU seconds, the process's peak memory."""
     path = tmp_path / "doc.yaml"
     path.write_text(yamlio.dumps(doc), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-c", RENDER, str(path)], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", RENDER, str(path)], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)  # not the checkout, whose pbem/ is not the installed package
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
