@@ -23,6 +23,7 @@ from ..text import pictures, times
 from . import sitecache
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+LEAGUE_PAGE = "league.html"
 
 
 def game_dirs(root: Path) -> list[Path]:
@@ -69,6 +70,7 @@ def entry_of(summary: dict, now) -> dict:
     else:
         state = f"{summary['to_act']} to act"
     return {"id": summary["id"], "href": f"{summary['id']}/index.html", "title": summary["title"],
+            "finished": summary["finished"],
             "players": ", ".join(summary["players"]), "move": summary["move"], "state": state,
             "due": " ".join(clock_said(summary, now))}
 
@@ -129,7 +131,7 @@ def build(root, out, now=None) -> dict:
     files: every file of the site, written: the files this run wrote}."""
     root, out = Path(root), Path(out)
     cache, published, renderers = sitecache.load(out), {}, {}
-    games, unreadable, written = [], [], []
+    games, unreadable, written, finished = [], [], [], []
     for directory in game_dirs(root):
         try:
             game, wrote = publish_game(directory, out, cache["games"].get(directory.name), now, renderers)
@@ -138,18 +140,32 @@ def build(root, out, now=None) -> dict:
             continue
         published[directory.name] = game.record()
         games.append(entry_of(game.summary, now))
+        if game.summary["finished"]:
+            finished.append(directory)
         written += wrote
     index = pictures.templates().get_template("index.html").render(
-        games=games, unreadable=unreadable, when=times.readable(times.iso(now)) if now else None)
-    record = sitecache.file_record(index)
-    if cache["index"] != record or not sitecache.still_there(out, {"index.html": record}):
-        write_site(out, {"index.html": index})
-        written.append("index.html")
-    manifest = {"games": published, "index": record}
+        games=games, unreadable=unreadable, when=times.readable(times.iso(now)) if now else None,
+        league=LEAGUE_PAGE)
+    pages = {"index": ("index.html", index), "league": (LEAGUE_PAGE, league_page(finished))}
+    manifest = {"games": published}
+    for key, (name, text) in pages.items():
+        manifest[key] = sitecache.file_record(text)
+        if cache[key] != manifest[key] or not sitecache.still_there(out, {name: manifest[key]}):
+            write_site(out, {name: text})
+            written.append(name)
     if manifest != cache:
         sitecache.save(out, manifest)
-    files = {"index.html", *(name for game in published.values() for name in game["files"])}
+    files = {"index.html", LEAGUE_PAGE, *(name for game in published.values() for name in game["files"])}
     return {"games": games, "unreadable": unreadable, "files": sorted(files), "written": written}
+
+
+def league_page(finished: list[Path]) -> str:
+    """The league of the finished games the index lists (pbem.clock.league): standings and rating charts. Each
+    finished game is read again for it (its ranking, and who held each seat: pbem.clock.leaguegames)."""
+    from ..clock import league, leaguegames
+    from ..text import league as shown
+    records, notes = leaguegames.read_directories(finished)
+    return shown.page(league.league(records), notes, None)
 
 
 def write_site(out: Path, files: dict[str, str]) -> None:
