@@ -19,6 +19,7 @@ import stat
 
 from ..contract import PbemError
 from ..engine import engine
+from ..messages import lazy
 from ..store import packaged, validation, yamlio
 from ..store.gamedir import PUBLIC, SECRETS, load_secrets, read_status, reading
 from ..store.safefiles import read
@@ -53,7 +54,7 @@ def league_file(path) -> dict:
     return doc
 
 
-def game_dirs(root, listed: list[str] | None = None) -> tuple[list[str], list[tuple[str, str]]]:
+def game_dirs(root, listed: list[str] | None = None) -> tuple[list[str], list[tuple]]:
     """(the game directories under ROOT, or ROOT itself when it is one; those `listed` when a league file names
     them, [(name, why not read)] for what looked like a game and cannot be one: a link, a bad name, a listed
     game that is not there. Hidden folders and plain folders without game.yaml are not games and not noted."""
@@ -67,12 +68,12 @@ def game_dirs(root, listed: list[str] | None = None) -> tuple[list[str], list[tu
     for name in names:
         path = os.path.join(root, name)
         if os.path.islink(path):
-            notes.append((name, "a link, not a game directory"))
+            notes.append((name, lazy("a link, not a game directory")))
         elif not os.path.isdir(path) or not os.path.lexists(os.path.join(path, "game.yaml")):
             if listed is not None:
-                notes.append((name, "no game directory of that name"))
+                notes.append((name, lazy("no game directory of that name")))
         elif not GAME_ID.fullmatch(name):
-            notes.append((name, "not a game's name"))
+            notes.append((name, lazy("not a game's name")))
         else:
             found.append(path)
     return found, notes
@@ -117,7 +118,7 @@ def read_game(directory) -> dict:
     with reading(gd):
         doc = read_status(gd, None)
         if not doc["finished"]:
-            raise PbemError("not finished")
+            raise PbemError(lazy("not finished"))
         if doc["id"] != gd.id or doc["game"] != gd.meta["game"]:
             raise PbemError(f"{gd.where(PUBLIC)} describes another game than game.yaml")
         seats_of = identities(gd)
@@ -133,21 +134,22 @@ def read_game(directory) -> dict:
     return record
 
 
-def read_games(root, listed: list[str] | None = None) -> tuple[list[dict], list[tuple[str, str]]]:
-    """(the records of the finished games under ROOT, or of those listed; [(game, why it was skipped)])."""
+def read_games(root, listed: list[str] | None = None) -> tuple[list[dict], list[tuple]]:
+    """(the records of the finished games under ROOT, or of those listed; [(game, why it was skipped)]: why as a
+    Message its reader reads in their language, or the English of a refusal that has none)."""
     directories, notes = game_dirs(root, listed)
     records, more = read_directories(directories)
-    return records, sorted(notes + more)
+    return records, sorted(notes + more, key=lambda note: note[0])
 
 
-def read_directories(directories: list) -> tuple[list[dict], list[tuple[str, str]]]:
+def read_directories(directories: list) -> tuple[list[dict], list[tuple]]:
     """(the records of these game directories' finished games, [(game, why it was skipped)])."""
     records, notes = [], []
     for directory in directories:
         try:
             records.append(read_game(directory))
         except PbemError as exc:
-            notes.append((os.path.basename(directory), str(exc).splitlines()[0][:200]))
+            notes.append((os.path.basename(directory), exc.message or str(exc).splitlines()[0][:200]))
         except (OSError, RecursionError, ValueError) as exc:  # a hostile directory: one line, never a traceback
-            notes.append((os.path.basename(directory), f"cannot be read ({type(exc).__name__})"))
+            notes.append((os.path.basename(directory), lazy("cannot be read ({error})", error=type(exc).__name__)))
     return records, notes

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..messages import _, ngettext, pgettext
+from ..messages import Message, _, ngettext, pgettext
 from ..tables import fit_lines, table
 from .report import game_text
 
@@ -44,7 +44,7 @@ def section(title: str, games: int, rows: list[dict]) -> str:
     return fit_lines(heading(title, games)) + "\n" + standings_table(rows)
 
 
-def skipped_lines(notes: list[tuple[str, str]], twice: list[tuple[str, list[str]]]) -> list[str]:
+def skipped_lines(notes: list[tuple], twice: list[tuple[str, list[str]]]) -> list[str]:
     """One line a game left out: why it was not read, or why it was read and not rated."""
     lines = [_("{game} skipped: {reason}", game=name, reason=reason) for name, reason in notes]
     lines += [_("{game} not rated: one person holds the seats {seats}", game=name, seats=", ".join(seats))
@@ -52,7 +52,7 @@ def skipped_lines(notes: list[tuple[str, str]], twice: list[tuple[str, list[str]
     return [fit_lines(line) for line in lines]
 
 
-def text(result: dict, notes: list[tuple[str, str]], name: str | None = None) -> str:
+def text(result: dict, notes: list[tuple], name: str | None = None) -> str:
     """The league as a text report: each title's standings, then all titles together, then what was left out."""
     parts = [fit_lines(headline(name, result["games"]))]
     for title in result["titles"]:
@@ -68,14 +68,19 @@ def text(result: dict, notes: list[tuple[str, str]], name: str | None = None) ->
     return "\n\n".join(parts) + "\n"
 
 
-def json_data(result: dict, notes: list[tuple[str, str]], name: str | None = None) -> dict:
+def json_data(result: dict, notes: list[tuple], name: str | None = None) -> dict:
     """The league for tools: the standings with μ, σ and the rating (μ − 3σ), each player's history."""
     return {"league": name, "games": result["games"], "titles": result["titles"], "overall": result["overall"],
             "history": {player: [{"game": game, "ended": ended, "rating": rating} for game, ended, rating in steps]
                         for player, steps in result["history"].items()},
-            "skipped": [{"game": game, "reason": reason} for game, reason in notes]
+            "skipped": [{"game": game, "reason": english(reason)} for game, reason in notes]
             + [{"game": game, "reason": "one person holds the seats " + ", ".join(seats)}
                for game, seats in result["skipped"]]}
+
+
+def english(reason) -> str:
+    """A note's reason for tools: English, whatever the reader's language."""
+    return reason.english() if isinstance(reason, Message) else str(reason)
 
 
 def csv_text(result: dict) -> str:
@@ -118,7 +123,7 @@ def chart(points: list[float], title: str) -> str:
     return d.as_svg(header="")
 
 
-def page(result: dict, notes: list[tuple[str, str]], name: str | None, back: str = "index.html") -> str:
+def page(result: dict, notes: list[tuple], name: str | None, back: str = "index.html") -> str:
     """The site's league page: the overall standings with each player's chart, then each title's standings."""
     import markupsafe
 
