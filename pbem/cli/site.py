@@ -3,8 +3,11 @@
 An index of the games (who is to act, until when, or who won), and for each game a page with its picture and the
 whole text report, its log, and the picture alone as `board.svg`. Plain HTML and SVG, no script, no remote
 resource: any static host (or a git hosting's Pages) serves it as it is. Nothing of a game is read but its
-`game.yaml`, `public.yaml` and `log.yaml` (never the referee's folder nor a player's view), each checked against
-its schema as every command reads it; a game that cannot be read is listed as such and the others are written.
+`game.yaml`, `public.yaml` and `log.yaml` (never a player's view), each checked against its schema as every command
+reads it; a game that cannot be read is listed as such and the others are written. The league page (league.html:
+the standings and ratings of the finished games, pbem.clock.league) also asks each finished game who held its
+seats, by address (the referee's secrets.yaml) or key (pbem-git.yaml), so that a player is one person across
+games; it shows seat names only, never an address.
 
 A run writes only what changed since the last (pbem.cli.sitecache): the pages of the games whose public files
 changed (or whose clock lines read otherwise now), and the index when it reads otherwise. A game unchanged costs
