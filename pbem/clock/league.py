@@ -102,7 +102,9 @@ def model():
 def rate(games: list[dict], persons: dict[str, str], rating_model=None) -> tuple[dict, dict]:
     """Rate the games in the order they ended: (each person's rating object at the end, each person's history:
     [(the game's id, when it ended, ordinal after it)])."""
-    rating_model = rating_model or model()
+    if not games:
+        return {}, {}
+    rating_model = rating_model or model()  # (OpenSkill imported only when there is a game to rate)
     ratings, history = {}, {}
     for game in in_order(games):
         holders = [person_of(seat, persons) for seat in game["seats"]]

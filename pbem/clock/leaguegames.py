@@ -13,6 +13,7 @@ them. Nothing is written anywhere.
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import re
 import stat
@@ -41,9 +42,7 @@ def league_file(path) -> dict:
     if len(data) > MOST_LEAGUE_BYTES:
         raise PbemError(f"{where}: a league file is at most 1 MB")
     doc = yamlio.loads(data, where)
-    import json
-
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator  # (a rare command: jsonschema's full report, no compiled check)
     schema = json.loads(packaged.read_bytes("pbem.schemas", "league/league.schema.json"))
     problems = sorted(f"{error.json_path}: {error.message[:200]}"
                       for error in Draft202012Validator(schema).iter_errors(doc))
