@@ -24,7 +24,8 @@ from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_
 class LazyGroup(click.Group):
     """Transports load only when used, so `pbem move` does not pay for importing the mail machinery."""
 
-    lazy = {"mail": ("pbem.cli.mail", "mail"), "git": ("pbem.cli.git", "git"), "league": ("pbem.cli.league", "league"),
+    lazy = {"mail": ("pbem.cli.mail", "mail"), "git": ("pbem.cli.git", "git"),
+            "league": ("pbem.cli.league", "league"),  # a club's standings and ratings (imports OpenSkill)
             # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
             **{name: ("pbem.cli.clock", name)
                for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures",

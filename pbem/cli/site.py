@@ -73,7 +73,6 @@ def entry_of(summary: dict, now) -> dict:
     else:
         state = f"{summary['to_act']} to act"
     return {"id": summary["id"], "href": f"{summary['id']}/index.html", "title": summary["title"],
-            "finished": summary["finished"],
             "players": ", ".join(summary["players"]), "move": summary["move"], "state": state,
             "due": " ".join(clock_said(summary, now))}
 

