@@ -32,3 +32,8 @@ def founded(view: dict, company: str) -> bool:
 
 def merger(view: dict) -> dict | None:
     return view["last_merger"]
+
+
+def turn(view: dict) -> int:
+    """The turn under way: its number (a player's card, building, founding, merger and trades all in it)."""
+    return view["turn"]["number"]

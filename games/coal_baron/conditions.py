@@ -34,3 +34,22 @@ def free(view: dict, space: str) -> bool:
 
 def new_shift(view: dict) -> int:
     return view["shift"]
+
+
+PLACING = ("place_workers", "place_or_pass")
+
+
+def turn(view: dict):
+    """The turn under way: each placement (or pass) opens one, told apart by the shift, the workers left, the
+    passes and the round's domain so far; the order draft is one turn, and so are a round's phase-card picks. The
+    steps that follow a placement (mining, a card kept, a cube chosen) go on with its turn: None."""
+    act = view["to_act"]
+    if act is None or act["decision"] not in (*PLACING, "draft_orders", "pick_phase_card"):
+        return None
+    workers = sum(player["workers"] for player in view["players"])
+    if act["decision"] == "draft_orders":
+        return ["draft"]
+    if act["decision"] == "pick_phase_card":
+        return ["phase cards", view["shift"], workers]
+    phase = view["phase"] or {}
+    return [view["shift"], workers, len(phase.get("passed", [])), phase.get("domain")]

@@ -39,3 +39,15 @@ def high_bid(view: dict, amount: int) -> bool:
 
 def new_offer(view: dict) -> int:
     return view["turn"]["number"]
+
+
+def turn(view: dict) -> int:
+    """The turn under way: its number (the cards on offer, the auction, the choices and the events all in it)."""
+    return view["turn"]["number"]
+
+
+def take_card(view: dict, card: str) -> dict | None:
+    """`take new-london-12`: the slot of the card of that name on offer, whatever its slot; None when it is not
+    on offer (taken, or not revealed)."""
+    return next(({"action": "take", "slot": slot["slot"]} for slot in view["turn"]["offer"]
+                 if slot["card"] and slot["card"]["id"] == card), None)

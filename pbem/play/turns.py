@@ -268,7 +268,7 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
     alone = set(env["players"]) <= set(resigned)
     played = 0
     while (pending := game.rules.pending(course.state)) is not None:
-        _end_runs(course.records, pending["player"])
+        _end_runs(course, pending["player"])
         if alone and played >= ALL_RESIGNED_CAP:
             course.write(end_entry(course.number, pending["player"]))
             break
@@ -279,7 +279,7 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
         played += 1
         if not _play_automatic(course, pending):
             break
-    _end_runs(course.records, None)
+    _end_runs(course, pending["player"] if pending is not None else None)
     return course.state, course.entries, course.records
 
 
@@ -354,8 +354,14 @@ def _play_queued(course: Course, asked: Asked, move: dict, reason: str, pending:
     course.run.entry["moves"].append(text)
 
 
-def _end_runs(records: dict, player: str | None) -> None:
-    """Every queued turn under way of anyone but `player` (the one to decide now) is over."""
+def _end_runs(course: Course, player: str | None) -> None:
+    """Every run of queued decisions of anyone but `player` (the one to decide now) is over, and every queued
+    turn whose game turn is over is dropped (its player told), so that nothing is carried into a later turn."""
+    records = course.records
     for other, record in list(records.items()):
-        if other != player and record.get("started"):
-            keep(records, other, queues.end_run(record))
+        if other != player and (record.get("started") or record.get("later")):
+            keep(records, other, queues.end_run(course.game, record))
+    if any("turn" in record for record in records.values()):
+        sight = course.sight(None)
+        for other, record in list(records.items()):
+            keep(records, other, queues.turn_over(course.game, record, sight))
