@@ -21,6 +21,8 @@ def public_entry(game: registry.Game, entry: dict) -> dict:
               "moves": [text if text in ADMIN_WORDS else notation.public_text(game.templates, game.parse_move(text))
                         for text in entry["moves"]],
               "chance": [outcome for outcome in entry["chance"] if outcome["public"]]}
+    if "answers" in entry:  # the move number its signature names (seats were handed on since)
+        public["answers"] = entry["answers"]
     if "reason" in entry:
         public["reason"] = entry["reason"]
     return public

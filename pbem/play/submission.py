@@ -21,11 +21,12 @@ class Turn:
     (`by`: the player, or the referee for them) with the player's signature; `may_queue`: steps beyond the turn
     become the player's queue (false: a transport that would publish them in the clear refuses them instead)."""
 
-    __slots__ = ("player", "texts", "by", "signature", "may_queue")
+    __slots__ = ("player", "texts", "by", "signature", "may_queue", "answers")
 
     def __init__(self, player: str, texts: list[str], by: str = "player", signature: str | None = None,
                  may_queue: bool = True):
         self.player, self.texts, self.by, self.signature, self.may_queue = player, texts, by, signature, may_queue
+        self.answers = None  # the move number it named, when seats were handed on since (pbem.play.turns.answered)
 
 
 def play_submission(game: Game, game_id: str, env: dict, turn: Turn, handed_over: bool
@@ -83,6 +84,8 @@ def _turn_entry(game: Game, turn: Turn, number: int, moves: list[dict], rng: Rng
     """The log entry of the moves a turn played (`sealed`: the signed submission held more, its queue)."""
     entry = {"number": number, "player": turn.player, "by": turn.by, "moves": [game.format_move(m) for m in moves],
              "chance": rng.outcomes}
+    if turn.answers is not None:
+        entry["answers"] = turn.answers  # seats were handed on since the number it names (its signature's)
     if turn.signature:
         entry["signature"] = turn.signature
         if len(moves) < len(turn.texts):

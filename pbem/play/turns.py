@@ -117,6 +117,25 @@ def check_turn(game: Game, game_id: str, env: dict, move_number: int | None) -> 
         raise PbemError(f"{game_id} is over; no more moves")
 
 
+def is_hand_over(entry: dict) -> bool:
+    """Is this log entry a seat handed to a new player (`pbem replace`)? It changes no one's decision."""
+    return entry["moves"] == [REPLACE] and entry["by"] == "referee"
+
+
+def number_answered(entry: dict) -> int:
+    """The move number a log entry's move answered: its own, or the one it named before seats were handed on."""
+    return entry.get("answers", entry["number"])
+
+
+def answered(move_number: int | None, current: int, since: list[dict]) -> int | None:
+    """The move number a turn answers as the game counts now: the one it names, or the current one when the log's
+    entries from that number on (`since`) are all seats handed on, which take a number but change no decision:
+    a move sent for the decision before them answers the same decision."""
+    if move_number is None or move_number >= current or len(since) != current - move_number:
+        return move_number
+    return current if all(is_hand_over(entry) for entry in since) else move_number
+
+
 def keep(records: dict, player: str, record: dict | None) -> None:
     """A player's queue record kept in the records, or taken off when nothing is left in it."""
     if queues.is_empty(record):
