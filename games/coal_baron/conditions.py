@@ -53,3 +53,24 @@ def turn(view: dict):
         return ["phase cards", view["shift"], workers]
     phase = view["phase"] or {}
     return [view["shift"], workers, len(phase.get("passed", [])), phase.get("domain")]
+
+
+def names(view: dict, move: dict) -> dict:
+    """A cube named by its colour, as storage prints it: the cage's while the cage at the surface holds one of that
+    colour, else storage's (`put black on o12` is `put stored-black on o12` when the black cube is stored; each
+    cube of `with` likewise, in turn); the log records `stored-black`."""
+    if move["action"] not in ("fill", "cubes"):
+        return move
+    pit = next(pit for pit in view["pits"] if pit["player"] == view["to_act"]["player"])
+    cage = list(pit["cage"]["cubes"]) if pit["cage"]["level"] == 0 else []
+    stored = list(pit["storage"])
+    written = move["cube"] if move["action"] == "fill" else move["cubes"]
+    cubes = []
+    for word in ([written] if move["action"] == "fill" else written):
+        if word in cage:
+            cage.remove(word)
+        elif word in stored:
+            stored.remove(word)
+            word = f"stored-{word}"
+        cubes.append(word)
+    return {**move, "cube": cubes[0]} if move["action"] == "fill" else {**move, "cubes": cubes}

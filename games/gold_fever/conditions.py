@@ -46,8 +46,10 @@ def turn(view: dict) -> int:
     return view["turn"]["number"]
 
 
-def take_card(view: dict, card: str) -> dict | None:
-    """`take new-london-12`: the slot of the card of that name on offer, whatever its slot; None when it is not
-    on offer (taken, or not revealed)."""
+def names(view: dict, move: dict) -> dict:
+    """`take new-london-12`: the slot the card of that name lies in (the log records the slot); unchanged when it is
+    not on offer (taken, or not revealed: then it is not legal) or the move names nothing by another name."""
+    if move["action"] != "take_card":
+        return move
     return next(({"action": "take", "slot": slot["slot"]} for slot in view["turn"]["offer"]
-                 if slot["card"] and slot["card"]["id"] == card), None)
+                 if slot["card"] and slot["card"]["id"] == move["card"]), move)

@@ -12,7 +12,7 @@ from pathlib import Path
 from .. import notation
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from ..play import movefile
+from ..play import movefile, names
 from ..store import validation, yamlio
 from ..text import phrases
 from . import judge, keys, layout
@@ -71,7 +71,8 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
     if not resigning and public["to_act"] != player:
         raise PbemError(f"it is {public['to_act']}'s turn (move {number}), not {player}'s")
     notes = refereed.notes()
-    if not resigning:
+    if not resigning:  # the first step is for now: written as the log will record it (a card by its slot)
+        texts = [names.spelled_text(gd.game, texts[0], public["view"]), *texts[1:]]
         check_first_step(gd, _legal_if_readable(repo, refereed.commit, seats, player, identity_file, notes), texts)
     relative, data, hidden = move_file(gd, refereed.config, number, player, texts, secret)
     commit_move(repo, relative, data, f"move {number} by {player}", signing)

@@ -17,6 +17,7 @@ words meant then (pbem.play.queues plays the steps; this module says when one mu
 """
 from __future__ import annotations
 
+from .names import spelled
 from .plans import Step, move_text, parse_step, vocabulary
 
 UNBEGUN = object()  # a turn sent for later: it is marked with the game's turn when its first step is played
@@ -91,23 +92,17 @@ def tidy(record: dict) -> dict:
 
 # ---------------------------------------------------------------------------------------------------- meanings
 
-def _meaning(game, view: dict, move: dict | None) -> str:
+def _meaning(game, view: dict, move: dict) -> str:
     describe = getattr(game.report, "meaning", None)
-    return describe(view, move) if describe is not None and move is not None else ""
+    return describe(view, move) if describe is not None else ""
 
 
 def _read(game, alt, sight) -> str:
-    """What one alternative's move means now ("" for a choice form, an alternative with conditions, a name that
-    names nothing on the table, or a move whose words say it all)."""
-    vocab = vocabulary(game)
-    if alt.conditions or (alt.choice is not None and alt.choice not in vocab.names):
+    """What one alternative's move means now, its names read as the notation records them ("" for a choice form,
+    an alternative with conditions, or a move whose words say it all)."""
+    if alt.conditions or alt.choice is not None:
         return ""
-    view = sight.view("private")
-    if alt.choice is None:
-        return _meaning(game, view, alt.move)
-    spec = vocab.names[alt.choice]
-    move = getattr(game.conditions, alt.choice)(sight.view(spec.get("reads", "public")), **alt.move)
-    return _meaning(game, view, None if move is None else game.normalise(move))
+    return _meaning(game, sight.view("private"), spelled(game, alt.move, sight))
 
 
 def meanings(game, steps: list[Step], sight) -> dict[str, str]:

@@ -27,25 +27,20 @@ class Vocabulary:
         self.conditions = spec.get("conditions") or {}
         self.standing = spec.get("standing") or {}
         self.disarm = spec.get("disarm") or {}
-        self.names = spec.get("names") or {}
+        self.names = spec.get("names")  # the names a player may write for the notation's words (queues.spelled)
         self.turn = spec.get("turn")  # what tells the game's turns apart (pbem.play.guards), or None
         self.choice_templates = notation.compile_templates({k: v["template"] for k, v in self.choices.items()})
         self.condition_templates = notation.compile_templates({k: v["template"] for k, v in self.conditions.items()})
-        self.name_templates = notation.compile_templates({k: v["template"] for k, v in self.names.items()})
 
     def literals(self) -> set[str]:
-        """The words of the game's choice forms, names and conditions (no player may be named so)."""
-        return {part.literal for template in self.choice_templates + self.condition_templates + self.name_templates
+        """The words of the game's choice forms and conditions (no player may be named so)."""
+        return {part.literal for template in self.choice_templates + self.condition_templates
                 for part in template.parts if part.literal}
 
-    def form(self, key: str) -> dict:
-        """The declaration of a choice form or a name."""
-        return self.choices[key] if key in self.choices else self.names[key]
-
     def actions(self, alternative: "Alternative") -> frozenset:
-        """The moves an alternative may be: its action, or for a choice form or a name the moves of its decision."""
+        """The moves an alternative may be: its action, or for a choice form the moves of its decision."""
         if alternative.choice is not None:
-            return self.decisions.get(self.form(alternative.choice)["decision"], frozenset())
+            return self.decisions.get(self.choices[alternative.choice]["decision"], frozenset())
         return frozenset((alternative.move["action"],))
 
     def fits(self, step: "Step", decision: str) -> bool:
@@ -64,8 +59,8 @@ def vocabulary(game) -> Vocabulary:
 
 
 class Alternative:
-    """One move of a step (`move`: a move of the notation, or the fields of a choice form or a name, its key
-    `choice`), with the conditions that must hold for it: (condition key, fields, negated)."""
+    """One move of a step (`move`: a move of the notation, or the fields of a choice form named `choice`), with
+    the conditions that must hold for it: (condition key, fields, negated)."""
 
     __slots__ = ("move", "choice", "conditions")
 
@@ -243,15 +238,7 @@ def _alternative(game, vocab: Vocabulary, words: list[str], player: str, players
         key = choice.pop("action")
         _check_fields(vocab.choices[key], choice, player, players, "choice")
         return Alternative(choice, key, conditions)
-    try:
-        move = game.parse_move(" ".join(move_words), also)
-    except notation.NotationError:
-        named = notation.match(vocab.name_templates, move_words)  # after the notation: `take 2` stays the slot
-        if named is None:
-            raise
-        key = named.pop("action")
-        _check_fields(vocab.names[key], named, player, players, "name")
-        return Alternative(named, key, conditions)
+    move = game.parse_move(" ".join(move_words), also)
     if not any(move["action"] in moves for moves in vocab.decisions.values()):
         raise PbemError(f"{' '.join(move_words)!r} answers no decision of {vocab.title}")
     return Alternative(move, None, conditions)
@@ -289,12 +276,10 @@ def _step_text(game, vocab: Vocabulary, alternatives: list[Alternative]) -> str:
 
 
 def move_text(game, vocab: Vocabulary, alt: Alternative) -> str:
-    """An alternative's move as written, without its conditions: a move of the notation, a choice form or a
-    name."""
+    """An alternative's move as written, without its conditions: a move of the notation, or a choice form."""
     if alt.choice is None:
         return game.format_move(alt.move)
-    templates = vocab.choice_templates if alt.choice in vocab.choices else vocab.name_templates
-    return notation.format_move(templates, {"action": alt.choice, **alt.move})
+    return notation.format_move(vocab.choice_templates, {"action": alt.choice, **alt.move})
 
 
 def alternative_text(game, vocab: Vocabulary, alt: Alternative) -> str:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from .. import notation
 from . import guards
 from .guards import notices
+from .names import spelled
 from .plans import Alternative, Plan, Step, parse_step, standing_text, vocabulary
 
 QUEUED = "queued"                  # the reason of a log entry played from a queue
@@ -72,16 +73,14 @@ def holds(game, alt: Alternative, sight: Sight) -> bool:
 def choose(game, step: Step, legal: list[dict], sight: Sight) -> dict | None:
     """The move a step plays now: its first alternative whose conditions hold and that is legal (a choice form
     chooses among the legal moves from the view), in canonical form; None when there is none."""
-    vocab = vocabulary(game)
     for alt in step.alternatives:
         if not holds(game, alt, sight):
             continue
         if alt.choice is None:
-            move = alt.move
-        else:  # a choice form chooses among the legal moves; a name says which thing it names
-            spec = vocab.form(alt.choice)
-            fields = alt.move if alt.choice in vocab.names else {"legal": legal, **alt.move}
-            move = getattr(game.conditions, alt.choice)(sight.view(spec.get("reads", "public")), **fields)
+            move = spelled(game, alt.move, sight)
+        else:
+            spec = vocabulary(game).choices[alt.choice]
+            move = getattr(game.conditions, alt.choice)(sight.view(spec.get("reads", "public")), legal, **alt.move)
             if move is None:
                 continue
             move = game.normalise(move)

@@ -171,3 +171,29 @@ def test_the_turn_under_way_is_each_placement_with_what_follows_it(t):
     second = turn(t.game.rules.view(state, None))
     assert first is not None and second is not None and second != first
     assert turn(t.game.rules.view(t.new(2), None)) == ["draft"]  # the order draft is one turn
+
+
+# ------------------------------------------------------------ every name a report prints is a word a player may write
+
+def mining(t, **pit):
+    state = t.started(2)
+    state["pits"]["alice"].update(pit)
+    return Q.env(t.give_turn(state, "alice", "mine", steps=10))
+
+
+def test_a_stored_cube_may_be_named_by_the_colour_storage_prints_and_the_log_records_it_stored(t):
+    """The report prints storage as `storage: yellow`: `put yellow on o01` takes the stored cube when the cage at the
+    surface holds no yellow; `put stored-yellow on o01` still does."""
+    env = mining(t, cage={"level": 4, "cubes": []}, storage=["yellow"], orders=[{"id": "o01", "spots": [[]]}])
+    assert "storage: yellow" in Q.game.report.render(Q.game.rules.view(env["state"], "alice"), "alice")
+    for written in ("put yellow on o01", "put stored-yellow on o01"):
+        _, entries = Q.send(env, "alice", written)
+        assert Q.played(entries)[0] == ("alice", ["put stored-yellow on o01"], None)
+
+
+def test_a_cube_named_by_its_colour_is_the_cages_while_the_cage_at_the_surface_holds_one(t):
+    env = mining(t, cage={"level": 0, "cubes": ["brown"]}, storage=["brown", "yellow"],
+                 orders=[{"id": "o05", "spots": [[]]}])  # o05: black
+    env, _ = Q.send(env, "alice", "substitute black on o05")
+    _, entries = Q.send(env, "alice", "with brown brown")
+    assert Q.played(entries)[0] == ("alice", ["with brown stored-brown"], None)
