@@ -269,6 +269,8 @@ def test_a_signed_move_file_for_the_decision_waiting_is_accepted_after_another_s
     (("replace", "{dir}", "--seat", "alice", "--by", "Zoe"), 1),
     (("replace", "{dir}", "--seat", "nobody", "--by", "zoe"), 2),
     (("notify", "{dir}", "hourly", "--as", "alice"), 1),
+    (("pictures", "{dir}", "maybe", "--as", "alice"), 1),
+    (("pictures", "{dir}", "off", "--as", "nobody"), 2),
     (("new", "coal-baron", "{root}/g2", "--player", "alice", "--player", "bob", "--reminder", "2h"), 1),
     (("new", "coal-baron", "{root}/g2", "--player", "alice", "--player", "bob", "--notify", "carol=daily"), 1),
 ])
