@@ -11,7 +11,7 @@ import pytest
 
 from pbem import bots
 from pbem.contract import PbemError
-from pbem.play import guards, plans, queues, submission, turns
+from pbem.play import guards, names, plans, queues, submission, turns
 from pbem.rng import Rng
 from support import NAMES, playable_games
 
@@ -71,14 +71,10 @@ class Watch:
 
 def means(game, alt, sight) -> str:
     """What an alternative's move means now, as the game says it (its report's `meaning`)."""
-    vocab = plans.vocabulary(game)
-    if alt.conditions or (alt.choice is not None and alt.choice not in vocab.names):
+    if alt.conditions or alt.choice is not None:
         return ""
-    move = alt.move
-    if alt.choice is not None:
-        move = getattr(game.conditions, alt.choice)(sight.view("public"), **alt.move)
     meaning = getattr(game.report, "meaning", None)
-    return meaning(sight.view("private"), game.normalise(move)) if meaning and move else ""
+    return meaning(sight.view("private"), names.spelled(game, alt.move, sight)) if meaning else ""
 
 
 def check_meanings(game, record: dict, decision: str, sight, players, forced, move, after: dict, watch) -> None:
