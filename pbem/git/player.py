@@ -166,7 +166,17 @@ def view(directory, player: str, identity_file=None) -> tuple[dict, list[str]]:
     validation.check(gd.meta["game"], "player.schema.json", doc, relative)
     if doc["player"] != player or doc["id"] != gd.id:
         raise PbemError(f"{relative} holds the view of {doc['player']} in {doc['id']}, not {player}'s in {gd.id}")
-    return doc, refereed.notes()
+    return _with_moves_since(repo, head, gd, doc), refereed.notes()
+
+
+def _with_moves_since(repo: Repo, commit: str, gd: engine.GameDir, doc: dict) -> dict:
+    """The view with the moves since the player's last move, from the public log of the same commit."""
+    data = repo.show(commit, engine.LOG)
+    if data is None or doc["finished"]:
+        return doc
+    log = yamlio.loads(data, engine.LOG)
+    validation.check(gd.meta["game"], "log.schema.json", log, engine.LOG)
+    return engine.since_own_move(doc, log["entries"] or [])
 
 
 def legal_moves(directory, player: str, identity_file=None) -> tuple[dict, list[str]]:

@@ -20,6 +20,21 @@ def recent_moves(entries: list[dict]) -> str:
     return table(rows, headers=["#", "player", "moves"], tablefmt="simple", keep=2)
 
 
+SINCE_START = "The moves so far (you have not sent one yet):"
+SINCE_OWN_MOVE = "The moves since your last move:"
+LEFT_OUT = "The last {shown} of the moves since your last move ({left_out} before them are in the game's log):"
+
+
+def moves_heading(doc: dict) -> str:
+    """What the table of moves holds: the last ones, or (a player's own report) those since their last move."""
+    since = doc.get("since")
+    if since is None or since["from"] == "recent":
+        return "Last moves:"
+    if since["left_out"]:
+        return LEFT_OUT.format(shown=len(doc["recent"]), left_out=since["left_out"])
+    return SINCE_OWN_MOVE if since["from"] == "own move" else SINCE_START
+
+
 def ranking(rows: list[dict]) -> str:
     detail_keys = []
     for row in rows:
@@ -53,7 +68,7 @@ def status_text(doc: dict, now=None) -> str:
             parts.append("\n".join(["Your queue (played when its decisions come; only you see it):",
                                     *queue_lines(doc["queue"])]))
     if doc["recent"]:
-        parts += ["Last moves:", recent_moves(doc["recent"])]
+        parts += [moves_heading(doc), recent_moves(doc["recent"])]
     return fit_lines("\n\n".join(parts)) + "\n"  # the games' tables fit; their prose is wrapped here
 
 
