@@ -34,9 +34,10 @@ def since_own_move(doc: dict, entries: list[dict]) -> dict:
     """A player's status document (`doc`, of a game going on) whose `recent` entries are the moves since the last
     turn its player sent (or the referee entered on their word: an entry with no `reason`), from the public log's
     `entries`: that turn and everything after it (a move played for them, by a queue, a timeout or as the only
-    legal one, is not theirs to have seen what came before), at least the last
-    RECENT, at most the last SINCE_MOST; `since` says from where (`own move`; `start` when they have not sent one;
-    `recent` when the last RECENT reach further back) and how many the bound left out. A public document, or a finished game's, is returned as it was."""
+    legal one, is not theirs to have seen what came before), at least the last RECENT, at most the last
+    SINCE_MOST; `since` says from where (`own move`; `start` when they have not sent one; `recent` when the last
+    RECENT reach further back) and how many the bound left out. A public document, or a finished game's, is
+    returned as it was."""
     if "player" not in doc or doc["finished"]:
         return doc
     entries = [entry for entry in entries if entry["number"] < doc["move_number"]]
