@@ -35,8 +35,8 @@ def ranking(rows: list[dict], game_type: str = "") -> str:
     detail_keys = []
     for row in rows:
         detail_keys += [key for key in row.get("details", {}) if key not in detail_keys]
-    cells = [[row["rank"], row["player"], *[row.get("details", {}).get(key, "") for key in detail_keys], row["score"]]
-             for row in rows]
+    cells = [[row["rank"], row["player"], *[_score_cell(game_type)(key, row.get("details", {}).get(key, ""))
+                                            for key in detail_keys], row["score"]] for row in rows]
     shown = [game_text(game_type, key, "score") for key in detail_keys]  # (a game marks them NP_("score", ...))
     return table(cells, headers=[_("rank"), _("player"), *shown, _("score")], tablefmt="simple", keep=2)
 
@@ -102,3 +102,10 @@ def option_lines(key: str, spec: dict, width: int = 100) -> str:
     head = f"  {key}={'|'.join(spec['choices'])} (default {spec['default']})"
     help_text = textwrap.fill(spec.get("help", ""), width, initial_indent=" " * 6, subsequent_indent=" " * 6)
     return head + ("\n" + help_text if help_text else "")
+
+
+def _score_cell(game_type: str):
+    """How the game shows a cell of its final score, stored in English, in the language being read
+    (`report.score_cell(key, value)`, optional: a cell of numbers needs none)."""
+    shown = getattr(registry.get(game_type).report, "score_cell", None) if game_type else None
+    return shown or (lambda key, value: value)
