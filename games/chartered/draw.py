@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbem.messages import joined
 
-from .report import T, card_text, goods, side
+from .report import T, card_text, code, goods, side
 
 _, ngettext = T.gettext, T.ngettext
 
@@ -74,7 +74,7 @@ def plot_map(view, fills, sheet, x0, y0):
         sheet.text(x + 4, y + 12, plot, size=10, bold=True)
         if company:
             star = " ★" if company["hq"] == plot else ""
-            sheet.text(x + 4, y + 27, company["code"] + star, size=11, bold=True)
+            sheet.text(x + 4, y + 27, code(company) + star, size=11, bold=True)
             if star:
                 sheet.key(("glyph", "★"), _("headquarters"))
             for f in range(floors):
@@ -100,7 +100,7 @@ def companies(view, fills, sheet, x, y):
     for company in view["companies"]:
         y += 18
         sheet.rect(x, y - 12, 34, 16, fill=fills[company["id"]], stroke="#1a1a1a")
-        sheet.text(x + 17, y, company["code"], size=10, bold=True, anchor="middle")
+        sheet.text(x + 17, y, code(company), size=10, bold=True, anchor="middle")
         sheet.text(x + 40, y, goods(company["goods"]), size=10)
         if not company["founded"]:
             sheet.text(x + 130, y, _("free to found"), size=10, fill=SECONDARY)
@@ -131,7 +131,7 @@ def stock_board(view, fills, sheet, x, y):
                 and (upper is None or c["value"] < upper)]
         for j, company in enumerate(here[:3]):
             sheet.rect(sx, sy + 30 + j * 14, 46, 13, fill=fills[company["id"]], stroke="#1a1a1a", width=0.5)
-            sheet.text(sx + 23, sy + 40 + j * 14, company["code"], size=10, anchor="middle", bold=True)
+            sheet.text(sx + 23, sy + 40 + j * 14, code(company), size=10, anchor="middle", bold=True)
     return top + ((len(steps) + per_row - 1) // per_row) * 76
 
 
@@ -142,7 +142,7 @@ def players(view, sheet, x, y):
     for head, dx, _width in columns:
         sheet.text(x + dx, y + 30, head, size=10, bold=True)
     y += 34
-    codes = {c["id"]: c["code"] for c in view["companies"]}
+    codes = {c["id"]: code(c) for c in view["companies"]}
     for player in view["players"]:
         y += 20
         sheet.token(player["name"], x + 8, y - 4, 8)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from pbem.messages import N_, NP_, Domain, joined
-from pbem.tables import table, width
+from pbem.tables import ljust, table
+from pbem.tables import width as text_width
 
 from .phases.board import plot_card_effect
 from .phases.cards import card_level, level_card
@@ -31,11 +32,18 @@ COMPANY_NAMES = [NP_("company", "Koffie Compagnie"), NP_("company", "Edelsteen C
                  NP_("company", "Amfioen Compagnie"), NP_("company", "Peper Compagnie"),
                  NP_("company", "Zijde Compagnie"), NP_("company", "Zilver Compagnie"),
                  NP_("company", "Thee Compagnie")]
+# The companies' codes, their marks on the map (three letters, or one character in Chinese)
+COMPANY_CODES = [NP_("code", "COF"), NP_("code", "GEM"), NP_("code", "GLD"), NP_("code", "GUN"), NP_("code", "OPI"),
+                 NP_("code", "PEP"), NP_("code", "SLK"), NP_("code", "SLV"), NP_("code", "TEA")]
 MAX_PHRASE = 70
 
 
 def company_name(company: dict) -> str:
     return T.stored(company["name"], "company")
+
+
+def code(company: dict) -> str:
+    return T.stored(company["code"], "code")
 
 
 def goods(company_id: str) -> str:
@@ -107,15 +115,15 @@ def shares_count(value) -> str:
 
 def share_offers(companies: dict[str, dict], move: dict, price: str) -> str:
     """`GLD 50, TEA 60`: each company of a share move once, at its `price` or `buying_price`."""
-    return joined(f"{companies[c]['code']} {companies[c][price]}" for c in dict.fromkeys(words_of(move["company"])))
+    return joined(f"{code(companies[c])} {companies[c][price]}" for c in dict.fromkeys(words_of(move["company"])))
 
 
 def shorten(text: str) -> str:
     """At most MAX_PHRASE columns (a Chinese character takes two)."""
-    if width(text) <= MAX_PHRASE:
+    if text_width(text) <= MAX_PHRASE:
         return text
     cut = text[:MAX_PHRASE - 3]
-    while width(cut) > MAX_PHRASE - 3:
+    while text_width(cut) > MAX_PHRASE - 3:
         cut = cut[:-1]
     return cut + "..."
 
@@ -131,14 +139,14 @@ def effect_text(view: dict, card: str) -> str:
     if effect["kind"] == "found":
         return _("{card}: founds a company at {value} + 1 share, you get {value}", card=card, value=value)
     if effect["kind"] == "merge":
-        parts = " + ".join(f"{companies[c]['code']} {companies[c]['value']}" for c in effect["companies"])
+        parts = " + ".join(f"{code(companies[c])} {companies[c]['value']}" for c in effect["companies"])
         return _("{card}: merges {companies} into {value}, you get {value}", card=card, companies=parts, value=value)
     company = companies[effect["company"]]
     if effect["kind"] == "stack":
         floor = occupied(view)[card]["floors"] + 1
         return _("{card}: {ordinal} floor of {company}, {value}, you get {value}", card=card, ordinal=ordinal(floor),
-                 company=company["code"], value=value)
-    return _("{card}: expands {company} to {value}, you get {value}", card=card, company=company["code"], value=value)
+                 company=code(company), value=value)
+    return _("{card}: expands {company} to {value}, you get {value}", card=card, company=code(company), value=value)
 
 
 def card_text(view: dict, card: str) -> str:
@@ -191,8 +199,8 @@ def describe_found(view: dict, move: dict) -> str:
 def describe_survivor(view: dict, move: dict) -> str:
     companies = companies_by_id(view)
     others = [companies[c] for c in view["to_act"]["companies"] if c != move["company"]]
-    paid = joined(_("{company} shares paid {price}", company=c["code"], price=c["price"]) for c in others)
-    return shorten(_("{company} survives; {paid}", company=companies[move["company"]]["code"], paid=paid))
+    paid = joined(_("{company} shares paid {price}", company=code(c), price=c["price"]) for c in others)
+    return shorten(_("{company} survives; {paid}", company=code(companies[move["company"]]), paid=paid))
 
 
 def describe_buy_share(view: dict, move: dict) -> str:
@@ -209,7 +217,7 @@ def describe_buy_flag(view: dict, move: dict) -> str:
     me = next(p for p in view["players"] if p["name"] == view["to_act"]["player"])
     company = companies_by_id(view)[view["turn"]["company"]]
     return _("your {ordinal} flag, on {company}, for {cost}: worth {shares} x {price} now",
-             ordinal=ordinal(len(me["flags"]) + 1), company=company["code"], cost=me["next_flag_cost"],
+             ordinal=ordinal(len(me["flags"]) + 1), company=code(company), cost=me["next_flag_cost"],
              shares=view["values"]["flag_shares"], price=company["price"])
 
 
@@ -241,7 +249,7 @@ def cell(view: dict, plot: str, width: int, here: dict | None, foundable: set[st
         return f"{plot:>{width}}{' +' if plot in foundable else ''}"
     company = companies_by_id(view)[here["company"]]
     hq = "*" if company["hq"] == plot else ""
-    return f"{plot:>{width}} {company['code']}{here['floors']}{hq}"
+    return f"{plot:>{width}} {code(company)}{here['floors']}{hq}"
 
 
 def board_map(view: dict) -> str:
@@ -251,7 +259,7 @@ def board_map(view: dict) -> str:
     width = max(len(word) for row in rows for word in row[0::2])
     cells = {plot: cell(view, plot, width, where.get(plot), foundable) for row in rows for plot in row[0::2]
              if plot != "~"}
-    size = max(len(text) for text in cells.values())
+    size = max(text_width(text) for text in cells.values())
     lines = []
     for index, line in enumerate(view["map"]):
         words = line.split()
@@ -261,7 +269,7 @@ def board_map(view: dict) -> str:
                 if position % 2:
                     text += " - " if word == "-" else "   "
                 else:
-                    text += (cells[word] if word != "~" else "~" * width).ljust(size)
+                    text += ljust(cells[word] if word != "~" else "~" * width, size)
         else:
             text = "   ".join((" " * (width - 1) + "|" if word == "|" else "").ljust(size) for word in words)
         lines.append(text.rstrip())
@@ -274,11 +282,11 @@ def companies_table(view: dict) -> str:
     rows = []
     for company in view["companies"]:
         if not company["founded"]:
-            rows.append([company["code"], company_name(company), goods(company["goods"]), "-", "-",
+            rows.append([code(company), company_name(company), goods(company["goods"]), "-", "-",
                          view["values"]["shares_per_company"], _("free to found"), "", "", ""])
             continue
         holders = joined(f"{p} {n}" for p, n in company["holders"].items())
-        rows.append([company["code"], company_name(company), goods(company["goods"]), company["value"],
+        rows.append([code(company), company_name(company), goods(company["goods"]), company["value"],
                      _("{price} (buy {buying})", price=company["price"], buying=company["buying_price"]),
                      company["shares_left"], holders, company["flag"] or "", company["hq"], len(company["plots"])])
     return _("Companies") + "\n" + table(rows, headers=[_("code"), _("company"), _("goods"), _("value"),
@@ -293,7 +301,7 @@ def stock_board_table(view: dict) -> str:
     for company in view["companies"]:
         if company["founded"]:
             index = max(i for i, step in enumerate(steps) if company["value"] >= step["value"])
-            standing[index].append(company["code"])
+            standing[index].append(code(company))
     rows = [[_("value")] + [step["value"] for step in steps], [_("price")] + [step["price"] for step in steps]]
     height = max((len(codes) for codes in standing.values()), default=0)
     for line in range(height):
@@ -303,7 +311,7 @@ def stock_board_table(view: dict) -> str:
 
 
 def players_table(view: dict) -> str:
-    codes = {company["id"]: company["code"] for company in view["companies"]}
+    codes = {company["id"]: code(company) for company in view["companies"]}
     rows = [[p["name"], p["money"], p["cards"],
              joined(f"{codes[c]} {n}" for c, n in p["shares"].items()),
              joined(codes[c] for c in p["flags"]),
@@ -325,7 +333,7 @@ def turn_text(view: dict) -> str:
     if turn["company"] is None:
         return ""
     return _("This turn {player} built on {company} and received {income}; shares bought {bought}, sold {sold}",
-             player=turn["player"], company=companies_by_id(view)[turn["company"]]["code"], income=turn["income"],
+             player=turn["player"], company=code(companies_by_id(view)[turn["company"]]), income=turn["income"],
              bought=turn["bought"], sold=turn["sold"])
 
 
