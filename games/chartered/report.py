@@ -35,7 +35,8 @@ COMPANY_NAMES = [NP_("company", "Koffie Compagnie"), NP_("company", "Edelsteen C
 # The companies' codes, their marks on the map (three letters, or one character in Chinese)
 COMPANY_CODES = [NP_("code", "COF"), NP_("code", "GEM"), NP_("code", "GLD"), NP_("code", "GUN"), NP_("code", "OPI"),
                  NP_("code", "PEP"), NP_("code", "SLK"), NP_("code", "SLV"), NP_("code", "TEA")]
-MAX_PHRASE = 70
+MAX_PHRASE = 70  # the phrases that end in a list of cards, companies or prices
+MAX_DESCRIPTION = 78  # any phrase
 
 
 def company_name(company: dict) -> str:
@@ -118,12 +119,12 @@ def share_offers(companies: dict[str, dict], move: dict, price: str) -> str:
     return joined(f"{code(companies[c])} {companies[c][price]}" for c in dict.fromkeys(words_of(move["company"])))
 
 
-def shorten(text: str) -> str:
-    """At most MAX_PHRASE columns (a Chinese character takes two)."""
-    if text_width(text) <= MAX_PHRASE:
+def shorten(text: str, columns: int = MAX_PHRASE) -> str:
+    """At most `columns` columns (a Chinese character takes two)."""
+    if text_width(text) <= columns:
         return text
-    cut = text[:MAX_PHRASE - 3]
-    while text_width(cut) > MAX_PHRASE - 3:
+    cut = text[:columns - 3]
+    while text_width(cut) > columns - 3:
         cut = cut[:-1]
     return cut + "..."
 
@@ -159,7 +160,7 @@ def card_text(view: dict, card: str) -> str:
 def describe(view: dict, move: dict) -> str:
     """A short phrase for one legal-move entry (forms allowed), from the mover's view only."""
     describer = DESCRIBERS.get(move["action"])
-    return describer(view, move) if describer else ""
+    return shorten(describer(view, move), MAX_DESCRIPTION) if describer else ""
 
 
 def describe_build(view: dict, move: dict) -> str:

@@ -183,3 +183,18 @@ def test_the_final_scores_cells_are_shown_in_the_readers_words(code, shares, fla
     assert shown == {"florins": 5620, "shares": shares, "flags": flags, "cards in hand": cards, "total": 6620}
     assert flags.split()[0] in text and "5620" in text
     assert CHARTERED.report.score_cell("shares", "0") == "0"  # nothing held: the number as stored
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_chartered_move_description_fits_78_columns_in_every_language(code):
+    seen = set()
+    for index, (state, decision, legal) in enumerate(random_decisions(CHARTERED, NAMES[:4], {}, "described")):
+        if index % 3:
+            continue
+        view = CHARTERED.rules.view(state, decision["player"])
+        with language.reading(code):
+            for entry in legal:
+                text = CHARTERED.report.describe(view, entry)
+                assert width(text) <= 78, (code, CHARTERED.format_move(entry), text)
+                seen.add(entry["action"])
+    assert seen >= {"build", "buy", "refresh", "buy_share", "done", "found"}
