@@ -13,7 +13,7 @@ from pbem.tables import width as text_width
 from .phases.board import plot_card_effect
 from .phases.cards import card_level, level_card
 
-T = Domain("chartered")
+T = Domain(__package__.rpartition(".")[2])  # the game's catalogue: its package's name
 _, ngettext = T.gettext, T.ngettext
 
 # The headline of each decision (the names of meta.yaml `decisions`); found_company and choose_survivor name the
