@@ -37,6 +37,7 @@ from .. import notation
 from . import guards
 from .guards import notices
 from .names import spelled
+from ..messages import NP_
 from .plans import Alternative, Plan, Step, parse_step, standing_text, vocabulary
 
 QUEUED = "queued"                  # the reason of a log entry played from a queue
