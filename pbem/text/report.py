@@ -24,6 +24,19 @@ def _moves_line(entry: dict, domain: str) -> str:
     return moves + (f"  [{chance}]" if chance else "") + reason
 
 
+def moves_heading(doc: dict) -> str:
+    """What the table of moves holds: the last ones, or (a player's own report) those since their last move."""
+    since = doc.get("since")
+    if since is None or since["from"] == "recent":
+        return _("Last moves:")
+    if since["left_out"]:
+        return _("The last {shown} of the moves since your last move ({left_out} before them are in the game's "
+                 "log):", shown=len(doc["recent"]), left_out=since["left_out"])
+    if since["from"] == "own move":
+        return _("The moves since your last move:")
+    return _("The moves so far (you have not sent one yet):")
+
+
 def recent_moves(entries: list[dict], game_type: str = "") -> str:
     domain = game_type.replace("-", "_")
     rows = [(entry["number"], _("{player} (referee)", player=entry["player"]) if entry["by"] == "referee"
@@ -34,16 +47,16 @@ def recent_moves(entries: list[dict], game_type: str = "") -> str:
 RESIGNED = "resigned"  # the detail pbem.engine.documents adds to a resigned seat's row ("yes"): pbem's own words
 
 
-def _detail(key: str, value):
-    return pgettext("score", "yes") if key == RESIGNED and value == "yes" else value
+def _detail(key: str, value, game_type: str = ""):
+    return pgettext("score", "yes") if key == RESIGNED and value == "yes" else _score_cell(game_type)(key, value)
 
 
 def ranking(rows: list[dict], game_type: str = "") -> str:
     detail_keys = []
     for row in rows:
         detail_keys += [key for key in row.get("details", {}) if key not in detail_keys]
-    cells = [[row["rank"], row["player"], *[_detail(key, row.get("details", {}).get(key, "")) for key in detail_keys],
-              row["score"]] for row in rows]
+    cells = [[row["rank"], row["player"], *[_detail(key, row.get("details", {}).get(key, ""), game_type)
+                                            for key in detail_keys], row["score"]] for row in rows]
     # a game marks its own keys NP_("score", ...); the resigned column is pbem's
     shown = [pgettext("score", "resigned") if key == RESIGNED else game_text(game_type, key, "score")
              for key in detail_keys]
@@ -85,7 +98,7 @@ def status_text(doc: dict, now=None) -> str:
             parts.append("\n".join([_("Your queue (played when its decisions come; only you see it):"),
                                     *queue_lines(doc["queue"], game_type=doc["game"])]))
     if doc["recent"]:
-        parts += [_("Last moves:"), recent_moves(doc["recent"], doc["game"])]
+        parts += [moves_heading(doc), recent_moves(doc["recent"], doc["game"])]
     return fit_lines("\n\n".join(parts)) + "\n"  # the games' tables fit; their prose is wrapped here
 
 
@@ -111,3 +124,10 @@ def option_lines(key: str, spec: dict, width: int = 100) -> str:
     head = f"  {key}={'|'.join(spec['choices'])} (default {spec['default']})"
     help_text = textwrap.fill(spec.get("help", ""), width, initial_indent=" " * 6, subsequent_indent=" " * 6)
     return head + ("\n" + help_text if help_text else "")
+
+
+def _score_cell(game_type: str):
+    """How the game shows a cell of its final score, stored in English, in the language being read
+    (`report.score_cell(key, value)`, optional: a cell of numbers needs none)."""
+    shown = getattr(registry.get(game_type).report, "score_cell", None) if game_type else None
+    return shown or (lambda key, value: value)
