@@ -127,12 +127,12 @@ def move(directory, source, player, text, secret_file, push, identity_file, fmt)
                        read_input(source) if source is not None else None, secret, push, identity_file)
 
     def out(r):
-        from ..git.player import WHOLE_TURN
+        from ..git.player import whole_turn
         from ..tables import fit_lines
         how = "encrypted to the referee, " if r["encrypted"] else ""
         done = (f"Committed {r['file']} (move {r['move_number']}, {how}signed: {r['signed']}). "
                 + ("Pushed." if r["pushed"] else "Push it: git push"))
-        return fit_lines("\n".join([done, *([WHOLE_TURN.format(name=r["player"])] if r["whole_turn"] else [])])) + "\n"
+        return fit_lines("\n".join([done, *([whole_turn(r["player"])] if r["whole_turn"] else [])])) + "\n"
     _notes(result["notes"])
     emit(result, fmt, out)
 
@@ -203,7 +203,7 @@ def verify(directory, rev, referee_root, fmt):
 def view(directory, player, identity_file, fmt, output):
     """Decrypt and show your private view as of the clone's last commit."""
     from ..text import report
-    from .commands import _status_json
+    from .options import status_json
     from ..git.player import view as read_view
     doc, notes = read_view(directory, player, identity_file)
     _notes(notes)
@@ -219,7 +219,7 @@ def view(directory, player, identity_file, fmt, output):
         except OSError as exc:
             raise PbemError(f"{output}: cannot write ({exc.strerror})") from None
         return
-    emit(_status_json(doc), fmt, lambda _: report.status_text(doc))
+    emit(status_json(doc), fmt, lambda _: report.status_text(doc))
 
 
 @git.command()
@@ -233,12 +233,12 @@ def moves(directory, player, identity_file, fmt):
     from ..clock.clock import moment
     from ..tables import fit_lines
     from ..text.phrases import legal_text
-    from ..git.player import WHOLE_TURN, legal_moves
+    from ..git.player import legal_moves, whole_turn
     data, notes = legal_moves(directory, player, identity_file)
     _notes(notes)
 
     def text(d):
-        hint = fit_lines(WHOLE_TURN.format(name=player)) + "\n" if d["whole_turn"] else ""
+        hint = fit_lines(whole_turn(player)) + "\n" if d["whole_turn"] else ""
         return legal_text(d, moment(None)) + hint
     emit({key: value for key, value in data.items() if key != "entries"}, fmt, text)
 

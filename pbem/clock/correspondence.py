@@ -320,6 +320,7 @@ def replace(gd: engine.GameDir, seat: str, holder: str, email: str | None, now) 
                       "former": [*entry.get("former", []), former]})
         entry.pop("notify", None)  # the new holder starts with a new game's preferences, and chooses their own
         entry.pop("pictures", None)
+        entry.pop("language", None)  # (the game's language until the new holder chooses)
         if email:
             entry["notify"] = DEFAULT_NOTIFY
         number = env["move_number"]
@@ -355,6 +356,14 @@ def set_pictures(gd: engine.GameDir, player: str, choice: str) -> dict:
     if choice not in PICTURES:
         raise UsageError(f"pictures {choice!r}: write on or off")
     return _set_preference(gd, player, "pictures", choice)
+
+
+def set_language(gd: engine.GameDir, player: str, code: str) -> dict:
+    """The language `player` reads from now on (one of pbem.text.language.LANGUAGES, as its `check` reads a code:
+    `zh-tw` is zh-Hant); recorded beside their mail preferences. Their reports, mails and refusals follow it; their
+    moves may be written in any language's words, and are recorded in the canonical notation."""
+    from ..text import language
+    return _set_preference(gd, player, "language", language.check(code))
 
 
 def _set_preference(gd: engine.GameDir, player: str, key: str, value: str) -> dict:

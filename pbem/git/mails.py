@@ -102,11 +102,11 @@ def clock_messages(desk, run, summary: list[str], mailer) -> tuple[list, str | N
 def _your_turn(desk, player: str) -> list[str]:
     """When `player` is to act: their legal moves with what each does, and how to move by git."""
     from ..mail import compose
-    from .player import WHOLE_TURN, turn_goes_on
+    from .player import turn_goes_on, whole_turn
     legal = engine.legal(desk.gd, player)
     if legal["to_act"] != player:
         return []
-    whole = [WHOLE_TURN.format(name=player)] if turn_goes_on(engine.status(desk.gd), player) else []
+    whole = [whole_turn(player)] if turn_goes_on(engine.status(desk.gd), player) else []
     return [f"It is your turn (move {legal['move_number']}). " + compose.legal_block(legal),
             MOVE_BY_GIT.format(name=player), *whole]
 

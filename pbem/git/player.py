@@ -12,7 +12,8 @@ from pathlib import Path
 from .. import notation
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from ..play import movefile
+from ..messages import _
+from ..play import movefile, names, words
 from ..store import validation, yamlio
 from ..text import phrases
 from . import judge, keys, layout
@@ -22,8 +23,13 @@ from .repo import Repo
 
 DEFAULT_IDENTITIES = ("~/.ssh/id_ed25519", "~/.ssh/id_rsa")
 PUSH_TRIES = 5
-WHOLE_TURN = ("Your turn goes on after your last move. The rest of a turn can go in one commit, its steps in order "
-              "with ';' between them: pbem git move --as {name} --text 'STEP; STEP; ...' --push")
+
+
+def whole_turn(name: str) -> str:
+    """The hint to a player whose turn goes on after their move: the rest of it may go in one commit."""
+    # TRANSLATORS: the command is typed as it is ({name}: the player's name; STEP: a step of their turn).
+    return _("Your turn goes on after your last move. The rest of a turn can go in one commit, its steps in order "
+             "with ';' between them: pbem git move --as {name} --text 'STEP; STEP; ...' --push", name=name)
 
 
 def turn_goes_on(public: dict, player: str) -> bool:
@@ -79,7 +85,8 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
     if not resigning and public["to_act"] != player:
         raise PbemError(f"it is {public['to_act']}'s turn (move {number}), not {player}'s")
     notes = refereed.notes()
-    if not resigning:
+    if not resigning:  # the first step is for now: written as the log will record it (a card by its slot)
+        texts = [names.spelled_text(gd.game, texts[0], public["view"]), *texts[1:]]
         check_first_step(gd, _legal_if_readable(repo, refereed.commit, seats, player, identity_file, notes), texts)
     relative, data, hidden = move_file(gd, refereed.config, number, player, texts, secret)
     commit_move(repo, relative, data, f"move {number} by {player}", signing)
@@ -97,10 +104,11 @@ def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts:
     referee (the recipient of `config`, the first commit's pbem-git.yaml) when one of them is a hidden choice or
     when it may hold steps for later (a queue is private until played, and only the referee can tell whether
     several steps go beyond the turn)."""
+    texts = words.canonical_texts(gd.game, texts, gd.players)  # a move in a language's words: the notation's
     try:
         texts = judge.canonical_moves(gd, texts)
     except notation.NotationError as exc:
-        raise PbemError(str(exc)) from None
+        raise PbemError(exc.message) from None
     doc = movefile.build(gd.id, number, player, texts, secret)
     text = movefile.dumps(doc, "../schemas/move.schema.json")
     movefile.parse(text, "the new move file")
@@ -173,7 +181,17 @@ def view(directory, player: str, identity_file=None) -> tuple[dict, list[str]]:
     validation.check(gd.meta["game"], "player.schema.json", doc, relative)
     if doc["player"] != player or doc["id"] != gd.id:
         raise PbemError(f"{relative} holds the view of {doc['player']} in {doc['id']}, not {player}'s in {gd.id}")
-    return doc, refereed.notes()
+    return _with_moves_since(repo, head, gd, doc), refereed.notes()
+
+
+def _with_moves_since(repo: Repo, commit: str, gd: engine.GameDir, doc: dict) -> dict:
+    """The view with the moves since the player's last move, from the public log of the same commit."""
+    data = repo.show(commit, engine.LOG)
+    if data is None or doc["finished"]:
+        return doc
+    log = yamlio.loads(data, engine.LOG)
+    validation.check(gd.meta["game"], "log.schema.json", log, engine.LOG)
+    return engine.since_own_move(doc, log["entries"] or [])
 
 
 def legal_moves(directory, player: str, identity_file=None) -> tuple[dict, list[str]]:

@@ -12,7 +12,8 @@ from email.message import EmailMessage
 from ..clock import clock, correspondence
 from ..contract import PbemError
 from ..engine import engine
-from ..text import times
+from ..messages import _
+from ..text import phrases, times
 from . import clockmail, compose, news
 from .outcome import Reject
 from .outgoing import Letter, Mailer
@@ -146,12 +147,6 @@ def played_key(game_id: str, number: int) -> str:
     return f"played {game_id} {number}"
 
 
-MAIL_PLAYED = ("your mail of {date} was already played as move {number}. This mail answers move {number} too, so "
-               "it was not applied: the game is at move {current} now.")
-MOVE_PLAYED = ("your move {number} ({moves}) was already played. This mail answers move {number} too, so it was "
-               "not applied: the game is at move {current} now.")
-
-
 def not_played_yet(mailer: Mailer, handling: Handling, name: str, number: int | None) -> int | None:
     """`number`, the move a mail answers, unless its own sender already made that move: then the mail is refused
     as their earlier mail (or move) played already. A stale answer to someone else's move is the engine's to
@@ -165,9 +160,15 @@ def not_played_yet(mailer: Mailer, handling: Handling, name: str, number: int | 
         return number
     played = mailer.ledger.get(played_key(gd.id, number))
     if played and played.get("player") == name:
-        why = MAIL_PLAYED.format(date=times.readable(played["at"]), number=number, current=current)
+        # TRANSLATORS: a refused mail; {date}: when the earlier mail came; {number}, {current}: move numbers.
+        why = _("your mail of {date} was already played as move {number}. This mail answers move {number} too, so "
+                "it was not applied: the game is at move {current} now.", date=times.readable(played["at"]),
+                number=number, current=current)
     else:
-        why = MOVE_PLAYED.format(number=number, moves="; ".join(entry["moves"]), current=current)
+        # TRANSLATORS: a refused mail; {moves}: the move as it was played, in the player's words.
+        why = _("your move {number} ({moves}) was already played. This mail answers move {number} too, so it was "
+                "not applied: the game is at move {current} now.", number=number,
+                moves=phrases.moves_text(entry["moves"], gd.game.id), current=current)
     raise Reject(why, legal_extra(mailer, handling, name))
 
 

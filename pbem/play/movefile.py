@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .. import notation
 from ..contract import PbemError
+from ..messages import lazy
 from ..store import validation, yamlio
 from ..store.safefiles import limit_words, size_words
 from . import trust
@@ -20,16 +21,15 @@ def parse(text: str | bytes, source: str = "move file", size: int | None = None)
     try:
         data = yamlio.loads(text, source)
     except yamlio.NotYaml as exc:
-        raise PbemError(f"{exc}. {LAYOUT}") from None
+        # TRANSLATORS: {error}: what the YAML reader said is wrong; the YAML in backquotes is typed as it is.
+        raise PbemError(lazy("{error}. A move file's steps are lines `  - STEP` under `moves:`, each on its own line "
+                             "and lined up with the others; a step with ': ' or ' #' in it goes in quotes: "
+                             "- 'standing bid: pass'.", error=str(exc))) from None
     if not isinstance(data, dict):
         raise PbemError(f"{source}: a move file is a mapping with game, move_number, player, moves and signature")
     steps_as_typed(text.decode("utf-8") if isinstance(text, bytes) else text, data, source)
     validation.check(None, "move.schema.json", data, source)
     return data
-
-
-LAYOUT = ("A move file's steps are lines `  - STEP` under `moves:`, each on its own line and lined up with the "
-          "others; a step with ': ' or ' #' in it goes in quotes: - 'standing bid: pass'.")
 
 
 def steps_as_typed(text: str, data: dict, source: str) -> None:
@@ -41,8 +41,9 @@ def steps_as_typed(text: str, data: dict, source: str) -> None:
         if isinstance(item, dict) and item:
             key, value = next(iter(item.items()))
             number = next((i for i, line in enumerate(lines, 1) if line.lstrip().startswith(f"- {key}:")), "?")
-            raise PbemError(f"{source}: line {number}: `- {key}: {value}` reads as a key and its value, not a step: "
-                            f"a step with ': ' in it goes in quotes: - '{key}: {value}'")
+            raise PbemError(lazy("{source}: line {number}: `- {key}: {value}` reads as a key and its value, not a "
+                                 "step: a step with ': ' in it goes in quotes: - '{key}: {value}'", source=source,
+                                 number=number, key=str(key), value=str(value)))
     start = next((i for i, line in enumerate(lines) if line.startswith("moves:")), None)
     if start is None or lines[start][len("moves:"):].strip():
         return  # no list of steps under the key (or a list on its line: [a, b])
@@ -54,25 +55,36 @@ def steps_as_typed(text: str, data: dict, source: str) -> None:
         if words.startswith("-"):
             above = number
         elif words and above is not None:
-            raise PbemError(f"{source}: line {number} (`{line.strip()}`) is folded into the step on line {above} "
-                            f"above it, as one step: start each step on its own line with '- ', lined up with the "
-                            f"others.")
+            raise PbemError(lazy("{source}: line {number} (`{line}`) is folded into the step on line {above} above "
+                                 "it, as one step: start each step on its own line with '- ', lined up with the "
+                                 "others.", source=source, number=number, line=line.strip(), above=above))
 
 
 def build(game_id: str, move_number: int, player: str, moves: list[str], secret: str | None = None,
-          queue: bool = False) -> dict:
-    """A move file (`queue`: a queue sent without a move, for `pbem queue`, whose signature says so)."""
-    doc = {"game": game_id, "move_number": move_number, "player": player,
-           "moves": [" ".join(notation.tokens_of(m)) for m in moves]}
+          queue: bool = False, game=None) -> dict:
+    """A move file (`queue`: a queue sent without a move, for `pbem queue`, whose signature says so). With its
+    `game` (pbem.store.registry.Game), moves written in a language's words are written in the canonical notation,
+    which is what the referee checks a signature against (pbem.play.words)."""
+    doc = {"game": game_id, "move_number": move_number, "player": player, "moves": canonical(moves, game)}
     if secret:
         doc["signature"] = trust.sign(secret, game_id, move_number, player, doc["moves"], queue)
     return doc
 
 
-def sign(doc: dict, secret: str, queue: bool = False) -> dict:
+def sign(doc: dict, secret: str, queue: bool = False, game=None) -> dict:
+    """The move file signed (its moves first written in the canonical notation, with its `game`)."""
     signed = {key: value for key, value in doc.items() if key != "signature"}
-    signed["signature"] = trust.sign(secret, doc["game"], doc["move_number"], doc["player"], doc["moves"], queue)
+    signed["moves"] = canonical(doc["moves"], game) if game is not None else doc["moves"]
+    signed["signature"] = trust.sign(secret, doc["game"], doc["move_number"], doc["player"], signed["moves"], queue)
     return signed
+
+
+def canonical(moves: list[str], game=None) -> list[str]:
+    """Each move normalised to its words; with the game, in the canonical notation too."""
+    if game is not None:
+        from .words import canonical_texts
+        moves = canonical_texts(game, moves, [])
+    return [" ".join(notation.tokens_of(m)) for m in moves]
 
 
 def dumps(doc: dict, schema: str = SCHEMA_URL) -> str:

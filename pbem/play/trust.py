@@ -9,6 +9,7 @@ import json
 
 from .. import digests
 from ..contract import PbemError
+from ..messages import lazy
 from ..notation import tokens_of
 
 PREFIX = "hmac-sha256:"
@@ -33,19 +34,20 @@ def sign(secret: str, game_id: str, move_number: int, player: str, moves: list[s
     return PREFIX + digests.hmac_sha256(secret.encode(), canonical(game_id, move_number, player, moves, queue))
 
 
-BAD_SIGNATURE = ("bad signature: this move was not signed with {player}'s secret for game {game}, move {number}, "
-                 "with exactly these moves. A move edited after it was signed, or signed for another move number, "
-                 "must be signed again: pbem sign FILE --secret-file YOUR-SECRET-FILE (your secret is in your "
-                 "welcome).")
-
-
 def check_signature(secret: str, signature: str | None, game_id: str, move_number: int, player: str,
                     moves: list[str], queue: bool = False) -> None:
     if not signature:
-        raise PbemError(f"the move is not signed: sign it with `pbem sign FILE --secret ...` (the secret of {player})")
+        raise PbemError(lazy("the move is not signed: sign it with `pbem sign FILE --secret ...` (the secret of "
+                             "{player})", player=player))
     expected = sign(secret, game_id, move_number, player, moves, queue)
     if not digests.same(expected, signature):
-        raise PbemError(BAD_SIGNATURE.format(player=player, game=game_id, number=move_number))
+        # TRANSLATORS: a refused move file; the command and its capital words are typed as they are.
+        raise PbemError(lazy("bad signature: this move was not signed with {player}'s secret for game {game}, move "
+                             "{number}, with exactly these moves (in the canonical notation: `pbem sign "
+                             "--game-type` writes a move in other words so). A move edited after it was signed, or "
+                             "signed for another move number, must be signed again: pbem sign FILE --secret-file "
+                             "YOUR-SECRET-FILE (your secret is in your welcome).", player=player, game=game_id,
+                             number=move_number))
 
 
 def same_secret(secret: str, given: str) -> bool:

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 
 from .. import bots, digests, notation
 from ..contract import PbemError
+from ..messages import NP_, lazy
 from ..notation import is_form
 from ..rng import Rng
 from . import queues, refusals
-from .plans import step_name
+from .plans import decision_text, step_name
 
 if TYPE_CHECKING:
     from ..store.registry import Game
@@ -31,9 +32,9 @@ REPLACE = "replace"  # the log entry of a seat handed to a new player (pbem repl
 END = "end of game"  # the log entry of a game the referee ended (every seat resigned): not a move of the game
 ADMIN_WORDS = (RESIGN, REPLACE, END)  # reserved: no game's notation may read one of them as a move
 # the reasons of the log entries the clock makes (pbem.clock.correspondence): verify recomputes these moves
-TIMEOUT_REASONS = {"first-legal": "timeout (first-legal)", "bot": "timeout (bot)"}
-RESIGNED = "resigned"
-ONLY_MOVE = "only legal move"
+TIMEOUT_REASONS = {"first-legal": NP_("reason", "timeout (first-legal)"), "bot": NP_("reason", "timeout (bot)")}
+RESIGNED = NP_("reason", "resigned")
+ONLY_MOVE = NP_("reason", "only legal move")
 AUTOPILOT_LIMIT = 5000  # moves the referee plays in a row (resigned players, forced moves) before it gives up
 # Moves the referee plays once every seat has resigned before it ends the game itself (the `end of game` entry).
 # Far above the longest game resigned seats play out from its start (1,380 moves: Coal Baron, 4 players, phase
@@ -81,36 +82,54 @@ def play_turn(game: Game, state: dict, player: str, moves: list[dict], rng: Rng,
     always gets a copy: the state may hold what an earlier decision recorded (a drawn card, a shuffled deck),
     which the log must keep as it was drawn."""
     for index, move in enumerate(moves, 1):
-        step = step_name(index, len(moves), game.format_move(move))
+        step = step_name(index, len(moves), game.format_move(move), game.package)
         pending = game.rules.pending(state)
         if pending is None:
-            raise PbemError(f"{step}: the game is already over (nothing was applied)")
+            raise PbemError(lazy("{step}: the game is already over (nothing was applied)", step=step))
         if pending["player"] != player:
-            raise PbemError(f"{step}: the turn passed to {pending['player']} after step {index - 1}; a turn stops "
-                            f"there (nothing was applied)")
+            raise PbemError(lazy("{step}: the turn passed to {player} after step {index}; a turn stops there "
+                                 "(nothing was applied)", step=step, player=pending["player"], index=index - 1))
         if index > 1 and pending.get("fresh_info"):
-            raise PbemError(f"{step}: {player} has new information to look at first "
-                            f"({refusals.decision_words(game, pending['decision'])}); "
-                            f"send the rest as a new turn (nothing was applied)")
+            raise PbemError(lazy("{step}: {player} has new information to look at first ({decision}); send the "
+                                 "rest as a new turn (nothing was applied)", step=step, player=player,
+                                 decision=decision_text(game, pending["decision"])))
         asked = Asked(player, pending["decision"], game.rules.legal_moves(state, player))
         state = apply_decision(game, state, asked, move, rng, step=step, copy_state=not (handed_over and index == 1))
     return state
-
-
-STALE = ("stale move: it answers move {number}, but the game is at move {current} (move {number} was already "
-         "played). Read the position now (pbem status, or the last mail) and send a move for move {current}.")
 
 
 def check_turn(game: Game, game_id: str, env: dict, move_number: int | None) -> None:
     """A turn must answer the position's move number (when it names one) of a game not over."""
     current = env["move_number"]
     if move_number is not None and move_number < current:
-        raise PbemError(STALE.format(number=move_number, current=current))
+        # TRANSLATORS: a refused move; `pbem status` is a command, typed as it is.
+        raise PbemError(lazy("stale move: it answers move {number}, but the game is at move {current} (move "
+                             "{number} was already played). Read the position now (pbem status, or the last "
+                             "mail) and send a move for move {current}.", number=move_number, current=current))
     if move_number is not None and move_number > current:
-        raise PbemError(f"it answers move {move_number}, but the game is only at move {current}: answer the last "
-                        f"report's move number")
+        raise PbemError(lazy("it answers move {number}, but the game is only at move {current}: answer the last "
+                             "report's move number", number=move_number, current=current))
     if to_act(game, env) is None:
-        raise PbemError(f"{game_id} is over; no more moves")
+        raise PbemError(lazy("{game} is over; no more moves", game=game_id))
+
+
+def is_hand_over(entry: dict) -> bool:
+    """Is this log entry a seat handed to a new player (`pbem replace`)? It changes no one's decision."""
+    return entry["moves"] == [REPLACE] and entry["by"] == "referee"
+
+
+def number_answered(entry: dict) -> int:
+    """The move number a log entry's move answered: its own, or the one it named before seats were handed on."""
+    return entry.get("answers", entry["number"])
+
+
+def answered(move_number: int | None, current: int, since: list[dict]) -> int | None:
+    """The move number a turn answers as the game counts now: the one it names, or the current one when the log's
+    entries from that number on (`since`) are all seats handed on, which take a number but change no decision:
+    a move sent for the decision before them answers the same decision."""
+    if move_number is None or move_number >= current or len(since) != current - move_number:
+        return move_number
+    return current if all(is_hand_over(entry) for entry in since) else move_number
 
 
 def keep(records: dict, player: str, record: dict | None) -> None:
@@ -264,7 +283,7 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
     alone = set(env["players"]) <= set(resigned)
     played = 0
     while (pending := game.rules.pending(course.state)) is not None:
-        _end_runs(course.records, pending["player"])
+        _end_runs(course, pending["player"])
         if alone and played >= ALL_RESIGNED_CAP:
             course.write(end_entry(course.number, pending["player"]))
             break
@@ -275,7 +294,7 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
         played += 1
         if not _play_automatic(course, pending):
             break
-    _end_runs(course.records, None)
+    _end_runs(course, pending["player"] if pending is not None else None)
     return course.state, course.entries, course.records
 
 
@@ -350,8 +369,14 @@ def _play_queued(course: Course, asked: Asked, move: dict, reason: str, pending:
     course.run.entry["moves"].append(text)
 
 
-def _end_runs(records: dict, player: str | None) -> None:
-    """Every queued turn under way of anyone but `player` (the one to decide now) is over."""
+def _end_runs(course: Course, player: str | None) -> None:
+    """Every run of queued decisions of anyone but `player` (the one to decide now) is over, and every queued
+    turn whose game turn is over is dropped (its player told), so that nothing is carried into a later turn."""
+    records = course.records
     for other, record in list(records.items()):
-        if other != player and record.get("started"):
-            keep(records, other, queues.end_run(record))
+        if other != player and (record.get("started") or record.get("later")):
+            keep(records, other, queues.end_run(course.game, record))
+    if any("turn" in record for record in records.values()):
+        sight = course.sight(None)
+        for other, record in list(records.items()):
+            keep(records, other, queues.turn_over(course.game, record, sight))

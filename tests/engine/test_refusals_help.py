@@ -41,11 +41,11 @@ def test_a_value_out_of_range_is_told_the_values_its_word_takes_now(monkeypatch)
     monkeypatch.delattr(game.report, "explain_refusal")  # without the game's own reason, the generic layer speaks
     legal = [{"action": "pass"}, {"action": "bid", "amount": 4}, {"action": "bid", "amount": 5},
              {"action": "bid", "amount": 6}]
-    assert refusals.why_not(game, "bid 20", legal, None, None) == "bid takes 4 to 6 now"
-    assert refusals.why_not(game, "take 3", legal, None, None) == "no take move is legal now"
-    assert refusals.why_not(game, "pass 3", legal, None, None) == \
+    assert str(refusals.why_not(game, "bid 20", legal, None, None)) == "bid takes 4 to 6 now"
+    assert str(refusals.why_not(game, "take 3", legal, None, None)) == "no take move is legal now"
+    assert str(refusals.why_not(game, "pass 3", legal, None, None)) == \
         "pass is legal now without a value: write pass alone"
-    assert refusals.values_phrase(["o17", "o05", "o23"]) == "o17, o05 or o23"
+    assert str(refusals.values_phrase(["o17", "o05", "o23"])) == "o17, o05 or o23"
 
 
 def test_a_move_out_of_turn_names_the_decision_in_words(tmp_path, pbem):
