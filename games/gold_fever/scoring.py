@@ -32,3 +32,15 @@ def result(state: dict) -> list[dict]:
             "Maire cards": score["maires"],
             f"points for Maire cards (x{state['points_per_maire']})": score["maire_points"]}})
     return ranking
+
+
+def estimate(state: dict) -> dict[str, float]:
+    """Each player's worth for a search that stops before the end (pbem.search): the score as if the game ended
+    now, plus what each concession is expected to produce in the turns left (a turn reveals a card a player from
+    the deck; two dice make each number from 2 to 12 with chance (6 - |number - 7|) / 36)."""
+    turns = len(state["deck"]) / len(state["players"])
+    worth = {player: float(score_lines(state, player)["total"]) for player in state["players"]}
+    for concession, owner in state["owners"].items():
+        chance = (6 - abs(state["cards"][concession]["number"] - 7)) / 36
+        worth[owner] += turns * chance * production_value(state, concession)
+    return worth

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from .phases.common import hauler
 
+SOLD = 0.6  # the share of its best price a crate on a truck is counted at, for the search's estimate: it is not sold yet
+
 
 def is_over(state: dict) -> bool:
     return state["over"]
@@ -29,3 +31,16 @@ def result(state: dict) -> list[dict]:
         r["rank"] = 1 + sum(1 for other in rows if key[other["player"]] > key[r["player"]])
     rows.sort(key=lambda r: (r["rank"], state["players"].index(r["player"])))
     return [{"player": r["player"], "score": r["score"], "rank": r["rank"], "details": r["details"]} for r in rows]
+
+
+def estimate(state: dict) -> dict[str, float]:
+    """Each player's worth for a search that stops before the end (pbem.search): the final score as if the game
+    ended now, but the crates on a truck counted as part of what they would sell for where they pay best (a truck
+    loads to sell: the penalty is for crates still on it at the end)."""
+    prices = {}
+    for location in state["crates"]:
+        for good, price in state["components"]["locations"][location]["demands"].items():
+            prices[good] = max(prices.get(good, 0), price)
+    return {player: hauler(state, player)["money"] + sum(SOLD * prices.get(good, 0) * count
+                                                         for good, count in hauler(state, player)["cargo"].items())
+            for player in state["players"]}

@@ -122,6 +122,22 @@ class Game:
         return self._part("bot")
 
     @cached_property
+    def scoring(self):
+        """The game's end and final score (`is_over`, `result`), and the search bot's `estimate` if it has one."""
+        return self._part("scoring")
+
+    @cached_property
+    def unseen(self):
+        """What a seat's view hides, imagined for the search bot: `sample_state(view, components, rnd)`; None for a
+        game without the module (a plug-in written before it: its search seats play greedy)."""
+        try:
+            return self._part("unseen")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.module}.unseen":
+                raise
+            return None
+
+    @cached_property
     def conditions(self):
         """The game's queue words (pbem.play.queues): the choice forms, conditions and disarming events of meta.yaml."""
         return self._part("conditions")

@@ -103,7 +103,8 @@ def test_greedy_bot_beats_a_random_player_at_two_players():
     """The hole issue 35 found: at 2 players the bot of version 2 won half its games against random play (the deck
     runs out there before the warehouses, and the random player, holding cards, built on the biggest company turn
     after turn at the end). Twenty seeded games, the seats alternating, at the benchmark's target (90%)."""
-    from pbem import playout, registry
+    from pbem.play import playout
+    from pbem.store import registry
     game = registry.get("chartered")
     wins = 0
     for number in range(20):

@@ -244,8 +244,10 @@ def test_a_resigned_seat_never_opens_a_money_round_while_anything_else_is_legal(
     greedy): every round carol leads goes to a domain other than money whenever a placement there is legal, also
     when every mining space already holds workers (where the first legal move, `bank-1`, used to be played)."""
     import random
-    from pbem import bots, playout, registry
+    from pbem import bots
+    from pbem.play import playout
     from pbem.rng import Rng
+    from pbem.store import registry
     game = registry.get("coal-baron")
     players = ["alice", "bob", "carol"]
     state = playout.start(game, players, {"phase-cards": "on"}, seed="resign-phase", game_id="resign-phase")
