@@ -14,8 +14,9 @@ from ..engine import engine
 from ..play import movefile
 from ..store import registry
 from ..text import phrases
-from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, MOVE_NUMBER, NOW, NOW_SHOWN, complete_game_type,
-                      deadline_options, deadlines_from, emit, parse_options, read_input, secret_from, sending)
+from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, MOVE_NUMBER, NOW, NOW_SHOWN, bot_seats,
+                      complete_game_type, deadline_options, deadlines_from, emit, parse_options, read_input,
+                      secret_from, sending)
 
 
 
@@ -68,10 +69,13 @@ def games(fmt):
 @click.option("--notify", "notify", multiple=True, metavar="[PLAYER=]every|turn|daily", help="How often players "
               "get mail: only when it is their turn (default; with what happened since), every move, or a daily "
               "digest (sent by `pbem tick`). Without PLAYER= for everyone; repeat for each player.")
+@click.option("--bot", "bots", multiple=True, metavar="PLAYER=LEVEL", help="Seat a bot: the referee plays this "
+              "player's every move at LEVEL (random, greedy, search or search:N, N simulations a decision), logged "
+              "as the bot's; no deadline runs against it. Repeat for each bot.")
 @NOW
 @FORMAT
 def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, smtp_user, starttls,
-        deadline, reminder, on_timeout, timeouts, vacation_days, notify, now, fmt):
+        deadline, reminder, on_timeout, timeout_bots, timeouts, vacation_days, notify, bots, now, fmt):
     """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret.
 
     With --smtp or --outbox (and --organiser), each player with an address is also mailed a welcome: their
@@ -84,8 +88,10 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
     seats = [correspondence.parse_player(p) for p in players]
     result = correspondence.create(game_type, directory, seats, seed=seed, options=parse_options(options),
                                    components_path=components, organiser=organiser,
-                                   deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days),
-                                   notify=correspondence.parse_notify(notify, [name for name, _ in seats]), now=now)
+                                   deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days,
+                                                            timeout_bots),
+                                   notify=correspondence.parse_notify(notify, [name for name, _ in seats]),
+                                   bots=bot_seats(bots), now=now)
     failure = None
     if welcome is not None:
         result["welcomed"], failure = welcoming.send(engine.open_game(directory), welcome)
@@ -333,15 +339,19 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, for_qu
               "the end only; each move is printed on one line).")
 @click.option("--moves", "stop_after", type=int, help="Stop after this many moves (a game in progress).")
 @click.option("--save-moves", is_flag=True, help="Keep each signed move file in DIR/moves/ (with --dir).")
-@click.option("--bot", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True,
-              help="Who plays every seat: the game's heuristic player (greedy) or uniformly random legal moves.")
-def demo(game_type, players, seed, options, directory, every, stop_after, save_moves, bot):
+@click.option("--bot", default="greedy", show_default=True, metavar="LEVEL",
+              help="Who plays every seat: the game's heuristic player (greedy), uniformly random legal moves "
+                   "(random), or the search (search, or search:N for N simulations a decision).")
+@click.option("--bots", metavar="LEVEL,LEVEL,...", help="One level a seat, in seat order (as many as --players; "
+              "without --players, the game has that many): e.g. search,greedy,greedy.")
+def demo(game_type, players, seed, options, directory, every, stop_after, save_moves, bot, bots):
     """Play a whole game of GAME by bots through the referee, printing the reports and the final ranking."""
     from . import demo as demo_module
     if save_moves and not directory:
         raise UsageError("--save-moves needs --dir")
+    levels = [level.strip() for level in bots.split(",")] if bots else bot
     demo_module.run(game_type, players, seed, parse_options(options), directory, every, click.echo,
-                    stop_after=stop_after, save_moves=save_moves, bot=bot)
+                    stop_after=stop_after, save_moves=save_moves, bot=levels)
 
 
 def clock_now(now: str | None = None):

@@ -80,5 +80,25 @@ def decide(game, level: str | Level, view: dict, legal: list[dict], rnd: random.
         return bots.decide(game, level.kind, view, legal, rnd)
     greedy = bots.decide(game, "greedy", view, legal, rnd)
     from . import search
-    move = search.choose(game, view, legal, rnd, level.budget, components or game.default_components, greedy)
+    move = search.choose(game, view, legal, rnd, level.budget, components or (lambda: game.own_components), greedy)
     return greedy if move is None else move
+
+
+def seat_levels(specs, players: list[str], game, before: dict[str, str] | None = None) -> dict[str, str]:
+    """Each seat's level from `[PLAYER=]LEVEL` specs (a level without a player: every seat, before the named ones),
+    the others as `before` (default: every seat's search); each as it plays in `game` (the search with its budget
+    named). A player who does not play, a level that is none or a seat named twice is refused (PbemError, exit
+    2)."""
+    chosen = dict(before) if before else dict.fromkeys(players, "search")
+    named = set()
+    for spec in sorted(specs, key=lambda text: "=" in text):
+        player, equals, level = spec.rpartition("=") if "=" in spec else ("", "", spec)
+        player = player.strip()
+        if equals and player not in chosen:
+            raise PbemError(f"{spec[:60]!r}: {player[:32]!r} does not play (players: {', '.join(players)})")
+        if player in named:
+            raise PbemError(f"{spec[:60]!r}: {player}'s bot level is given twice: give it once")
+        named.add(player)
+        for seat in [player] if equals else players:
+            chosen[seat] = level
+    return {seat: str(parse_level(level).played(game)) for seat, level in chosen.items()}

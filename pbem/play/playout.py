@@ -13,7 +13,7 @@ from ..contract import PbemError
 from ..rng import Rng
 from ..store.registry import Game
 from . import levels
-from .turns import Asked, apply_decision, forced, referee_turns
+from .turns import Asked, MoveAt, apply_decision, forced, referee_turns
 
 
 class DeadEnd(AssertionError):
@@ -143,5 +143,5 @@ def _apply(game: Game, state: dict, player: str, move: dict, rng: Rng, legal: li
 
 def _forced_moves(game: Game, state: dict, referee: dict, game_id: str, number: int) -> tuple[dict, int]:
     """The forced moves the referee plays after move `number` (the engine's, pbem.play.turns): (state, last number)."""
-    state, entries, _ = referee_turns(game, state, referee, game_id, number + 1, [])
+    state, entries, _ = referee_turns(game, state, referee, MoveAt(referee["seed"], game_id, number + 1), [])
     return state, number + len(entries)

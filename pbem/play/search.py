@@ -22,10 +22,11 @@ import random
 from ..notation import is_form
 from ..rng import Rng
 
+VERSION = 1             # raised with any change that may make the search choose otherwise (pbem.play.botmoves)
 DEFAULT_BUDGET = 16     # simulations a decision, for a game whose meta.yaml `search` names no budget
 MAX_CANDIDATES = 6      # moves weighed at most: the greedy bot's and the first others (a form filled a few ways)
 MAX_ROLLOUT = 5000      # decisions in one rollout at most (a bound on an automatic flow)
-SURE = 1.0              # standard errors by which a move must beat the greedy bot's to be played instead
+SURE = 2.0              # standard errors by which a move must beat the greedy bot's to be played instead
 
 
 class Chance(Rng):

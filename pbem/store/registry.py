@@ -149,6 +149,12 @@ class Game:
     def data_file(self, name: str):
         return packaged.file(self.module, name)
 
+    @cached_property
+    def own_components(self) -> dict:
+        """The game's own components, read once, for the bots: they only read them (a sampled position copies what
+        it keeps), where default_components gives each caller a copy of its own."""
+        return self.default_components()
+
     def default_components(self) -> dict:
         return yamlio.loads(self.data_file("components.yaml").read_bytes(), f"{self.id}/components.yaml")
 
