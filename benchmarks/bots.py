@@ -1,7 +1,7 @@
 """How the bots play, measured against the targets in benchmarks/targets.yaml (a long run, not a test).
 
-    python benchmarks/bots.py [--games 100] [--end-games 10] [--budget N] [--game chartered ...] [--players 2 ...]
-                              [--quick] [--shard I/N]
+    python benchmarks/bots.py [--games 100] [--random-games N] [--end-games 10] [--greedy-games 20] [--cpu-games 3]
+                              [--budget N] [--game chartered ...] [--players 2 ...] [--quick] [--shard I/N]
 
 For every game and every player count, seeded games played in memory, the seat under test moving round the table
 from game to game and a shared first place counted as a win; each game draws its option set (seeded) among every
@@ -283,8 +283,8 @@ def measures(game: registry.Game, args, targets: dict):
         versus_greedy = goal["search_win_rate_vs_greedy"][min(count, 5)]
         yield (f"{count} players: search vs greedy", lambda count=count: win_rate(game, count, args.games, search,
                                                                                   "greedy"), versus_greedy, "at least")
-        yield (f"{count} players: search vs random", lambda count=count: win_rate(game, count, args.games, search,
-                                                                                  "random"),
+        yield (f"{count} players: search vs random", lambda count=count: win_rate(game, count, args.random_games,
+                                                                                  search, "random"),
                goal["search_win_rate_vs_random"], "at least")
         yield (f"{count} players: greedy vs random", lambda count=count: win_rate(game, count, args.games, "greedy",
                                                                                   "random"),
@@ -327,6 +327,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games a line of search or greedy against a level "
                                                               "(100 for the release figures)")
+    parser.add_argument("--random-games", type=int, help="games of the search against random seats (default: "
+                                                         "--games)")
     parser.add_argument("--end-games", type=int, default=10, help="games a line with every seat searching")
     parser.add_argument("--greedy-games", type=int, default=20, help="games a line of the greedy bots' own lines "
                                                                      "(each option set)")
@@ -341,11 +343,13 @@ def main() -> int:
     parser.add_argument("--shard", default="0/1", help="I/N: only every N-th line of the report, from the I-th "
                                                        "(to run N processes side by side)")
     args = parser.parse_args()
+    args.random_games = args.random_games or args.games
     shard, shards = (int(part) for part in args.shard.split("/"))
     targets = yaml.safe_load((HERE / "targets.yaml").read_text())
     budget = f"search:{args.budget}" if args.budget else "each game's search budget"
-    print(f"pbem bots — {args.games} seeded games a line against a level ({budget}), {args.end_games} with every "
-          f"seat searching, {args.greedy_games} a line of the greedy bots' own lines"
+    print(f"pbem bots — {args.games} seeded games a line against a level ({budget}; {args.random_games} of the "
+          f"search against random seats), {args.end_games} with every seat searching, {args.greedy_games} a line of "
+          f"the greedy bots' own lines"
           + (f" (shard {shard}/{shards}: every {shards}th line from line {shard})" if shards > 1 else ""), flush=True)
     ok, index = True, -1
     for game in registry.all_games():
