@@ -43,15 +43,21 @@ def tables():
 
 # ------------------------------------------------------------------------------- what each game hides, changed
 
-def chartered_hidden(state, seat, rnd):
-    """Other hands and the deck: the same cards dealt again among them, the same counts."""
-    others = [p for p in state["players"] if p != seat]
-    pool = state["deck"] + [card for p in others for card in state["hands"][p]]
+def redeal(hands: dict[str, list], deck: list, seat: str, rnd, order=sorted) -> list:
+    """The other hands and the deck dealt again from the same cards, each hand keeping its size (in the game's
+    order of a hand): the new deck."""
+    others = [p for p in hands if p != seat]
+    pool = deck + [card for p in others for card in hands[p]]
     rnd.shuffle(pool)
     for p in others:
-        count = len(state["hands"][p])
-        state["hands"][p], pool = sort_hand(pool[:count]), pool[count:]
-    state["deck"] = pool
+        count = len(hands[p])
+        hands[p], pool = order(pool[:count]), pool[count:]
+    return pool
+
+
+def chartered_hidden(state, seat, rnd):
+    """Other hands and the deck: the same cards dealt again among them, the same counts."""
+    state["deck"] = redeal(state["hands"], state["deck"], seat, rnd, sort_hand)
 
 
 def coal_baron_hidden(state, seat, rnd):
@@ -76,23 +82,14 @@ def gold_fever_hidden(state, seat, rnd):
 
 
 def heartland_hidden(state, seat, rnd):
-    others = [p for p in state["players"] if p != seat]
-    pool = state["deck"] + [card for p in others for card in state["haulers"][p]["hand"]]
-    rnd.shuffle(pool)
-    for p in others:
-        count = len(state["haulers"][p]["hand"])
-        state["haulers"][p]["hand"], pool = sort_cards(state, pool[:count]), pool[count:]
-    state["deck"] = pool
+    hands = {p: hauler["hand"] for p, hauler in state["haulers"].items()}
+    state["deck"] = redeal(hands, state["deck"], seat, rnd, lambda cards: sort_cards(state, cards))
+    for p, hand in hands.items():
+        state["haulers"][p]["hand"] = hand
 
 
 def summit_hidden(state, seat, rnd):
-    others = [p for p in state["players"] if p != seat]
-    pool = state["deck"] + [card for p in others for card in state["hands"][p]]
-    rnd.shuffle(pool)
-    for p in others:
-        count = len(state["hands"][p])
-        state["hands"][p], pool = sorted(pool[:count]), pool[count:]
-    state["deck"] = pool
+    state["deck"] = redeal(state["hands"], state["deck"], seat, rnd)
 
 
 HIDDEN = {"chartered": chartered_hidden, "coal-baron": coal_baron_hidden, "gold-fever": gold_fever_hidden,
