@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from .phases import board
-from .setup import RULES_VERSION, cards_in_play, sort_hand
+from .setup import cards_in_play, sort_hand
 
 
 def sample_state(view: dict, components: dict, rnd: random.Random) -> dict | None:
@@ -23,7 +23,7 @@ def sample_state(view: dict, components: dict, rnd: random.Random) -> dict | Non
         return None
     seat = view["private"]["player"]
     players = [p["name"] for p in view["players"]]
-    state = shown_position(view, players)
+    state = shown_position(view)
     unseen = unseen_cards(view, components, len(players), rnd)
     rnd.shuffle(unseen)
     state["hands"] = {seat: list(view["private"]["hand"])}
@@ -37,10 +37,9 @@ def sample_state(view: dict, components: dict, rnd: random.Random) -> dict | Non
     return state
 
 
-def shown_position(view: dict, players: list[str]) -> dict:
+def shown_position(view: dict) -> dict:
     """Everything of the position the view shows, in the state's own form."""
     return {
-        "game": view["game"], "rules_version": RULES_VERSION, "players": players, "options": dict(view["options"]),
         "side": view["side"], "map": list(view["map"]), "links": list(view["links"]),
         "costs": dict(view["costs"], flags=list(view["costs"]["flags"])), "values": dict(view["values"]),
         "stock_board": [dict(step) for step in view["stock_board"]],

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from .setup import RULES_VERSION, copy_components
+from .setup import copy_components
 
 NOT_REBUILT = ("choose_cube", "choose_substitutes")
 
@@ -39,7 +39,6 @@ def shown_table(view: dict, players: list[str], comp: dict) -> dict:
     display = {space: (spaces[space]["tile"] or spaces[space]["order"] or {}).get("id")
                for space, spec in comp["spaces"].items() if spec["kind"] in ("factory", "order")}
     return {
-        "game": view["game"], "rules_version": RULES_VERSION, "players": players, "options": dict(view["options"]),
         "components": comp, "shift": view["shift"], "start_player": view["start_player"],
         "turn": None if to_act["decision"] in ("draft_orders", "pick_phase_card") else to_act["player"],
         "tile_deck": [], "order_deck": [], "display": display,

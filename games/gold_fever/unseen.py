@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from .setup import RULES_VERSION, catalogue_cards
+from .setup import catalogue_cards
 
 UNDER = ("saloon", "saloon-girls", "new-vein", "governor")  # event kinds lying under something the view shows
 
@@ -50,7 +50,6 @@ def shown_table(view: dict, towns: list[dict], cards: dict, components: dict) ->
     owned = {saloon["id"] for p in view["players"] for saloon in p["saloons"]}
     gone = {card["id"] for card in view["discard"]}
     return {
-        "rules_version": RULES_VERSION, "players": players, "options": dict(view["options"]),
         "towns": [{"id": t["id"], "name": t["name"], "english": t["english"]} for t in view["towns"]],
         "cards": cards, "points_per_maire": view["points_per_maire"],
         "collapse_rolls": list(components.get("collapse_rolls", [])), "deck": [], "set_aside": [],

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from .phases.common import CENTRE, sort_cards
-from .setup import RULES_VERSION, copy_components
+from .setup import copy_components
 
 PHASES = {"drive": "drive", "pay": "drive", "buy_upgrade": "buy", "act": "act", "refill": "refill"}
 
@@ -27,7 +27,7 @@ def sample_state(view: dict, components: dict, rnd: random.Random) -> dict | Non
     comp["truck_stops"] = {u["id"]: comp["truck_stops"][u["id"]] for u in view["upgrades"]}
     if view["to_act"]["decision"] == "refill" and salvages(view, comp):
         return None
-    state = shown_table(view, players, comp)
+    state = shown_table(view, comp)
     deal_hands(state, view, comp, rnd)
     return state
 
@@ -38,12 +38,11 @@ def salvages(view: dict, comp: dict) -> bool:
     return upgrade is not None and comp["truck_stops"][upgrade]["effect"] == "discard-pick"
 
 
-def shown_table(view: dict, players: list[str], comp: dict) -> dict:
+def shown_table(view: dict, comp: dict) -> dict:
     placed = [loc for loc in view["locations"] if loc["cell"] is not None]
     cells = {view["centre"]["cell"]: CENTRE, **{loc["cell"]: loc["id"] for loc in placed}}
     to_act = view["to_act"]
     return {
-        "game": view["game"], "rules_version": RULES_VERSION, "players": players, "options": dict(view["options"]),
         "components": comp, "start_player": view["start_player"],
         "map": {"frame": dict(view["frame"]), "cells": cells,
                 "alternate": sorted(loc["id"] for loc in placed if loc["side"] == "alternate")},

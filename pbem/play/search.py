@@ -147,6 +147,15 @@ def play_greedily(game, state: dict, turns: int | None, rnd: random.Random) -> d
     return state
 
 
+def imagine(game, view: dict, components: dict, rnd: random.Random) -> dict | None:
+    """A whole position `view` could stand for: the game's unseen.py deals what the view hides, pbem writes the
+    fields every state begins with (a game that brings its own rules.py writes them itself). None where the game
+    cannot rebuild the decision from the view."""
+    part = game.unseen.sample_state(view, components, rnd)
+    complete = getattr(game.rules, "imagined", None)
+    return part if part is None or complete is None else complete(view, part)
+
+
 class Simulations:
     """The imagined positions of one decision, made as they are first needed and shared by every candidate (each
     candidate is judged on the same positions: fewer simulations tell the moves apart)."""
@@ -162,7 +171,7 @@ class Simulations:
         while len(self.worlds) <= index:
             seed = self.rnd.getrandbits(64)
             self.seeds.append(seed)
-            self.worlds.append(self.game.unseen.sample_state(self.view, self.components, random.Random(seed)))
+            self.worlds.append(imagine(self.game, self.view, self.components, random.Random(seed)))
         return self.worlds[index]
 
     def run(self, move: dict, index: int) -> float:

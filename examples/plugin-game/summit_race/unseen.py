@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 
-from .setup import GAME, RULES_VERSION
 
 
 def sample_state(view: dict, components: dict, rnd: random.Random) -> dict | None:
@@ -28,8 +27,7 @@ def sample_state(view: dict, components: dict, rnd: random.Random) -> dict | Non
     frame = {"decision": view["to_act"]["decision"], "player": view["to_act"]["player"]}
     if frame["decision"] == "discard":
         frame["fresh_info"] = True
-    return {"game": GAME, "rules_version": RULES_VERSION, "players": [c["name"] for c in view["players"]],
-            "options": dict(view["options"]), "summit": view["summit"], "hand_limit": view["hand_limit"],
+    return {"summit": view["summit"], "hand_limit": view["hand_limit"],
             "slide": view["slide"], "storms": view["storms"],
             "heights": {c["name"]: c["height"] for c in view["players"]}, "hands": hands, "deck": unseen,
             "discards": list(view["discards"]), "empty_decks": view["empty_decks"], "winner": view["winner"],
