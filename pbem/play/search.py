@@ -3,11 +3,12 @@
 For one decision it (1) lists a few candidate moves (the greedy bot's first, then the other legal moves, a form
 filled in a few ways); (2) imagines whole positions the seat's view could stand for, the game's `unseen` module
 filling in what the view hides (other hands, deck order, hidden money), each from its own seeded generator;
-(3) plays each candidate in the same imagined positions and lets every seat play on greedily for a few rounds;
-(4) scores the position reached with the game's estimate of each player's final score (scoring.estimate, or the
-score `result` gives), as the seat's margin over its best rival; (5) keeps the better half of the candidates
-round by round (successive halving), spending the budget on the moves still in the running. docs/bots.md says
-why this design and not a tree search.
+(3) plays each candidate in the same imagined positions and lets every seat play on greedily, to the end or for
+the rounds the game's meta.yaml says; (4) scores the position reached as the seat's margin over its best rival
+(the final scores, else the game's scoring.estimate, else the score `result` gives); (5) keeps the better half of
+the candidates round by round (successive halving, the greedy bot's move always kept), and plays another move
+than the greedy bot's only when it won by more than SURE standard errors. docs/bots.md says why this design and
+not a tree search.
 
 The budget counts simulations (one candidate played out in one imagined position), never seconds: the same view,
 generator and budget give the same move on any machine, so a game with search bots replays the same. The bot
