@@ -13,7 +13,7 @@ from ..engine import engine
 from ..store import locks
 from ..text import times
 from ..text.phrases import plural, referee_moves
-from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, emit, sending
+from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, emit, note_greedy_instead, sending
 
 
 def _clock_text(data: dict, now) -> str:
@@ -62,6 +62,7 @@ def deadline(directory, length, reminder, on_timeout, timeout_bots, timeouts, no
     if timeouts is not None and no_timeouts:
         raise UsageError("--timeouts N and --no-timeouts together: choose one")
     gd, moment = engine.open_game(directory), clock.moment(now)
+    note_greedy_instead(gd.game, timeout_bots)
     data = correspondence.deadline(gd, moment, length=length, reminder=reminder, on_timeout=on_timeout,
                                    timeouts=timeouts, no_timeouts=no_timeouts,
                                    extensions=[_extension(spec) for spec in extensions], pause=pause,
@@ -102,6 +103,7 @@ def replace(directory, seat, holder, bot, smtp, outbox, smtp_user, starttls, now
         raise UsageError("give the seat to a player (--by NEW[:EMAIL]) or to a bot (--bot LEVEL): one of them")
     name, email = correspondence.parse_player(holder) if holder else (None, None)
     gd = engine.open_game(directory)
+    note_greedy_instead(gd.game, [bot] if bot else [])
     mailer = None
     if bot is not None and (smtp or outbox):
         raise UsageError("a bot gets no welcome mail: --smtp and --outbox go with --by NEW:EMAIL")

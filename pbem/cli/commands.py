@@ -15,8 +15,8 @@ from ..play import movefile
 from ..store import registry
 from ..text import phrases
 from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, MOVE_NUMBER, NOW, NOW_SHOWN, bot_seats,
-                      complete_game_type, deadline_options, deadlines_from, emit, parse_options, read_input,
-                      secret_from, sending)
+                      complete_game_type, deadline_options, deadlines_from, emit, note_greedy_instead, parse_options,
+                      read_input, secret_from, sending)
 
 
 
@@ -86,6 +86,7 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
         from ..mail import welcome as welcoming
         welcome = welcoming.prepare(organiser, smtp, outbox, smtp_user, starttls)
     seats = [correspondence.parse_player(p) for p in players]
+    note_greedy_instead(registry.get(game_type), [*bots, *timeout_bots])
     result = correspondence.create(game_type, directory, seats, seed=seed, options=parse_options(options),
                                    components_path=components, organiser=organiser,
                                    deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days,
@@ -350,6 +351,7 @@ def demo(game_type, players, seed, options, directory, every, stop_after, save_m
     if save_moves and not directory:
         raise UsageError("--save-moves needs --dir")
     levels = [level.strip() for level in bots.split(",")] if bots else bot
+    note_greedy_instead(registry.get(game_type), [levels] if isinstance(levels, str) else levels)
     demo_module.run(game_type, players, seed, parse_options(options), directory, every, click.echo,
                     stop_after=stop_after, save_moves=save_moves, bot=levels)
 

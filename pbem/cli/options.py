@@ -101,6 +101,14 @@ def deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days, time
     return {**record, "timeout_bots": list(timeout_bots)}
 
 
+def note_greedy_instead(game, texts) -> None:
+    """Tell the organiser (on stderr) when a search they chose is played by the game's greedy bot instead."""
+    from ..play.levels import greedy_instead
+    note = greedy_instead(game, [text.rpartition("=")[2] for text in texts])
+    if note:
+        click.echo(f"note: {note}.", err=True)
+
+
 def bot_seats(specs: tuple[str, ...]) -> dict[str, str] | None:
     """`--bot PLAYER=LEVEL` given for each seat a bot plays: {player: level} (the level is checked with the game)."""
     seats = {}

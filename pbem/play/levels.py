@@ -102,3 +102,12 @@ def seat_levels(specs, players: list[str], game, before: dict[str, str] | None =
         for seat in [player] if equals else players:
             chosen[seat] = level
     return {seat: str(parse_level(level).played(game)) for seat, level in chosen.items()}
+
+
+def greedy_instead(game, texts) -> str | None:
+    """The note for an organiser who chose the search (`texts`: the levels chosen) in a game it cannot play (a
+    game without unseen.py): its greedy bot plays those seats. None otherwise."""
+    if game.unseen is not None or not any(parse_level(text).kind == "search" for text in texts):
+        return None
+    return (f"{game.title} cannot be searched (the game has no unseen.py): its greedy bot plays the seats given the "
+            f"search")

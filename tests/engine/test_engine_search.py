@@ -11,10 +11,11 @@ import pytest
 from pbem.play import levels, playout, search, turns
 from pbem.store import registry
 from pbem.contract import PbemError
+from pbem.engine import engine
 from pbem.games.chartered.setup import sort_hand
 from pbem.games.heartland_hauling.phases.common import sort_cards
 from pbem.rng import Rng
-from support import NAMES, playable_games
+from support import NAMES, Pbem, playable_games
 
 BUDGET = "search:4"
 
@@ -205,3 +206,12 @@ def test_a_game_without_an_unseen_module_plays_its_search_seats_greedy():
     view, legal = game.rules.view(state, seat), game.rules.legal_moves(state, seat)
     assert levels.decide(stripped, "search:50", view, legal, random.Random(1)) == \
         levels.decide(game, "greedy", view, legal, random.Random(1))
+
+
+def test_the_organiser_is_told_when_a_game_cannot_be_searched_and_its_greedy_bot_plays_instead(tmp_path, monkeypatch):
+    game = registry.get("coal-baron")
+    monkeypatch.setitem(game.__dict__, "unseen", None)  # a plug-in written before the search
+    result = Pbem()("new", "coal-baron", tmp_path / "g1", "--player", "ann", "--player", "bob", "--bot", "bob=search")
+    assert result.code == 0, result.err
+    assert "note: Coal Baron cannot be searched (the game has no unseen.py)" in result.err
+    assert engine.load_state(engine.open_game(tmp_path / "g1"))["bots"] == {"bob": "greedy"}
