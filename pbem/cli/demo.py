@@ -18,11 +18,10 @@ from pathlib import Path
 
 from .. import bots
 from ..clock import correspondence
-from ..play import levels
 from ..contract import UsageError
 from ..engine import verify
 from ..engine.session import Session, session
-from ..play import movefile
+from ..play import levels, movefile
 from ..store import gamedir, registry
 from ..text import phrases, report
 

@@ -54,10 +54,10 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, organ
 
     def extend(env: dict, secrets_doc: dict) -> None:
         if deadlines is not None:
-            game_type = registry.get(env["game"])
-            first = game_type.rules.pending(env["state"])["player"]
+            played = registry.get(env["game"])
+            first = played.rules.pending(env["state"])["player"]
             settings = {**deadlines, "timeout_bots": levels.seat_levels(deadlines.get("timeout_bots", ()),
-                                                                         env["players"], game_type)}
+                                                                         env["players"], played)}
             env["clock"] = clock.begin(settings, first, now)
         unknown = sorted(set(notify or {}) - set(addresses))
         if unknown:

@@ -127,7 +127,7 @@ def create(request: NewGame, extend=None) -> dict:
     with locked(gd):
         commit_files(gd, files)
     return {"game": gd.id, "game_type": game.id, "dir": str(path), "players": roster,
-            "referee_moves": public, "move_number": env["move_number"]}
+            "referee_moves": public, "move_number": env["move_number"], "bots": env.get("bots", {})}
 
 
 def bot_seats(game: registry.Game, chosen: dict[str, str], names: list[str]) -> dict[str, str]:

@@ -34,12 +34,6 @@ class Level:
     def __repr__(self) -> str:
         return f"Level({str(self)!r})"
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Level) and str(self) == str(other)
-
-    def __hash__(self) -> int:
-        return hash(str(self))
-
     def played(self, game) -> Level:
         """The level as it plays in this game: the search with its budget named (a log entry records it, so the
         move is recomputed with that very budget whatever the default becomes), or the greedy bot for a game the
