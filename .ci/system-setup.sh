@@ -3,7 +3,8 @@
 # tests start their own dovecot on 127.0.0.1 with a config in a temporary directory; the system service is
 # neither configured nor started), openssl for the STARTTLS test's certificate, and git with ssh-keygen for play
 # by git (a bare remote, clones, SSH-signed commits); the DejaVu fonts the pictures are drawn in (the golden
-# images are rendered with them) and chromium for the browser test of the site and the HTML mail (run headless).
+# images are rendered with them), a small CJK font (WenQuanYi Micro Hei, one of those pbem/text/fonts.yaml names) for
+# the test that draws Chinese, and chromium for the browser test of the site and the HTML mail (run headless).
 # Installs only what is missing. Idempotent and quiet.
 set -eu
 need=""
@@ -12,6 +13,7 @@ command -v openssl >/dev/null 2>&1 || need="$need openssl"
 command -v git >/dev/null 2>&1 || need="$need git"
 command -v ssh-keygen >/dev/null 2>&1 || need="$need openssh-client"
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need="$need fonts-dejavu-core"
+[ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need="$need fonts-wqy-microhei"
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
 if [ -n "$need" ]; then
     if [ "$(id -u)" -ne 0 ]; then

@@ -14,10 +14,16 @@ target holds when the median meets it, by CPU time (the child's user + system ti
   cards), each run between the two yardsticks, and paired with each;
 - the same game's last move against its move 10;
 - a batch of mail: 100 Gold Fever games, one move waiting for each in a Maildir, `pbem mail inbox --maildir ...
-  --outbox ...`: moves per CPU second and per wall second, each run paired with `pbem move` of the same position
+  --outbox ...`: moves per CPU second and per wall second with pictures on (each turn mail carries the picture of
+  its reader's view: the install's pictures extra, Pillow; the report says whether it has it) and with pictures off
+  (PBEM_MAIL_PICTURES=0), the two run one after the other, each run paired with `pbem move` of the same position
   and with a probe of the disk (a 4 KiB block rewritten and fsynced, 20 times): what one fsync costs on that disk
   at that moment, beside how many fsyncs a mail makes;
-- `pbem demo coal-baron --players 4` against the same game, the same greedy bots, played in memory (pbem.play.playout);
+- a turn mail's picture in each game, at its largest table: the player to act's view at 24 positions spread over
+  a whole game, each drawn as the mail's PNG in one process (benchmarks/picturecost.py), the median milliseconds
+  of a picture beside the text report of the same views;
+- `pbem demo coal-baron --players 4` against the same game, the same greedy bots, played in memory
+  (pbem.play.playout);
 - `pbem verify` of the whole Coal Baron game against `pbem move`;
 - `pbem git verify` of a game played by git to its end, one refereed commit per move: its cost per refereed commit
   after ~340 of them against after ~50 (`--rev`), and the whole game, in a clone as CI and players check it (its
@@ -59,6 +65,9 @@ from pbem.play import movefile, playout
 from pbem.store import registry
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import picturecost  # noqa: E402  (beside this file)
+
 PYTHON = sys.executable
 PBEM = str(Path(sys.executable).with_name("pbem"))
 CLICK = [PYTHON, "-c", "import click"]
@@ -68,7 +77,10 @@ GAME, OPTIONS, SEED = "coal-baron", {"phase-cards": "on"}, "bench"
 GIT_SEED = "git-267"  # a game the patient bot plays in 344 turns: 345 refereed commits with the first
 MID = 100
 NOW = "2026-01-05T10:00:00Z"
-CHILD_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+CHILD_ENV = {key: value for key, value in os.environ.items() if key not in ("PYTHONDONTWRITEBYTECODE",
+                                                                              "PBEM_MAIL_PICTURES")}
+PICTURED = {"coal-baron": 4, "gold-fever": 5, "chartered": 6, "heartland-hauling": 4}  # each at its largest table
+VIEWS = 24  # positions of a whole game drawn as a turn mail's picture
 # the fsync probe: rewrite one 4 KiB block and fsync it, 20 times; prints the median milliseconds of one
 FSYNC_PROBE = """import os, statistics, sys, time
 fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
@@ -108,12 +120,12 @@ class Run:
     output: bytes
 
 
-def run(command: list[str], expect: bytes | None = None) -> Run:
-    """Run one child; its output goes to files (read afterwards), so that wait4 reaps it and gives its resource
-    usage. A failure stops the benchmark."""
+def run(command: list[str], expect: bytes | None = None, env: dict | None = None) -> Run:
+    """Run one child (`env`: more environment variables); its output goes to files (read afterwards), so that
+    wait4 reaps it and gives its resource usage. A failure stops the benchmark."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err, env=CHILD_ENV)
+        process = subprocess.Popen(command, stdout=out, stderr=err, env={**CHILD_ENV, **(env or {})})
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - start
         process.returncode = code = os.waitstatus_to_exitcode(status)
@@ -133,9 +145,10 @@ class Command:
     prepare: Callable[[], list[str]]
     expect: bytes | None = None
     runs: list[Run] = field(default_factory=list)
+    env: dict | None = None
 
     def once(self) -> Run:
-        done = run(self.prepare(), self.expect)
+        done = run(self.prepare(), self.expect, self.env)
         self.runs.append(done)
         return done
 
@@ -349,6 +362,55 @@ def report(figures: list[Figure], peaks: dict[str, float], memory_target: float,
     return memory_ok and all(f.ok() for f in figures)
 
 
+# ---------------------------------------------------------------- pictures
+
+def pictures_installed() -> tuple[bool, str]:
+    """Does this install draw pictures (the pictures extra: Pillow)? And the words that say so."""
+    try:
+        import PIL
+    except ImportError:
+        return False, "off: this install has no Pillow (pip install '.[pictures]'), so its mails carry no picture"
+    return True, (f"on: this install has Pillow {PIL.__version__} (the pictures extra), so each turn mail carries "
+                  f"the picture of its reader's view")
+
+
+PICTURES, PICTURES_SAID = pictures_installed()
+
+
+def picture_views(root: Path) -> dict[str, Path]:
+    """For each game at its largest table, the views a turn mail draws at VIEWS positions of a whole game, in a
+    file for picturecost.py."""
+    print("setting up: a whole game of each title, its views drawn as pictures ...", file=sys.stderr)
+    files = {}
+    for game_id, count in PICTURED.items():
+        docs = picturecost.views(game_id, count, VIEWS, root / game_id)
+        files[game_id] = root / f"{game_id}.json"
+        files[game_id].write_text(json.dumps(docs))
+    return files
+
+
+def picture_figures(costs: dict[str, list[dict]], targets: dict) -> list[Figure]:
+    """A figure a game: the milliseconds of a turn mail's picture over every view and round, each process's first
+    picture (fonts loaded, every word laid out anew) shown apart, beside the text report of the same views."""
+    if not PICTURES:
+        return [Figure(f"picture: {game_id}, {count} players (ms)", [float("inf")], [float("inf")],
+                       targets[f"picture_ms_{game_id.replace('-', '_')}"], False,
+                       "not measured: this install has no Pillow") for game_id, count in PICTURED.items()]
+    figures = []
+    for game_id, rounds in costs.items():
+        cpu = [ms for done in rounds for ms in done["picture_cpu_ms"][1:]]
+        wall = [ms for done in rounds for ms in done["picture_wall_ms"][1:]]
+        first = statistics.median(done["picture_cpu_ms"][0] for done in rounds)
+        text = statistics.median(ms for done in rounds for ms in done["text_cpu_ms"])
+        size = statistics.median(b for done in rounds for b in done["bytes"]) / 1024
+        figures.append(Figure(f"picture: {game_id}, {PICTURED[game_id]} players (ms)", cpu, wall,
+                              targets[f"picture_ms_{game_id.replace('-', '_')}"], False,
+                              f"{len(rounds[0]['bytes'])} views of a whole game, the player to act's, each a PNG "
+                              f"of {size:.0f} KB (median); a process's first picture {first:.0f} ms CPU; the text "
+                              f"report of the same views {text:.1f} ms CPU"))
+    return figures
+
+
 # ---------------------------------------------------------------- main
 
 def main() -> int:
@@ -411,7 +473,8 @@ def measure(args, targets: dict, root: Path) -> int:
         os.sync()  # on disk, as a game's files are when a mail comes: its last move was long ago
         return [PBEM, "mail", "inbox", "--games", str(copy / "games"), "--maildir", str(copy / "inbox"),
                 "--outbox", str(copy / "outbox"), "--now", NOW]
-    mail = Command("mail batch", inbox, b"accepted")
+    mail = Command("mail batch, pictures on", inbox, b"accepted", env={"PBEM_MAIL_PICTURES": "1"})
+    text_mail = Command("mail batch, pictures off", inbox, b"accepted", env={"PBEM_MAIL_PICTURES": "0"})
     fsync_probe = fixed("fsync probe", [PYTHON, "-c", FSYNC_PROBE, str(root / "fsync-probe")])
     run([PYTHON, "-c", COUNT_FSYNCS, str(root / "fsyncs"), *inbox()[1:]], b"accepted")
     fsyncs_per_mail = int((root / "fsyncs").read_text()) / args.games
@@ -433,13 +496,15 @@ def measure(args, targets: dict, root: Path) -> int:
 
     # bytecode caches and compiled schemas written, files in the page cache
     for command in (click_only, click_yaml, status, moves, verify, demo, in_memory, move, move_10, move_last,
-                    cli_move, mail, fsync_probe, *(git_verify or {}).values()):
-        run(command.prepare(), command.expect)
+                    cli_move, mail, text_mail, fsync_probe, *(git_verify or {}).values()):
+        run(command.prepare(), command.expect, command.env)
+    drawn = picture_views(root / "pictures") if PICTURES else {}
 
     pairs = {name: Pairs() for name in ("move/click", "move/click+yaml", "status/click", "status/click+yaml",
                                         "moves/click", "moves/click+yaml", "last/10", "mail/cli", "demo", "verify",
                                         "git per commit", "git whole", "git whole, loose")}
-    mail_cpu, mail_wall, probe = [], [], []
+    mail_cpu, mail_wall, text_cpu, text_wall, probe = [], [], [], [], []
+    costs = {game_id: [] for game_id in drawn}
     print(f"measuring: {args.rounds} rounds ({args.long_rounds} of the long ones) ...", file=sys.stderr)
     for round_number in range(args.rounds):
         # each command between the two yardsticks, the yardsticks alternating: A, B, A, B ...
@@ -462,6 +527,11 @@ def measure(args, targets: dict, root: Path) -> int:
             pairs["mail/cli"].add(batch_run, cli_run, 1 / args.games)
             mail_cpu.append(args.games / batch_run.cpu)
             mail_wall.append(args.games / batch_run.wall)
+            text_run = text_mail.once()
+            text_cpu.append(args.games / text_run.cpu)
+            text_wall.append(args.games / text_run.wall)
+            for game_id, views in drawn.items():
+                costs[game_id].append(json.loads(run([PYTHON, str(HERE / "picturecost.py"), str(views)]).output))
             probe.append(float(probe_run.output))
             pairs["demo"].add(demo.once(), in_memory.once())
             pairs["verify"].add(verify.once(), move.once())
@@ -485,9 +555,15 @@ def measure(args, targets: dict, root: Path) -> int:
         ratio(f"move {last} (the last) / move 10", pairs["last/10"], targets["last_move_vs_move_10"],
               f"the last: {ms(move_last)}; move 10: {ms(move_10)}; the game has {len(turns)} turns of players "
               f"and {last} moves (the referee's forced moves between them)"),
-        Figure("mail batch: moves per second", mail_cpu, mail_wall, targets["mail_moves_per_second"], True,
-               f"{args.games} Gold Fever games, one move each; per mail {ms(mail, args.games)}; the disk meanwhile: "
-               f"one fsync {spread(probe)} ms, {fsyncs_per_mail:.1f} fsyncs a mail"),
+        Figure("mail batch, pictures on: moves per second", mail_cpu if PICTURES else [0.0],
+               mail_wall if PICTURES else [0.0], targets["mail_moves_per_second"], True,
+               f"{args.games} Gold Fever games, one move each, each answer the next player's turn mail with the "
+               f"picture of their view; per mail {ms(mail, args.games)}; the disk meanwhile: one fsync "
+               f"{spread(probe)} ms, {fsyncs_per_mail:.1f} fsyncs a mail" if PICTURES else
+               "not measured: this install has no Pillow (pip install '.[pictures]'), its mails carry no picture"),
+        Figure("mail batch, pictures off: moves per second", text_cpu, text_wall, None, True,
+               f"the same batch, PBEM_MAIL_PICTURES=0 (text mails only), run right after it: per mail "
+               f"{ms(text_mail, args.games)}"),
         ratio("mail batch: per mail / a CLI move", pairs["mail/cli"], targets["mail_vs_cli_move"],
               f"`pbem move` of the first game's move: {ms(cli_move)}"),
         ratio("pbem demo / the same game in memory", pairs["demo"], targets["demo_vs_playout"],
@@ -508,14 +584,16 @@ def measure(args, targets: dict, root: Path) -> int:
             ratio("  the same in the referee's repository", pairs["git whole, loose"], None,
                   f"{ms(git_verify['loose'])}: its objects loose (as many files as objects)"),
         ]
-    everything = [click_only, click_yaml, move, status, moves, move_10, move_last, cli_move, mail, demo, in_memory,
-                  verify, *(git_verify or {}).values()]
+    figures += picture_figures(costs, targets)
+    everything = [click_only, click_yaml, move, status, moves, move_10, move_last, cli_move, mail, text_mail, demo,
+                  in_memory, verify, *(git_verify or {}).values()]
     peaks = {c.name: max(r.peak for r in c.runs) / 1024 for c in everything if c.runs}
     load = os.getloadavg()
     header = [f"pbem benchmarks — medians of paired ratios [their range]: {args.rounds} pairs of the short "
               f"commands, {args.long_rounds} of the mail batch, demo and verifies; load average {load[0]:.1f} at the "
               f"end",
-              f"  Coal Baron, {len(PLAYERS)} players, phase cards: one game of {last} moves"]
+              f"  Coal Baron, {len(PLAYERS)} players, phase cards: one game of {last} moves",
+              f"  pictures: {PICTURES_SAID}"]
     notes = ["fsyncs a mail: counted in one more run of the batch (its os.fsync and os.fdatasync calls)"]
     return 0 if report(figures, peaks, targets["peak_memory_mib"], header, notes) else 1
 

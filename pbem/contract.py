@@ -78,7 +78,7 @@ docs/adding-a-game.md walks through one, the example in examples/plugin-game). I
   what one legal-move entry (forms included) does — the card's contents, what it costs and gains — built from
   the view of who asked: the mover's own, or the public view when nobody asked as a player (`pbem moves DIR`;
   the mover is then `to_act`'s player), so it must read nothing else; "" when the move's text says it all.
-- `draw.py` with `draw(view: dict, viewer: str | None, sheet: pbem.text.pictures.Sheet) -> None`: the game's picture
+- `draw.py` with `draw(view: dict, viewer: str | None, sheet: pbem.text.sheet.Sheet) -> None`: the game's picture
   of the position, drawn on the sheet from a view only (the public one, or the viewer's with their own hand beside
   the board); pbem.text.pictures adds the title, the move number, who is to act and the legend.
 - `bot.py` with `choose(view: dict, legal: list[dict], rnd: random.Random) -> move`: the game's heuristic player

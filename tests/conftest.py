@@ -1,6 +1,7 @@
 """Shared fixtures: the CLI runner, game directories made through the CLI, pbem's wheel and sdist."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,11 @@ from pbem.store import registry
 from support import NAMES, Pbem, build_distributions, default_game
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# A Python the tests start (`python -c`, `python -m pbem.cli`) must import the installed pbem, never the checkout's
+# pbem/ folder from the directory it runs in: that folder lacks pbem.games and pbem.schemas, which only an install
+# maps in (an editable install hid this; CI installs the project as users do). Python 3.11+ reads this.
+os.environ["PYTHONSAFEPATH"] = "1"
 
 
 @pytest.fixture

@@ -10,7 +10,9 @@ from .report import card_text
 FILLS = ["#fbd5a5", "#bfe3f6", "#a8e0cf", "#f7f0a0", "#a9c8e8", "#f6bfa3", "#efc6dd", "#d9d9d9", "#d8c8f0",
          "#e0e8b0"]
 CANAL = "#0072b2"
+SECONDARY = "#555555"
 PLOT_W, PLOT_H, GAP = 58, 44, 14
+LINE = 13  # a line of a table's cell
 
 
 def draw(view: dict, viewer: str | None, sheet) -> None:
@@ -23,10 +25,6 @@ def draw(view: dict, viewer: str | None, sheet) -> None:
     y = market(view, sheet, x, y + 14)
     if view.get("private"):
         hand(view, sheet, x, y + 14)
-    sheet.key(("glyph", "★"), "headquarters")
-    sheet.key(("glyph", "+"), "a company may be founded here")
-    sheet.key(("swatch", CANAL, CANAL, None), "canal (plots do not touch)")
-    sheet.key(("glyph", "▮"), "a floor")
 
 
 def grid(view):
@@ -62,6 +60,7 @@ def plot_map(view, fills, sheet, x0, y0):
             sheet.rect(x1 + PLOT_W + 3, y1 - 4, GAP - 6, PLOT_H + 8, fill=CANAL, stroke=CANAL)
         else:
             sheet.rect(x1 - 4, y1 + PLOT_H + 3, PLOT_W + 8, GAP - 6, fill=CANAL, stroke=CANAL)
+        sheet.key(("swatch", CANAL, CANAL, None), "canal (plots do not touch)")
     right = x0
     for plot, (r, c) in places.items():
         x, y = corner(r, c, x0, y0)
@@ -72,22 +71,26 @@ def plot_map(view, fills, sheet, x0, y0):
         if company:
             star = " ★" if company["hq"] == plot else ""
             sheet.text(x + 4, y + 27, company["code"] + star, size=11, bold=True)
+            if star:
+                sheet.key(("glyph", "★"), "headquarters")
             for f in range(floors):
                 sheet.rect(x + 6 + f * 9, y + 32, 7, 8, fill="#1a1a1a")
+                sheet.key(("swatch", "#1a1a1a", "#1a1a1a", None), "a floor")
         elif plot in foundable:
             sheet.text(x + PLOT_W - 6, y + 30, "+", size=18, anchor="end", bold=True, fill="#009e73")
+            sheet.key(("glyph", "+"), "a company may be founded here")
         right = max(right, x + PLOT_W)
     for i, link in enumerate(view["links"]):
         sheet.text(x0, y0 + 20 + (max(r for r, _ in places.values()) + 1) * (PLOT_H + GAP) + 12 + i * 14,
-                   f"{link.replace(' ', ' and ')} also touch", size=9)
+                   f"{link.replace(' ', ' and ')} also touch", size=10)
     return right
 
 
 def companies(view, fills, sheet, x, y):
     sheet.text(x, y + 12, "Companies", size=13, bold=True)
-    columns = [("company", 0), ("value", 170), ("price (buy)", 215), ("left", 290), ("shareholders", 325),
-               ("flag", 455)]
-    for head, dx in columns:
+    columns = [("company", 0, 125), ("value", 130, 40), ("price (buy)", 175, 70), ("left", 250, 30),
+               ("shareholders", 285, 165), ("flag", 455, 30)]
+    for head, dx, _ in columns:
         sheet.text(x + dx, y + 30, head, size=10, bold=True)
     y += 34
     for company in view["companies"]:
@@ -96,15 +99,16 @@ def companies(view, fills, sheet, x, y):
         sheet.text(x + 17, y, company["code"], size=10, bold=True, anchor="middle")
         sheet.text(x + 40, y, company["goods"], size=10)
         if not company["founded"]:
-            sheet.text(x + 170, y, "free to found", size=10, fill="#555555")
+            sheet.text(x + 130, y, "free to found", size=10, fill=SECONDARY)
             continue
         holders = ", ".join(f"{p} {n}" for p, n in company["holders"].items())
         cells = [company["value"], f"{company['price']} ({company['buying_price']})", company["shares_left"],
                  holders or "-"]
-        for (_, dx), value in zip(columns[1:], cells):
-            sheet.text(x + dx, y, value, size=10)
+        lines = sheet.cells(y, [(x + dx, width, value) for (_, dx, width), value in zip(columns[1:], cells)],
+                            size=10, leading=LINE)
         if company["flag"]:
-            sheet.token(company["flag"], x + 462, y - 4, 7)
+            sheet.token(company["flag"], x + 463, y - 4, 8)
+        y += (lines - 1) * LINE
     return y + 6
 
 
@@ -116,34 +120,35 @@ def stock_board(view, fills, sheet, x, y):
     for i, step in enumerate(steps):
         sx, sy = x + (i % per_row) * 50, top + (i // per_row) * 76
         sheet.rect(sx, sy, 46, 28, fill="#ffffff")
-        sheet.text(sx + 23, sy + 12, step["value"], size=9, anchor="middle")
+        sheet.text(sx + 23, sy + 12, step["value"], size=10, anchor="middle")
         sheet.text(sx + 23, sy + 24, step["price"], size=10, anchor="middle", bold=True)
         upper = steps[i + 1]["value"] if i + 1 < len(steps) else None
         here = [c for c in view["companies"] if c["founded"] and c["value"] >= step["value"]
                 and (upper is None or c["value"] < upper)]
         for j, company in enumerate(here[:3]):
             sheet.rect(sx, sy + 30 + j * 14, 46, 13, fill=fills[company["id"]], stroke="#1a1a1a", width=0.5)
-            sheet.text(sx + 23, sy + 40 + j * 14, company["code"], size=9, anchor="middle", bold=True)
+            sheet.text(sx + 23, sy + 40 + j * 14, company["code"], size=10, anchor="middle", bold=True)
     return top + ((len(steps) + per_row - 1) // per_row) * 76
 
 
 def players(view, sheet, x, y):
     sheet.text(x, y + 12, "Players", size=13, bold=True)
-    columns = [("player", 0), ("florins", 130), ("cards", 190), ("shares", 240), ("flags", 400),
-               ("next flag", 470)]
-    for head, dx in columns:
+    columns = [("player", 0, 125), ("florins", 130, 55), ("cards", 190, 45), ("shares", 240, 155),
+               ("flags", 400, 65), ("next flag", 470, 60)]
+    for head, dx, _ in columns:
         sheet.text(x + dx, y + 30, head, size=10, bold=True)
     y += 34
     codes = {c["id"]: c["code"] for c in view["companies"]}
     for player in view["players"]:
         y += 20
-        sheet.token(player["name"], x + 8, y - 4, 7)
+        sheet.token(player["name"], x + 8, y - 4, 8)
         sheet.text(x + 20, y, player["name"], size=10)
         shares = ", ".join(f"{codes[c]} {n}" for c, n in player["shares"].items())
         flags = ", ".join(codes[c] for c in player["flags"])
-        for (_, dx), value in zip(columns[1:], [player["money"], player["cards"], shares or "-", flags or "-",
-                                               player["next_flag_cost"]]):
-            sheet.text(x + dx, y, value, size=10)
+        values = [player["money"], player["cards"], shares or "-", flags or "-", player["next_flag_cost"]]
+        lines = sheet.cells(y, [(x + dx, width, value) for (_, dx, width), value in zip(columns[1:], values)],
+                            size=10, leading=LINE)
+        y += (lines - 1) * LINE
     return y + 6
 
 

@@ -7,8 +7,12 @@ from __future__ import annotations
 from .report import card_text, turn_lines
 
 NUGGET = ("#d4a017", "N")
+DANGER = ("#ffe0d0", "#d55e00", "4 2")  # a dangerous mine's card: its fill, border and dashes
+SECONDARY = "#555555"
 TOWN_W, TOWN_GAP = 150, 10
 CARD_W = 200
+CARDS_A_ROW = 4  # the cards on offer side by side: as wide as the players' table and the towns
+LINE = 13  # a line of a table's cell
 
 
 def draw(view: dict, viewer: str | None, sheet) -> None:
@@ -17,17 +21,32 @@ def draw(view: dict, viewer: str | None, sheet) -> None:
         y = offer(view, sheet, y + 16)
     y = towns(view, sheet, y + 16)
     turns(view, sheet, y + 16)
-    sheet.key(("piece", NUGGET[0], NUGGET[1], "circle"), "a nugget on a concession")
-    sheet.key(("swatch", "#ffe0d0", "#d55e00", "4 2"), "dangerous mine")
-    sheet.key(("glyph", "M"), "mayor")
-    sheet.key(("glyph", "★"), "governor")
-    sheet.key(("glyph", "+v"), "new vein (+3)")
+
+
+def nuggets(sheet, right: float, y: float, count: int, most: int) -> None:
+    """`count` nuggets ending at `right`, one mark each up to `most`, beyond that one mark and the count."""
+    sheet.key(("piece", NUGGET[0], NUGGET[1], "circle"), "a nugget")
+    if count > most:
+        sheet.piece(right - 38, y, NUGGET[0], NUGGET[1], size=12, shape="circle")
+        sheet.text(right - 30, y + 4, f"×{count}", size=10)
+        return
+    for n in range(count):
+        sheet.piece(right - 6 - n * 13, y, NUGGET[0], NUGGET[1], size=12, shape="circle")
+
+
+def danger_box(sheet, x, y, w, h, dangerous: bool, rx: float) -> None:
+    """A card's box, a dangerous mine's in its own colours and dashes (the legend says so only when drawn)."""
+    if dangerous:
+        sheet.rect(x, y, w, h, fill=DANGER[0], stroke=DANGER[1], dash=DANGER[2], rx=rx)
+        sheet.key(("swatch", *DANGER), "dangerous mine")
+    else:
+        sheet.rect(x, y, w, h, fill="#ffffff", rx=rx)
 
 
 def players_table(view, sheet, y):
-    headers = [("player", 0), ("gold", 150), ("nuggets", 200), ("mayor of", 270), ("saloons", 460),
-               ("cards kept", 600), ("score now", 760)]
-    for head, x in headers:
+    columns = [("player", 0, 145), ("gold", 150, 45), ("nuggets", 200, 65), ("mayor of", 270, 185),
+               ("saloons", 460, 135), ("cards kept", 600, 155), ("score now", 760, 60)]
+    for head, x, _ in columns:
         sheet.text(x, y + 12, head, bold=True)
     y += 16
     for player in view["players"]:
@@ -38,8 +57,9 @@ def players_table(view, sheet, y):
         kept = ", ".join(card["id"] for card in player["kept"])
         cells = [player["gold"], player["score"]["nuggets"], ", ".join(player["maires"]) or "-", saloons or "-",
                  kept or "-", player["score"]["total"]]
-        for (_, x), value in zip(headers[1:], cells):
-            sheet.text(x, y, value, size=10)
+        lines = sheet.cells(y, [(x, width, value) for (_, x, width), value in zip(columns[1:], cells)], size=10,
+                            leading=LINE)
+        y += (lines - 1) * LINE
     bank = view["bank"]
     turn = view["turn"]
     sheet.text(0, y + 24, f"Turn {turn['number']}, first player {turn['first_player']}; deck {view['deck_count']} "
@@ -51,64 +71,63 @@ def offer(view, sheet, y):
     dangerous_mines = view["options"].get("dangerous-mines") == "on"
     turn = view["turn"]
     sheet.text(0, y + 12, "Cards on offer", size=13, bold=True)
-    for i, slot in enumerate(turn["offer"]):
-        x = i * (CARD_W + 10)
+    for i, slot in enumerate(turn["offer"]):  # in rows no wider than the towns
+        x, top = (i % CARDS_A_ROW) * (CARD_W + 10), y + 20 + (i // CARDS_A_ROW) * 66
         card = slot["card"]
-        danger = bool(card and dangerous_mines and card.get("dangerous"))
-        sheet.rect(x, y + 20, CARD_W, 40, fill="#ffe0d0" if danger else "#ffffff",
-                   stroke="#d55e00" if danger else "#1a1a1a", dash="4 2" if danger else None, rx=4)
-        sheet.text(x + 6, y + 35, f"slot {slot['slot']}", size=9, fill="#555555")
-        words = card_text(card, dangerous_mines)
-        sheet.text(x + 6, y + 51, words if len(words) <= 34 else words[:33] + "…", size=9)
+        danger_box(sheet, x, top, CARD_W, 58, bool(card and dangerous_mines and card.get("dangerous")), 4)
+        sheet.text(x + 6, top + 15, f"slot {slot['slot']}", size=10, fill=SECONDARY)
+        sheet.lines(x + 6, top + 32, card_text(card, dangerous_mines), CARD_W - 12, size=10, leading=LINE)
         if card and card["type"] == "concession":
-            for n in range(card["nuggets"]):
-                sheet.piece(x + CARD_W - 10 - n * 12, y + 32, NUGGET[0], NUGGET[1], size=10, shape="circle")
+            nuggets(sheet, x + CARD_W - 4, top + 11, card["nuggets"], 6)
+    y += (-(-len(turn["offer"]) // CARDS_A_ROW) - 1) * 66
     bids = ", ".join(f"{b['player']} {'pass' if b['bid'] is None else b['bid']}" for b in turn["bids"]) or "none yet"
     high = f"; highest {turn['high_bid']} by {turn['high_bidder']}" if turn["high_bidder"] else ""
-    sheet.text(0, y + 78, f"Bids: {bids}{high}")
-    return y + 82
+    lines = sheet.lines(0, y + 96, f"Bids: {bids}{high}", CARDS_A_ROW * (CARD_W + 10) - 10, leading=15)
+    return y + 100 + (lines - 1) * 15
 
 
 def towns(view, sheet, y):
     sheet.text(0, y + 12, "Towns and concessions", size=13, bold=True)
     top = y + 20
     bottom = top
+    dangerous_mines = view["options"].get("dangerous-mines") == "on"
     for i, town in enumerate(view["towns"]):
         x = i * (TOWN_W + TOWN_GAP)
-        sheet.rect(x, top, TOWN_W, 56, fill="#f4f1ea", rx=4)
+        sheet.rect(x, top, TOWN_W, 72, fill="#f4f1ea", rx=4)
         sheet.text(x + 6, top + 15, town["name"], bold=True, size=11)
-        sheet.text(x + 6, top + 29, f"({town['english']})", size=9, fill="#555555")
+        sheet.text(x + 6, top + 29, f"({town['english']})", size=10, fill=SECONDARY)
         if town["mayor"]:
             sheet.text(x + 6, top + 47, "M", bold=True)
-            sheet.token(town["mayor"], x + 26, top + 43, 7)
+            sheet.key(("glyph", "M"), "mayor")
+            sheet.token(town["mayor"], x + 28, top + 43, 8)
         sheet.text(x + 42, top + 47, f"fee {town['fee']}" + ("  ★" if town["governor"] else ""), size=10)
-        sheet.text(x + TOWN_W - 6, top + 47, f"saloons left {town['saloons_left']}", size=8, anchor="end")
-        row_y = top + 64
+        if town["governor"]:
+            sheet.key(("glyph", "★"), "governor")
+        sheet.text(x + 6, top + 63, f"saloons left {town['saloons_left']}", size=10)
+        row_y = top + 80
         for player in view["players"]:
             for concession in sorted((c for c in player["concessions"] if c["town"] == town["id"]),
                                      key=lambda c: c["number"]):
-                concession_card(concession, player["name"], sheet, x, row_y,
-                                view["options"].get("dangerous-mines") == "on")
+                concession_card(concession, player["name"], sheet, x, row_y, dangerous_mines)
                 row_y += 26
             for saloon in player["saloons"]:
                 if saloon["town"] == town["id"]:
                     sheet.rect(x, row_y, TOWN_W, 22, fill="#ffffff", rx=3, dash="2 2")
-                    sheet.token(player["name"], x + 11, row_y + 11, 7)
-                    sheet.text(x + 22, row_y + 15, f"saloon, fee {saloon['fee']}", size=9)
+                    sheet.token(player["name"], x + 11, row_y + 11, 8)
+                    sheet.text(x + 22, row_y + 15, f"saloon, fee {saloon['fee']}", size=10)
                     row_y += 26
         bottom = max(bottom, row_y)
     return bottom
 
 
 def concession_card(concession, owner, sheet, x, y, dangerous_mines):
-    danger = dangerous_mines and concession["dangerous"]
-    sheet.rect(x, y, TOWN_W, 22, fill="#ffe0d0" if danger else "#ffffff", stroke="#d55e00" if danger else "#1a1a1a",
-               dash="4 2" if danger else None, rx=3)
-    sheet.token(owner, x + 11, y + 11, 7)
-    sheet.text(x + 22, y + 15, f"no. {concession['number']}" + (" +v" if concession["vein"] else ""), size=9,
+    danger_box(sheet, x, y, TOWN_W, 22, dangerous_mines and concession["dangerous"], 3)
+    sheet.token(owner, x + 11, y + 11, 8)
+    sheet.text(x + 22, y + 15, f"no. {concession['number']}" + (" +v" if concession["vein"] else ""), size=10,
                bold=True)
-    for n in range(min(concession["value"], 8)):
-        sheet.piece(x + TOWN_W - 9 - n * 11, y + 11, NUGGET[0], NUGGET[1], size=9, shape="circle")
+    if concession["vein"]:
+        sheet.key(("glyph", "+v"), "new vein (+3)")
+    nuggets(sheet, x + TOWN_W - 4, y + 11, concession["value"], 5)
 
 
 def turns(view, sheet, y):
@@ -122,8 +141,7 @@ def turns(view, sheet, y):
                 die(sheet, 14 + i * 26, y + 14, pips)
             y += 28
         for line in turn_lines(turn, current):
-            sheet.text(0, y + 12, line, size=10)
-            y += 15
+            y += 15 * sheet.lines(0, y + 12, line, 800, size=10, leading=15)
         y += 6
     return y
 

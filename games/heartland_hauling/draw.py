@@ -4,43 +4,40 @@ stops with their upgrade and its owner; the centre; the road features of the alt
 they guard. Then the players (money, cargo, cards, upgrade), the cards on the table and the viewer's own hand."""
 from __future__ import annotations
 
-from .phases.board import DIRECTIONS, cell_coords, cell_name
+from .phases.board import cell_coords, cell_name
 from .report import edge_features, short_names
 
-CELL_W, CELL_H, GAP = 124, 86, 8
+CELL_W, CELL_H, GAP = 124, 96, 8
 GOOD_FILLS = {"green": "#009e73", "yellow": "#f0e442", "black": "#1a1a1a", "pink": "#cc79a7", "red": "#d55e00",
               "blue": "#0072b2", "orange": "#e69f00", "brown": "#8b5a2b", "white": "#ffffff"}
 EDGE = {"closed": ("#1a1a1a", "X"), "weigh": ("#e69f00", "W"), "toll": ("#56b4e9", "$")}
+SECONDARY = "#555555"
+CRATE = 17  # a good's mark: wide enough for its two letters at the smallest type
 
 
 def draw(view: dict, viewer: str | None, sheet) -> None:
     short = short_names(view)
-    goods = {g["id"]: (GOOD_FILLS.get(g["colour"], "#999999"), short[g["id"]].capitalize()[:2]) for g in view["goods"]}
+    goods = {g["id"]: (GOOD_FILLS.get(g["colour"], "#999999"), short[g["id"]].capitalize()[:2],
+                       f"{g['id']} ({g['colour']}, -${g['penalty']} a crate left)") for g in view["goods"]}
     bottom, right = map_drawing(view, goods, sheet, 0, 0)
     y = players_table(view, goods, sheet, 0, bottom + 16)
     y = cards(view, goods, sheet, 0, y + 12)
     if view.get("private"):
         hand(view, goods, sheet, 0, y + 12)
-    for g in view["goods"]:
-        fill, letter = goods[g["id"]]
-        sheet.key(("piece", fill, letter), f"{g['id']} ({g['colour']}, -${g['penalty']} a crate left)")
-    sheet.key(("swatch", "#ffffff", "#1a1a1a", None), "ringed: the native good (1 bill a crate)")
-    if any(loc["side"] == "alternate" for loc in view["locations"]):
-        for feature, (fill, letter) in EDGE.items():
-            sheet.key(("piece", fill, letter), view["road_features"][feature]["name"])
-        sheet.key(("glyph", "^"), "alternate-route side")
 
 
-def good(sheet, goods, x, y, good_id, size=14, native=False):
-    fill, letter = goods[good_id]
+def good(sheet, goods, x, y, good_id, size=CRATE, native=False):
+    fill, letter, words = goods[good_id]
     if native:
         sheet.circle(x, y, size * 0.75, fill="#ffffff", stroke="#1a1a1a", width=1.2)
+        sheet.key(("ring",), "ringed: the native good (1 bill a crate)")
     sheet.piece(x, y, fill, letter, size=size)
+    sheet.key(("piece", fill, letter), words)
 
 
 def box_at(cell, top, left):
     row, col = cell_coords(cell)
-    return (col - left) * (CELL_W + GAP), 20 + (row - top) * (CELL_H + GAP)
+    return (col - left) * (CELL_W + GAP), 30 + (row - top) * (CELL_H + GAP)  # below the columns' letters
 
 
 def map_drawing(view, goods, sheet, x0, y0):
@@ -53,77 +50,84 @@ def map_drawing(view, goods, sheet, x0, y0):
     top, left = min(r for r, _ in coords), min(c for _, c in coords)
     bottom, right = max(r for r, _ in coords), max(c for _, c in coords)
     for col in range(left, right + 1):
-        sheet.text(x0 + 14 + (col - left) * (CELL_W + GAP) + CELL_W / 2, y0 + 30, cell_name(0, col)[0], size=10,
-                   anchor="middle", fill="#555555")
+        sheet.text(x0 + 22 + (col - left) * (CELL_W + GAP) + CELL_W / 2, y0 + 30, cell_name(0, col)[0], size=10,
+                   anchor="middle", fill=SECONDARY)
     for row in range(top, bottom + 1):
-        sheet.text(x0 + 6, y0 + 20 + 20 + (row - top) * (CELL_H + GAP) + CELL_H / 2, row + 1, size=10,
-                   anchor="middle", fill="#555555")
-    ox, oy = x0 + 14, y0 + 20
+        sheet.text(x0 + 6, y0 + 20 + 30 + (row - top) * (CELL_H + GAP) + CELL_H / 2, row + 1, size=10,
+                   anchor="middle", fill=SECONDARY)
+    ox, oy = x0 + 22, y0 + 20  # room on the left for the rows' numbers and a road feature on the first column
     trucks = {}
     for p in view["players"]:
         trucks.setdefault(p["cell"], []).append(p["name"])
     x, y = box_at(centre, top, left)
     sheet.rect(ox + x, oy + y, CELL_W, CELL_H, fill="#e6e0f0", rx=4, width=2)
     sheet.text(ox + x + 5, oy + y + 14, view["centre"]["name"], size=10, bold=True)
-    sheet.text(ox + x + 5, oy + y + 27, "(centre)", size=9, fill="#555555")
+    sheet.text(ox + x + 5, oy + y + 28, "(centre)", size=10, fill=SECONDARY)
     for loc in located:
         x, y = box_at(loc["cell"], top, left)
         location_box(loc, goods, sheet, ox + x, oy + y)
     for stop in stops:
         x, y = box_at(stop["cell"], top, left)
         sheet.rect(ox + x, oy + y, CELL_W, CELL_H, fill="#fff3d6", rx=4, dash="5 3")
-        sheet.text(ox + x + 5, oy + y + 14, "TRUCK STOP", size=9, bold=True)
-        sheet.text(ox + x + 5, oy + y + 28, stop["name"], size=9)
+        sheet.text(ox + x + 5, oy + y + 14, "TRUCK STOP", size=10, bold=True)
+        sheet.text(ox + x + 5, oy + y + 29, stop["name"], size=10)
         if stop["owner"]:
-            sheet.text(ox + x + 5, oy + y + 44, "sold to", size=9)
-            sheet.token(stop["owner"], ox + x + 52, oy + y + 40, 7)
+            sheet.text(ox + x + 5, oy + y + 46, "sold to", size=10)
+            sheet.token(stop["owner"], ox + x + 57, oy + y + 42, 8)
         else:
-            sheet.text(ox + x + 5, oy + y + 44, f"${stop['cost']}", size=9)
+            sheet.text(ox + x + 5, oy + y + 46, f"${stop['cost']}", size=10)
     for cell, names in trucks.items():
         if cell:
             x, y = box_at(cell, top, left)
             for i, name in enumerate(names):
-                truck(sheet, name, ox + x + 14 + i * 26, oy + y + CELL_H - 13)
+                truck(sheet, name, ox + x + 16 + i * 29, oy + y + CELL_H - 13)
     for (cell, direction), feature in edge_features(view).items():
         if direction in ("e", "s"):
-            edge(sheet, feature, cell, direction, top, left, ox, oy)
-    return oy + (bottom - top + 1) * (CELL_H + GAP), ox + (right - left + 1) * (CELL_W + GAP)
+            x, y = box_at(cell, top, left)
+            edge(sheet, feature, view["road_features"][feature]["name"], direction, ox + x, oy + y)
+    # (a road feature on the edge of an empty cell may lie past the locations: the sheet's extent holds it)
+    return max(oy + (bottom - top + 1) * (CELL_H + GAP), sheet.height), ox + (right - left + 1) * (CELL_W + GAP)
 
 
 def location_box(loc, goods, sheet, x, y):
     sheet.rect(x, y, CELL_W, CELL_H, fill="#f4f1ea", rx=4)
     sheet.text(x + 5, y + 14, loc["name"] + (" ^" if loc["side"] == "alternate" else ""), size=10, bold=True)
+    if loc["side"] == "alternate":
+        sheet.key(("glyph", "^"), "alternate-route side")
     crates = sorted(loc["crates"].items(), key=lambda kv: kv[0] != loc["native"])
     if not crates:
         crates = [(loc["native"], 0)]
     for i, (good_id, n) in enumerate(crates):
-        good(sheet, goods, x + 13 + i * 40, y + 30, good_id, native=good_id == loc["native"])
-        sheet.text(x + 23 + i * 40, y + 34, f"×{n}", size=9)
+        native = good_id == loc["native"]
+        cx = x + 17 + i * 38 + (4 if i else 0)  # (the native good's ring comes first)
+        good(sheet, goods, cx, y + 32, good_id, native=native)
+        sheet.text(cx + (15 if native else 11), y + 36, f"×{n}", size=10)
     for i, demand in enumerate(loc["demands"]):
-        good(sheet, goods, x + 13 + i * 40, y + 52, demand["good"], size=11)
-        sheet.text(x + 21 + i * 40, y + 56, f"${demand['price']}", size=9, bold=True)
+        good(sheet, goods, x + 15 + i * 38, y + 58, demand["good"], size=CRATE)
+        sheet.text(x + 26 + i * 38, y + 62, f"${demand['price']}", size=10, bold=True)
 
 
 def truck(sheet, player, x, y):
     """A truck: the player's mark on a little lorry body, so it reads as a truck and as that player."""
-    sheet.rect(x - 11, y - 7, 22, 13, fill=sheet.seat_colour(player), stroke="#1a1a1a", rx=2)
-    sheet.token(player, x, y - 1, 6)
+    sheet.rect(x - 13, y - 8, 26, 15, fill=sheet.seat_colour(player), stroke="#1a1a1a", rx=2)
+    sheet.token(player, x, y - 1, 7)
 
 
-def edge(sheet, feature, cell, direction, top, left, ox, oy):
-    x, y = box_at(cell, top, left)
+def edge(sheet, feature: str, name: str, direction: str, x: float, y: float) -> None:
+    """A road feature on the east or south edge of the location box at (x, y), its name in the legend."""
     fill, letter = EDGE[feature]
     if direction == "e":
-        cx, cy = ox + x + CELL_W + GAP / 2, oy + y + CELL_H / 2
-        sheet.rect(cx - 3, oy + y + 4, 6, CELL_H - 8, fill=fill, stroke=fill)
+        cx, cy = x + CELL_W + GAP / 2, y + CELL_H / 2
+        sheet.rect(cx - 3, y + 4, 6, CELL_H - 8, fill=fill, stroke=fill)
     else:
-        cx, cy = ox + x + CELL_W / 2, oy + y + CELL_H + GAP / 2
-        sheet.rect(ox + x + 4, cy - 3, CELL_W - 8, 6, fill=fill, stroke=fill)
-    sheet.piece(cx, cy, fill, letter, size=13, shape="circle")
+        cx, cy = x + CELL_W / 2, y + CELL_H + GAP / 2
+        sheet.rect(x + 4, cy - 3, CELL_W - 8, 6, fill=fill, stroke=fill)
+    sheet.piece(cx, cy, fill, letter, size=14, shape="circle")
+    sheet.key(("piece", fill, letter), name)
 
 
 def players_table(view, goods, sheet, x, y):
-    columns = [("player", 0), ("money", 130), ("truck at", 185), ("cargo", 260), ("cards", 470), ("upgrade", 520)]
+    columns = [("player", 0), ("money", 130), ("truck at", 185), ("cargo", 260), ("cards", 480), ("upgrade", 530)]
     for head, dx in columns:
         sheet.text(x + dx, y + 12, head, bold=True)
     y += 16
@@ -133,14 +137,14 @@ def players_table(view, goods, sheet, x, y):
         sheet.text(x + 22, y, player["name"])
         sheet.text(x + 130, y, f"${player['money']}")
         sheet.text(x + 185, y, player["cell"] or "-")
-        cx = x + 268
+        cx = x + 269
         for good_id, n in player["cargo"].items():
             for _ in range(n):
-                good(sheet, goods, cx, y - 4, good_id, size=11)
-                cx += 13
-        sheet.text(cx + 4, y, f"{sum(player['cargo'].values())}/{player['capacity']}", size=9)
-        sheet.text(x + 470, y, player["hand"])
-        sheet.text(x + 520, y, player["upgrade"] or "-")
+                good(sheet, goods, cx, y - 4, good_id)
+                cx += 19
+        sheet.text(cx - 4, y, f"{sum(player['cargo'].values())}/{player['capacity']}", size=10)
+        sheet.text(x + 480, y, player["hand"])
+        sheet.text(x + 530, y, player["upgrade"] or "-")
     end = view["end"]
     if end["triggered_by"]:
         sheet.text(x, y + 22, f"{end['triggered_by']} reached ${view['money_goal']}: the last turn is "
@@ -156,9 +160,11 @@ def card(sheet, goods, x, y, name):
     """A freight bill (a good's colour and letter) or a fuel card (the spaces it moves)."""
     sheet.rect(x, y, 40, 26, fill="#ffffff", rx=3)
     if name in goods:
-        good(sheet, goods, x + 20, y + 13, name, size=13)
+        good(sheet, goods, x + 20, y + 13, name)
     else:
-        sheet.text(x + 20, y + 17, "F" + name.rsplit("-", 1)[-1], size=10, anchor="middle", bold=True)
+        spaces = name.rsplit("-", 1)[-1]
+        sheet.text(x + 20, y + 17, f"F{spaces}", size=10, anchor="middle", bold=True)
+        sheet.key(("glyph", f"F{spaces}"), f"a fuel card moving {spaces} space{'' if spaces == '1' else 's'}")
 
 
 def cards(view, goods, sheet, x, y):
@@ -166,9 +172,8 @@ def cards(view, goods, sheet, x, y):
     for i, name in enumerate(view["face_up"]):
         card(sheet, goods, x + 150 + i * 46, y, name)
     discard = ", ".join(f"{name} {n}" for name, n in view["discard"].items()) or "empty"
-    sheet.text(x, y + 44, f"Discard: {discard}", size=10)
-    sheet.key(("glyph", "F2"), "a fuel card moving 2 spaces")
-    return y + 48
+    lines = sheet.lines(x, y + 44, f"Discard: {discard}", 640, size=10, leading=13)
+    return y + 48 + (lines - 1) * 13
 
 
 def hand(view, goods, sheet, x, y):

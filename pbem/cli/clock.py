@@ -1,8 +1,9 @@
-"""The commands of correspondence life: `pbem tick`, `deadline`, `vacation`, `replace`, `notify`. Thin: options to a
-call of pbem.clock.correspondence, lines or data out. Loaded only when one of them runs
+"""The commands of correspondence life: `pbem tick`, `deadline`, `vacation`, `replace`, `notify`, `pictures`.
+Thin: options to a call of pbem.clock.correspondence, lines or data out. Loaded only when one of them runs
 (pbem.cli.commands.LazyGroup)."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import click
@@ -148,16 +149,31 @@ def replace(directory, seat, holder, bot, smtp, outbox, smtp_user, starttls, now
     emit(result, fmt, text)
 
 
-@click.command()
-@GAME_DIR
-@click.argument("preference", type=click.Choice(list(correspondence.NOTIFY)))
-@click.option("--as", "player", required=True, help="Whose preference.", **AS_PLAYER)
-@FORMAT
+def mail_preference(argument: str, choices: tuple[str, ...]):
+    """A command that records one of a player's mail preferences: DIRECTORY, the choice (`argument`), --as and
+    --format."""
+    def made(function):
+        decorators = [click.command(), GAME_DIR, click.argument(argument, type=click.Choice(list(choices))),
+                      click.option("--as", "player", required=True, help="Whose preference.", **AS_PLAYER), FORMAT]
+        return functools.reduce(lambda command, decorate: decorate(command), reversed(decorators), function)
+    return made
+
+
+@mail_preference("preference", correspondence.NOTIFY)
 def notify(directory, preference, player, fmt):
     """How often a player gets mail: every move, only their turn (with what happened since), or a daily digest.
     By mail, the player writes `notify every|turn|daily` themselves."""
     data = correspondence.set_notify(engine.open_game(directory), player, preference)
     emit(data, fmt, lambda d: f"{d['game']}: {d['player']} gets mail: {d['notify']}.\n")
+
+
+@mail_preference("choice", correspondence.PICTURES)
+def pictures(directory, choice, player, fmt):
+    """Whether the mails that ask a player to act carry the picture of their view (on) or are text only (off).
+    By mail, the player writes `pictures on|off` themselves."""
+    data = correspondence.set_pictures(engine.open_game(directory), player, choice)
+    emit(data, fmt, lambda d: f"{d['game']}: {d['player']}'s mails "
+                              f"{'carry a picture of the board' if d['pictures'] == 'on' else 'are text only'}.\n")
 
 
 # ---------------------------------------------------------------- tick

@@ -20,13 +20,13 @@ from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, MOVE_NUMBER, NO
 
 
 
-
 class LazyGroup(click.Group):
     """Transports load only when used, so `pbem move` does not pay for importing the mail machinery."""
 
     lazy = {"mail": ("pbem.cli.mail", "mail"), "git": ("pbem.cli.git", "git"),
             # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
-            **{name: ("pbem.cli.clock", name) for name in ("deadline", "tick", "vacation", "replace", "notify")}}
+            **{name: ("pbem.cli.clock", name)
+               for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures")}}
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
@@ -140,7 +140,8 @@ def status(directory, player, now, fmt):
 @GAME_DIR
 @click.option("--as", "player", help="Draw what this player may see (default: the public view).", **AS_PLAYER)
 @click.option("--format", "fmt", type=click.Choice(["svg", "png", "html"]), default="svg", show_default=True,
-              help="SVG, PNG (needs pip install 'pbem[pictures]') or an HTML page with the picture and the report.")
+              help="SVG, PNG (needs pip install 'pbem[pictures]': Pillow) or an HTML page with the picture and the "
+                   "report.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file "
               "(default: standard output; a PNG only goes to a file or a pipe).")
 @NOW_SHOWN
@@ -153,7 +154,7 @@ def board(directory, player, fmt, output, now):
     if fmt == "png":
         if output is None and sys.stdout.isatty():
             raise UsageError("a PNG is not for the terminal: give -o FILE (or pipe it)")
-        data = pictures.png(pictures.svg(doc))
+        data = pictures.png(doc)
     elif fmt == "html":
         data = pictures.page(doc, clock_now(now)).encode("utf-8")
     else:
@@ -351,7 +352,6 @@ def demo(game_type, players, seed, options, directory, every, stop_after, save_m
     if save_moves and not directory:
         raise UsageError("--save-moves needs --dir")
     levels = [level.strip() for level in bots.split(",")] if bots else bot
-    note_greedy_instead(registry.get(game_type), [levels] if isinstance(levels, str) else levels)
     demo_module.run(game_type, players, seed, parse_options(options), directory, every, click.echo,
                     stop_after=stop_after, save_moves=save_moves, bot=levels)
 

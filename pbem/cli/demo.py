@@ -24,6 +24,7 @@ from ..engine.session import Session, session
 from ..play import levels, movefile
 from ..store import gamedir, registry
 from ..text import phrases, report
+from .options import note_greedy_instead
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 MAX_MOVES = 20000
@@ -83,6 +84,7 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
     if count > len(NAMES):
         raise UsageError(f"--players {count}: the demo has names for {len(NAMES)} players")
     bot = seat_levels(game, bot, NAMES[:count])
+    note_greedy_instead(game, [bot] if isinstance(bot, str) else [*bot.values()])
     temporary = directory is None
     root = Path(tempfile.mkdtemp(prefix="pbem-demo-")) if temporary else None
     path = root / f"demo-{game.id}" if temporary else Path(directory)

@@ -1,5 +1,5 @@
-"""Correspondence life: the clock's tick, the organiser's deadline changes, vacations, a seat handed on, and each
-player's address and mail preference.
+"""Correspondence life: the clock's tick, the organiser's deadline changes, vacations, and each player's address
+and mail preferences (a seat handed on is pbem.clock.handover's).
 
 The engine keeps none of these: this layer wraps it. `create` makes a game through the engine's hook that adds
 the clock to the state envelope and the addresses, mail preferences and organiser to the secrets; `submit` plays
@@ -20,6 +20,7 @@ from . import notices
 
 MAX_STEPS = 500  # timeouts settled in one tick: a bound on an automatic flow (the next tick goes on)
 NOTIFY = ("every", "turn", "daily")
+PICTURES = ("on", "off")  # a player's mails that ask them to act: with the picture of their view, or text only
 # a new game's mail preference: only one's turn (a club's quiet choice, docs/email.md); a player recorded without
 # one (a game made before) keeps `every`, what it was made with
 DEFAULT_NOTIFY = "turn"
@@ -311,8 +312,6 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
     return result if cancel else {**result, "taken": {"from": times.iso(first), "to": times.iso(last)}}
 
 
-# ---------------------------------------------------------------- a seat handed on
-
 # ---------------------------------------------------------------- mail preferences
 
 def set_notify(gd: engine.GameDir, player: str, preference: str) -> dict:
@@ -320,13 +319,31 @@ def set_notify(gd: engine.GameDir, player: str, preference: str) -> dict:
     daily digest (sent by the tick). Answers to their own mail and the end of the game always reach them."""
     if preference not in NOTIFY:
         raise UsageError(f"notify {preference!r}: one of {', '.join(NOTIFY)}")
+    return _set_preference(gd, player, "notify", preference)
+
+
+def set_pictures(gd: engine.GameDir, player: str, choice: str) -> dict:
+    """Whether the mails that ask `player` to act carry the picture of their view (`on`, a new game's default)
+    or are text only (`off`)."""
+    if choice not in PICTURES:
+        raise UsageError(f"pictures {choice!r}: write on or off")
+    return _set_preference(gd, player, "pictures", choice)
+
+
+def _set_preference(gd: engine.GameDir, player: str, key: str, value: str) -> dict:
+    """A mail preference recorded beside the player's address (secrets.yaml), in a transaction of its own."""
     engine.check_player(gd, player)
     with engine.writing(gd) as env:
         secrets = engine.load_secrets(gd)
         entry = next(p for p in secrets["players"] if p["name"] == player)
-        entry["notify"] = preference
+        entry[key] = value
         engine.commit(gd, env, env["state"], [], env["resigned"], secrets_doc=secrets)
-    return {"game": gd.id, "player": player, "notify": preference}
+    return {"game": gd.id, "player": player, key: value}
+
+
+def pictures_of(entry: dict) -> bool:
+    """Does the player want pictures in their mails (secrets.yaml; none recorded: yes)?"""
+    return entry.get("pictures", "on") != "off"
 
 
 def notify_of(entry: dict) -> str:

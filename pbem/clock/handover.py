@@ -70,7 +70,8 @@ def _new_holder(gd: engine.GameDir, env: dict, seat: str, holder: str, email: st
         former["email"] = entry["email"]
     entry.update({"secret": trust.new_secret(), "email": email, "holder": holder,
                   "former": [*entry.get("former", []), former]})
-    entry.pop("notify", None)  # the new holder starts with a new game's preference, and chooses their own
+    entry.pop("notify", None)  # the new holder starts with a new game's preferences, and chooses their own
+    entry.pop("pictures", None)
     if email:
         entry["notify"] = DEFAULT_NOTIFY
     return secrets, entry

@@ -1,5 +1,6 @@
-"""The admin lines of a player's mail: `vacation FROM TO`, `vacation cancel`, `notify every|turn|daily`, each
-made and answered with what changed (pbem.mail.commands.Referee hands them here once it knows the player)."""
+"""The admin lines of a player's mail: `vacation FROM TO`, `vacation cancel`, `notify every|turn|daily`,
+`pictures on|off`, each made and answered with what changed (pbem.mail.commands.Referee hands them here once it
+knows the player)."""
 from __future__ import annotations
 
 from ..clock import correspondence
@@ -9,6 +10,10 @@ from ..text import times
 from . import compose, telling
 from .outgoing import Letter, Mailer
 from .telling import Handling
+
+PICTURES_ANSWER = {"on": "Pictures on: the mails that ask you to move carry a picture of the board as you see it. "
+                         "`pictures off` turns them off.",
+                   "off": "Pictures off: your mails are text only. `pictures on` brings the picture back."}
 
 
 def answer(mailer: Mailer, handling: Handling, player: dict) -> tuple[str, tuple[list[str], str | None]]:
@@ -39,6 +44,11 @@ def _change(gd: engine.GameDir, name: str, line: tuple[str, list[str]], now) -> 
             raise UsageError("write `notify every`, `notify turn` or `notify daily`")
         correspondence.set_notify(gd, name, args[0])
         return "", "recorded"
+    if word == "pictures":
+        if len(args) != 1:
+            raise UsageError("write `pictures on` or `pictures off`")
+        correspondence.set_pictures(gd, name, args[0])
+        return PICTURES_ANSWER[args[0]], f"{args[0]} recorded"
     if args == ["cancel"]:
         correspondence.vacation(gd, name, now, cancel=True)
         return "Your vacation is cancelled; the days you did not take are given back.", "cancelled"

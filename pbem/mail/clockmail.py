@@ -66,7 +66,7 @@ def tick_mails(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.d
     def mail(to, subject, body, name, kind, seen=None):
         message_id = compose.owed_id(gd, mailer.referee_address(gd), key, name or "organiser", kind) if key else None
         msg = mailer.mail(gd, None, Letter(to, subject, body, thread=name, message_id=message_id))
-        mails.append((name, compose.picture_if_asked(msg, seen) if seen else msg))
+        mails.append((name, compose.picture_if_asked(msg, seen, roster[name]) if seen else msg))
 
     def told(player):
         return news.tell(book, moment, player) if book is not None else result["entries"]
@@ -220,7 +220,7 @@ def send_digests(mailer: Mailer, gd: engine.GameDir, now: datetime.datetime) -> 
             compose.subject_for(gd, words)
         message_id = compose.owed_id(gd, mailer.referee_address(gd), f"digest-{told[0]['number']}", name, "digest")
         letter = Letter(player["email"], subject, body, thread=name, message_id=message_id)
-        messages.append((name, compose.picture_if_asked(mailer.mail(gd, None, letter), seen)))
+        messages.append((name, compose.picture_if_asked(mailer.mail(gd, None, letter), seen, player)))
     if not messages:
         return [], None
     return send_told(mailer, book, before, messages)
@@ -252,7 +252,8 @@ def handover_welcome(gd: engine.GameDir, result: dict, book: news.Bookmarks, now
                                     now=now, preference=notify_of(player), doc=doc)
     return compose.picture_if_asked(compose.message(
         referee_address, result["email"], compose.subject_for(gd, f"welcome, you play {seat}"), body, game=gd.id,
-        move_number=doc["move_number"], redact=[p["secret"] for p in secrets["players"] if p["name"] != seat]), doc)
+        move_number=doc["move_number"], redact=[p["secret"] for p in secrets["players"] if p["name"] != seat]), doc,
+        player)
 
 
 def send_handover(gd: engine.GameDir, result: dict, transport, now) -> tuple[list[str], str | None]:

@@ -212,14 +212,14 @@ class Referee:
         queued = moves.queue_only(texts)
         if queued is not None:
             return self._queue(handling, player["name"], queued)
-        return self._move(handling, player["name"], texts)
+        return self._move(handling, player, texts)
 
     def _command(self, handling: Handling, player: dict) -> Outcome:
         """`help`, `status`, `moves`: answered to the player alone."""
         gd, name, command = handling.gd, player["name"], handling.incoming.command
         body = telling.command_body(self.mailer, handling, name, command)
         letter = Letter(player["email"], compose.subject_for(gd, command), body, reply=True)
-        msg = self._pictured(gd, name, command, self.mailer.mail(gd, handling.incoming, letter))
+        msg = self._pictured(gd, player, command, self.mailer.mail(gd, handling.incoming, letter))
         sent = self.mailer.send([msg])
         self.mailer.ledger.put(handling.incoming.message_id, handling.record(command, player=name))
         return Outcome(handling.incoming.message_id, "command", command, gd.id, name, *sent)
@@ -233,8 +233,8 @@ class Referee:
                                                                   "move_number": number})
         return pending
 
-    def _move(self, handling: Handling, name: str, texts: list[str]) -> Outcome:
-        gd, incoming = handling.gd, handling.incoming
+    def _move(self, handling: Handling, player: dict, texts: list[str]) -> Outcome:
+        gd, incoming, name = handling.gd, handling.incoming, player["name"]
         try:
             result = correspondence.submit(gd, name, texts, by="player", move_number=self._answers(handling),
                                            password=incoming.password, now=self.now,
@@ -244,19 +244,20 @@ class Referee:
             error = re.sub(r"\. Legal: .*$", ".", self._shown(exc), flags=re.DOTALL)
             # a move its player sent (_identify checked the password) but the rules refuse: the answer that lists
             # the legal moves shows the board too (a mail refused before, a forged one, gets no picture)
-            seen = self._view(gd, name) if compose.pictures_available() else None
+            seen = self._view(gd, name) if compose.pictures_available(player) else None
             raise Reject(error, telling.legal_extra(self.mailer, handling, name), seen) from None
         self.mailer.reads.moved(gd)
         return self._after_move(handling, Told(name, compose.turn_entries(result),
                                                answer=result["moves"] == [engine.RESIGN]))
 
-    def _pictured(self, gd: engine.GameDir, name: str, command: str, msg):
+    def _pictured(self, gd: engine.GameDir, player: dict, command: str, msg):
         """The answer to `status` shows the board (the player asked to see the position), the answer to `moves`
-        when the moves are theirs to make; `help` is words only."""
-        seen = self._view(gd, name) if command in ("status", "moves") and compose.pictures_available() else None
+        when the moves are theirs to make; `help` is words only; and none for a player who turned pictures off."""
+        wanted = command in ("status", "moves") and compose.pictures_available(player)
+        seen = self._view(gd, player["name"]) if wanted else None
         if seen is None:
             return msg
-        return compose.add_picture(msg, seen) if command == "status" else compose.picture_if_asked(msg, seen)
+        return compose.add_picture(msg, seen) if command == "status" else compose.picture_if_asked(msg, seen, player)
 
     @staticmethod
     def _view(gd: engine.GameDir, name: str) -> dict | None:
@@ -311,7 +312,7 @@ class Referee:
         return Outcome(handling.incoming.message_id, "command", "queue", gd.id, name, *sent)
 
     def _admin(self, handling: Handling, player: dict) -> Outcome:
-        """`vacation FROM TO`, `vacation cancel`, `notify every|turn|daily` (pbem.mail.admin)."""
+        """`vacation FROM TO`, `vacation cancel`, `notify every|turn|daily`, `pictures on|off` (pbem.mail.admin)."""
         try:
             word, sent = admin.answer(self.mailer, handling, player)
         except PbemError as exc:
@@ -363,9 +364,10 @@ class Referee:
                        "pbem: your mail was not applied" + (f" (Re: {incoming.subject[:80]})" if incoming.subject
                                                             else ""))
             msg = self.mailer.mail(gd, incoming, Letter(to, subject, body, reply=True, redact=redact))
-            if reject.seen is not None and any(p["name"] == reject.seen.get("player") and p["email"] == to
-                                               for p in registered):  # the answer goes to that player's address
-                msg = compose.picture_if_asked(msg, reject.seen)
+            reader = next((p for p in registered if reject.seen is not None and p["name"] == reject.seen.get("player")
+                           and p["email"] == to), None)  # the answer goes to that player's address
+            if reader is not None:
+                msg = compose.picture_if_asked(msg, reject.seen, reader)
             sent, warning = self.mailer.send([msg])
         elif not to:
             warning = "no valid From address to answer"

@@ -14,6 +14,7 @@ import re
 import socket
 from email.message import EmailMessage
 
+from ..clock import correspondence
 from ..engine import engine
 from ..tables import fit_lines
 from ..text import phrases, report, times
@@ -288,7 +289,15 @@ def public_report(gd: engine.GameDir, summary: str | None) -> tuple[str, str]:
     return subject_for(gd, title), "\n\n".join(p.rstrip() for p in parts)
 
 
-def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | None) -> tuple[str, str]:
+PICTURES_NOTE = ("The mails that ask you to move carry a picture of the board as you see it. For mails in text "
+                 "only, write `pictures off` (with your password) in a mail to the referee; `pictures on` brings "
+                 "the picture back.")
+
+
+def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | None, pictures: bool = False
+            ) -> tuple[str, str]:
+    """The welcome of a new game's player: the game, their password, how to move (and, when their mails carry
+    pictures, how to turn them off), their turn if it is theirs, the position."""
     doc = engine.status(gd, player["name"])
     others = ", ".join(p["name"] for p in roster if p["name"] != player["name"])
     parts = [f"Welcome to {gd.game.title}, game {gd.id}. You play as {player['name']}, against {others}.",
@@ -297,6 +306,7 @@ def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | 
              "only when the organiser asks):\n\n"
              f"    Password: {player['secret']}",
              "The referee only accepts mail from the address this was sent to, with that password in it.",
+             *([PICTURES_NOTE] if pictures else []),
              how_to_move(gd, doc["move_number"] if doc["to_act"] == player["name"] else None)
              + "\nThe Move-Number line (from the report you answer) is optional: it guards against a move "
              "being applied twice or too late.",
@@ -338,12 +348,15 @@ def rejection(error: str, notes: list[str], extra: list[str] | None = None, game
 
 # ---------------------------------------------------------------------------------------------------- pictures
 
-def pictures_available() -> bool:
-    """Pictures go in the mails when resvg is installed (the `pictures` extra) and PBEM_MAIL_PICTURES is not 0;
-    otherwise every mail is plain text, as before."""
+def pictures_available(player: dict | None = None) -> bool:
+    """Pictures go in the mails when Pillow is installed (the `pictures` extra) and PBEM_MAIL_PICTURES is not 0,
+    to a player (their entry in secrets.yaml) who has not turned them off (`pictures off`); otherwise every mail
+    is plain text."""
     import importlib.util
     import os
-    return os.environ.get("PBEM_MAIL_PICTURES", "1") != "0" and importlib.util.find_spec("resvg_py") is not None
+    if player is not None and not correspondence.pictures_of(player):
+        return False
+    return os.environ.get("PBEM_MAIL_PICTURES", "1") != "0" and importlib.util.find_spec("PIL") is not None
 
 
 def asks_to_act(doc: dict) -> bool:
@@ -351,11 +364,11 @@ def asks_to_act(doc: dict) -> bool:
     return not doc["finished"] and doc.get("player") is not None and doc["to_act"] == doc["player"]
 
 
-def picture_if_asked(msg: EmailMessage, doc: dict) -> EmailMessage:
+def picture_if_asked(msg: EmailMessage, doc: dict, player: dict) -> EmailMessage:
     """`msg` with the picture of `doc` (the view of the mail's reader, at the position the mail tells of) when the
-    mail asks its reader to act and pictures are on: one PNG render a mail, only for the player who must look at
-    the board."""
-    if asks_to_act(doc) and pictures_available():
+    mail asks its reader to act and pictures are on for them (`player`: their entry in secrets.yaml): one PNG
+    render a mail, only for the player who must look at the board."""
+    if asks_to_act(doc) and pictures_available(player):
         add_picture(msg, doc)
     return msg
 
@@ -363,17 +376,17 @@ def picture_if_asked(msg: EmailMessage, doc: dict) -> EmailMessage:
 def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     """The mail made multipart/alternative: its plain text first and complete, then an HTML part holding the
     picture of `doc` (a status document: the reader's own view) as an inline PNG (`cid:`; webmail blocks SVG and
-    remote images) above the same text, so the mail reads the same with images off."""
+    remote images) above the same text, so the mail reads the same with images off. The picture's title and
+    status are the HTML's words, above it, rather than pixels in it (pictures.mail_picture)."""
     from ..text import pictures
     text = msg.get_content()
-    drawing = pictures.picture(doc)
-    png = pictures.png(drawing.as_svg())
+    png, width = pictures.mail_picture(doc)
     title, status = pictures.headline(doc)
     # named after the mail's own Message-ID: an owed mail made again (pbem.clock.notices) is the same mail
     cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
     html = pictures.templates().get_template("mail.html").render(
-        subject=msg["Subject"], cid=cid[1:-1], alt=f"Picture of the position: {title}. {status}",
-        width=min(int(drawing.width), 760), text=text)
+        subject=msg["Subject"], cid=cid[1:-1], alt=f"Picture of the position: {title}. {status}", title=title,
+        status=status, width=width, text=text)
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     msg.get_payload()[1].add_related(png, "image", "png", cid=cid, filename="board.png", disposition="inline")
     return msg

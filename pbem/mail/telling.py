@@ -85,7 +85,7 @@ def _report(mailer: Mailer, handling: Handling, told: Told, player: dict, book: 
                                           lead=told.lead if name == told.mover else None, now=handling.moment,
                                           preference=correspondence.notify_of(player), doc=seen)
     letter = Letter(player["email"], subject, body, reply=name == told.mover, thread=name)
-    return compose.picture_if_asked(mailer.mail(gd, handling.incoming, letter), seen)
+    return compose.picture_if_asked(mailer.mail(gd, handling.incoming, letter), seen, player)
 
 
 def switched(mailer: Mailer, handling: Handling, before: dict, preference: str) -> tuple[str, str]:

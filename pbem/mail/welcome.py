@@ -44,11 +44,13 @@ def welcome_messages(gd: engine.GameDir, referee: str | None = None) -> list[Ema
     for player in roster:
         if not player["email"]:
             continue
-        subject, body = compose.welcome(gd, player, roster, legal if to_act == player["name"] else None)
+        pictured = compose.pictures_available(player)  # every player sees the board they will play on
+        subject, body = compose.welcome(gd, player, roster, legal if to_act == player["name"] else None,
+                                        pictures=pictured)
         msg = compose.message(referee, player["email"], subject, body, game=gd.id, move_number=public["move_number"],
                               message_id=compose.thread_root(gd, player["name"], referee),
                               redact=[p["secret"] for p in roster if p["name"] != player["name"]])
-        if compose.pictures_available():  # every player sees the board they will play on
+        if pictured:
             compose.add_picture(msg, engine.status(gd, player["name"]))
         messages.append(msg)
     return messages

@@ -250,6 +250,8 @@ def test_a_seat_handed_on_gets_a_new_secret_the_old_one_stops_working_and_the_lo
     (("replace", "{dir}", "--seat", "alice", "--by", "Zoe"), 1),
     (("replace", "{dir}", "--seat", "nobody", "--by", "zoe"), 2),
     (("notify", "{dir}", "hourly", "--as", "alice"), 1),
+    (("pictures", "{dir}", "maybe", "--as", "alice"), 1),
+    (("pictures", "{dir}", "off", "--as", "nobody"), 2),
     (("new", "coal-baron", "{root}/g2", "--player", "alice", "--player", "bob", "--reminder", "2h"), 1),
     (("new", "coal-baron", "{root}/g2", "--player", "alice", "--player", "bob", "--notify", "carol=daily"), 1),
 ])

@@ -40,7 +40,7 @@ def smoke(bin_dir: Path, tmp_path: Path) -> None:
     assert not where.strip().startswith(str(ROOT))
 
 
-def test_the_wheel_ships_every_game_and_schema_and_installs_alone(pbem_dist, tmp_path):
+def test_the_wheel_ships_every_game_schema_and_data_file_and_installs_alone(pbem_dist, tmp_path):
     wheel = next(pbem_dist.glob("pbem-*.whl"))
     archive = zipfile.ZipFile(wheel)
     names = archive.namelist()
@@ -55,6 +55,8 @@ def test_the_wheel_ships_every_game_and_schema_and_installs_alone(pbem_dist, tmp
         assert f"{game_id} = pbem.games.{game_dir.name}" in entry_points  # registered under its id
     for schema in (ROOT / "schemas").rglob("*.json"):
         assert f"pbem/schemas/{schema.relative_to(ROOT / 'schemas')}" in names
+    for data in (path for path in (ROOT / "pbem").rglob("*") if path.is_file() and path.suffix not in (".py", ".pyc")):
+        assert f"pbem/{data.relative_to(ROOT / 'pbem')}" in names, data  # templates, the pictures' fonts.yaml, CI files
     assert not [n for n in names if not n.startswith(("pbem/", "pbem-"))], "only pbem at the top of site-packages"
     assert any(n.endswith("licenses/LICENSE") for n in names)
     smoke(fresh_install(tmp_path, wheel), tmp_path)

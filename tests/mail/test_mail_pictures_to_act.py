@@ -40,9 +40,9 @@ def drawn(monkeypatch):
     docs = []
     original = pictures.picture
 
-    def spy(doc):
+    def spy(doc, *args, **kwargs):
         docs.append(doc)
-        return original(doc)
+        return original(doc, *args, **kwargs)
     monkeypatch.setattr(pictures, "picture", spy)
     return docs
 
@@ -71,8 +71,8 @@ def assert_pictured_for_the_player_to_act(game: MailGame, mails: list, switch: s
         if switch == "0" or msg["To"] != game.address(to_act):
             assert png is None, (msg["To"], msg["Subject"])
             continue
-        assert png == pictures.png(pictures.svg(engine.status(game.gd, to_act))), msg["Subject"]
-        assert png != pictures.png(pictures.svg(engine.status(game.gd)))  # not the public view's
+        assert png == pictures.mail_picture(engine.status(game.gd, to_act))[0], msg["Subject"]
+        assert png != pictures.mail_picture(engine.status(game.gd))[0]  # not the public view's
     expected = [("pbem-player/1", to_act)] * len(asked) if switch == "1" else []
     assert [(doc["format"], doc.get("player")) for doc in by_the_referee] == expected
 
@@ -128,7 +128,7 @@ def test_the_welcome_of_a_new_holder_carries_the_picture_only_when_their_seat_is
         assert welcomes[seat]["To"] == f"{holder}@players.example"
         if seat == to_act:  # the position the welcome tells of, before the next hand-over
             by_the_referee = [(doc["format"], doc.get("player")) for doc in drawn]
-            expected = pictures.png(pictures.svg(engine.status(game.gd, to_act))) if switch == "1" else None
+            expected = pictures.mail_picture(engine.status(game.gd, to_act))[0] if switch == "1" else None
     assert picture_of(welcomes[to_act]) == expected
     assert picture_of(welcomes[waiting]) is None
     assert by_the_referee == ([("pbem-player/1", to_act)] if switch == "1" else [])
@@ -196,7 +196,7 @@ def test_the_answer_to_an_illegal_move_shows_its_player_the_board_and_a_wrong_pa
         png = picture_of(answer)
         assert (png is not None) == pictured, password
         if pictured:
-            assert png == pictures.png(pictures.svg(engine.status(game.gd, player)))
+            assert png == pictures.mail_picture(engine.status(game.gd, player))[0]
     assert game.snapshot() == before
     assert [(doc["format"], doc.get("player")) for doc in drawn][:1] == ([("pbem-player/1", player)]
                                                                          if switch == "1" else [])
@@ -222,4 +222,4 @@ def test_a_players_status_shows_the_board_their_moves_show_it_when_theirs_and_he
         png = picture_of(answer)
         assert (png is not None) == (pictured and switch == "1"), (name, command)
         if png is not None:
-            assert png == pictures.png(pictures.svg(engine.status(game.gd, name)))
+            assert png == pictures.mail_picture(engine.status(game.gd, name))[0]

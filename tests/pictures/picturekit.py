@@ -100,3 +100,77 @@ def colour_share(image, colour: str, tolerance: int = 12) -> float:
 
 def distinct_colours(image) -> int:
     return len(image.getcolors(maxcolors=1 << 20) or [])
+
+
+# ------------------------------------------------------------------------------------------ legibility
+
+def word_boxes(picture) -> list[tuple[tuple[float, float, float, float], str]]:
+    """Each line of words of a picture with the box it covers as the PNG draws it: its real advance in its font
+    (pbem.text.raster), from its cap height to its descent."""
+    from pbem.text import raster
+    boxes = []
+    for dx, dy, sheet in picture.layers:
+        for _, x, y, words, size, anchor, bold, _ in (m for m in sheet.marks if m[0] == "text"):
+            advance = raster.label(words, size, bold)[3]
+            left = dx + x - {"start": 0, "middle": advance / 2, "end": advance}[anchor]
+            boxes.append(((left, dy + y - size * 0.76, left + advance, dy + y + size * 0.24), words))
+    return boxes
+
+
+def holders(picture) -> list[tuple[float, float, float, float]]:
+    """The boxes words may sit in: every rectangle and every round mark's square (the background's aside)."""
+    found = []
+    for dx, dy, sheet in picture.layers[1:]:
+        for mark in sheet.marks:
+            if mark[0] == "rect":
+                found.append((dx + mark[1], dy + mark[2], dx + mark[1] + mark[3], dy + mark[2] + mark[4]))
+            elif mark[0] == "shape":
+                _, _, x, y, r, *_ = mark
+                found.append((dx + x - r, dy + y - r, dx + x + r, dy + y + r))
+    return found
+
+
+def cut_words(picture) -> list[str]:
+    """The words a reader cannot read whole: cut short (…), running out of the box they sit in (the smallest
+    rectangle or mark holding their middle) or out of the picture, or drawn over other words."""
+    boxes, found = word_boxes(picture), []
+    frames = holders(picture)
+    for (x0, y0, x1, y1), words in boxes:
+        if words.endswith("…"):
+            found.append(f"{words!r} is cut short")
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        inside = [f for f in frames if f[0] <= middle[0] <= f[2] and f[1] <= middle[1] <= f[3]]
+        if inside:
+            frame = min(inside, key=lambda f: (f[2] - f[0]) * (f[3] - f[1]))
+            if x0 < frame[0] - 1 or x1 > frame[2] + 1:
+                found.append(f"{words!r} runs out of its box")
+        if x0 < -1 or x1 > picture.width + 1:
+            found.append(f"{words!r} runs out of the picture")
+    boxes.sort()
+    for i, ((x0, y0, x1, y1), words) in enumerate(boxes):
+        for (a0, b0, a1, b1), other in boxes[i + 1:]:
+            if a0 >= x1 - 0.5:
+                break
+            if b0 < y1 - 1 and y0 < b1 - 1:
+                found.append(f"{words!r} and {other!r} are drawn over each other")
+    return found
+
+
+def unshown_legend(sheet) -> list[str]:
+    """The legend's entries whose mark the drawing does not show (a legend names only what the picture uses)."""
+    marks = sheet.marks
+    texts = [m[3] for m in marks if m[0] == "text"]
+    tokens = {token for text in texts for token in text.split()}
+    fills = {(m[5].lower(), m[0]) for m in marks if m[0] in ("rect", "shape")}
+
+    def shown(spec) -> bool:
+        if spec[0] == "piece":
+            return (spec[1].lower(), "shape") in fills and spec[2] in texts
+        if spec[0] == "swatch":
+            return any(m[0] == "rect" and m[5].lower() == spec[1].lower() and m[8] == spec[3] for m in marks)
+        if spec[0] == "ring":
+            return any(m[0] == "shape" and m[1] == "circle" and m[5].lower() == "#ffffff" for m in marks)
+        if spec[0] == "glyph":  # (one of the abbreviations it explains)
+            return any(token in tokens for token in spec[1].split())
+        return True
+    return [words for spec, words in sheet.legend if not shown(spec)]

@@ -14,7 +14,7 @@ import pytest
 
 from pbem.engine import engine
 from pbem.store import registry, validation, yamlio
-from pbem.text import pictures
+from pbem.text import pictures, sheet, svgout
 from pbem.rng import Rng
 from picturekit import status_doc
 from support import NAMES, SHORT_NAMES
@@ -150,7 +150,7 @@ def peak_megabytes():
 
 doc = yamlio.loads(open(sys.argv[1], "rb").read())
 started = time.process_time()
-png = pictures.png(pictures.svg(doc))
+png = pictures.png(doc)
 seconds = time.process_time() - started
 print(json.dumps({"seconds": seconds, "megabytes": peak_megabytes(), "png": png[:8].hex(), "size": len(png)}))
 """
@@ -160,7 +160,8 @@ def render_cost(doc: dict, tmp_path) -> dict:
     """A picture of `doc` rendered to PNG in a process of its own: its CPU seconds, the process's peak memory."""
     path = tmp_path / "doc.yaml"
     path.write_text(yamlio.dumps(doc), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-c", RENDER, str(path)], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", RENDER, str(path)], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)  # not the checkout, whose pbem/ is not the installed package
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -189,10 +190,32 @@ def test_a_picture_bounds_its_own_size_whatever_names_it_is_given(tmp_path):
     doc["decision"]["description"] = "W" * 10_000
     drawing = pictures.picture(doc)
     assert drawing.width <= pictures.MAX_WIDTH and drawing.height <= pictures.MAX_HEIGHT
-    texts = re.findall(r"<text[^>]*>([^<]*)</text>", drawing.as_svg())
-    assert texts and max(len(text) for text in texts) <= pictures.MAX_LABEL
+    texts = [mark[3] for _, _, layer in drawing.layers for mark in layer.marks if mark[0] == "text"]
+    assert texts and max(len(text) for text in texts) <= sheet.MAX_LABEL
+    shown = re.findall(r"<text[^>]*>([^<]*)</text>", svgout.drawing(drawing).as_svg())
+    assert shown and max(len(text) for text in shown) <= sheet.MAX_LABEL
     cost = render_cost(doc, tmp_path)
     assert cost["seconds"] < MOST_SECONDS and cost["megabytes"] < MOST_MEGABYTES, cost
+
+
+def test_the_title_and_the_status_take_three_lines_each_at_most_the_last_one_marked_as_cut():
+    band = sheet.Sheet([])
+    pictures.title_band(band, "Title " * 2_000, "W" * 10_000, 600)
+    title = [mark[3] for mark in band.marks if mark[4] == 16]
+    status = [mark[3] for mark in band.marks if mark[4] == 12]
+    assert len(title) == len(status) == 3
+    assert title[-1].endswith(" …") and status[-1].endswith(" …")
+    assert all(sheet.text_width(line, 12) <= 600 - 2 * pictures.MARGIN for line in status)
+
+
+def test_a_text_wrapped_into_lines_is_cut_at_max_text_characters_and_never_more_lines():
+    """A name of 10,000 characters in a game's wrapped text (a card's, a discard pile's) takes the lines of
+    MAX_TEXT characters, not 10,000 characters' worth."""
+    drawn = sheet.Sheet([])
+    lines = drawn.lines(0, 20, "W" * 10_000, 300, size=10)
+    shown = "".join(mark[3] for mark in drawn.marks)
+    assert len(shown) == sheet.MAX_TEXT and shown.endswith("…")
+    assert lines == len(drawn.marks) < 30
 
 
 def test_a_game_made_before_the_bounds_with_longer_names_still_plays_and_verifies(pbem, tmp_path, monkeypatch):

@@ -24,7 +24,7 @@ CHANGED_AT_MOST = 0.005   # the share of pixels that may change beyond that
 
 def rendered(name: str) -> bytes:
     doc = yamlio.loads((HERE / "positions" / f"{name}.yaml").read_bytes())
-    return pictures.png(pictures.svg(doc))
+    return pictures.png(doc)
 
 
 def changed_share(expected: Image.Image, actual: Image.Image) -> float:
@@ -56,8 +56,8 @@ def test_the_picture_matches_its_golden_image(name, tmp_path):
 def test_the_comparison_sees_a_changed_picture():
     """The tolerance lets anti-aliasing through, not a moved token: one seat's colour changed is caught."""
     doc = yamlio.loads((HERE / "positions" / "gold-fever-4p.yaml").read_bytes())
-    original = Image.open(io.BytesIO(pictures.png(pictures.svg(doc))))
+    original = Image.open(io.BytesIO(pictures.png(doc)))
     doc["view"]["players"][0]["gold"] += 1000
     doc["view"]["towns"][0]["mayor"] = doc["view"]["players"][1]["name"]
-    changed = Image.open(io.BytesIO(pictures.png(pictures.svg(doc))))
+    changed = Image.open(io.BytesIO(pictures.png(doc)))
     assert changed_share(original, changed) > 0.0001

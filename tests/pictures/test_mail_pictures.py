@@ -65,7 +65,7 @@ def test_only_the_mail_that_asks_a_player_to_act_carries_a_picture(tmp_path, pbe
     asking = compose.add_picture(compose.message("referee@club.example", "a@club.example", "s", body),
                                  engine.status(gd, to_act))
     png = asking.get_payload()[1].get_payload()[1].get_content()
-    assert png == pictures.png(pictures.svg(engine.status(gd, to_act)))  # their own view's picture
+    assert png == pictures.mail_picture(engine.status(gd, to_act))[0]  # their own view's picture
     assert compose.pictures_available()
     # after a move, the mover's answer and the waiting players' reports stay plain text: only the one to act
     from pbem.mail.commands import Referee

@@ -1,6 +1,7 @@
 """Pictures of the position: every game draws every player count and option set from the public view and each
-player's view, and no picture shows what its view may not (the same leak check as the views'); `pbem board`'s
-formats and its refusals; a move never imports the drawing libraries."""
+player's view, and no picture shows what its view may not (the same leak check as the views'); in every one each
+line of words reads whole (none cut short, out of its box or over other words) and the legend names only marks
+the picture shows; `pbem board`'s formats and its refusals; a move never imports the drawing libraries."""
 from __future__ import annotations
 
 import re
@@ -12,8 +13,8 @@ import pytest
 from support import NAMES, game_counts, legal_turn, run_pbem, snapshot, words
 from pbem.play import playout
 from pbem.store import registry, yamlio
-from pbem.text import pictures
-from picturekit import option_cases, status_doc
+from pbem.text import pictures, sheet, svgout
+from picturekit import cut_words, option_cases, status_doc, unshown_legend
 
 POSITIONS = 4  # positions drawn per play-out: the start, two in the middle, the end
 
@@ -27,7 +28,7 @@ def picture_words(svg_text: str) -> set[str]:
 def labels(game: registry.Game) -> set[str]:
     """The words a picture may show that come from no view: its labels, written in the drawing code (the game's
     draw and report modules, the frame) and the decisions' descriptions."""
-    sources = [pictures.__file__, game.draw.__file__, game.report.__file__]
+    sources = [pictures.__file__, sheet.__file__, game.draw.__file__, game.report.__file__]
     return words(game.meta["decisions"]) | set().union(*(words(open(path).read()) for path in sources))
 
 
@@ -35,7 +36,8 @@ def check_pictures(game: registry.Game, state: dict, players: list[str], move_nu
     """What no view shows (a deck's order, a card nobody has seen) is in no picture, and each player's private
     words (in their view, in no other view nor the public one) are in no other picture."""
     docs = {viewer: status_doc(game, state, move_number, viewer) for viewer in [None, *players]}
-    drawn = {viewer: picture_words(pictures.svg(doc)) for viewer, doc in docs.items()}
+    made = {viewer: pictures.picture(doc) for viewer, doc in docs.items()}
+    drawn = {viewer: picture_words(svgout.drawing(made[viewer]).as_svg()) for viewer in docs}
     hidden = words(state) - labels(game) - set().union(*(words(doc["view"]) for doc in docs.values()))
     for viewer, shown in drawn.items():
         assert not hidden & shown, f"the picture of {viewer or 'the public'} shows {sorted(hidden & shown)[:5]}"
@@ -46,6 +48,11 @@ def check_pictures(game: registry.Game, state: dict, players: list[str], move_nu
             framed = words({key: value for key, value in docs[other].items() if key != "view"})  # the move number...
             leaked = (private - framed) & drawn[other]
             assert not leaked, f"the picture of {other or 'the public'} shows {player}'s private {sorted(leaked)[:5]}"
+    for viewer, picture in made.items():
+        cut = cut_words(picture)
+        assert not cut, f"{game.id}, the picture of {viewer or 'the public'} at move {move_number}: {cut[:3]}"
+        board = picture.layers[2][2]  # the game's own drawing
+        assert not unshown_legend(board), f"{game.id}: the legend names {unshown_legend(board)}, not drawn"
 
 
 def play_and_draw(game_id: str, count: int, options: dict, seed: str) -> int:
@@ -111,12 +118,12 @@ def test_a_picture_has_the_move_number_who_is_to_act_and_a_legend_with_every_sea
     for player in doc["view"]["players"]:
         assert player["name"] in shown
     # each seat has its own shape as well as its own colour (circle, square, polygons), and its letter
-    assert len({pictures.SEAT_SHAPES[i] for i in range(len(doc["view"]["players"]))}) == len(doc["view"]["players"])
+    assert len({sheet.SEAT_SHAPES[i] for i in range(len(doc["view"]["players"]))}) == len(doc["view"]["players"])
 
 
 def test_seat_letters_are_unique_even_when_names_share_their_first_letters():
-    assert pictures.seat_letters(["anna", "anton", "bob"]) == {"anna": "Ann", "anton": "Ant", "bob": "Bob"}
-    assert pictures.seat_letters(["ann", "bob"]) == {"ann": "A", "bob": "B"}
+    assert sheet.seat_letters(["anna", "anton", "bob"]) == {"anna": "Ann", "anton": "Ant", "bob": "Bob"}
+    assert sheet.seat_letters(["ann", "bob"]) == {"ann": "A", "bob": "B"}
 
 
 def _position(name):
@@ -191,7 +198,8 @@ def test_a_move_and_a_status_never_import_the_drawing_libraries(new_game, tmp_pa
             f"assert main(['move', {str(directory)!r}, '--as', {player!r}, '--text', {text!r}, '--move-number', "
             f"'{number}']) == 0\n"
             f"assert main(['status', {str(directory)!r}]) == 0\n"
-            "print(sorted({'drawsvg', 'jinja2', 'resvg_py', 'pbem.text.pictures'} & set(sys.modules)))")
+            "print(sorted({'drawsvg', 'jinja2', 'PIL', 'pbem.text.pictures', 'pbem.text.raster', "
+            "'pbem.text.svgout'} & set(sys.modules)))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                             cwd=tmp_path)  # outside the checkout, as above
     assert result.returncode == 0, result.stderr

@@ -43,7 +43,7 @@ class Fresh:
                "--no-build-isolation", source)
 
     def pbem(self, *args) -> str:
-        return run_ok(self.python, "-m", "pbem.cli", *args, env=self.env)
+        return run_ok(self.python, "-m", "pbem.cli", *args, env=self.env, cwd=self.venv)
 
     def json(self, *args):
         return json.loads(self.pbem(*args, "--format", "json"))
@@ -92,9 +92,11 @@ def test_the_guides_game_installed_on_its_own_plays_to_the_end_by_signed_move_fi
 def test_pbems_generic_tests_pass_over_the_guides_game_without_editing_pbem(fresh, tmp_path):
     """The tests that run over every installed game, picked by its id, in the fresh environment (where pbem's own
     games are installed too: the suite passes with any correct game beside them)."""
-    done = subprocess.run([str(fresh.python), "-m", "pytest", "tests", "-k", "high-card", "-n", "0", "-v",
+    done = subprocess.run([str(fresh.python), "-m", "pytest", str(ROOT / "tests"), "--rootdir", str(ROOT),
+                           "-c", str(ROOT / "pyproject.toml"), "-k", "high-card", "-n", "0", "-v",
                            "-p", "no:cacheprovider", f"--basetemp={tmp_path / 'inner'}"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=1200, env={**os.environ, **fresh.env})
+                          cwd=tmp_path,  # not the checkout, whose pbem/ is not the installed package
+                          capture_output=True, text=True, timeout=1200, env={**os.environ, **fresh.env})
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     passed = int(re.search(r"(\d+) passed", done.stdout).group(1))
     assert passed >= 30, done.stdout[-2000:]  # the generic tests did run over it (38 when written)

@@ -1,0 +1,247 @@
+"""The Sheet a game draws its picture on: plain shapes and lines of text at absolute coordinates, in points, kept
+as a list of marks (a display list) that a back-end turns into SVG (pbem.text.svgout) or draws into a PNG
+(pbem.text.raster). One description of each picture, two ways to write it; neither back-end is imported here.
+
+Colour is never the only way to tell things apart: every seat has its colour from Okabe and Ito's palette (told
+apart under the common colour blindnesses) *and* its own shape and letter; goods carry their letter.
+
+A mark is a tuple, its kind first:
+  ("rect", x, y, w, h, fill, stroke, width, dash, rx)
+  ("line", x1, y1, x2, y2, stroke, width, dash)
+  ("shape", shape, x, y, r, fill, stroke, width)      shape: circle, square, triangle, diamond, ... cross
+  ("text", x, y, words, size, anchor, bold, fill)     (x, y): the baseline's start, middle or end, by anchor
+"""
+from __future__ import annotations
+
+import functools
+import math
+import unicodedata
+
+from ..store import packaged, yamlio
+
+INK = "#1a1a1a"
+FAINT = "#767676"
+PAPER = "#ffffff"
+MIN_TYPE = 10  # points (pixels at 1×): no word in a picture is smaller, so every label reads at 1×
+CHAR = 0.62  # DejaVu Sans' average advance per unit of font size, a little generous: text never overflows its box
+WIDE = 1.0  # the advance of a wide character (CJK ideographs, kana, hangul, full-width forms): a whole em
+# A picture bounds its own cost, whatever names a club's components give it (their schemas bound them too): a line
+# of text is cut at MAX_LABEL characters (the longest a picture draws is some 130), a text wrapped into lines at
+# MAX_TEXT (the longest wrapped is some 170, a status line)
+MAX_LABEL = 160
+MAX_TEXT = 640
+
+SEAT_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#999999"]
+SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "pentagon", "hexagon", "star", "cross"]
+
+
+GENERIC_FONTS = "Verdana, Arial, sans-serif"  # after pbem's own, in an SVG, for a reader without them
+
+
+@functools.lru_cache(maxsize=None)
+def font_table() -> tuple[list[dict], dict[str, list[tuple[int, int]]]]:
+    """pbem/text/fonts.yaml: the fonts the words are drawn in, in the order characters try them, and each
+    script's blocks of code points."""
+    data = yamlio.loads(packaged.read_bytes("pbem.text", "fonts.yaml"), "pbem/text/fonts.yaml")
+    scripts = {name: [tuple(int(end, 16) for end in block.split("-")) for block in blocks]
+               for name, blocks in data["scripts"].items()}
+    return data["fonts"], scripts
+
+
+def font_family() -> str:
+    """The fonts pbem names, as a CSS font-family list: the one for every script first (it draws most words),
+    then the others, then common ones for a reader without them."""
+    fonts = font_table()[0]
+    names = [e["family"] for e in fonts if "script" not in e] + [e["family"] for e in fonts if "script" in e]
+    return ", ".join([*names, GENERIC_FONTS])
+
+
+def text_width(text: str, size: float) -> float:
+    """How wide `text` is at font size `size`, a little generous, for every script: a wide character (East Asian
+    Wide or Full-width) takes a whole em, any other one DejaVu Sans' average advance."""
+    if text.isascii():
+        return len(text) * size * CHAR
+    return size * sum(WIDE if unicodedata.east_asian_width(c) in "WF" else CHAR for c in text)
+
+
+def label(words, most: int = MAX_LABEL) -> str:
+    """A line of text as drawn: at most `most` characters, the cut marked with an ellipsis."""
+    words = str(words)
+    return words if len(words) <= most else words[:max(most - 1, 0)] + "…"
+
+
+def wrap(words: str, size: float, width: float, most: int | None = None) -> list[str]:
+    """Words in lines that fit `width` at font size `size`; a word wider than a line (a run of CJK text has no
+    spaces) is broken between characters. A text longer than MAX_TEXT characters is cut first; with `most`, the
+    lines past the most-th are left out, the last one kept ending in an ellipsis."""
+    lines, line = [], ""
+    for word in label(words, MAX_TEXT).split():
+        *whole, word = broken(word, size, width)
+        if whole:
+            lines += [line, *whole] if line else whole
+            line = ""
+        if line and text_width(f"{line} {word}", size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    lines += [line] if line else []
+    if most is None or len(lines) <= most:
+        return lines
+    return lines[:most - 1] + [ellipsed(lines[most - 1], size, width)]
+
+
+def broken(word: str, size: float, width: float) -> list[str]:
+    """A word in pieces that each fit `width` (a character at least each), in one pass over its characters."""
+    pieces, start, run = [], 0, 0.0
+    for at, character in enumerate(word):
+        advance = text_width(character, size)
+        if at > start and run + advance > width:
+            pieces.append(word[start:at])
+            start, run = at, 0.0
+        run += advance
+    return [*pieces, word[start:]]
+
+
+def ellipsed(line: str, size: float, width: float) -> str:
+    """A line that goes on beyond what is shown: cut so that it fits `width` with an ellipsis at its end."""
+    while line and text_width(f"{line} …", size) > width:
+        line = line[:-1].rstrip()
+    return f"{line} …" if line else "…"
+
+
+def readable_on(fill: str) -> str:
+    """Black or white letters, whichever reads better on `fill` (#rrggbb)."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else PAPER
+
+
+def seat_letters(players: list[str]) -> dict[str, str]:
+    """Each player's mark: the shortest beginning of the name (1 to 3 letters) that no other player shares."""
+    for length in (1, 2, 3):
+        marks = {p: p[:length].capitalize() for p in players}
+        if len(set(marks.values())) == len(players):
+            return marks
+    return {p: str(i + 1) for i, p in enumerate(players)}
+
+
+def polygon_points(shape: str, x: float, y: float, r: float) -> list[float]:
+    """The corners of a seat's shape (or a star) around (x, y), flat: x1, y1, x2, y2 ..."""
+    if shape == "square":
+        side = r * 0.88
+        return [x - side, y - side, x + side, y - side, x + side, y + side, x - side, y + side]
+    if shape == "cross":
+        arm = r * 0.4
+        return [x - arm, y - r, x + arm, y - r, x + arm, y - arm, x + r, y - arm, x + r, y + arm, x + arm, y + arm,
+                x + arm, y + r, x - arm, y + r, x - arm, y + arm, x - r, y + arm, x - r, y - arm, x - arm, y - arm]
+    corners = {"triangle": 3, "diamond": 4, "pentagon": 5, "hexagon": 6, "star": 10}[shape]
+    points = []
+    for i in range(corners):
+        radius = r * (0.5 if shape == "star" and i % 2 else 1.0)
+        angle = -math.pi / 2 + 2 * math.pi * i / corners
+        points += [round(x + radius * math.cos(angle), 2),
+                   round(y + radius * math.sin(angle) + (r * 0.15 if shape == "triangle" else 0), 2)]
+    return points
+
+
+class Sheet:
+    """Where a game draws: plain shapes at absolute coordinates, in points. It keeps the marks drawn (`marks`),
+    the extent of what was drawn and the legend's entries (each mark the picture uses, said in words)."""
+
+    def __init__(self, players: list[str], viewer: str | None = None):
+        self.players, self.viewer = list(players), viewer
+        self.letters = seat_letters(self.players)
+        self.marks: list[tuple] = []
+        self.width = self.height = 0.0
+        self.legend: dict[tuple[tuple, str], None] = {}  # an ordered set
+
+    # -- bookkeeping
+    def grow(self, x: float, y: float) -> None:
+        self.width, self.height = max(self.width, x), max(self.height, y)
+
+    def key(self, sample: tuple, words: str) -> None:
+        """A legend entry: a sample mark (("piece", fill, letter[, shape]), ("swatch", fill, stroke, dash),
+        ("seat", player), ("ring",), ("glyph", text)) and what it means. Each is listed once, in the order first
+        keyed: key a mark where it is drawn, so that the legend names only what the picture shows."""
+        self.legend[(sample, words)] = None
+
+    # -- shapes
+    def rect(self, x, y, w, h, fill=PAPER, stroke=INK, width=1.0, dash=None, rx=0):
+        self.marks.append(("rect", x, y, w, h, fill, stroke, width, dash, rx))
+        self.grow(x + w, y + h)
+
+    def line(self, x1, y1, x2, y2, stroke=INK, width=1.0, dash=None):
+        self.marks.append(("line", x1, y1, x2, y2, stroke, width, dash))
+        self.grow(max(x1, x2), max(y1, y2))
+
+    def circle(self, x, y, r, fill=PAPER, stroke=INK, width=1.0):
+        self.shape("circle", x, y, r, fill, stroke, width)
+
+    def shape(self, shape, x, y, r, fill, stroke=INK, width=1.0):
+        self.marks.append(("shape", shape, x, y, r, fill, stroke, width))
+        self.grow(x + r, y + r)
+
+    def text(self, x, y, words, size=11, anchor="start", bold=False, fill=INK):
+        """One line of text; (x, y) is its baseline's start (or middle or end, by `anchor`). Its size is at least
+        MIN_TYPE; a line longer than MAX_LABEL characters is cut."""
+        words, size = label(words), max(size, MIN_TYPE)
+        self.marks.append(("text", x, y, words, size, anchor, bold, fill))
+        width = text_width(words, size)
+        left = {"start": 0, "middle": 0.5, "end": 1}[anchor] * width
+        self.grow(x - left + width, y + size * 0.3)
+
+    def lines(self, x, y, words, width, size=11, leading=None, **style) -> int:
+        """`words` wrapped to `width`, whole (never cut short, up to MAX_TEXT characters), the first baseline at y;
+        how many lines."""
+        leading = leading or round(max(size, MIN_TYPE) * 1.3)
+        wrapped = wrap(str(words), max(size, MIN_TYPE), width) or [""]
+        for i, line in enumerate(wrapped):
+            self.text(x, y + i * leading, line, size=size, **style)
+        return len(wrapped)
+
+    def cells(self, y, cells: list[tuple[float, float, object]], size=11, leading=None, **style) -> int:
+        """A table's row from the baseline y: each cell (x, width, value) wrapped to its width; the most lines a
+        cell took."""
+        return max([self.lines(x, y, value, width, size=size, leading=leading, **style)
+                    for x, width, value in cells] or [1])
+
+    def token(self, player: str, x: float, y: float, r: float = 8, count: int | None = None):
+        """A player's piece: their shape in their colour with their letter (and a count beside it)."""
+        seat = self.players.index(player) if player in self.players else len(SEAT_COLOURS) - 1
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        self.shape(SEAT_SHAPES[seat % len(SEAT_SHAPES)], x, y, r, colour)
+        self.text(x, y + r * 0.4, self.letters.get(player, "?"), size=r * 1.1, anchor="middle", bold=True,
+                  fill=readable_on(colour))
+        if count is not None and count != 1:
+            self.text(x + r + 2, y + r * 0.4, f"×{count}", size=r * 1.2)
+
+    def piece(self, x, y, fill, letter, size=12, shape="square"):
+        """A good, a cube, a nugget: a coloured mark with the letter that names it (x, y: its centre)."""
+        self.shape(shape, x, y, size / 2, fill, stroke=INK, width=0.8)
+        self.text(x, y + size * 0.3, letter, size=size * 0.75, anchor="middle", bold=True, fill=readable_on(fill))
+
+    def seat_colour(self, player: str) -> str:
+        return SEAT_COLOURS[self.players.index(player) % len(SEAT_COLOURS)] if player in self.players else FAINT
+
+    def sample(self, spec: tuple, x: float, y: float) -> float:
+        """Draw a legend sample centred on y from x; its width."""
+        kind = spec[0]
+        if kind == "seat":
+            self.token(spec[1], x + 8, y, 8)
+            return 16
+        if kind == "piece":
+            self.piece(x + 7, y, spec[1], spec[2], size=14, shape=spec[3] if len(spec) > 3 else "square")
+            return 14
+        if kind == "swatch":
+            self.rect(x, y - 7, 22, 14, fill=spec[1], stroke=spec[2], width=2 if spec[3] else 1, dash=spec[3])
+            return 22
+        if kind == "ring":
+            self.circle(x + 8, y, 7, fill=PAPER, stroke=INK, width=1.2)
+            return 16
+        self.text(x, y + 4, spec[1], size=11, bold=True)
+        return sample_width(spec)
+
+
+def sample_width(spec: tuple) -> float:
+    """The width a legend sample takes (a glyph's: its text, bold, at 11)."""
+    return {"seat": 16, "piece": 14, "swatch": 22, "ring": 16}.get(spec[0]) or text_width(label(spec[1]), 11)

@@ -1,0 +1,90 @@
+"""A mail a phone can carry: over a whole game of each title, the median turn mail — the mail that tells a player
+it is their turn, with the picture of their view — is at most 40 KB as it leaves the referee.
+
+Each game is played by greedy bots at every seat (the referee enters their moves, and each player counts as told
+what a `turn` player's mails would have told: everything up to their own last move); at positions spread over the
+whole game the player to act sends their move by mail (`pbem mail receive`, the mail transport's own path), and
+the mail that answers it to the next player to act, picture included, is weighed as the outbox holds it."""
+from __future__ import annotations
+
+import mailbox
+import random
+import statistics
+
+import pytest
+
+from pbem import bots
+from pbem.engine import engine
+from pbem.store import registry
+from pbem.mail import news
+from pbem.mail.ledger import Ledger
+from mailkit import create_game, game_params, move_mail, receive
+from support import legal_turn
+
+MOST_KB = 40
+SAMPLES = 12  # turn mails weighed, spread over the whole game
+PLAYERS = 3  # a club's usual table (every title seats three); docs/performance.md weighs every table size
+
+
+def play_to(gd: engine.GameDir, stop: int, rnd: random.Random) -> bool:
+    """The greedy bots play until move `stop` is to be made; False when the game ended first."""
+    with engine.session(gd) as table:
+        while (pending := gd.game.rules.pending(table.state)) is not None and table.move_number < stop:
+            player = pending["player"]
+            view = gd.game.rules.view(table.state, player)
+            move = bots.decide(gd.game, "greedy", view, gd.game.rules.legal_moves(table.state, player), rnd)
+            table.submit(player, [gd.game.format_move(move)], by="referee")
+        table.write()
+        return pending is not None
+
+
+def told_up_to_their_last_move(games_root, gd: engine.GameDir) -> None:
+    """Each player's news bookmark at their own last move: what their turn mails would have told them so far."""
+    book = news.Bookmarks(news.folder(Ledger(games_root).base) / f"{gd.id}.json", engine.roster(gd))
+    entries = engine.read_log(gd)["entries"] or []
+    for name in gd.players:
+        own = [entry["number"] for entry in entries if entry["player"] == name]
+        if own:
+            book.tell(name, own[-1])
+    news.save([book])
+
+
+def table_size(game_type: str) -> int:
+    game = registry.get(game_type)
+    return max(game.min_players, min(PLAYERS, game.max_players))
+
+
+def game_length(games_root, game_type: str) -> int:
+    game = create_game(games_root, game_type, table_size(game_type), game_id="counted", seed="size")
+    play_to(game.gd, 10 ** 6, random.Random("size"))
+    return engine.status(game.gd)["move_number"]
+
+
+def turn_mails(games_root, outbox, game_type: str) -> list[bytes]:
+    """The turn mails, as sent, that answer a move mailed at SAMPLES positions spread over a whole game."""
+    last = game_length(games_root, game_type)
+    game = create_game(games_root, game_type, table_size(game_type), seed="size", options=("--notify", "turn"))
+    rnd, weighed = random.Random("size"), []
+    for stop in (1 + i * (last - 2) // SAMPLES for i in range(SAMPLES)):
+        if not play_to(game.gd, stop, rnd):
+            break
+        told_up_to_their_last_move(games_root, game.gd)
+        player, move, number = legal_turn(game.dir)
+        box = mailbox.Maildir(outbox, create=True)
+        box.clear()
+        result = receive(games_root, move_mail(game, player, [move], move_number=number), outbox=outbox)
+        assert result.code == 0 and result.stdout.startswith("accepted"), result.output
+        turn = [raw for raw in (bytes(m) for m in box) if b"your turn" in raw.split(b"\n\n", 1)[0]]
+        weighed += [raw for raw in turn if b"image/png" in raw]
+    return weighed
+
+
+@pytest.mark.parametrize("game_type", game_params())
+def test_the_median_turn_mail_of_a_whole_game_with_its_picture_is_at_most_40_kb(games_root, tmp_path, game_type,
+                                                                                  monkeypatch):
+    monkeypatch.setenv("PBEM_MAIL_PICTURES", "1")
+    mails = turn_mails(games_root, tmp_path / "outbox", game_type)
+    assert len(mails) >= SAMPLES // 2, f"{game_type}: only {len(mails)} turn mails with a picture"
+    median = statistics.median(len(raw) for raw in mails) / 1024
+    print(f"{game_type}, {table_size(game_type)} players: the median turn mail is {median:.1f} KB")
+    assert median <= MOST_KB, f"{game_type}: the median turn mail is {median:.1f} KB"
