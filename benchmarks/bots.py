@@ -1,7 +1,8 @@
 """How the bots play, measured against the targets in benchmarks/targets.yaml (a long run, not a test).
 
     python benchmarks/bots.py [--games 100] [--random-games N] [--end-games 10] [--greedy-games 20] [--cpu-games 3]
-                              [--budget N] [--game chartered ...] [--players 2 ...] [--quick] [--shard I/N]
+                              [--budget N] [--game chartered ...] [--players 2 ...] [--line TEXT ...] [--quick]
+                              [--shard I/N]
 
 For every game and every player count, seeded games played in memory, the seat under test moving round the table
 from game to game and a shared first place counted as a win; each game draws its option set (seeded) among every
@@ -20,9 +21,10 @@ base game.
 
 The four games pbem ships are measured unless `--game` names others; a plug-in game (one installed from its own
 package, such as the worked example) is measured only when named, and without the rule-of-thumb line (the
-benchmark defines none for it). `--quick` plays the rule-of-thumb line at the default options only; `--shard I/N`
-measures only lines I, I + N, I + 2N ... of the report, so that N processes share a long run. Exit status 1 if a
-target is missed.
+benchmark defines none for it). `--line TEXT` measures only the lines whose text holds TEXT (e.g. `--line "search
+vs greedy"`; repeatable), so that a long run can be done line by line. `--quick` plays the rule-of-thumb line at
+the default options only; `--shard I/N` measures only lines I, I + N, I + 2N ... of the report, so that N
+processes share a long run. Exit status 1 if a target is missed.
 """
 from __future__ import annotations
 
@@ -339,6 +341,8 @@ def main() -> int:
     parser.add_argument("--game", action="append", help="only these games (default: the four games pbem ships; "
                                                         "a plug-in game is measured only when named)")
     parser.add_argument("--players", type=int, action="append", help="only these player counts")
+    parser.add_argument("--line", action="append", help="only the lines whose text holds this (e.g. \"search vs "
+                                                        "greedy\"); repeatable")
     parser.add_argument("--quick", action="store_true", help="the rule-of-thumb line at the default options only")
     parser.add_argument("--shard", default="0/1", help="I/N: only every N-th line of the report, from the I-th "
                                                        "(to run N processes side by side)")
@@ -357,6 +361,8 @@ def main() -> int:
             continue
         print(f"{game.id}", flush=True)
         for text, measure, goal, kind in measures(game, args, targets):
+            if args.line and not any(part in text for part in args.line):
+                continue
             index += 1
             if index % shards != shard:
                 continue
