@@ -215,3 +215,15 @@ def test_the_organiser_is_told_when_a_game_cannot_be_searched_and_its_greedy_bot
     assert result.code == 0, result.err
     assert "note: Coal Baron cannot be searched (the game has no unseen.py)" in result.err
     assert engine.load_state(engine.open_game(tmp_path / "g1"))["bots"] == {"bob": "greedy"}
+
+
+def test_a_demo_plays_each_seat_at_its_own_level_the_game_the_same_seats_play_in_memory(tmp_path):
+    """`pbem demo --bots search:2,greedy`: one level a seat, in seat order, through the referee."""
+    from pbem.cli import demo
+    game, directory = registry.get("coal-baron"), tmp_path / "demo-levels"
+    final = demo.run(game.id, None, "levels", {}, directory, 0, lambda *_: None, bot=["search:2", "greedy"])
+    assert final["finished"]
+    stored = engine.load_state(engine.open_game(directory))["state"]
+    table = {"seed": "levels", "bot_seed": "levels", "game_id": directory.name}
+    assert stored == playout.play(game, NAMES[:2], seats={"alice": "search:2", "bob": "greedy"}, **table)
+    assert stored != playout.play(game, NAMES[:2], seats={"alice": "greedy", "bob": "greedy"}, **table)
