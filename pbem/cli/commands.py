@@ -19,7 +19,6 @@ from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, MOVE_NUMBER, NO
                       read_input, secret_from, sending)
 
 
-
 class LazyGroup(click.Group):
     """Transports load only when used, so `pbem move` does not pay for importing the mail machinery."""
 
@@ -69,9 +68,8 @@ def games(fmt):
 @click.option("--notify", "notify", multiple=True, metavar="[PLAYER=]every|turn|daily", help="How often players "
               "get mail: only when it is their turn (default; with what happened since), every move, or a daily "
               "digest (sent by `pbem tick`). Without PLAYER= for everyone; repeat for each player.")
-@click.option("--bot", "bots", multiple=True, metavar="PLAYER=LEVEL", help="Seat a bot: the referee plays this "
-              "player's every move at LEVEL (random, greedy, search or search:N, N simulations a decision), logged "
-              "as the bot's; no deadline runs against it. Repeat for each bot.")
+@click.option("--bot", "bots", multiple=True, metavar="PLAYER=LEVEL", help="Seat a bot, played at LEVEL (random, "
+              "greedy, search, search:N for N simulations a decision), its moves logged as the bot's. Repeatable.")
 @NOW
 @FORMAT
 def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, smtp_user, starttls,
@@ -175,10 +173,12 @@ def board(directory, player, fmt, output, now):
 @NOW_SHOWN
 def site(root, out, now):
     """A static web site of the games under ROOT (or of one game), written into OUT: an index of the games with
-    who is to act and until when, and each game's picture, report and log; from the public files only."""
+    who is to act and until when, and each game's picture, report and log; from the public files only. A run
+    writes only what changed since the last (OUT/.pbem-site.json records what it wrote)."""
     from . import site as site_module
     result = site_module.build(root, out, clock_now(now))
-    click.echo(f"{out}: {len(result['games'])} games, {len(result['files'])} files")
+    click.echo(f"{out}: {len(result['games'])} games, {len(result['files'])} files, {len(result['written'])} "
+               f"written")
     if result["unreadable"]:
         raise PbemError("not published (the others are): " + "; ".join(
             f"{name}: {reason}" for name, reason in result["unreadable"]))
