@@ -110,11 +110,24 @@ the list of what is legal.
 """
 from __future__ import annotations
 
+from .messages import Message
+
 
 class PbemError(Exception):
-    """Bad input (a file, a move, a signature): reported as one clear message, exit code 2, nothing changed."""
+    """Bad input (a file, a move, a signature): reported as one clear message, exit code 2, nothing changed.
+
+    The message is a str, or a pbem.messages.Message that each reader gets in their language (`render`); the
+    exception's own text (str(), logs, the organiser's output) is always the English one."""
 
     exit_code = 2
+
+    def __init__(self, message: str | Message = "", *args):
+        self.message = message if isinstance(message, Message) else None
+        super().__init__(message.english() if isinstance(message, Message) else message, *args)
+
+    def render(self) -> str:
+        """The message in the language of the reader now being written to (English for a plain str)."""
+        return self.message.render() if self.message is not None else str(self)
 
 
 class UsageError(PbemError):

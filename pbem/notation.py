@@ -18,13 +18,20 @@ from __future__ import annotations
 
 import re
 
+from .messages import N_, Message, Words, lazy
+
 TOKEN = re.compile(r"^[a-z0-9][a-z0-9_.+:/-]*$")
 FIELD = re.compile(r"^\{([a-z_][a-z0-9_]*)(?::(str|int|list|set))?\}$")
 MAX_TOKENS = 64
 
 
 class NotationError(ValueError):
-    """Text that is not a move of this game; the message lists the forms that are."""
+    """Text that is not a move of this game; the message lists the forms that are. Its `message` (a
+    pbem.messages.Message) is what a reader gets in their language; str() is the English text."""
+
+    def __init__(self, message: Message):
+        self.message = message
+        super().__init__(message.english())
 
 
 class Part:
@@ -97,14 +104,17 @@ def _match(template: Template, words: list[str]) -> dict | None:
 
 
 def check_words(words: list[str], what: str = "move") -> None:
-    """A move (or a queued step) is some words of the notation's alphabet, not too many."""
+    """A move (or a queued step: `what`) is some words of the notation's alphabet, not too many."""
     if not words:
-        raise NotationError("empty move")
+        raise NotationError(lazy("empty move"))
     if len(words) > MAX_TOKENS:
-        raise NotationError(f"a {what} has at most {MAX_TOKENS} words")
+        too_many = lazy("a move has at most {count} words", count=MAX_TOKENS) if what == "move" else \
+            lazy("a step has at most {count} words", count=MAX_TOKENS)
+        raise NotationError(too_many)
     for word in words:
         if not TOKEN.match(word):
-            raise NotationError(f"{word!r} is not a word of the notation (letters, digits, - . _ + : / only)")
+            raise NotationError(lazy("{word} is not a word of the notation (letters, digits, - . _ + : / only)",
+                                     word=repr(word)))
 
 
 def match(templates: list[Template], words: list[str]) -> dict | None:
@@ -116,16 +126,18 @@ def match(templates: list[Template], words: list[str]) -> dict | None:
     return None
 
 
-def parse(templates: list[Template], text: str, also: tuple[str, ...] = ()) -> dict:
+def parse(templates: list[Template], text: str, also: tuple[str, ...] = (), domain: str = "pbem") -> dict:
     """The move a text stands for. `also`: forms handled before the game's notation (the engine's `resign`),
-    listed with the game's own when the text is no move."""
+    listed with the game's own when the text is no move; `domain`: the game's (its glossary shows the forms in
+    the reader's words)."""
     words = tokens_of(text)
     check_words(words)
     move = match(templates, words)
     if move is not None:
         return move
-    forms = ", ".join(sorted({t.shape for t in templates} | set(also)))
-    raise NotationError(f"{' '.join(words)!r} is not a move; the forms are: {forms}")
+    forms = [Words(domain, form) for form in sorted({t.shape for t in templates} | set(also))]
+    raise NotationError(lazy("{text} is not a move; the forms are: {forms}", text=repr(" ".join(words)),
+                             forms=forms))
 
 
 def _template_for(templates: list[Template], move: dict) -> Template:
@@ -135,12 +147,16 @@ def _template_for(templates: list[Template], move: dict) -> Template:
     raise KeyError(f"no notation for action {move.get('action')!r}")
 
 
+# A choice as the legal moves show it (pbem.text.glossary shows it in the reader's words: these are its messages)
+ANY_OF, IN_ANY_ORDER = N_("(any {count} of {words})"), N_("({words} in any order)")
+
+
 def _choice_text(form: dict, ordered: bool) -> str:
     words, low, high = " ".join(form["from"]), form["min"], form["max"]
     if low == high == len(form["from"]):
-        return f"({words} in any order)" if ordered and len(form["from"]) > 1 else words
+        return IN_ANY_ORDER.format(words=words) if ordered and len(form["from"]) > 1 else words
     count = str(low) if low == high else f"{low}..{high}"
-    return f"(any {count} of {words})"
+    return ANY_OF.format(count=count, words=words)
 
 
 def format_move(templates: list[Template], move: dict) -> str:

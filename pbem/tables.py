@@ -1,14 +1,16 @@
-"""Text tables for the reports: tabulate's "simple" and "plain" formats, without importing tabulate.
+"""Text tables for the reports: tabulate's "simple" and "plain" formats, without importing tabulate; and the
+helpers that fit a report to 78 columns, counting display columns (wcwidth), so that Chinese, which takes two
+columns a character, aligns and wraps as well as English.
 
 Importing tabulate (0.10) costs about as much as a whole `pbem status` should: it reads every installed
 distribution's metadata to learn its own version. The reports' tables hold words and whole numbers, and for
 those `tabulate` here gives exactly tabulate's text (a property test compares the two on random tables): a column of
 whole numbers (or of text that reads as one) is right-aligned, any other column left-aligned and its cells
-stripped, each column as wide as its widest cell and at least two wider than its header, two spaces between
-columns, no space at the end of a line; "simple" draws a line of dashes under the header (above and below the
-rows when there is no header). Any other cell (a number with a point or a thousands separator, true or false,
-several lines, a colour code, a character that may be wide) goes to tabulate itself, so the text is always
-tabulate's.
+stripped, each column as wide as its widest cell (in display columns) and at least two wider than its header, two
+spaces between columns, no space at the end of a line; "simple" draws a line of dashes under the header (above and
+below the rows when there is no header). Any other cell (a number with a point or a thousands separator, true or
+false, several lines, a control character or a colour code) goes to tabulate itself, so the text is always
+tabulate's. wcwidth (what tabulate itself counts with) is imported only for a text that is not all Latin letters.
 """
 from __future__ import annotations
 
@@ -25,12 +27,40 @@ def _narrow(text: str) -> bool:
     return text.isascii() and text.isprintable() or all(ord(c) < 0x250 and c.isprintable() for c in text)
 
 
+def width(text: str) -> int:
+    """The columns a text takes on a terminal (wcwidth's count: two for a Chinese character, none for a combining
+    accent). A text with a control character counts one a character."""
+    if _narrow(text):
+        return len(text)
+    from wcwidth import wcswidth
+    columns = wcswidth(text)
+    return columns if columns >= 0 else len(text)
+
+
+def _printable_line(text: str) -> bool:
+    """Printable text on one line, whose width wcwidth can tell (no control character, no escape)."""
+    return text.isprintable()
+
+
+def ljust(text: str, columns: int) -> str:
+    return text + " " * (columns - width(text))
+
+
+def rjust(text: str, columns: int) -> str:
+    return " " * (columns - width(text)) + text
+
+
 def _is_whole_number(cell) -> bool:
     """Is the cell a number to tabulate, and a whole one (else: not a number, or _Unsure)?"""
     if type(cell) is int:
         return True
-    if type(cell) is not str or not _narrow(cell) or cell in ("True", "False"):
+    if type(cell) is not str or not _printable_line(cell) or cell in ("True", "False"):
         raise _Unsure
+    if not _narrow(cell):
+        if cell.strip().isascii():
+            raise _Unsure  # spaces of other widths around a number: tabulate's own reading
+        _not_a_number(cell)
+        return False
     try:
         int(cell)
         return True
@@ -43,6 +73,16 @@ def _is_whole_number(cell) -> bool:
             raise _Unsure from None  # maybe a number with thousands separators (1,000)
         return False
     raise _Unsure  # a number with a point, an exponent, inf or nan
+
+
+def _not_a_number(cell: str) -> None:
+    """A wide text is text, unless Python reads it as a number (full-width digits): then tabulate decides."""
+    for read in (int, float):
+        try:
+            read(cell)
+        except ValueError:
+            continue
+        raise _Unsure
 
 
 def _column_is_numeric(cells: list) -> bool:
@@ -59,8 +99,8 @@ def _aligned(cells: list, numeric: bool, least: int) -> list[str]:
     texts = ["" if cell is None else str(cell) for cell in cells]
     if not numeric:
         texts = [text.strip() for text in texts]
-    width = max([least, *map(len, texts)])
-    return [text.rjust(width) if numeric else text.ljust(width) for text in texts]
+    columns = max([least, *map(width, texts)])
+    return [rjust(text, columns) if numeric else ljust(text, columns) for text in texts]
 
 
 def _line(cells) -> str:
@@ -71,7 +111,7 @@ def tabulate(rows, headers=(), tablefmt: str = "simple") -> str:
     """The text of tabulate.tabulate(rows, headers=headers, tablefmt=tablefmt), for the two formats."""
     rows, headers = [list(row) for row in rows], list(headers)
     try:
-        if tablefmt not in FORMATS or not all(type(h) is str and _narrow(h) for h in headers):
+        if tablefmt not in FORMATS or not all(type(h) is str and _printable_line(h) for h in headers):
             raise _Unsure
         columns = [list(column) for column in zip(*rows)] if rows else []
         if rows and (len({len(row) for row in rows}) != 1 or not columns or (headers and len(headers) != len(columns))):
@@ -80,15 +120,15 @@ def tabulate(rows, headers=(), tablefmt: str = "simple") -> str:
     except _Unsure:
         import tabulate as reference
         return reference.tabulate(rows, headers=headers, tablefmt=tablefmt)
-    least = [len(h) + MIN_PADDING for h in headers] if headers else [0] * len(columns)
+    least = [width(h) + MIN_PADDING for h in headers] if headers else [0] * len(columns)
     if headers and not rows:
         columns, numeric = [[""] for _ in headers], [False] * len(headers)
     cells = [_aligned(column, right, minimum) for column, right, minimum in zip(columns, numeric, least)]
-    widths = [len(column[0]) for column in cells]
+    widths = [width(column[0]) for column in cells]
     lines = []
     if headers:
-        lines.append(_line(h.rjust(w) if right else h.ljust(w) for h, w, right in zip(headers, widths, numeric)))
-    dashes = _line("-" * width for width in widths) if tablefmt == "simple" else None
+        lines.append(_line(rjust(h, w) if right else ljust(h, w) for h, w, right in zip(headers, widths, numeric)))
+    dashes = _line("-" * columns for columns in widths) if tablefmt == "simple" else None
     if dashes is not None:
         lines.append(dashes)
     lines += [_line(row) for row in zip(*cells)] if rows else []
@@ -105,31 +145,40 @@ NARROWEST = 10  # a wrapped text column keeps at least this many characters (or 
 
 
 def widest(text: str) -> int:
-    return max((len(line) for line in text.split("\n")), default=0)
+    return max((width(line) for line in text.split("\n")), default=0)
 
 
-def _wrapped(cell, width: int) -> list[str]:
-    import textwrap
+def wrap(text: str, columns: int, **how) -> list[str]:
+    """textwrap.wrap counting display columns (wcwidth's wrap, for a text that is not all Latin letters); `how`:
+    textwrap's keywords. A word is never broken at a hyphen."""
+    if _narrow(text):
+        import textwrap
+        return textwrap.wrap(text, columns, break_on_hyphens=False, **how)
+    import wcwidth
+    return wcwidth.wrap(text, columns, break_on_hyphens=False, **how)
+
+
+def _wrapped(cell, columns: int) -> list[str]:
     text = "" if cell is None else str(cell)
-    if len(text) <= width:
+    if width(text) <= columns:
         return [text]
-    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+    return wrap(text, columns) or [""]
 
 
 def _column_widths(rows: list[list], headers: list) -> list[int]:
     columns = list(zip(*rows)) if rows else [[] for _ in headers]
-    return [max([len(str(h)) + MIN_PADDING if headers else 0, *(len("" if c is None else str(c)) for c in column)])
+    return [max([width(str(h)) + MIN_PADDING if headers else 0, *(width("" if c is None else str(c)) for c in column)])
             for h, column in zip(headers or [""] * len(columns), columns)]
 
 
-def _wrap_rows(rows: list[list], headers: list, width: int) -> list[list]:
+def _wrap_rows(rows: list[list], headers: list, columns: int) -> list[list]:
     """Long text cells wrapped onto continuation rows (the other cells empty there), narrowing the widest text
     column first until the table fits or no text column can narrow further."""
     caps = _column_widths(rows, headers)
     numeric = [all(isinstance(c, int) or (isinstance(c, str) and c.strip().lstrip("-").isdigit()) or c in ("", None)
                    for c in column) for column in (zip(*rows) if rows else [])]
-    least = [max(NARROWEST, len(str(h)) + MIN_PADDING) if headers else NARROWEST for h in (headers or caps)]
-    while sum(caps) + 2 * (len(caps) - 1) > width:
+    least = [max(NARROWEST, width(str(h)) + MIN_PADDING) if headers else NARROWEST for h in (headers or caps)]
+    while sum(caps) + 2 * (len(caps) - 1) > columns:
         narrowable = [i for i, cap in enumerate(caps) if not numeric[i] and cap > least[i]]
         if not narrowable:
             break
@@ -143,13 +192,13 @@ def _wrap_rows(rows: list[list], headers: list, width: int) -> list[list]:
     return wrapped
 
 
-def _column_groups(rows: list[list], headers: list, width: int, keep: int) -> list[list[int]]:
+def _column_groups(rows: list[list], headers: list, columns: int, keep: int) -> list[list[int]]:
     """The columns after the first `keep`, in groups that fit beside those `keep` columns."""
     widths = _column_widths(rows, headers)
     base = sum(widths[:keep]) + 2 * keep
     groups, current, used = [], [], base
     for i in range(keep, len(widths)):
-        if current and used + widths[i] > width:
+        if current and used + widths[i] > columns:
             groups.append(current)
             current, used = [], base
         current.append(i)
@@ -157,35 +206,35 @@ def _column_groups(rows: list[list], headers: list, width: int, keep: int) -> li
     return groups + ([current] if current else [])
 
 
-def table(rows, headers=(), tablefmt: str = "simple", width: int = WIDTH, keep: int = 1) -> str:
-    """tabulate's text, fitted to `width` columns: long text cells wrap onto continuation rows; a table still too
+def table(rows, headers=(), tablefmt: str = "simple", columns: int = WIDTH, keep: int = 1) -> str:
+    """tabulate's text, fitted to `columns` columns: long text cells wrap onto continuation rows; a table still too
     wide is split into several, each repeating the first `keep` columns (the rows' names)."""
     rows, headers = [list(row) for row in rows], list(headers)
     text = tabulate(rows, headers, tablefmt)
-    if widest(text) <= width or not rows:
+    if widest(text) <= columns or not rows:
         return text
-    text = tabulate(_wrap_rows(rows, headers, width), headers, tablefmt)
-    if widest(text) <= width or len(rows[0]) <= keep + 1:
+    text = tabulate(_wrap_rows(rows, headers, columns), headers, tablefmt)
+    if widest(text) <= columns or len(rows[0]) <= keep + 1:
         return text
     parts = []
-    for group in _column_groups(rows, headers, width, keep):
-        columns = list(range(keep)) + group
-        part_rows = [[row[i] for i in columns] for row in rows]
-        part_headers = [headers[i] for i in columns] if headers else []
-        parts.append(tabulate(_wrap_rows(part_rows, part_headers, width), part_headers, tablefmt))
+    for group in _column_groups(rows, headers, columns, keep):
+        chosen = list(range(keep)) + group
+        part_rows = [[row[i] for i in chosen] for row in rows]
+        part_headers = [headers[i] for i in chosen] if headers else []
+        parts.append(tabulate(_wrap_rows(part_rows, part_headers, columns), part_headers, tablefmt))
     return "\n\n".join(parts)
 
 
-def fit_lines(text: str, width: int = WIDTH) -> str:
-    """Every line longer than `width` wrapped at its words, the continuation indented two more than the line (a
-    table fitted with `table` never needs it: this is for prose)."""
-    import textwrap
+def fit_lines(text: str, columns: int = WIDTH) -> str:
+    """Every line wider than `columns` wrapped at its words (Chinese, which has no spaces, between characters),
+    the continuation indented two more than the line (a table fitted with `table` never needs it: this is for
+    prose)."""
     lines = []
     for line in text.split("\n"):
-        if len(line) <= width:
+        if width(line) <= columns:
             lines.append(line)
             continue
         indent = line[:len(line) - len(line.lstrip())]
-        lines += textwrap.wrap(line.strip(), width, initial_indent=indent, subsequent_indent=indent + "  ",
-                               break_on_hyphens=False, break_long_words=True) or [""]
+        lines += wrap(line.strip(), columns, initial_indent=indent, subsequent_indent=indent + "  ",
+                      break_long_words=True) or [""]
     return "\n".join(lines)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from pbem import messages
 from pbem.store import registry
 from support import NAMES, Pbem, build_distributions, default_game
 
@@ -43,6 +44,14 @@ def text_mails(monkeypatch):
     """Mails are plain text in the tests (a picture costs a PNG render a mail); the picture mail tests turn
     pictures on again (PBEM_MAIL_PICTURES=1)."""
     monkeypatch.setenv("PBEM_MAIL_PICTURES", "0")
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A command run in-process chooses its reader's language for the process (pbem.text.language.use): the next
+    test starts in English again."""
+    yield
+    messages.use(None)
 
 
 @pytest.fixture(scope="session")

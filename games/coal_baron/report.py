@@ -1,4 +1,5 @@
-"""Coal Baron's part of a text report, built only from a view (so nothing hidden can be printed).
+"""Coal Baron's part of a text report, built only from a view (so nothing hidden can be printed), in the language
+being read (its messages in locale/, its words in glossary.yaml: docs/translating.md).
 
 Players, the board (spaces with their workers and the face-up tiles and orders), then each pit drawn as the
 physical board lies: lit tunnels left of the shaft, dark ones right, the cage in the shaft, storage and orders at
@@ -7,53 +8,78 @@ part, which only they get; other players' delivered orders lie face down, but fo
 """
 from __future__ import annotations
 
-from pbem.tables import table
+from pbem.messages import NP_, Domain, joined
+from pbem.tables import table, width
+
+T = Domain("coal_baron")
+_, ngettext = T.gettext, T.ngettext
 
 EMPTY = "-"
+# What the headline calls each decision (the names of meta.yaml `decisions`)
+DECISIONS = {"draft_orders": NP_("decision", "draft orders"), "pick_phase_card": NP_("decision", "pick phase card"),
+             "place_workers": NP_("decision", "place workers"), "place_or_pass": NP_("decision", "place or pass"),
+             "mine": NP_("decision", "mine"), "choose_substitutes": NP_("decision", "choose substitutes"),
+             "keep_tile": NP_("decision", "keep tile"), "return_tiles": NP_("decision", "return tiles"),
+             "keep_order": NP_("decision", "keep order"), "return_orders": NP_("decision", "return orders"),
+             "choose_cube": NP_("decision", "choose cube")}
+# The shift scorings of components.yaml, as the awards table names them (a club's own keep their ids)
+SCORINGS = [NP_("scoring", "yellow-cubes"), NP_("scoring", "brown-cubes"), NP_("scoring", "grey-cubes"),
+            NP_("scoring", "black-cubes"), NP_("scoring", "wheelbarrow"), NP_("scoring", "carriage"),
+            NP_("scoring", "lorry"), NP_("scoring", "train"), NP_("scoring", "empty-yellow-carts"),
+            NP_("scoring", "empty-brown-carts"), NP_("scoring", "empty-grey-carts"),
+            NP_("scoring", "empty-black-carts")]
+
+
+def colour(name):
+    return T.term("colour", name) if name else EMPTY
 
 
 def render(view: dict, viewer: str | None) -> str:
     private = view.get("private")
     parts = [headline(view), players_table(view, private)]
     if view["draft"]:
-        parts.append("Order draft, revealed:\n" + orders_table(view["draft"]["revealed"]))
+        parts.append(_("Order draft, revealed:") + "\n" + orders_table(view["draft"]["revealed"]))
     if view["phase"]:
         parts.append(phase_text(view["phase"]))
     prices = {price["tile"]: price["pays"] for price in private["tile_prices"]} if private else {}
-    parts.append("Board:\n" + board_table(view, prices))
+    parts.append(_("Board:") + "\n" + board_table(view, prices))
     parts.append(supply_text(view))
     pits = sorted(view["pits"], key=lambda pit: pit["player"] != viewer)  # the viewer's own pit first
     parts += [pit_text(pit, private["delivered"] if private and pit["player"] == viewer else None) for pit in pits]
     if private and private["drawn"]:
         parts.append(drawn_text(private["drawn"], prices))
     if view["awards"]:
-        parts.append("Shift scoring:\n" + awards_table(view["awards"]))
+        parts.append(_("Shift scoring:") + "\n" + awards_table(view["awards"]))
     return "\n\n".join(parts) + "\n"
 
 
 def headline(view):
-    text = f"Shift {view['shift']} of {view['shifts']}, start player {view['start_player']}"
-    act = view["to_act"]
+    act, common = view["to_act"], {"shift": view["shift"], "shifts": view["shifts"], "player": view["start_player"]}
     if view["over"]:
-        text += "; the game is over"
+        text = _("Shift {shift} of {shifts}, start player {player}; the game is over", **common)
     elif act:
-        text += f"; {act['player']} to act ({act['decision'].replace('_', ' ')}"
+        doing = T.stored(DECISIONS.get(act["decision"], act["decision"]), "decision")
         if act["steps_left"] is not None:
-            text += f", {act['steps_left']} work steps left"
+            doing = ngettext("{decision}, {count} work step left", "{decision}, {count} work steps left",
+                             act["steps_left"], decision=doing, count=act["steps_left"])
         if act["drawn"] is not None:
-            text += f", {act['drawn']} cards drawn"
-        text += ")"
+            doing = ngettext("{decision}, {count} card drawn", "{decision}, {count} cards drawn", act["drawn"],
+                             decision=doing, count=act["drawn"])
+        text = _("Shift {shift} of {shifts}, start player {player}; {actor} to act ({decision})", **common,
+                 actor=act["player"], decision=doing)
+    else:
+        text = _("Shift {shift} of {shifts}, start player {player}", **common)
     options = ", ".join(f"{k}={v}" for k, v in view["options"].items() if v != "off")
-    return text + (f"\nOptions: {options}" if options else "")
+    return text + ("\n" + _("Options: {options}", options=options) if options else "")
 
 
 def players_table(view, private):
     rows = []
     for p in view["players"]:
-        money = private["money"] if private and private["player"] == p["name"] else "hidden"
+        money = private["money"] if private and private["player"] == p["name"] else _("hidden")
         rows.append([p["name"], p["vp"], p["workers"], p["canteen"], p["orders"], p["delivered"], money])
-    return table(rows, headers=["player", "VP", "workers", "canteen", "orders", "delivered", "money"],
-                    tablefmt="simple")
+    return table(rows, headers=[_("player"), _("VP"), T.term("word", "workers"), _("canteen"), _("orders"),
+                                _("delivered"), T.term("word", "money")], tablefmt="simple")
 
 
 def workers_text(workers):
@@ -62,20 +88,22 @@ def workers_text(workers):
     counts = {}
     for p in workers:
         counts[p] = counts.get(p, 0) + 1
-    return ", ".join(f"{p} x{n}" for p, n in counts.items())
+    return joined(_("{player} x{count}", player=p, count=n) for p, n in counts.items())
 
 
 def tile_text(tile, prices=None):
     """A tile with its printed cost, and what the viewer pays when a phase card makes it cheaper for them."""
-    text = f"{tile['id']} {tile['colour']} {tile['side']} {tile['carts']} cart{'s' if tile['carts'] > 1 else ''}, " \
-           f"cost {tile['cost']}"
+    text = ngettext("{tile} {colour} {side} {carts} cart, cost {cost}", "{tile} {colour} {side} {carts} carts, "
+                    "cost {cost}", tile["carts"], tile=tile["id"], colour=colour(tile["colour"]),
+                    side=T.term("side", tile["side"]), carts=tile["carts"], cost=tile["cost"])
     if prices and tile["id"] in prices:
-        text += f" (you pay {prices[tile['id']]})"
+        text = _("{offer} (you pay {pays})", offer=text, pays=prices[tile["id"]])
     return text
 
 
 def order_text(order):
-    return f"{order['id']} {order['transport']} {order['vp']} VP: {' '.join(order['cubes'])}"
+    return _("{order} {transport} {vp} VP: {cubes}", order=order["id"], transport=T.term("transport",
+             order["transport"]), vp=order["vp"], cubes=" ".join(colour(c) for c in order["cubes"]))
 
 
 def board_table(view, prices):
@@ -84,62 +112,73 @@ def board_table(view, prices):
         offer = (tile_text(space["tile"], prices) if space["tile"]
                  else order_text(space["order"]) if space["order"] else "")
         if not offer and space["kind"] in ("factory", "order"):
-            offer = "(empty)"
-        rows.append([space["space"], workers_text(space["workers"]), space["needs"], offer])
-    return table(rows, headers=["space", "workers", "needs", "on offer"], tablefmt="simple")
+            offer = _("(empty)")
+        rows.append([T.words(space["space"]), workers_text(space["workers"]), space["needs"], offer])
+    return table(rows, headers=[_("space"), T.term("word", "workers"), _("needs"), _("on offer")],
+                 tablefmt="simple")
 
 
 def supply_text(view):
-    supply = ", ".join(f"{c} {n}" for c, n in view["supply"].items())
-    return f"Decks: {view['decks']['tiles']} tiles, {view['decks']['orders']} orders.  Cube supply: {supply}"
+    supply = joined(f"{colour(c)} {n}" for c, n in view["supply"].items())
+    return _("Decks: {tiles} tiles, {orders} orders.  Cube supply: {supply}", tiles=view["decks"]["tiles"],
+             orders=view["decks"]["orders"], supply=supply)
 
 
 def phase_text(phase):
-    cards = ", ".join(f"{c['player']}: {c['card']}" for c in phase["cards"]) or "none yet"
-    domain = phase["domain"] or "not chosen yet"
-    passed = ", ".join(phase["passed"]) or "nobody"
-    return f"Phase round: leader {phase['leader']}, domain {domain}; phase cards {cards}; passed: {passed}"
+    cards = joined(f"{c['player']}: {T.term('domain', c['card'])}" for c in phase["cards"]) or _("none yet")
+    domain = T.term("domain", phase["domain"]) if phase["domain"] else _("not chosen yet")
+    passed = joined(phase["passed"]) or _("nobody")
+    return _("Phase round: leader {leader}, domain {domain}; phase cards {cards}; passed: {passed}",
+             leader=phase["leader"], domain=domain, cards=cards, passed=passed)
 
 
 def carts_text(tunnel):
-    loads = ",".join(c if c else EMPTY for c in tunnel["loads"])
+    loads = ",".join(colour(c) for c in tunnel["loads"])
     return f"{tunnel['id']}[{loads}]"
 
 
-def pit_text(pit, own_delivered=None):
-    """`own_delivered`: the viewer's own delivered orders (face down, but they know them); None for another pit."""
+def pit_rows(pit):
     levels = {}
     for tunnel in pit["tunnels"]:
         levels.setdefault(tunnel["level"], {"colour": tunnel["colour"], "lit": [], "dark": []})
         levels[tunnel["level"]][tunnel["side"]].append(carts_text(tunnel))
     cage = pit["cage"]
-    cage_text = "cage[" + ",".join(cage["cubes"]) + "]"
-    rows = [["0 surface", "storage: " + (" ".join(pit["storage"]) or EMPTY),
+    cage_text = T.term("word", "cage") + "[" + ",".join(colour(c) for c in cage["cubes"]) + "]"
+    rows = [[_("0 surface"), _("storage: {cubes}", cubes=" ".join(colour(c) for c in pit["storage"]) or EMPTY),
              cage_text if cage["level"] == 0 else "|", ""]]
     for level in sorted(levels):
         row = levels[level]
-        rows.append([f"{level} {row['colour']}", " ".join(row["lit"]) or EMPTY,
+        rows.append([f"{level} {colour(row['colour'])}", " ".join(row["lit"]) or EMPTY,
                      cage_text if cage["level"] == level else "|", " ".join(row["dark"]) or EMPTY])
-    text = f"Pit of {pit['player']} (lit tiles {pit['lit']}, dark tiles {pit['dark']}):\n"
-    text += table(rows, headers=["level", "lit (left)", "shaft", "dark (right)"], tablefmt="simple")
+    return rows
+
+
+def pit_text(pit, own_delivered=None):
+    """`own_delivered`: the viewer's own delivered orders (face down, but they know them); None for another pit."""
+    text = _("Pit of {player} (lit tiles {lit}, dark tiles {dark}):", player=pit["player"], lit=pit["lit"],
+             dark=pit["dark"]) + "\n"
+    text += table(pit_rows(pit), headers=[_("level"), _("lit (left)"), _("shaft"), _("dark (right)")],
+                  tablefmt="simple")
     if pit["orders"]:
-        text += "\nOutstanding orders:\n" + table(
-            [[o["id"], o["transport"], o["vp"], spots_text(o), "yes" if o["complete"] else "no"]
-             for o in pit["orders"]], headers=["order", "transport", "VP", "spots", "complete"], tablefmt="simple")
+        text += "\n" + _("Outstanding orders:") + "\n" + table(
+            [[o["id"], T.term("transport", o["transport"]), o["vp"], spots_text(o), _("yes") if o["complete"]
+              else _("no")] for o in pit["orders"]],
+            headers=[_("order"), _("transport"), _("VP"), _("spots"), _("complete")], tablefmt="simple")
     if own_delivered:
-        text += "\nDelivered (face down): " + "; ".join(order_text(o) for o in own_delivered)
+        text += "\n" + _("Delivered (face down): {orders}", orders="; ".join(order_text(o) for o in own_delivered))
+    elif pit["delivered"] and pit["shown"]:
+        shown = "; ".join(_("{order} (shift {shift})", order=order_text(o), shift=o["shift"]) for o in pit["shown"])
+        text += "\n" + _("Delivered: {count} face down; shown at the shift scorings: {shown}",
+                         count=pit["delivered"], shown=shown)
     elif pit["delivered"]:
-        text += f"\nDelivered: {pit['delivered']} face down"
-        if pit["shown"]:
-            text += "; shown at the shift scorings: " + "; ".join(
-                f"{order_text(o)} (shift {o['shift']})" for o in pit["shown"])
+        text += "\n" + _("Delivered: {count} face down", count=pit["delivered"])
     return text
 
 
 def spots_text(order):
     """Each printed colour with what fills it: the cube, two substitute cubes joined by +, or - when open."""
-    return " ".join(f"{colour}:{'+'.join(spot) if spot else EMPTY}" for colour, spot in zip(order["cubes"],
-                                                                                         order["spots"]))
+    return " ".join(f"{colour(c)}:{'+'.join(colour(cube) for cube in spot) if spot else EMPTY}"
+                    for c, spot in zip(order["cubes"], order["spots"]))
 
 
 def drawn_text(drawn, prices):
@@ -147,17 +186,18 @@ def drawn_text(drawn, prices):
         lines = [tile_text(t, prices) for t in drawn["cards"]]
     else:
         lines = [order_text(o) for o in drawn["cards"]]
-    return "Drawn for you alone:\n  " + "\n  ".join(lines)
+    return _("Drawn for you alone:") + "\n  " + "\n  ".join(lines)
 
 
 def orders_table(orders):
-    return table([[o["id"], o["transport"], o["vp"], " ".join(o["cubes"])] for o in orders],
-                    headers=["order", "transport", "VP", "cubes"], tablefmt="simple")
+    return table([[o["id"], T.term("transport", o["transport"]), o["vp"], " ".join(colour(c) for c in o["cubes"])]
+                  for o in orders], headers=[_("order"), _("transport"), _("VP"), _("cubes")], tablefmt="simple")
 
 
 def awards_table(awards):
-    return table([[a["shift"], a["category"], a["player"], "1st" if a["place"] == 1 else "2nd", a["vp"]]
-                     for a in awards], headers=["shift", "category", "player", "place", "VP"], tablefmt="simple")
+    return table([[a["shift"], T.stored(a["category"], "scoring"), a["player"], _("1st") if a["place"] == 1
+                   else _("2nd"), a["vp"]] for a in awards],
+                 headers=[_("shift"), _("category"), _("player"), _("place"), _("VP")], tablefmt="simple")
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -172,9 +212,14 @@ def describe(view: dict, move: dict) -> str:
     return clip(describer(view, mover, move)) if describer else ""
 
 
-def clip(text, width=72):
-    """At most `width` characters, cut at a word."""
-    return text if len(text) <= width else text[:width - 2].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+def clip(text, columns=72):
+    """At most `columns` columns, cut at a word (Chinese, which has none, at a character)."""
+    if width(text) <= columns:
+        return text
+    cut = text[:columns - 2]
+    while width(cut) > columns - 2:
+        cut = cut[:-1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(",;:") + " …"
 
 
 def cubes_text(cubes):
@@ -182,17 +227,20 @@ def cubes_text(cubes):
     counts = {}
     for cube in cubes:
         counts[cube] = counts.get(cube, 0) + 1
-    return " + ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items())
+    return " + ".join(_("{count} {colour}", count=n, colour=colour(c)) if n > 1 else colour(c)
+                      for c, n in counts.items())
 
 
 def order_brief(order):
-    return f"{order['transport']}, {order['vp']} VP for {cubes_text(order['cubes'])}"
+    return _("{transport}, {vp} VP for {cubes}", transport=T.term("transport", order["transport"]), vp=order["vp"],
+             cubes=cubes_text(order["cubes"]))
 
 
 def tile_brief(tile, prices=None):
     cost = prices.get(tile["id"], tile["cost"]) if prices else tile["cost"]
-    carts = f"{tile['carts']} cart{'s' if tile['carts'] > 1 else ''}"
-    return f"{tile['colour']} {tile['side']} tile, {carts}, costs {cost}"
+    return ngettext("{colour} {side} tile, {count} cart, costs {cost}", "{colour} {side} tile, {count} carts, "
+                    "costs {cost}", tile["carts"], colour=colour(tile["colour"]), side=T.term("side", tile["side"]),
+                    count=tile["carts"], cost=cost)
 
 
 def own_pit(view, mover):
@@ -218,73 +266,88 @@ def describe_draft(view, mover, move):
     return order_brief(order)
 
 
-PHASE_BONUS = {"factory": "tiles cost {n} less", "mining": "{n} more work step(s)",
-               "delivery": "{n} more VP per delivery", "money": "{n} more money per bank action",
-               "orders": "no bonus"}
+def phase_bonus(domain, n):
+    """What a phase card's bonus of `n` does in its domain."""
+    if domain == "factory":
+        return _("tiles cost {n} less", n=n)
+    if domain == "mining":
+        return ngettext("{n} more work step", "{n} more work steps", n, n=n)
+    if domain == "delivery":
+        return _("{n} more VP per delivery", n=n)
+    if domain == "money":
+        return _("{n} more money per bank action", n=n)
+    return _("no bonus")
 
 
 def describe_pick(view, mover, move):
     bonus = next(b for b in view["phase"]["bonuses"] if b["card"] == move["card"])
-    gain = PHASE_BONUS[bonus["domain"]].format(n=bonus["amount"]) if bonus["amount"] else "none"
-    return f"bonus in {bonus['domain']} rounds: {gain}"
+    gain = phase_bonus(bonus["domain"], bonus["amount"]) if bonus["amount"] else _("none")
+    return _("bonus in {domain} rounds: {gain}", domain=T.term("domain", bonus["domain"]), gain=gain)
 
 
 def workers_cost(space):
     """`1 worker`, `3 workers, displace dan's 2` (bank 1 stacks: it needs 1 and displaces nobody). A space
     holds the workers of one player only, but bank 1."""
     needs = space["needs"]
-    text = f"{needs} worker{'s' if needs > 1 else ''}"
     if space["workers"] and needs == len(space["workers"]) + 1:
-        text += f", displace {space['workers'][0]}'s {len(space['workers'])}"
-    return text
+        return ngettext("{count} worker, displace {player}'s {displaced}", "{count} workers, displace {player}'s "
+                        "{displaced}", needs, count=needs, player=space["workers"][0],
+                        displaced=len(space["workers"]))
+    return ngettext("{count} worker", "{count} workers", needs, count=needs)
 
 
 def space_gain(view, mover, space):
     kind = space["kind"]
     if kind == "bank":
-        return f"+{space['amount'] + bonus_of(view, mover, 'money')} money"
+        return _("+{amount} money", amount=space["amount"] + bonus_of(view, mover, "money"))
     if kind == "mining":
-        return f"{space['steps'] + bonus_of(view, mover, 'mining')} work steps"
+        steps = space["steps"] + bonus_of(view, mover, "mining")
+        return ngettext("{count} work step", "{count} work steps", steps, count=steps)
     if kind == "delivery":
         ready = [o for o in own_pit(view, mover)["orders"] if o["complete"] and o["transport"] == space["transport"]]
         vp = sum(o["vp"] for o in ready) + bonus_of(view, mover, "delivery")
-        return f"deliver {' '.join(o['id'] for o in ready)}: {vp} VP"
+        return _("deliver {orders}: {vp} VP", orders=" ".join(o["id"] for o in ready), vp=vp)
     if kind == "order":
-        return f"take {space['order']['id']}: {order_brief(space['order'])}"
+        return _("take {order}: {brief}", order=space["order"]["id"], brief=order_brief(space["order"]))
     if kind == "factory":
-        return f"buy {space['tile']['id']}: {tile_brief(space['tile'], tile_prices(view))}"
-    what = "tiles" if kind == "factory-draw" else "orders"
-    return f"draw {what} (deck {view['decks'][what]}), keep one or none"
+        return _("buy {tile}: {brief}", tile=space["tile"]["id"], brief=tile_brief(space["tile"], tile_prices(view)))
+    if kind == "factory-draw":
+        return _("draw tiles (deck {count}), keep one or none", count=view["decks"]["tiles"])
+    return _("draw orders (deck {count}), keep one or none", count=view["decks"]["orders"])
 
 
 def describe_place(view, mover, move):
     space = next(s for s in view["board"] if s["space"] == move["space"])
-    return f"{space_gain(view, mover, space)} ({workers_cost(space)})"
+    return _("{gain} ({cost})", gain=space_gain(view, mover, space), cost=workers_cost(space))
 
 
 def describe_overplace(view, mover, move):
-    return "2 or more workers on a free space: displacing them costs that + 1"
+    return _("2 or more workers on a free space: displacing them costs that + 1")
 
 
 def describe_pass(view, mover, move):
-    return "out of this phase round"
+    return _("out of this phase round")
 
 
 def describe_cage(view, mover, move):
     if move["level"] == 0:
-        return "up to the surface, to store cubes or put them on orders"
+        return _("up to the surface, to store cubes or put them on orders")
     tunnels = [t for t in own_pit(view, mover)["tunnels"] if t["level"] == move["level"]]
-    loads = [c for t in tunnels for c in t["loads"] if c]
-    colour = f", {tunnels[0]['colour']}" if tunnels else ""
-    return f"down to level {move['level']}{colour}: {len(loads)} cube{'s' if len(loads) != 1 else ''} in its carts"
+    loads = len([c for t in tunnels for c in t["loads"] if c])
+    if not tunnels:
+        return ngettext("down to level {level}: {count} cube in its carts", "down to level {level}: {count} cubes "
+                        "in its carts", loads, level=move["level"], count=loads)
+    return ngettext("down to level {level}, {colour}: {count} cube in its carts", "down to level {level}, "
+                    "{colour}: {count} cubes in its carts", loads, level=move["level"],
+                    colour=colour(tunnels[0]["colour"]), count=loads)
 
 
 def describe_load(view, mover, move):
-    return f"a {move['colour']} cube from a cart into the cage"
+    return _("a {colour} cube from a cart into the cage", colour=colour(move["colour"]))
 
 
 def describe_store(view, mover, move):
-    return f"a {move['colour']} cube from the cage into storage"
+    return _("a {colour} cube from the cage into storage", colour=colour(move["colour"]))
 
 
 def completes(view, mover, orders, spots=1):
@@ -293,40 +356,43 @@ def completes(view, mover, orders, spots=1):
     return [o["id"] for o in pit["orders"] if o["id"] in orders and sum(1 for s in o["spots"] if not s) == spots]
 
 
-def completion(view, mover, orders):
-    """`; completes o12 (lorry, 4 VP)` when the cube completes the order (one of them, for a choice)."""
+def with_completion(view, mover, orders, text):
+    """`text; completes o12 (lorry, 4 VP)` when the cube completes the order (one of them, for a choice)."""
     ids = orders["from"] if isinstance(orders, dict) else orders
     done = completes(view, mover, ids)
     if not done:
-        return ""
+        return text
     if len(ids) == 1:
         order = next(o for o in own_pit(view, mover)["orders"] if o["id"] == ids[0])
-        return f"; completes {order['id']} ({order['transport']}, {order['vp']} VP)"
-    return "; completes " + ", ".join(done)
+        return _("{description}; completes {order} ({transport}, {vp} VP)", description=text, order=order["id"],
+                 transport=T.term("transport", order["transport"]), vp=order["vp"])
+    return _("{description}; completes {orders}", description=text, orders=joined(done))
 
 
 def describe_fill(view, mover, move):
-    source = "storage" if move["cube"].startswith("stored-") else "the cage"
-    return f"1 step, a cube from {source}" + completion(view, mover, move["order"])
+    text = _("1 step, a cube from storage") if move["cube"].startswith("stored-") else \
+        _("1 step, a cube from the cage")
+    return with_completion(view, mover, move["order"], text)
 
 
 def describe_substitute(view, mover, move):
-    return f"2 steps: any 2 cubes fill one {move['spot']} spot" + completion(view, mover, move["order"])
+    text = _("2 steps: any 2 cubes fill one {colour} spot", colour=colour(move["spot"]))
+    return with_completion(view, mover, move["order"], text)
 
 
 def describe_cubes(view, mover, move):
-    return "the two cubes for the spot, from the cage at the surface or storage"
+    return _("the two cubes for the spot, from the cage at the surface or storage")
 
 
 def describe_end(view, mover, move):
     left = view["to_act"]["steps_left"]
-    return f"stop mining, losing {left} step{'s' if left != 1 else ''}"
+    return ngettext("stop mining, losing {count} step", "stop mining, losing {count} steps", left, count=left)
 
 
 def describe_keep(view, mover, move):
     drawn = view["private"]["drawn"] if view.get("private") else None
     if move["card"] == "none":
-        return "keep nothing: every card drawn goes back"
+        return _("keep nothing: every card drawn goes back")
     if not drawn:
         return ""  # not the mover's view: the cards drawn are not in it
     card = next(c for c in drawn["cards"] if c["id"] == move["card"])
@@ -334,12 +400,14 @@ def describe_keep(view, mover, move):
 
 
 def describe_return(view, mover, move):
-    where = "on top of the deck, drawn next" if move["action"] == "return_top" else "at the bottom of the deck"
-    return f"{where}, in the order you write them"
+    if move["action"] == "return_top":
+        return _("on top of the deck, drawn next, in the order you write them")
+    return _("at the bottom of the deck, in the order you write them")
 
 
 def describe_cube(view, mover, move):
-    return f"a {move['colour']} cube for the empty cart ({view['supply'][move['colour']]} in the supply)"
+    return _("a {colour} cube for the empty cart ({count} in the supply)", colour=colour(move["colour"]),
+             count=view["supply"][move["colour"]])
 
 
 DESCRIBERS = {

@@ -1,7 +1,14 @@
 """Coal Baron's scoring: the shift scorings' majorities, the final score, the ranking, the end of the game."""
 from __future__ import annotations
 
+from pbem.messages import NP_
+
 from .phases.common import level_of, tile_level
+
+
+# The lines of a final score (the ranking's columns, in English in the stored results; translated where shown)
+SHIFT_LINES = {1: NP_("score", "shift 1"), 2: NP_("score", "shift 2"), 3: NP_("score", "shift 3")}
+TIE_BREAK = NP_("score", "tie-break: money left over")
 
 
 def is_over(state):
@@ -72,9 +79,10 @@ def final_lines(state, player):
     every player (the final report is a table); a conversion line reads "what was counted -> VP"."""
     pit = state["pits"][player]
     rules = state["components"]["final_scoring"]
-    lines = {"deliveries": pit["delivery_vp"]}
+    lines = {NP_("score", "deliveries"): pit["delivery_vp"]}
     for shift in range(1, state["components"]["shifts"] + 1):
-        lines[f"shift {shift}"] = sum(a["vp"] for a in state["awards"] if a["shift"] == shift and a["player"] == player)
+        lines[SHIFT_LINES.get(shift, f"shift {shift}")] = sum(a["vp"] for a in state["awards"]
+                                                              if a["shift"] == shift and a["player"] == player)
     lit, dark = tile_balance(state, pit)
     cubes = cubes_owned(pit)
     money_vp = pit["money"] // rules["money_per_vp"]
@@ -82,12 +90,12 @@ def final_lines(state, player):
     orders_vp = len(pit["orders"]) * rules["vp_per_outstanding_order"]
     imbalance_vp = abs(lit - dark) * rules["vp_per_imbalanced_tile"]
     total = sum(lines.values()) + money_vp + cubes_vp + orders_vp + imbalance_vp
-    lines["money"] = f"{pit['money']} -> {money_vp:+d}"
-    lines["cubes"] = f"{cubes} -> {cubes_vp:+d}"
-    lines["outstanding orders"] = f"{len(pit['orders'])} -> {orders_vp:+d}"
-    lines["lit/dark tiles"] = f"{lit}/{dark} -> {imbalance_vp:+d}"
-    lines["total"] = total
-    lines["tie-break: money left over"] = pit["money"] % rules["money_per_vp"]
+    lines[NP_("score", "money")] = f"{pit['money']} -> {money_vp:+d}"
+    lines[NP_("score", "cubes")] = f"{cubes} -> {cubes_vp:+d}"
+    lines[NP_("score", "outstanding orders")] = f"{len(pit['orders'])} -> {orders_vp:+d}"
+    lines[NP_("score", "lit/dark tiles")] = f"{lit}/{dark} -> {imbalance_vp:+d}"
+    lines[NP_("score", "total")] = total
+    lines[TIE_BREAK] = pit["money"] % rules["money_per_vp"]
     return lines
 
 
@@ -98,7 +106,7 @@ def result(state):
     for p in state["players"]:
         details = final_lines(state, p)
         rows.append({"player": p, "score": details["total"], "details": details})
-    key = {r["player"]: (r["score"], r["details"]["tie-break: money left over"]) for r in rows}
+    key = {r["player"]: (r["score"], r["details"][TIE_BREAK]) for r in rows}
     for r in rows:
         r["rank"] = 1 + sum(1 for other in rows if key[other["player"]] > key[r["player"]])
     rows.sort(key=lambda r: (r["rank"], state["players"].index(r["player"])))

@@ -1,6 +1,8 @@
 """Coal Baron's setup: the components copied into the state, the pits, the first tiles and the order draft."""
 from __future__ import annotations
 
+from pbem.messages import NP_
+
 from .phases.common import SURFACE, refill_display
 from .phases.draft import start_draft
 
@@ -25,10 +27,10 @@ def setup(state, components, rng):
     state.update({
         "components": comp,
         "shift": 1,
-        "start_player": rng.choice(list(players), what="start player", public=True),  # the Chinese rules: at random
+        "start_player": rng.choice(list(players), what=NP_("chance", "start player"), public=True),  # the Chinese rules: at random
         "turn": None,
-        "tile_deck": rng.shuffle(tile_ids, what="tile deck", public=False),
-        "order_deck": rng.shuffle(order_ids, what="order deck", public=False),
+        "tile_deck": rng.shuffle(tile_ids, what=NP_("chance", "tile deck"), public=False),
+        "order_deck": rng.shuffle(order_ids, what=NP_("chance", "order deck"), public=False),
         "display": {s: None for s, sp in comp["spaces"].items() if sp["kind"] in ("factory", "order")},
         "board": {s: [] for s in comp["spaces"]},
         "canteen": {p: 0 for p in players},

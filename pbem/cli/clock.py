@@ -1,4 +1,5 @@
-"""The commands of correspondence life: `pbem tick`, `deadline`, `vacation`, `replace`, `notify`, `pictures`.
+"""The commands of correspondence life: `pbem tick`, `deadline`, `vacation`, `replace`, `notify`, `pictures`,
+`language`.
 Thin: options to a call of pbem.clock.correspondence, lines or data out. Loaded only when one of them runs
 (pbem.cli.commands.LazyGroup)."""
 from __future__ import annotations
@@ -174,6 +175,19 @@ def pictures(directory, choice, player, fmt):
     data = correspondence.set_pictures(engine.open_game(directory), player, choice)
     emit(data, fmt, lambda d: f"{d['game']}: {d['player']}'s mails "
                               f"{'carry a picture of the board' if d['pictures'] == 'on' else 'are text only'}.\n")
+
+
+@click.command()
+@GAME_DIR
+@click.argument("code", metavar="CODE")
+@click.option("--as", "player", required=True, help="Whose language.", **AS_PLAYER)
+@FORMAT
+def language(directory, code, player, fmt):
+    """The language a player reads from now on: en, fr, zh-Hant or zh-Hans (their reports, mails and refusals; a
+    move may be written in any language's words). By mail, the player writes `language CODE` themselves."""
+    data = correspondence.set_language(engine.open_game(directory), player, code)
+    from ..text.language import LANGUAGES
+    emit(data, fmt, lambda d: f"{d['game']}: {d['player']} reads {d['language']} ({LANGUAGES[d['language']][0]}).\n")
 
 
 # ---------------------------------------------------------------- tick

@@ -14,9 +14,9 @@ from ..engine import engine
 from ..play import movefile
 from ..store import registry
 from ..text import phrases
-from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, MOVE_NUMBER, NOW, NOW_SHOWN, bot_seats,
-                      complete_game_type, deadline_options, deadlines_from, emit, note_greedy_instead, parse_options,
-                      read_input, secret_from, sending)
+from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, bot_seats,
+                      clock_now, complete_game_type, deadline_options, deadlines_from, emit, note_greedy_instead,
+                      parse_languages, parse_options, read_input, said_now, secret_from, sending, speak, status_json)
 
 
 class LazyGroup(click.Group):
@@ -25,7 +25,8 @@ class LazyGroup(click.Group):
     lazy = {"mail": ("pbem.cli.mail", "mail"), "git": ("pbem.cli.git", "git"),
             # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
             **{name: ("pbem.cli.clock", name)
-               for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures")}}
+               for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures",
+                                                   "language")}}
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
@@ -68,12 +69,17 @@ def games(fmt):
 @click.option("--notify", "notify", multiple=True, metavar="[PLAYER=]every|turn|daily", help="How often players "
               "get mail: only when it is their turn (default; with what happened since), every move, or a daily "
               "digest (sent by `pbem tick`). Without PLAYER= for everyone; repeat for each player.")
+@click.option("--language", "language", metavar="CODE", help="The game's language: what its players read unless "
+              "they choose their own (en, the default; fr; zh-Hant; zh-Hans).")
+@click.option("--player-language", "player_languages", multiple=True, metavar="PLAYER=CODE", help="A player's own "
+              "language (they may change it later); repeat for each player.")
 @click.option("--bot", "bots", multiple=True, metavar="PLAYER=LEVEL", help="Seat a bot, played at LEVEL (random, "
               "greedy, search, search:N for N simulations a decision), its moves logged as the bot's. Repeatable.")
 @NOW
 @FORMAT
 def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, smtp_user, starttls,
-        deadline, reminder, on_timeout, timeout_bots, timeouts, vacation_days, notify, bots, now, fmt):
+        deadline, reminder, on_timeout, timeout_bots, timeouts, vacation_days, notify, language, player_languages, bots,
+        now, fmt):
     """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret.
 
     With --smtp or --outbox (and --organiser), each player with an address is also mailed a welcome: their
@@ -85,7 +91,9 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
         welcome = welcoming.prepare(organiser, smtp, outbox, smtp_user, starttls)
     seats = [correspondence.parse_player(p) for p in players]
     note_greedy_instead(registry.get(game_type), [*bots, *timeout_bots])
+    language, languages = parse_languages(language, player_languages, [name for name, _ in seats])
     result = correspondence.create(game_type, directory, seats, seed=seed, options=parse_options(options),
+                                   language=language, languages=languages,
                                    components_path=components, organiser=organiser,
                                    deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days,
                                                             timeout_bots),
@@ -101,37 +109,21 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
                         f"{failure}")
 
 
-def _status_json(doc: dict) -> dict:
-    data = {"game": doc["id"], "game_type": doc["game"], "move_number": doc["move_number"], "to_act": doc["to_act"],
-            "decision": doc["decision"], "finished": doc["finished"]}
-    if "clock" in doc:
-        data["clock"] = doc["clock"]
-    if doc["finished"]:
-        if "ended" in doc:
-            data["ended"] = doc["ended"]
-        data["ranking"] = doc["ranking"]
-        data["seed"] = doc["seed"]
-    data.update({"recent": doc["recent"], "view": doc["view"]})
-    if "player" in doc:
-        data["player"] = doc["player"]
-    if "queue" in doc:  # the player's own queue (pbem.play.queues): only in their view
-        data["queue"] = doc["queue"]
-    return data
-
-
-
 @cli.command()
 @GAME_DIR
 @click.option("--as", "player", help="Show what this player may see (default: the public view).", **AS_PLAYER)
 @NOW_SHOWN
+@LANGUAGE
 @FORMAT
-def status(directory, player, now, fmt):
+def status(directory, player, now, language, fmt):
     """The position, who must act and the last moves (from the referee's state where it is here)."""
     from ..text import report
-    doc, notes = engine.status_with_notes(engine.open_game(directory), player)
+    gd = engine.open_game(directory)
+    speak(gd, player, language)
+    doc, notes = engine.status_with_notes(gd, player)
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
-    emit(_status_json(doc), fmt, lambda _: report.status_text(doc, said_now(now, "clock" in doc)))
+    emit(status_json(doc), fmt, lambda _: report.status_text(doc, said_now(now, "clock" in doc)))
 
 
 @cli.command()
@@ -188,10 +180,13 @@ def site(root, out, now):
 @GAME_DIR
 @click.option("--as", "player", help="Whose moves (default: whoever must act).", **AS_PLAYER)
 @NOW_SHOWN
+@LANGUAGE
 @FORMAT
-def moves(directory, player, now, fmt):
+def moves(directory, player, now, language, fmt):
     """Who must act, and the legal moves in text notation, each with what it does."""
-    data = engine.legal(engine.open_game(directory), player)
+    gd = engine.open_game(directory)
+    speak(gd, player, language)
+    data = engine.legal(gd, player)
     emit(data, fmt, lambda d: phrases.legal_text(d, said_now(now, bool(d.get("due")))))
 
 
@@ -203,8 +198,9 @@ def moves(directory, player, now, fmt):
 @click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn answers (refused "
               "as stale if the game has moved on).")
 @NOW
+@LANGUAGE
 @FORMAT
-def move(directory, source, player, text, move_number, now, fmt):
+def move(directory, source, player, text, move_number, now, language, fmt):
     """Submit a turn: a signed move file (FILE, or - for standard input), or the referee's --text."""
     if (source is None) == (text is None):
         raise UsageError("give exactly one of FILE, - or --text MOVE")
@@ -212,6 +208,7 @@ def move(directory, source, player, text, move_number, now, fmt):
         raise UsageError("--move-number goes with --text (a move file names its own move number)")
     from ..clock.correspondence import submit
     gd = engine.open_game(directory)
+    speak(gd, player, language)
     if text is not None:
         from ..notation import split_turn
         result = submit(gd, player, split_turn(text), by="referee", move_number=move_number, now=now)
@@ -239,12 +236,14 @@ def move(directory, source, player, text, move_number, now, fmt):
 @click.option("--move-number", type=MOVE_NUMBER, help="With --text or --cancel: the move number the change is "
               "made at (refused if the game has moved on).")
 @NOW
+@LANGUAGE
 @FORMAT
-def queue(directory, source, player, text, cancel, move_number, now, fmt):
+def queue(directory, source, player, text, cancel, move_number, now, language, fmt):
     """Show a player's queue and standing orders; or replace them: a signed queue file (FILE, or - for standard
     input; `pbem sign --queue`), the referee's --text, or --cancel."""
     from ..clock import correspondence
     gd = engine.open_game(directory)
+    speak(gd, player, language)
     if sum(x is not None and x is not False for x in (source, text, cancel or None)) > 1:
         raise UsageError("give at most one of FILE, - , --text STEPS and --cancel")
     if move_number is not None and text is None and not cancel:
@@ -274,12 +273,15 @@ def queue(directory, source, player, text, cancel, move_number, now, fmt):
 @cli.command()
 @GAME_DIR
 @click.option("--full", is_flag=True, help="The referee's full log (hidden choices and shuffles included).")
+@LANGUAGE
 @FORMAT
-def log(directory, full, fmt):
+def log(directory, full, language, fmt):
     """The moves so far."""
     from ..text import report
-    data = engine.read_log(engine.open_game(directory), full)
-    emit(data, fmt, lambda d: report.recent_moves(d["entries"] or []) + "\n")
+    gd = engine.open_game(directory)
+    speak(gd, None, language)
+    data = engine.read_log(gd, full)
+    emit(data, fmt, lambda d: report.recent_moves(d["entries"] or [], gd.game.id) + "\n")
 
 
 @cli.command()
@@ -302,21 +304,25 @@ def verify(directory, player, fmt):
 @click.option("--text", "text", metavar="MOVE", help="Write a new signed move file for this turn.")
 @click.option("--queue", "for_queue", is_flag=True, help="Sign a queue sent without a move (for `pbem queue`): a "
               "signed move is never taken for a queue, nor the other way round.")
+@click.option("--game-type", "game_type", metavar="GAME", shell_complete=complete_game_type, help="The game's "
+              "type (its id in `pbem games`): moves written in a language's words are written and signed in its "
+              "notation.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Where to write (default: "
               "FILE in place, or standard output; - for standard output).")
-def sign(source, secret, secret_file, game_id, move_number, player, text, for_queue, output):
+def sign(source, secret, secret_file, game_id, move_number, player, text, for_queue, game_type, output):
     """Sign a move file with a player's secret (or write a new signed one with --text)."""
     from ..store import safefiles
     from ..notation import split_turn
     secret = secret_from(secret, secret_file)
+    game = registry.get(game_type) if game_type else None
     if text is not None:
         if source or None in (game_id, move_number, player):
             raise UsageError("with --text give --game, --move-number and --as, and no FILE")
-        doc = movefile.build(game_id, move_number, player, split_turn(text), secret, queue=for_queue)
+        doc = movefile.build(game_id, move_number, player, split_turn(text), secret, queue=for_queue, game=game)
         movefile.parse(movefile.dumps(doc), "the new move file")
     elif source:
         data, size = read_input(source)
-        doc = movefile.sign(movefile.parse(data, source, size), secret, queue=for_queue)
+        doc = movefile.sign(movefile.parse(data, source, size), secret, queue=for_queue, game=game)
         output = output or (None if source == "-" else source)
     else:
         raise UsageError("give a move FILE (or -), or --text with --game, --move-number and --as")
@@ -356,23 +362,11 @@ def demo(game_type, players, seed, options, directory, every, stop_after, save_m
                     stop_after=stop_after, save_moves=save_moves, bot=levels)
 
 
-def clock_now(now: str | None = None):
-    """--now, or the system clock: for the relative times of reports ("in 2 days")."""
-    from ..clock.clock import moment
-    return moment(now)
-
-
-def said_now(now: str | None, deadline: bool):
-    """The time a report tells due times from: --now (checked whenever given), else the system clock where there
-    is a deadline to tell; None for a game without one, whose report then does not import the clock."""
-    return clock_now(now) if now is not None or deadline else None
-
-
 def main(argv=None) -> int:
     try:
         cli.main(args=argv, prog_name="pbem", standalone_mode=False)
     except PbemError as exc:
-        click.echo(f"pbem: {exc}", err=True)
+        click.echo(f"pbem: {exc.render()}", err=True)  # in the reader's language, where the command chose one
         return exc.exit_code
     except click.exceptions.Exit as exc:
         return exc.exit_code

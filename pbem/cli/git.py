@@ -201,7 +201,7 @@ def verify(directory, rev, referee_root, fmt):
 def view(directory, player, identity_file, fmt, output):
     """Decrypt and show your private view as of the clone's last commit."""
     from ..text import report
-    from .commands import _status_json
+    from .options import status_json
     from ..git.player import view as read_view
     doc, notes = read_view(directory, player, identity_file)
     _notes(notes)
@@ -217,7 +217,7 @@ def view(directory, player, identity_file, fmt, output):
         except OSError as exc:
             raise PbemError(f"{output}: cannot write ({exc.strerror})") from None
         return
-    emit(_status_json(doc), fmt, lambda _: report.status_text(doc))
+    emit(status_json(doc), fmt, lambda _: report.status_text(doc))
 
 
 @git.command()

@@ -74,6 +74,62 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "yam
                       show_default=True, help="Output for people (text) or for tools (json, yaml).")
 
 
+# the language of a command's answer (pbem.text.language): its reader's, unless this says otherwise
+LANGUAGE = click.option("--language", "language", metavar="CODE", help="Answer in this language (en, fr, zh-Hant, "
+                        "zh-Hans; default: the --as player's own, else the game's).")
+
+
+def speak(gd, player: str | None, given: str | None) -> None:
+    """Every message of this command in its reader's language: --language, else the player's own, else the game's
+    (pbem.engine.reader.language_of); an English reader loads no catalogue."""
+    from ..engine import engine
+    from ..text import language
+    language.use(language.check(given) if given else engine.language_of(gd, player))
+
+
+def parse_languages(default: str | None, specs: tuple[str, ...], players: list[str]) -> tuple[str | None, dict]:
+    """`pbem new --language CODE` (the game's) and `--player-language PLAYER=CODE` (a player's own), checked."""
+    from ..text import language
+    own = {}
+    for spec in specs:
+        name, _, code = spec.partition("=")
+        if not code:
+            raise UsageError(f"--player-language {spec!r}: write PLAYER=CODE (like alice=fr)")
+        own[name.strip()] = language.check(code)
+    return (language.check(default) if default else None), own
+
+
+def clock_now(now: str | None = None):
+    """--now, or the system clock: for the relative times of reports ("in 2 days")."""
+    from ..clock.clock import moment
+    return moment(now)
+
+
+def said_now(now: str | None, deadline: bool):
+    """The time a report tells due times from: --now (checked whenever given), else the system clock where there
+    is a deadline to tell; None for a game without one, whose report then does not import the clock."""
+    return clock_now(now) if now is not None or deadline else None
+
+
+def status_json(doc: dict) -> dict:
+    """What `pbem status --format json` prints of a status document."""
+    data = {"game": doc["id"], "game_type": doc["game"], "move_number": doc["move_number"], "to_act": doc["to_act"],
+            "decision": doc["decision"], "finished": doc["finished"]}
+    if "clock" in doc:
+        data["clock"] = doc["clock"]
+    if doc["finished"]:
+        if "ended" in doc:
+            data["ended"] = doc["ended"]
+        data["ranking"] = doc["ranking"]
+        data["seed"] = doc["seed"]
+    data.update({"recent": doc["recent"], "view": doc["view"]})
+    if "player" in doc:
+        data["player"] = doc["player"]
+    if "queue" in doc:  # the player's own queue (pbem.play.queues): only in their view
+        data["queue"] = doc["queue"]
+    return data
+
+
 def emit(data, fmt: str, text_of) -> None:
     if fmt == "json":
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -330,6 +330,14 @@ def set_pictures(gd: engine.GameDir, player: str, choice: str) -> dict:
     return _set_preference(gd, player, "pictures", choice)
 
 
+def set_language(gd: engine.GameDir, player: str, code: str) -> dict:
+    """The language `player` reads from now on (one of pbem.text.language.LANGUAGES, as its `check` reads a code:
+    `zh-tw` is zh-Hant); recorded beside their mail preferences. Their reports, mails and refusals follow it; their
+    moves may be written in any language's words, and are recorded in the canonical notation."""
+    from ..text import language
+    return _set_preference(gd, player, "language", language.check(code))
+
+
 def _set_preference(gd: engine.GameDir, player: str, key: str, value: str) -> dict:
     """A mail preference recorded beside the player's address (secrets.yaml), in a transaction of its own."""
     engine.check_player(gd, player)

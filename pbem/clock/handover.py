@@ -72,6 +72,7 @@ def _new_holder(gd: engine.GameDir, env: dict, seat: str, holder: str, email: st
                   "former": [*entry.get("former", []), former]})
     entry.pop("notify", None)  # the new holder starts with a new game's preferences, and chooses their own
     entry.pop("pictures", None)
+    entry.pop("language", None)  # (the game's language until the new holder chooses)
     if email:
         entry["notify"] = DEFAULT_NOTIFY
     return secrets, entry

@@ -26,7 +26,7 @@ from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, SECRETS, S
                              STATUS_DIGESTS, TXN_KEY, GameDir, check_player, components_reader, layout, load_secrets,
                              load_state, open_game, roster, settle, state_edited, view_file)
 from .documents import RECENT, final_ranking, public_entry, public_log
-from .reader import legal, read_log, status, status_with_notes
+from .reader import language_of, legal, read_log, status, status_with_notes
 from .requests import Request
 from .writer import commit, resign, set_queue, submit, writing
 
@@ -34,7 +34,7 @@ __all__ = [
     "PbemError", "UsageError", "RECENT", "final_ranking", "public_entry", "public_log", "COMPONENTS", "FULL_LOG",
     "GAME", "LOG", "PUBLIC", "SECRETS", "STATE", "STATE_CACHE", "STATE_DIGEST", "STATUS_DIGESTS", "TXN_KEY",
     "GameDir", "check_player", "components_reader", "layout", "load_secrets", "load_state", "open_game", "roster",
-    "settle", "state_edited", "view_file", "legal", "read_log", "status", "status_with_notes", "Request", "END",
+    "settle", "state_edited", "view_file", "language_of", "legal", "read_log", "status", "status_with_notes", "Request", "END",
     "REPLACE", "RESIGN", "TIMEOUT_REASONS", "MoveAt", "ending", "is_end", "is_resign", "play_turn", "referee_move",
     "referee_turns", "timeout_choice", "timeout_move", "to_act", "commit", "resign", "set_queue", "submit",
     "writing"]

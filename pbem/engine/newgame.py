@@ -77,12 +77,16 @@ class NewGame(Request):
     pbem played them did (to rebuild such a game from its move files); `options_as_stored` takes the options of
     such a game as its game.yaml has them, an option it predates left out (the game then keeps the reading it was
     played with) instead of set to the default a new game gets. `bots`: the seats given to a bot, each with its
-    level (pbem.play.levels): the referee plays their every decision."""
+    level (pbem.play.levels): the referee plays their every decision.
+
+    `language`: the game's language (game.yaml; what a player who has not chosen their own reads), `languages`:
+    the players' own ({name: code}, in secrets.yaml beside their mail preferences); codes as
+    pbem.text.language.check gives them."""
 
     __slots__ = ("game_type", "path", "players", "seed", "options", "components_path", "now", "forced_moves",
-                 "options_as_stored", "bots")
+                 "options_as_stored", "bots", "language", "languages")
     DEFAULTS = {"seed": None, "options": None, "components_path": None, "now": None, "forced_moves": True,
-                "options_as_stored": False, "bots": None}
+                "options_as_stored": False, "bots": None, "language": None, "languages": None}
     game_type: str
     path: str | PathLike
     players: list[str]
@@ -93,6 +97,8 @@ class NewGame(Request):
     forced_moves: bool
     options_as_stored: bool
     bots: dict[str, str] | None
+    language: str | None
+    languages: dict[str, str] | None
 
     def __init__(self, game_type: str, path: str | PathLike, players: list[str], **options):
         super().__init__(**options)
@@ -115,9 +121,12 @@ def create(request: NewGame, extend=None) -> dict:
         seed = secrets.token_hex(16)
     rng = Rng(seed, path.name, 0)
     state, components, components_text = _set_up(game, request, names, options, rng)
-    gd = GameDir(path, _game_file(game, path.name, names, options, seed, components_text, request.now))
+    gd = GameDir(path, _game_file(game, path.name, names, options, seed, components_text, request))
     env, entries, public = _first_moves(gd, state, seed, request, components)
     roster = [{"name": name, "secret": trust.new_secret()} for name in names]
+    for entry in roster:
+        if (request.languages or {}).get(entry["name"]):
+            entry["language"] = request.languages[entry["name"]]
     secrets_doc = {"format": "pbem-secrets/1", "id": gd.id, "game": game.id, "rules_version": game.rules_version,
                    "players": roster}
     if extend is not None:
@@ -154,6 +163,9 @@ def _check_request(game: registry.Game, request: NewGame, path, names: list[str]
         check_name(name)
     if len(set(names)) != len(names):
         raise UsageError("two players have the same name")
+    unknown = sorted(set(request.languages or {}) - set(names))
+    if unknown:
+        raise UsageError(f"--player-language for {', '.join(unknown)}, who does not play")
     _check_names(game, names)
     if not game.min_players <= len(names) <= game.max_players:
         raise UsageError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {len(names)}")
@@ -176,13 +188,15 @@ def _set_up(game: registry.Game, request: NewGame, names: list[str], options: di
 
 
 def _game_file(game: registry.Game, game_id: str, names: list[str], options: dict[str, str], seed: str,
-               components_text: str, now: datetime.datetime | None) -> dict:
-    """game.yaml: what the game is, the seed's commitment, the components' digest, when and by what it was made."""
-    now = now or datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+               components_text: str, request: NewGame) -> dict:
+    """game.yaml: what the game is, its language (an English game's says none, as games made before did), the
+    seed's commitment, the components' digest, when and by what it was made."""
+    now = request.now or datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    language = {"language": request.language} if request.language not in (None, "en") else {}
     return {"format": "pbem-game/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
-            "title": game.title, "players": names, "options": options, "seed_commitment": commitment(seed),
-            "components_sha256": digests.sha256(components_text.encode()).hexdigest(), "created": now.isoformat(),
-            "pbem_version": __version__}
+            "title": game.title, "players": names, "options": options, **language,
+            "seed_commitment": commitment(seed), "components_sha256": digests.sha256(components_text.encode()).hexdigest(),
+            "created": now.isoformat(), "pbem_version": __version__}
 
 
 def _first_moves(gd: GameDir, state: dict, seed: str, request: NewGame, components: dict

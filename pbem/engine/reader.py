@@ -5,8 +5,8 @@ from __future__ import annotations
 from .. import digests
 from ..contract import PbemError
 from ..store import yamlio
-from ..store.gamedir import (FULL_LOG, LOG, PUBLIC, STATUS_DIGESTS, GameDir, check_player, load_state, read_status,
-                             reading, view_file)
+from ..store.gamedir import (FULL_LOG, LOG, PUBLIC, STATUS_DIGESTS, GameDir, check_player, load_secrets, load_state,
+                             read_status, reading, view_file)
 from ..store.safefiles import Missing
 from .documents import decision_of, differences, final_ranking, status_doc
 
@@ -82,6 +82,16 @@ def legal(gd: GameDir, player: str | None = None) -> dict:
             "to_act": decision["player"] if decision else None, "decision": decision, "player": who,
             "moves": [choice["move"] for choice in choices], "choices": choices,
             "due": (env.get("clock") or {}).get("due") if decision else None}
+
+
+def language_of(gd: GameDir, player: str | None = None) -> str:
+    """The language `player` reads (their own choice, beside their mail preferences in the referee's secrets), or
+    the game's (game.yaml; a game made without one: English). Without the referee's files, the game's."""
+    if player is not None and gd.has_referee():
+        entry = next((p for p in load_secrets(gd)["players"] if p["name"] == player), {})
+        if entry.get("language"):
+            return entry["language"]
+    return gd.meta.get("language", "en")
 
 
 def read_log(gd: GameDir, full: bool = False) -> dict:

@@ -11,7 +11,8 @@ from typing import Callable
 
 from .. import digests
 from ..contract import PbemError
-from ..play import queues, trust
+from ..messages import lazy
+from ..play import queues, trust, words
 from ..play.submission import Turn, play_submission, queue_submission
 from ..play.turns import RESIGN, MoveAt, check_turn, ending, is_resign, referee_turns, to_act
 from ..store import yamlio
@@ -64,7 +65,7 @@ def _authenticate(gd: GameDir, player: str, texts: list[str], sent: Submission, 
     entry = next(p for p in roster(gd) if p["name"] == player)
     if sent.password is not None:
         if not trust.same_secret(entry["secret"], sent.password):
-            raise PbemError(f"wrong password for {player}")
+            raise PbemError(lazy("wrong password for {player}", player=player))
         return
     number = current if sent.move_number is None else sent.move_number
     trust.check_signature(entry["secret"], sent.signature, gd.id, number, player, texts, queue=queue)
@@ -140,7 +141,7 @@ def turn_result(gd: GameDir, entries: list[dict], env: dict) -> dict:
     public = [public_entry(gd.game, entry) for entry in entries]
     pending = to_act(gd.game, env)
     mover = entries[0]["player"]
-    result = {"game": gd.id, "number": entries[0]["number"], "player": mover,
+    result = {"game": gd.id, "game_type": gd.game.id, "number": entries[0]["number"], "player": mover,
               "moves": entries[0]["moves"], "public_moves": public[0]["moves"], "chance": public[0]["chance"],
               "referee_moves": public[1:], "move_number": env["move_number"],
               "to_act": pending["player"] if pending else None, "finished": pending is None,
@@ -195,7 +196,8 @@ def submit(gd: GameDir, player: str, texts: list[str], **how) -> dict:
     sent = Submission(**how)
     check_player(gd, player)
     if not texts:
-        raise PbemError("no move given")
+        raise PbemError(lazy("no move given"))
+    texts = words.canonical_texts(gd.game, texts, gd.players)  # a move in the player's words: the notation's
     if len(texts) == 1 and is_resign(texts[0]):
         return resign(gd, player, **how)
     with locked(gd):
@@ -225,6 +227,7 @@ def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
     sent = Submission(**how)
     check_player(gd, player)
     game = gd.game
+    texts = words.canonical_texts(game, texts, gd.players)
     with locked(gd):
         env = load_state(gd)
         check_turn(game, gd.id, env, sent.move_number)
@@ -232,7 +235,7 @@ def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
         _authenticate(gd, player, texts, sent, current, queue=True)
         records = dict(env.get("queues") or {})
         if sent.signature and sent.signature in (records.get(player) or {}).get("signed", []):
-            raise PbemError("this signed queue was taken already; sign the new one (it names the move number)")
+            raise PbemError(lazy("this signed queue was taken already; sign the new one (it names the move number)"))
         state, entries, records = queue_submission(game, gd.id, env, player, texts, components_reader(gd))
         if sent.signature:
             record = records.setdefault(player, queues.empty_record())
@@ -243,7 +246,8 @@ def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
             sent.before_write(current)
         new_env = commit(gd, env, state, entries, env["resigned"], fields=fields, queues=records)
     pending = to_act(game, new_env)
-    return {"game": gd.id, "player": player, "queue": queues.shown(records.get(player)) if pending else None,
+    return {"game": gd.id, "game_type": game.id, "player": player,
+            "queue": queues.shown(records.get(player)) if pending else None,
             "moves_played": [public_entry(game, entry) for entry in entries], "number": current,
             "move_number": new_env["move_number"], "to_act": pending["player"] if pending else None,
             "finished": pending is None}
@@ -264,7 +268,7 @@ def resign(gd: GameDir, player: str, **how) -> dict:
         current = env["move_number"]
         _authenticate(gd, player, [RESIGN], sent, current)
         if player in env["resigned"]:
-            raise PbemError(f"{player} has already resigned")
+            raise PbemError(lazy("{player} has already resigned", player=player))
         resigned = env["resigned"] + [player]
         entry = {"number": current, "player": player, "by": sent.by, "moves": [RESIGN], "chance": []}
         if sent.signature:

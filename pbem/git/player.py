@@ -12,7 +12,7 @@ from pathlib import Path
 from .. import notation
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from ..play import movefile
+from ..play import movefile, words
 from ..store import validation, yamlio
 from ..text import phrases
 from . import judge, keys, layout
@@ -89,10 +89,11 @@ def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts:
     referee (the recipient of `config`, the first commit's pbem-git.yaml) when one of them is a hidden choice or
     when it may hold steps for later (a queue is private until played, and only the referee can tell whether
     several steps go beyond the turn)."""
+    texts = words.canonical_texts(gd.game, texts, gd.players)  # a move in a language's words: the notation's
     try:
         texts = judge.canonical_moves(gd, texts)
     except notation.NotationError as exc:
-        raise PbemError(str(exc)) from None
+        raise PbemError(exc.message) from None
     doc = movefile.build(gd.id, number, player, texts, secret)
     text = movefile.dumps(doc, "../schemas/move.schema.json")
     movefile.parse(text, "the new move file")

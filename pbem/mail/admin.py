@@ -1,10 +1,11 @@
 """The admin lines of a player's mail: `vacation FROM TO`, `vacation cancel`, `notify every|turn|daily`,
-`pictures on|off`, each made and answered with what changed (pbem.mail.commands.Referee hands them here once it
+`pictures on|off`, `language CODE`, each made and answered with what changed (pbem.mail.commands.Referee hands them here once it
 knows the player)."""
 from __future__ import annotations
 
 from ..clock import correspondence
 from ..contract import UsageError
+from ..messages import _
 from ..engine import engine
 from ..text import times
 from . import compose, telling
@@ -49,6 +50,14 @@ def _change(gd: engine.GameDir, name: str, line: tuple[str, list[str]], now) -> 
             raise UsageError("write `pictures on` or `pictures off`")
         correspondence.set_pictures(gd, name, args[0])
         return PICTURES_ANSWER[args[0]], f"{args[0]} recorded"
+    if word == "language":
+        if len(args) != 1:
+            raise UsageError("write `language CODE` (en, fr, zh-Hant or zh-Hans)")
+        code = correspondence.set_language(gd, name, args[0])["language"]
+        from ..text import language
+        with language.reading(code):  # the answer in the language just chosen
+            return _("From now on you read this game in {language}. `language CODE` changes it again (en, fr, "
+                     "zh-Hant, zh-Hans).", language=language.LANGUAGES[code][0]), f"{code} recorded"
     if args == ["cancel"]:
         correspondence.vacation(gd, name, now, cancel=True)
         return "Your vacation is cancelled; the days you did not take are given back.", "cancelled"

@@ -15,7 +15,8 @@ The message's own lines, in any order:
     mine 3
 
 or one command instead of moves: `status`, `moves`, `help` or `resign`; or `vacation FROM TO`, `vacation cancel`,
-`notify every|turn|daily`, `pictures on|off` (deadlines and mail preferences: pbem.clock.correspondence).
+`notify every|turn|daily`, `pictures on|off`, `language CODE` (deadlines and mail preferences:
+pbem.clock.correspondence).
 """
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ MAX_MOVE_LINES = 200
 # the email package's default policy, each header value parsed once per batch (headers.py)
 READING = email.policy.default.clone(header_factory=Headers())
 COMMANDS = ("status", "moves", "help", "resign")
-ADMIN_COMMANDS = ("vacation", "notify", "pictures")  # commands with words after them
+ADMIN_COMMANDS = ("vacation", "notify", "pictures", "language")  # commands with words after them
 
 TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_-]{0,63})\]")
 FIELD_LINE = re.compile(r"^\s*(game|password|passwd|move[- _]?number|move[- _]?no|player)\s*[:=]\s*(.*?)\s*$",

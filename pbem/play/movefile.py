@@ -25,19 +25,30 @@ def parse(text: str | bytes, source: str = "move file", size: int | None = None)
 
 
 def build(game_id: str, move_number: int, player: str, moves: list[str], secret: str | None = None,
-          queue: bool = False) -> dict:
-    """A move file (`queue`: a queue sent without a move, for `pbem queue`, whose signature says so)."""
-    doc = {"game": game_id, "move_number": move_number, "player": player,
-           "moves": [" ".join(notation.tokens_of(m)) for m in moves]}
+          queue: bool = False, game=None) -> dict:
+    """A move file (`queue`: a queue sent without a move, for `pbem queue`, whose signature says so). With its
+    `game` (pbem.store.registry.Game), moves written in a language's words are written in the canonical notation,
+    which is what the referee checks a signature against (pbem.play.words)."""
+    doc = {"game": game_id, "move_number": move_number, "player": player, "moves": canonical(moves, game)}
     if secret:
         doc["signature"] = trust.sign(secret, game_id, move_number, player, doc["moves"], queue)
     return doc
 
 
-def sign(doc: dict, secret: str, queue: bool = False) -> dict:
+def sign(doc: dict, secret: str, queue: bool = False, game=None) -> dict:
+    """The move file signed (its moves first written in the canonical notation, with its `game`)."""
     signed = {key: value for key, value in doc.items() if key != "signature"}
-    signed["signature"] = trust.sign(secret, doc["game"], doc["move_number"], doc["player"], doc["moves"], queue)
+    signed["moves"] = canonical(doc["moves"], game) if game is not None else doc["moves"]
+    signed["signature"] = trust.sign(secret, doc["game"], doc["move_number"], doc["player"], signed["moves"], queue)
     return signed
+
+
+def canonical(moves: list[str], game=None) -> list[str]:
+    """Each move normalised to its words; with the game, in the canonical notation too."""
+    if game is not None:
+        from .words import canonical_texts
+        moves = canonical_texts(game, moves, [])
+    return [" ".join(notation.tokens_of(m)) for m in moves]
 
 
 def dumps(doc: dict, schema: str = SCHEMA_URL) -> str:

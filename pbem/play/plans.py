@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import notation
 from ..contract import PbemError
+from ..messages import Message, Words, lazy
 
 NEXT, STANDING, ELSE, IF, AND, NOT, CANCEL = "next", "standing", "else", "if", "and", "not", "cancel"
 WORDS = (NEXT, STANDING, ELSE, IF, AND, NOT, CANCEL)  # words of the queue notation: no player may be named so
@@ -21,7 +22,7 @@ class Vocabulary:
 
     def __init__(self, meta: dict):
         spec = meta.get("queues") or {}
-        self.title = meta["title"]
+        self.title = Message(meta["package"], meta["title"], {})  # the game's title, in the reader's language
         self.decisions = {name: frozenset(moves) for name, moves in (spec.get("decisions") or {}).items()}
         self.choices = spec.get("choices") or {}
         self.conditions = spec.get("conditions") or {}
@@ -129,10 +130,28 @@ def reads_as_item(game, text: str, players: list[str]) -> bool:
     return True
 
 
-def step_name(index: int, count: int, text: str) -> str:
+def step_name(index: int, count: int, text: str, domain: str = "pbem") -> Message:
     """How a message names one item of a submission: by its place (never "move 3", which would read as the
-    game's move 3), or by its text alone when it is the only one."""
-    return repr(text) if count == 1 else f"step {index} of your turn ({text!r})"
+    game's move 3), or by its text alone when it is the only one (in the reader's words: `domain`'s glossary)."""
+    if count == 1:
+        return lazy("'{move}'", move=Words(domain, text))
+    return lazy("step {index} of your turn ('{move}')", index=index, move=Words(domain, text))
+
+
+def decision_text(game, decision: str) -> Message:
+    """What a decision is, as meta.yaml `decisions` says it (in the reader's language): never its name in the
+    code."""
+    return Message(game.package, game.meta.get("decisions", {}).get(decision, decision), {})
+
+
+def _named(name: Message, error) -> PbemError:
+    """A refusal of one item of a submission: the item named, then what is wrong with it."""
+    return PbemError(lazy("{step}: {error}", step=name, error=_message(error)))
+
+
+def _message(error):
+    """An error's message, for another message: its Message when it has one, else its text."""
+    return getattr(error, "message", None) or str(error)
 
 
 def parse_plan(game, texts: list[str], player: str, players: list[str], also: tuple[str, ...] = ()) -> Plan:
@@ -141,14 +160,14 @@ def parse_plan(game, texts: list[str], player: str, players: list[str], also: tu
     vocab = vocabulary(game)
     plan = Plan()
     for index, text in enumerate(texts, 1):
-        name = step_name(index, len(texts), " ".join(notation.tokens_of(text)) or text)
+        name = step_name(index, len(texts), " ".join(notation.tokens_of(text)) or text, game.package)
         words = notation.tokens_of(text)
         try:
             notation.check_words(words, "step")
             named = words[0].rstrip(":")
             if named in players:
-                raise PbemError(f"a queue holds your own steps only, not {named}'s" if named != player else
-                                f"write the step without your name")
+                raise PbemError(lazy("a queue holds your own steps only, not {player}'s", player=named)
+                                if named != player else lazy("write the step without your name"))
             if words == [NEXT]:
                 plan.turns.append([])
                 continue
@@ -160,15 +179,15 @@ def parse_plan(game, texts: list[str], player: str, players: list[str], also: tu
                 continue
             step = parse_step(game, vocab, words, player, players, also)
         except notation.NotationError as exc:
-            raise PbemError(f"{name}: {exc}" if len(texts) > 1 else str(exc)) from None
+            raise (_named(name, exc) if len(texts) > 1 else PbemError(exc.message)) from None
         except PbemError as exc:
-            raise PbemError(f"{name}: {exc}") from None
+            raise _named(name, exc) from None
         plan.turns[-1].append(step)
         if plan.steps() > MAX_STEPS:
-            raise PbemError(f"{name}: at most {MAX_STEPS} steps may be sent at once (this turn's and the queued "
-                            f"ones); nothing was queued")
+            raise _named(name, lazy("at most {count} steps may be sent at once (this turn's and the queued ones); "
+                                    "nothing was queued", count=MAX_STEPS))
     if len(plan.standing) > MAX_STANDING:
-        raise PbemError(f"at most {MAX_STANDING} standing orders; nothing was queued")
+        raise PbemError(lazy("at most {count} standing orders; nothing was queued", count=MAX_STANDING))
     return plan
 
 
@@ -176,13 +195,14 @@ def _read_standing(game, vocab: Vocabulary, words: list[str], player: str, playe
     if words == [CANCEL]:
         plan.withdraw_all = True
         return
-    known = ", ".join(sorted(vocab.standing)) or "none"
+    known = [Words(game.package, name) for name in sorted(vocab.standing)]
     if not words:
-        raise PbemError(f"`standing` names the order: standing WORD: STEP (the standing orders of {vocab.title}: "
-                        f"{known})")
+        raise PbemError(lazy("`{standing}` names the order: {standing} WORD: STEP (the standing orders of {title}: "
+                             "{known})", standing=Words("pbem", STANDING), title=vocab.title, known=known))
     word = words[0].rstrip(":")
     if word not in vocab.standing:
-        raise PbemError(f"{word!r} is no standing order of {vocab.title} (its standing orders: {known})")
+        raise PbemError(lazy("{word} is no standing order of {title} (its standing orders: {known})",
+                             word=repr(word), title=vocab.title, known=known))
     rest = words[1:]
     if rest == [CANCEL]:
         plan.standing[word] = None
@@ -190,8 +210,11 @@ def _read_standing(game, vocab: Vocabulary, words: list[str], player: str, playe
     step = parse_step(game, vocab, rest, player, players)
     decision = vocab.standing[word]["decision"]
     if not all(vocab.actions(alt) & vocab.decisions.get(decision, frozenset()) for alt in step.alternatives):
-        raise PbemError(f"a standing {word} order answers {decision} only: each alternative must be one of its "
-                        f"moves ({', '.join(sorted(vocab.decisions.get(decision, ())))})")
+        taken = vocab.decisions.get(decision, frozenset())
+        moves = [Words(game.package, template.shape) for template in game.templates if template.action in taken]
+        raise PbemError(lazy("a standing order {word} answers one decision only ({decision}): each alternative "
+                             "must be one of its moves ({moves})", word=Words(game.package, word),
+                             decision=decision_text(game, decision), moves=moves))
     plan.standing[word] = step
 
 
@@ -199,12 +222,12 @@ def parse_step(game, vocab: Vocabulary, words: list[str], player: str, players: 
                also: tuple[str, ...] = ()) -> Step:
     """One step: alternatives separated by `else`, each a move (or a choice form) with `if` conditions."""
     if not words:
-        raise notation.NotationError("empty move")
+        raise notation.NotationError(lazy("empty move"))
     pieces = _split(words, ELSE)
     if any(not piece for piece in pieces):
-        raise PbemError(f"`{ELSE}` stands between two moves")
+        raise PbemError(lazy("`{word}` stands between two moves", word=Words("pbem", ELSE)))
     if len(pieces) > MAX_ALTERNATIVES:
-        raise PbemError(f"a step ranks at most {MAX_ALTERNATIVES} alternatives")
+        raise PbemError(lazy("a step ranks at most {count} alternatives", count=MAX_ALTERNATIVES))
     alternatives = [_alternative(game, vocab, piece, player, players, also) for piece in pieces]
     return Step(alternatives, _step_text(game, vocab, alternatives))
 
@@ -225,48 +248,57 @@ def _alternative(game, vocab: Vocabulary, words: list[str], player: str, players
         at = words.index(IF)
         move_words, condition_words = words[:at], words[at + 1:]
         if not move_words or not condition_words:
-            raise PbemError(f"write a condition as MOVE {IF} CONDITION")
-        conditions = [_condition(vocab, piece, player, players) for piece in _split(condition_words, AND)]
+            raise PbemError(lazy("write a condition as MOVE {word} CONDITION", word=Words("pbem", IF)))
+        conditions = [_condition(game, vocab, piece, player, players) for piece in _split(condition_words, AND)]
         if len(conditions) > MAX_CONDITIONS:
-            raise PbemError(f"an alternative has at most {MAX_CONDITIONS} conditions")
+            raise PbemError(lazy("an alternative has at most {count} conditions", count=MAX_CONDITIONS))
     else:
         move_words, conditions = words, []
     choice = notation.match(vocab.choice_templates, move_words)
     if choice is not None:
         key = choice.pop("action")
-        _check_fields(vocab.choices[key], choice, player, players, "choice")
+        _check_fields(game, vocab.choices[key], choice, player, players, "choice")
         return Alternative(choice, key, conditions)
     move = game.parse_move(" ".join(move_words), also)
     if not any(move["action"] in moves for moves in vocab.decisions.values()):
-        raise PbemError(f"{' '.join(move_words)!r} answers no decision of {vocab.title}")
+        raise PbemError(lazy("'{move}' answers no decision of {title}", move=Words(game.package, " ".join(move_words)),
+                             title=vocab.title))
     return Alternative(move, None, conditions)
 
 
-def _condition(vocab: Vocabulary, words: list[str], player: str, players: list[str]) -> tuple[str, dict, bool]:
+def _condition(game, vocab: Vocabulary, words: list[str], player: str, players: list[str]
+               ) -> tuple[str, dict, bool]:
     negated = bool(words) and words[0] == NOT
     words = words[1:] if negated else words
     if not words:
-        raise PbemError(f"an empty condition (`{AND}` and `{NOT}` stand before a condition)")
+        raise PbemError(lazy("an empty condition (`{and_}` and `{not_}` stand before a condition)",
+                             and_=Words("pbem", AND), not_=Words("pbem", NOT)))
     fields = notation.match(vocab.condition_templates, words)
     if fields is None:
-        forms = ", ".join(t.shape for t in vocab.condition_templates) or "none"
-        raise PbemError(f"{' '.join(words)!r} is not a condition of {vocab.title}; its conditions are: {forms}")
+        forms = [Words(game.package, t.shape) for t in vocab.condition_templates]
+        raise PbemError(lazy("'{text}' is not a condition of {title}; its conditions are: {forms}",
+                             text=Words(game.package, " ".join(words)), title=vocab.title, forms=forms)
+                        if forms else lazy("'{text}' is not a condition: {title} has none",
+                                           text=Words(game.package, " ".join(words)), title=vocab.title))
     key = fields.pop("action")
-    _check_fields(vocab.conditions[key], fields, player, players, "condition")
+    _check_fields(game, vocab.conditions[key], fields, player, players, "condition")
     return key, fields, negated
 
 
-def _check_fields(spec: dict, fields: dict, player: str, players: list[str], what: str) -> None:
+def _check_fields(game, spec: dict, fields: dict, player: str, players: list[str], what: str) -> None:
     """A `player` field names a player of the game; a condition that reads private things reads the player's own
     (anyone else's are hidden from them)."""
     named = fields.get("player")
     if named is None or player is None:  # (no player: only whether the text reads as a step, pbem.mail)
         return
     if named not in players:
-        raise PbemError(f"{named!r} does not play in this game (players: {', '.join(players)})")
+        raise PbemError(lazy("{player} does not play in this game (players: {players})", player=repr(named),
+                             players=list(players)))
     if spec.get("reads") == "private" and named != player:
-        raise PbemError(f"{named}'s {spec.get('hidden', 'private things')} hidden from you: a {what} reads only "
-                        f"what you may see")
+        hidden = Message(game.package, spec.get("hidden", "what {player} holds is hidden from you"), {"player": named})
+        raise PbemError(lazy("{hidden}: a condition reads only what you may see", hidden=hidden)
+                        if what == "condition" else
+                        lazy("{hidden}: a choice reads only what you may see", hidden=hidden))
 
 
 def _step_text(game, vocab: Vocabulary, alternatives: list[Alternative]) -> str:

@@ -34,6 +34,7 @@ plays forced moves.
 from __future__ import annotations
 
 from .. import notation
+from ..messages import NP_
 from .plans import Alternative, Plan, Step, parse_step, standing_text, vocabulary
 
 MAX_NOTICES = 8        # the last notices kept for the player (a stopped queue, a disarmed order)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..contract import PbemError
+from ..messages import Words, lazy
 from ..rng import Rng
 from . import plans, queues
-from .plans import step_name
+from .plans import decision_text, step_name
 from .turns import RESIGN, Asked, MoveAt, apply_decision, illegal, is_resign, keep, referee_turns
 
 if TYPE_CHECKING:
@@ -59,25 +60,32 @@ def _plan_of(game: Game, env: dict, turn: Turn) -> plans.Plan:
     player whose decision it is (`resign` is a turn of its own)."""
     for index, text in enumerate(turn.texts, 1):
         if is_resign(text):
-            raise PbemError(f"{step_name(index, len(turn.texts), text)}: `{RESIGN}` is a turn of its own; send it "
-                            f"alone (nothing was applied)")
+            raise PbemError(lazy("{step}: `{resign}` is a turn of its own; send it alone (nothing was applied)",
+                                 step=step_name(index, len(turn.texts), text, game.package),
+                                 resign=Words("pbem", RESIGN)))
     plan = plans.parse_plan(game, turn.texts, turn.player, env["players"], also=(RESIGN,))
     if not plan.now:
-        raise PbemError("no step for this turn (it is all for later): to set a queue alone, use `pbem queue` (by "
-                        "mail, the `queue` command)")
+        raise PbemError(lazy("no step for this turn (it is all for later): to set a queue alone, use `pbem queue` "
+                             "(by mail, the `queue` command)"))
     pending = game.rules.pending(env["state"])
     if pending["player"] != turn.player:
-        raise PbemError(f"it is {pending['player']}'s turn ({pending['decision']}), not {turn.player}'s")
+        raise PbemError(lazy("it is {player}'s turn ({decision}), not {sender}'s", player=pending["player"],
+                             decision=decision_text(game, pending["decision"]), sender=turn.player))
     return plan
 
 
 def _not_queued(game: Game, state: dict, turn: Turn, index: int, text: str) -> PbemError:
     """The refusal of steps beyond the turn from a transport that may not queue them: why the turn ended there."""
     pending = game.rules.pending(state)
-    why = "the game is over" if pending is None else f"the turn passed to {pending['player']}" \
-        if pending["player"] != turn.player else f"{turn.player} has new information to look at first"
-    return PbemError(f"{step_name(index, len(turn.texts), text)}: {why}; steps for later are sent as a queue "
-                     f"(nothing was applied)")
+    step = step_name(index, len(turn.texts), text, game.package)
+    if pending is None:
+        return PbemError(lazy("{step}: the game is over; steps for later are sent as a queue (nothing was applied)",
+                              step=step))
+    if pending["player"] != turn.player:
+        return PbemError(lazy("{step}: the turn passed to {player}; steps for later are sent as a queue (nothing "
+                              "was applied)", step=step, player=pending["player"]))
+    return PbemError(lazy("{step}: {player} has new information to look at first; steps for later are sent as a "
+                          "queue (nothing was applied)", step=step, player=turn.player))
 
 
 def _turn_entry(game: Game, turn: Turn, number: int, moves: list[dict], rng: Rng) -> dict:
@@ -117,7 +125,7 @@ def _play_steps(game: Game, state: dict, player: str, steps: list, rng: Rng, han
         legal = game.rules.legal_moves(state, player)
         sight = queues.Sight(lambda who, position=state: game.rules.view(position, who), player)
         move = queues.choose(game, step, legal, sight)
-        name = step_name(index, count, step.text)
+        name = step_name(index, count, step.text, game.package)
         if move is None:
             raise illegal(game, name, pending["decision"], legal)
         state = apply_decision(game, state, Asked(player, pending["decision"], legal), move, rng, step=name,

@@ -9,6 +9,7 @@ import json
 
 from .. import digests
 from ..contract import PbemError
+from ..messages import lazy
 from ..notation import tokens_of
 
 PREFIX = "hmac-sha256:"
@@ -36,11 +37,14 @@ def sign(secret: str, game_id: str, move_number: int, player: str, moves: list[s
 def check_signature(secret: str, signature: str | None, game_id: str, move_number: int, player: str,
                     moves: list[str], queue: bool = False) -> None:
     if not signature:
-        raise PbemError(f"the move is not signed: sign it with `pbem sign FILE --secret ...` (the secret of {player})")
+        raise PbemError(lazy("the move is not signed: sign it with `pbem sign FILE --secret ...` (the secret of "
+                             "{player})", player=player))
     expected = sign(secret, game_id, move_number, player, moves, queue)
     if not digests.same(expected, signature):
-        raise PbemError(f"bad signature: this move was not signed with {player}'s secret for game {game_id}, "
-                        f"move {move_number}, with exactly these moves")
+        raise PbemError(lazy("bad signature: this move was not signed with {player}'s secret for game {game}, move "
+                             "{number}, with exactly these moves (in the canonical notation: `pbem sign "
+                             "--game-type` writes a move in other words so)", player=player, game=game_id,
+                             number=move_number))
 
 
 def same_secret(secret: str, given: str) -> bool:

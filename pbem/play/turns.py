@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 
 from .. import bots, notation
 from ..contract import PbemError
+from ..messages import NP_, Message, Words, lazy, nlazy
 from ..notation import is_form
 from ..rng import Rng
 from . import botmoves, queues
-from .plans import step_name
+from .plans import decision_text, step_name
 
 if TYPE_CHECKING:
     from ..store.registry import Game
@@ -31,9 +32,9 @@ REPLACE = "replace"  # the log entry of a seat handed to a new player (pbem repl
 END = "end of game"  # the log entry of a game the referee ended (every seat resigned): not a move of the game
 ADMIN_WORDS = (RESIGN, REPLACE, END)  # reserved: no game's notation may read one of them as a move
 # the reasons of the log entries the clock makes (pbem.clock.correspondence): verify recomputes these moves
-TIMEOUT_REASONS = {"first-legal": "timeout (first-legal)", "bot": "timeout (bot)"}
-RESIGNED = "resigned"
-ONLY_MOVE = "only legal move"
+TIMEOUT_REASONS = {"first-legal": NP_("reason", "timeout (first-legal)"), "bot": NP_("reason", "timeout (bot)")}
+RESIGNED = NP_("reason", "resigned")
+ONLY_MOVE = NP_("reason", "only legal move")
 AUTOPILOT_LIMIT = 5000  # moves the referee plays in a row (resigned players, forced moves) before it gives up
 # Moves the referee plays once every seat has resigned before it ends the game itself (the `end of game` entry).
 # Far above the longest game resigned seats play out from its start (1,380 moves: Coal Baron, 4 players, phase
@@ -48,10 +49,16 @@ def is_resign(text: str) -> bool:
     return " ".join(notation.tokens_of(text)) == RESIGN
 
 
-def illegal(game: Game, step: str, decision: str, legal_moves: list[dict]) -> PbemError:
-    shown = [game.format_move(m) for m in legal_moves[:MAX_LEGAL_SHOWN]]
-    more = f" ... and {len(legal_moves) - MAX_LEGAL_SHOWN} more" if len(legal_moves) > MAX_LEGAL_SHOWN else ""
-    error = PbemError(f"{step} is not legal now ({decision}). Legal: {', '.join(shown)}{more}")
+def illegal(game: Game, step: Message, decision: str, legal_moves: list[dict]) -> PbemError:
+    """The refusal of a move not legal now, with what would be (at most MAX_LEGAL_SHOWN of them)."""
+    shown = [Words(game.package, game.format_move(m)) for m in legal_moves[:MAX_LEGAL_SHOWN]]
+    more = len(legal_moves) - MAX_LEGAL_SHOWN
+    what = decision_text(game, decision)
+    error = PbemError(lazy("{step} is not legal now ({decision}). Legal: {legal}", step=step, decision=what,
+                           legal=shown) if more <= 0 else
+                      nlazy("{step} is not legal now ({decision}). Legal: {legal} ... and {count} more",
+                            "{step} is not legal now ({decision}). Legal: {legal} ... and {count} more",
+                            more, step=step, decision=what, legal=shown, count=more))
     error.legal = [game.format_move(m) for m in legal_moves]  # as data, for transports that list them their way
     return error
 
@@ -89,16 +96,17 @@ def play_turn(game: Game, state: dict, player: str, moves: list[dict], rng: Rng,
     always gets a copy: the state may hold what an earlier decision recorded (a drawn card, a shuffled deck),
     which the log must keep as it was drawn."""
     for index, move in enumerate(moves, 1):
-        step = step_name(index, len(moves), game.format_move(move))
+        step = step_name(index, len(moves), game.format_move(move), game.package)
         pending = game.rules.pending(state)
         if pending is None:
-            raise PbemError(f"{step}: the game is already over (nothing was applied)")
+            raise PbemError(lazy("{step}: the game is already over (nothing was applied)", step=step))
         if pending["player"] != player:
-            raise PbemError(f"{step}: the turn passed to {pending['player']} after step {index - 1}; a turn stops "
-                            f"there (nothing was applied)")
+            raise PbemError(lazy("{step}: the turn passed to {player} after step {index}; a turn stops there "
+                                 "(nothing was applied)", step=step, player=pending["player"], index=index - 1))
         if index > 1 and pending.get("fresh_info"):
-            raise PbemError(f"{step}: {player} has new information to look at first ({pending['decision']}); "
-                            f"send the rest as a new turn (nothing was applied)")
+            raise PbemError(lazy("{step}: {player} has new information to look at first ({decision}); send the "
+                                 "rest as a new turn (nothing was applied)", step=step, player=player,
+                                 decision=decision_text(game, pending["decision"])))
         asked = Asked(player, pending["decision"], game.rules.legal_moves(state, player))
         state = apply_decision(game, state, asked, move, rng, step=step, copy_state=not (handed_over and index == 1))
     return state
@@ -108,13 +116,13 @@ def check_turn(game: Game, game_id: str, env: dict, move_number: int | None) -> 
     """A turn must answer the position's move number (when it names one) of a game not over."""
     current = env["move_number"]
     if move_number is not None and move_number < current:
-        raise PbemError(f"stale move: it answers move {move_number}, but the game is at move {current} (move "
-                        f"{move_number} was already played)")
+        raise PbemError(lazy("stale move: it answers move {number}, but the game is at move {current} (move "
+                             "{number} was already played)", number=move_number, current=current))
     if move_number is not None and move_number > current:
-        raise PbemError(f"it answers move {move_number}, but the game is only at move {current}: answer the last "
-                        f"report's move number")
+        raise PbemError(lazy("it answers move {number}, but the game is only at move {current}: answer the last "
+                             "report's move number", number=move_number, current=current))
     if to_act(game, env) is None:
-        raise PbemError(f"{game_id} is over; no more moves")
+        raise PbemError(lazy("{game} is over; no more moves", game=game_id))
 
 
 def keep(records: dict, player: str, record: dict | None) -> None:

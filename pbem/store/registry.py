@@ -159,7 +159,7 @@ class Game:
         return yamlio.loads(self.data_file("components.yaml").read_bytes(), f"{self.id}/components.yaml")
 
     def parse_move(self, text: str, also: tuple[str, ...] = ()) -> dict:
-        return notation.parse(self.templates, text, also)
+        return notation.parse(self.templates, text, also, self.package)
 
     def format_move(self, move: dict) -> str:
         return notation.format_move(self.templates, move)

@@ -1,13 +1,16 @@
 """Short phrases the command line and the transports share (counts, the moves the referee played, a queue, the
 legal moves), and what the command line answers as text (a game made, the legal moves, a turn accepted, a queue, a
-verify: from the data the engine answered, what `--format json` prints).
+verify: from the data the engine answered, what `--format json` prints); in the language being read
+(pbem.text.language), the moves in the reader's words.
 
-No imports beyond the standard library: `pbem move` prints them and must stay fast. The time, where one is said
-("in 2 days"), is given by the caller (time enters at the edges).
+Nothing beyond the standard library and pbem.messages: `pbem move` prints them and must stay fast. The time, where
+one is said ("in 2 days"), is given by the caller (time enters at the edges).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from ..messages import PBEM, Domain, Words, _, ngettext
 
 if TYPE_CHECKING:
     import datetime
@@ -16,46 +19,77 @@ REFEREE_MOVES_LISTED = 6
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
-    """`1 move`, `2 moves`, `0 moves` (`many`: an irregular plural)."""
+    """`1 move`, `2 moves`, `0 moves` (`many`: an irregular plural). English only: a message a player reads counts
+    with ngettext (pbem.messages)."""
     return f"{count} {noun if count == 1 else many or noun + 's'}"
 
 
-def referee_move(entry: dict) -> str:
+def _domain(game_type: str | None) -> str:
+    return game_type.replace("-", "_") if game_type else "pbem"
+
+
+def moves_text(moves: list[str], game_type: str | None) -> str:
+    """Moves of one turn, `; ` between them, in the reader's words."""
+    return "; ".join(Words(_domain(game_type), move).render() for move in moves)
+
+
+def referee_move(entry: dict, game_type: str | None = None) -> str:
     """`move 25 for carol (only legal move): take 2`; a player's queued move: `move 26 by dave (queued): draw`"""
-    reason = f" ({entry['reason']})" if entry.get("reason") else ""
-    by = "by" if entry.get("by") == "player" else "for"
-    return f"move {entry['number']} {by} {entry['player']}{reason}: {'; '.join(entry['moves'])}"
+    moves, number, player = moves_text(entry["moves"], game_type), entry["number"], entry["player"]
+    if entry.get("reason"):
+        reason = PBEM.stored(entry["reason"], "reason")
+        if entry.get("by") == "player":
+            return _("move {number} by {player} ({reason}): {moves}", number=number, player=player, reason=reason,
+                     moves=moves)
+        return _("move {number} for {player} ({reason}): {moves}", number=number, player=player, reason=reason,
+                 moves=moves)
+    if entry.get("by") == "player":
+        return _("move {number} by {player}: {moves}", number=number, player=player, moves=moves)
+    return _("move {number} for {player}: {moves}", number=number, player=player, moves=moves)
 
 
-def queue_lines(queue: dict | None, indent: str = "  ") -> list[str]:
+def queue_lines(queue: dict | None, indent: str = "  ", game_type: str | None = None) -> list[str]:
     """A player's queue as their view shows it (pbem.play.queues.shown), a line each and written as it is sent (`next`
     between turns, so the lines may be sent back changed), then the notices; [] when nothing is queued."""
     if not queue:
         return []
     steps = [step for index, turn in enumerate(queue["turns"]) for step in (["next"] if index else []) + turn]
-    return [f"{indent}{line}" for line in steps + queue["standing"]] + \
-        [f"{indent}(note: {notice})" for notice in queue["notices"]]
+    domain = _domain(game_type)
+    return [f"{indent}{Words(domain, line).render()}" for line in steps + queue["standing"]] + \
+        [indent + _("(note: {notice})", notice=notice) for notice in queue["notices"]]
 
 
-def referee_moves(entries: list[dict]) -> str:
+def referee_moves(entries: list[dict], game_type: str | None = None) -> str:
     """One sentence saying which moves the referee played and why, or "" when it played none."""
     if not entries:
         return ""
-    listed = "; ".join(referee_move(entry) for entry in entries[:REFEREE_MOVES_LISTED])
+    listed = "; ".join(referee_move(entry, game_type) for entry in entries[:REFEREE_MOVES_LISTED])
     more = len(entries) - REFEREE_MOVES_LISTED
-    rest = f"; and {plural(more, 'more move')} (see `pbem log`)" if more > 0 else ""
-    return f"The referee played {listed}{rest}."
+    if more > 0:
+        return ngettext("The referee played {moves}; and {count} more move (see `pbem log`).",
+                        "The referee played {moves}; and {count} more moves (see `pbem log`).", more,
+                        moves=listed, count=more)
+    return _("The referee played {moves}.", moves=listed)
 
 
-RESIGN = {"move": "resign", "description": "(at any time) leave the game: the referee plays your seat, you rank last"}
+def resign_choice() -> dict:
+    """`resign`, which every player may send at any time, as a legal move listed last."""
+    return {"move": Words("pbem", "resign").render(),
+            "description": _("(at any time) leave the game: the referee plays your seat, you rank last")}
+
+
 DESCRIPTION_COLUMN = 32
 
 
-def legal_lines(choices: list[dict], indent: str = "  ") -> list[str]:
-    """Each legal move on a line with what it does, then `resign` (allowed at any time); the descriptions in one
-    column (a long move pushes its own description along, not everyone's)."""
-    width = min(max(len(choice["move"]) for choice in [*choices, RESIGN]), DESCRIPTION_COLUMN)
-    return [f"{indent}{choice['move'].ljust(width)}  {choice['description']}".rstrip() for choice in [*choices, RESIGN]]
+def legal_lines(choices: list[dict], indent: str = "  ", game_type: str | None = None) -> list[str]:
+    """Each legal move on a line (in the reader's words) with what it does, then `resign` (allowed at any time);
+    the descriptions in one column (a long move pushes its own description along, not everyone's)."""
+    from ..tables import ljust, width
+    domain = _domain(game_type)
+    shown = [{"move": Words(domain, choice["move"]).render(), "description": choice["description"]}
+             for choice in choices] + [resign_choice()]
+    column = min(max(width(choice["move"]) for choice in shown), DESCRIPTION_COLUMN)
+    return [f"{indent}{ljust(choice['move'], column)}  {choice['description']}".rstrip() for choice in shown]
 
 
 # ---------------------------------------------------------------- the command line's answers
@@ -79,32 +113,45 @@ def legal_text(d: dict, now: datetime.datetime | None = None) -> str:
     """`pbem moves` (engine.legal's answer): who must act (and by when, how far from `now`), and each legal move
     with what it does."""
     if d["to_act"] is None:
-        return "The game is over.\n"
-    head = f"Move {d['move_number']}: {d['to_act']} to act — {d['decision']['description']}\n"
+        return _("The game is over.") + "\n"
+    what = Domain(_domain(d.get("game_type"))).stored(d["decision"]["description"])
+    head = _("Move {number}: {player} to act — {decision}", number=d["move_number"], player=d["to_act"],
+             decision=what) + "\n"
     if d.get("due"):
         from .times import due_phrase  # (a game with deadlines only: `pbem moves` need not import datetime)
-        head += due_phrase(d["to_act"], d["due"], now) + ".\n"
+        head += _("{due}.", due=due_phrase(d["to_act"], d["due"], now)) + "\n"
     if d["player"] != d["to_act"]:
-        return head + f"{d['player']} has no move now (and may resign at any time: `resign`).\n"
-    return head + "\n".join(legal_lines(d["choices"])) + "\n"
+        return head + _("{player} has no move now (and may resign at any time: `{resign}`).", player=d["player"],
+                        resign=Words("pbem", "resign")) + "\n"
+    return head + "\n".join(legal_lines(d["choices"], game_type=d.get("game_type"))) + "\n"
+
+
+def after_turn(r: dict) -> str:
+    """Who is next after a turn, or how the game ended."""
+    if r.get("ended"):
+        return _("The game is over: {reason}.", reason=r["ended"])
+    if r["finished"]:
+        return _("The game is over.")
+    return _("Next: {player} (move {number}).", player=r["to_act"], number=r["move_number"])
 
 
 def accepted(r: dict) -> str:
     """`pbem move`: the turn accepted, what the referee played after it, who is next; the mover's queue."""
-    after = f"The game is over: {r['ended']}." if r.get("ended") else "The game is over." if r["finished"] \
-        else f"Next: {r['to_act']} (move {r['move_number']})."
-    played = referee_moves(r["referee_moves"])
-    queued = queue_lines(r.get("queue"))
-    sentence = " ".join(filter(None, [f"Accepted move {r['number']} by {r['player']}: {'; '.join(r['moves'])}.",
-                                      played, after]))
-    return sentence + "\n" + "".join(f"{line}\n" for line in (["Your queue:"] + queued if queued else []))
+    game_type = r.get("game_type")
+    played = referee_moves(r["referee_moves"], game_type)
+    queued = queue_lines(r.get("queue"), game_type=game_type)
+    turn = _("Accepted move {number} by {player}: {moves}.", number=r["number"], player=r["player"],
+             moves=moves_text(r["moves"], game_type))
+    sentence = " ".join(filter(None, [turn, played, after_turn(r)]))
+    return sentence + "\n" + "".join(f"{line}\n" for line in ([_("Your queue:")] + queued if queued else []))
 
 
 def queue_text(r: dict) -> str:
     """`pbem queue`: the player's queue, and what it played at once."""
-    lines = queue_lines(r.get("queue"))
-    head = f"{r['player']}'s queue:" if lines else f"{r['player']} has nothing queued."
-    played = referee_moves(r.get("moves_played", []))
+    lines = queue_lines(r.get("queue"), game_type=r.get("game_type"))
+    head = _("{player}'s queue:", player=r["player"]) if lines else _("{player} has nothing queued.",
+                                                                       player=r["player"])
+    played = referee_moves(r.get("moves_played", []), r.get("game_type"))
     return "\n".join([head, *lines] + ([played] if played else [])) + "\n"
 
 

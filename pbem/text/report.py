@@ -1,59 +1,91 @@
 """Text reports: a header, the game's own part (players, board; built from a view only), who must act, the last
-moves, and the final ranking with every line of its calculation."""
+moves, and the final ranking with every line of its calculation; in the language being read (pbem.text.language:
+the game's own texts from its catalogue, the moves in the reader's words)."""
 from __future__ import annotations
 
 import textwrap
 
+from ..messages import PBEM, Domain, Words, _, pgettext
 from ..store import registry
-from ..tables import fit_lines, table, tabulate
+from ..tables import fit_lines, table, tabulate, width
 
 
-def _moves_line(entry: dict) -> str:
-    chance = "; ".join(f"{c['what']}: {c['result']}" for c in entry["chance"])
-    reason = f"  ({entry['reason']})" if entry.get("reason") else ""
-    return "; ".join(entry["moves"]) + (f"  [{chance}]" if chance else "") + reason
+def game_text(game_type: str, text: str, context: str | None = None) -> str:
+    """A text the game's meta.yaml or a stored document holds in English (a title, what a decision is), in the
+    language being read: its msgid in the game's catalogue."""
+    return Domain(game_type.replace("-", "_")).stored(text, context)
 
 
-def recent_moves(entries: list[dict]) -> str:
-    rows = [(entry["number"], entry["player"] + (" (referee)" if entry["by"] == "referee" else ""),
-             _moves_line(entry)) for entry in entries]
-    return table(rows, headers=["#", "player", "moves"], tablefmt="simple", keep=2)
+def _moves_line(entry: dict, domain: str) -> str:
+    chance = "; ".join(_("{what}: {result}", what=Domain(domain).stored(c["what"], "chance"), result=str(c["result"]))
+                       for c in entry["chance"])
+    moves = "; ".join(Words(domain, move).render() for move in entry["moves"])
+    reason = "  " + _("({reason})", reason=PBEM.stored(entry["reason"], "reason")) if entry.get("reason") else ""
+    return moves + (f"  [{chance}]" if chance else "") + reason
 
 
-def ranking(rows: list[dict]) -> str:
+def recent_moves(entries: list[dict], game_type: str = "") -> str:
+    domain = game_type.replace("-", "_")
+    rows = [(entry["number"], _("{player} (referee)", player=entry["player"]) if entry["by"] == "referee"
+             else entry["player"], _moves_line(entry, domain)) for entry in entries]
+    return table(rows, headers=["#", _("player"), _("moves")], tablefmt="simple", keep=2)
+
+
+RESIGNED = "resigned"  # the detail pbem.engine.documents adds to a resigned seat's row ("yes"): pbem's own words
+
+
+def _detail(key: str, value, game_type: str = ""):
+    return pgettext("score", "yes") if key == RESIGNED and value == "yes" else _score_cell(game_type)(key, value)
+
+
+def ranking(rows: list[dict], game_type: str = "") -> str:
     detail_keys = []
     for row in rows:
         detail_keys += [key for key in row.get("details", {}) if key not in detail_keys]
-    cells = [[row["rank"], row["player"], *[row.get("details", {}).get(key, "") for key in detail_keys], row["score"]]
-             for row in rows]
-    return table(cells, headers=["rank", "player", *detail_keys, "score"], tablefmt="simple", keep=2)
+    cells = [[row["rank"], row["player"], *[_detail(key, row.get("details", {}).get(key, ""), game_type)
+                                            for key in detail_keys], row["score"]] for row in rows]
+    # a game marks its own keys NP_("score", ...); the resigned column is pbem's
+    shown = [pgettext("score", "resigned") if key == RESIGNED else game_text(game_type, key, "score")
+             for key in detail_keys]
+    return table(cells, headers=[_("rank"), _("player"), *shown, _("score")], tablefmt="simple", keep=2)
+
+
+def headline(doc: dict) -> str:
+    """`Coal Baron — game spring-cup — move 14 — view of alice`, underlined."""
+    title = game_text(doc["game"], doc["title"])
+    if doc.get("player"):
+        text = _("{title} — game {game} — move {number} — view of {player}", title=title, game=doc["id"],
+                 number=doc["move_number"], player=doc["player"])
+    else:
+        text = _("{title} — game {game} — move {number}", title=title, game=doc["id"], number=doc["move_number"])
+    text = fit_lines(text)
+    return f"{text}\n{'=' * max(map(width, text.split(chr(10))))}"
 
 
 def status_text(doc: dict, now=None) -> str:
     """The whole report of a status document; `now` (a datetime) adds how far the due time is ("in 2 days")."""
     game = registry.get(doc["game"])
     viewer = doc.get("player")
-    title = f"{doc['title']} — game {doc['id']} — move {doc['move_number']}"
-    if viewer:
-        title += f" — view of {viewer}"
-    title = fit_lines(title)
-    parts = [f"{title}\n{'=' * max(map(len, title.split(chr(10))))}", game.report.render(doc["view"], viewer).rstrip()]
+    parts = [headline(doc), game.report.render(doc["view"], viewer).rstrip()]
     if doc["finished"]:
-        over = f"Game over: {doc['ended']}." if doc.get("ended") else "Game over."
-        parts += [f"{over} Final ranking:", ranking(doc["ranking"]),
-                  f"Seed (revealed): {doc['seed']}  — commitment {doc['seed_commitment']}"]
+        over = _("Game over: {reason}. Final ranking:", reason=doc["ended"]) if doc.get("ended") \
+            else _("Game over. Final ranking:")
+        parts += [over, ranking(doc["ranking"], doc["game"]),
+                  _("Seed (revealed): {seed}  — commitment {commitment}", seed=doc["seed"],
+                    commitment=doc["seed_commitment"])]
     else:
         decision = doc["decision"]
-        parts.append(f"To act: {decision['player']} — {decision['description']}")
+        parts.append(_("To act: {player} — {decision}", player=decision["player"],
+                       decision=game_text(doc["game"], decision["description"])))
         if doc.get("clock"):
             from .times import summary_lines
-            parts.append("\n".join(summary_lines(doc["clock"], decision["player"], now)) or "No deadline now.")
+            parts.append("\n".join(summary_lines(doc["clock"], decision["player"], now)) or _("No deadline now."))
         if doc.get("queue"):
             from .phrases import queue_lines
-            parts.append("\n".join(["Your queue (played when its decisions come; only you see it):",
-                                    *queue_lines(doc["queue"])]))
+            parts.append("\n".join([_("Your queue (played when its decisions come; only you see it):"),
+                                    *queue_lines(doc["queue"], game_type=doc["game"])]))
     if doc["recent"]:
-        parts += ["Last moves:", recent_moves(doc["recent"])]
+        parts += [_("Last moves:"), recent_moves(doc["recent"], doc["game"])]
     return fit_lines("\n\n".join(parts)) + "\n"  # the games' tables fit; their prose is wrapped here
 
 
@@ -79,3 +111,10 @@ def option_lines(key: str, spec: dict, width: int = 100) -> str:
     head = f"  {key}={'|'.join(spec['choices'])} (default {spec['default']})"
     help_text = textwrap.fill(spec.get("help", ""), width, initial_indent=" " * 6, subsequent_indent=" " * 6)
     return head + ("\n" + help_text if help_text else "")
+
+
+def _score_cell(game_type: str):
+    """How the game shows a cell of its final score, stored in English, in the language being read
+    (`report.score_cell(key, value)`, optional: a cell of numbers needs none)."""
+    shown = getattr(registry.get(game_type).report, "score_cell", None) if game_type else None
+    return shown or (lambda key, value: value)
