@@ -82,24 +82,42 @@ def term(domain: str, kind: str, word: str) -> str:
     return messages.Domain(domain).term(kind, word)
 
 
-def _named(domain: str, part: str, translator) -> str:
-    """One part of a word: the name of the first term of `domain`, then of pbem's, whose id it is; else itself."""
+def _term_of(domain: str, part: str):
+    """The owner and the first term of `domain`, then of pbem's, whose id `part` is; None when none is."""
     for owner in (domain, messages.PBEM.name):
         found = _read(owner).by_id().get(part)
         if found is not None:
-            return messages.Message(owner, part, {}, context=found.context).render(translator)
-    return part
+            return owner, found
+    return None
+
+
+def _named_parts(domain: str, core: str, translator) -> str:
+    """A word made of terms joined by `-`, each named: the longest run of parts that is a term's id first (an id may
+    hold a `-` itself: `cold-mountain-9` is the town `cold-mountain` and 9); a part no term has, as it is."""
+    parts, shown, at = core.split("-"), [], 0
+    while at < len(parts):
+        for end in range(len(parts), at, -1):
+            found = _term_of(domain, "-".join(parts[at:end]))
+            if found is not None:
+                owner, item = found
+                shown.append(messages.Message(owner, item.id, {}, context=item.context).render(translator))
+                at = end
+                break
+        else:
+            shown.append(parts[at])
+            at += 1
+    return "-".join(shown)
 
 
 def shown_words(domain: str, text: str, translator) -> str:
     """A text of the notation as a reader of `translator`'s language reads it: each word a term's name, and a word
-    made of terms joined by `-` (`delivery-wheelbarrow`, `mining-6`) with each part named; a word ending in `:`
+    made of terms joined by `-` (`delivery-wheelbarrow`, `mining-6`, `cold-mountain-9`) with each part named; a word ending in `:`
     (a standing order's) keeps it; other words as they are. In the canonical notation's spacing, so that it reads
     back as the same move (pbem.play.words)."""
     shown = []
     for word in text.split(" "):
         core = word.rstrip(":")
-        named = "-".join(_named(domain, part, translator) for part in core.split("-")) if core else core
+        named = _named_parts(domain, core, translator) if core else core
         shown.append(named + word[len(core):])
     return " ".join(shown)
 
