@@ -181,8 +181,8 @@ def concession_table(view: dict) -> str:
     for player in view["players"]:
         cells = []
         for town in towns:
-            mines = [f"{c['number']}:{c['value']}" + ("+v" if c["vein"] else "")
-                     for c in player["concessions"] if c["town"] == town]
+            mines = [_("{number}:{value}+v", number=c["number"], value=c["value"]) if c["vein"]  # (see the key)
+                     else f"{c['number']}:{c['value']}" for c in player["concessions"] if c["town"] == town]
             cells.append(" ".join(mines))
         rows.append([player["name"], *cells])
     return (_("Concessions by town (number:value; +v = with a New Vein, +{bonus} counted in)", bonus=NEW_VEIN_BONUS)
