@@ -2,6 +2,9 @@
 compared with the committed images in golden/, within a tolerance (fonts are rasterised a little differently from
 one FreeType to the next), so that a change to a picture is a change someone reviewed.
 
+A position may also be drawn in other languages (IN_LANGUAGES): its golden image is `<position>.<code>.png`, and a
+Chinese one shows that the picture draws Chinese glyphs with the renderer's CJK font.
+
 After a deliberate change to a picture: `PBEM_UPDATE_GOLDEN=1 pytest tests/pictures/test_golden_images.py`, look
 at the new images, and commit them."""
 from __future__ import annotations
@@ -14,17 +17,23 @@ import pytest
 from PIL import Image, ImageChops
 
 from pbem.store import yamlio
-from pbem.text import pictures
+from pbem.text import language, pictures
 
 HERE = Path(__file__).parent
+# The positions drawn in other languages too, each game's in French and Chinese
+IN_LANGUAGES = {"gold-fever-4p": ("fr", "zh-Hant")}
 POSITIONS = sorted(p.stem for p in (HERE / "positions").glob("*.yaml"))
+PICTURES = POSITIONS + sorted(f"{name}.{code}" for name, codes in IN_LANGUAGES.items() for code in codes)
 PIXEL_TOLERANCE = 48      # a channel may differ this much (anti-aliasing) without the pixel counting as changed
 CHANGED_AT_MOST = 0.005   # the share of pixels that may change beyond that
 
 
 def rendered(name: str) -> bytes:
-    doc = yamlio.loads((HERE / "positions" / f"{name}.yaml").read_bytes())
-    return pictures.png(doc)
+    """The PNG of a picture: a position (`gold-fever-4p`), in a language (`gold-fever-4p.zh-Hant`) or in English."""
+    position, _, code = name.partition(".")
+    doc = yamlio.loads((HERE / "positions" / f"{position}.yaml").read_bytes())
+    with language.reading(code or None):
+        return pictures.png(doc)
 
 
 def changed_share(expected: Image.Image, actual: Image.Image) -> float:
@@ -36,10 +45,10 @@ def changed_share(expected: Image.Image, actual: Image.Image) -> float:
 def test_every_game_has_golden_positions():
     games = {name.split("-")[0] for name in POSITIONS}
     assert games >= {"coal", "gold", "chartered", "heartland"}
-    assert {p.stem for p in (HERE / "golden").glob("*.png")} == set(POSITIONS)
+    assert {p.stem for p in (HERE / "golden").glob("*.png")} == set(PICTURES)
 
 
-@pytest.mark.parametrize("name", POSITIONS)
+@pytest.mark.parametrize("name", PICTURES)
 def test_the_picture_matches_its_golden_image(name, tmp_path):
     actual_png = rendered(name)
     golden = HERE / "golden" / f"{name}.png"
