@@ -7,6 +7,9 @@ import re
 from pbem.messages import NP_, Domain, N_, Words, joined
 from pbem.tables import table, width
 
+from .phases.events import HOLDUP_ROLL
+from .phases.production import PRODUCTION_ROLL
+
 T = Domain("gold_fever")
 _, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
 
@@ -94,24 +97,38 @@ def payee(name: str) -> str:
     return pgettext("payee", "bank") if name == BANK else name
 
 
-def effect_text(effect: str) -> str:
-    """What an event did, in the reader's language: the stored English sentence read back by its template (one
-    that no template reads, from a later version, as it is)."""
-    for template, pattern in _EFFECT_PATTERNS:
-        found = pattern.fullmatch(effect)
+def stored_sentence(text: str, patterns: list, context: str | None = None) -> str:
+    """A sentence the game stored in English (in its state or its log) in the reader's language: read back by its
+    template into its parts (the ids among them in the reader's words); a text no template reads, as stored."""
+    for template, pattern in patterns:
+        found = pattern.fullmatch(text)
         if found:
             params = {name: words(value) if name in WORDS else value for name, value in found.groupdict().items()}
-            return T.gettext(template, **params)
-    return effect
+            return T.pgettext(context, template, **params) if context else T.gettext(template, **params)
+    return T.stored(text, context)
 
 
-def _pattern(template: str) -> re.Pattern:
-    pieces = re.split(r"\{(\w+)\}", template)
-    return re.compile("".join(re.escape(piece) if i % 2 == 0 else f"(?P<{piece}>.+?)"
-                              for i, piece in enumerate(pieces)))
+def _patterns(templates: list[str]) -> list[tuple[str, re.Pattern]]:
+    found = []
+    for template in templates:
+        pieces = re.split(r"\{(\w+)\}", template)
+        found.append((template, re.compile("".join(re.escape(piece) if i % 2 == 0 else f"(?P<{piece}>.+?)"
+                                                   for i, piece in enumerate(pieces)))))
+    return found
 
 
-_EFFECT_PATTERNS = [(template, _pattern(template)) for template in EFFECTS]
+_EFFECTS = _patterns(EFFECTS)
+_CHANCES = _patterns([PRODUCTION_ROLL, HOLDUP_ROLL])
+
+
+def effect_text(effect: str) -> str:
+    """What an event did, in the reader's language."""
+    return stored_sentence(effect, _EFFECTS)
+
+
+def chance_text(what: str) -> str:
+    """What a roll or a shuffle of the log was, in the reader's language (pbem.text.report asks the game)."""
+    return stored_sentence(what, _CHANCES, "chance")
 
 
 def bids_text(turn: dict) -> str:
