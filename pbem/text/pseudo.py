@@ -71,7 +71,8 @@ def outside_marks(text: str) -> tuple[list[str], list[int]]:
 
 def unmarked(text: str, names=()) -> list[str]:
     """The lines of `text` that hold anything but marked messages, `names` (player names, game ids …), identifiers
-    with a digit (o07), numbers, spaces and punctuation: each as `line N: <the line>  [the words found]`. [] when the text is clean."""
+    with a digit (o07), numbers, spaces and punctuation: each as `line N: <the line>  [the words found]`. [] when
+    the text is clean."""
     known = {name.lower() for name in names}
     lines, broken = outside_marks(text)
     original = text.split("\n")
