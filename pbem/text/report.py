@@ -16,13 +16,6 @@ def game_text(game_type: str, text: str, context: str | None = None) -> str:
     return Domain(game_type.replace("-", "_")).stored(text, context)
 
 
-def chance_text(domain: str, what: str) -> str:
-    """What a chance outcome of the log was, in the language being read: its msgid in the game's catalogue, or,
-    for a description that holds values (`production roll, turn 4`), the game report's `chance_text(what)`."""
-    said = getattr(registry.get(domain.replace("_", "-")).report, "chance_text", None) if domain else None
-    return said(what) if said else Domain(domain).stored(what, "chance")
-
-
 def _moves_line(entry: dict, domain: str) -> str:
     chance = "; ".join(_("{what}: {result}", what=chance_text(domain, c["what"]), result=str(c["result"]))
                        for c in entry["chance"])
@@ -118,3 +111,10 @@ def option_lines(key: str, spec: dict, width: int = 100) -> str:
     head = f"  {key}={'|'.join(spec['choices'])} (default {spec['default']})"
     help_text = textwrap.fill(spec.get("help", ""), width, initial_indent=" " * 6, subsequent_indent=" " * 6)
     return head + ("\n" + help_text if help_text else "")
+
+
+def chance_text(domain: str, what: str) -> str:
+    """What a chance outcome of the log was, in the language being read: its msgid in the game's catalogue, or,
+    for a description that holds values (`production roll, turn 4`), the game report's `chance_text(what)`."""
+    said = getattr(registry.get(domain.replace("_", "-")).report, "chance_text", None) if domain else None
+    return said(what) if said else Domain(domain).stored(what, "chance")
