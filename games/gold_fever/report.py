@@ -7,6 +7,7 @@ import re
 from pbem.messages import NP_, Domain, N_, Words, joined
 from pbem.tables import table, width
 
+from .phases.common import BANK
 from .phases.events import HOLDUP_ROLL
 from .phases.production import PRODUCTION_ROLL
 
@@ -14,7 +15,6 @@ T = Domain("gold_fever")
 _, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
 
 EMPTY = "-"
-BANK = "bank"  # the payee of the bank's share (phases.common.BANK)
 NEW_VEIN_BONUS = 3  # the concession table's key says a New Vein's value is counted in (components.yaml: bonus)
 # What the headline calls each decision (the names of meta.yaml `decisions`)
 DECISION_WORDS = {
@@ -378,7 +378,8 @@ def targets_text(view: dict, targets) -> str:
         by_owner.setdefault(owner, []).append(str(card["number"]) if "number" in card else pgettext("target",
                                                                                                     "saloon"))
     town = town_name(view, cards[ids[0]][1]["town"])
-    choices = "; ".join(_("{owner} {marks}", owner=owner, marks=joined(marks)) for owner, marks in by_owner.items())
+    choices = pgettext("owners separator", "; ").join(_("{owner} {marks}", owner=owner, marks=joined(marks))
+                                                      for owner, marks in by_owner.items())
     return _("one in {town}: {choices}", town=town, choices=choices)
 
 
