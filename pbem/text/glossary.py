@@ -82,12 +82,22 @@ def term(domain: str, kind: str, word: str) -> str:
     return messages.Domain(domain).term(kind, word)
 
 
-def _term_of(domain: str, part: str):
-    """The owner and the first term of `domain`, then of pbem's, whose id `part` is; None when none is."""
+def _named(domain: str, part: str, translator) -> str | None:
+    """A word or a run of its parts (an id, which may hold a `-` itself): the name of the first term of `domain`,
+    then of pbem's, whose id it is; None when none is. A translator with catalogues names it from them when all the
+    id's terms have one name there (so the YAML is read only for an id whose kinds are named apart, and by the
+    pseudo-locale)."""
+    names_in = getattr(translator, "term_names", None)
     for owner in (domain, messages.PBEM.name):
+        if names_in is not None:
+            names = names_in(owner).get(part)
+            if not names:  # not a term of this domain (or no catalogue: English, the id itself)
+                continue
+            if len(names) == 1:
+                return next(iter(names))
         found = _read(owner).by_id().get(part)
         if found is not None:
-            return owner, found
+            return messages.Message(owner, part, {}, context=found.context).render(translator)
     return None
 
 
@@ -97,10 +107,9 @@ def _named_parts(domain: str, core: str, translator) -> str:
     parts, shown, at = core.split("-"), [], 0
     while at < len(parts):
         for end in range(len(parts), at, -1):
-            found = _term_of(domain, "-".join(parts[at:end]))
-            if found is not None:
-                owner, item = found
-                shown.append(messages.Message(owner, item.id, {}, context=item.context).render(translator))
+            name = _named(domain, "-".join(parts[at:end]), translator)
+            if name is not None:
+                shown.append(name)
                 at = end
                 break
         else:
