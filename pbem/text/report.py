@@ -17,11 +17,24 @@ def game_text(game_type: str, text: str, context: str | None = None) -> str:
 
 
 def _moves_line(entry: dict, domain: str) -> str:
-    chance = "; ".join(_("{what}: {result}", what=Domain(domain).stored(c["what"], "chance"), result=str(c["result"]))
+    chance = "; ".join(_("{what}: {result}", what=chance_text(domain, c["what"]), result=str(c["result"]))
                        for c in entry["chance"])
     moves = "; ".join(Words(domain, move).render() for move in entry["moves"])
     reason = "  " + _("({reason})", reason=PBEM.stored(entry["reason"], "reason")) if entry.get("reason") else ""
     return moves + (f"  [{chance}]" if chance else "") + reason
+
+
+def moves_heading(doc: dict) -> str:
+    """What the table of moves holds: the last ones, or (a player's own report) those since their last move."""
+    since = doc.get("since")
+    if since is None or since["from"] == "recent":
+        return _("Last moves:")
+    if since["left_out"]:
+        return _("The last {shown} of the moves since your last move ({left_out} before them are in the game's "
+                 "log):", shown=len(doc["recent"]), left_out=since["left_out"])
+    if since["from"] == "own move":
+        return _("The moves since your last move:")
+    return _("The moves so far (you have not sent one yet):")
 
 
 def recent_moves(entries: list[dict], game_type: str = "") -> str:
@@ -85,7 +98,7 @@ def status_text(doc: dict, now=None) -> str:
             parts.append("\n".join([_("Your queue (played when its decisions come; only you see it):"),
                                     *queue_lines(doc["queue"], game_type=doc["game"])]))
     if doc["recent"]:
-        parts += [_("Last moves:"), recent_moves(doc["recent"], doc["game"])]
+        parts += [moves_heading(doc), recent_moves(doc["recent"], doc["game"])]
     return fit_lines("\n\n".join(parts)) + "\n"  # the games' tables fit; their prose is wrapped here
 
 
@@ -118,3 +131,10 @@ def _score_cell(game_type: str):
     (`report.score_cell(key, value)`, optional: a cell of numbers needs none)."""
     shown = getattr(registry.get(game_type).report, "score_cell", None) if game_type else None
     return shown or (lambda key, value: value)
+
+
+def chance_text(domain: str, what: str) -> str:
+    """What a chance outcome of the log was, in the language being read: its msgid in the game's catalogue, or,
+    for a description that holds values (`production roll, turn 4`), the game report's `chance_text(what)`."""
+    said = getattr(registry.get(domain.replace("_", "-")).report, "chance_text", None) if domain else None
+    return said(what) if said else Domain(domain).stored(what, "chance")
