@@ -82,24 +82,26 @@ def term(domain: str, kind: str, word: str) -> str:
     return messages.Domain(domain).term(kind, word)
 
 
-def _named(domain: str, part: str, translator) -> str:
-    """One part of a word: the name of the first term of `domain`, then of pbem's, whose id it is; else itself."""
+def _named(domain: str, part: str, translator) -> str | None:
+    """A word or one part of it: the name of the first term of `domain`, then of pbem's, whose id it is; else None."""
     for owner in (domain, messages.PBEM.name):
         found = _read(owner).by_id().get(part)
         if found is not None:
             return messages.Message(owner, part, {}, context=found.context).render(translator)
-    return part
+    return None
 
 
 def shown_words(domain: str, text: str, translator) -> str:
-    """A text of the notation as a reader of `translator`'s language reads it: each word a term's name, and a word
-    made of terms joined by `-` (`delivery-wheelbarrow`, `mining-6`) with each part named; a word ending in `:`
-    (a standing order's) keeps it; other words as they are. In the canonical notation's spacing, so that it reads
-    back as the same move (pbem.play.words)."""
+    """A text of the notation as a reader of `translator`'s language reads it: each word a term's name (an id with
+    a `-` in it too: `fort-lee`, `jerry-can`), else a word made of terms joined by `-` (`delivery-wheelbarrow`,
+    `mining-6`) with each part named; a word ending in `:` (a standing order's) keeps it; other words as they are.
+    In the canonical notation's spacing, so that it reads back as the same move (pbem.play.words)."""
     shown = []
     for word in text.split(" "):
         core = word.rstrip(":")
-        named = "-".join(_named(domain, part, translator) for part in core.split("-")) if core else core
+        named = _named(domain, core, translator) if core else core
+        if named is None:
+            named = "-".join(_named(domain, part, translator) or part for part in core.split("-"))
         shown.append(named + word[len(core):])
     return " ".join(shown)
 
