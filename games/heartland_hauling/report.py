@@ -258,7 +258,7 @@ def map_text(view: dict, boxes: dict[str, list[str]]) -> str:
     top, bottom = min(r for r, _ in coords), max(r for r, _ in coords)
     left, right = min(c for _, c in coords), max(c for _, c in coords)
     across, height = (right - left + 1) * (INNER + 1) + 1, (bottom - top + 1) * (LINES + 1) + 1
-    canvas = [[" "] * across for _ in range(height)]
+    canvas = [[" "] * across for _row in range(height)]
     features = edge_features(view)
     for cell, lines in boxes.items():
         row, col = cell_coords(cell)
