@@ -13,6 +13,8 @@ target holds when the median meets it, by CPU time (the child's user + system ti
 - `pbem move`, `pbem status --as P` and `pbem moves --as P` at move 100 of a 4-player Coal Baron game (phase
   cards), each run between the two yardsticks, and paired with each;
 - the same game's last move against its move 10;
+- that move 100 answered in French and in Chinese (`--language fr`, `--language zh-Hant`: the catalogues opened,
+  the answer and the moves in the reader's words) against the same move in English, paired;
 - a batch of mail: 100 Gold Fever games, one move waiting for each in a Maildir, `pbem mail inbox --maildir ...
   --outbox ...`: moves per CPU second and per wall second with pictures on (each turn mail carries the picture of
   its reader's view: the install's pictures extra, Pillow; the report says whether it has it) and with pictures off
@@ -196,6 +198,9 @@ def whole_game(directory: Path) -> list[tuple[int, str, str]]:
     return turns
 
 
+ACCEPTED = {None: b"Accepted", "fr": "accepté".encode(), "zh-Hant": "已接受".encode()}  # a move's answer says
+
+
 @dataclass
 class Position:
     """A game directory saved just before a move, and that move as a signed move file."""
@@ -204,7 +209,7 @@ class Position:
     player: str
     move_file: Path
 
-    def command(self, work: Path) -> Command:
+    def command(self, work: Path, language: str | None = None) -> Command:
         def prepare() -> list[str]:
             target = work / self.snapshot.name
             if target.exists():
@@ -212,8 +217,10 @@ class Position:
             work.mkdir(parents=True, exist_ok=True)
             shutil.copytree(self.snapshot, target, symlinks=True)
             os.sync()  # on disk, as a game's files are when a move comes: its last move was long ago
-            return [PBEM, "move", str(target), "--as", self.player, str(self.move_file)]
-        return Command(f"pbem move ({self.snapshot.parent.name})", prepare, b"Accepted")
+            return [PBEM, "move", str(target), "--as", self.player, str(self.move_file),
+                    *(["--language", language] if language else [])]
+        return Command(f"pbem move ({self.snapshot.parent.name}{', ' + language if language else ''})", prepare,
+                       ACCEPTED[language])
 
 
 def positions(root: Path, turns: list[tuple[int, str, str]], numbers: list[int]) -> dict[int, Position]:
@@ -446,6 +453,7 @@ def measure(args, targets: dict, root: Path) -> int:
     click_only, click_yaml = fixed("import click", CLICK), fixed("import click, yaml", CLICK_YAML)
     move, move_10, move_last = at[MID].command(work), at[10].command(work), at[last].command(work)
     cli_move = cli_position.command(work)
+    move_fr, move_zh = at[MID].command(work, "fr"), at[MID].command(work, "zh-Hant")
     status = fixed("status", [PBEM, "status", str(at[MID].snapshot), "--as", PLAYERS[0]])
     moves = fixed("moves", [PBEM, "moves", str(at[MID].snapshot), "--as", PLAYERS[0]])
     verify = fixed("verify", [PBEM, "verify", str(finished)], b"verified")
@@ -496,12 +504,13 @@ def measure(args, targets: dict, root: Path) -> int:
 
     # bytecode caches and compiled schemas written, files in the page cache
     for command in (click_only, click_yaml, status, moves, verify, demo, in_memory, move, move_10, move_last,
-                    cli_move, mail, text_mail, fsync_probe, *(git_verify or {}).values()):
+                    move_fr, move_zh, cli_move, mail, text_mail, fsync_probe, *(git_verify or {}).values()):
         run(command.prepare(), command.expect, command.env)
     drawn = picture_views(root / "pictures") if PICTURES else {}
 
     pairs = {name: Pairs() for name in ("move/click", "move/click+yaml", "status/click", "status/click+yaml",
-                                        "moves/click", "moves/click+yaml", "last/10", "mail/cli", "demo", "verify",
+                                        "moves/click", "moves/click+yaml", "last/10", "fr/en", "zh/en", "mail/cli",
+                                        "demo", "verify",
                                         "git per commit", "git whole", "git whole, loose")}
     mail_cpu, mail_wall, text_cpu, text_wall, probe = [], [], [], [], []
     costs = {game_id: [] for game_id in drawn}
@@ -522,6 +531,8 @@ def measure(args, targets: dict, root: Path) -> int:
         pairs["moves/click+yaml"].add(n, y3)
         pairs["moves/click"].add(n, y4)
         pairs["last/10"].add(move_last.once(), move_10.once())
+        pairs["fr/en"].add(move_fr.once(), m)
+        pairs["zh/en"].add(move_zh.once(), move.once())
         if round_number < args.long_rounds:
             batch_run, cli_run, probe_run = mail.once(), cli_move.once(), fsync_probe.once()
             pairs["mail/cli"].add(batch_run, cli_run, 1 / args.games)
@@ -555,6 +566,10 @@ def measure(args, targets: dict, root: Path) -> int:
         ratio(f"move {last} (the last) / move 10", pairs["last/10"], targets["last_move_vs_move_10"],
               f"the last: {ms(move_last)}; move 10: {ms(move_10)}; the game has {len(turns)} turns of players "
               f"and {last} moves (the referee's forced moves between them)"),
+        ratio("pbem move in French / in English", pairs["fr/en"], targets["move_fr_vs_en"],
+              f"move 100 again, --language fr: {ms(move_fr)}"),
+        ratio("pbem move in Chinese / in English", pairs["zh/en"], targets["move_zh_vs_en"],
+              f"move 100 again, --language zh-Hant: {ms(move_zh)}"),
         Figure("mail batch, pictures on: moves per second", mail_cpu if PICTURES else [0.0],
                mail_wall if PICTURES else [0.0], targets["mail_moves_per_second"], True,
                f"{args.games} Gold Fever games, one move each, each answer the next player's turn mail with the "
@@ -585,7 +600,7 @@ def measure(args, targets: dict, root: Path) -> int:
                   f"{ms(git_verify['loose'])}: its objects loose (as many files as objects)"),
         ]
     figures += picture_figures(costs, targets)
-    everything = [click_only, click_yaml, move, status, moves, move_10, move_last, cli_move, mail, text_mail, demo,
+    everything = [click_only, click_yaml, move, status, moves, move_10, move_last, move_fr, move_zh, cli_move, mail, text_mail, demo,
                   in_memory, verify, *(git_verify or {}).values()]
     peaks = {c.name: max(r.peak for r in c.runs) / 1024 for c in everything if c.runs}
     load = os.getloadavg()

@@ -197,7 +197,8 @@ class Pbem:
         code = _code_of(result)
         err = result.stderr if hasattr(result, "stderr") else ""
         if code and result.exception is not None and not isinstance(result.exception, SystemExit):
-            err += f"pbem: {result.exception}\n"  # what the console script prints for it (pbem.cli.commands.main)
+            shown = result.exception.render() if hasattr(result.exception, "render") else result.exception
+            err += f"pbem: {shown}\n"  # what the console script prints for it (pbem.cli.commands.main)
         return Result(code, result.stdout, err)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from ..messages import PBEM, Domain, Words, _
+from ..messages import PBEM, Domain, Words, _, pgettext
 from ..store import registry
 from ..tables import fit_lines, table, tabulate, width
 
@@ -31,13 +31,22 @@ def recent_moves(entries: list[dict], game_type: str = "") -> str:
     return table(rows, headers=["#", _("player"), _("moves")], tablefmt="simple", keep=2)
 
 
+RESIGNED = "resigned"  # the detail pbem.engine.documents adds to a resigned seat's row ("yes"): pbem's own words
+
+
+def _detail(key: str, value):
+    return pgettext("score", "yes") if key == RESIGNED and value == "yes" else value
+
+
 def ranking(rows: list[dict], game_type: str = "") -> str:
     detail_keys = []
     for row in rows:
         detail_keys += [key for key in row.get("details", {}) if key not in detail_keys]
-    cells = [[row["rank"], row["player"], *[row.get("details", {}).get(key, "") for key in detail_keys], row["score"]]
-             for row in rows]
-    shown = [game_text(game_type, key, "score") for key in detail_keys]  # (a game marks them NP_("score", ...))
+    cells = [[row["rank"], row["player"], *[_detail(key, row.get("details", {}).get(key, "")) for key in detail_keys],
+              row["score"]] for row in rows]
+    # a game marks its own keys NP_("score", ...); the resigned column is pbem's
+    shown = [pgettext("score", "resigned") if key == RESIGNED else game_text(game_type, key, "score")
+             for key in detail_keys]
     return table(cells, headers=[_("rank"), _("player"), *shown, _("score")], tablefmt="simple", keep=2)
 
 

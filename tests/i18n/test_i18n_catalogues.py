@@ -99,3 +99,11 @@ def test_a_game_without_catalogues_yet_is_not_a_domain_of_the_repository():
     for folder in (ROOT / "games").iterdir():
         if (folder / "meta.yaml").is_file():
             assert (folder.name in names) == (folder / "locale").is_dir()
+
+
+def test_babel_cfg_maps_what_the_catalogue_tool_extracts():
+    """`pybabel extract -F babel.cfg` (docs/translating.md) reads the same files with the same extractors."""
+    from babel.messages.frontend import parse_mapping_cfg
+    with (ROOT / "babel.cfg").open() as handle:
+        methods, _options = parse_mapping_cfg(handle)
+    assert sorted(methods) == sorted(catalogues.METHODS)
