@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .messages import Message, Words, lazy
+from .messages import N_, Message, Words, lazy
 
 TOKEN = re.compile(r"^[a-z0-9][a-z0-9_.+:/-]*$")
 FIELD = re.compile(r"^\{([a-z_][a-z0-9_]*)(?::(str|int|list|set))?\}$")
@@ -147,12 +147,16 @@ def _template_for(templates: list[Template], move: dict) -> Template:
     raise KeyError(f"no notation for action {move.get('action')!r}")
 
 
+# A choice as the legal moves show it (pbem.text.glossary shows it in the reader's words: these are its messages)
+ANY_OF, IN_ANY_ORDER = N_("(any {count} of {words})"), N_("({words} in any order)")
+
+
 def _choice_text(form: dict, ordered: bool) -> str:
     words, low, high = " ".join(form["from"]), form["min"], form["max"]
     if low == high == len(form["from"]):
-        return f"({words} in any order)" if ordered and len(form["from"]) > 1 else words
+        return IN_ANY_ORDER.format(words=words) if ordered and len(form["from"]) > 1 else words
     count = str(low) if low == high else f"{low}..{high}"
-    return f"(any {count} of {words})"
+    return ANY_OF.format(count=count, words=words)
 
 
 def format_move(templates: list[Template], move: dict) -> str:

@@ -174,11 +174,27 @@ def short_names(view: dict) -> dict[str, str]:
     return short
 
 
+# The marks around a message in the pseudo-locale of the tests (pbem.text.pseudo): they take no room in a box, and a
+# name cut to fit keeps them balanced
+OPEN, CLOSE = "⟦", "⟧"
+
+
+def seen_width(text: str) -> int:
+    """The columns a text takes in a box (a Chinese character two, a pseudo-locale's mark none)."""
+    return width(text.replace(OPEN, "").replace(CLOSE, ""))
+
+
 def clipped(text: str, columns: int) -> str:
-    """The start of a text that fits `columns` display columns (a Chinese character takes two)."""
-    while width(text) > columns:
-        text = text[:-1]
-    return text
+    """The start of a text that fits `columns` columns of a box, its marks closed."""
+    kept, used = [], 0
+    for char in text:
+        if char not in (OPEN, CLOSE):
+            used += width(char)
+            if used > columns:
+                break
+        kept.append(char)
+    cut = "".join(kept)
+    return cut + CLOSE * (cut.count(OPEN) - cut.count(CLOSE))
 
 
 def spaces(view: dict) -> dict[str, list[str]]:
@@ -208,7 +224,7 @@ def spaces(view: dict) -> dict[str, list[str]]:
 
 def alternate_mark(name: str) -> str:
     """`^` after the name of a location showing its alternate-route side, inside the box."""
-    return f"{name} ^" if width(name) + 2 <= INNER else f"{clipped(name, INNER - 1)}^"
+    return f"{name} ^" if seen_width(name) + 2 <= INNER else f"{clipped(name, INNER - 1)}^"
 
 
 def truck_line(trucks: dict[str, list[str]], cell: str) -> str:
@@ -280,17 +296,20 @@ def map_text(view: dict, boxes: dict[str, list[str]]) -> str:
 
 
 def write(row: list[str], x: int, line: str) -> None:
-    """A line into a box, at most INNER columns: a character two columns wide (Chinese) takes its cell and the
-    next, which is left empty."""
-    at = x
-    for char in line:
-        columns = width(char)
-        if at + columns > x + INNER:
-            break
-        row[at] = char
-        if columns == 2:
-            row[at + 1] = ""
-        at += columns
+    """A line into a box, cut to INNER columns: a character two columns wide (Chinese) takes its cell and the
+    next, which is left empty; a pseudo-locale's mark goes with the character beside it."""
+    at, opening = x, ""
+    for char in clipped(line, INNER):
+        if char == OPEN:
+            opening += char
+        elif char == CLOSE:
+            row[at - 1 if row[at - 1] else at - 2] += char
+        else:
+            row[at] = opening + char
+            opening = ""
+            if width(char) == 2:
+                row[at + 1] = ""
+            at += width(char)
 
 
 def draw_box(canvas: list[list[str]], y: int, x: int) -> None:

@@ -16,9 +16,11 @@ the canonical notation.
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 
 from .. import messages
+from ..notation import ANY_OF, IN_ANY_ORDER
 from . import language
 
 TERM = messages.TERM  # the catalogue context of a glossary term is TERM + its kind
@@ -91,7 +93,29 @@ def _named(domain: str, part: str, translator) -> str | None:
     return None
 
 
+# A choice of the legal moves (pbem.notation.ANY_OF, IN_ANY_ORDER): its words shown as the notation's, its frame a
+# message
+CHOICE = re.compile(r"\(any (?P<count>\S+) of (?P<some>[^()]*)\)|\((?P<every>[^()]*) in any order\)")
+
+
 def shown_words(domain: str, text: str, translator) -> str:
+    """A text of the notation as a reader of `translator`'s language reads it (`_shown_plain`), a choice of the
+    legal moves (`(any 1 of b3 c4)`, `(e n in any order)`) as its message says it."""
+    parts, at = [], 0
+    for found in CHOICE.finditer(text):
+        parts.append(_shown_plain(domain, text[at:found.start()], translator))
+        if found["count"] is not None:
+            choice = messages.Message(messages.PBEM.name, ANY_OF, {
+                "count": found["count"], "words": _shown_plain(domain, found["some"], translator)})
+        else:
+            choice = messages.Message(messages.PBEM.name, IN_ANY_ORDER, {
+                "words": _shown_plain(domain, found["every"], translator)})
+        parts.append(choice.render(translator))
+        at = found.end()
+    return "".join(parts) + _shown_plain(domain, text[at:], translator)
+
+
+def _shown_plain(domain: str, text: str, translator) -> str:
     """A text of the notation as a reader of `translator`'s language reads it: each word a term's name (an id with
     a `-` in it too: `fort-lee`, `jerry-can`), else a word made of terms joined by `-` (`delivery-wheelbarrow`,
     `mining-6`) with each part named; a word ending in `:` (a standing order's) keeps it; other words as they are.
