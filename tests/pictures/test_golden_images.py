@@ -2,6 +2,10 @@
 compared with the committed images in golden/, within a tolerance (fonts are rasterised a little differently from
 one FreeType to the next), so that a change to a picture is a change someone reviewed.
 
+A golden image named `<position>.<language>.png` is that position drawn for a reader of that language (its
+words from the catalogues, Chinese drawn with the CJK font of pbem/text/fonts.yaml: compared only where that font
+is the one the golden image was drawn with, GOLDEN_CJK_FONT).
+
 After a deliberate change to a picture: `PBEM_UPDATE_GOLDEN=1 pytest tests/pictures/test_golden_images.py`, look
 at the new images, and commit them."""
 from __future__ import annotations
@@ -14,17 +18,22 @@ import pytest
 from PIL import Image, ImageChops
 
 from pbem.store import yamlio
-from pbem.text import pictures
+from pbem.text import language, pictures, raster
 
 HERE = Path(__file__).parent
 POSITIONS = sorted(p.stem for p in (HERE / "positions").glob("*.yaml"))
+GOLDEN = sorted(p.stem for p in (HERE / "golden").glob("*.png"))  # a position, or a position.language
 PIXEL_TOLERANCE = 48      # a channel may differ this much (anti-aliasing) without the pixel counting as changed
 CHANGED_AT_MOST = 0.005   # the share of pixels that may change beyond that
+GOLDEN_CJK_FONT = "Noto Sans CJK TC"  # the font the Chinese golden images were drawn with
 
 
 def rendered(name: str) -> bytes:
-    doc = yamlio.loads((HERE / "positions" / f"{name}.yaml").read_bytes())
-    return pictures.png(doc)
+    """The picture of a golden image's position, in its language (English when its name says none)."""
+    position, _, code = name.partition(".")
+    doc = yamlio.loads((HERE / "positions" / f"{position}.yaml").read_bytes())
+    with language.reading(code or None):
+        return pictures.png(doc)
 
 
 def changed_share(expected: Image.Image, actual: Image.Image) -> float:
@@ -36,11 +45,20 @@ def changed_share(expected: Image.Image, actual: Image.Image) -> float:
 def test_every_game_has_golden_positions():
     games = {name.split("-")[0] for name in POSITIONS}
     assert games >= {"coal", "gold", "chartered", "heartland"}
-    assert {p.stem for p in (HERE / "golden").glob("*.png")} == set(POSITIONS)
+    assert {name for name in GOLDEN if "." not in name} == set(POSITIONS)
 
 
-@pytest.mark.parametrize("name", POSITIONS)
+def test_a_golden_image_in_another_language_is_of_a_position_in_a_language_pbem_speaks():
+    translated = [name.partition(".") for name in GOLDEN if "." in name]
+    assert all(position in POSITIONS and code in language.LANGUAGES for position, _, code in translated)
+    assert {(position.split("-")[0], code) for position, _, code in translated} >= {("heartland", "fr"),
+                                                                                   ("heartland", "zh-Hant")}
+
+
+@pytest.mark.parametrize("name", GOLDEN)
 def test_the_picture_matches_its_golden_image(name, tmp_path):
+    if name.endswith(".zh-Hant") and raster.family_of("中", False) != GOLDEN_CJK_FONT:
+        pytest.skip(f"the Chinese golden images are drawn with {GOLDEN_CJK_FONT}, not installed here")
     actual_png = rendered(name)
     golden = HERE / "golden" / f"{name}.png"
     if os.environ.get("PBEM_UPDATE_GOLDEN"):
