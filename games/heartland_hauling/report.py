@@ -364,7 +364,8 @@ def describe(view: dict, move: dict) -> str:
 
 # The moves whose phrase says nothing of the position
 FIXED = {"tow": NP_("move", "no move you can pay for: towed to the centre, then discard"),
-         "towed": NP_("move", "nothing to load or unload and no money: towed, discard for free")}
+         "towed": NP_("move", "nothing to load or unload and no money: towed, discard for free"),
+         "pass": NP_("move", "keep your money: no upgrade")}
 
 
 def describe_route(view: dict, me: dict, route) -> str:
