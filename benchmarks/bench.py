@@ -600,8 +600,8 @@ def measure(args, targets: dict, root: Path) -> int:
                   f"{ms(git_verify['loose'])}: its objects loose (as many files as objects)"),
         ]
     figures += picture_figures(costs, targets)
-    everything = [click_only, click_yaml, move, status, moves, move_10, move_last, move_fr, move_zh, cli_move, mail, text_mail, demo,
-                  in_memory, verify, *(git_verify or {}).values()]
+    everything = [click_only, click_yaml, move, status, moves, move_10, move_last, move_fr, move_zh, cli_move, mail,
+                  text_mail, demo, in_memory, verify, *(git_verify or {}).values()]
     peaks = {c.name: max(r.peak for r in c.runs) / 1024 for c in everything if c.runs}
     load = os.getloadavg()
     header = [f"pbem benchmarks — medians of paired ratios [their range]: {args.rounds} pairs of the short "
