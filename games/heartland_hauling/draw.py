@@ -9,9 +9,9 @@ from pbem.messages import joined
 from pbem.tables import width
 
 from .phases.board import cell_coords, cell_name
-from .texts.names import (T, _, centre_name, dollars, feature_name, good_name, location_name, named, ngettext,
-                    upgrade_title)
 from .report import edge_features, short_names, upgrade_name
+from .texts.names import (T, _, centre_name, dollars, feature_name, good_name, location_name, named, ngettext,
+                          upgrade_title)
 
 CELL_W, CELL_H, GAP = 124, 96, 8
 GOOD_FILLS = {"green": "#009e73", "yellow": "#f0e442", "black": "#1a1a1a", "pink": "#cc79a7", "red": "#d55e00",

@@ -12,9 +12,9 @@ from __future__ import annotations
 from pbem.messages import NP_, joined
 from pbem.tables import table, width, wrap
 
-from .texts.names import (T, _, cards_shown, centre_name, dollars, feature_name, good_name, location_name, named,
-                    ngettext, upgrade_text, upgrade_title)
 from .phases.board import DIRECTIONS, OPPOSITE, cell_coords, cell_name, route_end
+from .texts.names import (T, _, cards_shown, centre_name, dollars, feature_name, good_name, location_name, named,
+                          ngettext, upgrade_text, upgrade_title)
 
 INNER = 13  # columns inside a box: five columns of the map fit in 78
 MAP_COLUMNS = 5  # a wider map (the truck stops add columns) is printed in parts of at most five columns
@@ -357,8 +357,9 @@ def describe(view: dict, move: dict) -> str:
     if action == "take":
         return _("the face-up {card}, replaced from the deck at once", card=T.words(move["card"]))
     if action == "salvage":
+        owned = owned_upgrade(view, me)  # (the one that lets its owner salvage)
         return _("a {card} from the discard pile ({upgrade})", card=T.words(move["card"]),
-                 upgrade=named("upgrade", "load-board", "Load Board"))
+                 upgrade=upgrade_title(owned) if owned else named("upgrade", "load-board", "Load Board"))
     return T.stored(FIXED[action], "move") if action in FIXED else ""
 
 
