@@ -1,7 +1,7 @@
 """Performance benchmarks of pbem: every figure a paired comparison of real processes, against
 benchmarks/targets.yaml.
 
-    python benchmarks/bench.py [--rounds 15] [--long-rounds 5] [--games 100] [--no-git]
+    python benchmarks/bench.py [--rounds 15] [--long-rounds 5] [--games 100] [--site-games 1000] [--no-git]
 
 Run it from a non-editable install (an editable one adds import hooks to every process). The machine may be shared
 and busy: a figure is never a ratio of two medians taken at different moments, but the median of ratios of pairs,
@@ -20,7 +20,12 @@ target holds when the median meets it, by CPU time (the child's user + system ti
   its reader's view: the install's pictures extra, Pillow; the report says whether it has it) and with pictures off
   (PBEM_MAIL_PICTURES=0), the two run one after the other, each run paired with `pbem move` of the same position
   and with a probe of the disk (a 4 KiB block rewritten and fsynced, 20 times): what one fsync costs on that disk
-  at that moment, beside how many fsyncs a mail makes;
+  at that moment, beside how many fsyncs a mail makes; that batch is handled by one process (`--workers 1`);
+- the same batch, pictures on, with `--workers N` (for each N of WORKER_COUNTS) against `--workers 1`, the two run
+  one right after the other: how many times the throughput of one worker N workers reach (by wall time: the target;
+  the CPU time of the run and its workers together is shown);
+- `pbem site` of a root of 1,000 Gold Fever games (`--site-games`) after one new move, against the site of that one
+  game alone, made afresh: what the 999 unchanged games cost a run (their public files read and hashed);
 - a turn mail's picture in each game, at its largest table: the player to act's view at 24 positions spread over
   a whole game, each drawn as the mail's PNG in one process (benchmarks/picturecost.py), the median milliseconds
   of a picture beside the text report of the same views;
@@ -328,11 +333,14 @@ class Figure:
     target: float | None
     at_least: bool       # a rate: the figure must reach the target
     detail: str
+    wall_only: bool = False  # the target is for the wall time alone (the CPU figure is shown)
 
     def ok(self) -> bool:
         if self.target is None:
             return True
         cpu, wall = statistics.median(self.cpu), statistics.median(self.wall)
+        if self.wall_only:
+            return wall >= self.target if self.at_least else wall <= self.target
         if self.at_least:
             return cpu >= self.target and wall >= self.target
         return cpu <= self.target and wall <= self.target
@@ -355,7 +363,7 @@ def report(figures: list[Figure], peaks: dict[str, float], memory_target: float,
     width = max(len(f.name) for f in figures)
     lines = header + [f"  {'':<{width}}  {'CPU: median [range]':<21}  {'wall: median [range]':<21}  target"]
     for f in figures:
-        digits = 1 if f.at_least else 2
+        digits = 2 if f.wall_only or not f.at_least else 1
         target = "(shown)" if f.target is None else f"{'>=' if f.at_least else '<='} {f.target:g}"
         lines.append(f"  {f.name:<{width}}  {spread(f.cpu, digits):<21}  {spread(f.wall, digits):<21}  {target:<8} "
                      f"{'' if f.target is None else 'ok' if f.ok() else 'MISSED'}")
@@ -367,6 +375,88 @@ def report(figures: list[Figure], peaks: dict[str, float], memory_target: float,
     lines += [f"  {f.name}: {f.detail}" for f in figures] + [f"  {note}" for note in notes]
     print("\n".join(lines))
     return memory_ok and all(f.ok() for f in figures)
+
+
+# ---------------------------------------------------------------- workers
+
+WORKER_COUNTS = (2,)  # the worker counts measured, each against one worker (the machine of the targets has 2 cores)
+
+
+def with_workers(command: list[str], count: int) -> list[str]:
+    """A `pbem mail inbox` command line run with `count` workers."""
+    if "--workers" in command:
+        at = command.index("--workers")
+        command = command[:at] + command[at + 2:]
+    return [*command, "--workers", str(count)]
+
+
+def worker_commands(inbox: Callable[[], list[str]]) -> dict[int, Command]:
+    """The mail batch, pictures on, with one worker and with each count of WORKER_COUNTS."""
+    return {count: Command(f"mail batch, {count} worker{'s' if count > 1 else ''}",
+                           lambda count=count: with_workers(inbox(), count), b"accepted",
+                           env={"PBEM_MAIL_PICTURES": "1"})
+            for count in (1, *WORKER_COUNTS)}
+
+
+def measure_workers(commands: dict[int, Command], pairs: dict[int, Pairs]) -> None:
+    """One round: one worker, then each count, one right after the other; each pair's ratio is one worker's time
+    over N workers' (how many times one worker's throughput N reach)."""
+    one = commands[1].once()
+    for count in WORKER_COUNTS:
+        pairs[count].add(one, commands[count].once())
+
+
+def worker_figures(commands: dict[int, Command], pairs: dict[int, Pairs], targets: dict, games: int
+                   ) -> list[Figure]:
+    return [Figure(f"mail batch: {count} workers / 1 (throughput)", pairs[count].cpu, pairs[count].wall,
+                   targets[f"mail_workers_{count}_vs_1"], True,
+                   f"`--workers {count}`: {ms(commands[count], games)} a mail (wall: the batch's, over {games}; "
+                   f"CPU: the run's and its workers'), `--workers 1` beside it: {ms(commands[1], games)}; "
+                   f"{os.cpu_count()} cores", wall_only=True)
+            for count in WORKER_COUNTS]
+
+
+# ---------------------------------------------------------------- the site
+
+def site_root(root: Path, count: int) -> Path:
+    """`count` Gold Fever games of 3 players under root/games, each at its start, and their site made once."""
+    print(f"setting up: {count} games for `pbem site` (a minute or two) ...", file=sys.stderr)
+    for index in range(count):
+        correspondence.create("gold-fever", root / "games" / f"club{index:04d}",
+                              [(name, None) for name in ("ann", "ben", "cy")], seed=f"{SEED}-site-{index}")
+    run([PBEM, "site", str(root / "games"), str(root / "out"), "--now", NOW], b"games")
+    return root
+
+
+def site_commands(root: Path) -> tuple[Command, Command]:
+    """The site after one new move (in the next game each run), and the site of that game alone, made afresh."""
+    games = sorted((root / "games").iterdir())
+    moved = []
+
+    def one_move() -> list[str]:
+        gd = engine.open_game(games[len(moved) % len(games)])
+        state = engine.load_state(gd)["state"]
+        player = gd.game.rules.pending(state)["player"]
+        move = gd.game.format_move(bots.first_legal(gd.game.rules.legal_moves(state, player)))
+        correspondence.submit(gd, player, [move], by="referee")
+        moved.append(gd.dir)
+        os.sync()
+        return [PBEM, "site", str(root / "games"), str(root / "out"), "--now", NOW]
+
+    def alone() -> list[str]:
+        one = root / "one"
+        shutil.rmtree(one, ignore_errors=True)
+        shutil.copytree(moved[-1], one / "games" / Path(moved[-1]).name, symlinks=True)
+        os.sync()
+        return [PBEM, "site", str(one / "games"), str(one / "out"), "--now", NOW]
+    return Command("site after one move", one_move, b"written"), Command("site of that game alone", alone, b"written")
+
+
+def site_figure(whole: Command, alone: Command, target: float, count: int) -> Figure:
+    cpu = [a.cpu - b.cpu for a, b in zip(whole.runs, alone.runs)]
+    wall = [a.wall - b.wall for a, b in zip(whole.runs, alone.runs)]
+    return Figure(f"site: {count} games, one moved − it alone (s)", cpu, wall, target, False,
+                  f"`pbem site` of {count} games after one move: {ms(whole)}; of that game alone, afresh: {ms(alone)}")
 
 
 # ---------------------------------------------------------------- pictures
@@ -425,6 +515,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=15, help="pairs of each short command")
     parser.add_argument("--long-rounds", type=int, default=5, help="pairs of the mail batch, demo and verifies")
     parser.add_argument("--games", type=int, default=100, help="games in the mail batch")
+    parser.add_argument("--site-games", type=int, default=1000, help="games of the site's root")
     parser.add_argument("--no-git", action="store_true", help="leave out `pbem git verify` (its game takes minutes "
                                                               "to play)")
     args = parser.parse_args()
@@ -448,6 +539,7 @@ def measure(args, targets: dict, root: Path) -> int:
     last = turns[-1][0]
     at = positions(root, turns, [10, MID, last])
     batch, cli_position = mail_batch(root / "mail", args.games)
+    site_whole, site_alone = site_commands(site_root(root / "site", args.site_games))
     work = root / "work"
 
     click_only, click_yaml = fixed("import click", CLICK), fixed("import click, yaml", CLICK_YAML)
@@ -481,10 +573,13 @@ def measure(args, targets: dict, root: Path) -> int:
         os.sync()  # on disk, as a game's files are when a mail comes: its last move was long ago
         return [PBEM, "mail", "inbox", "--games", str(copy / "games"), "--maildir", str(copy / "inbox"),
                 "--outbox", str(copy / "outbox"), "--now", NOW]
-    mail = Command("mail batch, pictures on", inbox, b"accepted", env={"PBEM_MAIL_PICTURES": "1"})
-    text_mail = Command("mail batch, pictures off", inbox, b"accepted", env={"PBEM_MAIL_PICTURES": "0"})
+    mail = Command("mail batch, pictures on", lambda: with_workers(inbox(), 1), b"accepted",
+                   env={"PBEM_MAIL_PICTURES": "1"})
+    text_mail = Command("mail batch, pictures off", lambda: with_workers(inbox(), 1), b"accepted",
+                        env={"PBEM_MAIL_PICTURES": "0"})
+    workers = worker_commands(inbox)
     fsync_probe = fixed("fsync probe", [PYTHON, "-c", FSYNC_PROBE, str(root / "fsync-probe")])
-    run([PYTHON, "-c", COUNT_FSYNCS, str(root / "fsyncs"), *inbox()[1:]], b"accepted")
+    run([PYTHON, "-c", COUNT_FSYNCS, str(root / "fsyncs"), *with_workers(inbox(), 1)[1:]], b"accepted")
     fsyncs_per_mail = int((root / "fsyncs").read_text()) / args.games
 
     git_verify = None
@@ -504,7 +599,8 @@ def measure(args, targets: dict, root: Path) -> int:
 
     # bytecode caches and compiled schemas written, files in the page cache
     for command in (click_only, click_yaml, status, moves, verify, demo, in_memory, move, move_10, move_last,
-                    move_fr, move_zh, cli_move, mail, text_mail, fsync_probe, *(git_verify or {}).values()):
+                    move_fr, move_zh, cli_move, mail, text_mail, fsync_probe, *workers.values(),
+                    *(git_verify or {}).values()):
         run(command.prepare(), command.expect, command.env)
     drawn = picture_views(root / "pictures") if PICTURES else {}
 
@@ -512,6 +608,7 @@ def measure(args, targets: dict, root: Path) -> int:
                                         "moves/click", "moves/click+yaml", "last/10", "fr/en", "zh/en", "mail/cli",
                                         "demo", "verify",
                                         "git per commit", "git whole", "git whole, loose")}
+    worker_pairs = {count: Pairs() for count in WORKER_COUNTS}
     mail_cpu, mail_wall, text_cpu, text_wall, probe = [], [], [], [], []
     costs = {game_id: [] for game_id in drawn}
     print(f"measuring: {args.rounds} rounds ({args.long_rounds} of the long ones) ...", file=sys.stderr)
@@ -544,6 +641,9 @@ def measure(args, targets: dict, root: Path) -> int:
             for game_id, views in drawn.items():
                 costs[game_id].append(json.loads(run([PYTHON, str(HERE / "picturecost.py"), str(views)]).output))
             probe.append(float(probe_run.output))
+            measure_workers(workers, worker_pairs)
+            site_whole.once()
+            site_alone.once()
             pairs["demo"].add(demo.once(), in_memory.once())
             pairs["verify"].add(verify.once(), move.once())
             if git_verify:
@@ -579,6 +679,8 @@ def measure(args, targets: dict, root: Path) -> int:
         Figure("mail batch, pictures off: moves per second", text_cpu, text_wall, None, True,
                f"the same batch, PBEM_MAIL_PICTURES=0 (text mails only), run right after it: per mail "
                f"{ms(text_mail, args.games)}"),
+        *worker_figures(workers, worker_pairs, targets, args.games),
+        site_figure(site_whole, site_alone, targets["site_one_move_in_many_games_s"], args.site_games),
         ratio("mail batch: per mail / a CLI move", pairs["mail/cli"], targets["mail_vs_cli_move"],
               f"`pbem move` of the first game's move: {ms(cli_move)}"),
         ratio("pbem demo / the same game in memory", pairs["demo"], targets["demo_vs_playout"],
@@ -601,7 +703,8 @@ def measure(args, targets: dict, root: Path) -> int:
         ]
     figures += picture_figures(costs, targets)
     everything = [click_only, click_yaml, move, status, moves, move_10, move_last, move_fr, move_zh, cli_move, mail,
-                  text_mail, demo, in_memory, verify, *(git_verify or {}).values()]
+                  text_mail, demo, in_memory, verify, *workers.values(), site_whole, site_alone,
+                  *(git_verify or {}).values()]
     peaks = {c.name: max(r.peak for r in c.runs) / 1024 for c in everything if c.runs}
     load = os.getloadavg()
     header = [f"pbem benchmarks — medians of paired ratios [their range]: {args.rounds} pairs of the short "

@@ -4,8 +4,9 @@
 
 - `pbem tick` killed (SIGKILL) at a random moment over a games root that owes reminders, timeout and late
   notices, the reports of moves the referee played and daily digests, then run again: every mail owed sent exactly
-  once and every game as an uninterrupted run leaves it (tests/clock/test_clock_kill.py, PBEM_KILL_TRIALS); the
-  run says how many kills left a change whose mail was still owed;
+  once and every game as an uninterrupted run leaves it (tests/clock/test_clock_kill.py, PBEM_KILL_TRIALS), each
+  trial once with one worker and once with two (the run and its workers killed together); the run says how many
+  kills left a change whose mail was still owed;
 - every header of every mail the referee writes, whatever the incoming mail's headers held, parses back as meant
   (tests/mail/test_mail_hostile.py, PBEM_FUZZ_EXAMPLES);
 - pbem's YAML reader against libyaml's safe loader on fuzzed documents (tests/engine/test_engine_yaml_reader.py);
@@ -52,7 +53,8 @@ def main() -> int:
     ok = True
     with tempfile.TemporaryDirectory() as scratch:
         report = Path(scratch) / "kills.txt"
-        ok &= run(f"pbem tick killed {args.kills // scale} times, then run again", ["tests/clock/test_clock_kill.py"],
+        ok &= run(f"pbem tick killed {args.kills // scale} times with one worker and as many with two, then run again",
+                  ["tests/clock/test_clock_kill.py"],
                   {"PBEM_KILL_TRIALS": str(args.kills // scale), "PBEM_KILL_REPORT": str(report)})
         kinds = collections.Counter(line.split()[1] for line in report.read_text().splitlines()) \
             if report.exists() else collections.Counter()

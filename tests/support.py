@@ -232,6 +232,37 @@ class Result:
         return json.loads(self.out)
 
 
+def processes(which) -> list[int]:
+    """The live processes (zombies aside) whose /proc stat fields after the name (state, ppid, pgrp, ...) satisfy
+    `which`."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rpartition(")")[2].split()
+            if entry.isdigit() and fields[0] != "Z" and which(fields):
+                found.append(int(entry))
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile, or not a process
+    return found
+
+
+def workers_of(pid: int) -> list[int]:
+    """The processes `pid` started (the workers of `--workers N`)."""
+    return processes(lambda fields: fields[1] == str(pid))
+
+
+def group_ended(pgid: int, wait: float = 10.0) -> bool:
+    """Whether every process of the group `pgid` has ended (within `wait` seconds: a killed process takes a moment
+    to go)."""
+    import time
+    deadline = time.monotonic() + wait
+    while processes(lambda fields: fields[2] == str(pgid)):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
 def run_pbem(*args, input: bytes | None = None, timeout: float = 120, env=None) -> subprocess.CompletedProcess:
     """The installed console script in a real subprocess."""
     exe = Path(sys.executable).with_name("pbem")

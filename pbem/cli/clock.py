@@ -15,7 +15,7 @@ from ..engine import engine
 from ..store import locks
 from ..text import times
 from ..text.phrases import plural
-from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, emit, sending
+from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, WORKERS, emit, sending
 
 
 def _clock_text(data: dict, now) -> str:
@@ -207,10 +207,12 @@ def _event_line(game_id: str, event: dict) -> str:
               "(players see the position with `pbem status`, or in git).")
 @click.option("--from", "from_address", metavar="EMAIL", help="The From address of mail about no game (default: "
               "PBEM_FROM or pbem@this-host).")
+@WORKERS
 @FORMAT
-def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, fmt):
+def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, workers, fmt):
     """Run the clock over every game of ROOT (or the game DIR): send each reminder once when its time comes, apply
     each game's timeout policy to every overdue decision, and send the daily digests. Run it from cron."""
+    from ..engine import parallel
     if no_mail == bool(smtp or outbox):
         raise UsageError("say how to send reminders and notices: --smtp HOST:PORT or --outbox MAILDIR, or --no-mail")
     moment = clock.moment(now)
@@ -220,39 +222,57 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
         from ..mail import transport
         from ..mail.outgoing import Mailer
         mailer = Mailer(root, transport.make(smtp, outbox, smtp_user, starttls), from_address)
-    done, errors, skipped = [], [], []
-    wait = min(locks.lock_wait(), TICK_LOCK_WAIT)
-    for directory in directories:
-        try:
-            gd = engine.open_game(directory)
-            gd.lock_wait = wait  # a game held up must not hold up the others
-            # mailing, what the tick owes the players is recorded with its change, and told after it: a run killed
-            # in between leaves it for the next run (pbem.clock.notices)
-            result = correspondence.tick(gd, moment, owe=mailer is not None)
-            if mailer is not None:
-                from ..mail.clockmail import send_tick
-                result["mailed"], result["warning"] = send_tick(mailer, gd, moment)
-        except locks.Locked as exc:
-            skipped.append(f"{directory.name}: {exc}")
-            continue
-        except PbemError as exc:
-            errors.append(f"{directory.name}: {exc}")
-            continue
-        done.append(result)
+    ticked: list[tuple[str, object] | None] = [None] * len(directories)
+    shares = parallel.partition([d.name for d in directories], workers or parallel.cores())
 
-    def text(_):
-        lines = []
-        for result in done:
-            lines += [_event_line(result["game"], event) for event in result["events"]]
-            if result.get("mailed"):
-                lines.append(f"{result['game']}: mailed {', '.join(result['mailed'])}")
-            if result.get("warning"):
-                lines.append(f"{result['game']}: WARNING: {result['warning']}")
-        changed = sum(1 for r in done if r["changed"])
-        lines.append(f"{plural(len(done), 'game')} ticked at {times.iso(moment)}, {changed} changed.")
-        return "\n".join(lines + [f"skipped: {line}" for line in skipped]
-                         + [f"error: {line}" for line in errors]) + "\n"
-    emit({"now": times.iso(moment), "games": done, "skipped": skipped, "errors": errors}, fmt, text)
+    def work(share: list[int], report) -> None:
+        for index in share:
+            report((index, _tick_game(directories[index], moment, mailer)))
+    if len(shares) == 1:
+        work(shares[0], lambda said: ticked.__setitem__(*said))
+    for number, said in parallel.run(shares, work) if len(shares) > 1 else ():
+        if isinstance(said, parallel.Stopped):  # the games it had not ticked are told as errors
+            for index in shares[number]:
+                ticked[index] = ticked[index] or ("error", f"{directories[index].name}: not ticked: {said.text()}")
+        else:
+            ticked[said[0]] = said[1]
+    done = [result for kind, result in ticked if kind == "done"]
+    skipped = [line for kind, line in ticked if kind == "skipped"]
+    errors = [line for kind, line in ticked if kind == "error"]
+    emit({"now": times.iso(moment), "games": done, "skipped": skipped, "errors": errors}, fmt,
+         lambda _: _tick_text(done, skipped, errors, moment))
     if errors or skipped:
         raise PbemError(f"{plural(len(errors) + len(skipped), 'game')} could not be ticked (see above: "
                         f"{len(skipped)} skipped as locked); the others were")
+
+
+def _tick_game(directory: Path, moment, mailer) -> tuple[str, object]:
+    """One game ticked, and what it owes its players mailed: ("done", the tick's result), ("skipped", why: its lock
+    was held) or ("error", why)."""
+    try:
+        gd = engine.open_game(directory)
+        gd.lock_wait = min(locks.lock_wait(), TICK_LOCK_WAIT)  # a game held up must not hold up the others
+        # mailing, what the tick owes the players is recorded with its change, and told after it: a run killed in
+        # between leaves it for the next run (pbem.clock.notices)
+        result = correspondence.tick(gd, moment, owe=mailer is not None)
+        if mailer is not None:
+            from ..mail.clockmail import send_tick
+            result["mailed"], result["warning"] = send_tick(mailer, gd, moment)
+    except locks.Locked as exc:
+        return "skipped", f"{directory.name}: {exc}"
+    except PbemError as exc:
+        return "error", f"{directory.name}: {exc}"
+    return "done", result
+
+
+def _tick_text(done: list[dict], skipped: list[str], errors: list[str], moment) -> str:
+    lines = []
+    for result in done:
+        lines += [_event_line(result["game"], event) for event in result["events"]]
+        if result.get("mailed"):
+            lines.append(f"{result['game']}: mailed {', '.join(result['mailed'])}")
+        if result.get("warning"):
+            lines.append(f"{result['game']}: WARNING: {result['warning']}")
+    changed = sum(1 for r in done if r["changed"])
+    lines.append(f"{plural(len(done), 'game')} ticked at {times.iso(moment)}, {changed} changed.")
+    return "\n".join(lines + [f"skipped: {line}" for line in skipped] + [f"error: {line}" for line in errors]) + "\n"

@@ -161,10 +161,12 @@ def board(directory, player, fmt, output, now):
 @NOW_SHOWN
 def site(root, out, now):
     """A static web site of the games under ROOT (or of one game), written into OUT: an index of the games with
-    who is to act and until when, and each game's picture, report and log; from the public files only."""
+    who is to act and until when, and each game's picture, report and log; from the public files only. A run
+    writes only what changed since the last (OUT/.pbem-site.json records what it wrote)."""
     from . import site as site_module
     result = site_module.build(root, out, clock_now(now))
-    click.echo(f"{out}: {len(result['games'])} games, {len(result['files'])} files")
+    click.echo(f"{out}: {len(result['games'])} games, {len(result['files'])} files, {len(result['written'])} "
+               f"written")
     if result["unreadable"]:
         raise PbemError("not published (the others are): " + "; ".join(
             f"{name}: {reason}" for name, reason in result["unreadable"]))

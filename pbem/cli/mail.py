@@ -8,7 +8,7 @@ import click
 from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..text.phrases import plural
-from .options import FILE, FOLDER, NOW, sending
+from .options import FILE, FOLDER, NOW, WORKERS, sending
 
 
 def _games_root(func):
@@ -64,18 +64,22 @@ def receive(root, from_address, smtp, outbox, smtp_user, starttls, now):
               help="IMAP: the folder handled mail is moved to.")
 @sending
 @NOW
-def inbox(root, from_address, maildir, mbox, imap, processed, smtp, outbox, smtp_user, starttls, now):
-    """Handle every waiting message of a mailbox, in arrival order, each exactly once."""
+@WORKERS
+def inbox(root, from_address, maildir, mbox, imap, processed, smtp, outbox, smtp_user, starttls, now, workers):
+    """Handle every waiting message of a mailbox, in arrival order, each exactly once; with several workers, the
+    mail of different games side by side (each game's in arrival order)."""
+    from ..engine.parallel import cores
     from ..mail import inbox as boxes
     if sum(x is not None for x in (maildir, mbox, imap)) != 1:
         raise UsageError("give exactly one of --maildir PATH, --mbox PATH or --imap URL")
     referee = _referee(root, smtp, outbox, smtp_user, starttls, from_address, _now(now))
+    workers = workers or cores()
     if maildir:
-        outcomes = boxes.maildir(referee, maildir)
+        outcomes = boxes.maildir(referee, maildir, workers)
     elif mbox:
-        outcomes = boxes.mbox(referee, mbox)
+        outcomes = boxes.mbox(referee, mbox, workers)
     else:
-        outcomes = boxes.imap(referee, imap, processed)
+        outcomes = boxes.imap(referee, imap, processed, workers)
     for outcome in outcomes:
         click.echo(outcome.line())
     errors = [o for o in outcomes if o.result == "error"]

@@ -41,6 +41,21 @@ class Duration(click.ParamType):
             self.fail(str(exc), param, ctx)
 
 
+class Workers(click.ParamType):
+    """A number of worker processes, 1 to 64. A bad one is bad input (exit 2, nothing done), like a bad file."""
+
+    name = "integer"
+    most = 64
+
+    def convert(self, value, param, ctx):
+        text = str(value).strip()
+        if not re.fullmatch(r"[0-9]{1,3}", text) or not 1 <= int(text) <= self.most:
+            shown = text if len(text) <= 20 else text[:20] + "..."
+            raise PbemError(f"--workers {shown!r}: write a number of worker processes from 1 to {self.most} (1 "
+                            f"handles everything in this process)")
+        return int(text)
+
+
 MOVE_NUMBER = MoveNumber()
 DURATION = Duration()
 # Path types shared by every option of the same kind: each click.Path looks its name up through gettext when it is
@@ -52,6 +67,9 @@ NOW = click.option("--now", metavar="ISO-8601", help="The time to act at (UTC; d
 # reports that only read: the time their due dates are told from ("in 2 days")
 NOW_SHOWN = click.option("--now", metavar="ISO-8601", help="Say how far the due time is from this time (default: "
                          "the system clock).")
+WORKERS = click.option("--workers", type=Workers(), metavar="N", help="Worker processes working side by side, each "
+                       "game's work in one of them, in order (default: one a processor core; 1: all in this "
+                       "process).")
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text",
                       show_default=True, help="Output for people (text) or for tools (json, yaml).")
 

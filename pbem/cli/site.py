@@ -5,6 +5,10 @@ whole text report, its log, and the picture alone as `board.svg`. Plain HTML and
 resource: any static host (or a git hosting's Pages) serves it as it is. Nothing of a game is read but its
 `game.yaml`, `public.yaml` and `log.yaml` (never the referee's folder nor a player's view), each checked against
 its schema as every command reads it; a game that cannot be read is listed as such and the others are written.
+
+A run writes only what changed since the last (pbem.cli.sitecache): the pages of the games whose public files
+changed (or whose clock lines read otherwise now), and the index when it reads otherwise. A game unchanged costs
+the reading and hashing of its three public files.
 """
 from __future__ import annotations
 
@@ -14,8 +18,9 @@ from pathlib import Path
 
 from ..contract import PbemError
 from ..engine import engine
-from ..store.gamedir import read_status, reading
+from ..store.gamedir import GAME, LOG, PUBLIC, read_status, reading
 from ..text import pictures, times
+from . import sitecache
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
@@ -30,25 +35,42 @@ def game_dirs(root: Path) -> list[Path]:
                   and (p / engine.GAME).is_file() and GAME_ID.fullmatch(p.name))
 
 
-def public_files(directory: Path) -> tuple[dict, dict]:
-    """(the public status document, the public log) of one game, as its players may read them."""
-    gd = engine.open_game(directory)
-    with reading(gd):
-        doc = read_status(gd, None)
-    return doc, engine.read_log(gd)
+class Published:
+    """One game as the site shows it: what the index says of it (`summary`, read from its status), the digest of
+    what it was made from (`key`), its clock lines (`said`) and its files' records (sitecache)."""
+
+    __slots__ = ("key", "summary", "said", "files")
+
+    def __init__(self, key: str, summary: dict, said: list[str], files: dict[str, dict]):
+        self.key, self.summary, self.said, self.files = key, summary, said, files
+
+    def record(self) -> dict:
+        return {"key": self.key, "summary": self.summary, "said": self.said, "files": self.files}
 
 
-def entry_of(directory: Path, doc: dict, now) -> dict:
+def summary_of(doc: dict) -> dict:
+    """What the index and the time-dependent part of a game's page read of its public status."""
+    return {"id": doc["id"], "title": doc["title"], "move": doc["move_number"], "finished": doc["finished"],
+            "players": [p["name"] for p in doc["view"].get("players", [])],
+            "winners": [row["player"] for row in doc.get("ranking") or [] if row["rank"] == 1],
+            "to_act": None if doc["finished"] else doc["decision"]["player"],
+            "clock": None if doc["finished"] else doc.get("clock")}
+
+
+def clock_said(summary: dict, now) -> list[str]:
+    """The clock lines of the game's report at `now` (the one part of its pages that depends on the time)."""
+    return times.summary_lines(summary["clock"], summary["to_act"], now) if summary["clock"] else []
+
+
+def entry_of(summary: dict, now) -> dict:
     """One line of the index: the game, where it stands, and what is due."""
-    players = ", ".join(p["name"] for p in doc["view"].get("players", []))
-    if doc["finished"]:
-        winners = [row["player"] for row in doc.get("ranking") or [] if row["rank"] == 1]
-        state, due = f"over, won by {', '.join(winners)}", ""
+    if summary["finished"]:
+        state = f"over, won by {', '.join(summary['winners'])}"
     else:
-        state = f"{doc['decision']['player']} to act"
-        due = " ".join(times.summary_lines(doc["clock"], doc["decision"]["player"], now)) if doc.get("clock") else ""
-    return {"id": doc["id"], "href": f"{doc['id']}/index.html", "title": doc["title"], "players": players,
-            "move": doc["move_number"], "state": state, "due": due}
+        state = f"{summary['to_act']} to act"
+    return {"id": summary["id"], "href": f"{summary['id']}/index.html", "title": summary["title"],
+            "players": ", ".join(summary["players"]), "move": summary["move"], "state": state,
+            "due": " ".join(clock_said(summary, now))}
 
 
 def log_rows(log: dict) -> list[dict]:
@@ -57,30 +79,77 @@ def log_rows(log: dict) -> list[dict]:
              "reason": e.get("reason", "")} for e in log["entries"] or []]
 
 
+def pages_of(doc: dict, log: dict, now) -> dict[str, str]:
+    """A game's files: its page (picture and report), the picture alone, its log."""
+    game_id = doc["id"]
+    return {f"{game_id}/board.svg": pictures.svg(doc),
+            f"{game_id}/index.html": pictures.page(doc, now, back="../index.html",
+                                                   links=[{"href": "log.html", "text": "log"},
+                                                          {"href": "board.svg", "text": "picture alone"}]),
+            f"{game_id}/log.html": pictures.templates().get_template("log.html").render(
+                title=f"{doc['title']} — game {game_id} — log", rows=log_rows(log), back="index.html")}
+
+
+def publish_game(directory: Path, out: Path, cached: dict | None, now, renderers: dict[str, str]
+                 ) -> tuple[Published, list[str]]:
+    """A game's pages brought up to date: (the game as published, the files written). Its public files are read
+    and hashed under the game's shared lock; unless they, the code and the clock lines are as `cached` says and its
+    files are still there, its pages are made again and each one that differs is written."""
+    gd = engine.open_game(directory)
+    kind = gd.meta["game"]
+    if kind not in renderers:
+        renderers[kind] = sitecache.renderer(gd.game.module)
+    with reading(gd):
+        raw = [gd.read_bytes(name) for name in (GAME, PUBLIC, LOG)]
+        key = sitecache.digest(renderers[kind].encode(), *raw)
+        if cached and cached["key"] == key and _unchanged(directory, out, cached, now):
+            return Published(key, cached["summary"], cached["said"], cached["files"]), []
+        doc, log = read_status(gd, None, raw[1]), gd.read(LOG, "log.schema.json", raw[2])
+    summary = summary_of(doc)
+    files = pages_of(doc, log, now)
+    records = {relative: sitecache.file_record(text) for relative, text in files.items()}
+    old = (cached or {}).get("files", {})
+    changed = {relative: text for relative, text in files.items() if old.get(relative) != records[relative]
+               or not sitecache.still_there(out, {relative: records[relative]})}
+    write_site(out, changed)
+    return Published(key, summary, clock_said(summary, now), records), sorted(changed)
+
+
+def _unchanged(directory: Path, out: Path, cached: dict, now) -> bool:
+    """Do the game's pages read at `now` as they did (the same clock lines), and are its files still there?"""
+    try:
+        same_time = cached["said"] == clock_said(cached["summary"], now)
+    except (KeyError, TypeError, ValueError, AttributeError, PbemError):  # another shape of clock: only a cache
+        return False
+    return same_time and cached["summary"]["id"] == directory.name and sitecache.still_there(out, cached["files"])
+
+
 def build(root, out, now=None) -> dict:
-    """Write the site of every game under ROOT into OUT; {games: [...], unreadable: [(dir, reason)]}."""
+    """Bring the site of every game under ROOT in OUT up to date; {games: [...], unreadable: [(dir, reason)],
+    files: every file of the site, written: the files this run wrote}."""
     root, out = Path(root), Path(out)
-    env = pictures.templates()
-    games, unreadable, files = [], [], {}
+    cache, published, renderers = sitecache.load(out), {}, {}
+    games, unreadable, written = [], [], []
     for directory in game_dirs(root):
         try:
-            doc, log = public_files(directory)
+            game, wrote = publish_game(directory, out, cache["games"].get(directory.name), now, renderers)
         except PbemError as exc:
             unreadable.append((directory.name, str(exc)))
             continue
-        entry = entry_of(directory, doc, now)
-        games.append(entry)
-        board = pictures.svg(doc)
-        files[f"{doc['id']}/board.svg"] = board
-        files[f"{doc['id']}/index.html"] = pictures.page(doc, now, back="../index.html",
-                                                         links=[{"href": "log.html", "text": "log"},
-                                                                {"href": "board.svg", "text": "picture alone"}])
-        files[f"{doc['id']}/log.html"] = env.get_template("log.html").render(
-            title=f"{doc['title']} — game {doc['id']} — log", rows=log_rows(log), back="index.html")
-    files["index.html"] = env.get_template("index.html").render(
+        published[directory.name] = game.record()
+        games.append(entry_of(game.summary, now))
+        written += wrote
+    index = pictures.templates().get_template("index.html").render(
         games=games, unreadable=unreadable, when=times.readable(times.iso(now)) if now else None)
-    write_site(out, files)
-    return {"games": games, "unreadable": unreadable, "files": sorted(files)}
+    record = sitecache.file_record(index)
+    if cache["index"] != record or not sitecache.still_there(out, {"index.html": record}):
+        write_site(out, {"index.html": index})
+        written.append("index.html")
+    manifest = {"games": published, "index": record}
+    if manifest != cache:
+        sitecache.save(out, manifest)
+    files = {"index.html", *(name for game in published.values() for name in game["files"])}
+    return {"games": games, "unreadable": unreadable, "files": sorted(files), "written": written}
 
 
 def write_site(out: Path, files: dict[str, str]) -> None:

@@ -145,8 +145,8 @@ def tell_owed(mailer: Mailer, gd: engine.GameDir) -> tuple[list[str], str | None
     """Mail what the game's changes owe its players (pbem.clock.notices: recorded with each change by `pbem tick`),
     then take it off. Each mail is sent once however often this runs (send_told): a run killed after sending
     some of them sends the others the next time. What they told is written in the players' bookmarks before the
-    records are taken off (in a batch, at its flush). Holds the root's mail lock."""
-    with mailer.ledger.locked():
+    records are taken off (in a batch, at its flush). Holds the game's mail lock."""
+    with mailer.ledger.locked(gd.id):
         owed = notices.owed(gd)
         if not owed:
             return [], None
@@ -155,7 +155,7 @@ def tell_owed(mailer: Mailer, gd: engine.GameDir) -> tuple[list[str], str | None
         for item in owed:
             result = {"events": item["events"], "entries": item["entries"]}
             before = book.snapshot()
-            sent, warning = send_told(mailer, book, before, tick_mails(
+            sent, warning = send_told(mailer, gd, book, before, tick_mails(
                 mailer, gd, result, times.parse_time(item["at"]), key=item["id"], book=book))
             mailed += [address for address in sent if address not in mailed]
             warnings += [warning] if warning else []
@@ -165,15 +165,15 @@ def tell_owed(mailer: Mailer, gd: engine.GameDir) -> tuple[list[str], str | None
     return mailed, "; ".join(warnings) or None
 
 
-def send_told(mailer: Mailer, book: news.Bookmarks, before: dict, mails: list[tuple[str | None, EmailMessage]]
-              ) -> tuple[list[str], str | None]:
+def send_told(mailer: Mailer, gd: engine.GameDir, book: news.Bookmarks, before: dict,
+              mails: list[tuple[str | None, EmailMessage]]) -> tuple[list[str], str | None]:
     """Send mails that go once (Mailer.send_owed: a Message-ID that is the same when made again), each recorded
     with how far it told its player. One an earlier run sent already (killed before it wrote the bookmarks) is not
     sent again, and its player's bookmark is where that mail left it, never past what it told (`before`: the
     bookmarks before these mails were made)."""
     records = {str(msg["Message-ID"]): {"player": name, "through": book.through(name)}
                for name, msg in mails if name is not None}
-    sent, warning = mailer.send_owed([msg for _, msg in mails], records)
+    sent, warning = mailer.send_owed(gd.id, [msg for _, msg in mails], records)
     for mid, record in records.items():
         told = (mailer.ledger.get(compose.sent_key(mid)) or {}).get("through")
         if told != record["through"]:  # an earlier run's mail
@@ -183,8 +183,8 @@ def send_told(mailer: Mailer, book: news.Bookmarks, before: dict, mails: list[tu
 
 def send_tick(mailer: Mailer, gd: engine.GameDir, now: datetime.datetime) -> tuple[list[str], str | None]:
     """Mail what the tick (and any run killed before) owes the players, then the daily digests that are due.
-    Under the root's mail lock, so no mail run tells the same players meanwhile."""
-    with mailer.ledger.locked():
+    Under the game's mail lock, so no mail run tells the same players meanwhile."""
+    with mailer.ledger.locked(gd.id):
         mailer.forget_bookmarks()
         mailed, warning = tell_owed(mailer, gd)
         digested, digest_warning = send_digests(mailer, gd, now)
@@ -223,7 +223,7 @@ def send_digests(mailer: Mailer, gd: engine.GameDir, now: datetime.datetime) -> 
         messages.append((name, compose.picture_if_asked(mailer.mail(gd, None, letter), seen, player)))
     if not messages:
         return [], None
-    return send_told(mailer, book, before, messages)
+    return send_told(mailer, gd, book, before, messages)
 
 
 # ---------------------------------------------------------------- a seat handed on
@@ -257,11 +257,11 @@ def handover_welcome(gd: engine.GameDir, result: dict, book: news.Bookmarks, now
 
 
 def send_handover(gd: engine.GameDir, result: dict, transport, now) -> tuple[list[str], str | None]:
-    """Mail the new holder of a seat their welcome (`pbem replace`), under the games root's mail lock, and record
+    """Mail the new holder of a seat their welcome (`pbem replace`), under the game's mail lock, and record
     what it told them. A mail that cannot be sent is a warning: the seat is handed on already."""
     from .ledger import Ledger
     ledger = Ledger(gd.path.parent)
-    with ledger.locked():
+    with ledger.locked(gd.id):
         book = news.Bookmarks(news.folder(ledger.base) / f"{gd.id}.json", engine.load_secrets(gd)["players"])
         message = handover_welcome(gd, result, book, now)
         try:

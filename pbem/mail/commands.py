@@ -48,15 +48,30 @@ class Referee:
         """Handle one message (exactly once: see ledger.py). `source` names where it came from in a mailbox, so a
         run that was killed after handling it but before moving it aside recognizes it and only moves it."""
         incoming = parse.parse_message(raw, size)
-        self.mailer.forget_bookmarks()  # read again under the lock: another run may have told the players since
-        with self.mailer.ledger.locked():
-            return self._handle(incoming, source)
+        return self.handle_read(incoming, source, self.where(incoming))
 
-    def _handle(self, incoming: parse.Incoming, source: str | None) -> Outcome:
+    def where(self, incoming: parse.Incoming) -> str | None:
+        """The game a message is for, whose mail lock it is handled under: the first it names that is here (or None)."""
+        return next((candidate for candidate in incoming.game_candidates() if self._is_game(candidate)), None)
+
+    def handle_read(self, incoming: parse.Incoming, source: str | None, where: str | None) -> Outcome:
+        """Handle a message read already, for the game `where`, under its mail lock and that of the game an earlier
+        run recorded its Message-ID for, both taken at once (two messages may name each other's recorded game)."""
+        self.mailer.forget_bookmarks()  # read again under the lock: another run may have told the players since
+        ledger = self.mailer.ledger
+        seen = ledger.get(incoming.message_id)  # a peek: each record is written whole (atomically)
+        while True:
+            recorded = (seen or {}).get("game")
+            with ledger.locked(where, recorded):
+                seen = ledger.get(incoming.message_id)
+                if (seen or {}).get("game") in (where, recorded):  # else recorded meanwhile: take its lock too
+                    return self._handle(incoming, source, where, seen)
+
+    def _handle(self, incoming: parse.Incoming, source: str | None, where: str | None, seen: dict | None
+                ) -> Outcome:
         self.mailer.reads.clear()
-        handling = Handling(incoming, source, self.now)
+        handling = Handling(incoming, source, self.now, where=where)
         key = incoming.message_id
-        seen = self.mailer.ledger.get(key)
         if seen and seen["state"] == "done":
             if source is not None and seen.get("source") == source:
                 return Outcome(key, "duplicate", "handled before (the run that did was interrupted)",
@@ -77,11 +92,10 @@ class Referee:
             return self._reject(handling, reject)
 
     def _open_and_play(self, handling: Handling) -> Outcome:
-        """The game the message names, what an earlier run owes its players told first, then what the message
-        asks for."""
+        """The game the message names, what an earlier run owes its players told first, then what it asks for."""
         incoming = handling.incoming
         try:
-            handling.gd = self._game(incoming)
+            handling.gd = self._game(handling)
         except Reject:
             if incoming.too_large:
                 raise too_large(incoming, [compose.general_help(self.mailer.default_from)]) from None
@@ -99,7 +113,7 @@ class Referee:
         could be read as: never to a stranger, whose address may be forged or someone else's."""
         incoming = handling.incoming
         with contextlib.suppress(Reject):
-            handling.gd = self._game(incoming)
+            handling.gd = self._game(handling)
         gd, addresses = handling.gd, []
         if gd is not None:
             addresses = list(dict.fromkeys(p["email"] for p in self.mailer.reads.secrets(gd)["players"]
@@ -141,22 +155,22 @@ class Referee:
         except PbemError:
             return None
 
-    def _game(self, incoming: parse.Incoming) -> engine.GameDir:
-        candidates = incoming.game_candidates()
+    def _game(self, handling: Handling) -> engine.GameDir:
+        """The game the message is for (`handling.where`), opened; a Reject when it names none or none here."""
+        candidates, where = handling.incoming.game_candidates(), handling.where
         if not candidates:
             raise Reject("no game named: reply to the last report (its subject has the [game-id] tag) or add a "
                           "line `Game: <game id>`.", [compose.general_help(self.mailer.default_from)])
-        for candidate in candidates:
-            if self._is_game(candidate):
-                try:
-                    gd = engine.open_game(self.root / candidate)
-                    gd.rereads = True  # the reports read what the move wrote
-                    return gd
-                except PbemError as exc:
-                    raise Reject(f"game {candidate} cannot be opened: {self._shown(exc)}") from None
-        named = " or ".join(repr(c) for c in candidates[:4])
-        raise Reject(f"there is no game {named} here. Check the id in the subject's [tag] or the Game: line.",
-                      [compose.general_help(self.mailer.default_from)])
+        if where is None:
+            named = " or ".join(repr(c) for c in candidates[:4])
+            raise Reject(f"there is no game {named} here. Check the id in the subject's [tag] or the Game: line.",
+                          [compose.general_help(self.mailer.default_from)])
+        try:
+            gd = engine.open_game(self.root / where)
+        except PbemError as exc:
+            raise Reject(f"game {where} cannot be opened: {self._shown(exc)}") from None
+        gd.rereads = True  # the reports read what the move wrote
+        return gd
 
     def _is_game(self, candidate: str) -> bool:
         """A folder of the root named as a game can be: opening it says what is wrong with its game.yaml (missing,

@@ -21,42 +21,15 @@ import ssl
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 from ..contract import PbemError, UsageError
 from . import parse
+from .batches import Waiting, handle_all
 from .commands import Referee
 from .outcome import Outcome
 
 HEADER_BYTES = 64 * 1024
-
-
-@dataclass
-class Waiting:
-    """One message in a mailbox: its bytes (only the head when it is too large), full size, and where it is."""
-
-    raw: bytes
-    size: int
-    source: str
-    done: Callable[[], None]  # move it aside
-
-
-def _safe(outcomes: list[Outcome], referee: Referee, item: Waiting) -> None:
-    try:
-        outcome = referee.handle(item.raw, item.size, item.source)
-    except Exception as exc:  # noqa: BLE001 — one message never stops the batch; it stays for the next run
-        outcomes.append(Outcome(item.source, "error", f"not handled, left in the mailbox: "
-                                                      f"{type(exc).__name__}: {exc}"))
-        return
-    outcomes.append(outcome)
-    referee.after(lambda: _move_aside(item, outcome))
-
-
-def _move_aside(item: Waiting, outcome: Outcome) -> None:
-    try:
-        item.done()
-    except Exception as exc:  # noqa: BLE001 — handled and recorded; a next run only moves it aside
-        outcome.warning = f"could not move it aside ({exc}); the ledger knows it is handled"
 
 
 # ---------------------------------------------------------------- Maildir
@@ -94,35 +67,22 @@ def _maildir_items(path: Path) -> Iterator[Waiting]:
         yield Waiting(raw, size, f"maildir:{unique}", done)
 
 
-def maildir(referee: Referee, path) -> list[Outcome]:
-    outcomes: list[Outcome] = []
-    with referee.batch():
-        for item in _maildir_items(Path(path)):
-            _safe(outcomes, referee, item)
-    return outcomes
+def maildir(referee: Referee, path, workers: int = 1) -> list[Outcome]:
+    return handle_all(referee, _maildir_items(Path(path)), workers)
 
 
 # ---------------------------------------------------------------- mbox
 
-def mbox(referee: Referee, path) -> list[Outcome]:
+def mbox(referee: Referee, path, workers: int = 1) -> list[Outcome]:
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"--mbox {path}: no such file")
     box = mailbox.mbox(path, create=False)
     processed = mailbox.mbox(path.with_name(path.name + ".processed"), create=True)
-    outcomes: list[Outcome] = []
     box.lock()
     try:
         moved = []
-        with referee.batch():
-            for key in list(box.keys()):
-                raw = box.get_bytes(key)
-                size = len(raw)
-                digest = hashlib.sha256(raw).hexdigest()
-
-                def done(key=key, raw=raw):
-                    moved.append((key, raw))
-                _safe(outcomes, referee, Waiting(raw[:parse.MAX_MESSAGE_BYTES + 1], size, f"mbox:{digest}", done))
+        outcomes = handle_all(referee, _mbox_items(box, moved), workers)
         if moved:
             processed.lock()
             try:
@@ -139,6 +99,15 @@ def mbox(referee: Referee, path) -> list[Outcome]:
         box.close()
         processed.close()
     return outcomes
+
+
+def _mbox_items(box: mailbox.mbox, moved: list) -> Iterator[Waiting]:
+    """The messages of the mbox; each one handled is added to `moved` (the mbox is rewritten at the end)."""
+    for key in list(box.keys()):
+        raw = box.get_bytes(key)
+        digest = hashlib.sha256(raw).hexdigest()
+        yield Waiting(raw[:parse.MAX_MESSAGE_BYTES + 1], len(raw), f"mbox:{digest}",
+                      lambda key=key, raw=raw: moved.append((key, raw)))
 
 
 # ---------------------------------------------------------------- IMAP
@@ -205,10 +174,11 @@ def _connect(url: ImapUrl) -> imaplib.IMAP4:
     return client
 
 
-def imap(referee: Referee, url_text: str, processed: str = "pbem-processed") -> list[Outcome]:
+def imap(referee: Referee, url_text: str, processed: str = "pbem-processed", workers: int = 1) -> list[Outcome]:
+    """The folder's messages, fetched and moved aside over one connection (this process's, with workers too: the
+    workers handle what it fetched: pbem.mail.batches)."""
     url = ImapUrl.parse(url_text)
     client = _connect(url)
-    outcomes: list[Outcome] = []
     try:
         _ok(client.select(_quote(url.folder)), f"select {url.folder}")
         validity = (client.response("UIDVALIDITY")[1] or [b"0"])[0]
@@ -217,25 +187,9 @@ def imap(referee: Referee, url_text: str, processed: str = "pbem-processed") -> 
         status, data = client.capability()  # what the server offers once logged in (MOVE, UIDPLUS)
         can_move = status == "OK" and b"MOVE" in b" ".join(d for d in data if isinstance(d, bytes)).upper().split()
         uids = _ok(client.uid("SEARCH", None, "UNDELETED"), "search")[0].split()
-        with referee.batch():
-            for uid in sorted(uids, key=int):
-                uid = uid.decode()
-                data = _ok(client.uid("FETCH", uid, "(RFC822.SIZE)"), "fetch size")
-                match = re.search(rb"RFC822\.SIZE (\d+)", b" ".join(d if isinstance(d, bytes) else d[0] for d in data
-                                                                   if d))
-                size = int(match.group(1)) if match else 0
-                part = "BODY.PEEK[HEADER]" if size > parse.MAX_MESSAGE_BYTES else "BODY.PEEK[]"
-                data = _ok(client.uid("FETCH", uid, f"({part})"), "fetch")
-                raw = next((d[1] for d in data if isinstance(d, tuple)), b"")
-
-                def done(uid=uid):
-                    _ok(client.uid("STORE", uid, "+FLAGS", r"(\Seen)"), "store \\Seen")
-                    if can_move:
-                        _ok(client.uid("MOVE", uid, _quote(processed)), f"move to {processed}")
-                    else:
-                        _ok(client.uid("COPY", uid, _quote(processed)), f"copy to {processed}")
-                        _ok(client.uid("STORE", uid, "+FLAGS", r"(\Deleted)"), "store \\Deleted")
-                _safe(outcomes, referee, Waiting(raw, size, f"imap:{url.host}/{url.folder}:{validity}:{uid}", done))
+        items = _imap_items(client, [uid.decode() for uid in sorted(uids, key=int)],
+                            f"imap:{url.host}/{url.folder}:{validity}", processed, can_move)
+        outcomes = handle_all(referee, items, workers)
         if not can_move:
             client.expunge()
     except imaplib.IMAP4.error as exc:
@@ -246,3 +200,24 @@ def imap(referee: Referee, url_text: str, processed: str = "pbem-processed") -> 
         except (OSError, imaplib.IMAP4.error):
             pass
     return outcomes
+
+
+def _imap_items(client: imaplib.IMAP4, uids: list[str], where: str, processed: str, can_move: bool
+                ) -> Iterator[Waiting]:
+    """Each message fetched (only its head when it is too large to read), moved aside into `processed` when done."""
+    for uid in uids:
+        data = _ok(client.uid("FETCH", uid, "(RFC822.SIZE)"), "fetch size")
+        match = re.search(rb"RFC822\.SIZE (\d+)", b" ".join(d if isinstance(d, bytes) else d[0] for d in data if d))
+        size = int(match.group(1)) if match else 0
+        part = "BODY.PEEK[HEADER]" if size > parse.MAX_MESSAGE_BYTES else "BODY.PEEK[]"
+        data = _ok(client.uid("FETCH", uid, f"({part})"), "fetch")
+        raw = next((d[1] for d in data if isinstance(d, tuple)), b"")
+
+        def done(uid=uid):
+            _ok(client.uid("STORE", uid, "+FLAGS", r"(\Seen)"), "store \\Seen")
+            if can_move:
+                _ok(client.uid("MOVE", uid, _quote(processed)), f"move to {processed}")
+            else:
+                _ok(client.uid("COPY", uid, _quote(processed)), f"copy to {processed}")
+                _ok(client.uid("STORE", uid, "+FLAGS", r"(\Deleted)"), "store \\Deleted")
+        yield Waiting(raw, size, f"{where}:{uid}", done)

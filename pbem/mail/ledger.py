@@ -3,15 +3,19 @@
 One small JSON file per message under ROOT/.pbem-mail/ledger/, named by the SHA-256 of its Message-ID (or of its
 bytes when it has none), written atomically. A message is marked `pending` (with the game's move number) before
 its move is submitted and `done` once its replies are sent, so a run killed in between finds out on the next run
-whether the move was applied (the game's move number moved on) and only sends the replies then.
-A lock serializes everything that handles mail under one root (several deliveries may arrive at once).
+whether the move was applied (the game's move number moved on) and only sends the replies then. Everything that
+handles a game's mail holds that game's mail lock (pbem.mail.locks), so one game's messages are handled one at a
+time while other games' are handled beside them.
 
-In a batch (`Referee.batch`) a `pending` record is appended to one journal, `.pbem-mail/pending.log`, and
-flushed to disk there (no new file per message) before its move is submitted; the `done` records wait in memory
-and are written together once the replies they follow are on disk (`flush`), and the journal is then emptied. A
-run killed meanwhile leaves its journal: whoever takes the lock next writes each pending record in it to its own
-file first (`_settle`), and the next run sends those messages' replies, as after any kill. A journal line torn by
-the kill is one whose move was never submitted.
+In a batch (`Referee.batch`) a `pending` record is appended to the batch's own journal,
+`.pbem-mail/journals/<pid>-<random>.log`, and flushed to disk there (no new file per message) before its move is
+submitted; the `done` records wait in memory and are written together once the replies they follow are on disk
+(`flush`), and the journal is then emptied. The batch holds its journal's flock(2) for as long as it lives. A run
+killed meanwhile leaves its journal unlocked: whoever takes a mail lock next writes each pending record of every
+such journal to its own file first (`_settle`, under the root's lock `.pbem-mail/lock`), and the next run sends
+those messages' replies, as after any kill. A journal line torn by the kill is one whose move was never submitted.
+A journal holds lines only of the games whose locks its batch holds (they are written to files before the locks
+are let go), so a journal whose batch is alive never holds a line of a game another process has the lock of.
 """
 from __future__ import annotations
 
@@ -21,13 +25,16 @@ import fcntl
 import hashlib
 import json
 import os
+import secrets
 from pathlib import Path
 
 from ..contract import PbemError
 from ..store import safefiles
+from .locks import NO_GAME, MailLocks
 
 DIR = ".pbem-mail"
-JOURNAL = "pending.log"
+JOURNALS = "journals"
+OLD_JOURNAL = "pending.log"  # the one journal of the runs before the journals of their own (settled like theirs)
 
 
 class Ledger:
@@ -35,32 +42,24 @@ class Ledger:
         self.root = Path(root)
         self.base = self.root / DIR
         self.entries = self.base / "ledger"
-        self.journal = self.base / JOURNAL
+        self.journals = self.base / JOURNALS
         # in a batch: the done records not yet written and the pending records in the journal, by key
         self.waiting: dict[str, dict] | None = None
         self.journaled: dict[str, dict] = {}
+        self.journal: Path | None = None  # this batch's own journal, once it has written one
         self._journal_fd: int | None = None
-        self._lock: int | None = None
         try:
             self.entries.mkdir(parents=True, exist_ok=True)
+            self.journals.mkdir(mode=0o700, exist_ok=True)
         except OSError as exc:
             raise PbemError(f"{self.base}: cannot create the mail ledger ({exc.strerror})") from None
+        self.locks = MailLocks(self.base)
+        self.locks.after_take = self._settle
 
-    @contextlib.contextmanager
-    def locked(self):
-        """The root's lock, taken once however deeply nested (a batch holds it for all its messages)."""
-        if self._lock is not None:
-            yield self
-            return
-        fd = os.open(self.base / "lock", os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            self._lock = fd
-            self._settle()
-            yield self
-        finally:
-            self._lock = None
-            os.close(fd)
+    def locked(self, game: str | None, *also: str | None):
+        """The mail lock of `game` (None: of mail about no game; pbem.mail.locks) and those of the games `also`
+        names, taken together, each once however deeply nested; a batch keeps them until its work is on disk."""
+        return self.locks.hold(game or NO_GAME, *filter(None, also))
 
     def _file(self, key: str) -> Path:
         return self.entries / (hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest() + ".json")
@@ -95,18 +94,31 @@ class Ledger:
             self.journaled[key] = record
 
     def _append(self, record: dict) -> None:
-        """A pending record added to the journal, on disk when this returns."""
+        """A pending record added to the batch's journal, on disk when this returns."""
+        if self._journal_fd is None:
+            self._open_journal()
         try:
-            if self._journal_fd is None:
-                self._journal_fd = os.open(self.journal, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW
-                                           | os.O_CLOEXEC, 0o600)
             os.write(self._journal_fd, _text(record).encode("utf-8", "surrogateescape"))
             os.fdatasync(self._journal_fd)
         except OSError as exc:
             raise PbemError(f"{self.journal}: cannot write ({exc.strerror})") from None
 
+    def _open_journal(self) -> None:
+        """The batch's own journal, made and flock(2)ed under the root's lock (a settling run never takes it for
+        a killed run's between the two)."""
+        path = self.journals / f"{os.getpid()}-{secrets.token_hex(6)}.log"
+        with self._root_lock():
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC,
+                             0o600)
+            except OSError as exc:
+                raise PbemError(f"{path}: cannot write ({exc.strerror})") from None
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new file: no one else holds it
+        self.journal, self._journal_fd = path, fd
+
     def begin_batch(self) -> None:
         self.waiting, self.journaled = {}, {}
+        self.locks.keep = True
 
     def flush(self) -> None:
         """Write the done records of a batch, all fsynced together (call once their replies are on disk), and
@@ -116,7 +128,7 @@ class Ledger:
             return
         if self.waiting:
             safefiles.write_atomic_together({self._file(key): _text(record) for key, record in self.waiting.items()},
-                                        0o600)
+                                            0o600)
         for key, record in self.journaled.items():
             if key not in self.waiting:
                 safefiles.write_atomic(self._file(key), _text(record), 0o600)
@@ -125,23 +137,69 @@ class Ledger:
         if self._journal_fd is not None:
             os.ftruncate(self._journal_fd, 0)  # every line is in a file of its own now (durable or not: see _settle)
 
+    def drop_done(self) -> None:
+        """Forget the done records not yet written (their replies did not reach the disk); the pending records stay
+        in the journal."""
+        if self.waiting:
+            self.waiting.clear()
+
     def end_batch(self) -> None:
-        """Write each record at once again. What was not flushed is dropped: the done records of replies that may
-        not be on disk (the journal still holds their pending records, for the next run)."""
+        """Write each record at once again, and let the locks go. What was not flushed is dropped: the done records
+        of replies that may not be on disk (the journal still holds their pending records, for the next run: it
+        stays when it holds any)."""
         self.waiting, self.journaled = None, {}
+        self.locks.keep = False
+        self.locks.release()
         if self._journal_fd is not None:
+            with contextlib.suppress(OSError):
+                if os.fstat(self._journal_fd).st_size == 0:
+                    os.unlink(self.journal)
             os.close(self._journal_fd)
-            self._journal_fd = None
+            self.journal, self._journal_fd = None, None
+
+    @contextlib.contextmanager
+    def _root_lock(self):
+        """The root's lock, held a moment: while a journal is made or a killed run's journals are settled."""
+        try:
+            fd = os.open(self.base / "lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            raise PbemError(f"{self.base / 'lock'}: cannot open the mail ledger's lock ({exc.strerror})") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)
 
     def _settle(self) -> None:
-        """The pending records a killed batch left in the journal, each written to its own file unless a record of
-        its message is there already, then the journal emptied."""
+        """The pending records of every journal a killed run left (one whose flock no one holds), each written to
+        its own file unless a record of its message is there already; then the journal removed."""
+        with self._root_lock():
+            names = [os.path.join(JOURNALS, entry.name) for entry in os.scandir(self.journals)
+                     if entry.name.endswith(".log") and self.base / JOURNALS / entry.name != self.journal]
+            for name in [OLD_JOURNAL, *names]:
+                self._settle_journal(self.base / name)
+
+    def _settle_journal(self, path: Path) -> None:
         try:
-            data = self.journal.read_bytes()
+            fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC)
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise PbemError(f"{self.journal}: cannot read ({exc.strerror})") from None
+            raise PbemError(f"{path}: cannot read ({exc.strerror})") from None
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return  # a live batch's
+            # read through the locking descriptor alone: on NFS a flock is a POSIX lock, let go when the process
+            # closes any descriptor of the file
+            data = b"".join(iter(lambda: os.read(fd, 1 << 20), b""))
+            self._write_pending(data)
+            os.unlink(path)
+        finally:
+            os.close(fd)
+
+    def _write_pending(self, data: bytes) -> None:
         for line in data.splitlines():
             try:
                 record = json.loads(line.decode("utf-8", "surrogateescape"))
@@ -150,8 +208,6 @@ class Ledger:
             key = record.get("message_id") if isinstance(record, dict) else None
             if isinstance(key, str) and record.get("state") == "pending" and self._on_disk(key) is None:
                 safefiles.write_atomic(self._file(key), _text(record), 0o600)
-        if data:
-            os.truncate(self.journal, 0)
 
     def unsent(self) -> Path:
         return self.base / "unsent"

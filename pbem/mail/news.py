@@ -31,7 +31,7 @@ FOLDER = "digests"
 
 
 class Bookmarks:
-    """The bookmarks of one game's players, read once while the root's mail lock is held (Referee.bookmarks).
+    """The bookmarks of one game's players, read once while the game's mail lock is held (Mailer.bookmarks).
     `roster`: the game's players as secrets.yaml records them (whether the game is older than the bookmarks)."""
 
     def __init__(self, path: Path, roster: list[dict]):

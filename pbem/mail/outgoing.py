@@ -21,6 +21,7 @@ from ..engine import engine
 from ..text.phrases import plural
 from . import compose, headers, news
 from .ledger import Ledger
+from .locks import UNSENT
 from .parse import Incoming
 
 BATCH = 50  # messages of a mailbox whose replies and ledger records are made durable together
@@ -99,24 +100,27 @@ class Mailer:
 
     @contextlib.contextmanager
     def batch(self):
-        """Handle many messages under one lock, their replies and `done` records made durable together every
-        BATCH messages and at the end (one fsync pass for many, see ledger.py); `after` keeps what must wait for
-        that (moving a message aside). A move is on disk before its replies are written, as always."""
-        with self.ledger.locked():
-            self.transport.hold()
-            self.ledger.begin_batch()
-            self._after = []
-            self._books = {}
-            try:
-                yield self
-            finally:
-                self._end_batch()
+        """Handle many messages, their replies and `done` records made durable together every BATCH messages and at
+        the end (one fsync pass for many, see ledger.py); `after` keeps what must wait for that (moving a message
+        aside). A move is on disk before its replies are written, as always. The mail lock of each game handled is
+        kept until then (pbem.mail.locks), and let go at each flush."""
+        self.transport.hold()
+        self.ledger.begin_batch()
+        self.ledger.locks.before_wait = self.flush
+        self._after = []
+        self._books = {}
+        try:
+            yield self
+        finally:
+            self._end_batch()
 
     def _end_batch(self) -> None:
         try:
             self.flush()
         finally:
             self._after = None
+            self._books = {}
+            self.ledger.locks.before_wait = None
             try:
                 self.ledger.end_batch()
             finally:
@@ -126,18 +130,27 @@ class Mailer:
         return self._after is not None
 
     def after(self, callback: Callable[[], None]) -> None:
-        """Run `callback` once what the messages handled so far changed is on disk: now, or at the next flush."""
+        """Run `callback` once what the messages handled so far changed is on disk: now, or at the next flush
+        (between two messages: every BATCH callbacks)."""
         if self._after is None:
             callback()
             return
         self._after.append(callback)
-        if len(self._after) >= BATCH:
+        if len(self._after) >= BATCH and self.ledger.locks.depth == 0:
             self.flush()
 
     def flush(self) -> None:
         """The replies held, then the done records (so a record never names replies that are not on disk), then
-        what waited for them."""
-        self.transport.flush()
+        what waited for them; then the games' mail locks let go (their bookmarks are read again under the next).
+        Replies that could not be put on disk take their done records with them: the journal's pending records
+        answer those messages in the next run."""
+        try:
+            self.transport.flush()
+        except BaseException:
+            self.ledger.drop_done()
+            self._after = [] if self._after is not None else None
+            self._books = {}  # what they told is not told: read again from the records on disk
+            raise
         self.ledger.flush()
         news.save(list(self._books.values()))
         waiting = self._after or []
@@ -145,11 +158,13 @@ class Mailer:
             self._after = []
         for callback in waiting:
             callback()
+        self._books = {}
+        self.ledger.locks.release()
 
     # ------------------------------------------------------------ what each player was told
 
     def bookmarks(self, gd: engine.GameDir) -> news.Bookmarks:
-        """What each player of the game was told (pbem.mail.news), read once while the root's lock is held."""
+        """What each player of the game was told (pbem.mail.news), read once while the game's mail lock is held."""
         if gd.id not in self._books:
             self._books[gd.id] = news.Bookmarks(news.folder(self.ledger.base) / f"{gd.id}.json",
                                                 self.reads.secrets(gd)["players"])
@@ -228,13 +243,14 @@ class Mailer:
         Outbox(self.ledger.unsent()).send(messages, once=once)  # the outbox's own Maildir delivery, flushed to disk
         return f"{error}; {plural(len(messages), 'mail')} kept in {self.ledger.unsent()} for `pbem mail resend`"
 
-    def send_owed(self, messages: list[EmailMessage], records: dict[str, dict] | None = None
+    def send_owed(self, game: str, messages: list[EmailMessage], records: dict[str, dict] | None = None
                   ) -> tuple[list[str], str | None]:
         """Send mails that must go exactly once (what a change owes, a digest; each with a Message-ID that is the
         same when the mail is made again): one the ledger records as sent is not sent again, and each is
         recorded (with its `records` entry) as soon as the transport took it. The transport delivers each once
-        too (an outbox skips a mail it holds already), so a run killed between the two sends nothing twice."""
-        with self.ledger.locked():
+        too (an outbox skips a mail it holds already), so a run killed between the two sends nothing twice. Under
+        the mail lock of the `game` they are about."""
+        with self.ledger.locked(game):
             waiting = [m for m in messages if self.ledger.get(compose.sent_key(str(m["Message-ID"]))) is None]
             sent, warning = [], None
             for index, msg in enumerate(waiting):
@@ -261,7 +277,7 @@ class Mailer:
             return 0, []
         box = mailbox.Maildir(path, create=False)
         count, sent = 0, []
-        with self.ledger.locked():
+        with self.ledger.locks.hold(UNSENT):
             for key in sorted(box.keys()):
                 msg = email.message_from_bytes(box.get_bytes(key), _class=EmailMessage,
                                                policy=compose.POLICY)

@@ -27,11 +27,13 @@ PROMISES = {"every": "You will get a report after every move.",
 @dataclass
 class Handling:
     """One message being handled: the message, where it came from in a mailbox (`source`, None for one message
-    alone), the time moves are accepted at (`now`: None, the system clock) and the game it names, once known."""
+    alone), the time moves are accepted at (`now`: None, the system clock), the game it names, once opened, and
+    the id of that game (`where`: Referee.where, None when it names none of the root's)."""
     incoming: Incoming
     source: str | None
     now: object = None
     gd: engine.GameDir | None = None
+    where: str | None = None
 
     @cached_property
     def moment(self) -> datetime.datetime:

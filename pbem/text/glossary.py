@@ -85,8 +85,17 @@ def term(domain: str, kind: str, word: str) -> str:
 
 
 def _named(domain: str, part: str, translator) -> str | None:
-    """A word or one part of it: the name of the first term of `domain`, then of pbem's, whose id it is; else None."""
+    """A word or one part of it: the name of the first term of `domain`, then of pbem's, whose id it is; else None.
+    A translator with catalogues names it from them when all the id's terms have one name there (so the YAML is
+    read only for an id whose kinds are named apart, and by the pseudo-locale)."""
+    names_in = getattr(translator, "term_names", None)
     for owner in (domain, messages.PBEM.name):
+        if names_in is not None:
+            names = names_in(owner).get(part)
+            if not names:  # not a term of this domain (or no catalogue: English, the id itself)
+                continue
+            if len(names) == 1:
+                return next(iter(names))
         found = _read(owner).by_id().get(part)
         if found is not None:
             return messages.Message(owner, part, {}, context=found.context).render(translator)

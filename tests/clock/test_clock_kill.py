@@ -1,11 +1,13 @@
 """`pbem tick` killed at any point: one more tick afterwards sends every mail the clock owes exactly once, and no
 move is applied twice. What a tick's change owes the players is recorded with the change (pbem.clock.notices) and told
-by whichever run comes next; each owed mail and each digest is delivered once (Mailer.send_owed).
+by whichever run comes next; each owed mail and each digest is delivered once (Mailer.send_owed). The same with two
+workers (`--workers 2`), the run killed whole or one worker alone.
 
 A few trials here; benchmarks/reliability.py runs a hundred and more (PBEM_KILL_TRIALS)."""
 from __future__ import annotations
 
 import collections
+import contextlib
 import datetime
 import email
 import email.policy
@@ -24,7 +26,7 @@ from pbem.cli.commands import cli
 from pbem.clock import notices
 from pbem.engine import engine
 from pbem.text import times
-from support import NAMES, Pbem
+from support import NAMES, Pbem, group_ended, workers_of
 
 TRIALS = int(os.environ.get("PBEM_KILL_TRIALS", "3"))
 PBEM = str(Path(sys.executable).with_name("pbem"))
@@ -63,22 +65,27 @@ def make_root(base: Path) -> Path:
     return root
 
 
-def tick(root: Path, outbox: Path, kill_after: float | None = None) -> float:
-    """`pbem tick ROOT` as cron runs it (a process of its own), killed with SIGKILL after `kill_after` seconds.
-    Returns how long it ran."""
+def tick(root: Path, outbox: Path, kill_after: float | None = None, workers: str = "1") -> float:
+    """`pbem tick ROOT --workers N` as cron runs it (a process of its own), killed with SIGKILL after `kill_after`
+    seconds, with its workers (as a timeout or a reboot kills it). Returns how long it ran."""
     started = time.monotonic()
-    process = subprocess.Popen([PBEM, "tick", str(root), "--now", TICK, "--outbox", str(outbox)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = start_tick(root, outbox, workers)
     if kill_after is not None:
         try:
             process.wait(kill_after)
         except subprocess.TimeoutExpired:
-            process.send_signal(signal.SIGKILL)
+            os.killpg(process.pid, signal.SIGKILL)
     process.wait(120)
     if kill_after is None:
         assert process.returncode == 0, process.stderr.read().decode()
     process.stderr.close()
+    assert group_ended(process.pid)  # no worker outlives its run: the next run finds the root to itself
     return time.monotonic() - started
+
+
+def start_tick(root: Path, outbox: Path, workers: str) -> subprocess.Popen:
+    return subprocess.Popen([PBEM, "tick", str(root), "--now", TICK, "--outbox", str(outbox), "--workers", workers],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
 
 
 def mails(outbox: Path) -> collections.Counter:
@@ -116,17 +123,17 @@ def reference(tmp_path_factory):
     return pristine, sent, games(work / "games"), took
 
 
-def kill_trial(reference, base: Path, seed: int) -> bool:
+def kill_trial(reference, base: Path, seed: int, workers: str = "1") -> bool:
     """One trial: a tick killed at a random moment, then one more tick. Returns whether the kill left a change
     whose mails were still owed (the case this is about) or digests not yet sent."""
     pristine, sent, ended, took = reference
     work = base / f"trial-{seed}"
     shutil.copytree(pristine.parent, work)
     root, outbox = work / "games", work / "outbox"
-    tick(root, outbox, kill_after=random.Random(seed).uniform(0.1, took))
+    tick(root, outbox, random.Random(seed).uniform(0.1, took), workers)
     owed = any(state[2] for state in games(root).values())
     partial = (outbox / "new").is_dir() and sum(mails(outbox).values()) < sum(sent.values())
-    tick(root, outbox)
+    tick(root, outbox, workers=workers)
     assert_same(mails(outbox), sent, games(root), ended)
     return owed or partial
 
@@ -145,26 +152,66 @@ class Killed(BaseException):
     """The process dies here (nothing below it runs, nothing catches it)."""
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
 @pytest.mark.parametrize("trial", range(TRIALS))
-def test_a_tick_killed_at_any_point_and_run_again_mails_everything_once(reference, tmp_path, trial):
-    owed = kill_trial(reference, tmp_path, trial)
+def test_a_tick_killed_at_any_point_and_run_again_mails_everything_once(reference, tmp_path, trial, workers):
+    owed = kill_trial(reference, tmp_path, trial, workers)
     if os.environ.get("PBEM_KILL_REPORT"):  # the reliability run counts the kills that left mail owed
         with open(os.environ["PBEM_KILL_REPORT"], "a") as report:
-            report.write(f"{trial} {'owed' if owed else 'clean'}\n")
+            report.write(f"{trial}/{workers} {'owed' if owed else 'clean'}\n")
 
 
+def test_a_worker_of_a_tick_killed_alone_and_the_tick_run_again_mails_everything_once(reference, tmp_path):
+    """One worker killed once the first mails are out: the other ticks its games to the end, the run says which
+    games were not ticked (exit 2), and the next run ticks them."""
+    pristine, sent, ended, _ = reference
+    for attempt in range(5):  # a busy machine may let a run end before it is caught in the middle: again
+        root, outbox = tmp_path / f"attempt-{attempt}" / "games", tmp_path / f"attempt-{attempt}" / "outbox"
+        shutil.copytree(pristine, root)
+        process = start_tick(root, outbox, "2")
+        deadline = time.monotonic() + 60
+        while (len(workers_of(process.pid)) < 2 or not (outbox / "new").is_dir() or not os.listdir(outbox / "new")) \
+                and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGSTOP)  # frozen: its workers are looked at as they are
+        workers = workers_of(process.pid)
+        if len(workers) == 2:
+            os.kill(workers[0], signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGCONT)
+        out, err = process.communicate(timeout=120)
+        if len(workers) == 2:
+            break
+    else:
+        pytest.fail("five ticks ended before one of their workers could be killed")
+    assert process.returncode == 2 and b"its worker process was killed (signal 9)" in out, (out, err)
+    tick(root, outbox, workers="2")
+    assert_same(mails(outbox), sent, games(root), ended)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_tick_killed_after_its_change_before_its_mails_tells_them_on_the_next_run(reference, tmp_path,
-                                                                                  monkeypatch):
-    """The case itself, made certain: the change is on disk with what it owes, and no mail went out."""
+                                                                                  monkeypatch, workers):
+    """The case itself, made certain: the change is on disk with what it owes, and no mail went out. With two
+    workers, each dies there (the run says which games were not ticked)."""
     pristine, sent, ended, _ = reference
     root, outbox = tmp_path / "games", tmp_path / "outbox"
     shutil.copytree(pristine, root)
     from pbem.mail import clockmail
     monkeypatch.setattr(clockmail, "send_tick", lambda *args: (_ for _ in ()).throw(Killed()))
-    with pytest.raises(Killed):
-        Pbem().runner.invoke(cli, ["tick", str(root), "--now", TICK, "--outbox", str(outbox)],
-                             standalone_mode=False, catch_exceptions=False)
-    assert notices.owed(engine.open_game(root / sorted(GAMES)[0]))  # the change is there, and what it owes
+    args = ["tick", str(root), "--now", TICK, "--outbox", str(outbox), "--workers", workers]
+    if workers == "1":
+        with pytest.raises(Killed):
+            Pbem().runner.invoke(cli, args, standalone_mode=False, catch_exceptions=False)
+        stopped = sorted(GAMES)[:1]  # the first game; the others were not reached
+    else:  # each worker dies at its first game; the run tells the games not ticked
+        result = Pbem().runner.invoke(cli, args, standalone_mode=False)
+        assert "could not be ticked" in str(result.exception)
+        stopped = [game_id for game_id in GAMES if notices.owed(engine.open_game(root / game_id))]
+        assert len(stopped) == 2 and result.stdout.count("its worker stopped: Killed") == len(GAMES), result.stdout
+    for game_id in stopped:
+        assert notices.owed(engine.open_game(root / game_id))  # the change is there, and what it owes
     assert not (outbox / "new").is_dir() or not list((outbox / "new").iterdir())
     monkeypatch.undo()
     tick(root, outbox)

@@ -101,7 +101,7 @@ def test_status_moves_and_move_answer_in_each_players_language(tmp_path):
 IMPORTS = """import sys
 from pbem.cli.commands import main
 code = main(sys.argv[1:])
-loaded = sorted(name for name in sys.modules if name.split('.')[0] in ('babel', 'wcwidth', 'opencc')
+loaded = sorted(name for name in sys.modules if name.split('.')[0] in ('babel', 'wcwidth', 'opencc', 'yaml')
                 or name in ('pbem.text.language', 'pbem.text.glossary', 'pbem.text.catalogues'))
 from pbem.text import language
 print(code, loaded, sorted(language._translators) if 'pbem.text.language' in sys.modules else [])
@@ -122,11 +122,13 @@ def test_an_english_move_imports_neither_babel_nor_a_catalogue(tmp_path):
     assert loaded == "0 ['pbem.text.language'] []"
 
 
-def test_a_french_move_opens_the_catalogues_and_no_babel(tmp_path):
+def test_a_french_move_opens_the_catalogues_and_neither_babel_nor_pyyaml(tmp_path):
+    """The move shown in French words takes its names from the catalogue, not from the glossary's YAML."""
     directory = new_coal_baron(tmp_path, "--language", "fr")
     player, move, number = legal_turn(directory)
     loaded = modules_loaded("move", directory, "--as", player, "--text", move, "--move-number", number)
     assert loaded.startswith("0 ") and loaded.endswith("['fr']") and "babel" not in loaded
+    assert "'yaml" not in loaded and "pbem.text.glossary" in loaded
 
 
 def test_a_damaged_catalogue_answers_in_english_and_the_move_is_played(tmp_path):

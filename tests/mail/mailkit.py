@@ -2,10 +2,14 @@
 dovecot serving IMAP), games created through the CLI with players' addresses, and players writing mail."""
 from __future__ import annotations
 
+import copy
 import email
 import email.policy
 import email.utils
 import json
+import mailbox
+import os
+import random
 import socket
 import subprocess
 import threading
@@ -15,8 +19,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pbem import bots
 from pbem.cli.commands import cli
 from pbem.engine import engine
+from pbem.rng import Rng
 from pbem.store import registry
 from support import playable_games
 
@@ -287,3 +293,31 @@ def body_of(msg) -> str:
     return msg.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
 
 
+def turns_ahead(game, count: int, seed: int = 3) -> list[tuple[str, list[str]]]:
+    """The next `count` turns as a bot would play them, worked out on a copy of the game (the referee's state is
+    only read): [(player, moves)]. Each turn is one decision, so it is legal whatever chance brings."""
+    gd = game.gd
+    env = engine.load_state(gd)
+    state, rnd, turns = copy.deepcopy(env["state"]), random.Random(seed), []
+    for number in range(env["move_number"], env["move_number"] + count):
+        pending = gd.game.rules.pending(state)
+        if pending is None:
+            break
+        player = pending["player"]
+        move = bots.choose(gd.game.rules.legal_moves(state, player), rnd)
+        state = engine.play_turn(gd.game, state, player, [move], Rng(env["seed"], gd.id, number))
+        turns.append((player, [gd.game.format_move(move)]))
+    return turns
+
+
+def waiting_moves(path: Path, game, turns, name: str) -> list[str]:
+    """A Maildir at `path` holding one mail per turn, in arrival order; their Message-IDs."""
+    box = mailbox.Maildir(path, create=True)
+    ids = []
+    for index, turn in enumerate(turns):
+        ids.append(f"<{name}.{index}@players.example>")
+        # no Move-Number: only the ledger stops a double application
+        key = box.add(move_mail(game, *turn, message_id=ids[-1]))
+        stamp = time.time() - 100 + index
+        os.utime(box._path + "/new/" + key, (stamp, stamp))
+    return ids

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import mailbox
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -14,43 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem import bots
 from pbem.engine import engine
 from pbem.mail import commands, ledger, outgoing, transport
 from pbem.store import safefiles, transactions
-from mailkit import body_of, move_mail, run_cli, write_mail
-
-
-def turns_ahead(game, count: int, seed: int = 3) -> list[tuple[str, list[str]]]:
-    """The next `count` turns as a bot would play them, worked out on a copy of the game (the referee's state is
-    only read): [(player, moves)]. Each turn is one decision, so it is legal whatever chance brings."""
-    import copy
-    from pbem.rng import Rng
-    gd = game.gd
-    env = engine.load_state(gd)
-    state, rnd, turns = copy.deepcopy(env["state"]), random.Random(seed), []
-    for number in range(env["move_number"], env["move_number"] + count):
-        pending = gd.game.rules.pending(state)
-        if pending is None:
-            break
-        player = pending["player"]
-        move = bots.choose(gd.game.rules.legal_moves(state, player), rnd)
-        state = engine.play_turn(gd.game, state, player, [move], Rng(env["seed"], gd.id, number))
-        turns.append((player, [gd.game.format_move(move)]))
-    return turns
-
-
-def waiting_moves(path: Path, game, turns, name: str) -> list[str]:
-    """A Maildir at `path` holding one mail per turn, in arrival order; their Message-IDs."""
-    box = mailbox.Maildir(path, create=True)
-    ids = []
-    for index, turn in enumerate(turns):
-        ids.append(f"<{name}.{index}@players.example>")
-        # no Move-Number: only the ledger stops a double application
-        key = box.add(move_mail(game, *turn, message_id=ids[-1]))
-        stamp = time.time() - 100 + index
-        os.utime(box._path + "/new/" + key, (stamp, stamp))
-    return ids
+from mailkit import body_of, move_mail, run_cli, turns_ahead, waiting_moves, write_mail
 
 
 def bad_mails(game) -> list[bytes]:
@@ -291,7 +257,7 @@ def test_a_batch_writes_its_records_after_its_replies_and_moves_mail_aside_last(
     # three, all their done records together, what the players were told (pbem.mail.news), and the mails moved aside
     assert events == ["submit", "_append", "commit"] * 3 + ["_publish", "write_atomic_together"] + \
         ["write_atomic_together"] + ["moved aside"] * 3
-    assert (games_root / ".pbem-mail" / "pending.log").read_bytes() == b""
+    assert os.listdir(games_root / ".pbem-mail" / "journals") == []  # the batch's journal, emptied, is gone
     assert len(mailbox.Maildir(tmp_path / "outbox", create=False)) == 3 * len(mail_game.players)
     assert os.listdir(tmp_path / "Maildir" / "new") == []
 
@@ -326,15 +292,16 @@ def test_killed_before_a_batch_is_flushed_sends_every_reply_on_the_next_run(mail
     assert len(mailbox.Maildir(outbox, create=False)) == 0  # nothing delivered: the replies died with the run
     assert os.listdir(outbox / "tmp") == []  # nor left half-delivered
     assert len(os.listdir(tmp_path / "Maildir" / "new")) == len(turns)  # and no mail was moved aside
-    journal = Path(games_root) / ".pbem-mail" / "pending.log"
-    assert len(journal.read_bytes().splitlines()) == len(turns)  # each move's pending record, on disk
+    journals = list((Path(games_root) / ".pbem-mail" / "journals").iterdir())  # the killed batch's own
+    assert len(journals) == 1
+    assert len(journals[0].read_bytes().splitlines()) == len(turns)  # each move's pending record, on disk
     monkeypatch.setattr(transport, "_publish", real_publish)
     result = run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir", "--outbox", outbox)
     assert result.stdout.count("accepted:") == len(turns), result.output
     assert mail_game.snapshot() == applied  # no move applied twice
     assert sorted(set(in_reply_to(outbox)) & set(ids)) == sorted(ids)  # every mover answered
     assert os.listdir(tmp_path / "Maildir" / "new") == []
-    assert journal.read_bytes() == b""
+    assert not journals[0].exists()  # its records settled into the ledger's files, it is gone
 
 
 def test_a_message_that_breaks_the_referee_after_its_move_keeps_its_pending_record(mail_game, games_root,
@@ -362,13 +329,35 @@ def test_a_message_that_breaks_the_referee_after_its_move_keeps_its_pending_reco
 def test_a_journal_left_by_a_killed_batch_becomes_pending_records_and_a_torn_line_is_ignored(games_root):
     record = {"message_id": "<left@players.example>", "state": "pending", "game": "g1", "player": "alice",
               "move_number": 3, "source": None, "time": "2026-11-30T09:00:00+00:00"}
+    old = {**record, "message_id": "<older@players.example>"}
     book = ledger.Ledger(games_root)
-    book.journal.write_text(json.dumps(record) + "\n" + '{"message_id": "<torn@players.exa')
-    with book.locked():
+    left = book.journals / "4242-0123456789ab.log"  # a killed batch's: no one holds its flock
+    left.write_text(json.dumps(record) + "\n" + '{"message_id": "<torn@players.exa')
+    (book.base / "pending.log").write_text(json.dumps(old) + "\n")  # the one journal of a run before journals
+    with book.locked("g1"):
         assert book.get("<left@players.example>") == record
+        assert book.get("<older@players.example>") == old
         assert book.get("<torn@players.example>") is None
-    assert book.journal.read_bytes() == b""
+    assert not left.exists() and not (book.base / "pending.log").exists()
     assert json.loads(book._file("<left@players.example>").read_text()) == record
+
+
+def test_the_journal_of_a_batch_at_work_is_left_to_it(games_root):
+    """A journal whose batch is alive (it holds its flock) is never settled by another run: its lines are of games
+    whose locks that batch holds, and its pending records are its to write."""
+    record = {"message_id": "<busy@players.example>", "state": "pending", "game": "g1", "player": "alice",
+              "move_number": 3, "source": None}
+    working, other = ledger.Ledger(games_root), ledger.Ledger(games_root)
+    working.begin_batch()
+    with working.locked("g1"):
+        working.put(record["message_id"], record)
+        with other.locked("g2"):  # another run, another game: it finds the journal in use
+            assert other.get("<busy@players.example>") is None
+        assert working.journal.exists()
+    working.flush()
+    working.end_batch()
+    assert other.get("<busy@players.example>")["state"] == "pending"
+    assert os.listdir(working.journals) == []
 
 
 def test_one_message_that_breaks_the_referee_does_not_stop_the_batch(mail_game, games_root, smtp, tmp_path,
@@ -379,10 +368,10 @@ def test_one_message_that_breaks_the_referee_does_not_stop_the_batch(mail_game, 
     box.add(move_mail(mail_game, *turns[0]))
     real = commands.Referee._handle
 
-    def fragile(self, incoming, source):
+    def fragile(self, incoming, *args):
         if incoming.message_id == "<boom@x.example>":
             raise RuntimeError("disk on fire")
-        return real(self, incoming, source)
+        return real(self, incoming, *args)
     monkeypatch.setattr(commands.Referee, "_handle", fragile)
     result = _inbox(games_root, smtp, "--maildir", tmp_path / "Maildir")
     assert result.code == 2  # the error is reported ...

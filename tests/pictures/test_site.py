@@ -86,3 +86,97 @@ def test_the_site_is_not_written_through_a_link(tmp_path, pbem):
 def test_a_missing_root_is_refused(tmp_path, pbem):
     result = pbem("site", tmp_path / "nowhere", tmp_path / "site")
     assert result.code == 2 and "neither a game directory nor a games root" in result.err
+
+
+# ---------------------------------------------------------------- a site that grows with the club
+
+def written_files(monkeypatch, out) -> list[str]:
+    """Every file the site command puts in place under `out` from now on (each is renamed into place)."""
+    import os
+    from pathlib import Path
+    seen, real = [], os.replace
+
+    def replace(src, dst, *args, **kwargs):
+        if Path(dst).is_relative_to(out):
+            seen.append(str(Path(dst).relative_to(out)))
+        return real(src, dst, *args, **kwargs)
+    monkeypatch.setattr(os, "replace", replace)
+    return seen
+
+
+def site_files(out) -> dict:
+    return {str(path.relative_to(out)): path.read_bytes() for path in out.rglob("*") if path.is_file()
+            and path.name != ".pbem-site.json"}
+
+
+def club(tmp_path, pbem):
+    """make_root's two games and two more Coal Baron games without deadlines."""
+    root = make_root(tmp_path, pbem)
+    for name in ("summer-cup", "winter-cup"):
+        args = ["new", "coal-baron", root / name, "--seed", name]
+        for player in NAMES[:2]:
+            args += ["--player", player]
+        assert pbem(*args).code == 0
+    return root
+
+
+NOW = "2026-03-02T12:00:00Z"
+
+
+def test_a_run_after_one_move_writes_only_that_games_pages_and_the_index(tmp_path, pbem, monkeypatch):
+    from support import legal_turn
+    root, out = club(tmp_path, pbem), tmp_path / "site"
+    assert pbem("site", root, out, "--now", NOW).code == 0
+    player, text, _ = legal_turn(root / "summer-cup")
+    assert pbem("move", root / "summer-cup", "--as", player, "--text", text).code == 0
+    seen = written_files(monkeypatch, out)
+    result = pbem("site", root, out, "--now", NOW)
+    assert result.code == 0 and "4 games, 13 files, 4 written" in result.out, result.out
+    assert sorted(seen) == [".pbem-site.json", "index.html", "summer-cup/board.svg", "summer-cup/index.html",
+                            "summer-cup/log.html"]
+    index = (out / "index.html").read_text()
+    assert re.search(r'href="summer-cup/index.html">summer-cup</a><br>[^<]*</td><td>alice, bob</td><td>2</td>',
+                     index), index  # the index tells the move the game is at now
+    assert pbem("site", root, tmp_path / "whole", "--now", NOW).code == 0  # the same as a site made afresh
+    assert site_files(out) == site_files(tmp_path / "whole")
+    seen.clear()
+    assert "0 written" in pbem("site", root, out, "--now", NOW).out and seen == []  # nothing changed: nothing
+
+
+def test_when_the_time_moves_only_the_pages_that_tell_it_are_written_again(tmp_path, pbem, monkeypatch):
+    root, out = club(tmp_path, pbem), tmp_path / "site"
+    assert pbem("site", root, out, "--now", NOW).code == 0
+    seen = written_files(monkeypatch, out)
+    later = "2026-03-03T11:00:00Z"  # spring-cup's move is due in 1 day now, not 2: its page says so
+    assert pbem("site", root, out, "--now", later).code == 0
+    assert sorted(seen) == [".pbem-site.json", "index.html", "spring-cup/index.html"]
+    assert re.search(r"\(in\s+1\s+day\)", (out / "spring-cup" / "index.html").read_text())
+    assert pbem("site", root, tmp_path / "whole", "--now", later).code == 0
+    assert site_files(out) == site_files(tmp_path / "whole")
+
+
+def test_the_manifest_is_only_a_cache(tmp_path, pbem, monkeypatch):
+    """Gone, garbage, of another shape or lying about a game's clock: the games it does not vouch for are written
+    again and the site is as one made afresh; a page removed from the site is put back."""
+    import json
+    root, out = club(tmp_path, pbem), tmp_path / "site"
+    assert pbem("site", root, out, "--now", NOW).code == 0
+    assert pbem("site", root, tmp_path / "whole", "--now", NOW).code == 0
+    manifest = out / ".pbem-site.json"
+    good = json.loads(manifest.read_text())
+    lying = json.loads(manifest.read_text())
+    lying["games"]["spring-cup"]["summary"]["clock"] = {"due": 7}
+    lying["games"]["autumn-cup"]["summary"]["players"] = "everyone"
+    for text in ["{not json", json.dumps([1, 2]), json.dumps({**good, "version": 99}), json.dumps(lying)]:
+        manifest.write_text(text)
+        (out / "winter-cup" / "log.html").unlink()
+        result = pbem("site", root, out, "--now", NOW)
+        assert result.code == 0 and "Traceback" not in result.err, result.err
+        assert site_files(out) == site_files(tmp_path / "whole")
+    from pbem.cli import site, sitecache
+    made, real = [], site.pages_of
+    monkeypatch.setattr(site, "pages_of", lambda doc, *args: (made.append(doc["id"]), real(doc, *args))[1])
+    assert pbem("site", root, out, "--now", NOW).code == 0 and made == []
+    monkeypatch.setattr(sitecache, "renderer", lambda package: "another pbem")  # other code may draw other pages
+    assert pbem("site", root, out, "--now", NOW).code == 0
+    assert sorted(made) == ["autumn-cup", "spring-cup", "summer-cup", "winter-cup"]  # every game's made again

@@ -1,0 +1,177 @@
+"""A mailbox's waiting messages handled in arrival order, each moved aside once what it changed is on disk: as one
+batch in this process, or shared out among worker processes (`pbem mail inbox --workers N`).
+
+With workers, the run reads the waiting messages a chunk at a time (CHUNK messages, or CHUNK_BYTES) and the game
+each is for (Referee.where), and shares the chunk out (pbem.engine.parallel): all the messages of one game go to one
+worker, in the order they arrived, and so do all the messages that share a Message-ID (the ledger knows a message by
+it). Mail that names none of the root's games (no tag, an unknown game, a stranger's) is one group of its own: one
+worker answers it, in arrival order, under the lock of no game; a command, a forged move or a wrong password naming
+a game goes with that game's mail, so its answer tells the position its mail found.
+
+Each worker is a fork of the run and handles its share as one batch, exactly as a run with one worker does
+(pbem.mail.outgoing.Mailer.batch: each game's mail lock held from the ledger's look-up until the answers and
+records are on disk, every move a transaction of its game). It tells the run each outcome, and once a message's
+answers and records are on disk, that it may be moved aside: the run moves it, since the mailbox is the run's —
+the Maildir's files, the mbox it rewrites at the end, and the one IMAP connection that fetched the messages (one
+connection, not one a worker: servers limit them, and fetching is little work beside a move). A worker that dies
+leaves its messages in the mailbox, told as errors; the next run handles them, and the ledger, the journals and the
+games' transactions see that nothing is lost or done twice (pbem.mail.ledger).
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from ..engine import parallel
+from .commands import Referee
+from .locks import NO_GAME
+from .outcome import Outcome
+from .parse import Incoming, parse_message
+
+CHUNK = 1000  # messages read and shared out at a time
+CHUNK_BYTES = 64 * 1024 * 1024  # ... or fewer, once this much mail is read
+
+
+@dataclass
+class Waiting:
+    """One message in a mailbox: its bytes (only the head when it is too large), full size, and where it is."""
+
+    raw: bytes
+    size: int
+    source: str
+    done: Callable[[], None]  # move it aside
+
+
+def attempt(handle: Callable[[], Outcome], source: str) -> Outcome:
+    """What `handle()` came to; trouble on the referee's side is an error, and the message stays for the next run
+    (one message never stops the batch)."""
+    try:
+        return handle()
+    except Exception as exc:  # noqa: BLE001 — reported; the batch goes on with the next message
+        return failure(source, exc)
+
+
+def failure(source: str, exc: Exception) -> Outcome:
+    return Outcome(source, "error", f"not handled, left in the mailbox: {type(exc).__name__}: {exc}")
+
+
+def move_aside(item: Waiting, outcome: Outcome) -> None:
+    try:
+        item.done()
+    except Exception as exc:  # noqa: BLE001 — handled and recorded; a next run only moves it aside
+        outcome.warning = f"could not move it aside ({exc}); the ledger knows it is handled"
+
+
+def handle_all(referee: Referee, items: Iterable[Waiting], workers: int = 1) -> list[Outcome]:
+    """Handle the waiting messages in arrival order, each moved aside once what it changed is on disk: in this
+    process as one batch, or with `workers` > 1 shared out among worker processes (below)."""
+    if workers > 1:
+        return _handle_shared(referee, items, workers)
+    outcomes: list[Outcome] = []
+    with referee.batch():
+        for item in items:
+            outcome = attempt(lambda: referee.handle(item.raw, item.size, item.source), item.source)
+            outcomes.append(outcome)
+            if outcome.result != "error":
+                referee.after(lambda item=item, outcome=outcome: move_aside(item, outcome))
+    return outcomes
+
+
+# ---------------------------------------------------------------- with workers
+
+def _handle_shared(referee: Referee, items: Iterable[Waiting], workers: int) -> list[Outcome]:
+    """Handle the waiting messages with `workers` worker processes; their outcomes in arrival order."""
+    outcomes: list[Outcome] = []
+    for chunk in _chunks(iter(items)):
+        outcomes += _handle_chunk(referee, chunk, workers)
+    return outcomes
+
+
+def _chunks(items: Iterator[Waiting]) -> Iterator[list[Waiting]]:
+    while True:
+        chunk, size = [], 0
+        for item in items:
+            chunk.append(item)
+            size += len(item.raw)
+            if len(chunk) >= CHUNK or size >= CHUNK_BYTES:
+                break
+        if not chunk:
+            return
+        yield chunk
+
+
+def _handle_chunk(referee: Referee, chunk: list[Waiting], workers: int) -> list[Outcome]:
+    outcomes: list[Outcome | None] = [None] * len(chunk)
+    read: dict[int, tuple[Incoming, str | None]] = {}
+    for index, item in enumerate(chunk):  # read here, so the shares know each message's game (and it is read once)
+        try:
+            incoming = parse_message(item.raw, item.size)
+        except Exception as exc:  # noqa: BLE001 — as in a batch of one process: told, left in the mailbox
+            outcomes[index] = failure(item.source, exc)
+            continue
+        read[index] = (incoming, referee.where(incoming))
+    ready = sorted(read)
+    shares = [[ready[i] for i in share] for share in parallel.partition(_groups([read[i] for i in ready]), workers)]
+
+    def work(share: list[int], report) -> None:
+        with referee.batch():
+            for index in share:
+                incoming, where = read[index]
+                source = chunk[index].source
+                outcome = attempt(lambda: referee.handle_read(incoming, source, where), source)
+                report(("outcome", index, outcome))
+                if outcome.result != "error":
+                    referee.after(lambda index=index: report(("handled", index)))
+    handled, stopped = set(), {}
+
+    def take(said) -> None:
+        kind, index, *outcome = said
+        if kind == "outcome":
+            outcomes[index] = outcome[0]
+        else:
+            handled.add(index)
+            move_aside(chunk[index], outcomes[index])
+    if len(shares) == 1:  # one game's mail (or no game's): no worker to start
+        work(shares[0], take)
+    for number, said in parallel.run(shares, work) if len(shares) > 1 else ():
+        if isinstance(said, parallel.Stopped):
+            stopped.update({index: said.text() for index in shares[number]})
+        else:
+            take(said)
+    return [outcome if outcome is not None and (outcome.result == "error" or index in handled)
+            else _left(chunk[index], outcome, stopped.get(index, "")) for index, outcome in enumerate(outcomes)]
+
+
+def _groups(read: list[tuple[Incoming, str | None]]) -> list[int]:
+    """Which messages must be handled by one worker, in order: those of one game (or of no game), and those that
+    share a Message-ID. The group of each message, as a number."""
+    group_of: dict[tuple[str, str], int] = {}
+    merged: dict[int, int] = {}
+    numbers = itertools.count()
+
+    def root(group: int) -> int:
+        while merged.get(group, group) != group:
+            group = merged[group]
+        return group
+    groups = []
+    for incoming, where in read:
+        keys = [("game", where or NO_GAME), ("message", incoming.message_id)]
+        found = sorted({root(group_of[key]) for key in keys if key in group_of})
+        group = found[0] if found else next(numbers)
+        for other in found[1:]:
+            merged[other] = group
+        for key in keys:
+            group_of[key] = group
+        groups.append(group)
+    return [root(group) for group in groups]
+
+
+def _left(item: Waiting, outcome: Outcome | None, why: str) -> Outcome:
+    """A message its worker did not finish (`why`: what became of the worker): it stays in the mailbox for the next
+    run."""
+    why = why or "its worker stopped"
+    if outcome is None:
+        return Outcome(item.source, "error", f"not handled, left in the mailbox: {why}")
+    return Outcome(outcome.message_id, "error", f"{outcome.result} ({outcome.detail}), but {why} before its answers "
+                   f"were on disk: left in the mailbox, the next run answers it", outcome.game, outcome.player)
