@@ -1,10 +1,14 @@
 """Chartered's picture, drawn from a view only: the plot map (each plot with its company's code and floors, the
 headquarters starred, canals where neighbouring plots do not touch, the plots where a company may be founded), the
 companies with their flags, the stock board with each company on its step, the players, the market, and the
-viewer's own hand beside it."""
+viewer's own hand beside it; in the language being read (report.py's messages and words)."""
 from __future__ import annotations
 
-from .report import card_text
+from pbem.messages import joined
+
+from .report import T, card_text, code, goods, side
+
+_, ngettext = T.gettext, T.ngettext
 
 # a light fill per company; the company's three-letter code is always written on it, so no colour must be told apart
 FILLS = ["#fbd5a5", "#bfe3f6", "#a8e0cf", "#f7f0a0", "#a9c8e8", "#f6bfa3", "#efc6dd", "#d9d9d9", "#d8c8f0",
@@ -48,7 +52,7 @@ def corner(r, c, x0, y0):
 
 
 def plot_map(view, fills, sheet, x0, y0):
-    sheet.text(x0, y0 + 12, f"The board ({view['side']} side)", size=13, bold=True)
+    sheet.text(x0, y0 + 12, _("The board ({side} side)", side=side(view)), size=13, bold=True)
     places, canals = grid(view)
     owned = {plot: (company, floors) for company in view["companies"] if company["founded"]
              for plot, floors in company["plots"].items()}
@@ -60,7 +64,7 @@ def plot_map(view, fills, sheet, x0, y0):
             sheet.rect(x1 + PLOT_W + 3, y1 - 4, GAP - 6, PLOT_H + 8, fill=CANAL, stroke=CANAL)
         else:
             sheet.rect(x1 - 4, y1 + PLOT_H + 3, PLOT_W + 8, GAP - 6, fill=CANAL, stroke=CANAL)
-        sheet.key(("swatch", CANAL, CANAL, None), "canal (plots do not touch)")
+        sheet.key(("swatch", CANAL, CANAL, None), _("canal (plots do not touch)"))
     right = x0
     for plot, (r, c) in places.items():
         x, y = corner(r, c, x0, y0)
@@ -70,38 +74,38 @@ def plot_map(view, fills, sheet, x0, y0):
         sheet.text(x + 4, y + 12, plot, size=10, bold=True)
         if company:
             star = " ★" if company["hq"] == plot else ""
-            sheet.text(x + 4, y + 27, company["code"] + star, size=11, bold=True)
+            sheet.text(x + 4, y + 27, code(company) + star, size=11, bold=True)
             if star:
-                sheet.key(("glyph", "★"), "headquarters")
+                sheet.key(("glyph", "★"), _("headquarters"))
             for f in range(floors):
                 sheet.rect(x + 6 + f * 9, y + 32, 7, 8, fill="#1a1a1a")
-                sheet.key(("swatch", "#1a1a1a", "#1a1a1a", None), "a floor")
+                sheet.key(("swatch", "#1a1a1a", "#1a1a1a", None), _("a floor"))
         elif plot in foundable:
             sheet.text(x + PLOT_W - 6, y + 30, "+", size=18, anchor="end", bold=True, fill="#009e73")
-            sheet.key(("glyph", "+"), "a company may be founded here")
+            sheet.key(("glyph", "+"), _("a company may be founded here"))
         right = max(right, x + PLOT_W)
     for i, link in enumerate(view["links"]):
-        sheet.text(x0, y0 + 20 + (max(r for r, _ in places.values()) + 1) * (PLOT_H + GAP) + 12 + i * 14,
-                   f"{link.replace(' ', ' and ')} also touch", size=10)
+        sheet.text(x0, y0 + 20 + (max(r for r, _c in places.values()) + 1) * (PLOT_H + GAP) + 12 + i * 14,
+                   _("{plot} and {other} also touch", plot=link.split()[0], other=link.split()[1]), size=10)
     return right
 
 
 def companies(view, fills, sheet, x, y):
-    sheet.text(x, y + 12, "Companies", size=13, bold=True)
-    columns = [("company", 0, 125), ("value", 130, 40), ("price (buy)", 175, 70), ("left", 250, 30),
-               ("shareholders", 285, 165), ("flag", 455, 30)]
-    for head, dx, _ in columns:
+    sheet.text(x, y + 12, _("Companies"), size=13, bold=True)
+    columns = [(_("company"), 0, 125), (_("value"), 130, 40), (_("price (buy)"), 175, 70), (_("left"), 250, 30),
+               (_("shareholders"), 285, 165), (_("flag"), 455, 30)]
+    for head, dx, _width in columns:
         sheet.text(x + dx, y + 30, head, size=10, bold=True)
     y += 34
     for company in view["companies"]:
         y += 18
         sheet.rect(x, y - 12, 34, 16, fill=fills[company["id"]], stroke="#1a1a1a")
-        sheet.text(x + 17, y, company["code"], size=10, bold=True, anchor="middle")
-        sheet.text(x + 40, y, company["goods"], size=10)
+        sheet.text(x + 17, y, code(company), size=10, bold=True, anchor="middle")
+        sheet.text(x + 40, y, goods(company["goods"]), size=10)
         if not company["founded"]:
-            sheet.text(x + 130, y, "free to found", size=10, fill=SECONDARY)
+            sheet.text(x + 130, y, _("free to found"), size=10, fill=SECONDARY)
             continue
-        holders = ", ".join(f"{p} {n}" for p, n in company["holders"].items())
+        holders = joined(f"{p} {n}" for p, n in company["holders"].items())
         cells = [company["value"], f"{company['price']} ({company['buying_price']})", company["shares_left"],
                  holders or "-"]
         lines = sheet.cells(y, [(x + dx, width, value) for (_, dx, width), value in zip(columns[1:], cells)],
@@ -113,7 +117,7 @@ def companies(view, fills, sheet, x, y):
 
 
 def stock_board(view, fills, sheet, x, y):
-    sheet.text(x, y + 12, "Stock board: value → share price", size=13, bold=True)
+    sheet.text(x, y + 12, _("Stock board: value → share price"), size=13, bold=True)
     steps = view["stock_board"]
     per_row = 10
     top = y + 20
@@ -127,25 +131,27 @@ def stock_board(view, fills, sheet, x, y):
                 and (upper is None or c["value"] < upper)]
         for j, company in enumerate(here[:3]):
             sheet.rect(sx, sy + 30 + j * 14, 46, 13, fill=fills[company["id"]], stroke="#1a1a1a", width=0.5)
-            sheet.text(sx + 23, sy + 40 + j * 14, company["code"], size=10, anchor="middle", bold=True)
+            sheet.text(sx + 23, sy + 40 + j * 14, code(company), size=10, anchor="middle", bold=True)
     return top + ((len(steps) + per_row - 1) // per_row) * 76
 
 
 def players(view, sheet, x, y):
-    sheet.text(x, y + 12, "Players", size=13, bold=True)
-    columns = [("player", 0, 125), ("florins", 130, 55), ("cards", 190, 45), ("shares", 240, 155),
-               ("flags", 400, 65), ("next flag", 470, 60)]
-    for head, dx, _ in columns:
+    sheet.text(x, y + 12, _("Players"), size=13, bold=True)
+    columns = [(_("player"), 0, 125), (_("florins"), 130, 55), (_("cards"), 190, 45), (_("shares"), 240, 155),
+               (_("flags"), 400, 65), (_("next flag"), 470, 60)]
+    for head, dx, _width in columns:
         sheet.text(x + dx, y + 30, head, size=10, bold=True)
     y += 34
-    codes = {c["id"]: c["code"] for c in view["companies"]}
+    codes = {c["id"]: code(c) for c in view["companies"]}
     for player in view["players"]:
         y += 20
         sheet.token(player["name"], x + 8, y - 4, 8)
         sheet.text(x + 20, y, player["name"], size=10)
-        shares = ", ".join(f"{codes[c]} {n}" for c, n in player["shares"].items())
-        flags = ", ".join(codes[c] for c in player["flags"])
-        values = [player["money"], player["cards"], shares or "-", flags or "-", player["next_flag_cost"]]
+        shares = joined(f"{codes[c]} {n}" for c, n in player["shares"].items())
+        flags = joined(codes[c] for c in player["flags"])
+        cost = player["next_flag_cost"]
+        values = [player["money"], player["cards"], shares or "-", flags or "-",
+                  _("none left") if cost is None else cost]
         lines = sheet.cells(y, [(x + dx, width, value) for (_, dx, width), value in zip(columns[1:], values)],
                             size=10, leading=LINE)
         y += (lines - 1) * LINE
@@ -154,16 +160,19 @@ def players(view, sheet, x, y):
 
 def market(view, sheet, x, y):
     costs = view["costs"]
-    sheet.text(x, y + 12, f"Market: {', '.join(view['market']) or '-'} (a card costs {costs['card']}; refresh "
-                          f"{costs['refresh']})", size=10)
-    sheet.text(x, y + 28, f"Deck: {view['deck_count']} cards. Warehouses left: {view['supply']}. Cards played: "
-                          f"{view['played']}. Turn {view['turn']['number']}.", size=10)
+    sheet.text(x, y + 12, _("Market: {cards} (a card costs {card}; refresh {refresh})", cards=joined(view["market"])
+                            or "-", card=costs["card"], refresh=costs["refresh"]), size=10)
+    sheet.text(x, y + 28, _("Deck: {deck} cards. Warehouses left: {supply}. Cards played: {played}. Turn {turn}.",
+                            deck=view["deck_count"], supply=view["supply"], played=view["played"],
+                            turn=view["turn"]["number"]), size=10)
     return y + 32
 
 
 def hand(view, sheet, x, y):
     cards = view["private"]["hand"]
     sheet.rect(x, y, 540, 24 + 15 * len(cards), fill="#e8f0ff", stroke="#0072b2")
-    sheet.text(x + 6, y + 16, f"Hand of {view['private']['player']} ({len(cards)} cards, for them only)", bold=True)
+    sheet.text(x + 6, y + 16, ngettext("Hand of {player} ({count} card, for them only)",
+                                       "Hand of {player} ({count} cards, for them only)", len(cards),
+                                       player=view["private"]["player"], count=len(cards)), bold=True)
     for i, card in enumerate(cards):
         sheet.text(x + 10, y + 32 + i * 15, card_text(view, card), size=10)

@@ -1,23 +1,70 @@
 """Chartered's part of a text report and the phrase for each legal move, built only from a view (so nothing
 hidden can be printed): the board as a map of plots, the companies and the stock board, the players' florins,
-shares and flags, the market, and the viewer's own hand."""
+shares and flags, the market, and the viewer's own hand; in the language being read (its messages in locale/, its
+words in glossary.yaml: docs/translating.md)."""
 from __future__ import annotations
 
-from pbem.tables import table
+import re
+
+from pbem.messages import N_, NP_, Domain, joined
+from pbem.tables import ljust, table
+from pbem.tables import width as text_width
 
 from .phases.board import plot_card_effect
 from .phases.cards import card_level, level_card
 
-DECISION_WORDS = {
-    "take_turn": "buy a card or build",
-    "buy_card": "buy a card from the new market",
-    "found_company": "found a company",
-    "choose_survivor": "choose the surviving company",
-    "trade_shares": "trade shares after building",
-    "raise_funds": "sell shares to buy a card",
+T = Domain(__package__.rpartition(".")[2])  # the game's catalogue: its package's name
+_, ngettext = T.gettext, T.ngettext
+
+# The headline of each decision (the names of meta.yaml `decisions`); found_company and choose_survivor name the
+# plot built on
+HEADLINES = {
+    "take_turn": N_("Turn {number} ({side} side): {player} to buy a card or build"),
+    "buy_card": N_("Turn {number} ({side} side): {player} to buy a card from the new market"),
+    "found_company": N_("Turn {number} ({side} side): {player} to found a company on plot {plot}"),
+    "choose_survivor": N_("Turn {number} ({side} side): {player} to choose the surviving company on plot {plot}"),
+    "trade_shares": N_("Turn {number} ({side} side): {player} to trade shares after building"),
+    "raise_funds": N_("Turn {number} ({side} side): {player} to sell shares to buy a card"),
 }
-MAX_PHRASE = 70
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+# The names of the components' companies (a club's own keep the names its file gives them)
+COMPANY_NAMES = [NP_("company", "Koffie Compagnie"), NP_("company", "Edelsteen Compagnie"),
+                 NP_("company", "Goud Compagnie"), NP_("company", "Buskruit Compagnie"),
+                 NP_("company", "Amfioen Compagnie"), NP_("company", "Peper Compagnie"),
+                 NP_("company", "Zijde Compagnie"), NP_("company", "Zilver Compagnie"),
+                 NP_("company", "Thee Compagnie")]
+# The companies' codes, their marks on the map (three letters, or one character in Chinese)
+COMPANY_CODES = [NP_("code", "COF"), NP_("code", "GEM"), NP_("code", "GLD"), NP_("code", "GUN"), NP_("code", "OPI"),
+                 NP_("code", "PEP"), NP_("code", "SLK"), NP_("code", "SLV"), NP_("code", "TEA")]
+MAX_PHRASE = 70  # the phrases that end in a list of cards, companies or prices
+MAX_DESCRIPTION = 78  # any phrase
+
+
+def company_name(company: dict) -> str:
+    return T.stored(company["name"], "company")
+
+
+def code(company: dict) -> str:
+    return T.stored(company["code"], "code")
+
+
+def goods(company_id: str) -> str:
+    """A company by its goods, the notation's id (`gold`), in the reader's words."""
+    return T.term("company", company_id)
+
+
+def side(view: dict) -> str:
+    return T.term("side", view["side"])
+
+
+def ordinal(n: int) -> str:
+    """`1st`, `2nd`, `3rd`, `4th`: a floor, a flag."""
+    if n == 1:
+        return _("1st")
+    if n == 2:
+        return _("2nd")
+    if n == 3:
+        return _("3rd")
+    return _("{n}th", n=n)
 
 
 # ------------------------------------------------------------------------------------------ reading a view
@@ -54,10 +101,6 @@ def value_after(view: dict, effect: dict) -> int:
     return companies[effect["company"]]["value"] + values["floor"]
 
 
-def ordinal(n: int) -> str:
-    return ORDINALS.get(n, f"{n}th")
-
-
 def words_of(value) -> list[str]:
     """The words of a legal-move field: a choice form's `from` list, or the list itself."""
     return value["from"] if isinstance(value, dict) else value
@@ -66,17 +109,24 @@ def words_of(value) -> list[str]:
 def shares_count(value) -> str:
     """`1 share`, `up to 2 shares`, `2 shares`: how many a share move's field stands for."""
     low, high = (value["min"], value["max"]) if isinstance(value, dict) else (len(value), len(value))
-    count = f"{high}" if low == high else f"up to {high}"
-    return f"{count} share{'s' if high > 1 else ''}"
+    if low == high:
+        return ngettext("{count} share", "{count} shares", high, count=high)
+    return ngettext("up to {count} share", "up to {count} shares", high, count=high)
 
 
 def share_offers(companies: dict[str, dict], move: dict, price: str) -> str:
     """`GLD 50, TEA 60`: each company of a share move once, at its `price` or `buying_price`."""
-    return ", ".join(f"{companies[c]['code']} {companies[c][price]}" for c in dict.fromkeys(words_of(move["company"])))
+    return joined(f"{code(companies[c])} {companies[c][price]}" for c in dict.fromkeys(words_of(move["company"])))
 
 
-def shorten(text: str) -> str:
-    return text if len(text) <= MAX_PHRASE else text[:MAX_PHRASE - 3] + "..."
+def shorten(text: str, columns: int = MAX_PHRASE) -> str:
+    """At most `columns` columns (a Chinese character takes two)."""
+    if text_width(text) <= columns:
+        return text
+    cut = text[:columns - 3]
+    while text_width(cut) > columns - 3:
+        cut = cut[:-1]
+    return cut + "..."
 
 
 # -------------------------------------------------------------------------------------------- describe
@@ -85,81 +135,113 @@ def effect_text(view: dict, card: str) -> str:
     """`17: expands GLD to 110, you get 110` and the like; how a plot card would play now."""
     effect = card_effect(view, card)
     if effect is None:
-        return f"{card}: cannot be played now"
+        return _("{card}: cannot be played now", card=card)
     companies, value = companies_by_id(view), value_after(view, effect)
     if effect["kind"] == "found":
-        return f"{card}: founds a company at {value} + 1 share, you get {value}"
+        return _("{card}: founds a company at {value} + 1 share, you get {value}", card=card, value=value)
     if effect["kind"] == "merge":
-        parts = " + ".join(f"{companies[c]['code']} {companies[c]['value']}" for c in effect["companies"])
-        return f"{card}: merges {parts} into {value}, you get {value}"
+        parts = " + ".join(f"{code(companies[c])} {companies[c]['value']}" for c in effect["companies"])
+        return _("{card}: merges {companies} into {value}, you get {value}", card=card, companies=parts, value=value)
     company = companies[effect["company"]]
     if effect["kind"] == "stack":
         floor = occupied(view)[card]["floors"] + 1
-        return f"{card}: {ordinal(floor)} floor of {company['code']}, {value}, you get {value}"
-    return f"{card}: expands {company['code']} to {value}, you get {value}"
+        return _("{card}: {ordinal} floor of {company}, {value}, you get {value}", card=card, ordinal=ordinal(floor),
+                 company=code(company), value=value)
+    return _("{card}: expands {company} to {value}, you get {value}", card=card, company=code(company), value=value)
 
 
 def card_text(view: dict, card: str) -> str:
     level = card_level(card)
     if level is not None:
-        return f"{card}: a {ordinal(level)} floor on a plot you choose"
+        return _("{card}: a {ordinal} floor on a plot you choose", card=T.words(card), ordinal=ordinal(level))
     return effect_text(view, card)
 
 
 def describe(view: dict, move: dict) -> str:
     """A short phrase for one legal-move entry (forms allowed), from the mover's view only."""
-    action = move["action"]
-    costs, values = view["costs"], view["values"]
+    describer = DESCRIBERS.get(move["action"])
+    return shorten(describer(view, move), MAX_DESCRIPTION) if describer else ""
+
+
+def describe_build(view: dict, move: dict) -> str:
+    cards = words_of(move["plot"])
+    if len(cards) == 1:
+        return shorten(effect_text(view, cards[0]))
+    return ngettext("play one of {count} plot card", "play one of {count} plot cards", len(cards), count=len(cards))
+
+
+def describe_raise(view: dict, move: dict) -> str:
+    plots = words_of(move["plot"])
+    floor = occupied(view)[plots[0]]["floors"] + 1
+    return shorten(ngettext("{card} card: a {ordinal} floor on {count} plot, +{amount} to its company",
+                    "{card} card: a {ordinal} floor on one of {count} plots, +{amount} to its company", len(plots),
+                    card=T.words(level_card(floor)), ordinal=ordinal(floor), count=len(plots),
+                    amount=view["values"]["floor"]))
+
+
+def describe_buy(view: dict, move: dict) -> str:
+    cost = view["costs"]["card"]
+    if move["card"] == "deck":
+        return _("the top card of the deck for {cost} ({count} left)", cost=cost, count=view["deck_count"])
+    return shorten(_("for {cost}: {effect}", cost=cost, effect=card_text(view, move["card"])))
+
+
+def describe_refresh(view: dict, move: dict) -> str:
+    costs = view["costs"]
+    return _("pay {cost} for {count} new market cards, then buy one", cost=costs["refresh"], count=costs["market"])
+
+
+def describe_found(view: dict, move: dict) -> str:
+    company = companies_by_id(view)[move["company"]]
+    return shorten(_("{company} ({goods}) on {plot}: {value}, 1 free share", company=company_name(company),
+                     goods=goods(company["goods"]), plot=view["to_act"]["plot"], value=view["values"]["founding"]))
+
+
+def describe_survivor(view: dict, move: dict) -> str:
     companies = companies_by_id(view)
-    if action == "build":
-        cards = words_of(move["plot"])
-        return shorten(effect_text(view, cards[0]) if len(cards) == 1 else f"play one of {len(cards)} plot cards")
-    if action == "raise":
-        plots = words_of(move["plot"])
-        floor = occupied(view)[plots[0]]["floors"] + 1
-        return shorten(f"{level_card(floor)} card: a {ordinal(floor)} floor on one of {len(plots)} plots, "
-                       f"+{values['floor']} to its company")
-    if action == "buy":
-        if move["card"] == "deck":
-            return f"the top card of the deck for {costs['card']} ({view['deck_count']} left)"
-        return shorten(f"for {costs['card']}: {card_text(view, move['card'])}")
-    if action == "refresh":
-        return f"pay {costs['refresh']} for {costs['market']} new market cards, then buy one"
-    if action == "found":
-        company = companies[move["company"]]
-        return shorten(f"{company['name']} ({company['goods']}) on {view['to_act']['plot']}: "
-                       f"{values['founding']}, 1 free share")
-    if action == "survivor":
-        others = [companies[c] for c in view["to_act"]["companies"] if c != move["company"]]
-        paid = ", ".join(f"{c['code']} shares paid {c['price']}" for c in others)
-        return shorten(f"{companies[move['company']]['code']} survives; {paid}")
-    if action == "buy_share":
-        return shorten(f"{shares_count(move['company'])} at: {share_offers(companies, move, 'buying_price')}")
-    if action == "sell_share":
-        return shorten(f"{shares_count(move['company'])} to the bank at: {share_offers(companies, move, 'price')}")
-    if action == "buy_flag":
-        me = next(p for p in view["players"] if p["name"] == view["to_act"]["player"])
-        company = companies[view["turn"]["company"]]
-        which = ordinal(len(me["flags"]) + 1)
-        return (f"your {which} flag, on {company['code']}, for {me['next_flag_cost']}: worth "
-                f"{values['flag_shares']} x {company['price']} now")
-    if action == "pass" and view["to_act"]["decision"] == "raise_funds":
-        return f"keep your other shares; still short of the {costs['card']} a card costs, your turn ends"
-    return ""
+    others = [companies[c] for c in view["to_act"]["companies"] if c != move["company"]]
+    paid = joined(_("{company} shares paid {price}", company=code(c), price=c["price"]) for c in others)
+    return shorten(_("{company} survives; {paid}", company=code(companies[move["company"]]), paid=paid))
+
+
+def describe_buy_share(view: dict, move: dict) -> str:
+    return shorten(_("{shares} at: {offers}", shares=shares_count(move["company"]),
+                     offers=share_offers(companies_by_id(view), move, "buying_price")))
+
+
+def describe_sell_share(view: dict, move: dict) -> str:
+    return shorten(_("{shares} to the bank at: {offers}", shares=shares_count(move["company"]),
+                     offers=share_offers(companies_by_id(view), move, "price")))
+
+
+def describe_buy_flag(view: dict, move: dict) -> str:
+    me = next(p for p in view["players"] if p["name"] == view["to_act"]["player"])
+    company = companies_by_id(view)[view["turn"]["company"]]
+    return _("your {ordinal} flag, on {company}, for {cost}: worth {shares} x {price} now",
+             ordinal=ordinal(len(me["flags"]) + 1), company=code(company), cost=me["next_flag_cost"],
+             shares=view["values"]["flag_shares"], price=company["price"])
+
+
+def describe_pass(view: dict, move: dict) -> str:
+    if view["to_act"]["decision"] != "raise_funds":
+        return ""
+    return _("keep your other shares; still short of the {cost} a card costs, your turn ends",
+             cost=view["costs"]["card"])
+
+
+DESCRIBERS = {"build": describe_build, "raise": describe_raise, "buy": describe_buy, "refresh": describe_refresh,
+              "found": describe_found, "survivor": describe_survivor, "buy_share": describe_buy_share,
+              "sell_share": describe_sell_share, "buy_flag": describe_buy_flag, "pass": describe_pass}
 
 
 # -------------------------------------------------------------------------------------------------- render
 
 def headline(view: dict) -> str:
-    turn = view["turn"]
-    text = f"Turn {turn['number']} ({view['side']} side)"
-    act = view["to_act"]
+    turn, act = view["turn"], view["to_act"]
     if view["over"]:
-        return text + ": the game is over"
-    text += f": {act['player']} to {DECISION_WORDS[act['decision']]}"
-    if act["plot"]:
-        text += f" on plot {act['plot']}"
-    return text
+        return _("Turn {number} ({side} side): the game is over", number=turn["number"], side=side(view))
+    template = HEADLINES[act["decision"]]
+    return _(template, number=turn["number"], side=side(view), player=act["player"], plot=act["plot"])
 
 
 def cell(view: dict, plot: str, width: int, here: dict | None, foundable: set[str]) -> str:
@@ -168,7 +250,7 @@ def cell(view: dict, plot: str, width: int, here: dict | None, foundable: set[st
         return f"{plot:>{width}}{' +' if plot in foundable else ''}"
     company = companies_by_id(view)[here["company"]]
     hq = "*" if company["hq"] == plot else ""
-    return f"{plot:>{width}} {company['code']}{here['floors']}{hq}"
+    return f"{plot:>{width}} {code(company)}{here['floors']}{hq}"
 
 
 def board_map(view: dict) -> str:
@@ -178,7 +260,7 @@ def board_map(view: dict) -> str:
     width = max(len(word) for row in rows for word in row[0::2])
     cells = {plot: cell(view, plot, width, where.get(plot), foundable) for row in rows for plot in row[0::2]
              if plot != "~"}
-    size = max(len(text) for text in cells.values())
+    size = max(text_width(text) for text in cells.values())
     lines = []
     for index, line in enumerate(view["map"]):
         words = line.split()
@@ -188,12 +270,12 @@ def board_map(view: dict) -> str:
                 if position % 2:
                     text += " - " if word == "-" else "   "
                 else:
-                    text += (cells[word] if word != "~" else "~" * width).ljust(size)
+                    text += ljust(cells[word] if word != "~" else "~" * width, size)
         else:
             text = "   ".join((" " * (width - 1) + "|" if word == "|" else "").ljust(size) for word in words)
         lines.append(text.rstrip())
     if view["links"]:
-        lines.append("Also touching: " + ", ".join(link.replace(" ", "-") for link in view["links"]))
+        lines.append(_("Also touching: {links}", links=joined(link.replace(" ", "-") for link in view["links"])))
     return "\n".join(lines)
 
 
@@ -201,15 +283,16 @@ def companies_table(view: dict) -> str:
     rows = []
     for company in view["companies"]:
         if not company["founded"]:
-            rows.append([company["code"], company["name"], company["goods"], "-", "-",
-                         view["values"]["shares_per_company"], "free to found", "", "", ""])
+            rows.append([code(company), company_name(company), goods(company["goods"]), "-", "-",
+                         view["values"]["shares_per_company"], _("free to found"), "", "", ""])
             continue
-        holders = ", ".join(f"{p} {n}" for p, n in company["holders"].items())
-        rows.append([company["code"], company["name"], company["goods"], company["value"],
-                     f"{company['price']} (buy {company['buying_price']})", company["shares_left"], holders,
-                     company["flag"] or "", company["hq"], len(company["plots"])])
-    return "Companies\n" + table(rows, headers=["code", "company", "goods", "value", "share price",
-                                                    "shares left", "shareholders", "flag", "HQ", "plots"])
+        holders = joined(f"{p} {n}" for p, n in company["holders"].items())
+        rows.append([code(company), company_name(company), goods(company["goods"]), company["value"],
+                     _("{price} (buy {buying})", price=company["price"], buying=company["buying_price"]),
+                     company["shares_left"], holders, company["flag"] or "", company["hq"], len(company["plots"])])
+    return _("Companies") + "\n" + table(rows, headers=[_("code"), _("company"), _("goods"), _("value"),
+                                                        _("share price"), _("shares left"), _("shareholders"),
+                                                        _("flag"), _("HQ"), _("plots")])
 
 
 def stock_board_table(view: dict) -> str:
@@ -219,64 +302,98 @@ def stock_board_table(view: dict) -> str:
     for company in view["companies"]:
         if company["founded"]:
             index = max(i for i, step in enumerate(steps) if company["value"] >= step["value"])
-            standing[index].append(company["code"])
-    rows = [["value"] + [step["value"] for step in steps], ["price"] + [step["price"] for step in steps]]
+            standing[index].append(code(company))
+    rows = [[_("value")] + [step["value"] for step in steps], [_("price")] + [step["price"] for step in steps]]
     height = max((len(codes) for codes in standing.values()), default=0)
     for line in range(height):
         rows.append([""] + [standing[i][line] if line < len(standing[i]) else "" for i in range(len(steps))])
-    return "Stock board (capitalisation from which a share is worth the price)\n" + table(rows, tablefmt="plain")
+    return _("Stock board (capitalisation from which a share is worth the price)") + "\n" + table(rows,
+                                                                                                   tablefmt="plain")
 
 
 def players_table(view: dict) -> str:
-    codes = {company["id"]: company["code"] for company in view["companies"]}
+    codes = {company["id"]: code(company) for company in view["companies"]}
     rows = [[p["name"], p["money"], p["cards"],
-             ", ".join(f"{codes[c]} {n}" for c, n in p["shares"].items()),
-             ", ".join(codes[c] for c in p["flags"]),
-             p["next_flag_cost"] if p["next_flag_cost"] is not None else "none left"] for p in view["players"]]
-    return "Players\n" + table(rows, headers=["player", "florins", "cards in hand", "shares", "flags",
-                                                  "next flag"])
+             joined(f"{codes[c]} {n}" for c, n in p["shares"].items()),
+             joined(codes[c] for c in p["flags"]),
+             p["next_flag_cost"] if p["next_flag_cost"] is not None else _("none left")] for p in view["players"]]
+    return _("Players") + "\n" + table(rows, headers=[_("player"), _("florins"), _("cards in hand"), _("shares"),
+                                                      _("flags"), _("next flag")])
 
 
 def market_text(view: dict) -> str:
-    market = ", ".join(view["market"]) or "empty"
-    return (f"Market: {market}  (a card costs {view['costs']['card']}; refresh {view['costs']['refresh']})\n"
-            f"Deck: {view['deck_count']} cards.  Warehouses left: {view['supply']}.  "
-            f"Cards played: {view['played']}")
+    costs = view["costs"]
+    market = _("Market: {cards}  (a card costs {card}; refresh {refresh})", cards=joined(view["market"]) or _("empty"),
+               card=costs["card"], refresh=costs["refresh"])
+    return market + "\n" + _("Deck: {deck} cards.  Warehouses left: {supply}.  Cards played: {played}",
+                             deck=view["deck_count"], supply=view["supply"], played=view["played"])
 
 
 def turn_text(view: dict) -> str:
     turn = view["turn"]
     if turn["company"] is None:
         return ""
-    code = companies_by_id(view)[turn["company"]]["code"]
-    return (f"This turn {turn['player']} built on {code} and received {turn['income']}; shares bought "
-            f"{turn['bought']}, sold {turn['sold']}")
+    return _("This turn {player} built on {company} and received {income}; shares bought {bought}, sold {sold}",
+             player=turn["player"], company=code(companies_by_id(view)[turn["company"]]), income=turn["income"],
+             bought=turn["bought"], sold=turn["sold"])
 
 
 def merger_text(view: dict) -> str:
     record = view["last_merger"]
     if record is None:
         return ""
-    lines = []
-    for absorbed in record["absorbed"]:
-        paid = ", ".join(f"{p['player']} {p['amount']}" for p in absorbed["payouts"]) or "nobody held shares"
-        lines.append(f"{absorbed['company']} ({absorbed['value']}, shares at {absorbed['price']}; paid: {paid})")
-    return (f"Last merger, on plot {record['plot']}: {record['survivor']} absorbed " + "; ".join(lines)
-            + f"; now worth {record['value']}")
+    absorbed = []
+    for company in record["absorbed"]:
+        paid = joined(f"{p['player']} {p['amount']}" for p in company["payouts"]) or _("nobody held shares")
+        absorbed.append(_("{company} ({value}, shares at {price}; paid: {paid})", company=goods(company["company"]),
+                          value=company["value"], price=company["price"], paid=paid))
+    return _("Last merger, on plot {plot}: {survivor} absorbed {absorbed}; now worth {value}", plot=record["plot"],
+             survivor=goods(record["survivor"]), absorbed="; ".join(absorbed), value=record["value"])
 
 
 def hand_text(view: dict) -> str:
     hand = view["private"]["hand"]
-    lines = [f"  {card_text(view, card)}" + (f" (x{hand.count(card)})" if hand.count(card) > 1 else "")
-             for card in dict.fromkeys(hand)]
-    return f"Your hand ({len(hand)} cards):\n" + ("\n".join(lines) if lines else "  empty")
+    lines = ["  " + (_("{card} (x{count})", card=card_text(view, card), count=hand.count(card))
+                     if hand.count(card) > 1 else card_text(view, card)) for card in dict.fromkeys(hand)]
+    return ngettext("Your hand ({count} card):", "Your hand ({count} cards):", len(hand), count=len(hand)) + "\n" + \
+        ("\n".join(lines) if lines else "  " + _("empty"))
 
 
 def render(view: dict, viewer: str | None) -> str:
     parts = [headline(view),
-             "Board: plot, company and floors (* headquarters, + a company may be founded here)\n" + board_map(view),
+             _("Board: plot, company and floors (* headquarters, + a company may be founded here)") + "\n"
+             + board_map(view),
              companies_table(view), stock_board_table(view), players_table(view), market_text(view),
              turn_text(view), merger_text(view)]
     if "private" in view:
         parts.append(hand_text(view))
     return "\n\n".join(part for part in parts if part) + "\n"
+
+
+# ------------------------------------------------------------------------------------------ the final score
+
+SHARE_LINE = re.compile(r"(\d+) (\S+) x (\d+)")
+FLAG_LINE = re.compile(r"(\S+) flag (\d+) x (\d+)")
+CARDS_LINE = re.compile(r"(\d+) x (-\d+) = (-?\d+)")
+
+
+def score_cell(key: str, value):
+    """A cell of the final ranking (scoring.details, stored in English) in the reader's words: `1 opium x 200`,
+    `opium flag 4 x 200`, the companies by their goods."""
+    if not isinstance(value, str):
+        return value
+    if key == "cards in hand" and (found := CARDS_LINE.fullmatch(value)):
+        return _("{count} x {penalty} = {total}", count=found[1], penalty=found[2], total=found[3])
+    terms, sep, total = value.rpartition(" = ")
+    if not sep:
+        return value
+    shown = []
+    for term in terms.split(" + "):
+        if found := SHARE_LINE.fullmatch(term):
+            shown.append(_("{count} {company} x {price}", count=found[1], company=goods(found[2]), price=found[3]))
+        elif found := FLAG_LINE.fullmatch(term):
+            shown.append(_("{company} flag {shares} x {price}", company=goods(found[1]), shares=found[2],
+                           price=found[3]))
+        else:
+            return value
+    return " + ".join(shown) + " = " + total

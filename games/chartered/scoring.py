@@ -2,6 +2,8 @@
 stock-board value; the richest player wins."""
 from __future__ import annotations
 
+from pbem.messages import NP_
+
 from .phases import shares
 
 
@@ -45,8 +47,11 @@ def details(state: dict, account: dict) -> dict:
     flags_text = sum_text([f"{company} flag {flag_shares} x {value // flag_shares}"
                            for company, value in account["flag_lines"]], account["flags"])
     penalty = state["costs"]["hand_penalty"]
-    return {"florins": account["florins"], "shares": shares_text, "flags": flags_text,
-            "cards in hand": f"{account['cards']} x -{penalty} = {account['penalty']}", "total": account["total"]}
+    # the columns' names are stored in English in the results, and translated where shown (report.score_cell)
+    return {NP_("score", "florins"): account["florins"], NP_("score", "shares"): shares_text,
+            NP_("score", "flags"): flags_text,
+            NP_("score", "cards in hand"): f"{account['cards']} x -{penalty} = {account['penalty']}",
+            NP_("score", "total"): account["total"]}
 
 
 def result(state: dict) -> list[dict]:

@@ -6,6 +6,7 @@ plot cards are then shuffled into the deck, and the open market is drawn from it
 from __future__ import annotations
 
 from pbem.contract import PbemError
+from pbem.messages import NP_
 
 from .phases import turn
 from .phases.board import draw_map
@@ -104,12 +105,12 @@ def deal(components: dict, row: dict, players: list[str], rng) -> tuple[dict, li
     plot_cards = [str(number) for deck in decks for number in deck["plots"]]
     level_cards = [level_card(entry["level"]) for deck in decks for entry in deck["levels"]
                    for _ in range(entry["count"])]
-    shuffled = rng.shuffle(plot_cards, what="plot cards shuffled for the starting hands")
+    shuffled = rng.shuffle(plot_cards, what=NP_("chance", "plot cards shuffled for the starting hands"))
     hands = {}
     for seat, player in enumerate(players):
         hands[player] = sort_hand(shuffled[seat * row["hand"]:(seat + 1) * row["hand"]])
     rest = shuffled[len(players) * row["hand"]:]
-    deck = rng.shuffle(rest + level_cards, what="deck shuffled")
+    deck = rng.shuffle(rest + level_cards, what=NP_("chance", "deck shuffled"))
     return hands, deck[:row["market"]], deck[row["market"]:]
 
 
@@ -147,4 +148,4 @@ def setup(state: dict, components: dict, rng) -> None:
         "over": False,
     })
     # ruling: the first player is drawn at random (the French rules do not say who starts).
-    turn.begin_turn(state, rng.choice(list(players), what="first player", public=True))
+    turn.begin_turn(state, rng.choice(list(players), what=NP_("chance", "first player"), public=True))

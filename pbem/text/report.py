@@ -34,16 +34,16 @@ def recent_moves(entries: list[dict], game_type: str = "") -> str:
 RESIGNED = "resigned"  # the detail pbem.engine.documents adds to a resigned seat's row ("yes"): pbem's own words
 
 
-def _detail(key: str, value):
-    return pgettext("score", "yes") if key == RESIGNED and value == "yes" else value
+def _detail(key: str, value, game_type: str = ""):
+    return pgettext("score", "yes") if key == RESIGNED and value == "yes" else _score_cell(game_type)(key, value)
 
 
 def ranking(rows: list[dict], game_type: str = "") -> str:
     detail_keys = []
     for row in rows:
         detail_keys += [key for key in row.get("details", {}) if key not in detail_keys]
-    cells = [[row["rank"], row["player"], *[_detail(key, row.get("details", {}).get(key, "")) for key in detail_keys],
-              row["score"]] for row in rows]
+    cells = [[row["rank"], row["player"], *[_detail(key, row.get("details", {}).get(key, ""), game_type)
+                                            for key in detail_keys], row["score"]] for row in rows]
     # a game marks its own keys NP_("score", ...); the resigned column is pbem's
     shown = [pgettext("score", "resigned") if key == RESIGNED else game_text(game_type, key, "score")
              for key in detail_keys]
@@ -111,3 +111,10 @@ def option_lines(key: str, spec: dict, width: int = 100) -> str:
     head = f"  {key}={'|'.join(spec['choices'])} (default {spec['default']})"
     help_text = textwrap.fill(spec.get("help", ""), width, initial_indent=" " * 6, subsequent_indent=" " * 6)
     return head + ("\n" + help_text if help_text else "")
+
+
+def _score_cell(game_type: str):
+    """How the game shows a cell of its final score, stored in English, in the language being read
+    (`report.score_cell(key, value)`, optional: a cell of numbers needs none)."""
+    shown = getattr(registry.get(game_type).report, "score_cell", None) if game_type else None
+    return shown or (lambda key, value: value)

@@ -8,6 +8,7 @@ made so far (the limits of 2 shares bought and 2 sold count from it).
 from __future__ import annotations
 
 from pbem import decisions
+from pbem.messages import NP_
 
 from . import board, merger, shares
 from .cards import card_level, level_card, sort_hand
@@ -168,7 +169,7 @@ def refresh_market(state: dict, player: str, rng) -> None:
     shares.pay_bank(state, player, state["costs"]["refresh"])
     count, old = state["costs"]["market"], state["market"]
     state["market"], rest = state["deck"][:count], state["deck"][count:]
-    state["deck"] = rng.shuffle(rest + old, what="the old market shuffled into the deck")
+    state["deck"] = rng.shuffle(rest + old, what=NP_("chance", "the old market shuffled into the deck"))
     push(state, "buy_card", player, fresh_info=True)  # the new market must be seen before choosing
 
 
