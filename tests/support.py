@@ -6,6 +6,7 @@ import importlib
 import importlib.util
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -453,3 +454,35 @@ def reach_decision(game, options, players, decision, seed="resigned", limit=400)
         move = game.normalise(bots.first_legal(legal))
         state = game.rules.apply(copy.deepcopy(state), pending["player"], move, Rng(seed, seed, number))
     raise AssertionError(f"no {decision} decision within {limit} moves")
+
+
+# ------------------------------------------------ what happened since my last move (tests/*/test_*_since_*)
+
+STRETCH = 17  # the others' moves between two of the viewer's in the case found
+
+
+def play_one(gd, player: str, rnd: random.Random, busy: bool) -> None:
+    """One move of `player`: busy, a random one, the end of a mining turn or a pass only when nothing else is
+    legal (so a turn is many moves long); else the first legal move (the modest one: end the turn, pass)."""
+    env = engine.load_state(gd)
+    legal = gd.game.rules.legal_moves(env["state"], player)
+    move = bots.instantiate(rnd.choice([move for move in legal if move["action"] not in ("end", "pass")] or legal)
+                            if busy else bots.first_legal(legal), rnd)
+    assert engine.submit(gd, player, [gd.game.format_move(move)], by="referee")  # (entered on the player's word)
+
+
+def others_play_long(gd, viewer: str) -> int:
+    """Play until the others made at least STRETCH moves since the viewer's last one and the viewer is to act (the
+    others' turns long, the viewer's short): the move number of the viewer's last move."""
+    rnd = random.Random(3)
+    last, since = None, 0
+    for _ in range(400):
+        player = engine.status(gd)["to_act"]
+        if player == viewer and last is not None and since >= STRETCH:
+            return last
+        if player == viewer:
+            last, since = engine.status(gd)["move_number"], 0
+        else:
+            since += 1
+        play_one(gd, player, rnd, busy=player != viewer)
+    raise AssertionError(f"the others never made {STRETCH} moves in a row")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 
 def _company(view: dict, company: str) -> dict | None:
-    return next((c for c in view["companies"] if c["id"] == company), None)
+    """A company by its id or its code (the reports print the code: `gld` is `gold`)."""
+    return next((c for c in view["companies"] if company in (c["id"], c["code"].lower())), None)
 
 
 def price(view: dict, company: str, amount: int) -> bool:
@@ -32,3 +33,19 @@ def founded(view: dict, company: str) -> bool:
 
 def merger(view: dict) -> dict | None:
     return view["last_merger"]
+
+
+def turn(view: dict) -> int:
+    """The turn under way: its number (a player's card, building, founding, merger and trades all in it)."""
+    return view["turn"]["number"]
+
+
+def names(view: dict, move: dict) -> dict:
+    """A company written by the code every report prints (`buy share gld`) is its id (`gold`), as the log records it;
+    other words stay as they are."""
+    if "company" not in move:
+        return move
+    ids = {c["code"].lower(): c["id"] for c in view["companies"]}
+    named = move["company"]
+    return {**move, "company": [ids.get(word, word) for word in named] if isinstance(named, list)
+            else ids.get(named, named)}

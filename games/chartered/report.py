@@ -234,6 +234,28 @@ DESCRIBERS = {"build": describe_build, "raise": describe_raise, "buy": describe_
               "sell_share": describe_sell_share, "buy_flag": describe_buy_flag, "pass": describe_pass}
 
 
+def meaning(view: dict, move: dict) -> str:
+    """What a queued move would do now (pbem.play.guards: a change stops the queue): what a plot card does to
+    which companies, the price of the shares traded; "" when the words say it all."""
+    companies = companies_by_id(view)
+    if move["action"] in ("buy_share", "sell_share"):
+        named = words_of(move["company"])
+        if not all(c in companies and companies[c]["founded"] for c in named):
+            return ""
+        return share_offers(companies, move, "buying_price" if move["action"] == "buy_share" else "price")
+    if move["action"] == "build" and len(words_of(move["plot"])) == 1:
+        effect = card_effect(view, words_of(move["plot"])[0])
+        if effect is None:
+            return ""
+        codes = " + ".join(companies[c]["code"] for c in effect.get("companies", [effect.get("company")]) if c)
+        return EFFECTS[effect["kind"]].format(codes=codes)
+    return ""
+
+
+EFFECTS = {"found": "founds a company", "expand": "expands {codes}", "stack": "a floor of {codes}",
+           "merge": "merges {codes}"}
+
+
 # -------------------------------------------------------------------------------------------------- render
 
 def headline(view: dict) -> str:

@@ -34,3 +34,43 @@ def free(view: dict, space: str) -> bool:
 
 def new_shift(view: dict) -> int:
     return view["shift"]
+
+
+PLACING = ("place_workers", "place_or_pass")
+
+
+def turn(view: dict):
+    """The turn under way: each placement (or pass) opens one, told apart by the shift, the workers left, the
+    passes and the round's domain so far; the order draft is one turn, and so are a round's phase-card picks. The
+    steps that follow a placement (mining, a card kept, a cube chosen) go on with its turn: None."""
+    act = view["to_act"]
+    if act is None or act["decision"] not in (*PLACING, "draft_orders", "pick_phase_card"):
+        return None
+    workers = sum(player["workers"] for player in view["players"])
+    if act["decision"] == "draft_orders":
+        return ["draft"]
+    if act["decision"] == "pick_phase_card":
+        return ["phase cards", view["shift"], workers]
+    phase = view["phase"] or {}
+    return [view["shift"], workers, len(phase.get("passed", [])), phase.get("domain")]
+
+
+def names(view: dict, move: dict) -> dict:
+    """A cube named by its colour, as storage prints it: the cage's while the cage at the surface holds one of that
+    colour, else storage's (`put black on o12` is `put stored-black on o12` when the black cube is stored; each
+    cube of `with` likewise, in turn); the log records `stored-black`."""
+    if move["action"] not in ("fill", "cubes"):
+        return move
+    pit = next(pit for pit in view["pits"] if pit["player"] == view["to_act"]["player"])
+    cage = list(pit["cage"]["cubes"]) if pit["cage"]["level"] == 0 else []
+    stored = list(pit["storage"])
+    written = move["cube"] if move["action"] == "fill" else move["cubes"]
+    cubes = []
+    for word in ([written] if move["action"] == "fill" else written):
+        if word in cage:
+            cage.remove(word)
+        elif word in stored:
+            stored.remove(word)
+            word = f"stored-{word}"
+        cubes.append(word)
+    return {**move, "cube": cubes[0]} if move["action"] == "fill" else {**move, "cubes": cubes}

@@ -416,3 +416,25 @@ DESCRIBERS = {
     "fill": describe_fill, "substitute": describe_substitute, "cubes": describe_cubes, "end": describe_end,
     "keep": describe_keep, "return_top": describe_return, "return_bottom": describe_return, "cube": describe_cube,
 }
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# What a queued move means (pbem.play.guards): read when it is queued and again when its turn comes; a change stops
+# the queue. Only what other players can change is said: what a space needs and gives, the order a pick takes.
+
+
+def meaning(view: dict, move: dict) -> str:
+    """What a move would cost and give the viewer now, in words that change only when the move would do something
+    else ("" when its words say it all, or the view shows nothing it would take)."""
+    mover = view["private"]["player"]
+    space = next((s for s in view["board"] if s["space"] == move.get("space")), None)
+    if move["action"] == "place" and space is not None:
+        gain = "draw and keep one or none" if space["kind"] in ("factory-draw", "order-draw") else \
+            space_gain(view, mover, space)
+        return f"{gain} ({workers_cost(space)})"
+    if move["action"] == "draft" and view["draft"]:
+        order = next((o for o in view["draft"]["revealed"] if o["id"] == move["order"]), None)
+        return order_brief(order) if order else ""
+    if move["action"] == "pick" and view["phase"]:
+        return describe_pick(view, mover, move)
+    return ""

@@ -39,3 +39,17 @@ def high_bid(view: dict, amount: int) -> bool:
 
 def new_offer(view: dict) -> int:
     return view["turn"]["number"]
+
+
+def turn(view: dict) -> int:
+    """The turn under way: its number (the cards on offer, the auction, the choices and the events all in it)."""
+    return view["turn"]["number"]
+
+
+def names(view: dict, move: dict) -> dict:
+    """`take new-london-12`: the slot the card of that name lies in (the log records the slot); unchanged when it is
+    not on offer (taken, or not revealed: then it is not legal) or the move names nothing by another name."""
+    if move["action"] != "take_card":
+        return move
+    return next(({"action": "take", "slot": slot["slot"]} for slot in view["turn"]["offer"]
+                 if slot["card"] and slot["card"]["id"] == move["card"]), move)

@@ -300,3 +300,12 @@ DESCRIBERS = {
     "holdup": describe_holdup, "saloon": describe_saloon, "girls": describe_girls, "governor": describe_governor,
     "vein": describe_vein,
 }
+
+
+def meaning(view: dict, move: dict) -> str:
+    """What a queued move would take now (pbem.play.guards: a change stops the queue): the card in a slot and
+    what it costs the viewer; "" for the moves whose words say it all (a bid's amount, a card named)."""
+    if move["action"] != "take":
+        return ""
+    card = next((slot["card"] for slot in view["turn"]["offer"] if slot["slot"] == move["slot"]), None)
+    return card_brief(view, view["viewer"], card) if card else ""

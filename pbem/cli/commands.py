@@ -25,6 +25,7 @@ class LazyGroup(click.Group):
     """Transports load only when used, so `pbem move` does not pay for importing the mail machinery."""
 
     lazy = {"mail": ("pbem.cli.mail", "mail"), "git": ("pbem.cli.git", "git"),
+            "league": ("pbem.cli.league", "league"),  # a club's standings and ratings (imports OpenSkill)
             # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
             **{name: ("pbem.cli.clock", name)
                for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures",
@@ -119,6 +120,7 @@ def status(directory, player, now, language, fmt):
     doc, notes = engine.status_with_notes(gd, player)
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
+    doc = engine.with_moves_since(gd, doc)
     emit(status_json(doc), fmt, lambda _: report.status_text(doc, said_now(now, "clock" in doc)))
 
 
@@ -134,15 +136,16 @@ def status(directory, player, now, language, fmt):
 def board(directory, player, fmt, output, now):
     """A picture of the position, drawn from the public view or a player's view."""
     from ..text import pictures
-    doc, notes = engine.status_with_notes(engine.open_game(directory), player)
+    gd = engine.open_game(directory)
+    doc, notes = engine.status_with_notes(gd, player)
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
     if fmt == "png":
         if output is None and sys.stdout.isatty():
             raise UsageError("a PNG is not for the terminal: give -o FILE (or pipe it)")
         data = pictures.png(doc)
-    elif fmt == "html":
-        data = pictures.page(doc, clock_now(now)).encode("utf-8")
+    elif fmt == "html":  # (the page's report: a player's moves since their last move)
+        data = pictures.page(engine.with_moves_since(gd, doc), clock_now(now)).encode("utf-8")
     else:
         data = pictures.svg(doc).encode("utf-8")
     if output is None:

@@ -123,6 +123,8 @@ def status_json(doc: dict) -> dict:
         data["ranking"] = doc["ranking"]
         data["seed"] = doc["seed"]
     data.update({"recent": doc["recent"], "view": doc["view"]})
+    if "since" in doc:  # `recent` holds the moves since the player's last move (engine.with_moves_since)
+        data["since"] = doc["since"]
     if "player" in doc:
         data["player"] = doc["player"]
     if "queue" in doc:  # the player's own queue (pbem.play.queues): only in their view

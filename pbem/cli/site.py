@@ -3,8 +3,11 @@
 An index of the games (who is to act, until when, or who won), and for each game a page with its picture and the
 whole text report, its log, and the picture alone as `board.svg`. Plain HTML and SVG, no script, no remote
 resource: any static host (or a git hosting's Pages) serves it as it is. Nothing of a game is read but its
-`game.yaml`, `public.yaml` and `log.yaml` (never the referee's folder nor a player's view), each checked against
-its schema as every command reads it; a game that cannot be read is listed as such and the others are written.
+`game.yaml`, `public.yaml` and `log.yaml` (never a player's view), each checked against its schema as every command
+reads it; a game that cannot be read is listed as such and the others are written. The league page (league.html:
+the standings and ratings of the finished games, pbem.clock.league) also asks each finished game who held its
+seats, by address (the referee's secrets.yaml) or key (pbem-git.yaml), so that a player is one person across
+games; it shows seat names only, never an address.
 
 A run writes only what changed since the last (pbem.cli.sitecache): the pages of the games whose public files
 changed (or whose clock lines read otherwise now), and the index when it reads otherwise. A game unchanged costs
@@ -23,6 +26,7 @@ from ..text import pictures, times
 from . import sitecache
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+LEAGUE_PAGE = "league.html"
 
 
 def game_dirs(root: Path) -> list[Path]:
@@ -129,7 +133,7 @@ def build(root, out, now=None) -> dict:
     files: every file of the site, written: the files this run wrote}."""
     root, out = Path(root), Path(out)
     cache, published, renderers = sitecache.load(out), {}, {}
-    games, unreadable, written = [], [], []
+    games, unreadable, written, finished = [], [], [], []
     for directory in game_dirs(root):
         try:
             game, wrote = publish_game(directory, out, cache["games"].get(directory.name), now, renderers)
@@ -138,18 +142,32 @@ def build(root, out, now=None) -> dict:
             continue
         published[directory.name] = game.record()
         games.append(entry_of(game.summary, now))
+        if game.summary["finished"]:
+            finished.append(directory)
         written += wrote
     index = pictures.templates().get_template("index.html").render(
-        games=games, unreadable=unreadable, when=times.readable(times.iso(now)) if now else None)
-    record = sitecache.file_record(index)
-    if cache["index"] != record or not sitecache.still_there(out, {"index.html": record}):
-        write_site(out, {"index.html": index})
-        written.append("index.html")
-    manifest = {"games": published, "index": record}
+        games=games, unreadable=unreadable, when=times.readable(times.iso(now)) if now else None,
+        league=LEAGUE_PAGE)
+    pages = {"index": ("index.html", index), "league": (LEAGUE_PAGE, league_page(finished))}
+    manifest = {"games": published}
+    for key, (name, text) in pages.items():
+        manifest[key] = sitecache.file_record(text)
+        if cache[key] != manifest[key] or not sitecache.still_there(out, {name: manifest[key]}):
+            write_site(out, {name: text})
+            written.append(name)
     if manifest != cache:
         sitecache.save(out, manifest)
-    files = {"index.html", *(name for game in published.values() for name in game["files"])}
+    files = {"index.html", LEAGUE_PAGE, *(name for game in published.values() for name in game["files"])}
     return {"games": games, "unreadable": unreadable, "files": sorted(files), "written": written}
+
+
+def league_page(finished: list[Path]) -> str:
+    """The league of the finished games the index lists (pbem.clock.league): standings and rating charts. Each
+    finished game is read again for it (its ranking, and who held each seat: pbem.clock.leaguegames)."""
+    from ..clock import league, leaguegames
+    from ..text import league as shown
+    records, notes = leaguegames.read_directories(finished)
+    return shown.page(league.league(records), notes, None)
 
 
 def write_site(out: Path, files: dict[str, str]) -> None:

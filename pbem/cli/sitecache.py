@@ -21,9 +21,9 @@ MOST_BYTES = 64 * 1024 * 1024  # a manifest larger than this is not read (a site
 
 
 def load(out: Path) -> dict:
-    """The manifest: {"games": {directory: record}, "index": a file's record or None}; empty when there is none to
+    """The manifest: {"games": {directory: record}, "index" and "league": a file's record or None}; empty when there is none to
     believe (a record of the wrong shape is left out: its game is written again)."""
-    nothing = {"games": {}, "index": None}
+    nothing = {"games": {}, "index": None, "league": None}
     try:
         descriptor = os.open(out / MANIFEST, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
@@ -36,7 +36,8 @@ def load(out: Path) -> dict:
     if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("games"), dict):
         return nothing
     return {"games": {game: record for game, record in data["games"].items() if _record(record)},
-            "index": data["index"] if _file(data.get("index")) else None}
+            "index": data["index"] if _file(data.get("index")) else None,
+            "league": data["league"] if _file(data.get("league")) else None}
 
 
 def _record(record) -> bool:

@@ -13,6 +13,8 @@ from ..store.gamedir import (PRIVATE, PUBLIC, PUBLIC_MODE, STATE, STATE_CACHE, S
                              schema_line, view_file)
 
 RECENT = 8  # the last public log entries kept in the state and shown in every status
+SINCE_MOST = 40  # the most entries a player's own report shows since their last move (the log holds every one)
+ENTRY_FIELDS = ("number", "answers", "player", "by", "moves", "chance", "reason")  # an entry of `recent`
 
 
 def public_entry(game: registry.Game, entry: dict) -> dict:
@@ -21,9 +23,31 @@ def public_entry(game: registry.Game, entry: dict) -> dict:
               "moves": [text if text in ADMIN_WORDS else notation.public_text(game.templates, game.parse_move(text))
                         for text in entry["moves"]],
               "chance": [outcome for outcome in entry["chance"] if outcome["public"]]}
+    if "answers" in entry:  # the move number its signature names (seats were handed on since)
+        public["answers"] = entry["answers"]
     if "reason" in entry:
         public["reason"] = entry["reason"]
     return public
+
+
+def since_own_move(doc: dict, entries: list[dict]) -> dict:
+    """A player's status document (`doc`, of a game going on) whose `recent` entries are the moves since the last
+    turn its player sent (or the referee entered on their word: an entry with no `reason`), from the public log's
+    `entries`: that turn and everything after it (a move played for them, by a queue, a timeout or as the only
+    legal one, is not theirs to have seen what came before), at least the last RECENT, at most the last
+    SINCE_MOST; `since` says from where (`own move`; `start` when they have not sent one; `recent` when the last
+    RECENT reach further back) and how many the bound left out. A public document, or a finished game's, is
+    returned as it was."""
+    if "player" not in doc or doc["finished"]:
+        return doc
+    entries = [entry for entry in entries if entry["number"] < doc["move_number"]]
+    own = [index for index, entry in enumerate(entries) if entry["player"] == doc["player"] and "reason" not in entry]
+    since = own[-1] if own else 0
+    start = min(since, max(len(entries) - RECENT, 0))
+    shown = entries[start:]
+    recent = [{key: entry[key] for key in ENTRY_FIELDS if key in entry} for entry in shown[-SINCE_MOST:]]
+    begins = "recent" if start < since else "own move" if own else "start"
+    return {**doc, "recent": recent, "since": {"from": begins, "left_out": max(len(shown) - SINCE_MOST, 0)}}
 
 
 def decision_of(game: registry.Game, env: dict) -> dict | None:

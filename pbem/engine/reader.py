@@ -8,7 +8,7 @@ from ..store import yamlio
 from ..store.gamedir import (FULL_LOG, LOG, PUBLIC, STATUS_DIGESTS, GameDir, check_player, load_secrets, load_state,
                              read_status, reading, view_file)
 from ..store.safefiles import Missing
-from .documents import decision_of, differences, final_ranking, status_doc
+from .documents import decision_of, differences, final_ranking, since_own_move, status_doc
 
 
 def status(gd: GameDir, viewer: str | None = None) -> dict:
@@ -34,6 +34,19 @@ def status_with_notes(gd: GameDir, viewer: str | None = None) -> tuple[dict, lis
         ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []))
         doc = status_doc(gd, env, viewer, env["recent"], decision, ranking)
         return doc, _stored_status_notes(gd, relative, doc)
+
+
+def with_moves_since(gd: GameDir, doc: dict) -> dict:
+    """A player's status document with the moves since their own last move (documents.since_own_move), from the
+    game's public log; as it was when the copy of the game holds no log (its last RECENT moves, then)."""
+    if "player" not in doc or doc["finished"]:
+        return doc
+    with reading(gd):
+        try:
+            log = gd.read(LOG, "log.schema.json")
+        except Missing:
+            return doc
+    return since_own_move(doc, log["entries"] or [])
 
 
 def _as_the_referee_wrote(gd: GameDir, relative: str) -> bytes | None:

@@ -14,7 +14,7 @@ from ..contract import PbemError
 from ..messages import lazy
 from ..play import queues, trust, words
 from ..play.submission import Turn, play_submission, queue_submission
-from ..play.turns import RESIGN, check_turn, ending, is_resign, referee_turns, to_act
+from ..play.turns import RESIGN, answered, check_turn, ending, is_resign, referee_turns, to_act
 from ..store import yamlio
 from ..store.gamedir import (FULL_LOG, LOG, PRIVATE, PUBLIC_MODE, SECRETS, STATE, STATE_CACHE, GameDir, check_player,
                              commit_files, load_state, locked, roster)
@@ -52,8 +52,11 @@ class Submission(Request):
     after_turn: Callable[[dict, dict, list[dict]], dict] | None
     may_queue: bool
 
-    def turn(self, player: str, texts: list[str]) -> Turn:
-        return Turn(player, texts, self.by, self.signature, self.may_queue)
+    def turn(self, player: str, texts: list[str], current: int) -> Turn:
+        """The turn sent, as the engine plays it (it answers the `current` move number)."""
+        turn = Turn(player, texts, self.by, self.signature, self.may_queue)
+        turn.answers = self.move_number if self.move_number not in (None, current) else None
+        return turn
 
 
 def _authenticate(gd: GameDir, player: str, texts: list[str], sent: Submission, current: int, queue: bool = False
@@ -187,8 +190,21 @@ def _public_log_text(gd: GameDir, env: dict, full_text: str) -> str:
 
 def _open_turn(gd: GameDir, move_number: int | None) -> dict:
     env = load_state(gd)
-    check_turn(gd.game, gd.id, env, move_number)
+    _check_number(gd, env, move_number)
     return env
+
+
+def _check_number(gd: GameDir, env: dict, move_number: int | None) -> None:
+    """A turn must answer the position's move number (pbem.play.turns.check_turn), or the one its decision had
+    before seats were handed on (`answered`): a hand-over makes no one's move stale, by any transport."""
+    current = env["move_number"]
+    since = []
+    if move_number is not None and move_number < current:
+        since = [entry for entry in env["recent"] if entry["number"] >= move_number]
+        if len(since) < current - move_number and len(env["recent"]) == RECENT:  # not all in the recent ones
+            since = [entry for entry in gd.read(LOG, "log.schema.json")["entries"] or []
+                     if entry["number"] >= move_number]
+    check_turn(gd.game, gd.id, env, answered(move_number, current, since))
 
 
 def submit(gd: GameDir, player: str, texts: list[str], **how) -> dict:
@@ -213,9 +229,9 @@ def play(gd: GameDir, env: dict, player: str, texts: list[str], sent: Submission
     """One turn checked and played on the position `env` (`handed_over`: its state is the game's to change): the
     new state, the log entries (the player's, then the moves the referee and the queues play after it) and the
     players' queues. Nothing is written."""
-    check_turn(gd.game, gd.id, env, sent.move_number)
+    _check_number(gd, env, sent.move_number)
     _authenticate(gd, player, texts, sent, env["move_number"])
-    return play_submission(gd.game, gd.id, env, sent.turn(player, texts), handed_over)
+    return play_submission(gd.game, gd.id, env, sent.turn(player, texts, env["move_number"]), handed_over)
 
 
 def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
@@ -230,7 +246,7 @@ def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
     texts = words.canonical_texts(game, texts, gd.players)
     with locked(gd):
         env = load_state(gd)
-        check_turn(game, gd.id, env, sent.move_number)
+        _check_number(gd, env, sent.move_number)
         current = env["move_number"]
         _authenticate(gd, player, texts, sent, current, queue=True)
         records = dict(env.get("queues") or {})
@@ -271,6 +287,8 @@ def resign(gd: GameDir, player: str, **how) -> dict:
             raise PbemError(lazy("{player} has already resigned", player=player))
         resigned = env["resigned"] + [player]
         entry = {"number": current, "player": player, "by": sent.by, "moves": [RESIGN], "chance": []}
+        if sent.move_number not in (None, current):
+            entry["answers"] = sent.move_number  # (seats were handed on since: its signature names that number)
         if sent.signature:
             entry["signature"] = sent.signature
         records = {name: record for name, record in (env.get("queues") or {}).items() if name != player}

@@ -202,7 +202,8 @@ def _already_applied(desk: Desk, doc: dict) -> dict | None:
     if doc["move_number"] >= env["move_number"]:
         return None
     entries = engine.read_log(desk.gd, full=True)["entries"] or []
-    entry = next((e for e in entries if e["number"] == doc["move_number"]), None)
+    entry = next((e for e in entries if e["by"] == "player" and engine.number_answered(e) == doc["move_number"]),
+                 None)
     try:
         moves = canonical_moves(desk.gd, doc["moves"])
     except (notation.NotationError, PbemError):

@@ -12,7 +12,7 @@ from pathlib import Path
 from .. import notation
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from ..play import movefile, words
+from ..play import movefile, names, words
 from ..store import validation, yamlio
 from ..text import phrases
 from . import judge, keys, layout
@@ -71,7 +71,8 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
     if not resigning and public["to_act"] != player:
         raise PbemError(f"it is {public['to_act']}'s turn (move {number}), not {player}'s")
     notes = refereed.notes()
-    if not resigning:
+    if not resigning:  # the first step is for now: written as the log will record it (a card by its slot)
+        texts = [names.spelled_text(gd.game, texts[0], public["view"]), *texts[1:]]
         check_first_step(gd, _legal_if_readable(repo, refereed.commit, seats, player, identity_file, notes), texts)
     relative, data, hidden = move_file(gd, refereed.config, number, player, texts, secret)
     commit_move(repo, relative, data, f"move {number} by {player}", signing)
@@ -166,7 +167,17 @@ def view(directory, player: str, identity_file=None) -> tuple[dict, list[str]]:
     validation.check(gd.meta["game"], "player.schema.json", doc, relative)
     if doc["player"] != player or doc["id"] != gd.id:
         raise PbemError(f"{relative} holds the view of {doc['player']} in {doc['id']}, not {player}'s in {gd.id}")
-    return doc, refereed.notes()
+    return _with_moves_since(repo, head, gd, doc), refereed.notes()
+
+
+def _with_moves_since(repo: Repo, commit: str, gd: engine.GameDir, doc: dict) -> dict:
+    """The view with the moves since the player's last move, from the public log of the same commit."""
+    data = repo.show(commit, engine.LOG)
+    if data is None or doc["finished"]:
+        return doc
+    log = yamlio.loads(data, engine.LOG)
+    validation.check(gd.meta["game"], "log.schema.json", log, engine.LOG)
+    return engine.since_own_move(doc, log["entries"] or [])
 
 
 def legal_moves(directory, player: str, identity_file=None) -> tuple[dict, list[str]]:

@@ -47,7 +47,7 @@ def check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, move
     key the player had when the move was judged. The file of an encrypted move cannot be read, but once the game
     is over the full log shows what it said and its signature."""
     secrets = _secrets(repo, chain[-1]["commit"], referee_root)
-    full = {e["number"]: e for e in logs[-1].entries} if finished else {}
+    full = {engine.number_answered(e): e for e in logs[-1].entries if e["by"] == "player"} if finished else {}
     ssh_ok = hmac_ok = later = sealed = 0
     with AllowedSigners() as allowed:  # one allowed-signers file for each set of keys in force
         signed = _ssh_signatures(repo, allowed, configs, moves, full)

@@ -244,7 +244,7 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[L
     has one)."""
     moves = []
     for before, after, log in zip(chain, chain[1:], logs[1:]):
-        new_entries = {e["number"]: e for e in log.since(before["move"] - 1)}
+        new_entries = {engine.number_answered(e): e for e in log.since(before["move"] - 1) if e["by"] == "player"}
         files = {}
         for change in changes.get(after["commit"], []):
             if not change.path.startswith(layout.MOVES + "/"):
@@ -256,7 +256,7 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[L
             files[int(named.group("number"))] = (named, change)
         for number, (named, change) in files.items():
             entry = new_entries.get(number)
-            if entry is None or entry["player"] != named.group("player") or entry["by"] != "player":
+            if entry is None or entry["player"] != named.group("player"):
                 raise VerifyFailed(f"verify failed: {change.path} was added by {after['commit'][:10]} but its log "
                                    f"has no such move of {named.group('player')}")
             doc = None
@@ -269,7 +269,7 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[L
             moves.append({"path": change.path, "number": number, "player": named.group("player"), "doc": doc,
                           "commits": authors, "refereed": after["commit"]})
         # a move a player's queue played has no file of its own: it came in an earlier (sealed) move file
-        missing = [n for n, e in new_entries.items() if e["by"] == "player" and n not in files
+        missing = [e["number"] for n, e in new_entries.items() if n not in files
                    and e.get("reason") not in QUEUE_REASONS]
         if missing:
             listed = ("move " if len(missing) == 1 else "moves ") + ", ".join(map(str, missing))

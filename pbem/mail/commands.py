@@ -250,7 +250,7 @@ class Referee:
     def _move(self, handling: Handling, player: dict, texts: list[str]) -> Outcome:
         gd, incoming, name = handling.gd, handling.incoming, player["name"]
         try:
-            result = correspondence.submit(gd, name, texts, by="player", move_number=self._answers(handling),
+            result = correspondence.submit(gd, name, texts, by="player", move_number=incoming.move_number,
                                            password=incoming.password, now=self.now,
                                            before_write=self._pending(handling, name))
         except PbemError as exc:
@@ -281,30 +281,17 @@ class Referee:
         except PbemError:
             return None
 
-    def _answers(self, handling: Handling) -> int | None:
-        """The move number a mail's move answers. A seat handed on takes a move number (its log entry) but leaves
-        the position as it was, so a Move-Number from before hand-overs, and only hand-overs, answers the same
-        decision: it is read as the current number (the engine still refuses it if the game moves on meanwhile)."""
-        gd, number = handling.gd, handling.incoming.move_number
-        current = self.mailer.reads.public(gd)["move_number"]
-        if number is None or number >= current:
-            return number
-        since = [entry for entry in engine.read_log(gd)["entries"] or [] if entry["number"] >= number]
-        if since and len(since) == current - number and all(e["moves"] == [engine.REPLACE] for e in since):
-            return current
-        return number
-
     def _queue(self, handling: Handling, name: str, texts: list[str]) -> Outcome:
         """`queue` and steps (or standing orders alone): the player's queue replaced, answered with what it holds;
         when it answers the decision waiting at once, its moves are reported to everyone like a move."""
-        gd = handling.gd
+        gd, incoming = handling.gd, handling.incoming
         if not texts:  # `queue` alone: what the queue holds, nothing changed
             lines = phrases.queue_lines(engine.status(gd, name).get("queue"))
             body = "\n".join(["Your queue (only you see it):", *lines] if lines else ["Nothing is queued."])
             return self._answer(handling, name, "queue", body)
         try:
-            result = correspondence.set_queue(gd, name, texts, by="player", move_number=self._answers(handling),
-                                              password=handling.incoming.password, now=self.now,
+            result = correspondence.set_queue(gd, name, texts, by="player", move_number=incoming.move_number,
+                                              password=incoming.password, now=self.now,
                                               before_write=self._pending(handling, name))
         except PbemError as exc:
             raise Reject(self._shown(exc)) from None

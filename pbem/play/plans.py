@@ -28,6 +28,8 @@ class Vocabulary:
         self.conditions = spec.get("conditions") or {}
         self.standing = spec.get("standing") or {}
         self.disarm = spec.get("disarm") or {}
+        self.names = spec.get("names")  # the names a player may write for the notation's words (queues.spelled)
+        self.turn = spec.get("turn")  # what tells the game's turns apart (pbem.play.guards), or None
         self.choice_templates = notation.compile_templates({k: v["template"] for k, v in self.choices.items()})
         self.condition_templates = notation.compile_templates({k: v["template"] for k, v in self.conditions.items()})
 
@@ -305,9 +307,15 @@ def _step_text(game, vocab: Vocabulary, alternatives: list[Alternative]) -> str:
     return f" {ELSE} ".join(alternative_text(game, vocab, alt) for alt in alternatives)
 
 
+def move_text(game, vocab: Vocabulary, alt: Alternative) -> str:
+    """An alternative's move as written, without its conditions: a move of the notation, or a choice form."""
+    if alt.choice is None:
+        return game.format_move(alt.move)
+    return notation.format_move(vocab.choice_templates, {"action": alt.choice, **alt.move})
+
+
 def alternative_text(game, vocab: Vocabulary, alt: Alternative) -> str:
-    move = notation.format_move(vocab.choice_templates, {"action": alt.choice, **alt.move}) \
-        if alt.choice is not None else game.format_move(alt.move)
+    move = move_text(game, vocab, alt)
     if not alt.conditions:
         return move
     shown = [("not " if negated else "") + notation.format_move(vocab.condition_templates, {"action": key, **fields})

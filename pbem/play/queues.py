@@ -34,10 +34,12 @@ plays forced moves.
 from __future__ import annotations
 
 from .. import notation
+from . import guards
+from .guards import notices
+from .names import spelled
 from ..messages import NP_
 from .plans import Alternative, Plan, Step, parse_step, standing_text, vocabulary
 
-MAX_NOTICES = 8        # the last notices kept for the player (a stopped queue, a disarmed order)
 QUEUED = "queued"                  # the reason of a log entry played from a queue
 STANDING_ORDER = "standing order"  # the reason of one played by a standing order
 REASONS = (QUEUED, STANDING_ORDER)
@@ -76,7 +78,7 @@ def choose(game, step: Step, legal: list[dict], sight: Sight) -> dict | None:
         if not holds(game, alt, sight):
             continue
         if alt.choice is None:
-            move = alt.move
+            move = spelled(game, alt.move, sight)
         else:
             spec = vocabulary(game).choices[alt.choice]
             move = getattr(game.conditions, alt.choice)(sight.view(spec.get("reads", "public")), legal, **alt.move)
@@ -106,47 +108,63 @@ def marks(game, word: str, sight: Sight) -> dict:
             for event in vocab.standing[word].get("disarm", [])}
 
 
-def with_plan(game, record: dict | None, plan: Plan, leftover: list[Step],
-              started: bool, sight: Sight) -> dict:
+def with_plan(game, record: dict | None, plan: Plan, leftover: list[Step], started: bool, sight: Sight,
+              written=guards.UNBEGUN) -> dict:
     """The record after a submission: its queue (what is left of this turn, then its later turns) replaces the
     old one when it holds any; its standing orders are set or withdrawn (armed now); notices are cleared (the
-    player has answered). What is left of this turn goes on with it when it is `started` (new information stopped
-    the turn: the rest is chosen blind, now); when the decision passed to another player, each step left waits for
-    its own decision ("bid 1; take best": the card choice comes after the others' bids)."""
+    player has answered). What is left of this turn belongs to the game's turn it was `written` for (pbem.play.
+    guards; UNBEGUN: a queue sent without a move, whose first steps are for the player's next turn): it goes on
+    at once when it is `started` (new information stopped the turn: the rest is chosen blind); when the decision
+    passed to another player, its steps wait for their decisions in that same turn ("bid 1; take best": the card
+    choice comes after the others' bids), and are dropped, their player told, once the turn is over. Each move
+    queued is read for what it means now (guards.meanings)."""
     record = dict(record or empty_record())
-    rest = [[s.text for s in leftover]] if started else [[s.text] for s in leftover]
-    turns = [turn for turn in rest if turn] + [[s.text for s in turn] for turn in plan.later()]
-    if turns or plan.cancel:
-        record["turns"], record["started"] = turns, started and bool(leftover)
+    record["notices"] = []
+    now = [s.text for s in leftover]
+    turns = [[s.text for s in turn] for turn in plan.later()]
+    if now and not started and written is not guards.UNBEGUN and not guards.declares_turn(game):
+        record["notices"] = notices(record, f"{guards.ENDED}: {'; '.join(now)}")
+        now = []  # the game's turn is its player's run of decisions, and it is over
+    if now or turns or plan.cancel:
+        record["turns"], record["started"] = ([now] if now else []) + turns, started and bool(now)
+        for key in ("turn", "after", "later"):
+            record.pop(key, None)
+        if written is not guards.UNBEGUN and guards.declares_turn(game):
+            record["turn" if now else "after"] = written  # the later turns come after it
+        elif written is not guards.UNBEGUN and started and not now:
+            record["later"] = True  # the player's run goes on: their next turn is a later run
+        record["said"] = guards.meanings(game, [*(leftover if now else []), *(s for t in plan.later() for s in t)],
+                                         sight)
+        record = guards.tidy(record)
     standing = [] if plan.withdraw_all else list(record["standing"])
     for word, step in plan.standing.items():
         standing = [order for order in standing if order["word"] != word]
         if step is not None:
             standing.append({"word": word, "order": step.text, "marks": marks(game, word, sight)})
     record["standing"] = sorted(standing, key=lambda order: list(vocabulary(game).standing).index(order["word"]))
-    record["notices"] = []
     return record
 
 
-def end_run(record: dict) -> dict:
-    """The player's run of decisions is over (someone else decides): a queued turn under way ends, what is left
-    of it unused."""
+def end_run(game, record: dict) -> dict:
+    """The player's run of decisions is over (someone else decides): a queued turn under way waits for its next
+    decision in the same game turn; in a game that declares no turn, it is over, what is left of it unused, and
+    the next one may begin at the player's next decision."""
     if not record.get("started"):
+        return {key: value for key, value in record.items() if key != "later"}
+    if guards.declares_turn(game) and "turn" in record:
+        return dict(record, started=False)
+    return guards.dropped(record, guards.ENDED)
+
+
+def turn_over(game, record: dict, sight: Sight) -> dict:
+    """The record without its first queued turn when the game is past the turn it was marked with."""
+    if "turn" not in record:
         return record
-    record = dict(record, started=False)
-    rest = record["turns"][0]
-    record["turns"] = record["turns"][1:]
-    if rest:
-        record["notices"] = notices(record, f"not played, your turn ended before it: {'; '.join(rest)}")
-    return record
+    return guards.dropped(record, guards.ENDED) if guards.is_over(record, guards.turn_now(game, sight)) else record
 
 
 def blind_notice(move: str) -> str:
     return f"chosen blind: {move!r} was played as you queued it, before you saw what the move before it showed"
-
-
-def notices(record: dict, notice: str) -> list[str]:
-    return (record["notices"] + [notice])[-MAX_NOTICES:]
 
 
 def answer(game, record: dict, decision: str, legal: list[dict], sight: Sight, players: list[str],
@@ -156,15 +174,18 @@ def answer(game, record: dict, decision: str, legal: list[dict], sight: Sight, p
     for it is used up by it. With None the player is asked (the record may say why: a stopped queue, a disarmed
     order)."""
     vocab = vocabulary(game)
-    record = dict(record)
+    record = turn_over(game, dict(record), sight)
     if record["turns"]:
         step = parse_step(game, vocab, record["turns"][0][0].split(), sight.player, players)
-        fits = vocab.fits(step, decision)
+        fits = vocab.fits(step, decision) and guards.begins(game, record, sight)
         if forced is not None:
-            return forced, None, _used(record) if fits else record
+            return forced, None, _used(game, record, sight) if fits else record
+        surprise = guards.changed(game, record, sight, players) if fits and not record["started"] else None
+        if surprise is not None:  # the turn starts, or goes on after others' decisions: its words mean the same?
+            return None, None, _surprised(game, record, surprise, legal)
         move = choose(game, step, legal, sight) if fits else None
         if move is not None:
-            return move, QUEUED, _used(record)
+            return move, QUEUED, _used(game, record, sight)
         if fits or record["started"]:  # meant for this decision, or the next step of a turn under way: stop
             return None, None, _stopped(game, record, step, decision, legal)
     if forced is not None:
@@ -186,21 +207,43 @@ def answer(game, record: dict, decision: str, legal: list[dict], sight: Sight, p
     return None, None, record
 
 
-def _stopped(game, record: dict, step: Step, decision: str, legal: list[dict]) -> dict:
-    """The queue stops at `step`: all of it is dropped, and the player is told why and what is legal."""
-    shown = ", ".join(game.format_move(m) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
+def _legal_text(game, legal: list[dict]) -> str:
+    return ", ".join(game.format_move(m) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
+
+
+def _dropped_all(record: dict, notice: str) -> dict:
+    """The queue stops: all of it is dropped, and the player is told why (the standing orders stay)."""
     dropped = "; ".join(text for turn in record["turns"] for text in turn)
-    return dict(record, turns=[], started=False, notices=notices(
-        record, f"your queue stopped at {step.text!r}, not legal now ({decision}; legal: {shown}); dropped: "
-                f"{dropped}"))
+    return guards.tidy(dict(record, turns=[], started=False, notices=notices(record, f"{notice}; dropped: "
+                                                                                     f"{dropped}")))
 
 
-def _used(record: dict) -> dict:
-    """The queue's first step played: the turn is under way, or over when that was its last step."""
-    first = record["turns"][0][1:]
-    if first:
-        return dict(record, turns=[first] + record["turns"][1:], started=True)
-    return dict(record, turns=record["turns"][1:], started=False)
+def _stopped(game, record: dict, step: Step, decision: str, legal: list[dict]) -> dict:
+    """The queue stops at `step`, which is not legal: the player is told why and what is legal."""
+    return _dropped_all(record, f"your queue stopped at {step.text!r}, not legal now ({decision}; legal: "
+                                f"{_legal_text(game, legal)})")
+
+
+def _surprised(game, record: dict, surprise: tuple[str, str, str], legal: list[dict]) -> dict:
+    """The queue stops because a move of it means something else now than when it was sent."""
+    move, then, now = surprise
+    return _dropped_all(record, f"your queue stopped at {move!r}: it now means {now}, not {then} as when you "
+                                f"queued it (legal: {_legal_text(game, legal)})")
+
+
+def _used(game, record: dict, sight: Sight) -> dict:
+    """The queue's first step played: the turn is under way (marked with the game's turn it is played in, when
+    its first step is), or over when that was its last step."""
+    mark = record.get("turn", guards.NOT_MARKED)
+    if "turn" not in record and guards.declares_turn(game):
+        mark = guards.turn_now(game, sight)
+    first, rest = record["turns"][0][1:], record["turns"][1:]
+    if not first:
+        return guards.closed(dict(record, turns=rest, started=False), mark)
+    record = dict(record, turns=[first, *rest], started=True)
+    if mark is not guards.NOT_MARKED:
+        record["turn"] = mark
+    return record
 
 
 def shown(record: dict | None) -> dict | None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..contract import PbemError
 from ..messages import Words, lazy
 from ..rng import Rng
-from . import plans, queues
+from . import guards, plans, queues
 from .plans import decision_text, step_name
 from .turns import RESIGN, Asked, apply_decision, illegal, is_resign, keep, referee_turns
 
@@ -22,11 +22,12 @@ class Turn:
     (`by`: the player, or the referee for them) with the player's signature; `may_queue`: steps beyond the turn
     become the player's queue (false: a transport that would publish them in the clear refuses them instead)."""
 
-    __slots__ = ("player", "texts", "by", "signature", "may_queue")
+    __slots__ = ("player", "texts", "by", "signature", "may_queue", "answers")
 
     def __init__(self, player: str, texts: list[str], by: str = "player", signature: str | None = None,
                  may_queue: bool = True):
         self.player, self.texts, self.by, self.signature, self.may_queue = player, texts, by, signature, may_queue
+        self.answers = None  # the move number it named, when seats were handed on since (pbem.play.turns.answered)
 
 
 def play_submission(game: Game, game_id: str, env: dict, turn: Turn, handed_over: bool
@@ -39,14 +40,15 @@ def play_submission(game: Game, game_id: str, env: dict, turn: Turn, handed_over
     plan = _plan_of(game, env, turn)
     current = env["move_number"]
     rng = Rng(env["seed"], game_id, current)
-    state, moves, leftover = _play_steps(game, env["state"], turn.player, plan.now, rng, handed_over, len(turn.texts))
+    state, moves, leftover, written = _play_steps(game, env["state"], turn.player, plan, rng, handed_over,
+                                                  len(turn.texts))
     if leftover and not turn.may_queue:
         raise _not_queued(game, state, turn, len(moves) + 1, leftover[0].text)
     records = dict(env.get("queues") or {})
     pending = game.rules.pending(state)
     sight = queues.Sight(lambda who: game.rules.view(state, who), turn.player)
     record = queues.with_plan(game, records.get(turn.player), plan, leftover,
-                              pending is not None and pending["player"] == turn.player, sight)
+                              pending is not None and pending["player"] == turn.player, sight, written)
     keep(records, turn.player, record)
     entries = [_turn_entry(game, turn, current, moves, rng)] if moves else []
     state, auto, records = referee_turns(game, state, env, game_id, current + len(entries), env["resigned"], records)
@@ -90,6 +92,8 @@ def _turn_entry(game: Game, turn: Turn, number: int, moves: list[dict], rng: Rng
     """The log entry of the moves a turn played (`sealed`: the signed submission held more, its queue)."""
     entry = {"number": number, "player": turn.player, "by": turn.by, "moves": [game.format_move(m) for m in moves],
              "chance": rng.outcomes}
+    if turn.answers is not None:
+        entry["answers"] = turn.answers  # seats were handed on since the number it names (its signature's)
     if turn.signature:
         entry["signature"] = turn.signature
         if len(moves) < len(turn.texts):
@@ -110,17 +114,24 @@ def queue_submission(game: Game, game_id: str, env: dict, player: str, texts: li
     return referee_turns(game, state, env, game_id, env["move_number"], env["resigned"], records)
 
 
-def _play_steps(game: Game, state: dict, player: str, steps: list, rng: Rng, handed_over: bool, count: int
-                ) -> tuple[dict, list[dict], list]:
-    """This turn's steps played while the decisions are the player's and show nothing new (a step not legal
-    refuses the whole submission): (the state, the moves played, the steps left for the queue)."""
-    moves = []
+def _play_steps(game: Game, state: dict, player: str, plan: plans.Plan, rng: Rng, handed_over: bool, count: int
+                ) -> tuple[dict, list[dict], list, object]:
+    """This turn's steps (`plan.now`) played while the decisions are the player's and show nothing new (a step
+    not legal refuses the whole submission): (the state, the moves played, the steps left for the queue, the
+    game's turn they were written in). That turn (pbem.play.guards) is the last one the moves were played in, or
+    the one the player's decision that stopped them opens (new information: the rest goes on in it at once); it
+    is read only when the plan queues anything, each position before its move changes it."""
+    steps = plan.now
+    moves, written = [], None
+    several = (len(steps) > 1 or bool(plan.later())) and guards.declares_turn(game)
     for index, step in enumerate(steps, 1):
         pending = game.rules.pending(state)
-        if pending is None or pending["player"] != player or (index > 1 and pending.get("fresh_info")):
-            return state, moves, steps[index - 1:]
-        legal = game.rules.legal_moves(state, player)
         sight = queues.Sight(lambda who, position=state: game.rules.view(position, who), player)
+        if several and pending is not None and pending["player"] == player:
+            written = _newer(written, guards.turn_now(game, sight))
+        if pending is None or pending["player"] != player or (index > 1 and pending.get("fresh_info")):
+            return state, moves, steps[index - 1:], written
+        legal = game.rules.legal_moves(state, player)
         move = queues.choose(game, step, legal, sight)
         name = step_name(index, count, step.text, game.package)
         if move is None:
@@ -128,4 +139,9 @@ def _play_steps(game: Game, state: dict, player: str, steps: list, rng: Rng, han
         state = apply_decision(game, state, Asked(player, pending["decision"], legal), move, rng, step=name,
                                copy_state=not (handed_over and index == 1))
         moves.append(move)
-    return state, moves, []
+    return state, moves, [], written
+
+
+def _newer(written, now):
+    """The game's turn under way: the one a decision opens, or the one before at a decision that opens none."""
+    return written if now is None else now

@@ -125,6 +125,25 @@ def check_turn(game: Game, game_id: str, env: dict, move_number: int | None) -> 
         raise PbemError(lazy("{game} is over; no more moves", game=game_id))
 
 
+def is_hand_over(entry: dict) -> bool:
+    """Is this log entry a seat handed to a new player (`pbem replace`)? It changes no one's decision."""
+    return entry["moves"] == [REPLACE] and entry["by"] == "referee"
+
+
+def number_answered(entry: dict) -> int:
+    """The move number a log entry's move answered: its own, or the one it named before seats were handed on."""
+    return entry.get("answers", entry["number"])
+
+
+def answered(move_number: int | None, current: int, since: list[dict]) -> int | None:
+    """The move number a turn answers as the game counts now: the one it names, or the current one when the log's
+    entries from that number on (`since`) are all seats handed on, which take a number but change no decision:
+    a move sent for the decision before them answers the same decision."""
+    if move_number is None or move_number >= current or len(since) != current - move_number:
+        return move_number
+    return current if all(is_hand_over(entry) for entry in since) else move_number
+
+
 def keep(records: dict, player: str, record: dict | None) -> None:
     """A player's queue record kept in the records, or taken off when nothing is left in it."""
     if queues.is_empty(record):
@@ -276,7 +295,7 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
     alone = set(env["players"]) <= set(resigned)
     played = 0
     while (pending := game.rules.pending(course.state)) is not None:
-        _end_runs(course.records, pending["player"])
+        _end_runs(course, pending["player"])
         if alone and played >= ALL_RESIGNED_CAP:
             course.write(end_entry(course.number, pending["player"]))
             break
@@ -287,7 +306,7 @@ def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int,
         played += 1
         if not _play_automatic(course, pending):
             break
-    _end_runs(course.records, None)
+    _end_runs(course, pending["player"] if pending is not None else None)
     return course.state, course.entries, course.records
 
 
@@ -362,8 +381,14 @@ def _play_queued(course: Course, asked: Asked, move: dict, reason: str, pending:
     course.run.entry["moves"].append(text)
 
 
-def _end_runs(records: dict, player: str | None) -> None:
-    """Every queued turn under way of anyone but `player` (the one to decide now) is over."""
+def _end_runs(course: Course, player: str | None) -> None:
+    """Every run of queued decisions of anyone but `player` (the one to decide now) is over, and every queued
+    turn whose game turn is over is dropped (its player told), so that nothing is carried into a later turn."""
+    records = course.records
     for other, record in list(records.items()):
-        if other != player and record.get("started"):
-            keep(records, other, queues.end_run(record))
+        if other != player and (record.get("started") or record.get("later")):
+            keep(records, other, queues.end_run(course.game, record))
+    if any("turn" in record for record in records.values()):
+        sight = course.sight(None)
+        for other, record in list(records.items()):
+            keep(records, other, queues.turn_over(course.game, record, sight))

@@ -24,6 +24,19 @@ def _moves_line(entry: dict, domain: str) -> str:
     return moves + (f"  [{chance}]" if chance else "") + reason
 
 
+def moves_heading(doc: dict) -> str:
+    """What the table of moves holds: the last ones, or (a player's own report) those since their last move."""
+    since = doc.get("since")
+    if since is None or since["from"] == "recent":
+        return _("Last moves:")
+    if since["left_out"]:
+        return _("The last {shown} of the moves since your last move ({left_out} before them are in the game's "
+                 "log):", shown=len(doc["recent"]), left_out=since["left_out"])
+    if since["from"] == "own move":
+        return _("The moves since your last move:")
+    return _("The moves so far (you have not sent one yet):")
+
+
 def recent_moves(entries: list[dict], game_type: str = "") -> str:
     domain = game_type.replace("-", "_")
     rows = [(entry["number"], _("{player} (referee)", player=entry["player"]) if entry["by"] == "referee"
@@ -85,7 +98,7 @@ def status_text(doc: dict, now=None) -> str:
             parts.append("\n".join([_("Your queue (played when its decisions come; only you see it):"),
                                     *queue_lines(doc["queue"], game_type=doc["game"])]))
     if doc["recent"]:
-        parts += [_("Last moves:"), recent_moves(doc["recent"], doc["game"])]
+        parts += [moves_heading(doc), recent_moves(doc["recent"], doc["game"])]
     return fit_lines("\n\n".join(parts)) + "\n"  # the games' tables fit; their prose is wrapped here
 
 

@@ -71,3 +71,18 @@ def test_a_standing_trades_order_is_disarmed_by_a_merger(t):
     assert Q.played(entries) == [("ann", ["build 13"], None)] and Q.to_act(env) == ("ann", "trade_shares")
     assert "standing trades order disarmed (companies merged): done" in Q.shown(env, "ann")["notices"][0]
     assert Q.shown(env, "ann")["standing"] == []
+
+
+# ------------------------------------------------------------ every name a report prints is a word a player may write
+
+def test_a_company_may_be_written_by_the_code_every_report_prints_and_the_log_records_its_id(t):
+    """The map, the companies table and the players' shares print GLD, not gold: `buy share GLD` and a condition
+    `price gld ...` take it; the log keeps the id."""
+    assert "GLD" in t.game.report.render(t.game.rules.view(gold_built(t)["state"], "ann"), "ann")
+    env, entries = Q.send(gold_built(t), "ann", "build 8; buy share GLD if price gld at most 50 else done")
+    assert Q.played(entries)[0] == ("ann", ["build 8", "buy share gold"], None)
+
+
+def test_a_company_written_by_its_id_is_still_taken(t):
+    env, entries = Q.send(gold_built(t), "ann", "build 8; sell share gold else buy share gold")
+    assert Q.played(entries)[0] == ("ann", ["build 8", "buy share gold"], None)

@@ -234,6 +234,28 @@ def test_a_seat_handed_on_gets_a_new_secret_the_old_one_stops_working_and_the_lo
     assert game.pbem("verify", game.dir).code == 0
 
 
+def test_a_signed_move_file_for_the_decision_waiting_is_accepted_after_another_seat_is_handed_on(clock_game,
+                                                                                                   tmp_path):
+    """A hand-over takes a log entry, not anyone's decision: the move signed for the number the waiting decision
+    had is accepted (its entry says which number it answered, the one its signature names), the game still
+    verifies, and the same file sent again is stale."""
+    game = clock_game(players=3)
+    player, move = game.first_legal()
+    number = game.public()["move_number"]
+    path = tmp_path / "move.yaml"
+    path.write_text(movefile.dumps(movefile.build("g1", number, player, [move], game.secrets[player])))
+    other = next(name for name in game.names if name != player)
+    assert game.pbem("replace", game.dir, "--seat", other, "--by", "zoe").code == 0
+    assert game.public()["move_number"] == number + 1
+    result = game.pbem("move", game.dir, path, "--as", player, "--format", "json")
+    assert result.code == 0, result.err
+    entry = next(e for e in engine.read_log(game.gd, full=True)["entries"] if e["player"] == player)
+    assert (entry["number"], entry["answers"], entry["moves"]) == (number + 1, number, [move])
+    assert "signature" in entry and game.pbem("verify", game.dir).code == 0
+    again = game.pbem("move", game.dir, path, "--as", player)
+    assert again.code == 2 and "stale move" in again.err
+
+
 @pytest.mark.parametrize("args,code", [
     (("tick", "{root}", "--now", "2025-12-05T00:00:00Z"), 1),                       # how to mail?
     (("tick", "{root}", "--now", "next tuesday", "--no-mail"), 1),

@@ -100,7 +100,8 @@ def test_a_queued_turn_under_way_ends_with_its_players_run(tmp_path):
     env, entries = q.send(env, other, "place bank-1")  # mining-4 is not a space of a 2-player game: bank-6
     assert q.played(entries)[-1] == (player, ["place bank-6"], "queued")
     assert q.shown(env, player) == {"turns": [], "standing": [], "notices": [
-        "not played, your turn ended before it: cage 1; end"]}
+        "not played, the turn you wrote it for ended before it (a step for a later turn goes after `next`): cage "
+        "1; end"]}
 
 
 def test_a_forced_decision_uses_up_the_queued_step_meant_for_it():

@@ -144,3 +144,21 @@ def test_a_new_key_for_a_seat_that_does_not_play_is_refused_and_commits_nothing(
     result = game.pbem("git", "referee", game.dir, *game.referee_args(), "--key", f"zed={game.keys['alice']}.pub")
     assert result.code == 1 and "no such seat" in result.err
     assert git(game.dir, "rev-parse", "HEAD") == before
+
+
+def test_a_move_committed_for_the_decision_waiting_is_accepted_after_another_seat_is_handed_on(club):
+    """The player committed their move for the number the report gave; before it was pushed the organiser handed
+    another seat on and the referee published it (a log entry, a move number). Rebased and pushed, the move is
+    accepted (a hand-over takes no one's decision), and the whole history verifies."""
+    game = club("coal-baron", 3, seed="hand-over")
+    player, move, number = support.legal_turn(game.game_dir())
+    assert game.move(player, move, push=False).code == 0
+    other = next(name for name in game.names if name != player)
+    assert game.pbem("replace", game.game_dir(), "--seat", other, "--by", "zoe").code == 0
+    assert game.referee()["move_number"] == number + 1
+    game.pull(player)
+    git(game.clones[player], "push", "--quiet")
+    assert [c["verdict"] for c in game.referee()["commits"]] == ["accepted"]
+    entry = engine.read_log(engine.open_game(game.game_dir()))["entries"][-1]
+    assert (entry["player"], entry["number"], entry["answers"], entry["moves"]) == (player, number + 1, number, [move])
+    assert game.pbem("git", "verify", game.dir, "--referee-dir", game.referee_dir).code == 0

@@ -15,7 +15,7 @@ from gitkit import git, plan
 from pbem import notation
 from pbem.engine import engine
 from pbem.store import yamlio
-from support import playable_games
+from support import others_play_long, playable_games
 
 SEED = "seed-5e1f0a9c77d2"
 SHORT_ROUNDS = 12
@@ -124,3 +124,20 @@ def test_a_game_the_referee_ends_once_every_seat_resigned_verifies_in_a_fresh_cl
     public = yamlio.load_file(fresh / "public.yaml")
     assert public["finished"] and public["ended"].startswith("every seat resigned and 5 moves by the referee")
     assert yamlio.load_file(fresh / "log.yaml")["entries"][-1]["moves"] == ["end of game"]
+
+
+def test_git_view_lists_every_move_since_the_players_last_one(club):
+    """After the others' long turns (17 moves and more, published by the referee) `pbem git view` shows the player
+    every move since their last one, in the text, the JSON and the HTML page, not only the last 8."""
+    game = club("coal-baron", 4, seed="since")
+    gd = engine.open_game(game.game_dir())
+    last = others_play_long(gd, "bob")
+    now = engine.status(gd)["move_number"]
+    assert game.referee()["move_number"] == now
+    game.pull("bob")
+    view = ("git", "view", game.clones["bob"], "--as", "bob", "--identity", game.keys["bob"])
+    shown = game.pbem(*view, "--format", "json").json()
+    assert [entry["number"] for entry in shown["recent"]] == list(range(last, now))
+    assert "The moves since your last move:" in game.pbem(*view).out
+    page = game.pbem(*view, "--format", "html").out
+    assert "The moves since your last move:" in page and f"{last:>3}  bob" in page

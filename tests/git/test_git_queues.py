@@ -50,3 +50,36 @@ def test_a_queue_committed_in_the_clear_is_refused(club):
                                                                                      ["bid 1", "next", "take best"]))
     assert "a hidden choice or a queue and was committed in the clear" in game.referee()["commits"][0]["reason"]
     assert yamlio.load_file(game.dir / "public.yaml")["move_number"] == number
+
+
+def card_to_choose(club):
+    """A table where the first seat won the auction and chooses a card: (the club, that seat, the offer)."""
+    game = club("gold-fever", 3, seed=SEED)
+    first, second, third = seats(game)
+    for name, text in ((first, "bid 1"), (second, "pass"), (third, "pass")):
+        assert game.move(name, text).code == 0
+        game.referee()
+    game.pull(first)
+    return game, first, yamlio.load_file(game.clones[first] / "public.yaml")["view"]["turn"]["offer"]
+
+
+def test_a_card_taken_by_its_name_is_committed_in_the_clear_by_its_slot_and_verifies(club):
+    """`pbem git move --text "take new-london-4"`: the file in the clear says what the log will (`take` and the slot
+    the card lies in), the referee accepts it, and the history verifies."""
+    game, first, offer = card_to_choose(club)
+    card = offer[1]["card"]["id"]
+    result = game.move(first, f"take {card}")
+    assert result.code == 0 and not result.json()["encrypted"], result.err
+    assert "- take 2\n" in (game.clones[first] / result.json()["file"]).read_text()
+    assert [c["verdict"] for c in game.referee()["commits"]] == ["accepted"]
+    assert engine.read_log(engine.open_game(game.game_dir()))["entries"][-1]["moves"] == ["take 2"]
+    assert game.pbem("git", "verify", game.dir, "--format", "json").code == 0
+
+
+def test_a_turn_whose_first_step_takes_a_card_by_its_name_is_checked_by_its_slot_and_committed(club):
+    game, first, offer = card_to_choose(club)
+    card = offer[0]["card"]["id"]
+    result = game.move(first, f"take {card}; next; pass")
+    assert result.code == 0 and result.json()["encrypted"], result.err
+    game.referee()
+    assert engine.read_log(engine.open_game(game.game_dir()))["entries"][-1]["moves"] == ["take 1"]

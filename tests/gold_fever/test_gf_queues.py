@@ -110,3 +110,47 @@ def test_a_standing_telegraph_order_answers_after_the_roll_and_says_it_chose_bli
     env, entries = Q.send(env, "bob", "take 2")  # cid's card is forced, then the roll, then the telegraph
     assert ("cid", ["pass"], "standing order") in Q.played(entries)
     assert env["state"]["turn"]["number"] == 2 and "chosen blind" in Q.shown(env, "cid")["notices"][0]
+
+
+def test_a_card_choice_queued_for_the_next_turn_stops_when_its_slot_holds_another_card(table):
+    """`take 2` was slot 2's New London 4 when it was queued; next turn slot 2 holds another card: the same words
+    would take something else, so the queue stops before that turn's first step and ann is asked."""
+    env, _ = Q.send(table, "ann", "bid 1; take 1; next; pass; take 2")
+    assert Q.record(env, "ann")["said"] == {"take 1": "New London 2, 6 nuggets", "take 2": "New London 4, 3 nuggets"}
+    env, _ = Q.send(env, "bob", "pass")
+    env, entries = Q.send(env, "cid", "pass")
+    assert Q.played(entries)[-1] == ("ann", ["take 1"], "queued")
+    while Q.to_act(env)[1] == "choose_card":
+        env, _ = Q.send(env, Q.to_act(env)[0], "take best")
+    while Q.to_act(env)[0] != "ann":
+        env, _ = Q.send(env, Q.to_act(env)[0], "pass")
+    notice = Q.shown(env, "ann")["notices"][-1]
+    assert Q.to_act(env) == ("ann", "bid_for_lot") and Q.record(env, "ann")["turns"] == []
+    assert notice == ("your queue stopped at 'take 2': it now means New London 7, 6 nuggets, not New London 4, 3 "
+                      "nuggets as when you queued it (legal: pass, bid 1..9); dropped: pass; take 2")
+
+
+# ------------------------------------------------------------ every name a report prints is a word a player may write
+
+def test_a_card_on_offer_may_be_taken_by_the_name_every_report_prints_and_the_log_records_its_slot(table):
+    """The offer prints `new-london-4`; `take new-london-4` takes it (the log keeps `take 2`), and the slot number
+    is still a move."""
+    view = Q.game.rules.view(table["state"], "ann")
+    assert "new-london-4" in Q.game.report.render(view, "ann")
+    env, _ = Q.send(table, "ann", "bid 1; take new-london-4")
+    env, _ = Q.send(env, "bob", "pass")
+    env, entries = Q.send(env, "cid", "pass")
+    assert Q.played(entries)[-1] == ("ann", ["take 2"], "queued")
+    env, entries = Q.send(env, "bob", "take 3")
+    assert Q.played(entries)[0] == ("bob", ["take 3"], None)
+
+
+def test_a_card_named_that_is_no_longer_on_offer_stops_the_queue_with_the_legal_moves(table):
+    env, _ = Q.send(table, "ann", "pass; take new-london-2")
+    env, _ = Q.send(env, "bob", "pass")
+    env, _ = Q.send(env, "cid", "bid 1")
+    env, entries = Q.send(env, "cid", "take new-london-2")
+    assert Q.played(entries) == [("cid", ["take 1"], None)] and Q.to_act(env) == ("ann", "choose_card")
+    assert Q.shown(env, "ann")["notices"][-1] == (
+        "your queue stopped at 'take new-london-2', not legal now (choose_card; legal: take 2, take 3); dropped: "
+        "take new-london-2")

@@ -84,3 +84,13 @@ def test_a_description_is_built_from_the_view_alone(t):
     state["haulers"]["bob"]["hand"] = ["fuel-3"] * 5  # the state changes, the view does not: same words
     for entry in t.legal(state):
         assert report.describe(view, entry) == report.describe(t.view(position(t), "alice"), entry)
+
+
+def test_every_location_to_place_is_printed_by_the_word_its_move_takes(t):
+    """The map prints a location's name (Bedford Falls); the table of the locations still to place prints the id
+    beside it (bedford-falls), the word `place` takes: no name the report prints for a choice is unwritable."""
+    state = t.new(3)
+    player = t.rules.pending(state)["player"]
+    text = report.render(t.view(state, player), player)
+    places = [move for move in t.rules.legal_moves(state, player) if move["action"] == "place"]
+    assert places and all(f"\n{move['location']} " in text for move in places)

@@ -131,7 +131,7 @@ def test_a_run_after_one_move_writes_only_that_games_pages_and_the_index(tmp_pat
     assert pbem("move", root / "summer-cup", "--as", player, "--text", text).code == 0
     seen = written_files(monkeypatch, out)
     result = pbem("site", root, out, "--now", NOW)
-    assert result.code == 0 and "4 games, 13 files, 4 written" in result.out, result.out
+    assert result.code == 0 and "4 games, 14 files, 4 written" in result.out, result.out
     assert sorted(seen) == [".pbem-site.json", "index.html", "summer-cup/board.svg", "summer-cup/index.html",
                             "summer-cup/log.html"]
     index = (out / "index.html").read_text()
