@@ -30,8 +30,8 @@ from gitkit import Club, git  # noqa: E402
 from mailkit import SmtpSink, body_of, create_game, move_mail, receive  # noqa: E402
 
 TRANSPORTS = ("files", "mail", "git")
-CONVERTED = {("coal-baron", "files"), ("chartered", "files"), ("heartland-hauling", "files")}  # a wave-3 conversion adds
-# its pairs here
+CONVERTED = {("coal-baron", "files"), ("chartered", "files"), ("gold-fever", "files"),  # a wave-3 conversion adds
+             ("heartland-hauling", "files")}  # its pairs here
 OPENING_TURNS = 3  # turns the bots play before every seat resigns
 SEED = "pseudo-seed"
 TRAILER = re.compile(r"^[A-Z][\w-]*: \S+$")  # a git trailer (Pbem-Game: g), for programs, not for players

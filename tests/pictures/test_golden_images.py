@@ -22,7 +22,8 @@ from pbem.text import language, pictures, raster
 
 HERE = Path(__file__).parent
 # The positions drawn in other languages too, each game's in French and Chinese
-IN_LANGUAGES = {"chartered-5p-alice": ("fr", "zh-Hant"), "heartland-hauling-3p-alice": ("fr", "zh-Hant")}
+IN_LANGUAGES = {"chartered-5p-alice": ("fr", "zh-Hant"), "coal-baron-phase-3p-alice": ("fr", "zh-Hant"),
+                "gold-fever-4p": ("fr", "zh-Hant"), "heartland-hauling-3p-alice": ("fr", "zh-Hant")}
 POSITIONS = sorted(p.stem for p in (HERE / "positions").glob("*.yaml"))
 PICTURES = POSITIONS + sorted(f"{name}.{code}" for name, codes in IN_LANGUAGES.items() for code in codes)
 PIXEL_TOLERANCE = 48      # a channel may differ this much (anti-aliasing) without the pixel counting as changed
