@@ -2,8 +2,12 @@
 crates left; still tied: a shared victory. The game is over once the last player of the final round has played."""
 from __future__ import annotations
 
+from pbem.messages import NP_
+
 from .phases.common import hauler
 
+# The lines of a final score (the ranking's columns, in English in the stored results; translated where shown)
+MONEY, CRATES_LEFT, PENALTY = NP_("score", "money"), NP_("score", "crates left"), NP_("score", "penalty")
 SOLD = 0.6  # the share of its best price a crate on a truck is counted at, for the search's estimate: it is not sold yet
 
 
@@ -19,14 +23,14 @@ def penalty(state: dict, player: str) -> int:
 def score_lines(state: dict, player: str) -> dict:
     """The final table's columns; the score is the money plus the (negative) penalty."""
     truck = hauler(state, player)
-    return {"money": truck["money"], "crates left": sum(truck["cargo"].values()), "penalty": -penalty(state, player)}
+    return {MONEY: truck["money"], CRATES_LEFT: sum(truck["cargo"].values()), PENALTY: -penalty(state, player)}
 
 
 def result(state: dict) -> list[dict]:
     rows = [{"player": p, "details": score_lines(state, p)} for p in state["players"]]
     for r in rows:
-        r["score"] = r["details"]["money"] + r["details"]["penalty"]
-    key = {r["player"]: (r["score"], -r["details"]["crates left"]) for r in rows}
+        r["score"] = r["details"][MONEY] + r["details"][PENALTY]
+    key = {r["player"]: (r["score"], -r["details"][CRATES_LEFT]) for r in rows}
     for r in rows:
         r["rank"] = 1 + sum(1 for other in rows if key[other["player"]] > key[r["player"]])
     rows.sort(key=lambda r: (r["rank"], state["players"].index(r["player"])))
