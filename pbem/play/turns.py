@@ -162,8 +162,7 @@ def forced(pending: dict, legal: list[dict]) -> dict | None:
 
 
 class MoveAt:
-    """Where a move is played: its game's seed and id, and its move number (its log entry's, and its chance's);
-    `components`: the game's components (or a function that reads them), for a bot that searches."""
+    """Where a move is played: seed, game id, move number (its entry's and chance's), components (for a search)."""
 
     __slots__ = ("seed", "game_id", "number", "components")
 
@@ -280,14 +279,10 @@ class Course:
 
 def referee_turns(game: Game, state: dict, env: dict, at: MoveAt, resigned: list[str], records: dict | None = None
                   ) -> tuple[dict, list[dict], dict]:
-    """The moves played from move `at.number` on (after a turn, at `new`, after a timeout) until a player must
-    choose, each of one of five kinds: a resigned seat's (`_play_resigned`), a bot seat's (`_play_bot`, the
-    envelope's `bots`), a forced move (`_forced`), what a player's queued steps or standing orders play (`_queued`,
-    from `records`, by player: the state envelope's `queues`). Returns (state, entries, records). Once every seat
-    has resigned, all the moves left are played here: past ALL_RESIGNED_CAP of them the referee ends the game
-    (`end_entry`, the last entry). With a player still in, past AUTOPILOT_LIMIT moves the submission is refused
-    instead of looping for ever. `at.components`: the game's (or a function that reads them), for a bot that
-    searches (default: the game's own)."""
+    """The moves played from move `at.number` on until a player must choose: a resigned seat's, a bot seat's
+    (the envelope's `bots`), a forced move, what queued steps or standing orders play (`records`, by player).
+    Returns (state, entries, records). Every seat resigned: past ALL_RESIGNED_CAP moves the referee ends the game;
+    with a player still in, past AUTOPILOT_LIMIT the submission is refused instead of looping for ever."""
     records = dict(env.get("queues") or {}) if records is None else dict(records)
     course = Course(game, at.game_id, env, state, at.number, resigned, records)
     course.components = at.components
