@@ -1,24 +1,30 @@
-"""How the greedy bots play, measured against the targets in benchmarks/targets.yaml (a long run, not a test).
+"""How the bots play, measured against the targets in benchmarks/targets.yaml (a long run, not a test).
 
-    python benchmarks/bots.py [--games 20] [--game heartland-hauling ...] [--quick] [--shard I/N]
+    python benchmarks/bots.py [--games 100] [--random-games N] [--end-games 10] [--greedy-games 20] [--cpu-games 3]
+                              [--budget N] [--game chartered ...] [--players 2 ...] [--line TEXT ...] [--quick]
+                              [--shard I/N]
 
-For every game, player count and option set (Heartland's 128 combinations of layout and variants included), seeded
-games played in memory:
+For every game and every player count, seeded games played in memory, the seat under test moving round the table
+from game to game and a shared first place counted as a win; each game draws its option set (seeded) among every
+combination of the game's options a club may choose at that player count:
 
-- **games that end**: every seat greedy, the share of games over before MAX_DECISIONS decisions (target 100%);
-- **against three random seats**: 4 players, one greedy bot, the greedy seat moving round the table from game to
-  game; its win rate (a shared first place counts);
-- **against rule-of-thumb seats**: the same against three seats that each follow the simple rules defined below
-  for their game (RULES_OF_THUMB), the kind of player a newcomer is;
-- **Coal Baron**: the orders the greedy bot delivers, and the share of the greedy bots' workers placed on banks in
-  the phase-card variant next to the base game (a phase round of money must not draw all of them there).
+- **search vs greedy**: one search seat (pbem.play.search, at the game's budget or `--budget`) against greedy
+  seats; its win share, against a target by player count (a fair share is 1/players);
+- **search vs random**, **greedy vs random**: one seat of that level against random seats;
+- **every seat search: games that end**: `--end-games` games with every seat searching, the share over before
+  MAX_DECISIONS decisions (target 100%);
+
+and, with the greedy bots only (cheap, so for every option set, not drawn): every seat greedy, the games that end;
+against rule-of-thumb seats (RULES_OF_THUMB below, the kind of player a newcomer is), at 4 players; for Coal
+Baron, the orders the greedy bot delivers and the share of its workers on banks with the phase cards next to the
+base game.
 
 The four games pbem ships are measured unless `--game` names others; a plug-in game (one installed from its own
 package, such as the worked example) is measured only when named, and without the rule-of-thumb line (the
-benchmark defines none for it).
-`--quick` plays the win rates only at the default options (the games-end sweep still covers every option set);
-`--shard I/N` measures only lines I, I + N, I + 2N ... of the report, so that N processes share a long run.
-Exit status 1 if a target is missed.
+benchmark defines none for it). `--line TEXT` measures only the lines whose text holds TEXT (e.g. `--line "search
+vs greedy"`; repeatable), so that a long run can be done line by line. `--quick` plays the rule-of-thumb line at
+the default options only; `--shard I/N` measures only lines I, I + N, I + 2N ... of the report, so that N
+processes share a long run. Exit status 1 if a target is missed.
 """
 from __future__ import annotations
 
@@ -27,12 +33,13 @@ import itertools
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 
 import yaml
 
 from pbem import bots
-from pbem.play import playout, turns
+from pbem.play import levels, playout, turns
 from pbem.rng import Rng
 from pbem.store import registry
 
@@ -158,10 +165,10 @@ RULES_OF_THUMB = {"coal-baron": coal_baron_rules, "gold-fever": gold_fever_rules
 # ------------------------------------------------------------------------------------------ playing
 
 def play(game: registry.Game, players: list[str], options: dict, seed: str, seats: dict[str, str],
-         on_move=None) -> dict | None:
+         on_move=None, timed: list[float] | None = None) -> dict | None:
     """One game in memory, as pbem.play.playout plays it (forced moves by the referee, each decision with the engine's
-    randomness for its number); `seats` gives each player's kind: greedy, random or rules. None if not over after
-    MAX_DECISIONS decisions."""
+    randomness for its number); `seats` gives each player's level (pbem.play.levels) or `rules`. None if not over
+    after MAX_DECISIONS decisions. `timed`: the CPU time of each search decision is added to it."""
     state = playout.start(game, players, options, seed, game_id=seed)
     rnd = random.Random(seed)
     for number in range(1, MAX_DECISIONS + 1):
@@ -173,10 +180,13 @@ def play(game: registry.Game, players: list[str], options: dict, seed: str, seat
         move = turns.forced(decision, legal)
         if move is None:
             kind = seats.get(player, "random")
+            started = time.process_time()
             if kind == "rules":
                 move = RULES_OF_THUMB[game.id](game.rules.view(state, player), legal, rnd)
             else:
-                move = bots.decide(game, kind, game.rules.view(state, player), legal, rnd)
+                move = levels.decide(game, kind, game.rules.view(state, player), legal, rnd, game.own_components)
+            if timed is not None and kind.startswith("search"):
+                timed.append(time.process_time() - started)
         move = game.normalise(move)
         if on_move:
             on_move(state, player, move)
@@ -191,15 +201,45 @@ def ending_share(game, count, options, games) -> float:
     return ended / games
 
 
-def win_rate(game, options, games, others: str) -> float:
-    players, wins = NAMES[:4], 0
+def drawn_options(game, count: int, seed: str) -> dict:
+    """The option set a seeded game plays with: one of every combination a club may choose at this count."""
+    return random.Random(seed).choice(option_sets(game, count))
+
+
+def win_rate(game, count: int, games: int, hero: str, others: str, options: dict | None = None) -> float:
+    """The share of games the seat of level `hero` wins (a shared first place counts) against `count - 1` seats of
+    level `others`, the seat moving round the table from game to game; each game draws its option set unless
+    `options` are given."""
+    players, wins = NAMES[:count], 0
     for n in range(games):
-        greedy = players[n % 4]
-        seats = {p: (others if p != greedy else "greedy") for p in players}
-        state = play(game, players, options, f"win-{others}-{n}", seats)
+        seat = players[n % count]
+        seed = f"win-{hero}-{others}-{count}-{n}"
+        seats = {p: (others if p != seat else hero) for p in players}
+        state = play(game, players, options if options is not None else drawn_options(game, count, seed), seed, seats)
         if state is not None:
-            wins += any(row["player"] == greedy and row["rank"] == 1 for row in game.rules.result(state))
+            wins += any(row["player"] == seat and row["rank"] == 1 for row in game.rules.result(state))
     return wins / games
+
+
+def decision_cpu(game, games: int) -> list[float]:
+    """The CPU time of each decision of one search seat at the game's own budget (meta.yaml search), at its largest
+    table against greedy seats: what a club's search seat costs."""
+    count, timed = game.max_players, []
+    players = NAMES[:count]
+    for n in range(games):
+        seed = f"cpu-{n}"
+        seats = {p: ("search" if p == players[n % count] else "greedy") for p in players}
+        play(game, players, drawn_options(game, count, seed), seed, seats, timed=timed)
+    return timed
+
+
+def search_ending_share(game, count: int, games: int, search: str) -> float:
+    """Every seat searching: the share of games over before MAX_DECISIONS decisions, each with a drawn option set."""
+    players, ended = NAMES[:count], 0
+    for n in range(games):
+        seed = f"end-search-{count}-{n}"
+        ended += play(game, players, drawn_options(game, count, seed), seed, dict.fromkeys(players, search)) is not None
+    return ended / games
 
 
 def bank_share(game, options, games) -> float:
@@ -223,7 +263,7 @@ def orders_delivered(game, games) -> float:
     players, delivered = NAMES[:4], []
     for n in range(games):
         greedy = players[n % 4]
-        state = play(game, players, {}, f"win-random-{n}", {greedy: "greedy"})
+        state = play(game, players, {}, f"orders-{n}", {greedy: "greedy"})
         delivered.append(len(state["pits"][greedy]["delivered"]))
     return statistics.mean(delivered)
 
@@ -233,44 +273,87 @@ def orders_delivered(game, games) -> float:
 def measures(game: registry.Game, args, targets: dict):
     """The game's lines of the report, in order, each measured when asked for: (text, measure, goal, kind), kind
     `at least`, `at most` or `shown` (no target)."""
-    goal = {key: targets[key]["target"] for key in ("greedy_games_end", "greedy_win_rate",
-                                                    "greedy_win_rate_vs_rules_of_thumb")}
-    for count in range(game.min_players, game.max_players + 1):
+    goal = {key: targets[key]["target"] for key in targets}
+    search = f"search:{args.budget}" if args.budget else "search"
+    counts = [n for n in range(game.min_players, game.max_players + 1) if not args.players or n in args.players]
+    for count in counts:
         for options in option_sets(game, count):
-            yield (f"{count} players, {label(options, game)}: games that end",
-                   lambda count=count, options=options: ending_share(game, count, options, args.games),
+            yield (f"{count} players, {label(options, game)}: games that end (every seat greedy)",
+                   lambda count=count, options=options: ending_share(game, count, options, args.greedy_games),
                    goal["greedy_games_end"], "at least")
-    for options in option_sets(game, 4) if not args.quick else [game.resolve_options({})]:
-        name = label(options, game)
-        for others, key in (("random", "greedy_win_rate"), ("rules", "greedy_win_rate_vs_rules_of_thumb")):
-            if others == "rules" and game.id not in RULES_OF_THUMB:  # a plug-in game: no rules of thumb here
-                continue
-            yield (f"4 players, {name}: greedy vs 3 {'random' if others == 'random' else 'rules of thumb'}",
-                   lambda options=options, others=others: win_rate(game, options, args.games, others),
-                   goal[key], "at least")
+    for count in counts:
+        versus_greedy = goal["search_win_rate_vs_greedy"][min(count, 5)]
+        yield (f"{count} players: search vs greedy", lambda count=count: win_rate(game, count, args.games, search,
+                                                                                  "greedy"), versus_greedy, "at least")
+        yield (f"{count} players: search vs random", lambda count=count: win_rate(game, count, args.random_games,
+                                                                                  search, "random"),
+               goal["search_win_rate_vs_random"], "at least")
+        yield (f"{count} players: greedy vs random", lambda count=count: win_rate(game, count, args.games, "greedy",
+                                                                                  "random"),
+               goal["greedy_win_rate"], "at least")
+        yield (f"{count} players: every seat search: games that end",
+               lambda count=count: search_ending_share(game, count, args.end_games, search),
+               goal["search_games_end"], "at least")
+    if game.max_players in counts:
+        timed = {}
+        yield (f"{game.max_players} players: search CPU a decision at the game's budget, median",
+               lambda: statistics.median(timed.setdefault("t", decision_cpu(game, args.cpu_games))),
+               goal["search_decision_cpu_median"], "at most (seconds)")
+        yield (f"{game.max_players} players: search CPU a decision at the game's budget, most",
+               lambda: max(timed.setdefault("t", decision_cpu(game, args.cpu_games))),
+               goal["search_decision_cpu_most"], "at most (seconds)")
+    yield from greedy_measures(game, args, goal)
+
+
+def greedy_measures(game: registry.Game, args, goal: dict):
+    """The greedy bots' own lines: against rules of thumb (4 players, each option set), Coal Baron's orders and
+    banks."""
+    if game.id in RULES_OF_THUMB and game.min_players <= 4 <= game.max_players:
+        for options in option_sets(game, 4) if not args.quick else [game.resolve_options({})]:
+            yield (f"4 players, {label(options, game)}: greedy vs 3 rules of thumb",
+                   lambda options=options: win_rate(game, 4, args.greedy_games, "greedy", "rules", options),
+                   goal["greedy_win_rate_vs_rules_of_thumb"], "at least")
     if game.id == "coal-baron":
-        yield ("orders delivered per game by the greedy bot", lambda: orders_delivered(game, args.games),
-               targets["coal_baron_orders_delivered"]["target"], "at least (count)")
+        yield ("orders delivered per game by the greedy bot", lambda: orders_delivered(game, args.greedy_games),
+               goal["coal_baron_orders_delivered"], "at least (count)")
         base = {}
-        yield ("greedy workers on banks, base game", lambda: base.setdefault("share", bank_share(game, {}, args.games)),
-               None, "shown")
-        yield ("greedy workers on banks, phase cards", lambda: bank_share(game, {"phase-cards": "on"}, args.games),
-               lambda: base.setdefault("share", bank_share(game, {}, args.games))
-               + targets["coal_baron_phase_banks_over_base"]["target"], "at most")
+        yield ("greedy workers on banks, base game",
+               lambda: base.setdefault("share", bank_share(game, {}, args.greedy_games)), None, "shown")
+        yield ("greedy workers on banks, phase cards",
+               lambda: bank_share(game, {"phase-cards": "on"}, args.greedy_games),
+               lambda: base.setdefault("share", bank_share(game, {}, args.greedy_games))
+               + goal["coal_baron_phase_banks_over_base"], "at most")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=20, help="games a line of search or greedy against a level "
+                                                              "(100 for the release figures)")
+    parser.add_argument("--random-games", type=int, help="games of the search against random seats (default: "
+                                                         "--games)")
+    parser.add_argument("--end-games", type=int, default=10, help="games a line with every seat searching")
+    parser.add_argument("--greedy-games", type=int, default=20, help="games a line of the greedy bots' own lines "
+                                                                     "(each option set)")
+    parser.add_argument("--cpu-games", type=int, default=3, help="games of one search seat at the game's own "
+                                                                 "budget whose decisions are timed (largest table)")
+    parser.add_argument("--budget", type=int, help="the search's simulations a decision (default: each game's own, "
+                                                   "meta.yaml search)")
     parser.add_argument("--game", action="append", help="only these games (default: the four games pbem ships; "
                                                         "a plug-in game is measured only when named)")
-    parser.add_argument("--quick", action="store_true", help="win rates at the default options only")
+    parser.add_argument("--players", type=int, action="append", help="only these player counts")
+    parser.add_argument("--line", action="append", help="only the lines whose text holds this (e.g. \"search vs "
+                                                        "greedy\"); repeatable")
+    parser.add_argument("--quick", action="store_true", help="the rule-of-thumb line at the default options only")
     parser.add_argument("--shard", default="0/1", help="I/N: only every N-th line of the report, from the I-th "
                                                        "(to run N processes side by side)")
     args = parser.parse_args()
+    args.random_games = args.random_games or args.games
     shard, shards = (int(part) for part in args.shard.split("/"))
     targets = yaml.safe_load((HERE / "targets.yaml").read_text())
-    print(f"pbem bots — the greedy bots over {args.games} seeded games per line"
+    budget = f"search:{args.budget}" if args.budget else "each game's search budget"
+    print(f"pbem bots — {args.games} seeded games a line against a level ({budget}; {args.random_games} of the "
+          f"search against random seats), {args.end_games} with every seat searching, {args.greedy_games} a line of "
+          f"the greedy bots' own lines"
           + (f" (shard {shard}/{shards}: every {shards}th line from line {shard})" if shards > 1 else ""), flush=True)
     ok, index = True, -1
     for game in registry.all_games():
@@ -278,19 +361,22 @@ def main() -> int:
             continue
         print(f"{game.id}", flush=True)
         for text, measure, goal, kind in measures(game, args, targets):
+            if args.line and not any(part in text for part in args.line):
+                continue
             index += 1
             if index % shards != shard:
                 continue
             value = measure()
             goal = goal() if callable(goal) else goal
             if kind == "shown":
-                print(f"    {text:<58} {value:7.0%}", flush=True)
+                print(f"    {text:<62} {value:7.0%}", flush=True)
                 continue
-            hit = value <= goal if kind == "at most" else value >= goal
+            hit = value <= goal if kind.startswith("at most") else value >= goal
             ok &= hit
             shown = f"{value:7.1f}   target >= {goal}" if kind == "at least (count)" else \
+                f"{value:6.2f}s   target <= {goal}s" if kind == "at most (seconds)" else \
                 f"{value:7.0%}   target {'<=' if kind == 'at most' else '>='} {goal:.0%}"
-            print(f"    {text:<58} {shown} {'ok' if hit else 'MISSED'}", flush=True)
+            print(f"    {text:<62} {shown} {'ok' if hit else 'MISSED'}", flush=True)
     return 0 if ok else 1
 
 

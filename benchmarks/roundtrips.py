@@ -185,7 +185,7 @@ def play(game, seed: str, queued: bool) -> tuple[dict[str, int], dict[str, int],
     state = playout.start(game, NAMES, seed=seed, game_id=seed)
     env = {"move_number": 1, "seed": seed, "players": list(NAMES), "resigned": [], "forced_moves": "referee",
            "state": state}
-    state, entries, records = turns.referee_turns(game, state, env, seed, 1, [])
+    state, entries, records = turns.referee_turns(game, state, env, turns.MoveAt(env["seed"], seed, 1), [])
     env.update(state=state, move_number=1 + len(entries), queues=records)
     answers = {name: 0 for name in NAMES}
     refills = {name: 0 for name in NAMES}

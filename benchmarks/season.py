@@ -38,7 +38,7 @@ from pathlib import Path
 import yaml
 
 from pbem import bots
-from pbem.clock import clock, correspondence
+from pbem.clock import clock, correspondence, handover
 from pbem.engine import engine
 from pbem.mail import clockmail, commands, welcome
 from pbem.rng import Rng
@@ -245,7 +245,7 @@ class Season:
             return
         seat = table.seats[table.rnd.choice(sorted(table.seats))]
         holder = f"new{next(self.ids)}"
-        result = correspondence.replace(table.gd, seat.name, holder, f"{holder}@{table.gd.id}.example", self.now)
+        result = handover.replace(table.gd, seat.name, holder, f"{holder}@{table.gd.id}.example", self.now)
         clockmail.send_handover(table.gd, result, self.kept, self.now)
         self._time_on(table, seat)
         seat.address, seat.secret = result["email"], result["secret"]

@@ -4,9 +4,13 @@ A game is a package: one of pbem's own (`games/<package>/`, installed as `pbem.g
 distribution of its own, registered under the `pbem.games` entry points (pbem.store.registry;
 docs/adding-a-game.md walks through one, the example in examples/plugin-game). It holds:
 
-- `meta.yaml`: id, package, title, players {min, max}, rules_version, bot_version, bot_fingerprint, options,
-  notation, decisions, queues (read without importing any rules code, so `pbem games` stays fast); the game's id
-  and rules version are said there only (docs/adding-a-game.md lists every key);
+- `meta.yaml`: id, package, title, players {min, max}, rules_version, bot_version, bot_fingerprint, search,
+  options, notation, decisions, queues (read without importing any rules code, so `pbem games` stays fast); the
+  game's id and rules version are said there only (docs/adding-a-game.md lists every key). `bot_version` is
+  raised with any change to what the bots use (bot.py, unseen.py, scoring.estimate) that may make them choose
+  otherwise; `search` (optional) tunes the search bot: {budget: simulations a decision for `search` alone,
+  rounds: rounds of play before a rollout is scored by `estimate` (absent: to the end), decisions: those it
+  weighs (absent: all; a view's `to_act` names the decision)};
 - `components.yaml`: the game's static data (cards, spaces, tables), validated against the package's
   `schemas/components.schema.json`; a club may pass its own file with `pbem new --components FILE`;
 - `schemas/`: `components`, `state`, `public-view` and `player-view` (`.schema.json`), JSON Schema 2020-12. The
@@ -59,7 +63,11 @@ docs/adding-a-game.md walks through one, the example in examples/plugin-game). I
     views.py      `view(state, player) -> dict`: the game's own part of a view; pbem writes its first fields
                   (`game`, `rules_version`, `options`). A player's view is the public one plus their own hidden
                   things (under `private` by convention: {"player": name, ...}).
-    scoring.py    `is_over(state)`: the one way the game says it is over; `result(state)` as above.
+    scoring.py    `is_over(state)`: the one way the game says it is over; `result(state)` as above; and, for the
+                  search bot, `estimate(state) -> {player: number}` if the game has one: each player's expected
+                  final score before the end (what is under way: cards in hand, cargo, orders half filled), for
+                  rollouts stopped early (meta.yaml `search: {rounds: N}`; without it, the score `result` gives as
+                  if the game ended now). It reads only positions the search imagined.
 
   A game written before pbem built the contract brings its own `rules.py` with the six functions and no
   decisions.py: pbem then plays it by that module (and its setup module's RULES_VERSION, if it has one, must be a
@@ -79,6 +87,14 @@ docs/adding-a-game.md walks through one, the example in examples/plugin-game). I
 - `bot.py` with `choose(view: dict, legal: list[dict], rnd: random.Random) -> move`: the game's heuristic player
   (`greedy`), deciding from the mover's view only (it may play for a real player, so it must not see hidden
   cards); one concrete legal move, deterministic given `rnd`.
+- `unseen.py` with `sample_state(view: dict, components: dict, rnd: random.Random) -> state | None`: a whole
+  position the player's `view` could stand for, what it hides (other hands, the deck's order, hidden money...)
+  dealt at random from what the view and the components (the game's, or a club's) leave possible, for the search
+  bot (pbem.play.search), which must not see the real position. The position's view for that player must be
+  `view` again, and its legal moves theirs (a test checks both, for every game). None where the view does not show
+  enough to rebuild the decision (a frame the view does not show): the search plays the greedy move there. Pure
+  and deterministic given `rnd`, like bot.py; named in the game's own words inside (deal the hands, guess the
+  money). A game without it still plays: its search seats are played by its greedy bot.
 - `conditions.py`: the game's queue words (pbem.play.queues), one function for each name meta.yaml `queues:` declares:
   a choice form `name(view, legal, **fields) -> move | None` (chosen among the legal moves when the decision
   comes), a condition `name(view, **fields) -> bool`, a disarming event `name(view) -> value` (a standing order is
@@ -87,9 +103,9 @@ docs/adding-a-game.md walks through one, the example in examples/plugin-game). I
 - `rules.md`: the rules as implemented and every ruling with its reason.
 
 Every game has the same modules, so a reader finds the same thing in the same place in each (a test checks it):
-setup.py, decisions.py, views.py, scoring.py (above), report.py, draw.py, bot.py, conditions.py, and phases/: the
-game's own modules, named for its phases (an auction, mining, a turn's course) and for what they share (the
-board, common helpers).
+setup.py, decisions.py, views.py, scoring.py (above), report.py, draw.py, bot.py, unseen.py, conditions.py, and
+phases/: the game's own modules, named for its phases (an auction, mining, a turn's course) and for what they share
+(the board, common helpers).
 
 A move is a dict {"action": <notation key>, <field>: value, ...}; its text form comes from the notation
 (pbem.notation). Rule errors never come from apply: a move is either in legal_moves or refused by the engine with

@@ -68,3 +68,19 @@ def result(state: dict) -> list[dict]:
         ranking.append({"player": player, "score": accounts[player]["total"], "rank": better + 1,
                         "details": details(state, accounts[player])})
     return ranking
+
+
+
+
+
+def estimate(state: dict) -> dict[str, float]:
+    """Each player's worth for a search that stops before the end (pbem.search): the final account as if the game
+    ended now, but a card in hand counted as a later build on the biggest company rather than as its penalty, for
+    the share of the cards still to be played that the warehouses left can take (once the cards outnumber the
+    warehouses, only some of them will be built)."""
+    biggest = max((data["value"] for data in state["companies"].values()), default=0) + state["values"]["floor"]
+    cards = sum(len(hand) for hand in state["hands"].values()) + len(state["deck"]) + len(state["market"])
+    built = min(1.0, state["supply"] / cards) if cards else 0.0
+    worth = built * biggest + state["costs"]["hand_penalty"]
+    return {player: final_account(state, player)["total"] + worth * len(state["hands"][player])
+            for player in state["players"]}

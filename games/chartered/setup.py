@@ -99,12 +99,18 @@ def stock_board_problems(components: dict) -> list[str]:
 
 # --------------------------------------------------------------------------------------------------- setup
 
-def deal(components: dict, row: dict, players: list[str], rng) -> tuple[dict, list[str], list[str]]:
-    """Hands from the plot cards only; the rest of the plot cards and the level cards make the deck."""
+def cards_in_play(components: dict, row: dict) -> tuple[list[str], list[str]]:
+    """The plot cards and the level cards of the colours this player count uses (the setup row)."""
     decks = [deck for deck in components["cards"] if deck["colour"] in row["cards"]]
     plot_cards = [str(number) for deck in decks for number in deck["plots"]]
     level_cards = [level_card(entry["level"]) for deck in decks for entry in deck["levels"]
                    for _ in range(entry["count"])]
+    return plot_cards, level_cards
+
+
+def deal(components: dict, row: dict, players: list[str], rng) -> tuple[dict, list[str], list[str]]:
+    """Hands from the plot cards only; the rest of the plot cards and the level cards make the deck."""
+    plot_cards, level_cards = cards_in_play(components, row)
     shuffled = rng.shuffle(plot_cards, what=NP_("chance", "plot cards shuffled for the starting hands"))
     hands = {}
     for seat, player in enumerate(players):

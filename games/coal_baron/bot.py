@@ -346,19 +346,27 @@ def choose_substitutes(me: Seat, legal: list[dict], rnd: random.Random) -> dict:
 
 def resigned(view: dict, legal: list[dict]) -> dict | None:
     """A resigned seat's move (rules.md): the phase card whose bonus is nothing (orders), so no one loses a card
-    they want; leading a phase round, a free mining space with the fewest steps, so the round's domain is one every
-    player may play in (mining spaces are always open) and no worker is displaced. Else the first legal move
-    (`bank-1` in the base game: it never blocks a space), and `pass` wherever passing is legal (pbem.bots)."""
+    they want; leading a phase round, never a money space while anything else is legal (a money round leaves the
+    others nothing but banks and passes): a free mining space with the fewest steps first (the round's domain is
+    then one every player may play in, and no worker is displaced), then any other free space, then the fewest
+    workers displaced. Else the first legal move (`bank-1` in the base game: it never blocks a space), and `pass`
+    wherever passing is legal (pbem.bots)."""
     decision = view["to_act"]["decision"]
     if decision == "pick_phase_card":
         cards = {b["card"]: b["domain"] for b in view["phase"]["bonuses"]}
         return next((m for m in legal if cards.get(m["card"]) == "orders"), None)
     if decision == "place_workers" and view.get("phase"):
         board = {space["space"]: space for space in view["board"]}
-        mining = [m for m in legal if m["action"] == "place" and board[m["space"]]["kind"] == "mining"
-                  and board[m["space"]]["needs"] == 1]
-        return min(mining, key=lambda m: (board[m["space"]]["steps"], m["space"])) if mining else None
+        places = [m for m in legal if m["action"] == "place"]
+        return min(places, key=lambda m: least_disturbing(board[m["space"]])) if places else None
     return None
+
+
+def least_disturbing(space: dict) -> tuple:
+    """How much a placement leading a phase round changes the others' round, least first: a money round, then
+    workers displaced, then a domain other than mining, then workers spent and steps."""
+    return (space["domain"] == "money", len(space["workers"]), space["kind"] != "mining", space["needs"],
+            space.get("steps") or 0, space["space"])
 
 
 CHOOSERS = {

@@ -111,3 +111,26 @@ def result(state):
         r["rank"] = 1 + sum(1 for other in rows if key[other["player"]] > key[r["player"]])
     rows.sort(key=lambda r: (r["rank"], state["players"].index(r["player"])))
     return [{"player": r["player"], "score": r["score"], "rank": r["rank"], "details": r["details"]} for r in rows]
+
+
+def estimate(state):
+    """Each player's worth for a search that stops before the end (pbem.search): the final score as if the game
+    ended now, plus what is under way — the filled part of each outstanding order (its VP by the share of spots
+    filled) and the current shift's majorities as they stand, by the share of the shift's workers already placed
+    (the later in the shift, the surer the standing)."""
+    totals = {row["player"]: row["score"] for row in result(state)}
+    orders = state["components"]["orders"]
+    for player in state["players"]:
+        for order in state["pits"][player]["orders"]:
+            filled = sum(1 for spot in order["spots"] if spot)
+            totals[player] += orders[order["id"]]["vp"] * filled / len(order["spots"])
+    workers = state["components"]["workers"] * len(state["players"])
+    placed = 1 - sum(state["pits"][p]["workers"] for p in state["players"]) / workers
+    allow_second = len(state["players"]) > 2
+    for category in state["components"]["shift_scoring"]:
+        if category["from_shift"] <= state["shift"]:
+            counts = {p: category_count(state, p, category) for p in state["players"]}
+            for player, _, vp in majority_awards(state["players"], counts, category["first"], category["second"],
+                                                 allow_second):
+                totals[player] += vp * placed
+    return totals

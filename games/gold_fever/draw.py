@@ -4,9 +4,14 @@ gold and score, and what the last turn brought (the roll, the events). Everythin
 deck, so every player's picture is the public one."""
 from __future__ import annotations
 
-from .report import card_text, turn_lines
+from pbem.messages import NP_, Domain, joined
 
-NUGGET = ("#d4a017", "N")
+from .report import NEW_VEIN_BONUS, card_text, town_label, turn_lines, words
+
+T = Domain("gold_fever")
+_, pgettext = T.gettext, T.pgettext
+
+NUGGET = ("#d4a017", NP_("mark", "N"))  # a nugget's colour and letter (the letter in the reader's language)
 DANGER = ("#ffe0d0", "#d55e00", "4 2")  # a dangerous mine's card: its fill, border and dashes
 SECONDARY = "#555555"
 TOWN_W, TOWN_GAP = 150, 10
@@ -25,85 +30,94 @@ def draw(view: dict, viewer: str | None, sheet) -> None:
 
 def nuggets(sheet, right: float, y: float, count: int, most: int) -> None:
     """`count` nuggets ending at `right`, one mark each up to `most`, beyond that one mark and the count."""
-    sheet.key(("piece", NUGGET[0], NUGGET[1], "circle"), "a nugget")
+    letter = pgettext("mark", NUGGET[1])
+    sheet.key(("piece", NUGGET[0], letter, "circle"), _("a nugget"))
     if count > most:
-        sheet.piece(right - 38, y, NUGGET[0], NUGGET[1], size=12, shape="circle")
+        sheet.piece(right - 38, y, NUGGET[0], letter, size=12, shape="circle")
         sheet.text(right - 30, y + 4, f"×{count}", size=10)
         return
     for n in range(count):
-        sheet.piece(right - 6 - n * 13, y, NUGGET[0], NUGGET[1], size=12, shape="circle")
+        sheet.piece(right - 6 - n * 13, y, NUGGET[0], letter, size=12, shape="circle")
 
 
 def danger_box(sheet, x, y, w, h, dangerous: bool, rx: float) -> None:
     """A card's box, a dangerous mine's in its own colours and dashes (the legend says so only when drawn)."""
     if dangerous:
         sheet.rect(x, y, w, h, fill=DANGER[0], stroke=DANGER[1], dash=DANGER[2], rx=rx)
-        sheet.key(("swatch", *DANGER), "dangerous mine")
+        sheet.key(("swatch", *DANGER), _("dangerous mine"))
     else:
         sheet.rect(x, y, w, h, fill="#ffffff", rx=rx)
 
 
 def players_table(view, sheet, y):
-    columns = [("player", 0, 145), ("gold", 150, 45), ("nuggets", 200, 65), ("mayor of", 270, 185),
-               ("saloons", 460, 135), ("cards kept", 600, 155), ("score now", 760, 60)]
-    for head, x, _ in columns:
+    columns = [(_("player"), 0, 145), (_("gold"), 150, 45), (_("nuggets"), 200, 65), (_("mayor of"), 270, 185),
+               (_("saloons"), 460, 135), (_("cards kept"), 600, 155), (_("score now"), 760, 60)]
+    for head, x, _width in columns:
         sheet.text(x, y + 12, head, bold=True)
     y += 16
     for player in view["players"]:
         y += 22
         sheet.token(player["name"], 9, y - 4)
-        sheet.text(22, y, player["name"] + (" (you)" if player["name"] == view.get("viewer") else ""))
-        saloons = ", ".join(f"{s['town']} ({s['fee']}{', girls' if s.get('girls') else ''})" for s in player["saloons"])
-        kept = ", ".join(card["id"] for card in player["kept"])
-        cells = [player["gold"], player["score"]["nuggets"], ", ".join(player["maires"]) or "-", saloons or "-",
-                 kept or "-", player["score"]["total"]]
+        sheet.text(22, y, _("{player} (you)", player=player["name"]) if player["name"] == view.get("viewer")
+                   else player["name"])
+        saloons = joined(_("{town} ({fee}, girls)", town=words(s["town"]), fee=s["fee"]) if s.get("girls")
+                         else _("{town} ({fee})", town=words(s["town"]), fee=s["fee"]) for s in player["saloons"])
+        kept = joined(words(card["id"]) for card in player["kept"])
+        cells = [player["gold"], player["score"]["nuggets"], joined(words(town) for town in player["maires"]) or "-",
+                 saloons or "-", kept or "-", player["score"]["total"]]
         lines = sheet.cells(y, [(x, width, value) for (_, x, width), value in zip(columns[1:], cells)], size=10,
                             leading=LINE)
         y += (lines - 1) * LINE
     bank = view["bank"]
     turn = view["turn"]
-    sheet.text(0, y + 24, f"Turn {turn['number']}, first player {turn['first_player']}; deck {view['deck_count']} "
-                          f"cards; bank paid out {bank['paid_out']}, took in {bank['taken_in']}")
+    sheet.text(0, y + 24, _("Turn {turn}, first player {player}; deck {deck} cards; bank paid out {paid}, took in "
+                            "{taken}", turn=turn["number"], player=turn["first_player"], deck=view["deck_count"],
+                            paid=bank["paid_out"], taken=bank["taken_in"]))
     return y + 28
 
 
 def offer(view, sheet, y):
     dangerous_mines = view["options"].get("dangerous-mines") == "on"
     turn = view["turn"]
-    sheet.text(0, y + 12, "Cards on offer", size=13, bold=True)
+    sheet.text(0, y + 12, _("Cards on offer"), size=13, bold=True)
     for i, slot in enumerate(turn["offer"]):  # in rows no wider than the towns
         x, top = (i % CARDS_A_ROW) * (CARD_W + 10), y + 20 + (i // CARDS_A_ROW) * 66
         card = slot["card"]
         danger_box(sheet, x, top, CARD_W, 58, bool(card and dangerous_mines and card.get("dangerous")), 4)
-        sheet.text(x + 6, top + 15, f"slot {slot['slot']}", size=10, fill=SECONDARY)
+        sheet.text(x + 6, top + 15, _("slot {slot}", slot=slot["slot"]), size=10, fill=SECONDARY)
         sheet.lines(x + 6, top + 32, card_text(card, dangerous_mines), CARD_W - 12, size=10, leading=LINE)
         if card and card["type"] == "concession":
             nuggets(sheet, x + CARD_W - 4, top + 11, card["nuggets"], 6)
     y += (-(-len(turn["offer"]) // CARDS_A_ROW) - 1) * 66
-    bids = ", ".join(f"{b['player']} {'pass' if b['bid'] is None else b['bid']}" for b in turn["bids"]) or "none yet"
-    high = f"; highest {turn['high_bid']} by {turn['high_bidder']}" if turn["high_bidder"] else ""
-    lines = sheet.lines(0, y + 96, f"Bids: {bids}{high}", CARDS_A_ROW * (CARD_W + 10) - 10, leading=15)
+    bids = joined(_("{player} pass", player=b["player"]) if b["bid"] is None
+                  else _("{player} {bid}", player=b["player"], bid=b["bid"]) for b in turn["bids"]) or _("none yet")
+    if turn["high_bidder"]:
+        said = _("Bids: {bids}; highest {bid} by {player}", bids=bids, bid=turn["high_bid"], player=turn["high_bidder"])
+    else:
+        said = _("Bids: {bids}", bids=bids)
+    lines = sheet.lines(0, y + 96, said, CARDS_A_ROW * (CARD_W + 10) - 10, leading=15)
     return y + 100 + (lines - 1) * 15
 
 
 def towns(view, sheet, y):
-    sheet.text(0, y + 12, "Towns and concessions", size=13, bold=True)
+    sheet.text(0, y + 12, _("Towns and concessions"), size=13, bold=True)
     top = y + 20
     bottom = top
     dangerous_mines = view["options"].get("dangerous-mines") == "on"
     for i, town in enumerate(view["towns"]):
         x = i * (TOWN_W + TOWN_GAP)
         sheet.rect(x, top, TOWN_W, 72, fill="#f4f1ea", rx=4)
-        sheet.text(x + 6, top + 15, town["name"], bold=True, size=11)
+        sheet.text(x + 6, top + 15, town_label(town), bold=True, size=11)
         sheet.text(x + 6, top + 29, f"({town['english']})", size=10, fill=SECONDARY)
         if town["mayor"]:
-            sheet.text(x + 6, top + 47, "M", bold=True)
-            sheet.key(("glyph", "M"), "mayor")
+            mark = pgettext("mark", "M")  # a mayor's mark
+            sheet.text(x + 6, top + 47, mark, bold=True)
+            sheet.key(("glyph", mark), _("mayor"))
             sheet.token(town["mayor"], x + 28, top + 43, 8)
-        sheet.text(x + 42, top + 47, f"fee {town['fee']}" + ("  ★" if town["governor"] else ""), size=10)
+        sheet.text(x + 42, top + 47, _("fee {fee}", fee=town["fee"]) + ("  ★" if town["governor"] else ""), size=10)
         if town["governor"]:
-            sheet.key(("glyph", "★"), "governor")
-        sheet.text(x + 6, top + 63, f"saloons left {town['saloons_left']}", size=10)
+            sheet.key(("glyph", "★"), _("governor"))
+        sheet.text(x + 6, top + 63, _("saloons left {count}", count=town["saloons_left"]), size=10)
         row_y = top + 80
         for player in view["players"]:
             for concession in sorted((c for c in player["concessions"] if c["town"] == town["id"]),
@@ -114,7 +128,7 @@ def towns(view, sheet, y):
                 if saloon["town"] == town["id"]:
                     sheet.rect(x, row_y, TOWN_W, 22, fill="#ffffff", rx=3, dash="2 2")
                     sheet.token(player["name"], x + 11, row_y + 11, 8)
-                    sheet.text(x + 22, row_y + 15, f"saloon, fee {saloon['fee']}", size=10)
+                    sheet.text(x + 22, row_y + 15, _("saloon, fee {fee}", fee=saloon["fee"]), size=10)
                     row_y += 26
         bottom = max(bottom, row_y)
     return bottom
@@ -123,10 +137,11 @@ def towns(view, sheet, y):
 def concession_card(concession, owner, sheet, x, y, dangerous_mines):
     danger_box(sheet, x, y, TOWN_W, 22, dangerous_mines and concession["dangerous"], 3)
     sheet.token(owner, x + 11, y + 11, 8)
-    sheet.text(x + 22, y + 15, f"no. {concession['number']}" + (" +v" if concession["vein"] else ""), size=10,
-               bold=True)
+    number = concession["number"]
+    sheet.text(x + 22, y + 15, _("no. {number} +v", number=number) if concession["vein"] else
+               _("no. {number}", number=number), size=10, bold=True)
     if concession["vein"]:
-        sheet.key(("glyph", "+v"), "new vein (+3)")
+        sheet.key(("glyph", "+v"), _("new vein (+{bonus})", bonus=NEW_VEIN_BONUS))
     nuggets(sheet, x + TOWN_W - 4, y + 11, concession["value"], 5)
 
 
@@ -134,7 +149,8 @@ def turns(view, sheet, y):
     for turn, current in ((view["previous_turn"], False), (view["turn"], True)):
         if not turn:
             continue
-        sheet.text(0, y + 12, f"Turn {turn['number']}" + (" (now)" if current else ""), bold=True)
+        sheet.text(0, y + 12, _("Turn {number} (now)", number=turn["number"]) if current else
+                   _("Turn {number}", number=turn["number"]), bold=True)
         y += 16
         if turn["roll"]:
             for i, pips in enumerate(turn["roll"]):

@@ -1,86 +1,194 @@
-"""La Fièvre de l'Or: the text report of the table, built only from a view (nothing hidden can be printed)."""
+"""La Fièvre de l'Or: the text report of the table, built only from a view (nothing hidden can be printed), in the
+language being read (its messages in locale/, its words in glossary.yaml: docs/translating.md)."""
 from __future__ import annotations
 
-from pbem.tables import table
+import re
 
+from pbem.messages import NP_, Domain, N_, Words, joined
+from pbem.tables import table, width
+
+from .phases.common import BANK
+from .phases.events import HOLDUP_ROLL
+from .phases.production import PRODUCTION_ROLL
+
+T = Domain("gold_fever")
+_, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
+
+EMPTY = "-"
+NEW_VEIN_BONUS = 3  # the concession table's key says a New Vein's value is counted in (components.yaml: bonus)
+# What the headline calls each decision (the names of meta.yaml `decisions`)
 DECISION_WORDS = {
-    "bid_for_lot": "bid or pass",
-    "choose_card": "take a card",
-    "ride_mustang": "ride the Mustang or pass",
-    "send_telegraph": "use the Telegraph or pass",
-    "light_dynamite": "choose what the dynamite blows up",
-    "expropriate_concession": "choose the concession to expropriate",
-    "aim_holdup": "name the hold-up's victim and sum",
-    "build_saloon": "choose the saloon's town",
-    "place_saloon_girls": "choose the saloon for the girls",
-    "appoint_governor": "choose the governor's town",
-    "stake_new_vein": "choose the concession for the new vein",
+    "bid_for_lot": NP_("decision", "bid or pass"),
+    "choose_card": NP_("decision", "take a card"),
+    "ride_mustang": NP_("decision", "ride the Mustang or pass"),
+    "send_telegraph": NP_("decision", "use the Telegraph or pass"),
+    "light_dynamite": NP_("decision", "choose what the dynamite blows up"),
+    "expropriate_concession": NP_("decision", "choose the concession to expropriate"),
+    "aim_holdup": NP_("decision", "name the hold-up's victim and sum"),
+    "build_saloon": NP_("decision", "choose the saloon's town"),
+    "place_saloon_girls": NP_("decision", "choose the saloon for the girls"),
+    "appoint_governor": NP_("decision", "choose the governor's town"),
+    "stake_new_vein": NP_("decision", "choose the concession for the new vein"),
 }
+# What an event did, as the state keeps it (phases: `chronicle`, in English, so that every stored game replays byte
+# for byte): each sentence's English template, read back into its parts and said in the reader's language.
+EFFECTS = [
+    N_("the bank won {payments}"), N_("took {gold} from the bank"), N_("kept, waiting for a target"),
+    N_("rides the Mustang: chooses next"), N_("took {concession} from {owner}"), N_("opened {saloon}"),
+    N_("work in {saloon}"), N_("governs {town}: mayor fees doubled"), N_("runs under {concession}"),
+    N_("blew up {target} of {owner}"),
+]
+WORDS = ("concession", "saloon", "target", "town")  # the parts of an effect that are ids of the notation
+
+
+def words(text: str) -> Words:
+    """An id of the notation (a card, a town), shown in the reader's words."""
+    return Words(T.name, text)
+
+
+def town_label(town: dict) -> str:
+    """A town as a sentence names it: the glossary's name where the reader's language has one of its own (pbem's
+    Chinese names), else the name printed on the cards (components.yaml: the French edition's, as in English)."""
+    named = T.term("town", town["id"])
+    return town["name"] if named == town["id"] else named
 
 
 def card_text(card: dict | None, dangerous_mines: bool) -> str:
     if card is None:
-        return "(taken)"
+        return _("(taken)")
     if card["type"] == "concession":
         # The printed mark matters only when the dangerous-mines option is on.
-        danger = ", dangerous" if dangerous_mines and card.get("dangerous") else ""
-        nuggets = f"{card['nuggets']} nugget{'' if card['nuggets'] == 1 else 's'}"
-        return f"{card['id']} (number {card['number']}, {nuggets}{danger})"
+        if dangerous_mines and card.get("dangerous"):
+            return ngettext("{card} (number {number}, {count} nugget, dangerous)",
+                            "{card} (number {number}, {count} nuggets, dangerous)", card["nuggets"],
+                            card=words(card["id"]), number=card["number"], count=card["nuggets"])
+        return ngettext("{card} (number {number}, {count} nugget)", "{card} (number {number}, {count} nuggets)",
+                        card["nuggets"], card=words(card["id"]), number=card["number"], count=card["nuggets"])
     if card["type"] == "saloon":
-        return f"{card['id']} (saloon of {card['town']})"
-    return f"{card['id']} ({card['name']})"
+        return _("{card} (saloon of {town})", card=words(card["id"]), town=words(card["town"]))
+    return _("{card} ({name})", card=words(card["id"]), name=card["name"])  # the name printed on the card
 
 
 def status_lines(view: dict) -> list[str]:
     turn = view["turn"]
-    lines = [f"Turn {turn['number']}: first player {turn['first_player']}; deck {view['deck_count']} cards"
-             + (f" ({view['set_aside_count']} set aside unseen)" if view["set_aside_count"] else "")]
+    common = {"turn": turn["number"], "player": turn["first_player"], "deck": view["deck_count"]}
+    if view["set_aside_count"]:
+        lines = [_("Turn {turn}: first player {player}; deck {deck} cards ({aside} set aside unseen)", **common,
+                   aside=view["set_aside_count"])]
+    else:
+        lines = [_("Turn {turn}: first player {player}; deck {deck} cards", **common)]
     if view["to_act"]:
         act = view["to_act"]
-        lines.append(f"To act: {act['player']} ({DECISION_WORDS.get(act['decision'], act['decision'])})")
+        decision = act["decision"]
+        doing = T.stored(DECISION_WORDS[decision], "decision") if decision in DECISION_WORDS else decision
+        lines.append(_("To act: {player} ({decision})", player=act["player"], decision=doing))
     else:
-        lines.append("The game is over.")
+        lines.append(_("The game is over."))
     return lines
 
 
 def offer_table(view: dict) -> str:
     dangerous_mines = view["options"].get("dangerous-mines") == "on"
     rows = [[slot["slot"], card_text(slot["card"], dangerous_mines)] for slot in view["turn"]["offer"]]
-    return "Cards on offer\n" + table(rows, headers=["slot", "card"])
+    return _("Cards on offer") + "\n" + table(rows, headers=[_("slot"), _("card")])
+
+
+def payee(name: str) -> str:
+    return pgettext("payee", "bank") if name == BANK else name
+
+
+def stored_sentence(text: str, patterns: list, context: str | None = None) -> str:
+    """A sentence the game stored in English (in its state or its log) in the reader's language: read back by its
+    template into its parts (the ids among them in the reader's words); a text no template reads, as stored."""
+    for template, pattern in patterns:
+        found = pattern.fullmatch(text)
+        if found:
+            params = {name: words(value) if name in WORDS else value for name, value in found.groupdict().items()}
+            return T.pgettext(context, template, **params) if context else T.gettext(template, **params)
+    return T.stored(text, context)
+
+
+def _patterns(templates: list[str]) -> list[tuple[str, re.Pattern]]:
+    found = []
+    for template in templates:
+        pieces = re.split(r"\{(\w+)\}", template)
+        found.append((template, re.compile("".join(re.escape(piece) if i % 2 == 0 else f"(?P<{piece}>.+?)"
+                                                   for i, piece in enumerate(pieces)))))
+    return found
+
+
+_EFFECTS = _patterns(EFFECTS)
+_CHANCES = _patterns([PRODUCTION_ROLL, HOLDUP_ROLL])
+
+
+def effect_text(effect: str) -> str:
+    """What an event did, in the reader's language."""
+    return stored_sentence(effect, _EFFECTS)
+
+
+def chance_text(what: str) -> str:
+    """What a roll or a shuffle of the log was, in the reader's language (pbem.text.report asks the game)."""
+    return stored_sentence(what, _CHANCES, "chance")
+
+
+def bids_text(turn: dict) -> str:
+    bids = [_("{player} pass", player=bid["player"]) if bid["bid"] is None
+            else _("{player} bids {amount}", player=bid["player"], amount=bid["bid"]) for bid in turn["bids"]]
+    return joined(bids) or _("none yet")
+
+
+def holdup_text(holdup: dict) -> str:
+    common = {"player": holdup["player"], "victim": holdup["victim"], "amount": holdup["amount"],
+              "first": holdup["dice"][0], "second": holdup["dice"][1]}
+    if sum(holdup["dice"]) >= holdup["amount"]:
+        return _("Hold-up by {player} on {victim} for {amount}: rolled {first}+{second}, stole {stolen}", **common,
+                 stolen=holdup["stolen"])
+    return _("Hold-up by {player} on {victim} for {amount}: rolled {first}+{second}, failed", **common)
+
+
+def auction_lines(turn: dict, current: bool) -> list[str]:
+    """The bids, and the winner with what was paid down the table."""
+    if current and turn["winner"] is None:
+        lines = [_("Bids so far: {bids}", bids=bids_text(turn))]
+    else:
+        lines = [_("Bids: {bids}", bids=bids_text(turn))]
+    if turn["winner"] is not None:
+        paid = joined(_("{payee} {amount}", payee=payee(share["to"]), amount=share["amount"])
+                      for share in turn["payment"]) or _("nothing")
+        lines.append(_("Auction won by {winner} for {price}; paid down the table: {paid}", winner=turn["winner"],
+                       price=turn["price"], paid=paid))
+    return lines
 
 
 def turn_lines(turn: dict, current: bool) -> list[str]:
     """What happened in one turn: bids, payment, cards taken, fees, hold-ups, the roll and what it produced."""
-    bids = ", ".join(f"{bid['player']} {'pass' if bid['bid'] is None else 'bids ' + str(bid['bid'])}"
-                     for bid in turn["bids"]) or "none yet"
-    lines = [f"Bids{' so far' if current and turn['winner'] is None else ''}: {bids}"]
-    if turn["winner"] is not None:
-        paid = ", ".join(f"{share['to']} {share['amount']}" for share in turn["payment"]) or "nothing"
-        lines.append(f"Auction won by {turn['winner']} for {turn['price']}; paid down the table: {paid}")
+    lines = auction_lines(turn, current)
     for taken in turn["taken"]:
-        lines.append(f"{taken['player']} took {taken['card']}")
+        lines.append(_("{player} took {card}", player=taken["player"], card=words(taken["card"])))
     if current and turn["still_to_choose"] and turn["roll"] is None:
-        lines.append("Then to choose, in order: " + ", ".join(turn["still_to_choose"]))
+        lines.append(_("Then to choose, in order: {players}", players=joined(turn["still_to_choose"])))
     for event in turn["events"]:
-        lines.append(f"{event['player']}'s {event['card']}: {event['effect']}")
+        lines.append(_("{player}'s {card}: {effect}", player=event["player"], card=words(event["card"]),
+                       effect=effect_text(event["effect"])))
     for fee in turn["fees"]:
-        lines.append(f"{fee['player']} paid mayor {fee['mayor']} {fee['amount']} for {fee['town']}")
-    for holdup in turn["holdups"]:
-        outcome = f"stole {holdup['stolen']}" if sum(holdup["dice"]) >= holdup["amount"] else "failed"
-        lines.append(f"Hold-up by {holdup['player']} on {holdup['victim']} for {holdup['amount']}: "
-                     f"rolled {holdup['dice'][0]}+{holdup['dice'][1]}, {outcome}")
+        lines.append(_("{player} paid mayor {mayor} {amount} for {town}", player=fee["player"], mayor=fee["mayor"],
+                       amount=fee["amount"], town=words(fee["town"])))
+    lines += [holdup_text(holdup) for holdup in turn["holdups"]]
     if turn["roll"]:
         roll = turn["roll"]
-        lines.append(f"Production roll: {roll[0]} + {roll[1]} = {roll[0] + roll[1]}")
+        lines.append(_("Production roll: {first} + {second} = {total}", first=roll[0], second=roll[1],
+                       total=roll[0] + roll[1]))
     if turn["telegraph"]:
         wire = turn["telegraph"]
-        lines.append(f"{wire['player']} used the Telegraph: die {wire['die']} from {wire['from']} to {wire['to']}")
+        lines.append(_("{player} used the Telegraph: die {die} from {before} to {after}", player=wire["player"],
+                       die=wire["die"], before=wire["from"], after=wire["to"]))
     for line in turn["production"]:
-        lines.append(f"{line['concession']} produced {line['gold']} for {line['player']}")
+        lines.append(_("{concession} produced {gold} for {player}", concession=words(line["concession"]),
+                       gold=line["gold"], player=line["player"]))
     for line in turn["saloon_fees"]:
-        lines.append(f"{line['player']} paid {line['amount']} at {line['owner']}'s saloon {line['saloon']}")
-    for cid in turn["collapsed"]:
-        lines.append(f"{cid} collapsed")
+        lines.append(_("{player} paid {amount} at {owner}'s saloon {saloon}", player=line["player"],
+                       amount=line["amount"], owner=line["owner"], saloon=words(line["saloon"])))
+    lines += [_("{concession} collapsed", concession=words(cid)) for cid in turn["collapsed"]]
     return lines
 
 
@@ -90,30 +198,34 @@ def concession_table(view: dict) -> str:
     for player in view["players"]:
         cells = []
         for town in towns:
-            mines = [f"{c['number']}:{c['value']}" + ("+v" if c["vein"] else "")
-                     for c in player["concessions"] if c["town"] == town]
+            mines = [_("{number}:{value}+v", number=c["number"], value=c["value"]) if c["vein"]  # (see the key)
+                     else f"{c['number']}:{c['value']}" for c in player["concessions"] if c["town"] == town]
             cells.append(" ".join(mines))
         rows.append([player["name"], *cells])
-    return ("Concessions by town (number:value; +v = with a New Vein, +3 counted in)\n"
-            + table(rows, headers=["player", *towns]))
+    return (_("Concessions by town (number:value; +v = with a New Vein, +{bonus} counted in)", bonus=NEW_VEIN_BONUS)
+            + "\n" + table(rows, headers=[_("player"), *(T.term("town", town) for town in towns)]))
 
 
 def towns_table(view: dict) -> str:
-    rows = [[town["id"], f"{town['name']} ({town['english']})", town["mayor"] or "-", town["fee"],
-             "yes" if town["governor"] else "", town["saloons_left"]] for town in view["towns"]]
-    return "Towns\n" + table(rows, headers=["town", "name (English edition)", "mayor", "fee",
-                                               "governor", "saloon cards left"])
+    rows = [[T.term("town", town["id"]), _("{name} ({english})", name=town["name"], english=town["english"]),
+             town["mayor"] or EMPTY, town["fee"], _("yes") if town["governor"] else "", town["saloons_left"]]
+            for town in view["towns"]]
+    return _("Towns") + "\n" + table(rows, headers=[_("town"), _("name (English edition)"), _("mayor"), _("fee"),
+                                                    _("governor"), _("saloon cards left")])
 
 
 def players_table(view: dict) -> str:
     rows = []
     for player in view["players"]:
-        saloons = ", ".join(f"{s['id']} ({s['fee']})" for s in player["saloons"])
-        kept = ", ".join(card["id"] + (" (waiting)" if card["waiting"] else "") for card in player["kept"])
-        rows.append([player["name"], player["gold"], ", ".join(player["maires"]), saloons, kept])
+        saloons = joined(_("{saloon} ({fee})", saloon=words(s["id"]), fee=s["fee"]) for s in player["saloons"])
+        kept = joined(_("{card} (waiting)", card=words(card["id"])) if card["waiting"] else words(card["id"]).render()
+                      for card in player["kept"])
+        rows.append([player["name"], player["gold"], joined(T.term("town", town) for town in player["maires"]),
+                     saloons, kept])
     bank = view["bank"]
-    return ("Players\n" + table(rows, headers=["player", "gold", "mayor of", "saloons (fee)", "cards kept"])
-            + f"\nBank: paid out {bank['paid_out']}, took in {bank['taken_in']}")
+    return (_("Players") + "\n" + table(rows, headers=[_("player"), _("gold"), _("mayor of"), _("saloons (fee)"),
+                                                       _("cards kept")])
+            + "\n" + _("Bank: paid out {paid}, took in {taken}", paid=bank["paid_out"], taken=bank["taken_in"]))
 
 
 def render(view: dict, viewer: str | None) -> str:
@@ -122,7 +234,7 @@ def render(view: dict, viewer: str | None) -> str:
         parts.append(offer_table(view))
     for turn, current in ((view["previous_turn"], False), (view["turn"], True)):
         if turn:
-            parts.append(f"Turn {turn['number']}\n" + "\n".join(turn_lines(turn, current)))
+            parts.append(_("Turn {number}", number=turn["number"]) + "\n" + "\n".join(turn_lines(turn, current)))
     parts += [players_table(view), concession_table(view), towns_table(view)]
     return "\n\n".join(parts) + "\n"  # the final score: the referee's ranking, with every line of it
 
@@ -131,17 +243,17 @@ def render(view: dict, viewer: str | None) -> str:
 # What one legal move does, for `pbem moves`; built from the mover's view only (here everything is public).
 
 EVENT_EFFECTS = {
-    "saloon": "a saloon: others' producing concessions in its town pay you {fee}",
-    "saloon-girls": "one of your saloons collects {fee} instead",
-    "dynamite": "blow up an opponent's concession or saloon",
-    "expropriation": "take an opponent's concession in a town where you have one",
-    "governor": "your mayor fees in one of your towns x{factor}",
-    "card-shark": "every other player pays the bank {gold}",
-    "new-vein": "one of your concessions yields {bonus} more, now and at the end",
-    "mustang": "keep it: later, choose your card right after the winner",
-    "stagecoach-robbery": "take {gold} from the bank",
-    "holdup": "name a player and a sum {min}-{max}; two dice reaching it steal it",
-    "telegraph": "keep it: change one die of a later production roll",
+    "saloon": N_("a saloon: others' producing concessions in its town pay you {fee}"),
+    "saloon-girls": N_("one of your saloons collects {fee} instead"),
+    "dynamite": N_("blow up an opponent's concession or saloon"),
+    "expropriation": N_("take an opponent's concession in a town where you have one"),
+    "governor": N_("your mayor fees in one of your towns x{factor}"),
+    "card-shark": N_("every other player pays the bank {gold}"),
+    "new-vein": N_("one of your concessions yields {bonus} more, now and at the end"),
+    "mustang": N_("keep it: later, choose your card right after the winner"),
+    "stagecoach-robbery": N_("take {gold} from the bank"),
+    "holdup": N_("name a player and a sum {min}-{max}; two dice reaching it steal it"),
+    "telegraph": N_("keep it: change one die of a later production roll"),
 }
 
 
@@ -152,12 +264,18 @@ def describe(view: dict, move: dict) -> str:
     return clip(describer(view, mover, move)) if describer else ""
 
 
-def clip(text: str, width: int = 72) -> str:
-    return text if len(text) <= width else text[:width - 2].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+def clip(text: str, columns: int = 72) -> str:
+    """At most `columns` display columns, cut at a word (Chinese, which has none, at a character)."""
+    if width(text) <= columns:
+        return text
+    cut = text[:columns - 2]
+    while width(cut) > columns - 2:
+        cut = cut[:-1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(",;:") + " …"
 
 
 def town_name(view: dict, town: str) -> str:
-    return next(t["name"] for t in view["towns"] if t["id"] == town)
+    return town_label(next(t for t in view["towns"] if t["id"] == town))
 
 
 def player_of(view: dict, name: str) -> dict:
@@ -174,27 +292,33 @@ def owned(view: dict) -> dict:
 
 
 def event_effect(card: dict) -> str:
-    return EVENT_EFFECTS[card["kind"]].format(**card)
+    template = EVENT_EFFECTS[card["kind"]]
+    return T.gettext(template, **card)
 
 
 def card_brief(view: dict, mover: str, card: dict) -> str:
     """What taking this card means for the mover: a concession's number, nuggets and the mayor's fee; an event's
     effect."""
     if card["type"] != "concession":
-        return f"{card['name']}: {event_effect(card)}" if card["type"] == "event" else card["id"]
+        if card["type"] == "event":
+            return _("{name}: {effect}", name=card["name"], effect=event_effect(card))
+        return words(card["id"]).render()
     town = next(t for t in view["towns"] if t["id"] == card["town"])
-    text = f"{town['name']} {card['number']}, {card['nuggets']} nugget{'s' if card['nuggets'] != 1 else ''}"
+    common = {"town": town_label(town), "number": card["number"], "count": card["nuggets"]}
     if town["mayor"] and town["mayor"] != mover and town["fee"]:
-        text += f"; pay mayor {town['mayor']} {town['fee']}"
-    return text
+        return ngettext("{town} {number}, {count} nugget; pay mayor {mayor} {fee}",
+                        "{town} {number}, {count} nuggets; pay mayor {mayor} {fee}", card["nuggets"], **common,
+                        mayor=town["mayor"], fee=town["fee"])
+    return ngettext("{town} {number}, {count} nugget", "{town} {number}, {count} nuggets", card["nuggets"], **common)
 
 
 def describe_bid(view: dict, mover: str, move: dict) -> str:
     turn = view["turn"]
     gold = player_of(view, mover)["gold"]
     if turn["high_bidder"] is None:
-        return f"open the auction (you hold {gold}): the winner chooses first and rolls"
-    return f"outbid {turn['high_bidder']}'s {turn['high_bid']} (you hold {gold}); paid down the table"
+        return _("open the auction (you hold {gold}): the winner chooses first and rolls", gold=gold)
+    return _("outbid {player}'s {bid} (you hold {gold}); paid down the table", player=turn["high_bidder"],
+             bid=turn["high_bid"], gold=gold)
 
 
 def explain_refusal(view: dict, move: dict) -> str | None:
@@ -212,11 +336,12 @@ def explain_refusal(view: dict, move: dict) -> str | None:
 def describe_pass(view: dict, mover: str, move: dict) -> str:
     decision = view["to_act"]["decision"]
     if decision == "ride_mustang":
-        return "keep the Mustang for a later turn"
+        return _("keep the Mustang for a later turn")
     if decision == "send_telegraph":
         roll = view["turn"]["roll"]
-        return f"keep the Telegraph; the roll stays {roll[0]} + {roll[1]} = {sum(roll)}"
-    return "out of this auction"
+        return _("keep the Telegraph; the roll stays {first} + {second} = {total}", first=roll[0], second=roll[1],
+                 total=sum(roll))
+    return _("out of this auction")
 
 
 def describe_take(view: dict, mover: str, move: dict) -> str:
@@ -225,7 +350,7 @@ def describe_take(view: dict, mover: str, move: dict) -> str:
 
 
 def describe_mustang(view: dict, mover: str, move: dict) -> str:
-    return "choose your card now, right after the auction winner"
+    return _("choose your card now, right after the auction winner")
 
 
 def describe_telegraph(view: dict, mover: str, move: dict) -> str:
@@ -233,17 +358,24 @@ def describe_telegraph(view: dict, mover: str, move: dict) -> str:
     other = roll[2 - move["die"]]
     values = move["value"]
     low, high = (values["min"], values["max"]) if isinstance(values, dict) else (values, values)
-    total = f"{other + low}" if low == high else f"{other + low}..{other + high}"
-    return f"die {move['die']} shows {roll[move['die'] - 1]}: the roll becomes {total} (now {sum(roll)})"
+    common = {"die": move["die"], "shows": roll[move["die"] - 1], "now": sum(roll)}
+    if low == high:
+        return _("die {die} shows {shows}: the roll becomes {total} (now {now})", **common, total=other + low)
+    return _("die {die} shows {shows}: the roll becomes {low}..{high} (now {now})", **common, low=other + low,
+             high=other + high)
 
 
 def target_text(view: dict, target: str, whose: bool = True) -> str:
     """`bob's Cold Mountain 9 (3 nuggets)`, `cid's saloon in Takamawok`."""
     owner, card = owned(view)[target]
-    owner = f"{owner}'s " if whose else ""
+    town = town_name(view, card["town"])
     if "number" not in card:
-        return f"{owner}saloon in {town_name(view, card['town'])}"
-    return f"{owner}{town_name(view, card['town'])} {card['number']} ({card['value']} nuggets)"
+        return _("{owner}'s saloon in {town}", owner=owner, town=town) if whose else \
+            _("saloon in {town}", town=town)
+    common = {"town": town, "number": card["number"], "count": card["value"]}
+    if whose:
+        return _("{owner}'s {town} {number} ({count} nuggets)", owner=owner, **common)
+    return _("{town} {number} ({count} nuggets)", **common)
 
 
 def targets_text(view: dict, targets) -> str:
@@ -255,55 +387,66 @@ def targets_text(view: dict, targets) -> str:
     by_owner = {}
     for target in ids:
         owner, card = cards[target]
-        by_owner.setdefault(owner, []).append(str(card.get("number", "saloon")))
+        by_owner.setdefault(owner, []).append(str(card["number"]) if "number" in card else pgettext("target",
+                                                                                                    "saloon"))
     town = town_name(view, cards[ids[0]][1]["town"])
-    return f"one in {town}: " + "; ".join(f"{owner} {', '.join(marks)}" for owner, marks in by_owner.items())
+    choices = pgettext("owners separator", "; ").join(_("{owner} {marks}", owner=owner, marks=joined(marks))
+                                                      for owner, marks in by_owner.items())
+    return _("one in {town}: {choices}", town=town, choices=choices)
 
 
 def describe_dynamite(view: dict, mover: str, move: dict) -> str:
-    return "blow up " + targets_text(view, move["target"])
+    return _("blow up {targets}", targets=targets_text(view, move["target"]))
 
 
 def describe_expropriate(view: dict, mover: str, move: dict) -> str:
     ids = move["concession"]["from"] if isinstance(move["concession"], dict) else move["concession"]
     town = next(t for t in view["towns"] if t["id"] == owned(view)[ids[0]][1]["town"])
-    fee = f"; pay mayor {town['mayor']} {town['fee']}" if town["mayor"] not in (None, mover) and town["fee"] else ""
-    return "take " + targets_text(view, move["concession"]) + fee
+    targets = targets_text(view, move["concession"])
+    if town["mayor"] not in (None, mover) and town["fee"]:
+        return _("take {targets}; pay mayor {mayor} {fee}", targets=targets, mayor=town["mayor"], fee=town["fee"])
+    return _("take {targets}", targets=targets)
 
 
 def describe_holdup(view: dict, mover: str, move: dict) -> str:
     victim = player_of(view, move["victim"])
-    return f"{victim['name']} holds {victim['gold']}: two dice must reach the sum you name"
+    return _("{player} holds {gold}: two dice must reach the sum you name", player=victim["name"],
+             gold=victim["gold"])
 
 
 def describe_saloon(view: dict, mover: str, move: dict) -> str:
     card = view["to_act"].get("card") or {}
-    fee = f" {card['fee']}" if "fee" in card else ""
-    return f"others' concessions in {town_name(view, move['town'])} pay you{fee} each time they produce"
+    town = town_name(view, move["town"])
+    if "fee" in card:
+        return _("others' concessions in {town} pay you {fee} each time they produce", town=town, fee=card["fee"])
+    return _("others' concessions in {town} pay you each time they produce", town=town)
 
 
 def describe_girls(view: dict, mover: str, move: dict) -> str:
     card = view["to_act"].get("card") or {}
-    town = next(s["town"] for s in player_of(view, mover)["saloons"] if s["id"] == move["saloon"])
-    fee = f" {card['fee']}" if "fee" in card else " more"
-    return f"your saloon in {town_name(view, town)} collects{fee} from each producing concession"
+    town = town_name(view, next(s["town"] for s in player_of(view, mover)["saloons"] if s["id"] == move["saloon"]))
+    if "fee" in card:
+        return _("your saloon in {town} collects {fee} from each producing concession", town=town, fee=card["fee"])
+    return _("your saloon in {town} collects more from each producing concession", town=town)
 
 
 def describe_governor(view: dict, mover: str, move: dict) -> str:
     town = next(t for t in view["towns"] if t["id"] == move["town"])
     factor = (view["to_act"].get("card") or {}).get("factor", 2)
-    return f"the fee paid to you in {town['name']} goes from {town['fee']} to {town['fee'] * factor}"
+    return _("the fee paid to you in {town} goes from {fee} to {doubled}", town=town_label(town), fee=town["fee"],
+             doubled=town["fee"] * factor)
 
 
 def describe_vein(view: dict, mover: str, move: dict) -> str:
     card = view["to_act"].get("card") or {}
-    more = f"{card['bonus']} more" if "bonus" in card else "more"
+    more = _("{bonus} more", bonus=card["bonus"]) if "bonus" in card else _("more")
     ids = move["concession"]["from"] if isinstance(move["concession"], dict) else move["concession"]
     if len(ids) == 1:
-        return f"your {target_text(view, ids[0], whose=False)} yields {more}"
+        return _("your {concession} yields {more}", concession=target_text(view, ids[0], whose=False), more=more)
     cards = owned(view)
-    numbers = ", ".join(str(cards[cid][1]["number"]) for cid in ids)
-    return f"one of your {town_name(view, cards[ids[0]][1]['town'])} {numbers} yields {more}"
+    numbers = joined(str(cards[cid][1]["number"]) for cid in ids)
+    return _("one of your {town} {numbers} yields {more}", town=town_name(view, cards[ids[0]][1]["town"]),
+             numbers=numbers, more=more)
 
 
 DESCRIBERS = {

@@ -1,7 +1,14 @@
 """La Fièvre de l'Or's score: gold, the nuggets on one's concessions, the Maire cards; the end of the game."""
 from __future__ import annotations
 
+from pbem.messages import NP_
+
 from .phases.common import concessions_of, production_value
+
+# The lines of a final score, in English in the stored results (translated where shown: pbem.text.report). The
+# Maire cards' line names their points: the French rules' 5 is translated; a club's own number stays in English.
+GOLD, NUGGETS, MAIRES = NP_("score", "gold"), NP_("score", "nuggets on concessions"), NP_("score", "Maire cards")
+MAIRE_POINTS = {5: NP_("score", "points for Maire cards (x5)")}
 
 
 def is_over(state: dict) -> bool:
@@ -28,7 +35,22 @@ def result(state: dict) -> list[dict]:
         better = sum(1 for other in state["players"] if lines[other]["total"] > lines[player]["total"])
         score = lines[player]
         ranking.append({"player": player, "score": score["total"], "rank": better + 1, "details": {
-            "gold": score["gold"], "nuggets on concessions": score["nuggets"],
-            "Maire cards": score["maires"],
-            f"points for Maire cards (x{state['points_per_maire']})": score["maire_points"]}})
+            GOLD: score["gold"], NUGGETS: score["nuggets"], MAIRES: score["maires"],
+            maire_points_line(state["points_per_maire"]): score["maire_points"]}})
     return ranking
+
+
+def estimate(state: dict) -> dict[str, float]:
+    """Each player's worth for a search that stops before the end (pbem.search): the score as if the game ended
+    now, plus what each concession is expected to produce in the turns left (a turn reveals a card a player from
+    the deck; two dice make each number from 2 to 12 with chance (6 - |number - 7|) / 36)."""
+    turns = len(state["deck"]) / len(state["players"])
+    worth = {player: float(score_lines(state, player)["total"]) for player in state["players"]}
+    for concession, owner in state["owners"].items():
+        chance = (6 - abs(state["cards"][concession]["number"] - 7)) / 36
+        worth[owner] += turns * chance * production_value(state, concession)
+    return worth
+
+
+def maire_points_line(points: int) -> str:
+    return MAIRE_POINTS.get(points, f"points for Maire cards (x{points})")

@@ -4,9 +4,12 @@ turn.
 from __future__ import annotations
 
 from pbem.contract import PbemError
+from pbem.messages import NP_, Domain
 
 from .phases.common import BANK
 from .phases.turn import start_turn
+
+T = Domain("gold_fever")
 
 
 def catalogue_cards(components: dict) -> tuple[list[dict], dict, list[str]]:
@@ -17,7 +20,8 @@ def catalogue_cards(components: dict) -> tuple[list[dict], dict, list[str]]:
         for concession in town["concessions"]:
             cid = f"{town['id']}-{concession['number']}"
             if cid in cards:
-                raise PbemError(f"components: two concessions numbered {concession['number']} in {town['id']}")
+                raise PbemError(T.lazy("components: two concessions numbered {number} in {town}",
+                                       number=concession["number"], town=town["id"]))
             cards[cid] = {"type": "concession", "town": town["id"], "number": concession["number"],
                           "nuggets": concession["nuggets"], "dangerous": bool(concession.get("dangerous", False))}
             deck.append(cid)
@@ -37,15 +41,16 @@ def setup(state: dict, components: dict, rng) -> None:
     no game id, as the first games had none)."""
     players, options = state["players"], state["options"]
     if BANK in players:  # the payment names the bank as a receiver
-        raise PbemError(f"a player may not be called {BANK!r} in this game")
+        raise PbemError(T.lazy("a player may not be called {name} in this game", name=repr(BANK)))
     towns, cards, cards_in_deck = catalogue_cards(components)
-    deck = rng.shuffle(cards_in_deck, what="deck shuffle")
+    deck = rng.shuffle(cards_in_deck, what=NP_("chance", "deck shuffle"))
     set_aside = []
     if options.get("bank-takes-the-rest") == "on":
-        require_players(players, components["bank_takes_the_rest"]["players"], "the bank's share of the payment")
+        require_players(players, components["bank_takes_the_rest"]["players"],
+                        T.plazy("option", "the bank's share of the payment"))
     if options.get("short-game") == "on":
         short = components["short_game"]
-        require_players(players, short["players"], "the short game")
+        require_players(players, short["players"], T.plazy("option", "the short game"))
         # The English rules: 15 cards removed at random from the deck, unseen.
         set_aside, deck = deck[:short["remove"]], deck[short["remove"]:]
     state.update({
@@ -72,11 +77,12 @@ def setup(state: dict, components: dict, rng) -> None:
         "stack": [],
     })
     # The English rules: the first player of the first turn is drawn at random (the French rules do not say).
-    first = rng.choice(list(players), what="first player", public=True)
+    first = rng.choice(list(players), what=NP_("chance", "first player"), public=True)
     start_turn(state, first, rng)
 
 
-def require_players(players: list[str], count: int, what: str) -> None:
+def require_players(players: list[str], count: int, what) -> None:
     """An option the English rules give to one player count only is refused at other counts."""
     if len(players) != count:
-        raise PbemError(f"{what} is for {count} players, not {len(players)}")
+        raise PbemError(T.lazy("{option} is for {count} players, not {players}", option=what, count=count,
+                               players=len(players)))

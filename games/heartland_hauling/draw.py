@@ -1,11 +1,17 @@
 """The Great Heartland Hauling Co.'s picture, drawn from a view only: the map's grid, north up, each location with
 its crates (the native good ringed), the goods it demands with their price and the trucks parked there; truck
 stops with their upgrade and its owner; the centre; the road features of the alternate-route side on the edges
-they guard. Then the players (money, cargo, cards, upgrade), the cards on the table and the viewer's own hand."""
+they guard. Then the players (money, cargo, cards, upgrade), the cards on the table and the viewer's own hand.
+Its words are the report's messages and the glossary's names, in the language being read."""
 from __future__ import annotations
 
+from pbem.messages import joined
+from pbem.tables import width
+
 from .phases.board import cell_coords, cell_name
-from .report import edge_features, short_names
+from .report import edge_features, short_names, upgrade_name
+from .texts.names import (T, _, centre_name, dollars, feature_name, good_name, location_name, named, ngettext,
+                          upgrade_title)
 
 CELL_W, CELL_H, GAP = 124, 96, 8
 GOOD_FILLS = {"green": "#009e73", "yellow": "#f0e442", "black": "#1a1a1a", "pink": "#cc79a7", "red": "#d55e00",
@@ -13,12 +19,14 @@ GOOD_FILLS = {"green": "#009e73", "yellow": "#f0e442", "black": "#1a1a1a", "pink
 EDGE = {"closed": ("#1a1a1a", "X"), "weigh": ("#e69f00", "W"), "toll": ("#56b4e9", "$")}
 SECONDARY = "#555555"
 CRATE = 17  # a good's mark: wide enough for its two letters at the smallest type
+DEMAND = 48  # from one demanded good to the next: room for its price as any language writes it (4 元, 4 $)
 
 
 def draw(view: dict, viewer: str | None, sheet) -> None:
     short = short_names(view)
     goods = {g["id"]: (GOOD_FILLS.get(g["colour"], "#999999"), short[g["id"]].capitalize()[:2],
-                       f"{g['id']} ({g['colour']}, -${g['penalty']} a crate left)") for g in view["goods"]}
+                       _("{good} ({colour}, -${penalty} a crate left)", good=good_name(g["id"]),
+                         colour=named("colour", g["colour"]), penalty=g["penalty"])) for g in view["goods"]}
     bottom, right = map_drawing(view, goods, sheet, 0, 0)
     y = players_table(view, goods, sheet, 0, bottom + 16)
     y = cards(view, goods, sheet, 0, y + 12)
@@ -30,7 +38,7 @@ def good(sheet, goods, x, y, good_id, size=CRATE, native=False):
     fill, letter, words = goods[good_id]
     if native:
         sheet.circle(x, y, size * 0.75, fill="#ffffff", stroke="#1a1a1a", width=1.2)
-        sheet.key(("ring",), "ringed: the native good (1 bill a crate)")
+        sheet.key(("ring",), _("ringed: the native good (1 bill a crate)"))
     sheet.piece(x, y, fill, letter, size=size)
     sheet.key(("piece", fill, letter), words)
 
@@ -41,7 +49,7 @@ def box_at(cell, top, left):
 
 
 def map_drawing(view, goods, sheet, x0, y0):
-    sheet.text(x0, y0 + 12, "Map (north up)", size=13, bold=True)
+    sheet.text(x0, y0 + 12, _("Map (north up)"), size=13, bold=True)
     centre = view["centre"]["cell"]
     located = [loc for loc in view["locations"] if loc["cell"]]
     stops = [u for u in view["upgrades"] if u["cell"]]
@@ -61,21 +69,21 @@ def map_drawing(view, goods, sheet, x0, y0):
         trucks.setdefault(p["cell"], []).append(p["name"])
     x, y = box_at(centre, top, left)
     sheet.rect(ox + x, oy + y, CELL_W, CELL_H, fill="#e6e0f0", rx=4, width=2)
-    sheet.text(ox + x + 5, oy + y + 14, view["centre"]["name"], size=10, bold=True)
-    sheet.text(ox + x + 5, oy + y + 28, "(centre)", size=10, fill=SECONDARY)
+    sheet.text(ox + x + 5, oy + y + 14, centre_name(view), size=10, bold=True)
+    sheet.text(ox + x + 5, oy + y + 28, _("(centre)"), size=10, fill=SECONDARY)
     for loc in located:
         x, y = box_at(loc["cell"], top, left)
         location_box(loc, goods, sheet, ox + x, oy + y)
     for stop in stops:
         x, y = box_at(stop["cell"], top, left)
         sheet.rect(ox + x, oy + y, CELL_W, CELL_H, fill="#fff3d6", rx=4, dash="5 3")
-        sheet.text(ox + x + 5, oy + y + 14, "TRUCK STOP", size=10, bold=True)
-        sheet.text(ox + x + 5, oy + y + 29, stop["name"], size=10)
+        sheet.text(ox + x + 5, oy + y + 14, _("TRUCK STOP"), size=10, bold=True)
+        sheet.text(ox + x + 5, oy + y + 29, upgrade_title(stop), size=10)
         if stop["owner"]:
-            sheet.text(ox + x + 5, oy + y + 46, "sold to", size=10)
+            sheet.text(ox + x + 5, oy + y + 46, _("sold to"), size=10)
             sheet.token(stop["owner"], ox + x + 57, oy + y + 42, 8)
         else:
-            sheet.text(ox + x + 5, oy + y + 46, f"${stop['cost']}", size=10)
+            sheet.text(ox + x + 5, oy + y + 46, dollars(stop["cost"]), size=10)
     for cell, names in trucks.items():
         if cell:
             x, y = box_at(cell, top, left)
@@ -84,16 +92,16 @@ def map_drawing(view, goods, sheet, x0, y0):
     for (cell, direction), feature in edge_features(view).items():
         if direction in ("e", "s"):
             x, y = box_at(cell, top, left)
-            edge(sheet, feature, view["road_features"][feature]["name"], direction, ox + x, oy + y)
+            edge(sheet, feature, feature_name(view, feature), direction, ox + x, oy + y)
     # (a road feature on the edge of an empty cell may lie past the locations: the sheet's extent holds it)
     return max(oy + (bottom - top + 1) * (CELL_H + GAP), sheet.height), ox + (right - left + 1) * (CELL_W + GAP)
 
 
 def location_box(loc, goods, sheet, x, y):
     sheet.rect(x, y, CELL_W, CELL_H, fill="#f4f1ea", rx=4)
-    sheet.text(x + 5, y + 14, loc["name"] + (" ^" if loc["side"] == "alternate" else ""), size=10, bold=True)
+    sheet.text(x + 5, y + 14, location_name(loc) + (" ^" if loc["side"] == "alternate" else ""), size=10, bold=True)
     if loc["side"] == "alternate":
-        sheet.key(("glyph", "^"), "alternate-route side")
+        sheet.key(("glyph", "^"), _("alternate-route side"))
     crates = sorted(loc["crates"].items(), key=lambda kv: kv[0] != loc["native"])
     if not crates:
         crates = [(loc["native"], 0)]
@@ -103,8 +111,8 @@ def location_box(loc, goods, sheet, x, y):
         good(sheet, goods, cx, y + 32, good_id, native=native)
         sheet.text(cx + (15 if native else 11), y + 36, f"×{n}", size=10)
     for i, demand in enumerate(loc["demands"]):
-        good(sheet, goods, x + 15 + i * 38, y + 58, demand["good"], size=CRATE)
-        sheet.text(x + 26 + i * 38, y + 62, f"${demand['price']}", size=10, bold=True)
+        good(sheet, goods, x + 15 + i * DEMAND, y + 58, demand["good"], size=CRATE)
+        sheet.text(x + 26 + i * DEMAND, y + 62, dollars(demand["price"]), size=10, bold=True)
 
 
 def truck(sheet, player, x, y):
@@ -127,7 +135,8 @@ def edge(sheet, feature: str, name: str, direction: str, x: float, y: float) -> 
 
 
 def players_table(view, goods, sheet, x, y):
-    columns = [("player", 0), ("money", 130), ("truck at", 185), ("cargo", 260), ("cards", 480), ("upgrade", 530)]
+    columns = [(_("player"), 0), (T.term("word", "money"), 130), (_("truck at"), 185), (_("cargo"), 260),
+               (_("cards"), 480), (T.term("word", "upgrade"), 530)]
     for head, dx in columns:
         sheet.text(x + dx, y + 12, head, bold=True)
     y += 16
@@ -135,23 +144,24 @@ def players_table(view, goods, sheet, x, y):
         y += 24
         sheet.token(player["name"], x + 9, y - 4)
         sheet.text(x + 22, y, player["name"])
-        sheet.text(x + 130, y, f"${player['money']}")
+        sheet.text(x + 130, y, dollars(player["money"]))
         sheet.text(x + 185, y, player["cell"] or "-")
         cx = x + 269
         for good_id, n in player["cargo"].items():
-            for _ in range(n):
+            for _crate in range(n):
                 good(sheet, goods, cx, y - 4, good_id)
                 cx += 19
         sheet.text(cx - 4, y, f"{sum(player['cargo'].values())}/{player['capacity']}", size=10)
         sheet.text(x + 480, y, player["hand"])
-        sheet.text(x + 530, y, player["upgrade"] or "-")
+        sheet.text(x + 530, y, upgrade_name(view, player["upgrade"]))
     end = view["end"]
     if end["triggered_by"]:
-        sheet.text(x, y + 22, f"{end['triggered_by']} reached ${view['money_goal']}: the last turn is "
-                              f"{end['last_player']}'s", bold=True)
+        sheet.text(x, y + 22, _("{player} reached ${goal}: the last turn is {last}'s", player=end["triggered_by"],
+                                goal=view["money_goal"], last=end["last_player"]), bold=True)
         y += 18
     else:
-        sheet.text(x, y + 22, f"Race to ${view['money_goal']}; start player {view['start_player']}")
+        sheet.text(x, y + 22, _("Race to ${goal}; start player {player}", goal=view["money_goal"],
+                                player=view["start_player"]))
         y += 18
     return y + 8
 
@@ -163,25 +173,29 @@ def card(sheet, goods, x, y, name):
         good(sheet, goods, x + 20, y + 13, name)
     else:
         spaces = name.rsplit("-", 1)[-1]
-        sheet.text(x + 20, y + 17, f"F{spaces}", size=10, anchor="middle", bold=True)
-        sheet.key(("glyph", f"F{spaces}"), f"a fuel card moving {spaces} space{'' if spaces == '1' else 's'}")
+        glyph = _("F{spaces}", spaces=spaces)
+        sheet.text(x + 20, y + 17, glyph, size=10, anchor="middle", bold=True)
+        sheet.key(("glyph", glyph), ngettext("a fuel card moving {count} space", "a fuel card moving {count} spaces",
+                                             int(spaces), count=int(spaces)))
 
 
 def cards(view, goods, sheet, x, y):
-    sheet.text(x, y + 12, f"Face up (deck {view['deck']}):", bold=True)
+    title = _("Face up (deck {count}):", count=view["deck"])
+    sheet.text(x, y + 12, title, bold=True)
+    left = max(150, 7 * width(title) + 12)  # the cards after the title, however long it reads (7 points a column)
     for i, name in enumerate(view["face_up"]):
-        card(sheet, goods, x + 150 + i * 46, y, name)
-    discard = ", ".join(f"{name} {n}" for name, n in view["discard"].items()) or "empty"
-    lines = sheet.lines(x, y + 44, f"Discard: {discard}", 640, size=10, leading=13)
+        card(sheet, goods, x + left + i * 46, y, name)
+    discard = joined(_("{count} {card}", count=n, card=T.words(name)) for name, n in view["discard"].items())
+    lines = sheet.lines(x, y + 44, _("Discard: {pile}", pile=discard or _("empty")), 640, size=10, leading=13)
     return y + 48 + (lines - 1) * 13
 
 
 def hand(view, goods, sheet, x, y):
     private = view["private"]
-    width = max(300, 160 + 46 * len(private["hand"]))
-    sheet.rect(x, y, width, 40, fill="#e8f0ff", stroke="#0072b2")
-    sheet.text(x + 6, y + 24, f"Hand of {private['player']}:", bold=True)
+    across = max(300, 160 + 46 * len(private["hand"]))
+    sheet.rect(x, y, across, 40, fill="#e8f0ff", stroke="#0072b2")
+    sheet.text(x + 6, y + 24, _("Hand of {player}:", player=private["player"]), bold=True)
     for i, name in enumerate(private["hand"]):
         card(sheet, goods, x + 150 + i * 46, y + 7, name)
     if not private["hand"]:
-        sheet.text(x + 150, y + 24, "empty")
+        sheet.text(x + 150, y + 24, _("empty"))

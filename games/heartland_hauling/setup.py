@@ -4,6 +4,7 @@ the truck-stop expansion: the last player places the dealt stops)."""
 from __future__ import annotations
 
 from pbem.contract import PbemError
+from pbem.messages import NP_
 
 from .phases import board
 from .phases.common import CENTRE, add_crates, push, sort_cards, turn_order
@@ -190,7 +191,8 @@ def deal_locations(components: dict, layout: dict, remove: bool, returned: str, 
     one). The locations are shuffled; with 2 or 3 players the first of each native good is removed; a layout with
     more slots than are left takes the rest from the removed ones: the first removed in the shuffle (`random`), or
     with the earlier reading (`goods-order`) in the components' order of goods (soybeans, then corn)."""
-    shuffled = rng.shuffle([loc["id"] for loc in components["locations"]], what="locations", public=True)
+    shuffled = rng.shuffle([loc["id"] for loc in components["locations"]], what=NP_("chance", "locations"),
+                           public=True)
     native = {loc["id"]: loc["native"] for loc in components["locations"]}
     removed = []
     if remove:
@@ -213,7 +215,7 @@ def lay_out_map(state: dict, layout: dict, in_play: list[str], new_start: bool, 
     cards = list(in_play)
     if new_start:  # the centre is shuffled in with the locations, so it may land on any slot
         slots = slots + [centre]
-        cards = rng.shuffle(cards + [CENTRE], what="new start: cards on the map", public=True)
+        cards = rng.shuffle(cards + [CENTRE], what=NP_("chance", "new start: cards on the map"), public=True)
     else:
         state["map"]["cells"][board.cell_name(centre[0] + margin, centre[1] + margin)] = CENTRE
     for (row, col), card in zip(slots, cards):
@@ -240,7 +242,8 @@ def flip_alternate_sides(state: dict, rng) -> None:
     cells = list(state["map"]["cells"])
     wanted = state["options"]["alternate-routes"]
     most = len(locations) if wanted == "on" else int(wanted)
-    for location in rng.shuffle(sorted(locations), what="alternate sides, in this order", public=True):
+    order = rng.shuffle(sorted(locations), what=NP_("chance", "alternate sides, in this order"), public=True)
+    for location in order:
         if len(state["map"]["alternate"]) >= most:
             break
         cell = board.location_cell(state, location)
@@ -264,7 +267,7 @@ def setup(state: dict, components: dict, rng) -> None:
     if options["truck-stops"] == "on" and len(components["truck_stops"]) < n + 2:
         raise PbemError(f"the truck-stop expansion needs {n + 2} upgrade cards for {n} players; "
                         f"the components have {len(components['truck_stops'])}")
-    start = rng.choice(list(players), what="start player", public=True)
+    start = rng.choice(list(players), what=NP_("chance", "start player"), public=True)
     state.update(empty_state(players, copy_components(components, n), components, start))
     remove = next(r for r in components["player_counts"] if r["players"] == n)["remove_one_of_each_good"]
     in_play, state["removed"] = deal_locations(components, layout, remove, reading(options, "returned-locations"), rng)
@@ -307,7 +310,8 @@ def deal_truck_stops(state: dict, components: dict, rng) -> list[str]:
     """Players + 2 upgrade cards at random (public: they are placed face up); the others stay in the box."""
     dealt = []
     if state["options"]["truck-stops"] == "on":
-        shuffled = rng.shuffle([s["id"] for s in components["truck_stops"]], what="truck stops dealt", public=True)
+        shuffled = rng.shuffle([s["id"] for s in components["truck_stops"]], what=NP_("chance", "truck stops dealt"),
+                               public=True)
         dealt = shuffled[:len(state["players"]) + 2]
     state["components"]["truck_stops"] = {u: state["components"]["truck_stops"][u] for u in dealt}
     return list(dealt)
@@ -317,7 +321,7 @@ def deal_cards(state: dict, rng) -> None:
     comp = state["components"]
     cards = [good for good, spec in comp["goods"].items() for _ in range(spec["bills"])]
     cards += [f["id"] for f in comp["fuel"] for _ in range(f["count"])]
-    state["deck"] = rng.shuffle(cards, what="deck", public=False)
+    state["deck"] = rng.shuffle(cards, what=NP_("chance", "deck"), public=False)
     for p in turn_order(state):
         hand, state["deck"] = state["deck"][:comp["hand_size"]], state["deck"][comp["hand_size"]:]
         state["haulers"][p]["hand"] = sort_cards(state, hand)

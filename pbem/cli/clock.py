@@ -9,13 +9,13 @@ from pathlib import Path
 
 import click
 
-from ..clock import clock, correspondence
+from ..clock import clock, correspondence, handover
 from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..store import locks
 from ..text import times
-from ..text.phrases import plural
-from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, WORKERS, emit, sending
+from ..text.phrases import plural, referee_moves
+from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, WORKERS, emit, note_greedy_instead, sending
 
 
 def _clock_text(data: dict, now) -> str:
@@ -44,6 +44,9 @@ def _extension(spec: str) -> tuple[str, int]:
 @click.option("--reminder", type=DURATION, metavar="DURATION", help="Remind this long before a move is due.")
 @click.option("--on-timeout", type=click.Choice(clock.POLICIES), help="What happens to an "
               "overdue decision.")
+@click.option("--timeout-bot", "timeout_bots", multiple=True, metavar="[PLAYER=]LEVEL", help="The bot that plays "
+              "an overdue move under --on-timeout bot: random, greedy or search[:N]. Without PLAYER= for every "
+              "seat; repeatable.")
 @click.option("--timeouts", type=click.IntRange(1, clock.MAX_TIMEOUTS), metavar="N",
               help="Resigned after N timeouts in a row.")
 @click.option("--no-timeouts", is_flag=True, help="Never count a seat as resigned for its timeouts.")
@@ -55,16 +58,17 @@ def _extension(spec: str) -> tuple[str, int]:
 @click.option("--resume", is_flag=True, help="Start it again; the time it stood still is given back.")
 @NOW
 @FORMAT
-def deadline(directory, length, reminder, on_timeout, timeouts, no_timeouts, vacation_days, extensions, pause,
-             resume, now, fmt):
+def deadline(directory, length, reminder, on_timeout, timeout_bots, timeouts, no_timeouts, vacation_days, extensions,
+             pause, resume, now, fmt):
     """Show or change a game's deadlines (the organiser's command)."""
     if timeouts is not None and no_timeouts:
         raise UsageError("--timeouts N and --no-timeouts together: choose one")
     gd, moment = engine.open_game(directory), clock.moment(now)
+    note_greedy_instead(gd.game, timeout_bots)
     data = correspondence.deadline(gd, moment, length=length, reminder=reminder, on_timeout=on_timeout,
                                    timeouts=timeouts, no_timeouts=no_timeouts,
                                    extensions=[_extension(spec) for spec in extensions], pause=pause,
-                                   resume=resume, vacation_days=vacation_days)
+                                   resume=resume, vacation_days=vacation_days, timeout_bots=timeout_bots)
     emit(data, fmt, lambda d: _clock_text(d, moment))
 
 
@@ -88,16 +92,23 @@ def vacation(directory, span, player, cancel, now, fmt):
 @click.command()
 @GAME_DIR
 @click.option("--seat", required=True, metavar="PLAYER", help="The seat to hand on (it keeps this name).")
-@click.option("--by", "holder", required=True, metavar="NEW[:EMAIL]", help="Who plays it from now on.")
+@click.option("--by", "holder", metavar="NEW[:EMAIL]", help="Who plays it from now on.")
+@click.option("--bot", metavar="LEVEL", help="Or give it to a bot: random, greedy, search or search:N (N "
+              "simulations a decision); the referee then plays its every move, logged as the bot's.")
 @sending
 @NOW
 @FORMAT
-def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt):
-    """Hand a seat to a new player: a new secret (the old one stops working) and a log entry; with an address and
-    --smtp/--outbox, a welcome mail to the new player."""
-    name, email = correspondence.parse_player(holder)
+def replace(directory, seat, holder, bot, smtp, outbox, smtp_user, starttls, now, fmt):
+    """Hand a seat to a new player (or to a bot): a new secret (the old one stops working) and a log entry; with an
+    address and --smtp/--outbox, a welcome mail to the new player."""
+    if (holder is None) == (bot is None):
+        raise UsageError("give the seat to a player (--by NEW[:EMAIL]) or to a bot (--bot LEVEL): one of them")
+    name, email = correspondence.parse_player(holder) if holder else (None, None)
     gd = engine.open_game(directory)
+    note_greedy_instead(gd.game, [bot] if bot else [])
     mailer = None
+    if bot is not None and (smtp or outbox):
+        raise UsageError("a bot gets no welcome mail: --smtp and --outbox go with --by NEW:EMAIL")
     if smtp or outbox:
         from ..mail import transport
         if not email:
@@ -110,7 +121,7 @@ def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt
         from ..mail.outgoing import Mailer
         owed, warning = tell_owed(Mailer(gd.path.parent, mailer), gd)
         warnings += [warning] if warning else []
-    result = correspondence.replace(gd, seat, name, email, moment)
+    result = handover.replace(gd, seat, name, email, moment, bot)
     if owed:
         result["mailed"] = owed
     if mailer is not None:  # the seat is handed on already: a mail that fails is a warning, not a failure
@@ -121,6 +132,11 @@ def replace(directory, seat, holder, smtp, outbox, smtp_user, starttls, now, fmt
         result["warning"] = "; ".join(warnings)
 
     def text(r):
+        if r["bot"]:
+            lines = [f"{r['game']}: the seat {r['seat']} is played by {r['holder']} from move {r['number']} "
+                     f"(logged); the old secret no longer works."]
+            lines += [referee_moves(r["referee_moves"])] if r["referee_moves"] else []
+            return "\n".join(lines) + "\n"
         lines = [f"{r['game']}: the seat {r['seat']} is {r['holder']}'s from move {r['number']} (logged); the old "
                  f"secret no longer works.", f"Give {r['holder']} their secret (keep it private):",
                  f"  {r['seat']}: {r['secret']}" + (f"  <{r['email']}>" if r["email"] else "")]

@@ -14,11 +14,9 @@ from ..engine import engine
 from ..play import movefile
 from ..store import registry
 from ..text import phrases
-from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, clock_now,
-                      complete_game_type, deadline_options, deadlines_from, emit, parse_languages, parse_options,
-                      read_input, said_now, secret_from, sending, speak, status_json)
-
-
+from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, bot_seats,
+                      clock_now, complete_game_type, deadline_options, deadlines_from, emit, note_greedy_instead,
+                      parse_languages, parse_options, read_input, said_now, secret_from, sending, speak, status_json)
 
 
 class LazyGroup(click.Group):
@@ -76,10 +74,13 @@ def games(fmt):
               "they choose their own (en, the default; fr; zh-Hant; zh-Hans).")
 @click.option("--player-language", "player_languages", multiple=True, metavar="PLAYER=CODE", help="A player's own "
               "language (they may change it later); repeat for each player.")
+@click.option("--bot", "bots", multiple=True, metavar="PLAYER=LEVEL", help="Seat a bot, played at LEVEL (random, "
+              "greedy, search, search:N for N simulations a decision), its moves logged as the bot's. Repeatable.")
 @NOW
 @FORMAT
 def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, smtp_user, starttls,
-        deadline, reminder, on_timeout, timeouts, vacation_days, notify, language, player_languages, now, fmt):
+        deadline, reminder, on_timeout, timeout_bots, timeouts, vacation_days, notify, language, player_languages, bots,
+        now, fmt):
     """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret.
 
     With --smtp or --outbox (and --organiser), each player with an address is also mailed a welcome: their
@@ -90,12 +91,15 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
         from ..mail import welcome as welcoming
         welcome = welcoming.prepare(organiser, smtp, outbox, smtp_user, starttls)
     seats = [correspondence.parse_player(p) for p in players]
+    note_greedy_instead(registry.get(game_type), [*bots, *timeout_bots])
     language, languages = parse_languages(language, player_languages, [name for name, _ in seats])
     result = correspondence.create(game_type, directory, seats, seed=seed, options=parse_options(options),
                                    language=language, languages=languages,
                                    components_path=components, organiser=organiser,
-                                   deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days),
-                                   notify=correspondence.parse_notify(notify, [name for name, _ in seats]), now=now)
+                                   deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days,
+                                                            timeout_bots),
+                                   notify=correspondence.parse_notify(notify, [name for name, _ in seats]),
+                                   bots=bot_seats(bots), now=now)
     failure = None
     if welcome is not None:
         result["welcomed"], failure = welcoming.send(engine.open_game(directory), welcome)
@@ -346,15 +350,19 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, for_qu
               "the end only; each move is printed on one line).")
 @click.option("--moves", "stop_after", type=int, help="Stop after this many moves (a game in progress).")
 @click.option("--save-moves", is_flag=True, help="Keep each signed move file in DIR/moves/ (with --dir).")
-@click.option("--bot", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True,
-              help="Who plays every seat: the game's heuristic player (greedy) or uniformly random legal moves.")
-def demo(game_type, players, seed, options, directory, every, stop_after, save_moves, bot):
+@click.option("--bot", default="greedy", show_default=True, metavar="LEVEL",
+              help="Who plays every seat: the game's heuristic player (greedy), uniformly random legal moves "
+                   "(random), or the search (search, or search:N for N simulations a decision).")
+@click.option("--bots", metavar="LEVEL,LEVEL,...", help="One level a seat, in seat order (as many as --players; "
+              "without --players, the game has that many): e.g. search,greedy,greedy.")
+def demo(game_type, players, seed, options, directory, every, stop_after, save_moves, bot, bots):
     """Play a whole game of GAME by bots through the referee, printing the reports and the final ranking."""
     from . import demo as demo_module
     if save_moves and not directory:
         raise UsageError("--save-moves needs --dir")
+    levels = [level.strip() for level in bots.split(",")] if bots else bot
     demo_module.run(game_type, players, seed, parse_options(options), directory, every, click.echo,
-                    stop_after=stop_after, save_moves=save_moves, bot=bot)
+                    stop_after=stop_after, save_moves=save_moves, bot=levels)
 
 
 def main(argv=None) -> int:

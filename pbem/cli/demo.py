@@ -21,23 +21,26 @@ from ..clock import correspondence
 from ..contract import UsageError
 from ..engine import verify
 from ..engine.session import Session, session
-from ..play import movefile
+from ..play import levels, movefile
 from ..store import gamedir, registry
 from ..text import phrases, report
+from .options import note_greedy_instead
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 MAX_MOVES = 20000
 
 
 def bot_turn(table: Session, secrets: dict[str, str], rnd: random.Random, save_to: Path | None = None,
-             bot: str = "random") -> dict:
-    """One decision of whoever must act, made by a bot of kind `bot` from that player's view and submitted as a
-    signed move file (kept in `save_to` if given)."""
+             bot: str | dict[str, str] = "random") -> dict:
+    """One decision of whoever must act, made by a bot of level `bot` (or the player's level, {player: level})
+    from that player's view and submitted as a signed move file (kept in `save_to` if given)."""
     game, state = table.gd.game, table.state
     player = game.rules.pending(state)["player"]
-    kind = bots.all_random_kind(game, rnd) if bot == "random" else bot
+    level = bot if isinstance(bot, str) else bot[player]
+    kind = bots.all_random_kind(game, rnd) if level == "random" else level
     view = game.rules.view(state, player) if kind != "random" else None  # the random bot looks at the moves only
-    move = bots.decide(game, kind, view, game.rules.legal_moves(state, player), rnd)
+    move = levels.decide(game, kind, view, game.rules.legal_moves(state, player), rnd,
+                         gamedir.components_reader(table.gd))
     doc = movefile.build(table.gd.id, table.move_number, player, [game.format_move(move)], secrets[player])
     text = movefile.dumps(doc, "../schemas/move.schema.json")
     if save_to is not None:
@@ -48,6 +51,19 @@ def bot_turn(table: Session, secrets: dict[str, str], rnd: random.Random, save_t
                         signature=doc["signature"])
 
 
+def seat_levels(game, bot: str | list[str], names: list[str]) -> str | dict[str, str]:
+    """The demo's levels: one for every seat, or one a seat in seat order (as many as there are seats); each
+    checked (an unknown level or a budget below 1: PbemError, exit 2)."""
+    if isinstance(bot, str):
+        levels.parse_level(bot)
+        return bot
+    if len(bot) != len(names):
+        raise UsageError(f"--bots gives {len(bot)} levels for {len(names)} players: one a seat, in seat order")
+    for level in bot:
+        levels.parse_level(level)
+    return dict(zip(names, bot))
+
+
 def _line(entry: dict) -> str:
     """`#12 bob: take 2  [dice: 5]`, or `#13 carol (the referee: only legal move): pass`."""
     chance = "".join(f"  [{c['what']}: {c['result']}]" for c in entry["chance"])
@@ -56,15 +72,19 @@ def _line(entry: dict) -> str:
 
 
 def run(game_type: str, players: int | None, seed: str, options: dict, directory, every: int, echo,
-        stop_after: int | None = None, save_moves: bool = False, bot: str = "random") -> dict:
-    """Play a game by bots of kind `bot`; `stop_after` leaves it in progress after that many moves; `save_moves`
-    keeps each signed move file in DIR/moves/."""
+        stop_after: int | None = None, save_moves: bool = False, bot: str | list[str] = "random") -> dict:
+    """Play a game by bots of level `bot` (or one level a seat, in seat order); `stop_after` leaves it in progress
+    after that many moves; `save_moves` keeps each signed move file in DIR/moves/."""
     game = registry.get(game_type)
     count = game.min_players if players is None else players
+    if not isinstance(bot, str) and players is None:
+        count = len(bot)
     if not game.min_players <= count <= game.max_players:
         raise UsageError(f"--players {count}: {game.title} is for {game.min_players} to {game.max_players} players")
     if count > len(NAMES):
         raise UsageError(f"--players {count}: the demo has names for {len(NAMES)} players")
+    bot = seat_levels(game, bot, NAMES[:count])
+    note_greedy_instead(game, [bot] if isinstance(bot, str) else [*bot.values()])
     temporary = directory is None
     root = Path(tempfile.mkdtemp(prefix="pbem-demo-")) if temporary else None
     path = root / f"demo-{game.id}" if temporary else Path(directory)

@@ -78,14 +78,15 @@ def git():
 @NOW
 @FORMAT
 def init(game_type, directory, players, keys, seed, options, components, organiser, referee_root, ci_identity,
-         branch, pbem_source, deadline, reminder, on_timeout, timeouts, vacation_days, now, fmt):
+         branch, pbem_source, deadline, reminder, on_timeout, timeout_bots, timeouts, vacation_days, now, fmt):
     """Start a game of GAME in a new git repository DIR (DIR's name is the game's id)."""
     from ..clock.correspondence import parse_player
     from ..git.start import init as start
     result = start(game_type, directory, [parse_player(p) for p in players], _parse_keys(keys), seed=seed,
                    options=parse_options(options), components=components, organiser=organiser,
                    referee_root=referee_root, ci_identity=ci_identity, branch=branch,
-                   deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days), now=now,
+                   deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days, timeout_bots),
+                   now=now,
                    pbem_source=pbem_source)
 
     def text(data):

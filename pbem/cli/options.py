@@ -151,6 +151,9 @@ def deadline_options(func):
         click.option("--on-timeout", type=click.Choice(["wait", "first-legal", "bot"]), help="When a move is "
                      "overdue: remind again and wait (default), play the first legal move, or let the game's bot "
                      "play it; for that decision only."),
+        click.option("--timeout-bot", "timeout_bots", multiple=True, metavar="[PLAYER=]LEVEL", help="The bot "
+                     "that plays an overdue move under --on-timeout bot: random, greedy or search[:N] (N simulations "
+                     "a decision; default search). Without PLAYER= for every seat; repeat for each player."),
         click.option("--timeouts", type=click.IntRange(1, 100), metavar="N", help="After N timeouts in a row a "
                      "seat counts as resigned (the referee plays it from then on)."),
         click.option("--vacation-days", type=click.IntRange(0, 366), metavar="DAYS", help="Each player's "
@@ -160,15 +163,39 @@ def deadline_options(func):
     return func
 
 
-def deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days) -> dict | None:
-    """The clock record `new` starts with, or None for a game without deadlines."""
+def deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days, timeout_bots=()) -> dict | None:
+    """The clock record `new` starts with, or None for a game without deadlines (`timeout_bots`: the
+    `[PLAYER=]LEVEL` specs, kept for correspondence.create, which knows the seats)."""
     from ..clock.clock import DEFAULT_VACATION_DAYS, new_clock
     if deadline is None:
-        if any(v is not None for v in (reminder, on_timeout, timeouts, vacation_days)):
-            raise UsageError("--reminder, --on-timeout, --timeouts and --vacation-days go with --deadline DURATION")
+        if any(v is not None for v in (reminder, on_timeout, timeouts, vacation_days)) or timeout_bots:
+            raise UsageError("--reminder, --on-timeout, --timeout-bot, --timeouts and --vacation-days go with "
+                             "--deadline DURATION")
         return None
-    return new_clock(deadline, reminder, on_timeout or "wait", timeouts,
-                     DEFAULT_VACATION_DAYS if vacation_days is None else vacation_days)
+    record = new_clock(deadline, reminder, on_timeout or "wait", timeouts,
+                       DEFAULT_VACATION_DAYS if vacation_days is None else vacation_days)
+    return {**record, "timeout_bots": list(timeout_bots)}
+
+
+def note_greedy_instead(game, texts) -> None:
+    """Tell the organiser (on stderr) when a search they chose is played by the game's greedy bot instead."""
+    from ..play.levels import greedy_instead
+    note = greedy_instead(game, [text.rpartition("=")[2] for text in texts])
+    if note:
+        click.echo(f"note: {note}.", err=True)
+
+
+def bot_seats(specs: tuple[str, ...]) -> dict[str, str] | None:
+    """`--bot PLAYER=LEVEL` given for each seat a bot plays: {player: level} (the level is checked with the game)."""
+    seats = {}
+    for spec in specs:
+        player, sep, level = spec.partition("=")
+        if not sep or not player.strip():
+            raise UsageError(f"--bot {spec!r}: write PLAYER=LEVEL (bob=search)")
+        if player.strip() in seats:
+            raise UsageError(f"--bot {player.strip()} is given twice: give it once")
+        seats[player.strip()] = level.strip()
+    return seats or None
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:

@@ -48,6 +48,12 @@ def new_clock(deadline: int | None, reminder: int | None = None, on_timeout: str
             "paused": None, "credit": {}, "strikes": {}, "vacations": [], "vacation_used": {}}
 
 
+def timeout_level(clock: dict, player: str) -> str:
+    """The level of the bot that plays `player`'s decisions that time out under the `bot` policy (the record's
+    `timeout_bots`; a game made before levels has none: its greedy bot plays them, as it always did)."""
+    return (clock.get("timeout_bots") or {}).get(player, "greedy")
+
+
 def check_settings(deadline, reminder, on_timeout, timeouts, vacation_days) -> None:
     if on_timeout not in POLICIES:
         raise UsageError(f"--on-timeout {on_timeout!r}: one of {', '.join(POLICIES)}")

@@ -1,5 +1,5 @@
-"""Correspondence life: the clock's tick, the organiser's deadline changes, vacations, a seat handed on, and each
-player's address and mail preference.
+"""Correspondence life: the clock's tick, the organiser's deadline changes, vacations, and each player's address
+and mail preferences (a seat handed on is pbem.clock.handover's).
 
 The engine keeps none of these: this layer wraps it. `create` makes a game through the engine's hook that adds
 the clock to the state envelope and the addresses, mail preferences and organiser to the secrets; `submit` plays
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from ..play import trust
+from ..play import levels
 from ..store import registry
 from . import notices
 
@@ -41,9 +41,11 @@ def parse_player(spec: str) -> tuple[str, str | None]:
 
 def create(game_type: str, path, players: list[tuple[str, str | None]], *, organiser: str | None = None,
            deadlines: dict | None = None, notify: dict[str, str] | None = None, **game) -> dict:
-    """A new game (engine.create; `game`: the rest of its engine.NewGame, `now` included) for players given as
-    (name, address or None), with the organiser's address, `deadlines` (a clock record, pbem.clock.clock.new_clock,
-    whose first decision starts `now`) and each player's mail preference (`notify`: every, turn, daily)."""
+    """A new game (engine.create; `game`: the rest of its engine.NewGame, `now` and `bots` included) for players
+    given as (name, address or None), with the organiser's address, `deadlines` (a clock record,
+    pbem.clock.clock.new_clock, whose first decision starts `now`; its `timeout_bots`: the `[PLAYER=]LEVEL` specs of
+    the bots that play overdue moves under the `bot` policy, each seat's search by default) and each player's mail
+    preference (`notify`: every, turn, daily)."""
     from . import clock
     from .addresses import is_address
     if organiser is not None and not is_address(organiser):
@@ -53,8 +55,11 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, organ
 
     def extend(env: dict, secrets_doc: dict) -> None:
         if deadlines is not None:
-            first = registry.get(env["game"]).rules.pending(env["state"])["player"]
-            env["clock"] = clock.begin(deadlines, first, now)
+            played = registry.get(env["game"])
+            first = played.rules.pending(env["state"])["player"]
+            settings = {**deadlines, "timeout_bots": levels.seat_levels(deadlines.get("timeout_bots", ()),
+                                                                         env["players"], played)}
+            env["clock"] = clock.begin(settings, first, now)
         unknown = sorted(set(notify or {}) - set(addresses))
         if unknown:
             raise UsageError(f"--notify for {', '.join(unknown)}, who does not play")
@@ -123,14 +128,16 @@ def _no_clock(gd: engine.GameDir) -> PbemError:
 
 class Settling:
     """The position a tick settles overdue decisions on: the state, who resigned, the players' queue records, the
-    next move number, and the log entries and the clock's events so far."""
+    next move number, and the log entries and the clock's events so far; the game's components, read if a bot
+    searches."""
 
-    __slots__ = ("state", "resigned", "records", "number", "entries", "events")
+    __slots__ = ("state", "resigned", "records", "number", "entries", "events", "components")
 
     def __init__(self, state: dict, resigned: list[str], records: dict, number: int):
         self.state, self.resigned, self.records, self.number = state, resigned, records, number
         self.entries: list[dict] = []
         self.events: list[dict] = []
+        self.components = None
 
     def to_act(self, game) -> str | None:
         return _pending_player(game, {"state": self.state, "recent": self.entries})
@@ -153,6 +160,7 @@ def tick(gd: engine.GameDir, now, owe: bool = False) -> dict:
             return {**result, "to_act": to_act, "finished": to_act is None}
         start, record = record, clock.forget_past(record, now)
         play = Settling(env["state"], list(env["resigned"]), dict(env.get("queues") or {}), env["move_number"])
+        play.components = engine.components_reader(gd)
         for _ in range(MAX_STEPS):
             player = play.to_act(game)
             event = clock.next_event(record, player, now)
@@ -197,13 +205,14 @@ def _settle(gd: engine.GameDir, env: dict, record: dict, play: Settling, player:
     elif record["on_timeout"] == "wait":
         play.events.append({**event, "kind": "late"})
     else:
-        play.state, entry = engine.timeout_move(gd.game, play.state, player, record["on_timeout"], env["seed"], gd.id,
-                                                play.number)
+        at = engine.MoveAt(env["seed"], gd.id, play.number, play.components)
+        play.state, entry = engine.timeout_move(gd.game, play.state, player, record["on_timeout"], at,
+                                                clock.timeout_level(record, player))
         play.entries.append(entry)
         play.events.append({**event, "kind": "timeout", "numbers": [play.number]})
         play.number += 1
-    play.state, auto, play.records = engine.referee_turns(gd.game, play.state, env, gd.id, play.number, play.resigned,
-                                                          play.records)
+    at = engine.MoveAt(env["seed"], gd.id, play.number, play.components)
+    play.state, auto, play.records = engine.referee_turns(gd.game, play.state, env, at, play.resigned, play.records)
     play.entries += auto
     play.number += len(auto)
     return clock.begin(record, play.to_act(gd.game), due)
@@ -214,13 +223,14 @@ def _settle(gd: engine.GameDir, env: dict, record: dict, play: Settling, player:
 class DeadlineChange(engine.Request):
     """What the organiser changes of a game's deadlines (the keywords of `deadline`): the deadline's `length`,
     the `reminder` before it, the policy `on_timeout`, the `timeouts` in a row that resign a seat (or
-    `no_timeouts`), more time for players (`extensions`: (player, seconds)), a `pause` or its `resume`, and the
-    yearly `vacation_days`. Durations in seconds; None changes nothing."""
+    `no_timeouts`), more time for players (`extensions`: (player, seconds)), a `pause` or its `resume`, the
+    yearly `vacation_days` and the bots of the `bot` policy (`timeout_bots`: `[PLAYER=]LEVEL` specs). Durations in
+    seconds; None changes nothing."""
 
     __slots__ = ("length", "reminder", "on_timeout", "timeouts", "no_timeouts", "extensions", "pause", "resume",
-                 "vacation_days")
+                 "vacation_days", "timeout_bots")
     DEFAULTS = {"length": None, "reminder": None, "on_timeout": None, "timeouts": None, "no_timeouts": False,
-                "extensions": (), "pause": False, "resume": False, "vacation_days": None}
+                "extensions": (), "pause": False, "resume": False, "vacation_days": None, "timeout_bots": ()}
     length: int | None
     reminder: int | None
     on_timeout: str | None
@@ -230,6 +240,7 @@ class DeadlineChange(engine.Request):
     pause: bool
     resume: bool
     vacation_days: int | None
+    timeout_bots: list[str]
 
 
 def deadline(gd: engine.GameDir, now, **change) -> dict:
@@ -252,6 +263,11 @@ def deadline(gd: engine.GameDir, now, **change) -> dict:
                 raise _no_clock(gd)
             record = clock.begin(clock.new_clock(asked.length, asked.reminder, asked.on_timeout or "wait",
                                                  asked.timeouts), to_act, now)
+            record["timeout_bots"] = levels.seat_levels([], env["players"], gd.game)
+        if asked.timeout_bots:
+            before = record.get("timeout_bots") or dict.fromkeys(env["players"], "greedy")
+            record = {**record, "timeout_bots": levels.seat_levels(asked.timeout_bots, env["players"], gd.game,
+                                                                   before)}
         if asked.vacation_days is not None:  # checked with the other settings by set_deadline
             record = {**record, "vacation_days": asked.vacation_days}
         record = clock.set_deadline(record, to_act, asked.length, asked.reminder, asked.on_timeout, asked.timeouts,
@@ -294,50 +310,6 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
         engine.commit(gd, env, env["state"], [], env["resigned"], fields={"clock": record})
     result = {"game": gd.id, "player": player, "to_act": to_act, "clock": times.public(record)}
     return result if cancel else {**result, "taken": {"from": times.iso(first), "to": times.iso(last)}}
-
-
-# ---------------------------------------------------------------- a seat handed on
-
-def replace(gd: engine.GameDir, seat: str, holder: str, email: str | None, now) -> dict:
-    """Hand `seat` to a new player: a new secret (the old one stops working), their address, and a log entry.
-    The seat keeps its name in the game (it is in the log, the views' file names and every signature); the
-    secrets file records who holds it now and who held it before (with the old secret, to check old
-    signatures). A seat that had resigned is played by its new holder from now on."""
-    from . import clock
-    now = clock.moment(now)
-    engine.check_player(gd, seat)
-    parse_player(holder + (f":{email}" if email else ""))
-    with engine.writing(gd) as env:
-        game = gd.game
-        if _pending_player(game, env) is None:
-            raise PbemError(f"{gd.id} is over: no seat to hand on")
-        secrets = engine.load_secrets(gd)
-        entry = next(p for p in secrets["players"] if p["name"] == seat)
-        former = {"holder": entry.get("holder", seat), "secret": entry["secret"], "until": env["move_number"]}
-        if entry.get("email"):
-            former["email"] = entry["email"]
-        entry.update({"secret": trust.new_secret(), "email": email, "holder": holder,
-                      "former": [*entry.get("former", []), former]})
-        entry.pop("notify", None)  # the new holder starts with a new game's preferences, and chooses their own
-        entry.pop("pictures", None)
-        entry.pop("language", None)  # (the game's language until the new holder chooses)
-        if email:
-            entry["notify"] = DEFAULT_NOTIFY
-        number = env["move_number"]
-        log_entry = {"number": number, "player": seat, "by": "referee", "moves": [engine.REPLACE], "chance": [],
-                     "reason": f"seat handed to {holder}"}
-        resigned = [p for p in env["resigned"] if p != seat]
-        record = env.get("clock")
-        to_act = _pending_player(game, env)
-        if record is not None:
-            record = clock.answered(record, seat)
-            if to_act == seat:  # the new player gets a whole deadline for the decision waiting for them
-                record = clock.begin(record, to_act, now)
-        queues = {name: queue for name, queue in (env.get("queues") or {}).items() if name != seat}  # the old holder's
-        engine.commit(gd, env, env["state"], [log_entry], resigned, fields={"clock": record} if record else None,
-                      secrets_doc=secrets, queues=queues)
-    return {"game": gd.id, "seat": seat, "holder": holder, "email": email, "secret": entry["secret"],
-            "number": number, "to_act": to_act}
 
 
 # ---------------------------------------------------------------- mail preferences

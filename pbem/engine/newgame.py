@@ -7,8 +7,8 @@ from os import PathLike
 
 from .. import __version__, digests
 from ..contract import PbemError, UsageError
-from ..play import plans, trust
-from ..play.turns import referee_turns
+from ..play import levels, plans, trust
+from ..play.turns import MoveAt, referee_turns
 from ..rng import Rng, commitment
 from ..store import printable, registry, validation, yamlio
 from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PRIVATE, PUBLIC_MODE, SECRETS, TXN_KEY, GameDir,
@@ -76,16 +76,17 @@ class NewGame(Request):
     `forced_moves=False` makes a game whose players play their forced moves themselves, as games created before
     pbem played them did (to rebuild such a game from its move files); `options_as_stored` takes the options of
     such a game as its game.yaml has them, an option it predates left out (the game then keeps the reading it was
-    played with) instead of set to the default a new game gets.
+    played with) instead of set to the default a new game gets. `bots`: the seats given to a bot, each with its
+    level (pbem.play.levels): the referee plays their every decision.
 
     `language`: the game's language (game.yaml; what a player who has not chosen their own reads), `languages`:
     the players' own ({name: code}, in secrets.yaml beside their mail preferences); codes as
     pbem.text.language.check gives them."""
 
     __slots__ = ("game_type", "path", "players", "seed", "options", "components_path", "now", "forced_moves",
-                 "options_as_stored", "language", "languages")
+                 "options_as_stored", "bots", "language", "languages")
     DEFAULTS = {"seed": None, "options": None, "components_path": None, "now": None, "forced_moves": True,
-                "options_as_stored": False, "language": None, "languages": None}
+                "options_as_stored": False, "bots": None, "language": None, "languages": None}
     game_type: str
     path: str | PathLike
     players: list[str]
@@ -95,6 +96,7 @@ class NewGame(Request):
     now: datetime.datetime | None
     forced_moves: bool
     options_as_stored: bool
+    bots: dict[str, str] | None
     language: str | None
     languages: dict[str, str] | None
 
@@ -118,9 +120,9 @@ def create(request: NewGame, extend=None) -> dict:
         import secrets  # here only: what `new` needs, the other commands need not import
         seed = secrets.token_hex(16)
     rng = Rng(seed, path.name, 0)
-    state, components_text = _set_up(game, request, names, options, rng)
+    state, components, components_text = _set_up(game, request, names, options, rng)
     gd = GameDir(path, _game_file(game, path.name, names, options, seed, components_text, request))
-    env, entries, public = _first_moves(gd, state, seed, request.forced_moves)
+    env, entries, public = _first_moves(gd, state, seed, request, components)
     roster = [{"name": name, "secret": trust.new_secret()} for name in names]
     for entry in roster:
         if (request.languages or {}).get(entry["name"]):
@@ -134,7 +136,18 @@ def create(request: NewGame, extend=None) -> dict:
     with locked(gd):
         commit_files(gd, files)
     return {"game": gd.id, "game_type": game.id, "dir": str(path), "players": roster,
-            "referee_moves": public, "move_number": env["move_number"]}
+            "referee_moves": public, "move_number": env["move_number"], "bots": env.get("bots", {})}
+
+
+def bot_seats(game: registry.Game, chosen: dict[str, str], names: list[str]) -> dict[str, str]:
+    """The seats given to a bot, each with its level as it plays in this game (the search with its budget named);
+    a seat that is not a player's, or every seat a bot's (nobody would play), is refused."""
+    unknown = sorted(set(chosen) - set(names))
+    if unknown:
+        raise UsageError(f"--bot for {', '.join(unknown)}, who does not play (players: {', '.join(names)})")
+    if set(names) <= set(chosen):
+        raise UsageError("every seat is a bot's: a game needs a player (`pbem demo` plays a game of bots)")
+    return {seat: str(levels.parse_level(chosen[seat]).played(game)) for seat in names if seat in chosen}
 
 
 def _check_request(game: registry.Game, request: NewGame, path, names: list[str]) -> None:
@@ -159,8 +172,8 @@ def _check_request(game: registry.Game, request: NewGame, path, names: list[str]
 
 
 def _set_up(game: registry.Game, request: NewGame, names: list[str], options: dict[str, str], rng: Rng
-            ) -> tuple[dict, str]:
-    """The game's starting state, and the text of its components file (the game's own, or the club's)."""
+            ) -> tuple[dict, dict, str]:
+    """The game's starting state, its components (the game's own, or the club's) and their file's text."""
     rules = game.rules  # a broken game is named as such (exit 2), before its setup
     components = load_components(game, request.components_path)
     try:
@@ -171,7 +184,7 @@ def _set_up(game: registry.Game, request: NewGame, names: list[str], options: di
         if request.components_path is not None and _options_fit(game, names, options):
             raise
         raise UsageError(str(exc)) from None
-    return state, yamlio.dumps(components, schema_line(COMPONENTS, validation.game_name("components")))
+    return state, components, yamlio.dumps(components, schema_line(COMPONENTS, validation.game_name("components")))
 
 
 def _game_file(game: registry.Game, game_id: str, names: list[str], options: dict[str, str], seed: str,
@@ -186,16 +199,19 @@ def _game_file(game: registry.Game, game_id: str, names: list[str], options: dic
             "created": now.isoformat(), "pbem_version": __version__}
 
 
-def _first_moves(gd: GameDir, state: dict, seed: str, forced_moves: bool) -> tuple[dict, list[dict], list[dict]]:
-    """The state envelope after the moves the referee plays at once, their log entries and the entries as the
-    public sees them."""
+def _first_moves(gd: GameDir, state: dict, seed: str, request: NewGame, components: dict
+                 ) -> tuple[dict, list[dict], list[dict]]:
+    """The state envelope after the moves the referee plays at once (forced moves, the bot seats' moves), their log
+    entries and the entries as the public sees them."""
     game = gd.game
     env = {"format": "pbem-state/1", "id": gd.id, "game": game.id, "rules_version": game.rules_version,
            "move_number": 1, "seed": seed, "players": gd.meta["players"], "options": gd.meta["options"],
            "resigned": [], "recent": [], "state": state}
-    if forced_moves:
+    if request.forced_moves:
         env["forced_moves"] = "referee"
-    env["state"], entries, _ = referee_turns(game, state, env, gd.id, 1, [])  # no queue yet: none
+    if request.bots:
+        env["bots"] = bot_seats(game, request.bots, gd.meta["players"])
+    env["state"], entries, _ = referee_turns(game, state, env, MoveAt(seed, gd.id, 1, components), [])  # no queue
     public = [public_entry(game, entry) for entry in entries]
     env.update({"move_number": 1 + len(entries), "recent": public[-RECENT:]})
     return env, entries, public

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING
 
 from .. import digests, notation
 from ..contract import PbemError
-from ..play import turns
-from ..play.turns import END, REPLACE, RESIGN, TIMEOUT_REASONS, end_entry, play_turn, timeout_choice, to_act
+from ..play import botmoves, turns
+from ..play.turns import (END, REPLACE, RESIGN, TIMEOUT_REASONS, MoveAt, end_entry, play_turn, timeout_choice,
+                          to_act)
 from ..rng import Rng, commitment
 from ..store import validation, yamlio
 from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STATE_DIGEST, STATUS_DIGESTS, GameDir,
-                             check_player, game_file_differences, load_state, read_status, reading, state_edited,
-                             view_file)
+                             check_player, game_file_differences, load_state, read_components, read_status, reading,
+                             state_edited, view_file)
 from ..store.safefiles import Missing
 from .documents import (RECENT, differences, decision_of, final_ranking, json_text, public_entry, public_log,
                         schema_line, status_doc, status_docs, status_files, with_status_digests)
@@ -63,7 +64,7 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: st
             yield expected_number, state, list(resigned)
             continue
         alone = None if alone is None else alone + len(entry["moves"])
-        note = _check_timeout_move(game, state, seed, gd.id, entry, source)
+        note = _check_bot_move(game, state, MoveAt(seed, gd.id, entry["number"], components), entry, source)
         if note and notes is not None:
             notes.append(note)
         rng = Rng(seed, gd.id, entry["number"])
@@ -98,25 +99,29 @@ def _check_ending(game: Game, state: dict, entry: dict, alone: int | None, last:
     raise PbemError(f"verify failed: {source}: move {entry['number']}: the referee ended the game, but {why}")
 
 
-def _check_timeout_move(game: Game, state: dict, seed: str, game_id: str, entry: dict, source: str
-                        ) -> str | None:
-    """A move the referee played because a decision timed out must be the one its policy gives. A bot's move is
-    recomputed by the bot of the version its entry names; one made by another version of the bot (or before
-    entries named it) cannot be, and bots change: it is checked as legal (by the replay) and named in the note
-    returned, not failed, unless this pbem's bot makes the same move."""
-    policy = next((name for name, reason in TIMEOUT_REASONS.items() if entry.get("reason") == reason), None)
-    if policy is None or entry["by"] != "referee":
+def _check_bot_move(game: Game, state: dict, at: MoveAt, entry: dict, source: str) -> str | None:
+    """A move the referee played because a decision timed out, or a bot seat's move, must be the one its policy
+    gives: the first legal move, or its bot's at the level its entry names (pbem.play.botmoves). A bot's move is
+    recomputed by bots of the versions its entry names; one made by other versions (or before entries named
+    them) cannot be, and bots change: it is checked as legal (by the replay) and named in the note returned, not
+    failed, unless this pbem's bots make the same move."""
+    policy = "bot" if entry["by"] == botmoves.BOT else \
+        next((name for name, reason in TIMEOUT_REASONS.items() if entry.get("reason") == reason), None)
+    if policy is None or entry["by"] not in ("referee", botmoves.BOT):
         return None
-    expected = game.format_move(timeout_choice(game, state, entry["player"], policy, seed, game_id, entry["number"]))
+    level = botmoves.level_of(entry)
+    expected = game.format_move(timeout_choice(game, state, entry["player"], policy, at, level))
     if entry["moves"] == [expected]:
         return None
-    made_by = entry.get("bot_version")
-    if policy == "bot" and made_by != game.bot_version:
-        return (f"move {entry['number']}: {entry['player']}'s timeout move was chosen by "
+    what = "timeout move" if entry["by"] == "referee" else "bot move"
+    if policy == "bot" and not botmoves.remade_by_this_pbem(game, entry):
+        made_by = entry.get("bot_version")
+        return (f"move {entry['number']}: {entry['player']}'s {what} was chosen by "
                 f"{f'version {made_by}' if made_by else 'an earlier version'} of the {game.title} bot (this pbem "
-                f"has version {game.bot_version}): checked as legal, not recomputed")
+                f"has version {game.bot_version}{botmoves.search_note(entry)}): checked as legal, not recomputed")
     raise PbemError(f"verify failed: {source}: move {entry['number']}: the referee's {policy} move for "
-                    f"{entry['player']}'s timeout is {expected!r}, the log says {entry['moves']}")
+                    f"{entry['player']}'s {'timeout' if entry['by'] == 'referee' else level + ' seat'} is "
+                    f"{expected!r}, the log says {entry['moves']}")
 
 
 def replay(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log",
@@ -229,18 +234,9 @@ def _components(gd: GameDir, meta: dict) -> dict:
     """components.yaml, which must be the file the game was set up with (its SHA-256 in `meta`: game.yaml as
     recorded in the log, or as it is)."""
     try:
-        text = gd.read_bytes(COMPONENTS)
-    except Missing:
-        text = b""
-    if digests.sha256(text).hexdigest() != meta["components_sha256"]:
-        raise PbemError(f"verify failed: {gd.where(COMPONENTS)} is not the file the game was set up with (its "
-                        f"SHA-256 is not the one in {GAME})")
-    components = yamlio.loads(text, gd.where(COMPONENTS))
-    # a game made before the components schemas bounded their strings' lengths keeps its names (its file is the
-    # one it was set up with: the SHA-256 above)
-    validation.check(gd.meta["game"], validation.game_name("components"), components, gd.where(COMPONENTS),
-                     waived=("maxLength",))
-    return components
+        return read_components(gd, meta["components_sha256"])
+    except PbemError as exc:
+        raise PbemError(f"verify failed: {exc}") from None
 
 
 def _log_header_problems(gd: GameDir, log: dict) -> list[str]:

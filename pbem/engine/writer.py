@@ -14,10 +14,10 @@ from ..contract import PbemError
 from ..messages import lazy
 from ..play import queues, trust, words
 from ..play.submission import Turn, play_submission, queue_submission
-from ..play.turns import RESIGN, answered, check_turn, ending, is_resign, referee_turns, to_act
+from ..play.turns import RESIGN, MoveAt, answered, check_turn, ending, is_resign, referee_turns, to_act
 from ..store import yamlio
 from ..store.gamedir import (FULL_LOG, LOG, PRIVATE, PUBLIC_MODE, SECRETS, STATE, STATE_CACHE, GameDir, check_player,
-                             commit_files, load_state, locked, roster)
+                             commit_files, components_reader, load_state, locked, roster)
 from ..store.safefiles import Missing
 from .documents import (RECENT, append_entry, log_text, public_entry, public_log, state_files, status_docs,
                         status_files, text_digests, with_status_digests, yaml_text)
@@ -231,7 +231,8 @@ def play(gd: GameDir, env: dict, player: str, texts: list[str], sent: Submission
     players' queues. Nothing is written."""
     _check_number(gd, env, sent.move_number)
     _authenticate(gd, player, texts, sent, env["move_number"])
-    return play_submission(gd.game, gd.id, env, sent.turn(player, texts, env["move_number"]), handed_over)
+    return play_submission(gd.game, gd.id, env, sent.turn(player, texts, env["move_number"]), handed_over,
+                           components_reader(gd))
 
 
 def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
@@ -252,7 +253,7 @@ def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
         records = dict(env.get("queues") or {})
         if sent.signature and sent.signature in (records.get(player) or {}).get("signed", []):
             raise PbemError(lazy("this signed queue was taken already; sign the new one (it names the move number)"))
-        state, entries, records = queue_submission(game, gd.id, env, player, texts)
+        state, entries, records = queue_submission(game, gd.id, env, player, texts, components_reader(gd))
         if sent.signature:
             record = records.setdefault(player, queues.empty_record())
             kept = record.get("signed", []) if record.get("signed_at") == current else []
@@ -292,7 +293,8 @@ def resign(gd: GameDir, player: str, **how) -> dict:
         if sent.signature:
             entry["signature"] = sent.signature
         records = {name: record for name, record in (env.get("queues") or {}).items() if name != player}
-        state, auto, records = referee_turns(gd.game, env["state"], env, gd.id, current + 1, resigned, records)
+        at = MoveAt(env["seed"], gd.id, current + 1, components_reader(gd))
+        state, auto, records = referee_turns(gd.game, env["state"], env, at, resigned, records)
         if sent.before_write is not None:
             sent.before_write(current)
         return commit_turn(gd, env, state, [entry, *auto], resigned, sent.after_turn, records)

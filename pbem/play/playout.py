@@ -12,7 +12,8 @@ from .. import bots, notation
 from ..contract import PbemError
 from ..rng import Rng
 from ..store.registry import Game
-from .turns import Asked, apply_decision, forced, referee_turns
+from . import levels
+from .turns import Asked, MoveAt, apply_decision, forced, referee_turns
 
 
 class DeadEnd(AssertionError):
@@ -37,13 +38,13 @@ def _random_move(game: Game, legal: list[dict], rnd: random.Random) -> dict:
 def _bot_move(game: Game, state: dict, player: str, legal: list[dict], kind: str, rnd: random.Random) -> dict:
     if kind == "random":
         return _random_move(game, legal, rnd)
-    return bots.decide(game, kind, game.rules.view(state, player), legal, rnd)
+    return levels.decide(game, kind, game.rules.view(state, player), legal, rnd)
 
 
 def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, max_moves: int = 20000,
           game_id: str = "playout", seats: dict[str, str] | None = None) -> Iterator[tuple[str, dict, dict]]:
     """Yield (player, move, new_state) for each decision until the game is over. `seats` gives a player's bot
-    (`greedy` or `random`, see pbem.bots); the others play at random. A forced move is played as the referee
+    (a level: `random`, `greedy`, `search[:N]`, see pbem.play.levels); the others play at random. A forced move is played as the referee
     plays it (pbem.play.turns.forced), without asking a bot.
 
     Decision n is applied with Rng(seed, game_id, n): the same as the engine when every submission holds one
@@ -51,7 +52,7 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
     """
     rnd = random.Random(bot_seed)
     seats = seats or {}
-    all_random = "greedy" not in seats.values()
+    all_random = all(kind == "random" for kind in seats.values())
     for number in range(1, max_moves + 1):
         decision = game.rules.pending(state)
         if decision is None:
@@ -73,8 +74,8 @@ def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, 
 
 class Table:
     """How a play-out's game is played (the keywords of `play` and `turns`): its seed (the engine's randomness,
-    Rng(seed, game_id, n)) and the bots' (`bot_seed`), its id, and each seat's bot (`seats`: player -> greedy or
-    random; the others random)."""
+    Rng(seed, game_id, n)) and the bots' (`bot_seed`), its id, and each seat's bot (`seats`: player -> a level,
+    pbem.play.levels; the others random)."""
 
     __slots__ = ("seed", "bot_seed", "game_id", "seats")
 
@@ -142,5 +143,5 @@ def _apply(game: Game, state: dict, player: str, move: dict, rng: Rng, legal: li
 
 def _forced_moves(game: Game, state: dict, referee: dict, game_id: str, number: int) -> tuple[dict, int]:
     """The forced moves the referee plays after move `number` (the engine's, pbem.play.turns): (state, last number)."""
-    state, entries, _ = referee_turns(game, state, referee, game_id, number + 1, [])
+    state, entries, _ = referee_turns(game, state, referee, MoveAt(referee["seed"], game_id, number + 1), [])
     return state, number + len(entries)

@@ -11,7 +11,7 @@ from ..messages import Words, lazy
 from ..rng import Rng
 from . import guards, plans, queues, refusals
 from .plans import decision_text, step_name
-from .turns import RESIGN, Asked, apply_decision, is_resign, keep, referee_turns
+from .turns import RESIGN, Asked, MoveAt, apply_decision, is_resign, keep, referee_turns
 
 if TYPE_CHECKING:
     from ..store.registry import Game
@@ -30,13 +30,14 @@ class Turn:
         self.answers = None  # the move number it named, when seats were handed on since (pbem.play.turns.answered)
 
 
-def play_submission(game: Game, game_id: str, env: dict, turn: Turn, handed_over: bool
+def play_submission(game: Game, game_id: str, env: dict, turn: Turn, handed_over: bool, components=None
                     ) -> tuple[dict, list[dict], dict]:
     """A submission as sent (checked against the position `env`, whose move number it answers) played: the new
     state, the log entries (the player's turn, then what the referee and the queues play after it) and the
     players' queue records. The steps of this turn are played as far as the player's decisions go without new
     information (all or nothing); what is left of them and the later turns become the player's queue.
-    `handed_over`: env's state is the turn's to change."""
+    `handed_over`: env's state is the turn's to change; `components`: as for referee_turns (a bot seat may
+    search)."""
     plan = _plan_of(game, env, turn)
     current = env["move_number"]
     rng = Rng(env["seed"], game_id, current)
@@ -51,7 +52,8 @@ def play_submission(game: Game, game_id: str, env: dict, turn: Turn, handed_over
                               pending is not None and pending["player"] == turn.player, sight, written)
     keep(records, turn.player, record)
     entries = [_turn_entry(game, turn, current, moves, rng)] if moves else []
-    state, auto, records = referee_turns(game, state, env, game_id, current + len(entries), env["resigned"], records)
+    at = MoveAt(env["seed"], game_id, current + len(entries), components)
+    state, auto, records = referee_turns(game, state, env, at, env["resigned"], records)
     return state, [*entries, *auto], records
 
 
@@ -110,7 +112,7 @@ def _turn_entry(game: Game, turn: Turn, number: int, moves: list[dict], rng: Rng
     return entry
 
 
-def queue_submission(game: Game, game_id: str, env: dict, player: str, texts: list[str]
+def queue_submission(game: Game, game_id: str, env: dict, player: str, texts: list[str], components=None
                      ) -> tuple[dict, list[dict], dict]:
     """A queue sent without a move (every step of it for later, the first ones for the player's next turn)
     replaces the player's queue, and the queues are asked at once: (state, entries, records), as
@@ -120,7 +122,8 @@ def queue_submission(game: Game, game_id: str, env: dict, player: str, texts: li
     state = env["state"]
     sight = queues.Sight(lambda who: game.rules.view(state, who), player)
     keep(records, player, queues.with_plan(game, records.get(player), plan, plan.now, False, sight))
-    return referee_turns(game, state, env, game_id, env["move_number"], env["resigned"], records)
+    return referee_turns(game, state, env, MoveAt(env["seed"], game_id, env["move_number"], components),
+                         env["resigned"], records)
 
 
 def _play_steps(game: Game, state: dict, player: str, plan: plans.Plan, rng: Rng, handed_over: bool, count: int

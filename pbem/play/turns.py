@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import bots, digests, notation
+from .. import bots, notation
 from ..contract import PbemError
 from ..messages import NP_, lazy
 from ..notation import is_form
 from ..rng import Rng
-from . import queues, refusals
+from . import botmoves, queues, refusals
 from .plans import decision_text, step_name
 
 if TYPE_CHECKING:
@@ -150,12 +150,12 @@ def forced(pending: dict, legal: list[dict]) -> dict | None:
 
 
 class MoveAt:
-    """Where a move is played: its game's seed and id, and its move number (its log entry's, and its chance's)."""
+    """Where a move is played: seed, game id, move number (its entry's and chance's), components (for a search)."""
 
-    __slots__ = ("seed", "game_id", "number")
+    __slots__ = ("seed", "game_id", "number", "components")
 
-    def __init__(self, seed: str, game_id: str, number: int):
-        self.seed, self.game_id, self.number = seed, game_id, number
+    def __init__(self, seed: str, game_id: str, number: int, components=None):
+        self.seed, self.game_id, self.number, self.components = seed, game_id, number, components
 
     def rng(self) -> Rng:
         return Rng(self.seed, self.game_id, self.number)
@@ -173,30 +173,24 @@ def referee_move(game: Game, state: dict, player: str, move: dict, at: MoveAt, r
     return state, entry
 
 
-def timeout_move(game: Game, state: dict, player: str, policy: str, seed: str, game_id: str, number: int
+def timeout_move(game: Game, state: dict, player: str, policy: str, at: MoveAt, level: str = botmoves.TIMEOUT_LEVEL
                  ) -> tuple[dict, dict]:
     """The move the referee plays for a decision that timed out (`timeout_choice`), played: (the new state, its log
-    entry). A bot's entry names the version of the bot that chose it (meta.yaml `bot_version`), so that a later
-    pbem, whose bot may choose otherwise, knows whether it can recompute it."""
-    move = timeout_choice(game, state, player, policy, seed, game_id, number)
-    state, entry = referee_move(game, state, player, move, MoveAt(seed, game_id, number), TIMEOUT_REASONS[policy])
-    if policy == "bot":
-        entry["bot_version"] = game.bot_version
-    return state, entry
+    entry). A bot's entry names its level and the versions of the bots that chose it (pbem.play.botmoves), so
+    that a later pbem, whose bots may choose otherwise, knows whether it can recompute it."""
+    move = timeout_choice(game, state, player, policy, at, level)
+    state, entry = referee_move(game, state, player, move, at, TIMEOUT_REASONS[policy])
+    return state, botmoves.signed(game, entry, level) if policy == "bot" else entry
 
 
-def timeout_choice(game: Game, state: dict, player: str, policy: str, seed: str, game_id: str,
-                   number: int) -> dict:
+def timeout_choice(game: Game, state: dict, player: str, policy: str, at: MoveAt,
+                   level: str = botmoves.TIMEOUT_LEVEL) -> dict:
     """What the referee plays for a player whose decision timed out: the first legal move (the least of each
-    form), or the game's greedy bot deciding from the player's view with a generator seeded from the game's seed
-    and the move number (never the clock), so that verify can recompute it."""
-    legal_moves = game.rules.legal_moves(state, player)
+    form), or a bot of `level` deciding from the player's view (pbem.play.botmoves: never from the clock), so that
+    verify can recompute it."""
     if policy == "first-legal":
-        return game.normalise(bots.first_legal(legal_moves))
-    import random
-    digest = digests.sha256(f"pbem-timeout-bot\x00{seed}\x00{game_id}\x00{number}".encode()).digest()
-    return bots.decide(game, "greedy", game.rules.view(state, player), legal_moves,
-                       random.Random(int.from_bytes(digest, "big")))
+        return game.normalise(bots.first_legal(game.rules.legal_moves(state, player)))
+    return botmoves.choice(game, state, player, level, at)
 
 
 def is_end(entry: dict) -> bool:
@@ -250,7 +244,7 @@ class Course:
     players and `forced_moves`), the position (state, the next move number, who resigned, the players' queue
     records), the entries written so far and the queued entry being written (`run`)."""
 
-    __slots__ = ("game", "game_id", "env", "state", "number", "resigned", "records", "entries", "run")
+    __slots__ = ("game", "game_id", "env", "state", "number", "resigned", "records", "entries", "run", "components")
 
     def __init__(self, game: Game, game_id: str, env: dict, state: dict, number: int, resigned: list[str],
                  records: dict):
@@ -258,9 +252,10 @@ class Course:
         self.number, self.resigned, self.records = number, resigned, records
         self.entries: list[dict] = []
         self.run: QueuedRun | None = None
+        self.components = None  # the game's components (or their reader), for a bot seat that searches
 
     def at(self) -> MoveAt:
-        return MoveAt(self.env["seed"], self.game_id, self.number)
+        return MoveAt(self.env["seed"], self.game_id, self.number, self.components)
 
     def sight(self, player: str) -> queues.Sight:
         return queues.Sight(lambda who, position=self.state: self.game.rules.view(position, who), player)
@@ -270,16 +265,15 @@ class Course:
         self.number += 1
 
 
-def referee_turns(game: Game, state: dict, env: dict, game_id: str, number: int, resigned: list[str],
-                  records: dict | None = None) -> tuple[dict, list[dict], dict]:
-    """The moves played from move `number` on (after a turn, at `new`, after a timeout) until a player must
-    choose, each of one of four kinds: a resigned seat's (`_play_resigned`), a forced move (`_forced`), what a
-    player's queued steps or standing orders play (`_queued`, from `records`, by player: the state envelope's
-    `queues`). Returns (state, entries, records). Once every seat has resigned, all the moves left are played
-    here: past ALL_RESIGNED_CAP of them the referee ends the game (`end_entry`, the last entry). With a player
-    still in, past AUTOPILOT_LIMIT moves the submission is refused instead of looping for ever."""
+def referee_turns(game: Game, state: dict, env: dict, at: MoveAt, resigned: list[str], records: dict | None = None
+                  ) -> tuple[dict, list[dict], dict]:
+    """The moves played from move `at.number` on until a player must choose: a resigned seat's, a bot seat's
+    (the envelope's `bots`), a forced move, what queued steps or standing orders play (`records`, by player).
+    Returns (state, entries, records). Every seat resigned: past ALL_RESIGNED_CAP moves the referee ends the game;
+    with a player still in, past AUTOPILOT_LIMIT the submission is refused instead of looping for ever."""
     records = dict(env.get("queues") or {}) if records is None else dict(records)
-    course = Course(game, game_id, env, state, number, resigned, records)
+    course = Course(game, at.game_id, env, state, at.number, resigned, records)
+    course.components = at.components
     alone = set(env["players"]) <= set(resigned)
     played = 0
     while (pending := game.rules.pending(course.state)) is not None:
@@ -305,6 +299,9 @@ def _play_automatic(course: Course, pending: dict) -> bool:
     if player in course.resigned:
         _play_resigned(course, player)
         return True
+    if player in (course.env.get("bots") or {}):
+        _play_bot(course, player, course.env["bots"][player])
+        return True
     legal = course.game.rules.legal_moves(course.state, player)
     only = _forced(course, pending, legal)
     move, reason = (_queued(course, pending, legal, only) if player in course.records else (only, ONLY_MOVE))
@@ -325,12 +322,21 @@ def _play_resigned(course: Course, player: str) -> None:
     game, state = course.game, course.state
     course.run = None
     if everyone_left(game, course.env, course.resigned):
-        move = timeout_choice(game, state, player, "bot", course.env["seed"], course.game_id, course.number)
+        move = timeout_choice(game, state, player, "bot", course.at())
     else:
         move = game.normalise(bots.resigned_move(game, game.rules.view(state, player),
                                                  game.rules.legal_moves(state, player)))
     course.state, entry = referee_move(game, state, player, move, course.at(), RESIGNED)
     course.write(entry)
+
+
+def _play_bot(course: Course, player: str, level: str) -> None:
+    """A bot seat's move: its bot's, at the seat's level (pbem.play.botmoves), logged as the bot's (`by: bot`); a
+    forced move too, so that every move of the seat reads as its bot's."""
+    course.run = None
+    move = botmoves.choice(course.game, course.state, player, level, course.at())
+    course.state, entry = referee_move(course.game, course.state, player, move, course.at())
+    course.write(botmoves.seat_entry(course.game, entry, level))
 
 
 def _forced(course: Course, pending: dict, legal: list[dict]) -> dict | None:

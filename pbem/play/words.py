@@ -65,15 +65,17 @@ def _index(package: str) -> dict[str, set[str]]:
 
 
 def _readings(word: str, index: dict[str, set[str]], fold) -> list[str]:
-    """The canonical words `word` may stand for: the ids of the alias it is, else each part's (between `-`) or
-    the part itself; a `:` at its end (a standing order's word) is kept."""
+    """The canonical words `word` may stand for: the ids of the alias it is, else, between its `-`, the ids of the
+    longest run of parts that is an alias (`filles-de-saloon-1`, `冷山-9`) or the part itself; a `:` at its end (a
+    standing order's word) is kept."""
     core = word.rstrip(":")
     end = word[len(core):]
-    whole = sorted(index.get(fold(core), ()))
-    if whole:
-        return [found + end for found in whole]
-    parts = [sorted(index.get(fold(part), ())) or [part] for part in core.split("-")]
-    return ["-".join(parts) + end for parts in itertools.product(*parts)]
+    parts, runs, at = core.split("-"), [], 0
+    while at < len(parts):
+        stop = next((stop for stop in range(len(parts), at, -1) if fold("-".join(parts[at:stop])) in index), None)
+        runs.append(sorted(index[fold("-".join(parts[at:stop]))]) if stop else [parts[at]])
+        at = stop or at + 1
+    return ["-".join(found) + end for found in itertools.product(*runs)]
 
 
 def _is_han(char: str) -> bool:

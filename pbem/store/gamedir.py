@@ -303,3 +303,32 @@ def check_player(gd: GameDir, player: str) -> None:
         raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
 
 
+def read_components(gd: GameDir, sha256: str) -> dict:
+    """components.yaml, which must be the file the game was set up with (its SHA-256 is `sha256`: game.yaml's),
+    checked against the game's components schema."""
+    try:
+        text = gd.read_bytes(COMPONENTS)
+    except Missing:
+        text = b""
+    if digests.sha256(text).hexdigest() != sha256:
+        raise PbemError(f"{gd.where(COMPONENTS)} is not the file the game was set up with (its SHA-256 is not the "
+                        f"one in {GAME})")
+    components = yamlio.loads(text, gd.where(COMPONENTS))
+    # a game made before the components schemas bounded their strings' lengths keeps its names (its file is the
+    # one it was set up with: the SHA-256 above)
+    validation.check(gd.meta["game"], validation.game_name("components"), components, gd.where(COMPONENTS),
+                     waived=("maxLength",))
+    return components
+
+
+def components_reader(gd: GameDir):
+    """A function that reads the game's components once, when first called: for a bot that searches (most moves
+    never read them)."""
+    read = []
+
+    def components() -> dict:
+        if not read:
+            read.append(read_components(gd, gd.meta["components_sha256"]))
+        return read[0]
+    return components
+

@@ -36,6 +36,13 @@ class Rules:
         self.advance(state, rng)
         return state
 
+    def imagined(self, view: dict, part: dict) -> dict:
+        """A whole state from a game's own `part` of one (what its unseen.py imagines from a player's view, for the
+        search bot) under the fields pbem writes first, read from that view (the players from its seats)."""
+        known = {"game": self.game_id, "rules_version": view["rules_version"],
+                 "players": [seat["name"] for seat in view["players"]], "options": dict(view["options"])}
+        return {**{key: known[key] for key in self.header}, **part}
+
     def advance(self, state: dict, rng) -> None:
         if self._advance is not None:
             self._advance(state, rng)

@@ -122,6 +122,22 @@ class Game:
         return self._part("bot")
 
     @cached_property
+    def scoring(self):
+        """The game's end and final score (`is_over`, `result`), and the search bot's `estimate` if it has one."""
+        return self._part("scoring")
+
+    @cached_property
+    def unseen(self):
+        """What a seat's view hides, imagined for the search bot: `sample_state(view, components, rnd)`; None for a
+        game without the module (a plug-in written before it: its search seats play greedy)."""
+        try:
+            return self._part("unseen")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.module}.unseen":
+                raise
+            return None
+
+    @cached_property
     def conditions(self):
         """The game's queue words (pbem.play.queues): the choice forms, conditions and disarming events of meta.yaml."""
         return self._part("conditions")
@@ -132,6 +148,12 @@ class Game:
 
     def data_file(self, name: str):
         return packaged.file(self.module, name)
+
+    @cached_property
+    def own_components(self) -> dict:
+        """The game's own components, read once, for the bots: they only read them (a sampled position copies what
+        it keeps), where default_components gives each caller a copy of its own."""
+        return self.default_components()
 
     def default_components(self) -> dict:
         return yamlio.loads(self.data_file("components.yaml").read_bytes(), f"{self.id}/components.yaml")

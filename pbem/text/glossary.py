@@ -85,9 +85,10 @@ def term(domain: str, kind: str, word: str) -> str:
 
 
 def _named(domain: str, part: str, translator) -> str | None:
-    """A word or one part of it: the name of the first term of `domain`, then of pbem's, whose id it is; else None.
-    A translator with catalogues names it from them when all the id's terms have one name there (so the YAML is
-    read only for an id whose kinds are named apart, and by the pseudo-locale)."""
+    """A word or a run of its parts (an id, which may hold a `-` itself): the name of the first term of `domain`,
+    then of pbem's, whose id it is; None when none is. A translator with catalogues names it from them when all the
+    id's terms have one name there (so the YAML is read only for an id whose kinds are named apart, and by the
+    pseudo-locale)."""
     names_in = getattr(translator, "term_names", None)
     for owner in (domain, messages.PBEM.name):
         if names_in is not None:
@@ -124,17 +125,33 @@ def shown_words(domain: str, text: str, translator) -> str:
     return "".join(parts) + _shown_plain(domain, text[at:], translator)
 
 
+def _named_parts(domain: str, core: str, translator) -> str:
+    """A word made of terms joined by `-`, each named: the longest run of parts that is a term's id first (an id may
+    hold a `-` itself: `fort-lee`, `cold-mountain-9` is the town `cold-mountain` and 9); a part no term has, as it
+    is."""
+    parts, shown, at = core.split("-"), [], 0
+    while at < len(parts):
+        for end in range(len(parts), at, -1):
+            name = _named(domain, "-".join(parts[at:end]), translator)
+            if name is not None:
+                shown.append(name)
+                at = end
+                break
+        else:
+            shown.append(parts[at])
+            at += 1
+    return "-".join(shown)
+
+
 def _shown_plain(domain: str, text: str, translator) -> str:
-    """A text of the notation as a reader of `translator`'s language reads it: each word a term's name (an id with
-    a `-` in it too: `fort-lee`, `jerry-can`), else a word made of terms joined by `-` (`delivery-wheelbarrow`,
-    `mining-6`) with each part named; a word ending in `:` (a standing order's) keeps it; other words as they are.
-    In the canonical notation's spacing, so that it reads back as the same move (pbem.play.words)."""
+    """A text of the notation as a reader of `translator`'s language reads it: each word a term's name, or made of
+    terms joined by `-` (`delivery-wheelbarrow`, `mining-6`, `cold-mountain-9`) each named (`_named_parts`); a word
+    ending in `:` (a standing order's) keeps it; other words as they are. In the canonical notation's spacing, so
+    that it reads back as the same move (pbem.play.words)."""
     shown = []
     for word in text.split(" "):
         core = word.rstrip(":")
-        named = _named(domain, core, translator) if core else core
-        if named is None:
-            named = "-".join(_named(domain, part, translator) or part for part in core.split("-"))
+        named = _named_parts(domain, core, translator) if core else core
         shown.append(named + word[len(core):])
     return " ".join(shown)
 

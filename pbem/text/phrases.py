@@ -112,10 +112,12 @@ def legal_lines(choices: list[dict], indent: str = "  ", game_type: str | None =
 
 def created(data: dict) -> str:
     """`pbem new`: the game, each player's secret (and address), the referee's first moves, the welcomes sent."""
+    bots = data.get("bots") or {}
     lines = [f"Created {data['game']} ({data['game_type']}) in {data['dir']}.",
              "Give each player their secret (it signs their moves; keep it private):"]
     lines += [f"  {p['name']}: {p['secret']}" + (f"  <{p['email']}>" if p["email"] else "")
-              for p in data["players"]]
+              for p in data["players"] if p["name"] not in bots]
+    lines += [f"  {seat}: played by the {level} bot (the referee plays its every move)" for seat, level in bots.items()]
     if data["referee_moves"]:
         lines.append(referee_moves(data["referee_moves"]))
     if data.get("welcomed"):

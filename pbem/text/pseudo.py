@@ -43,6 +43,7 @@ class PseudoTranslator:
 
 WORD = re.compile(r"[^\W_](?:[\w.:/+'-]*[^\W_])?")
 NUMBER = re.compile(r"[\d.,:/+-]+")
+DRAWN = re.compile(r"([A-Za-z])\1*")  # one Latin letter, maybe repeated: a coordinate, a mark, a drawn edge
 IDENTIFIER = re.compile(r"[A-Za-z]{1,3}\d[A-Za-z\d]*")  # a card o07, a tile t26: a name, not a word to translate
 
 
@@ -71,15 +72,15 @@ def outside_marks(text: str) -> tuple[list[str], list[int]]:
 
 def unmarked(text: str, names=()) -> list[str]:
     """The lines of `text` that hold anything but marked messages, `names` (player names, game ids …), identifiers
-    with a digit (o07), numbers, spaces and punctuation: each as `line N: <the line>  [the words found]`. [] when
-    the text is clean."""
+    with a digit (o07), numbers, a drawing's letters (a grid's column letter, an edge drawn XXXX), spaces and
+    punctuation: each as `line N: <the line>  [the words found]`. [] when the text is clean."""
     known = {name.lower() for name in names}
     lines, broken = outside_marks(text)
     original = text.split("\n")
     found = [f"line {n}: {original[n - 1]!r}  [unbalanced marks]" for n in sorted(set(broken))]
     for number, rest in enumerate(lines, 1):
-        words = [word for word in WORD.findall(rest) if not (NUMBER.fullmatch(word) or IDENTIFIER.fullmatch(word))
-                 and word.lower() not in known]
+        words = [word for word in WORD.findall(rest) if not (NUMBER.fullmatch(word) or IDENTIFIER.fullmatch(word)
+                 or DRAWN.fullmatch(word)) and word.lower() not in known]
         if words:
             found.append(f"line {number}: {original[number - 1]!r}  {words}")
     return found

@@ -17,7 +17,7 @@ def game_text(game_type: str, text: str, context: str | None = None) -> str:
 
 
 def _moves_line(entry: dict, domain: str) -> str:
-    chance = "; ".join(_("{what}: {result}", what=Domain(domain).stored(c["what"], "chance"), result=str(c["result"]))
+    chance = "; ".join(_("{what}: {result}", what=chance_text(domain, c["what"]), result=str(c["result"]))
                        for c in entry["chance"])
     moves = "; ".join(Words(domain, move).render() for move in entry["moves"])
     reason = "  " + _("({reason})", reason=PBEM.stored(entry["reason"], "reason")) if entry.get("reason") else ""
@@ -128,3 +128,10 @@ def _score_cell(game_type: str):
     (`report.score_cell(key, value)`, optional: a cell of numbers needs none)."""
     shown = getattr(registry.get(game_type).report, "score_cell", None) if game_type else None
     return shown or (lambda key, value: value)
+
+
+def chance_text(domain: str, what: str) -> str:
+    """What a chance outcome of the log was, in the language being read: its msgid in the game's catalogue, or,
+    for a description that holds values (`production roll, turn 4`), the game report's `chance_text(what)`."""
+    said = getattr(registry.get(domain.replace("_", "-")).report, "chance_text", None) if domain else None
+    return said(what) if said else Domain(domain).stored(what, "chance")

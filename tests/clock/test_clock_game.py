@@ -86,12 +86,15 @@ def test_timeout_bot_plays_the_bots_move_which_verify_recomputes(clock_game):
     log = engine.read_log(game.gd, full=True)
     (entry,) = log["entries"]
     assert entry["by"] == "referee" and entry["reason"] == "timeout (bot)"
+    budget = game.gd.game.meta["search"]["budget"]
+    assert entry["bot"] == f"search:{budget}"  # a new game's timeouts: the search, with the budget named
     assert game.pbem("verify", game.dir).code == 0
     # the same move again, from the seed and the move number alone (never the clock)
     gd, env = game.gd, game.env()
     setup = engine.replay(gd, env["seed"], yamlio.load_file(game.dir / "components.yaml"),
                           {**log, "entries": None})[0]
-    again = engine.timeout_choice(gd.game, setup, entry["player"], "bot", env["seed"], gd.id, 1)
+    again = engine.timeout_choice(gd.game, setup, entry["player"], "bot", engine.MoveAt(env["seed"], gd.id, 1),
+                                  entry["bot"])
     assert gd.game.format_move(again) == entry["moves"][0]
     # a log whose timeout move is not the bot's fails verification
     legal = [gd.game.format_move(m) for m in gd.game.rules.legal_moves(setup, entry["player"])]

@@ -237,3 +237,38 @@ def test_a_resigned_seat_passes_in_a_round_another_player_opened():
     _, _, legal, view = reach_decision(game, {"phase-cards": "on"}, ["alice", "bob", "carol"],
                                                "place_or_pass")
     assert bots.resigned_move(game, view, legal) == {"action": "pass"}
+
+
+def test_a_resigned_seat_never_opens_a_money_round_while_anything_else_is_legal():
+    """The seeded game of issue 33 (`resign-phase`: 3 players, phase cards, carol resigned from the start, the others
+    greedy): every round carol leads goes to a domain other than money whenever a placement there is legal, also
+    when every mining space already holds workers (where the first legal move, `bank-1`, used to be played)."""
+    import random
+    from pbem import bots
+    from pbem.play import playout
+    from pbem.rng import Rng
+    from pbem.store import registry
+    game = registry.get("coal-baron")
+    players = ["alice", "bob", "carol"]
+    state = playout.start(game, players, {"phase-cards": "on"}, seed="resign-phase", game_id="resign-phase")
+    rnd, leads, crowded = random.Random(0), 0, 0
+    for number in range(1, 5000):
+        pending = game.rules.pending(state)
+        if pending is None:
+            break
+        player, legal = pending["player"], game.rules.legal_moves(state, pending["player"])
+        view = game.rules.view(state, player)
+        if player != "carol":
+            move = bots.decide(game, "greedy", view, legal, rnd)
+        else:
+            move = game.normalise(bots.resigned_move(game, view, legal))
+            if pending["decision"] == "place_workers" and state["phase"]["domain"] is None:
+                board = {space["space"]: space for space in view["board"]}
+                elsewhere = [m for m in legal if m["action"] == "place" and board[m["space"]]["domain"] != "money"]
+                free_mining = [m for m in elsewhere if board[m["space"]]["kind"] == "mining"
+                               and not board[m["space"]]["workers"]]
+                leads += 1
+                crowded += not free_mining
+                assert not elsewhere or board[move["space"]]["domain"] != "money", (number, move)
+        state = game.rules.apply(state, player, move, Rng("resign-phase", "resign-phase", number))
+    assert game.rules.pending(state) is None and leads >= 5 and crowded >= 1, (leads, crowded)

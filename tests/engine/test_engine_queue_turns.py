@@ -173,7 +173,7 @@ def play_with_queues(game, players: list[str], seed: str, watch: Watch) -> None:
     state = game.rules.setup(players, game.resolve_options({}), game.default_components(), Rng(seed, "t", 0))
     env = {"move_number": 1, "seed": seed, "players": players, "resigned": [], "forced_moves": "referee",
            "state": state, "queues": {}}
-    env = advance(env, *turns.referee_turns(game, state, env, "t", 1, []))
+    env = advance(env, *turns.referee_turns(game, state, env, turns.MoveAt(seed, "t", 1), []))
     for _ in range(MAX_SUBMISSIONS):
         pending = game.rules.pending(env["state"])
         if pending is None:

@@ -71,6 +71,27 @@ def test_a_local_referee_publishes_a_tick_and_a_seat_handed_on_and_the_new_holde
     assert game.pbem("git", "verify", game.dir, "--referee-dir", game.referee_dir).code == 0
 
 
+def test_a_seat_handed_to_a_bot_plays_in_the_referees_commits_logged_as_the_bots_and_the_history_verifies(club):
+    """By git: the organiser gives a seat to a bot on the referee's files (`pbem replace --bot`); from then on the
+    referee plays its moves as it referees the others', each logged as the bot's, and `pbem git verify` remakes
+    them."""
+    game = club("coal-baron", 3, seed="bot-seat")
+    seat = game.names[1]
+    result = game.pbem("replace", game.game_dir(), "--seat", seat, "--bot", "greedy", "--format", "json")
+    assert result.code == 0, result.err
+    assert game.referee()["commit"]
+    for _ in range(4):
+        player, move, _ = support.legal_turn(game.game_dir())
+        assert player != seat  # the bot's decisions never wait for a commit
+        assert game.move(player, move).code == 0
+        assert [c["verdict"] for c in game.referee()["commits"]] == ["accepted"]
+    game.pull(game.names[0])
+    entries = yamlio.load_file(game.clones[game.names[0]] / "log.yaml")["entries"]
+    played = [e for e in entries if e["player"] == seat and e["moves"] != ["replace"]]
+    assert played and all(e["by"] == "bot" and e["reason"] == "greedy bot" for e in played)
+    assert game.pbem("git", "verify", game.dir, "--referee-dir", game.referee_dir).code == 0
+
+
 def test_a_seat_handed_on_mid_game_leaves_every_signature_checkable_in_a_fresh_clone_at_the_end(club, tmp_path):
     """The old holder's moves stay signed with the old secret: once the game is over, `pbem git verify` in a fresh
     clone checks each move against the secret of whoever held the seat at that move (the revealed secrets carry

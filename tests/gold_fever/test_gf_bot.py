@@ -32,7 +32,7 @@ def test_greedy_bot_beats_three_players_who_take_the_richest_concession_and_bid_
     from support import load_helpers
     load_helpers("bots", Path(__file__).resolve().parents[2] / "benchmarks")
     import bots as benchmark
-    assert benchmark.win_rate(gf.game, gf.game.resolve_options({}), 12, "rules") >= 0.6
+    assert benchmark.win_rate(gf.game, 4, 12, "greedy", "rules", gf.game.resolve_options({})) >= 0.6
 
 def offer(gf, cards):
     """A 3-player table on turn 1 with `cards` on offer, ann to bid first."""

@@ -81,19 +81,20 @@ def test_a_canonical_move_reads_no_glossary(monkeypatch):
     assert words.canonical(COAL_BARON, "draft o14 else draft best", NAMES[:2]) == "draft o14 else draft best"
 
 
-def test_a_word_of_two_meanings_is_refused_with_its_readings(monkeypatch):
-    index = {"prendre": {"pick", "keep"}}
-    monkeypatch.setattr(words, "_index", lambda package: index)
+@pytest.mark.parametrize("game_id,meanings,text,english,french", [
+    ("coal-baron", {"pick", "keep"}, "prendre o14", "keep o14, pick o14", "garder o14, prendre o14"),
+    ("heartland-hauling", {"take", "salvage"}, "prendre corn", "salvage corn, take corn",
+     "récupérer maïs, prendre maïs")])
+def test_a_word_of_two_meanings_is_refused_with_its_readings(monkeypatch, game_id, meanings, text, english, french):
+    monkeypatch.setattr(words, "_index", lambda package: {"prendre": meanings})
     with pytest.raises(PbemError) as refused:
-        words.canonical(COAL_BARON, "prendre o14", NAMES[:2])
-    assert str(refused.value) == "'prendre o14': these words name more than one thing; write one of: keep o14, " \
-                                 "pick o14"
+        words.canonical(registry.get(game_id), text, NAMES[:2])
+    assert str(refused.value) == f"{text!r}: these words name more than one thing; write one of: {english}"
     with language.reading("fr"):
-        assert refused.value.render() == "'prendre o14' : ces mots désignent plus d'une chose ; écrivez l'un de : " \
-                                         "garder o14, prendre o14"
+        assert refused.value.render() == f"{text!r} : ces mots désignent plus d'une chose ; écrivez l'un de : {french}"
 
 
-@pytest.mark.parametrize("domain", ["pbem", "coal_baron"])
+@pytest.mark.parametrize("domain", ["pbem", "coal_baron", "heartland_hauling"])
 def test_no_glossary_name_is_ambiguous_or_another_terms_word(domain):
     """Within a domain (and with pbem's words), a name or `also` word names one id, and is no other term's id: the
     glossary never makes a move of the notation ambiguous."""

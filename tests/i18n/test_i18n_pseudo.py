@@ -30,7 +30,8 @@ from gitkit import Club, git  # noqa: E402
 from mailkit import SmtpSink, body_of, create_game, move_mail, receive  # noqa: E402
 
 TRANSPORTS = ("files", "mail", "git")
-CONVERTED = {("coal-baron", "files"), ("chartered", "files")}  # a wave-3 conversion adds its pairs here
+CONVERTED = {("coal-baron", "files"), ("chartered", "files"), ("gold-fever", "files"),  # a wave-3 conversion adds
+             ("heartland-hauling", "files")}  # its pairs here
 OPENING_TURNS = 3  # turns the bots play before every seat resigns
 SEED = "pseudo-seed"
 TRAILER = re.compile(r"^[A-Z][\w-]*: \S+$")  # a git trailer (Pbem-Game: g), for programs, not for players
@@ -180,3 +181,9 @@ def test_the_checker_finds_an_english_word_between_marked_messages():
     found = pseudo.unmarked("⟦Ṁóṽé 1⟧\nalice has 12 carts", {"alice"})
     assert found == ["line 2: 'alice has 12 carts'  ['has', 'carts']"]
     assert pseudo.unmarked("⟦unbalanced", set())[0].endswith("[unbalanced marks]")
+
+
+def test_the_checker_takes_a_drawings_letters_for_no_words():
+    """A map's column letters and the edges drawn with a letter (XXXX, W) are coordinates and marks, not English."""
+    assert pseudo.unmarked("    c        d\n+XXXXXXX+\n|⟦Ƒĺíñţ⟧ W", set()) == []
+    assert pseudo.unmarked("c6 XXXX road", set()) == ["line 1: 'c6 XXXX road'  ['road']"]

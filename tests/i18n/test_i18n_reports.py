@@ -18,18 +18,30 @@ from pbem.tables import WIDTH, width
 from pbem.text import language, report
 from support import NAMES, legal_turn
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "coal-baron"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 GOLDEN = Path(__file__).resolve().parents[1] / "engine" / "golden"
 COAL_BARON = registry.get("coal-baron")
+# The golden reports in another language: <example>-<its first player>.<language>.txt, of examples/<game>/<example>
+# (a new one: create the file, then PBEM_UPDATE_GOLDEN=1 writes it)
+TRANSLATED = sorted(path.name for path in GOLDEN.glob("*.*.txt"))
 
 
-@pytest.mark.parametrize("code", ["fr", "zh-Hant"])
-@pytest.mark.parametrize("example", ["cb-3p", "cb-phase-3p-in-progress"])
-def test_a_coal_baron_report_in_french_and_chinese_matches_its_golden_copy(code, example):
-    gd = engine.open_game(EXAMPLES / example)
+def test_the_golden_reports_in_other_languages_are_of_examples_in_french_and_chinese():
+    pairs = {(name.rsplit(".", 2)[0].rsplit("-", 1)[0], name.rsplit(".", 2)[1]) for name in TRANSLATED}
+    examples = {example for example, _ in pairs}
+    assert {"cb-3p", "cb-phase-3p-in-progress", "hh-2p", "hh-3p-in-progress"} <= examples
+    assert pairs == {(example, code) for example in examples for code in ("fr", "zh-Hant")}
+    assert all(len(list(EXAMPLES.glob(f"*/{example}"))) == 1 for example in examples)
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_a_report_in_french_and_chinese_matches_its_golden_copy(name):
+    stem, code, _ = name.rsplit(".", 2)
+    example, player = stem.rsplit("-", 1)
+    gd = engine.open_game(next(EXAMPLES.glob(f"*/{example}")))
     with language.reading(code):
-        text = report.status_text(engine.status(gd, gd.players[0]))
-    golden = GOLDEN / f"{example}-{gd.players[0]}.{code}.txt"
+        text = report.status_text(engine.status(gd, player))
+    golden = GOLDEN / name
     if os.environ.get("PBEM_UPDATE_GOLDEN"):
         golden.write_text(text)
     assert text == golden.read_text()

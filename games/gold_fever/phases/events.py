@@ -1,9 +1,14 @@
 """The event cards: what each does, what it may be aimed at, and one waiting for a target."""
 from __future__ import annotations
 
+from pbem.messages import NP_
+
 from .common import (BANK, KEPT_FOR_LATER, bank_pays, chronicle, concessions_of, discard, find_player, one_per_town,
                      push, saloons_of, town_of, transfer)
 from .mayors import appoint_mayor, pay_mayor_fee
+
+# What the log says a hold-up's roll was (in English, as every stored game holds it; the report reads it back)
+HOLDUP_ROLL = NP_("chance", "hold-up by {player} on {victim} for {amount}")
 
 
 # Events whose target is chosen as a move: the decision each one pushes. When no target exists yet, the card is
@@ -117,7 +122,7 @@ def aim_holdup(state: dict, frame: dict, move: dict, rng) -> None:
     """The English rules: name a player and a sum 2..12, roll two dice: at least that sum steals it."""
     player, card = frame["player"], frame["card"]
     victim = find_player(state, move["victim"])
-    dice = rng.roll(2, 6, what=f"hold-up by {player} on {victim} for {move['amount']}", public=True)
+    dice = rng.roll(2, 6, what=HOLDUP_ROLL.format(player=player, victim=victim, amount=move["amount"]), public=True)
     stolen = transfer(state, victim, player, move["amount"]) if sum(dice) >= move["amount"] else 0
     state["turn"]["holdups"].append({"player": player, "victim": victim, "amount": move["amount"],
                                      "dice": dice, "stolen": stolen})

@@ -1,15 +1,20 @@
 """The production roll, the Telegraph's change of a die, the nuggets and saloon fees paid."""
 from __future__ import annotations
 
+from pbem.messages import NP_
+
 from .common import (bank_pays, clockwise_from, int_ranges_without, kept_card, production_value, town_of,
                      transfer, use_kept)
 from .events import remove_concession
+
+# What the log says the roll was (in English, as every stored game holds it; the report reads it back)
+PRODUCTION_ROLL = NP_("chance", "production roll, turn {turn}")
 
 
 def roll_for_production(state: dict, rng) -> None:
     """The French rules: the auction winner always rolls the two dice."""
     turn = state["turn"]
-    turn["roll"] = rng.roll(2, 6, what=f"production roll, turn {turn['number']}", public=True)
+    turn["roll"] = rng.roll(2, 6, what=PRODUCTION_ROLL.format(turn=turn["number"]), public=True)
     state["phase"] = "production"
 
 

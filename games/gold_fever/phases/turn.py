@@ -1,6 +1,8 @@
 """A turn's course: the lots revealed, the automatic steps between decisions (`advance`), the next turn."""
 from __future__ import annotations
 
+from pbem.messages import NP_
+
 from .choice import call_next_chooser
 from .common import push
 from .events import wake_waiting_events
@@ -54,7 +56,7 @@ def reveal_lots(state: dict, rng, first_turn: bool) -> list:
         card = deck.pop(0)
         (offer if state["cards"][card]["type"] == "concession" else put_back).append(card)
     if put_back:
-        state["deck"] = rng.shuffle(deck + put_back, what="deck reshuffle (first turn)")
+        state["deck"] = rng.shuffle(deck + put_back, what=NP_("chance", "deck reshuffle (first turn)"))
     return offer
 
 

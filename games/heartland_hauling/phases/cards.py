@@ -3,6 +3,8 @@ face-up cards (replaced from the deck at once). Every card drawn shows something
 decision marked fresh_info: the engine ends a submitted turn there and the player sees the card first."""
 from __future__ import annotations
 
+from pbem.messages import NP_
+
 from .common import effect_amount, hauler, push, sort_cards, upgrade_effect
 
 
@@ -21,7 +23,8 @@ def draw_card(state: dict, rng) -> str | None:
         pile = [card for card in sorted(state["discard"]) for _ in range(state["discard"][card])]
         if not pile:
             return None
-        state["deck"] = rng.shuffle(pile, what="discard pile shuffled into a new deck", public=False)
+        state["deck"] = rng.shuffle(pile, what=NP_("chance", "discard pile shuffled into a new deck"),
+                                    public=False)
         state["discard"] = {}
     return state["deck"].pop(0)
 
