@@ -256,7 +256,7 @@ class Referee:
                                            before_write=self._pending(handling, name))
         except PbemError as exc:
             # the engine lists the legal moves on one line; the answer lists them one a line (below)
-            error = re.sub(r"\. Legal: .*$", ".", self._shown(exc), flags=re.DOTALL)
+            error = re.sub(r"\. Legal(?: now)?: .*$", ".", self._shown(exc), flags=re.DOTALL)
             # a move its player sent (_identify checked the password) but the rules refuse: the answer that lists
             # the legal moves shows the board too (a mail refused before, a forged one, gets no picture)
             seen = self._view(gd, name) if compose.pictures_available(player) else None

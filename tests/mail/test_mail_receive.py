@@ -431,7 +431,7 @@ def test_illegal_move_is_answered_with_the_legal_moves_one_a_line(mail_game, smt
     assert mail_game.snapshot() == before
     text = body_of(smtp.messages[0])
     assert f"'{illegal}' is not legal now" in text
-    assert "Legal:" not in text
+    assert "Legal:" not in text and "Legal now:" not in text  # listed once, one a line, not on the refusal's line
     lines = text.splitlines()
     for move in engine.legal(gd)["moves"]:
         assert any(line == f"  {move}" or line.startswith(f"  {move}  ") for line in lines), move
