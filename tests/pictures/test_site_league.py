@@ -1,12 +1,16 @@
 """`pbem site` gains the league: league.html, linked from the index, with the standings of the finished games and
 each player's rating after each game as a small chart (inline SVG drawn by drawsvg); written again only when the
-league reads otherwise. (That the page renders in headless Chromium is the browser harness's check.)"""
+league reads otherwise. It renders in headless Chromium at phone and desk widths."""
 from __future__ import annotations
 
+import os
 import re
 import xml.etree.ElementTree as ElementTree
 
+import pytest
+
 from pbem.cli import demo
+from picturekit import DESK, PHONE, chromium, measure, phone_faults
 
 NOW = "2026-03-02T12:00:00Z"
 
@@ -52,3 +56,19 @@ def test_the_league_page_is_written_again_only_when_a_game_ends(tmp_path, pbem, 
                                                                   real(src, dst, *a, **k))[1])
     assert pbem("site", root, out, "--now", NOW).code == 0
     assert "league.html" in seen and (out / "league.html").read_text() != before
+
+
+@pytest.mark.skipif(chromium() is None and not os.environ.get("CI"), reason=(
+    "Chromium is not installed (Debian's chromium: `.ci/system-setup.sh` installs it, and on CI the test runs)"))
+def test_the_league_page_renders_in_headless_chromium_on_a_phone_and_a_desk(tmp_path, pbem):
+    """Laid out by the browser at 390 and 1200 CSS pixels: the standings and the charts never make the page scroll
+    sideways, and no text is under 12 CSS pixels."""
+    root, out = tmp_path / "games", tmp_path / "site"
+    root.mkdir()
+    for name, seed in (("first", "one"), ("second", "two"), ("third", "three")):
+        finished(root, name, seed)
+    assert pbem("site", root, out, "--now", NOW).code == 0
+    measures = measure({"league": out / "league.html"})
+    assert [m["width"] for m in measures] == [PHONE, DESK]
+    faults = phone_faults(measures)
+    assert not faults, "\n".join(faults)
