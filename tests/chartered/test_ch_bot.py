@@ -100,7 +100,7 @@ def test_the_bot_takes_the_flag_of_the_biggest_company_as_soon_as_it_can_pay(t):
 
 
 def test_greedy_bot_beats_a_random_player_at_two_players():
-    """The hole issue 35 found: at 2 players the bot of version 2 won half its games against random play (the deck
+    """The hole the benchmark found: at 2 players the bot of version 2 won half its games against random play (the deck
     runs out there before the warehouses, and the random player, holding cards, built on the biggest company turn
     after turn at the end). Twenty seeded games, the seats alternating, at the benchmark's target (90%)."""
     from pbem.play import playout

@@ -1,4 +1,4 @@
-"""Seats the referee's bots play, at the level the organiser chooses (issue 33 item 9, issue 35 item 2): a seat given
+"""Seats the referee's bots play, at the level the organiser chooses: a seat given
 to a bot at `pbem new` or later by `pbem replace`, logged as the bot's and never timed; the `bot` timeout policy's
 level, per seat; every level refused when it is none. The search plays at tiny budgets here (search:2)."""
 from __future__ import annotations

@@ -240,7 +240,7 @@ def test_a_resigned_seat_passes_in_a_round_another_player_opened():
 
 
 def test_a_resigned_seat_never_opens_a_money_round_while_anything_else_is_legal():
-    """The seeded game of issue 33 (`resign-phase`: 3 players, phase cards, carol resigned from the start, the others
+    """The seeded game where the fault was seen (`resign-phase`: 3 players, phase cards, carol resigned from the start, the others
     greedy): every round carol leads goes to a domain other than money whenever a placement there is legal, also
     when every mining space already holds workers (where the first legal move, `bank-1`, used to be played)."""
     import random

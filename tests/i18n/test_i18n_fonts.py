@@ -1,4 +1,4 @@
-"""The pictures draw every character a Chinese reader can get (issue 32): each character of the Chinese catalogues
+"""The pictures draw every character a Chinese reader can get: each character of the Chinese catalogues
 (pbem's, each game's, the plug-in game's) and of the glossaries' Chinese names is held by the font the raster
 back-end draws it with (pbem/text/fonts.yaml), and the CJK font CI installs (WenQuanYi Micro Hei, Debian's
 fonts-wqy-microhei: .ci/system-setup.sh) holds every CJK character of them by itself.

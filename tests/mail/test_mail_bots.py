@@ -1,4 +1,4 @@
-"""A seat given to a bot, played by mail (issue 33 item 9): the bot answers at once, each of its moves logged as the
+"""A seat given to a bot, played by mail: the bot answers at once, each of its moves logged as the
 bot's, and the mails tell them as the bot's moves, never as timeouts."""
 from __future__ import annotations
 
