@@ -240,6 +240,17 @@ def table(rows, headers=(), tablefmt: str = "simple", columns: int = WIDTH, keep
     return "\n\n".join(parts)
 
 
+def clip(text: str, columns: int = 72) -> str:
+    """At most `columns` display columns, cut at a word (Chinese, which has none, at a character) and marked "…"
+    (a legal move's description beside its move)."""
+    if width(text) <= columns:
+        return text
+    cut = text[:columns - 2]
+    while width(cut) > columns - 2:
+        cut = cut[:-1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(",;:") + " …"
+
+
 def fit_lines(text: str, columns: int = WIDTH) -> str:
     """Every line wider than `columns` wrapped at its words (Chinese, which has no spaces, between characters),
     the continuation indented two more than the line (a table fitted with `table` never needs it: this is for

@@ -9,7 +9,7 @@ part, which only they get; other players' delivered orders lie face down, but fo
 from __future__ import annotations
 
 from pbem.messages import NP_, Domain, joined
-from pbem.tables import table, width
+from pbem.tables import clip, table
 
 T = Domain("coal_baron")
 _, ngettext = T.gettext, T.ngettext
@@ -210,16 +210,6 @@ def describe(view: dict, move: dict) -> str:
     mover = private["player"] if private else view["to_act"]["player"]
     describer = DESCRIBERS.get(move["action"])
     return clip(describer(view, mover, move)) if describer else ""
-
-
-def clip(text, columns=72):
-    """At most `columns` columns, cut at a word (Chinese, which has none, at a character)."""
-    if width(text) <= columns:
-        return text
-    cut = text[:columns - 2]
-    while width(cut) > columns - 2:
-        cut = cut[:-1]
-    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(",;:") + " …"
 
 
 def cubes_text(cubes):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from pbem.messages import NP_, Domain, N_, Words, joined
-from pbem.tables import table, width
+from pbem.tables import clip, table
 
 from .phases.common import BANK
 from .phases.events import HOLDUP_ROLL
@@ -262,16 +262,6 @@ def describe(view: dict, move: dict) -> str:
     mover = view.get("viewer") or view["to_act"]["player"]
     describer = DESCRIBERS.get(move["action"])
     return clip(describer(view, mover, move)) if describer else ""
-
-
-def clip(text: str, columns: int = 72) -> str:
-    """At most `columns` display columns, cut at a word (Chinese, which has none, at a character)."""
-    if width(text) <= columns:
-        return text
-    cut = text[:columns - 2]
-    while width(cut) > columns - 2:
-        cut = cut[:-1]
-    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(",;:") + " …"
 
 
 def town_name(view: dict, town: str) -> str:

@@ -13,7 +13,6 @@ them. Nothing is written anywhere.
 from __future__ import annotations
 
 import datetime
-import json
 import os
 import re
 import stat
@@ -21,7 +20,7 @@ import stat
 from ..contract import PbemError
 from ..engine import engine
 from ..messages import lazy
-from ..store import packaged, validation, yamlio
+from ..store import validation, yamlio
 from ..store.gamedir import PUBLIC, SECRETS, load_secrets, read_status, reading
 from ..store.safefiles import read
 from . import league
@@ -42,12 +41,7 @@ def league_file(path) -> dict:
     if len(data) > MOST_LEAGUE_BYTES:
         raise PbemError(f"{where}: a league file is at most 1 MB")
     doc = yamlio.loads(data, where)
-    from jsonschema import Draft202012Validator  # (a rare command: jsonschema's full report, no compiled check)
-    schema = json.loads(packaged.read_bytes("pbem.schemas", "league/league.schema.json"))
-    problems = sorted(f"{error.json_path}: {error.message[:200]}"
-                      for error in Draft202012Validator(schema).iter_errors(doc))
-    if problems:
-        raise PbemError(f"{where} does not match league.schema.json:\n  " + "\n  ".join(problems[:20]))
+    validation.check_kept("league", "league/league.schema.json", doc, where)
     if len(set(doc["games"])) != len(doc["games"]):
         raise PbemError(f"{where}: a game is listed twice")
     return doc

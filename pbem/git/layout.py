@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from ..contract import PbemError, UsageError
+from ..contract import UsageError
 from ..store import validation, yamlio
 from . import keys
 
@@ -72,12 +72,8 @@ def _checks() -> dict:
 def check(kind: str, data, source: str) -> None:
     """Validate one of the git transport's files against its schema; every error with its path."""
     name = f"{kind}.schema.json"
-    if _checks()[name](data):
-        return
-    from jsonschema import Draft202012Validator
-    problems = sorted(f"{error.json_path}: {error.message[:300]}"
-                      for error in Draft202012Validator(schemas()[name]).iter_errors(data))
-    raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems[:20] or ["$: invalid"]))
+    if not _checks()[name](data):
+        validation.refuse(schemas()[name], name, data, source)
 
 
 def dump(kind: str, data: dict, source: str) -> str:

@@ -111,3 +111,19 @@ def check(game_type: str | None, name: str, data, source: str, waived: tuple[str
         return
     problems = problems or ["$: rejected by pbem's schema check (jsonschema disagrees: a bug)"]
     raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems))
+
+
+def check_kept(label: str, relative: str, data, source: str) -> None:
+    """Validate a document against one self-contained schema of pbem.schemas (`relative`), its compiled check kept
+    under `label` (pbem.store.checkercache)."""
+    name = relative.rsplit("/", 1)[-1]
+    if not kept_checks(label, {name: relative})[name](data):
+        refuse(load_schema(relative), name, data, source)
+
+
+def refuse(schema: dict, name: str, data, source: str):
+    """The refusal of a document its compiled check found invalid: jsonschema's violations, each with its path."""
+    from jsonschema import Draft202012Validator
+    problems = sorted(f"{error.json_path}: {error.message[:300]}"
+                      for error in Draft202012Validator(schema).iter_errors(data))
+    raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems[:MAX_ERRORS] or ["$: invalid"]))

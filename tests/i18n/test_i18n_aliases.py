@@ -4,6 +4,7 @@ word is refused with its readings; a signed move file is signed over its canonic
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -94,7 +95,11 @@ def test_a_word_of_two_meanings_is_refused_with_its_readings(monkeypatch, game_i
         assert refused.value.render() == f"{text!r} : ces mots désignent plus d'une chose ; écrivez l'un de : {french}"
 
 
-@pytest.mark.parametrize("domain", ["pbem", "coal_baron", "heartland_hauling"])
+GLOSSARIES = ["pbem", *sorted(path.parent.name for path in (Path(__file__).resolve().parents[2] / "games").glob(
+    "*/glossary.yaml"))]
+
+
+@pytest.mark.parametrize("domain", GLOSSARIES)
 def test_no_glossary_name_is_ambiguous_or_another_terms_word(domain):
     """Within a domain (and with pbem's words), a name or `also` word names one id, and is no other term's id: the
     glossary never makes a move of the notation ambiguous."""

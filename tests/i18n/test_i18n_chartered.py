@@ -96,17 +96,6 @@ def test_a_chartered_word_of_two_meanings_is_refused_with_its_readings(monkeypat
         assert refused.value.render().endswith("購買 股份 黃金、賣出 股份 黃金")
 
 
-def test_no_chartered_name_is_ambiguous_or_another_terms_word():
-    """A name or `also` word names one id, and is no other term's id, with pbem's words too."""
-    found = {}
-    for owner in ("pbem", "chartered"):
-        for word, ids in glossary.aliases(owner).items():
-            found.setdefault(word, set()).update(ids)
-    assert not {word: ids for word, ids in found.items() if len(ids) > 1}
-    ids = {term.id for owner in ("pbem", "chartered") for term in glossary.read(owner).terms}
-    assert not {word for word, named in found.items() if word in ids and named != {word}}
-
-
 def test_the_glossary_names_every_word_of_the_notation_and_every_company():
     """Each word of meta.yaml's notation and queue templates, and each company's id, has a term in fr and zh-Hant."""
     terms = {term.id: term for term in glossary.read("chartered").terms}

@@ -118,16 +118,6 @@ def test_a_word_of_two_meanings_is_refused_with_its_readings(monkeypatch):
         assert refused.value.render().endswith("出價 2、拿取 2")
 
 
-def test_no_glossary_name_is_ambiguous_or_another_terms_word():
-    found = {}
-    for owner in ("pbem", "gold_fever"):
-        for word, ids in glossary.aliases(owner).items():
-            found.setdefault(word, set()).update(ids)
-    assert not {word: ids for word, ids in found.items() if len(ids) > 1}
-    ids = {term.id for owner in ("pbem", "gold_fever") for term in glossary.read(owner).terms}
-    assert not {word for word, named in found.items() if word in ids and named != {word}}
-
-
 def test_every_event_kind_and_town_of_the_components_has_a_name_in_each_language():
     components = yaml.safe_load((ROOT / "games" / "gold_fever" / "components.yaml").read_text())
     named = {term.id: term for term in glossary.read("gold_fever").terms}
