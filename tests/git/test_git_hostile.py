@@ -189,11 +189,14 @@ def test_the_hooks_of_pushes_that_overlap_referee_every_push_and_fail_none(game,
     assert not [r for r in refusals if r["commit"] in own]  # no referee commit judged as a player's
 
 
+FORGED = "98765432"  # a forged amount of money: digits no commit id shown beside it holds by chance (999 did)
+
+
 def test_a_view_forged_in_an_unrefereed_commit_is_not_shown(game, monkeypatch):
     victim = "bob"
     genuine = game.pbem("git", "view", game.dir, "--as", victim, "--identity", game.keys[victim], "--format", "json")
     forged_view = (game.referee_dir / game.dir.name / engine.view_file(victim)).read_text()
-    forged_view = forged_view.replace("money: ", "money: 999").replace("move_number: 1", "move_number: 1")
+    forged_view = forged_view.replace("money: ", f"money: {FORGED}").replace("move_number: 1", "move_number: 1")
     config = yamlio.load_file(game.dir / layout.CONFIG)
     key = next(p["key"] for p in config["players"] if p["name"] == victim)
     game.commit_file("alice", layout.view_blob_path(victim), keys.encrypt(forged_view, [key], True), "new view")
@@ -208,12 +211,12 @@ def test_a_view_forged_in_an_unrefereed_commit_is_not_shown(game, monkeypatch):
     monkeypatch.chdir(game.clones[victim])
     monkeypatch.setenv("PBEM_IDENTITY", str(game.keys[victim]))
     shown = textconv.convert(game.clones[victim] / layout.view_blob_path(victim))
-    assert shown.startswith(textconv.NOT_REFEREED) and "999" not in shown
+    assert shown.startswith(textconv.NOT_REFEREED) and FORGED not in shown
     git(game.clones[victim], "checkout", "--quiet", "HEAD~1", "--", layout.view_blob_path(victim))
     shown = textconv.convert(game.clones[victim] / layout.view_blob_path(victim))
     assert f"view of {victim}" in shown, shown
     # pbem git diff, by default, shows what the last refereed commit changed, not the forgery
-    assert "999" not in game.pbem("git", "diff", game.clones[victim]).out
+    assert FORGED not in game.pbem("git", "diff", game.clones[victim]).out
 
 
 def test_a_forged_commit_with_the_referees_trailers_is_not_taken_for_a_refereed_one(game):
