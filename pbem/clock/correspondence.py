@@ -16,7 +16,7 @@ from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..play import levels
 from ..store import registry
-from . import notices
+from . import club, notices
 
 MAX_STEPS = 500  # timeouts settled in one tick: a bound on an automatic flow (the next tick goes on)
 NOTIFY = ("every", "turn", "daily")
@@ -40,18 +40,21 @@ def parse_player(spec: str) -> tuple[str, str | None]:
 
 
 def create(game_type: str, path, players: list[tuple[str, str | None]], *, organiser: str | None = None,
-           deadlines: dict | None = None, notify: dict[str, str] | None = None, **game) -> dict:
+           deadlines: dict | None = None, notify: dict[str, str] | None = None,
+           club_settings: tuple[str | None, str | None] = (None, None), **game) -> dict:
     """A new game (engine.create; `game`: the rest of its engine.NewGame, `now` and `bots` included) for players
     given as (name, address or None), with the organiser's address, `deadlines` (a clock record,
     pbem.clock.clock.new_clock, whose first decision starts `now`; its `timeout_bots`: the `[PLAYER=]LEVEL` specs of
     the bots that play overdue moves under the `bot` policy, each seat's search by default) and each player's mail
-    preference (`notify`: every, turn, daily)."""
+    preference (`notify`: every, turn, daily); `club_settings`: who may watch and what talk it allows
+    (pbem.clock.club, None: the default)."""
     from . import clock
     from .addresses import is_address
     if organiser is not None and not is_address(organiser):
         raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
     now = clock.moment(game.pop("now", None))
     addresses = dict(players)
+    chosen = club.checked_settings(*club_settings)
 
     def extend(env: dict, secrets_doc: dict) -> None:
         if deadlines is not None:
@@ -68,6 +71,8 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, organ
             if entry["email"] or entry["name"] in (notify or {}):
                 entry["notify"] = (notify or {}).get(entry["name"], DEFAULT_NOTIFY)
         secrets_doc["organiser"] = organiser
+        if chosen:
+            secrets_doc["club"] = {**club.DEFAULTS, **chosen}
 
     request = engine.NewGame(game_type, path, [name for name, _ in players], now=now, **game)
     return engine.create(request, extend=extend)

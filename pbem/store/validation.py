@@ -17,7 +17,7 @@ from functools import lru_cache
 from ..contract import PbemError
 from . import checkercache, packaged, registry
 
-COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move", "notices", "base")
+COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move", "notices", "talk", "base")
 GAME_PARTS = ("state", "public-view", "player-view", "components")
 MAX_ERRORS = 20
 
