@@ -40,21 +40,20 @@ def parse_player(spec: str) -> tuple[str, str | None]:
 
 
 def create(game_type: str, path, players: list[tuple[str, str | None]], *, organiser: str | None = None,
-           deadlines: dict | None = None, notify: dict[str, str] | None = None,
-           club_settings: tuple[str | None, str | None] = (None, None), **game) -> dict:
+           deadlines: dict | None = None, notify: dict[str, str] | None = None, **game) -> dict:
     """A new game (engine.create; `game`: the rest of its engine.NewGame, `now` and `bots` included) for players
     given as (name, address or None), with the organiser's address, `deadlines` (a clock record,
     pbem.clock.clock.new_clock, whose first decision starts `now`; its `timeout_bots`: the `[PLAYER=]LEVEL` specs of
     the bots that play overdue moves under the `bot` policy, each seat's search by default) and each player's mail
-    preference (`notify`: every, turn, daily); `club_settings`: who may watch and what talk it allows
-    (pbem.clock.club, None: the default)."""
+    preference (`notify`: every, turn, daily); `club_settings` among `game`: (who may watch, what talk it allows),
+    pbem.clock.club's, None each for the default."""
     from . import clock
     from .addresses import is_address
     if organiser is not None and not is_address(organiser):
         raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
     now = clock.moment(game.pop("now", None))
     addresses = dict(players)
-    chosen = club.checked_settings(*club_settings)
+    chosen = club.checked_settings(*game.pop("club_settings", (None, None)))
 
     def extend(env: dict, secrets_doc: dict) -> None:
         if deadlines is not None:

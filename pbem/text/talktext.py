@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 
-from ..messages import _
+from ..messages import _, ngettext
 from . import times
 
 WIDTH = 78
@@ -57,8 +57,9 @@ def said_text(data: dict) -> str:
 
 def cleaned_note(count: int) -> str:
     # TRANSLATORS: after a message was kept; {count}: characters (control characters and the like) taken out.
-    return _("{count} characters that cannot be shown (control characters and the like) were taken out of your "
-             "message.", count=count)
+    return ngettext("{count} character that cannot be shown (a control character or the like) was taken out of "
+                    "your message.", "{count} characters that cannot be shown (control characters and the like) "
+                    "were taken out of your message.", count, count=count)
 
 
 def watchers_text(data: dict) -> str:
