@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 
 from ..messages import _, ngettext
-from . import times
+from . import language, times
 
 WIDTH = 78
 
@@ -17,7 +17,7 @@ WIDTH = 78
 def message_lines(message: dict) -> list[str]:
     """One message: who said it, to whom, when (and at which move), then its text indented, wrapped at 78
     columns."""
-    when = times.readable(message["at"])
+    when = language.when(times.parse_time(message["at"]))
     if message["to"] is None:
         # TRANSLATORS: the line above a player's message to every player; {when}: a date and time.
         head = _("{player} to the table, {when} (move {number}):", player=message["from"], when=when,

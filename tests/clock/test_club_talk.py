@@ -120,3 +120,16 @@ def test_the_organiser_admits_and_removes_spectators_but_never_seats_a_player_am
     assert pbem("watch", directory, "--format", "json").json()["spectators"] == []
     again = pbem("watch", directory, "--remove", "fan@fans.example")
     assert again.code == 2 and "does not watch" in again.err
+
+
+def test_what_say_talk_and_watch_print_is_in_the_catalogues(game, monkeypatch):
+    from pbem.text import pseudo
+    monkeypatch.setenv("PBEM_PSEUDO_LOCALE", "1")  # every translated message comes out marked
+    pbem, directory, secrets = game
+    names = {"alice", "bob", directory.name, "fan@fans.example"}
+    assert pbem("watch", directory, "--add", "fan@fans.example").code == 0
+    outputs = [pbem("say", directory, "--as", "alice", "--secret", secrets["alice"], "hi \x07").out,
+               pbem("talk", directory, "--as", "bob").out, pbem("watch", directory).out]
+    refused = pbem("say", directory, "--as", "alice", "--secret", secrets["alice"], "x" * (talk.MAX_CHARS + 1))
+    for text in [*outputs, refused.err.removeprefix("pbem: ")]:
+        assert not pseudo.unmarked(text.replace("hi", "").replace("every", ""), names), text
