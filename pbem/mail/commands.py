@@ -207,10 +207,11 @@ class Referee:
     def _play(self, handling: Handling) -> Outcome:
         """What a message of a player of the game asks for: a command, an admin line, a queue or a move."""
         incoming, gd = handling.incoming, handling.gd
-        if spectators.request(incoming.lines):  # an address asking to watch: no player, no password
-            return spectators.answer(self.mailer, handling, *spectators.request(incoming.lines))
         handling.said, lines = talkmail.take(incoming.lines)
         incoming.lines, _ = parse.trim_pleasantries(lines, lambda text: moves.parses(gd, text))
+        watching = spectators.request(incoming.lines)
+        if watching and not handling.said:  # an address asking to watch: no player, no password
+            return spectators.answer(self.mailer, handling, *watching)
         player = self._identify(handling)
         if handling.said and talkmail.checked(self.mailer, handling, player["name"]):
             return talkmail.answer(self.mailer, handling, player)

@@ -31,12 +31,12 @@ def token_in(msg) -> str:
 
 
 def mail_from(sender: str, game, line: str, **headers) -> bytes:
-    return write_mail(sender, line + "\n", f"[{game.id}] {line.split()[0]}", **headers)
+    return write_mail(sender, line + "\n", f"[{game.id}] request", **headers)
 
 
 def test_a_stranger_watches_an_open_game_once_the_token_mailed_to_them_comes_back(tmp_path, smtp):
     game = create_game(tmp_path, "chartered", options=("--watchers", "open"))
-    assert receive(tmp_path, mail_from(FAN, game, "watch"), smtp).code == 0
+    assert receive(tmp_path, mail_from(FAN, game, "Hi referee,\nwatch\nCheers,\nFan"), smtp).code == 0
     (asked,) = smtp.take()
     assert asked["To"] == FAN and "confirm" in body_of(asked)
     assert spectators_of(game) == []  # asked, not yet subscribed
