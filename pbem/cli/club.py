@@ -28,8 +28,8 @@ from .options import AS_PLAYER, FORMAT, GAME_DIR, LANGUAGE, NOW, emit, secret_fr
 def watch(directory, added, removed, notify, watchers, fmt):
     """Show or change who watches a game (the organiser's command). Spectators get the public view only."""
     gd = engine.open_game(directory)
-    data = {"game": gd.id, "club": club.settings(engine.load_secrets(gd)),
-            "spectators": club.spectators(engine.load_secrets(gd))}
+    secrets = engine.load_secrets(gd)
+    data = {"game": gd.id, "club": club.settings(secrets), "spectators": club.spectators(secrets)}
     if watchers:
         data = {**data, "club": club.configure(gd, watchers=watchers)}
     for address in added:

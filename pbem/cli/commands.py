@@ -15,8 +15,9 @@ from ..play import movefile
 from ..store import registry
 from ..text import phrases
 from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, bot_seats,
-                      club_options, clock_now, complete_game_type, deadline_options, deadlines_from, emit, note_greedy_instead,
-                      parse_languages, parse_options, read_input, said_now, secret_from, sending, speak, status_json)
+                      clock_now, club_options, complete_game_type, deadline_options, deadlines_from, emit,
+                      note_greedy_instead, parse_languages, parse_options, read_input, said_now, secret_from, sending,
+                      speak, status_json)
 
 
 class LazyGroup(click.Group):
@@ -27,8 +28,7 @@ class LazyGroup(click.Group):
             **{name: ("pbem.cli.club", name) for name in ("watch", "say", "talk")},  # spectators, talk
             # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
             **{name: ("pbem.cli.clock", name)
-               for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures",
-                                                   "language")}}
+               for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures", "language")}}
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
