@@ -1,0 +1,210 @@
+"""The players' guides (docs/guide.md, guide.fr.md, guide.zh-Hant.md) cannot rot: every example they show is
+read here as pbem reads it. Their examples are fenced blocks with a class:
+
+- `pbem-moves GAME`: one move a line, `WRITTEN → NOTATION` (the French and Chinese guides: the player's words and
+  the canonical move they read as) or the notation alone (the English guide);
+- `pbem-mail GAME`: a whole mail a player writes (its password a stand-in for the real one);
+- `pbem-shell [GAME]`: pbem commands a player runs.
+
+Each move must read as the notation the guide says, each mail command must be answered by the mail referee of a
+real game (not refused), each shell command must be one pbem's command line takes, and the three guides must
+show the same moves of every game, every form of each game's notation among them. (A game with deadlines: a
+vacation is refused where nothing is ever late.)"""
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import click
+import pytest
+
+from pbem.cli.commands import cli
+from pbem.mail import moves as mail_moves, parse
+from pbem.play import plans, words
+from pbem.store import registry
+from pbem.text import glossary
+from support import load_helpers
+
+load_helpers("mailkit", Path(__file__).parents[1] / "mail")
+
+from mailkit import create_game, receive, write_mail  # noqa: E402
+
+DOCS = Path(__file__).parents[2] / "docs"
+GUIDES = {"en": "guide.md", "fr": "guide.fr.md", "zh-Hant": "guide.zh-Hant.md"}
+GAMES = ["coal-baron", "chartered", "gold-fever", "heartland-hauling"]
+PLAYERS = ["alice", "bob", "carol", "dave"]
+BLOCK = re.compile(r"^```(pbem-[a-z]+)[ \t]*([a-z-]*)[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
+ARROW = "→"
+QUEUE_WORDS = {"next", "else", "if", "and", "not", "standing", "cancel"}
+
+
+def blocks(code: str, kind: str) -> list[tuple[str, str]]:
+    """(game, text) of each block of that kind in the guide of that language, in order."""
+    text = (DOCS / GUIDES[code]).read_text(encoding="utf-8")
+    return [(game, body) for found, game, body in BLOCK.findall(text) if found == kind]
+
+
+def shown_moves(code: str) -> list[tuple[str, str, str]]:
+    """(game, written, notation) of every line of the guide's move blocks."""
+    shown = []
+    for game, body in blocks(code, "pbem-moves"):
+        for line in filter(None, (line.strip() for line in body.splitlines())):
+            written, _, canonical = (part.strip() for part in line.partition(ARROW))
+            shown.append((game, written, canonical or written))
+    return shown
+
+
+def reads(game: registry.Game, text: str) -> bool:
+    return text == "resign" or plans.reads_as_item(game, text, PLAYERS)
+
+
+@pytest.mark.parametrize("code", list(GUIDES))
+def test_every_move_a_guide_shows_reads_as_the_notation_it_names(code):
+    shown = shown_moves(code)
+    assert {game for game, _, _ in shown} == set(GAMES)
+    for game_id, written, canonical in shown:
+        game = registry.get(game_id)
+        assert reads(game, canonical), (code, game_id, canonical)
+        assert words.canonical(game, written, PLAYERS) == canonical, (code, game_id, written)
+        if code != "en":  # a translated guide shows each move in its language's words
+            assert written != canonical, (code, written)
+
+
+def test_the_three_guides_show_the_same_moves_of_every_game():
+    shown = {code: sorted({(game, canonical) for game, _, canonical in shown_moves(code)}) for code in GUIDES}
+    assert shown["fr"] == shown["en"]
+    assert shown["zh-Hant"] == shown["en"]
+
+
+def test_the_guides_show_every_form_of_each_games_notation_and_every_queue_word():
+    shown = shown_moves("en")
+    for game_id in GAMES:
+        game = registry.get(game_id)
+        actions = set()
+        for _, _, canonical in (entry for entry in shown if entry[0] == game_id):
+            try:
+                actions.add(game.parse_move(canonical)["action"])
+            except Exception:  # a queue's step: not a move by itself
+                continue
+        assert actions == set(game.meta["notation"]), (game_id, set(game.meta["notation"]) - actions)
+    used = {word.rstrip(":") for _, _, canonical in shown for word in canonical.split()}
+    assert used >= QUEUE_WORDS
+
+
+def own_words(package: str, code: str) -> set[str]:
+    """The words of one language for the terms of a game's glossary and pbem's own (names and `also` words),
+    folded; zh-Hant's glossary names are Traditional Chinese."""
+    found = set()
+    for domain in ("pbem", package):
+        for term in glossary.read(domain).terms:
+            found |= {glossary.fold(word) for word in [term.names.get(code), *term.also.get(code, [])] if word}
+    return found
+
+
+@pytest.mark.parametrize("code", ["fr", "zh-Hant"])
+def test_a_translated_guide_writes_its_languages_glossary_words(code):
+    """Every word (or `-` part of one) of a translated guide's moves that is some language's word for a term is
+    this language's word for it (its name or an `also`): a French guide writing `bid`, or `出價` for a French
+    reader, would teach the wrong words."""
+    for game_id, written, _ in shown_moves(code):
+        package = registry.get(game_id).package
+        known = set(glossary.aliases(package)) | set(glossary.aliases("pbem"))
+        own = own_words(package, code)
+        for word in written.replace(":", " ").split():
+            for piece in [word, *word.split("-")] if glossary.fold(word) not in known else [word]:
+                folded = glossary.fold(piece)
+                assert folded not in known or folded in own, (code, written, piece)
+
+
+def mail_kind(body: str) -> str:
+    """What the referee takes a mail for: a command, an admin line, a queue or a move."""
+    incoming = parse.Incoming(message_id="<x@y>", sender="", subject="", references=[])
+    incoming.lines = [line.strip() for line in body.splitlines()
+                      if line.strip() and not parse.FIELD_LINE.match(line)]
+    if incoming.admin:
+        return "admin"
+    if incoming.command:
+        return "command"
+    steps = [piece for line in incoming.lines for piece in mail_moves.split(line)]
+    return "queue" if mail_moves.queue_only(steps) is not None else "move"
+
+
+@pytest.mark.parametrize("code", list(GUIDES))
+def test_every_mail_a_guide_shows_is_answered_by_the_mail_referee(code, tmp_path):
+    """A command, an admin line or a queue is sent from alice's address, with her password, to a new game of the
+    block's type, and must be answered (not refused); a mail of moves must hold moves that read, each line."""
+    mails = blocks(code, "pbem-mail")
+    kinds = {mail_kind(body) for _, body in mails}
+    assert kinds >= {"admin", "command", "queue", "move"}, kinds
+    for index, (game_id, body) in enumerate(mails):
+        assert body.startswith("Password: "), body
+        if mail_kind(body) == "move":
+            game = registry.get(game_id)
+            lines = [line for line in body.splitlines()[1:] if not parse.FIELD_LINE.match(line)]
+            for step in (piece for line in lines for piece in mail_moves.split(line)):
+                assert reads(game, words.canonical(game, step, PLAYERS)), (code, step)
+            continue
+        game = create_game(tmp_path, game_id, 3, game_id=f"g{index}", options=("--deadline", "72h"))
+        mine = re.sub(r"^Password: \S+", f"Password: {game.secret('alice')}", body)
+        result = receive(tmp_path, write_mail(game.address("alice"), mine, f"Re: [{game.id}] turn"),
+                         outbox=tmp_path / "outbox")
+        assert result.code == 0 and result.output.startswith(("command:", "accepted:")), (code, body, result.output)
+
+
+def test_the_three_guides_show_the_same_mail_commands():
+    def commands(code):
+        return sorted(mail_kind(body) + ":" + body.splitlines()[-1].split()[0] for _, body in blocks(code, "pbem-mail")
+                      if mail_kind(body) in ("admin", "command"))
+    assert commands("fr") == commands("en") and commands("zh-Hant") == commands("en")
+
+
+def command_lines(code: str) -> list[tuple[str, list[str]]]:
+    """(game, argv) of every `pbem` command of the guide's shell blocks (variables set before it left out)."""
+    found = []
+    for game, body in blocks(code, "pbem-shell"):
+        for line in body.replace("\\\n", " ").splitlines():
+            argv = shlex.split(line, comments=True)
+            while argv and re.fullmatch(r"[A-Z_]+=.*", argv[0]):
+                argv = argv[1:]
+            if argv:
+                assert argv[0] == "pbem", (code, line)
+                found.append((game, argv[1:]))
+    return found
+
+
+def click_parses(argv: list[str]) -> None:
+    """The command line takes these words: each group resolves its command, each command its options and
+    arguments (nothing runs)."""
+    command, parent, name = cli, None, "pbem"
+    while True:
+        ctx = command.make_context(name, list(argv), parent=parent)
+        if not isinstance(command, click.Group):
+            return
+        name, command, argv = command.resolve_command(ctx, ctx._protected_args + ctx.args)
+        parent = ctx
+
+
+@pytest.mark.parametrize("code", list(GUIDES))
+def test_every_command_a_guide_shows_is_one_pbem_takes(code):
+    lines = command_lines(code)
+    assert len(lines) >= 10
+    for game_id, argv in lines:
+        click_parses(argv)
+        if game_id and "--text" in argv:
+            game = registry.get(game_id)
+            for step in argv[argv.index("--text") + 1].split(";"):
+                assert reads(game, words.canonical(game, step.strip(), PLAYERS)), (code, step)
+
+
+def test_the_three_guides_show_the_same_commands():
+    def shown(code):
+        return sorted(" ".join(word for word in argv if not word.startswith(("-", "/", "~")))
+                      .split(" ")[0] for _, argv in command_lines(code))
+    assert shown("fr") == shown("en") and shown("zh-Hant") == shown("en")
+
+
+def test_a_move_the_guide_writes_in_a_wrong_language_word_is_found():
+    """The check can fail: a move shown with a word that reads as nothing does not read as its notation."""
+    game = registry.get("coal-baron")
+    assert words.canonical(game, "placr extraction-6", PLAYERS) != "place mining-6"
