@@ -8,8 +8,7 @@ read here as pbem reads it. Their examples are fenced blocks with a class:
 
 Each move must read as the notation the guide says, each mail command must be answered by the mail referee of a
 real game (not refused), each shell command must be one pbem's command line takes, and the three guides must
-show the same moves of every game, every form of each game's notation among them. (A game with deadlines: a
-vacation is refused where nothing is ever late.)"""
+show the same moves of every game, every form of each game's notation among them."""
 from __future__ import annotations
 
 import re
@@ -136,8 +135,9 @@ def mail_kind(body: str) -> str:
 
 @pytest.mark.parametrize("code", list(GUIDES))
 def test_every_mail_a_guide_shows_is_answered_by_the_mail_referee(code, tmp_path):
-    """A command, an admin line or a queue is sent from alice's address, with her password, to a new game of the
-    block's type, and must be answered (not refused); a mail of moves must hold moves that read, each line."""
+    """A command, an admin line, a queue or `resign` is sent from alice's address, with her password, to a new game
+    of the block's type (with deadlines: a vacation is refused where nothing is ever late), and must be answered,
+    not refused; a mail of moves (for a position the guide does not build) must hold moves that read."""
     mails = blocks(code, "pbem-mail")
     kinds = {mail_kind(body) for _, body in mails}
     assert kinds >= {"admin", "command", "queue", "move", "resign"}, kinds
