@@ -4,7 +4,8 @@ read here as pbem reads it. Their examples are fenced blocks with a class:
 - `pbem-moves GAME`: one move a line, `WRITTEN → NOTATION` (the French and Chinese guides: the player's words and
   the canonical move they read as) or the notation alone (the English guide);
 - `pbem-mail GAME`: a whole mail a player writes (its password a stand-in for the real one);
-- `pbem-shell [GAME]`: pbem commands a player runs.
+- `pbem-shell [GAME]`: pbem commands a player runs;
+- `pbem-words GAME` (the translated guides): every word of the game's glossary in the guide's language.
 
 Each move must read as the notation the guide says, each mail command must be answered by the mail referee of a
 real game (not refused), each shell command must be one pbem's command line takes, and the three guides must
@@ -115,6 +116,31 @@ def test_a_translated_guide_writes_its_languages_glossary_words(code):
             for piece in [word, *word.split("-")] if glossary.fold(word) not in known else [word]:
                 folded = glossary.fold(piece)
                 assert folded not in known or folded in own, (code, written, piece)
+
+
+def glossary_rows(code: str, game_id: str) -> list[tuple[list[str], str]]:
+    """([name, also...], id) of each term of the game's glossary in that language, in its order."""
+    found = []
+    for term in glossary.read(registry.get(game_id).package).terms:
+        row = ([term.names[code], *term.also[code]], term.id)
+        if row not in found:
+            found.append(row)
+    return found
+
+
+@pytest.mark.parametrize("code", ["fr", "zh-Hant"])
+def test_a_translated_guides_table_of_words_is_its_games_glossary(code):
+    """Each game's table of words (`pbem-words GAME`: the language's words, then the notation) lists every term of
+    the game's glossary with the names and `also` words the glossary gives, in its order (tools/guide_words.py
+    writes them)."""
+    tables = blocks(code, "pbem-words")
+    assert sorted(game for game, _ in tables) == sorted(GAMES)
+    for game_id, body in tables:
+        shown = []
+        for line in body.splitlines():
+            written, _, term = (part.strip() for part in line.partition(ARROW))
+            shown.append(([word.strip() for word in re.split(r"[,、]", written)], term))
+        assert shown == glossary_rows(code, game_id), f"{game_id}: run python tools/guide_words.py"
 
 
 def mail_kind(body: str) -> str:
