@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 from pathlib import Path
 
 import click
@@ -29,6 +30,9 @@ from support import load_helpers
 load_helpers("mailkit", Path(__file__).parents[1] / "mail")
 
 from mailkit import create_game, receive, write_mail  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import guide_words  # noqa: E402  (tools/guide_words.py: each game's table of words, from its glossary)
 
 DOCS = Path(__file__).parents[2] / "docs"
 GUIDES = {"en": "guide.md", "fr": "guide.fr.md", "zh-Hant": "guide.zh-Hant.md"}
@@ -118,16 +122,6 @@ def test_a_translated_guide_writes_its_languages_glossary_words(code):
                 assert folded not in known or folded in own, (code, written, piece)
 
 
-def glossary_rows(code: str, game_id: str) -> list[tuple[list[str], str]]:
-    """([name, also...], id) of each term of the game's glossary in that language, in its order."""
-    found = []
-    for term in glossary.read(registry.get(game_id).package).terms:
-        row = ([term.names[code], *term.also[code]], term.id)
-        if row not in found:
-            found.append(row)
-    return found
-
-
 @pytest.mark.parametrize("code", ["fr", "zh-Hant"])
 def test_a_translated_guides_table_of_words_is_its_games_glossary(code):
     """Each game's table of words (`pbem-words GAME`: the language's words, then the notation) lists every term of
@@ -140,7 +134,7 @@ def test_a_translated_guides_table_of_words_is_its_games_glossary(code):
         for line in body.splitlines():
             written, _, term = (part.strip() for part in line.partition(ARROW))
             shown.append(([word.strip() for word in re.split(r"[,、]", written)], term))
-        assert shown == glossary_rows(code, game_id), f"{game_id}: run python tools/guide_words.py"
+        assert shown == guide_words.rows(code, game_id), f"{game_id}: run python tools/guide_words.py"
 
 
 def mail_kind(body: str) -> str:
