@@ -22,6 +22,7 @@ import pytest
 
 from pbem.cli.commands import cli
 from pbem.mail import moves as mail_moves, parse
+from pbem.notation import NotationError
 from pbem.play import plans, words
 from pbem.store import registry
 from pbem.text import glossary, language
@@ -90,7 +91,7 @@ def test_the_guides_show_every_form_of_each_games_notation_and_every_queue_word(
         for _, _, canonical in (entry for entry in shown if entry[0] == game_id):
             try:
                 actions.add(game.parse_move(canonical)["action"])
-            except Exception:  # a queue's step: not a move by itself
+            except NotationError:  # a queue's step: not a move by itself
                 continue
         assert actions == set(game.meta["notation"]), (game_id, set(game.meta["notation"]) - actions)
     used = {word.rstrip(":") for _, _, canonical in shown for word in canonical.split()}
@@ -223,12 +224,5 @@ def test_every_command_a_guide_shows_is_one_pbem_takes(code):
 
 def test_the_three_guides_show_the_same_commands():
     def shown(code):
-        return sorted(" ".join(word for word in argv if not word.startswith(("-", "/", "~")))
-                      .split(" ")[0] for _, argv in command_lines(code))
+        return sorted(tuple(argv[:2]) if argv[0] == "git" else (argv[0],) for _, argv in command_lines(code))
     assert shown("fr") == shown("en") and shown("zh-Hant") == shown("en")
-
-
-def test_a_move_the_guide_writes_in_a_wrong_language_word_is_found():
-    """The check can fail: a move shown with a word that reads as nothing does not read as its notation."""
-    game = registry.get("coal-baron")
-    assert words.canonical(game, "placr extraction-6", PLAYERS) != "place mining-6"
