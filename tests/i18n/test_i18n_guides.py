@@ -226,3 +226,11 @@ def test_the_three_guides_show_the_same_commands():
     def shown(code):
         return sorted(tuple(argv[:2]) if argv[0] == "git" else (argv[0],) for _, argv in command_lines(code))
     assert shown("fr") == shown("en") and shown("zh-Hant") == shown("en")
+
+
+def test_the_three_guides_have_the_same_sections():
+    """One guide's section (a `##` or `###` heading) has its counterpart, in the same place, in each other."""
+    def outline(code):
+        text = (DOCS / GUIDES[code]).read_text(encoding="utf-8")
+        return [len(found) for found in re.findall(r"^(#{2,3}) ", text, re.MULTILINE)]
+    assert outline("fr") == outline("en") and outline("zh-Hant") == outline("en")
