@@ -177,7 +177,8 @@ def catalogue_bytes(domain: str, folder: str) -> bytes:
 
 def when(moment, code: str | None = None) -> str:
     """A moment (an aware datetime) as a sentence says it in the language being read: 'Tue 1 Dec 2026 17:20 UTC',
-    'mardi 1 décembre 2026 à 17:20 UTC', '2026年12月1日 17:20 UTC' (CLDR's date and time formats, Babel)."""
+    'mardi 1 décembre 2026 à 17:20 UTC', '2026年12月1日 17:20 UTC' (CLDR's date and time formats, Babel; the
+    two joined by the catalogue's message, CLDR's "atTime" pattern that Babel does not read)."""
     code = current_code() if code is None else code
     english = f"{moment:%a} {moment.day} {moment:%b %Y %H:%M} UTC"
     if code == PSEUDO:
@@ -188,5 +189,6 @@ def when(moment, code: str | None = None) -> str:
     _, locale, _, width = LANGUAGES[code]
     date = dates.format_date(moment, width, locale=locale)
     time = dates.format_time(moment, "HH:mm", tzinfo=dates.UTC, locale=locale) + " UTC"
-    pattern = dates.get_datetime_format(width, locale=locale)
-    return pattern.replace("{1}", date).replace("{0}", time).replace("'", "")
+    # TRANSLATORS: a date and its time in a sentence, as CLDR's "atTime" pattern joins them (Babel gives only
+    # the plain one, "mardi 1 décembre 2026, 17:20"): French "{date} à {time}", Chinese "{date} {time}".
+    return messages.plazy("date at time", "{date} at {time}", date=date, time=time).render(translator(code))
