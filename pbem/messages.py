@@ -154,7 +154,9 @@ def fill(template: str, params: dict, translator=None) -> str:
         if conversion or not name.isidentifier():
             raise ValueError(f"placeholder {name!r}: only plain names are allowed")
         value = _shown(params[name], translator)
-        out.append(format(value, spec) if spec else str(value))
+        text = format(value, spec) if spec else str(value)
+        elide = getattr(translator, "elide", None)
+        out.append(text if elide is None else elide(out, text))
     return "".join(out)
 
 

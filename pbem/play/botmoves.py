@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import digests
-from ..messages import _, lazy
+from ..messages import Domain, _, lazy
 from . import levels
 
 if TYPE_CHECKING:
@@ -67,7 +67,8 @@ def not_remade_note(game: Game, entry: dict, timeout: bool) -> str:
     versions = lazy("this pbem has version {version}", version=game.bot_version) if search in (None, VERSION) else \
         lazy("this pbem has version {version}, its search version {made} and this pbem's {search}",
              version=game.bot_version, made=search, search=VERSION)
-    said = {"number": entry["number"], "player": entry["player"], "title": game.title, "made": made,
+    said = {"number": entry["number"], "player": entry["player"], "title": Domain(game.package).stored(game.title),
+            "made": made,
             "versions": versions}
     # TRANSLATORS: {title}: the game's title; {made}: the version of its bot that chose the move; {versions}:
     # "this pbem has version 3".

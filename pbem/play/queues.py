@@ -41,8 +41,8 @@ from .names import spelled
 from ..messages import NP_
 from .plans import Alternative, Plan, Step, parse_step, standing_text, vocabulary
 
-QUEUED = "queued"                  # the reason of a log entry played from a queue
-STANDING_ORDER = "standing order"  # the reason of one played by a standing order
+QUEUED = NP_("reason", "queued")                  # the reason of a log entry played from a queue
+STANDING_ORDER = NP_("reason", "standing order")  # the reason of one played by a standing order
 REASONS = (QUEUED, STANDING_ORDER)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 
 from .. import messages
 from ..contract import PbemError
@@ -35,6 +36,10 @@ LANGUAGES = {
 }
 ALIASES = {"zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "zh-cn": "zh-Hans", "zh-sg": "zh-Hans", "zh_hant": "zh-Hant",
            "zh_hans": "zh-Hans"}
+# French elides `de`, `que` (and the words ending in it) before a vowel: a name put after them in a sentence ("coup
+# 2 de {player}") reads "coup 2 d'alice", never "de alice". A translator does this as it fills a placeholder.
+ELIDED = {"fr": (re.compile(r"(?:^|(?<=[\s(«]))(d|[a-z]*qu)e $", re.IGNORECASE),
+                 re.compile(r"[aeiouàâäéèêëîïôöûüœæ]", re.IGNORECASE))}
 PSEUDO = "qps-ploc"
 PSEUDO_ENV = "PBEM_PSEUDO_LOCALE"
 LOCALE_DIR = "locale"
@@ -110,6 +115,8 @@ class Translator:
         self.locale = LANGUAGES[code][1]
         self._catalogues: dict[str, object] = {}
         self._terms: dict[str, dict[str, set[str]]] = {}
+        if code in ELIDED:
+            self.elide = elision(*ELIDED[code])
 
     def catalogue(self, domain: str):
         """The domain's compiled catalogue (a gettext.GNUTranslations), or None: missing or damaged."""
@@ -149,6 +156,20 @@ class Translator:
         """A text of the notation in this language's words (pbem.text.glossary)."""
         from .glossary import shown_words
         return shown_words(domain, text, self)
+
+
+def elision(before, vowel):
+    """The function that elides the word before a placeholder's value (`before`, at the end of what is written so
+    far, `de ` or `que `) when the value begins with a vowel: `out` is the text written so far, in pieces."""
+
+    def elide(out: list[str], value: str) -> str:
+        if value[:1] and vowel.match(value[:1]) and out:
+            found = before.search(out[-1])
+            if found is not None:
+                out[-1] = out[-1][:found.end(1)] + "'"
+        return value
+
+    return elide
 
 
 def load(domain: str, folder: str):
