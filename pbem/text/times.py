@@ -11,7 +11,7 @@ import datetime
 import re
 
 from ..contract import UsageError
-from ..messages import N_, _, ngettext, pgettext
+from ..messages import N_, _, lazy, ngettext, pgettext
 from . import language
 
 UTC = datetime.timezone.utc
@@ -82,7 +82,8 @@ def parse_time(text: str, what: str = "--now") -> datetime.datetime:
         else:
             value = datetime.datetime.fromisoformat(spec.replace("Z", "+00:00").replace("z", "+00:00"))
     except ValueError:
-        raise UsageError(f"{what} {spec[:40]!r}: not an ISO-8601 time (like 2025-12-01T18:00:00Z)") from None
+        raise UsageError(lazy("{what} {time}: not an ISO-8601 time (like 2025-12-01T18:00:00Z)", what=what,
+                              time=repr(spec[:40]))) from None
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
     return value.astimezone(UTC).replace(microsecond=0)

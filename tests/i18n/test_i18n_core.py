@@ -196,3 +196,26 @@ def test_verifys_note_on_a_bot_move_it_cannot_remake_is_in_the_readers_language(
             "coup 7 (délai dépassé, pour ann) : choisi par la version 1 du robot de Coal Baron (ce pbem a la version")
     with language.reading("zh-Hant"):
         assert botmoves.not_remade_note(game, entry, timeout=False).startswith("第 7 步（ann 的電腦走法）：由 煤炭大亨 電腦")
+
+
+@pytest.mark.parametrize("code,said", [
+    ("fr", "ann a déjà des vacances du mardi 1 décembre 2026 à 00:00 UTC au jeudi 3 décembre 2026 à 00:00 UTC : "
+           "annulez-les d'abord (vacation cancel)"),
+    ("zh-Hant", "ann 已經有一段從 2026年12月1日 00:00 UTC 到 2026年12月3日 00:00 UTC 的休假：請先取消它"),
+    ("en", "ann already has a vacation from Tue 1 Dec 2026 00:00 UTC to Thu 3 Dec 2026 00:00 UTC: cancel it first")])
+def test_a_vacation_that_overlaps_another_is_refused_in_the_players_language(tmp_path, code, said):
+    """The refusal as a transport renders it for its reader (`pbem vacation` and the mail `vacation` command call
+    pbem.clock.correspondence.vacation where the player's language is set)."""
+    from pbem.clock import correspondence
+    from pbem.contract import PbemError
+    pbem, directory = Pbem(), tmp_path / "g"
+    assert pbem("new", "gold-fever", directory, "--player", "ann", "--player", "bob", "--player", "cid",
+                "--deadline", "3d", "--now", "2026-11-29T10:00:00Z").code == 0
+    now = "2026-11-29T10:00:00Z"
+    correspondence.vacation(engine.open_game(directory), "ann", now, "2026-12-01", "2026-12-02")
+    with language.reading(code), pytest.raises(PbemError) as refused:
+        correspondence.vacation(engine.open_game(directory), "ann", now, "2026-12-02", "2026-12-04")
+    with language.reading(code):
+        assert said in refused.value.render()
+    assert str(refused.value).startswith("ann already has a vacation from Tue 1 Dec 2026 00:00 UTC to ") or \
+        code != "en"
