@@ -72,7 +72,8 @@ def extract_meta(fileobj, keywords, comment_tags, options):
     for kind in QUEUE_KINDS:
         for name, spec in (queues.get(kind) or {}).items():
             if spec.get("help"):
-                yield line_of(f"    {name}:"), "pgettext", (QUEUE_HELP, spec["help"]), [f"what the {kind[:-1]} {name} is"]
+                what = f"what the {kind[:-1]} {name} is"
+                yield line_of(f"    {name}:"), "pgettext", (QUEUE_HELP, spec["help"]), [what]
     for kind in ("turn", "names"):
         if (queues.get(kind) or {}).get("help"):
             yield line_of(f"  {kind}:"), "pgettext", (QUEUE_HELP, queues[kind]["help"]), [QUEUE_WHAT[kind]]
