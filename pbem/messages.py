@@ -125,10 +125,14 @@ def _render(message: Message, translator) -> str:
 
 
 def _shown(value, translator):
+    if isinstance(value, (str, int)):
+        return value
     if isinstance(value, Message):
         return value.render(translator) if translator is not None else value.english()
     if isinstance(value, Words):
         return translator.words(value.domain, value.text) if translator is not None else value.text
+    if hasattr(value, "render_for"):  # a value said in its reader's language (pbem.text.language.When: a date)
+        return value.render_for(translator)
     if isinstance(value, (list, tuple)):
         sep = _render(Message("pbem", LIST_SEPARATOR, {}, context="list separator"), translator)
         return sep.join(str(_shown(item, translator)) for item in value)

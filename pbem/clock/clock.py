@@ -17,7 +17,7 @@ import re
 
 from ..contract import UsageError
 from ..messages import lazy
-from ..text.times import DAY, UTC, at, format_duration, iso, parse_time, readable
+from ..text.times import DAY, UTC, at, format_duration, iso, lazily, parse_time, readable
 
 POLICIES = ("wait", "first-legal", "bot")
 DEFAULT_VACATION_DAYS = 14
@@ -226,7 +226,7 @@ def take_vacation(clock: dict, player: str, to_act: str | None, start: datetime.
         if start < last and first < end:
             # TRANSLATORS: `vacation cancel` is the command as it is typed.
             raise UsageError(lazy("{player} already has a vacation from {start} to {end}: cancel it first (vacation "
-                                  "cancel)", player=player, start=readable(iso(first)), end=readable(iso(last))))
+                                  "cancel)", player=player, start=lazily(iso(first)), end=lazily(iso(last))))
     clock = copy.deepcopy(clock)
     used = clock["vacation_used"].setdefault(player, {})
     allowance = clock["vacation_days"] * DAY

@@ -196,6 +196,22 @@ def catalogue_bytes(domain: str, folder: str) -> bytes:
     return packaged.read_bytes(registry.get(domain.replace("_", "-")).module, name)
 
 
+class When:
+    """A moment as a message's parameter: said in the language of the message's reader when it is rendered, so a
+    refusal raised with a date (`lazy("... from {start}", start=When(moment))`) reads in English in the logs."""
+
+    __slots__ = ("moment",)
+
+    def __init__(self, moment):
+        self.moment = moment
+
+    def render_for(self, translator) -> str:
+        return when(self.moment, DEFAULT if translator is None else translator.code)
+
+    def __str__(self) -> str:
+        return when(self.moment)
+
+
 def when(moment, code: str | None = None) -> str:
     """A moment (an aware datetime) as a sentence says it in the language being read: 'Tue 1 Dec 2026 17:20 UTC',
     'mardi 1 décembre 2026 à 17:20 UTC', '2026年12月1日 17:20 UTC' (CLDR's date and time formats, Babel; the

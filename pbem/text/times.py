@@ -104,6 +104,11 @@ def readable(text: str) -> str:
     return language.when(at(text))
 
 
+def lazily(text: str) -> language.When:
+    """A time written by `iso` as a message's parameter, said in its reader's language when rendered."""
+    return language.When(at(text))
+
+
 def until(text: str, now: datetime.datetime) -> str:
     """How far a due time is from now, in the largest sensible unit: 'in 2 days', 'in 5 hours', '3 hours ago'."""
     seconds = int((at(text) - now).total_seconds())

@@ -217,5 +217,4 @@ def test_a_vacation_that_overlaps_another_is_refused_in_the_players_language(tmp
         correspondence.vacation(engine.open_game(directory), "ann", now, "2026-12-02", "2026-12-04")
     with language.reading(code):
         assert said in refused.value.render()
-    assert str(refused.value).startswith("ann already has a vacation from Tue 1 Dec 2026 00:00 UTC to ") or \
-        code != "en"
+    assert str(refused.value).startswith("ann already has a vacation from Tue 1 Dec 2026 00:00 UTC to ")  # (logs)
