@@ -47,7 +47,7 @@ def plain_duration(seconds: int) -> str:
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     parts = [said(n) for n, said in ((days, _days), (hours, _hours), (minutes, _minutes)) if n]
-    # TRANSLATORS: between the parts of a duration ("1 day 12 hours"): a space, or nothing in Chinese.
+    # TRANSLATORS: between the parts of a duration ("1 day 12 hours"; an empty translation is not used).
     return pgettext("duration separator", " ").join(parts) if parts else ngettext("{count} minute",
                                                                                   "{count} minutes", 0, count=0)
 
