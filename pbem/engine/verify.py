@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING
 from .. import digests, notation
 from ..contract import PbemError
 from ..play import botmoves, turns
-from ..play.turns import (END, REPLACE, RESIGN, TIMEOUT_REASONS, MoveAt, end_entry, play_turn, timeout_choice,
-                          to_act)
+from ..play import takebacks
+from ..play.turns import (END, REPLACE, RESIGN, TAKEBACK_AGREE, TAKEBACK_DECLINE, TAKEBACK_GRANTED, TAKEBACK_REFUSED,
+                          TAKEBACK_REQUEST, TAKEBACK_WORDS, TIMEOUT_REASONS, MoveAt, end_entry, play_turn,
+                          timeout_choice, to_act)
 from ..rng import Rng, commitment
 from ..store import validation, yamlio
 from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STATE_DIGEST, STATUS_DIGESTS, GameDir,
@@ -27,13 +29,42 @@ if TYPE_CHECKING:
 MAX_PROBLEMS = 40
 
 
+class Rewinds:
+    """The positions a replay keeps for the takebacks its log grants (pbem.play.takebacks.granted_targets), and
+    for one about to be granted (`extra`: {its number: the decision it takes back}): for each decision taken back,
+    the position before it and each position after it until the grant, copied as the replay passes them, so that
+    no takeback replays the log again."""
+
+    def __init__(self, entries: list[dict], extra: dict[int, int] | None = None):
+        self.targets = {**takebacks.granted_targets(entries), **(extra or {})}
+        self.kept: dict[int, list] = {}
+
+    def keep(self, count: int, state: dict, entry: dict | None) -> None:
+        import copy
+        for grant, target in self.targets.items():
+            if count == target - 1:
+                self.kept[target] = [copy.deepcopy(state), []]
+            elif target <= count < grant and target in self.kept:
+                self.kept[target][1].append((entry, copy.deepcopy(state)))
+
+
 def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log",
-                 notes: list[str] | None = None):
+                 notes: list[str] | None = None, rewinds: Rewinds | None = None):
     """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
     entry, checking every chance outcome against the recorded one. Each state is handed to the next entry's
     `apply`, which may change it: use it before asking for the next step (copy it to keep it). A failure names
     `source`, the log replayed (and what gave the players and options). What is checked less than the rest (a
-    timeout move of an earlier bot: legal, not recomputed) is named in `notes`."""
+    timeout move of an earlier bot: legal, not recomputed) is named in `notes`. A takeback granted goes back to
+    the position `rewinds` kept for it."""
+    entries = log["entries"] or []
+    rewinds = rewinds or Rewinds(entries)
+    for count, state, resigned in _replayed(gd, seed, components, log, source, notes, rewinds):
+        rewinds.keep(count, state, entries[count - 1] if count else None)
+        yield count, state, resigned
+
+
+def _replayed(gd: GameDir, seed: str, components: dict, log: dict, source: str, notes: list[str] | None,
+              rewinds: Rewinds):
     game = gd.game
     rng = Rng(seed, gd.id, 0)
     try:
@@ -44,11 +75,16 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: st
         raise PbemError(f"verify failed: {source}: the setup's shuffles differ from the recorded ones")
     resigned = []
     alone = None  # moves the referee played since every seat resigned (None while a player is in)
+    asked = None  # the takeback asked and not yet granted or refused: {by, of, declined}
     entries = log["entries"] or []
     yield 0, state, []
     for expected_number, entry in enumerate(entries, 1):
         if entry["number"] != expected_number:
             raise PbemError(f"verify failed: {source}: entry {expected_number} is numbered {entry['number']}")
+        if entry["moves"][0] in TAKEBACK_WORDS and len(entry["moves"]) == 1:
+            state, asked = _replay_takeback(game, (entries, rewinds, source), entry, asked, state)
+            yield expected_number, state, list(resigned)
+            continue
         if entry["moves"] == [RESIGN]:
             resigned.append(entry["player"])
             alone = 0 if set(gd.players) <= set(resigned) else None
@@ -77,6 +113,51 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: st
             raise PbemError(f"verify failed: {source}: move {entry['number']}: the recorded chance outcomes differ "
                             f"from the seed's")
         yield expected_number, state, list(resigned)
+
+
+def _replay_takeback(game: Game, replaying: tuple, entry: dict, asked: dict | None, state: dict
+                     ) -> tuple[dict, dict | None]:
+    """A takeback's entry replayed (`replaying`: the log's entries, the positions kept, the log's name): (the state
+    after it, the takeback still asked). A request names the requester's last decision; an answer is another
+    player's; a granted takeback goes back to the position before that decision, which nothing since may have
+    revealed."""
+    entries, rewinds, source = replaying
+    word, number = entry["moves"][0], entry["number"]
+
+    def failed(why: str) -> PbemError:
+        return PbemError(f"verify failed: {source}: move {number}: {why}")
+    if word == TAKEBACK_REQUEST:
+        target = takebacks.last_decision(entries[:number - 1], entry["player"])
+        if asked is not None or target is None:
+            raise failed("a takeback asked while another was waiting, or with no decision to take back")
+        return state, {"by": entry["player"], "of": target, "declined": False}
+    if asked is None:
+        raise failed("a takeback answered or decided, but none was asked")
+    if word in (TAKEBACK_AGREE, TAKEBACK_DECLINE):
+        if entry["player"] == asked["by"]:
+            raise failed("a takeback answered by the player who asked it")
+        return state, dict(asked, declined=asked["declined"] or word == TAKEBACK_DECLINE)
+    if entry["by"] != "referee" or entry["player"] != asked["by"]:
+        raise failed("a takeback's outcome not written by the referee for its requester")
+    if word == TAKEBACK_REFUSED:
+        return state, None
+    before, steps = rewinds.kept.pop(asked["of"])
+    why = takebacks.revealed(game, before, steps)
+    if asked["declined"] or why is not None:
+        raise failed(f"a takeback granted that was {'declined' if asked['declined'] else why.english()}")
+    return before, None
+
+
+def rewind(gd: GameDir, seed: str, components: dict, log: dict, target: int, upto: int):
+    """The position before move `target`, replayed from the seed through the log, and why the moves from `target`
+    to `upto` (excluded, the number the grant would take) cannot be taken back (pbem.play.takebacks.revealed;
+    None: they can). Replaying the log is the plain way: the position is exactly the one it led to."""
+    entries = (log["entries"] or [])[:upto - 1]
+    rewinds = Rewinds(entries, {upto: target})
+    for _ in replay_steps(gd, seed, components, {**log, "entries": entries}, rewinds=rewinds):
+        pass
+    before, steps = rewinds.kept[target]
+    return before, takebacks.revealed(gd.game, before, steps)
 
 
 def _check_ending(game: Game, state: dict, entry: dict, alone: int | None, last: bool, source: str) -> None:
