@@ -24,6 +24,7 @@ class LazyGroup(click.Group):
 
     lazy = {"mail": ("pbem.cli.mail", "mail"), "git": ("pbem.cli.git", "git"),
             "league": ("pbem.cli.league", "league"),  # a club's standings and ratings (imports OpenSkill)
+            "takeback": ("pbem.cli.takeback", "takeback"),  # a decision taken back by consent
             # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
             **{name: ("pbem.cli.clock", name)
                for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures",

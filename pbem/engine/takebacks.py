@@ -141,7 +141,7 @@ def _decide(gd: GameDir, env: dict, asked: dict, entries: list[dict], sent: Subm
     if why is not None:
         return _refuse(gd, env, asked, entries, why, kind)
     done = _entry(number, asked["by"], "referee", TAKEBACK_GRANTED,
-                  reason=f"moves {asked['of']} to {number - 1} taken back")
+                  reason=f"back to the position before move {asked['of']}")
     records, dropped = _queues_dropped(env, log["entries"], asked)
     fields = sent.after_turn(env, before, [*entries, done]) if sent.after_turn is not None else None
     new_env = commit(gd, _without_record(env), before, [*entries, done], env["resigned"], fields=fields,
@@ -180,8 +180,12 @@ def _queues_dropped(env: dict, entries: list[dict], asked: dict) -> tuple[dict, 
 
 
 def _result(gd: GameDir, env: dict, asked: dict | None, entries: list[dict], kind: str) -> dict:
+    """What a takeback's step answers: `kind` (request, agree, decline, expired), the takeback still `asked`
+    (None once decided), its public entries, and the position's move number and who is to act; `outcome`
+    (granted, refused, None while asked) and `why` (a refusal's reason, a Message) are added when decided."""
     pending_now = to_act(gd.game, env)
-    return {"game": gd.id, "game_type": gd.game.id, "kind": kind, "player": entries[0]["player"] if entries else None,
+    return {"game": gd.id, "game_type": gd.game.id, "kind": kind, "player": entries[0]["player"],
+            "requester": asked["by"] if asked else None, "of": asked["of"] if asked else None,
             "asked": asked, "entries": [public_entry(gd.game, entry) for entry in entries], "outcome": None,
             "move_number": env["move_number"], "to_act": pending_now["player"] if pending_now else None,
             "finished": pending_now is None}
