@@ -17,7 +17,7 @@ from ..play.turns import (TAKEBACK_AGREE, TAKEBACK_DECLINE, TAKEBACK_GRANTED, TA
                           keep, to_act)
 from ..store.gamedir import FULL_LOG, GameDir, check_player, load_state, locked, read_components
 from .documents import public_entry
-from .writer import Submission, _authenticate, commit
+from .writer import Submission, _authenticate, _check_number, commit
 
 RECORD = "takeback"
 
@@ -36,6 +36,7 @@ def request(gd: GameDir, player: str, until: str | None = None, **how) -> dict:
             asked = env[RECORD]
             raise PbemError(lazy("{player} has already asked to take back move {number}; it must be answered "
                                  "first", player=asked["by"], number=asked["of"]))
+        _check_number(gd, env, sent.move_number)  # a signed file names the move number it answers
         current = env["move_number"]
         _authenticate(gd, player, [TAKEBACK_REQUEST], sent, current)
         log = gd.read(FULL_LOG, "log.schema.json")
@@ -69,6 +70,7 @@ def answer(gd: GameDir, player: str, agree: bool, now: str | None = None, **how)
         if player not in asked["waiting"]:
             raise PbemError(lazy("{player} is not asked: the takeback of move {number} waits for {waiting}",
                                  player=player, number=asked["of"], waiting=asked["waiting"]))
+        _check_number(gd, env, sent.move_number)
         current = env["move_number"]
         word = TAKEBACK_AGREE if agree else TAKEBACK_DECLINE
         _authenticate(gd, player, [word], sent, current)

@@ -97,6 +97,27 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
             "notes": notes, "whole_turn": len(texts) == 1 and turn_goes_on(public, player)}
 
 
+def takeback(directory, player: str, word: str, secret: str | None = None, push: bool = False) -> dict:
+    """Commit moves/NNNN-NAME.yaml holding a takeback's word (`takeback-request`, `-agree`, `-decline`) for the
+    current move number, in the clear (it hides nothing), signed as a move is; the referee's run judges it."""
+    repo = Repo(directory)
+    refereed = last_refereed(repo, repo.head())
+    gd, public, _ = published(repo, refereed.commit)
+    if player not in gd.players:
+        raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
+    signing = _ssh_signing(repo) if secret is None else False
+    if secret is None and not signing:
+        raise UsageError("give your secret (PBEM_SECRET or --secret-file), or set up SSH commit signing")
+    number = public["move_number"]
+    doc = movefile.build(gd.id, number, player, [word], secret)
+    relative = layout.move_path(number, player, False)
+    commit_move(repo, relative, movefile.dumps(doc, "../schemas/move.schema.json"), f"{word} by {player}", signing)
+    if push:
+        push_move(repo, signing)
+    return {"game": gd.id, "move_number": number, "player": player, "file": relative, "pushed": push,
+            "commit": repo.head()}
+
+
 def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts: list[str],
               secret: str | None) -> tuple[str, str, bool]:
     """(path, content, encrypted) of the move file of `player` answering move `number`: the moves in canonical
