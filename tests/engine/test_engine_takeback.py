@@ -211,3 +211,22 @@ def test_verify_refuses_a_takeback_granted_after_a_decline(tmp_path):
                                    for entry in log["entries"]]}
     with pytest.raises(PbemError, match="a takeback granted that was declined"):
         engine.replay(gd, env["seed"], components, declined)
+
+
+def test_the_command_line_asks_answers_and_the_tick_refuses_a_takeback_too_late(tmp_path, pbem):
+    directory = tmp_path / "g"
+    made = pbem("new", "gold-fever", directory, "--player", "ann", "--player", "bob", "--player", "cat",
+                "--seed", "takeback", "--deadline", "1h", "--now", NOW)
+    assert made.code == 0, made.err
+    mover = to_act(directory)
+    assert pbem("move", directory, "--as", mover, "--text", "bid 2", "--now", NOW).code == 0
+    asked = pbem("takeback", directory, "--as", mover, "--now", NOW)
+    assert asked.code == 0 and f"{mover} asks to take back move 1." in asked.out, asked.err
+    assert f"by {LATER} at the latest" in asked.out
+    both = pbem("takeback", directory, "--as", "ann", "--agree", "--decline")
+    assert both.code == 1
+    again = pbem("takeback", directory, "--as", mover, "--format", "json")
+    assert again.code == 2 and "already asked" in again.err
+    ticked = pbem("tick", directory, "--no-mail", "--now", LATER)
+    assert ticked.code == 0 and "is refused: the deadline passed" in ticked.out, ticked.out + ticked.err
+    assert engine.verify(engine.open_game(directory))["result"] == "ok"
