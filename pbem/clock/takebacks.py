@@ -10,7 +10,7 @@ import datetime
 from ..engine import engine, takebacks
 from ..text import times
 from . import clock
-from .correspondence import _Restart
+from .correspondence import Restart
 
 DEFAULT_ANSWER_TIME = 2 * times.DAY  # a game without deadlines: two days to answer, the clubs' usual weekend
 
@@ -25,14 +25,14 @@ def request(gd: engine.GameDir, player: str, *, now=None, **how) -> dict:
     game's move deadline from `now`."""
     moment = clock.moment(now)
     until = moment + datetime.timedelta(seconds=answer_time(engine.load_state(gd)))
-    restart = _Restart(gd, moment)
+    restart = Restart(gd, moment)
     return {**takebacks.request(gd, player, times.iso(until), after_turn=restart, **how), "due": restart.due}
 
 
 def answer(gd: engine.GameDir, player: str, agree: bool, *, now=None, **how) -> dict:
     """`player` agrees to the takeback asked or declines it (pbem.engine.takebacks.answer) at `now`."""
     moment = clock.moment(now)
-    restart = _Restart(gd, moment)
+    restart = Restart(gd, moment)
     result = takebacks.answer(gd, player, agree, times.iso(moment), after_turn=restart, **how)
     return {**result, "due": restart.due}
 

@@ -21,8 +21,8 @@ import importlib
 
 from ..contract import PbemError, UsageError
 from ..play.turns import (END, REPLACE, RESIGN, TAKEBACK_AGREE, TAKEBACK_DECLINE, TAKEBACK_GRANTED, TAKEBACK_REFUSED,
-                          TAKEBACK_REQUEST, TAKEBACK_WORDS, TIMEOUT_REASONS, MoveAt, ending, is_end, is_resign, number_answered,
-                          play_turn, referee_move, referee_turns, timeout_choice, timeout_move, to_act)
+                          TAKEBACK_REQUEST, TAKEBACK_WORDS, TIMEOUT_REASONS, MoveAt, ending, is_end, is_resign,
+                          number_answered, play_turn, referee_move, referee_turns, timeout_choice, timeout_move, to_act)
 from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, SECRETS, STATE, STATE_CACHE, STATE_DIGEST,
                              STATUS_DIGESTS, TXN_KEY, GameDir, check_player, components_reader, layout, load_secrets,
                              load_state, open_game, roster, settle, state_edited, view_file)

@@ -17,7 +17,7 @@ from ..play.turns import (TAKEBACK_AGREE, TAKEBACK_DECLINE, TAKEBACK_GRANTED, TA
                           keep, to_act)
 from ..store.gamedir import FULL_LOG, GameDir, check_player, load_state, locked, read_components
 from .documents import public_entry
-from .writer import Submission, _authenticate, _check_number, commit
+from .writer import Submission, authenticate, check_number, commit
 
 RECORD = "takeback"
 
@@ -36,9 +36,9 @@ def request(gd: GameDir, player: str, until: str | None = None, **how) -> dict:
             asked = env[RECORD]
             raise PbemError(lazy("{player} has already asked to take back move {number}; it must be answered "
                                  "first", player=asked["by"], number=asked["of"]))
-        _check_number(gd, env, sent.move_number)  # a signed file names the move number it answers
+        check_number(gd, env, sent.move_number)  # a signed file names the move number it answers
         current = env["move_number"]
-        _authenticate(gd, player, [TAKEBACK_REQUEST], sent, current)
+        authenticate(gd, player, [TAKEBACK_REQUEST], sent, current)
         log = gd.read(FULL_LOG, "log.schema.json")
         target = takebacks.last_decision(log["entries"] or [], player)
         if target is None:
@@ -49,7 +49,9 @@ def request(gd: GameDir, player: str, until: str | None = None, **how) -> dict:
             raise PbemError(lazy("move {number} cannot be taken back: {reason}", number=target, reason=why))
         entry = _entry(current, player, sent.by, TAKEBACK_REQUEST, sent.signature)
         waiting = takebacks.waiting_for(env["players"], player, env["resigned"], env.get("bots"))
-        asked = {"by": player, "of": target, "asked": current, "waiting": waiting, **({"until": until} if until else {})}
+        asked = {"by": player, "of": target, "asked": current, "waiting": waiting}
+        if until:
+            asked["until"] = until
         if waiting:
             new_env = commit(gd, env, env["state"], [entry], env["resigned"], fields={RECORD: asked})
             return _result(gd, new_env, asked, [entry], "request")
@@ -70,10 +72,10 @@ def answer(gd: GameDir, player: str, agree: bool, now: str | None = None, **how)
         if player not in asked["waiting"]:
             raise PbemError(lazy("{player} is not asked: the takeback of move {number} waits for {waiting}",
                                  player=player, number=asked["of"], waiting=asked["waiting"]))
-        _check_number(gd, env, sent.move_number)
+        check_number(gd, env, sent.move_number)
         current = env["move_number"]
         word = TAKEBACK_AGREE if agree else TAKEBACK_DECLINE
-        _authenticate(gd, player, [word], sent, current)
+        authenticate(gd, player, [word], sent, current)
         if _overdue(asked, now):
             return _refuse(gd, env, asked, [], _deadline_passed(asked), "expired")
         entry = _entry(current, player, sent.by, word, sent.signature)
@@ -95,11 +97,6 @@ def expire(gd: GameDir, now: str) -> dict | None:
         if not asked or not _overdue(asked, now):
             return None
         return _refuse(gd, env, asked, [], _deadline_passed(asked), "expired")
-
-
-def pending(env: dict) -> dict | None:
-    """The takeback asked and not yet answered by all, as the referee keeps it (None: there is none)."""
-    return env.get(RECORD)
 
 
 def _check_open(gd: GameDir, env: dict) -> None:
@@ -170,7 +167,7 @@ def _queues_dropped(env: dict, entries: list[dict], asked: dict) -> tuple[dict, 
     follows: it is dropped, and its owner told (a notice in their view). The others' queues stay; each step's
     meaning is read again when it comes (pbem.play.guards)."""
     undone = [entry for entry in entries if entry["number"] >= asked["of"]]
-    movers = {asked["by"]} | {entry["player"] for entry in undone if entry["by"] == "player"}
+    movers = {asked["by"]} | {entry["player"] for entry in undone if takebacks.is_decision(entry, entry["player"])}
     records = dict(env.get("queues") or {})
     dropped = []
     for name in sorted(movers & set(records)):
