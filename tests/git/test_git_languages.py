@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import mailbox
 
+import pytest
 import yaml
 
 from gitkit import git, plan
+from pbem.contract import PbemError
 from pbem.engine import engine
 from pbem.git import layout
+from pbem.git.gate import pre_receive
 from pbem.store import yamlio
 
 SEED = "languages-seed"
@@ -154,3 +157,20 @@ def test_the_git_mails_are_in_their_addressees_language(club, tmp_path):
     (message,) = [mailbox.MaildirMessage(m) for m in mailbox.Maildir(outbox, create=False)]
     body = message.get_payload(decode=True).decode()
     assert f"Coup 1 ({player}) :" in body and "Prochain : coup 2." in body  # what the commit did, in French
+
+
+def test_the_hooks_and_the_gate_answer_in_the_games_language(club, monkeypatch):
+    """Neither knows who commits or pushes: a French game's hook and gate answer in French."""
+    game = club("coal-baron", 3, seed=SEED, init_args=("--language", "fr"))
+    monkeypatch.chdir(game.clones["alice"])
+    (game.clones["alice"] / "moves").mkdir()
+    (game.clones["alice"] / "moves/0001-alice.yaml").write_text(game.signed_move_text("alice", 9, ["pass"]))
+    hooked = game.pbem("git", "check-move", "moves/0001-alice.yaml")
+    assert hooked.code == 2 and "le fichier indique le coup 9 joué par alice" in hooked.err
+    game.commit_file("alice", "notes.txt", "hello", push=False)
+    head = git(game.clones["alice"], "rev-parse", "HEAD").strip()
+    old = git(game.clones["alice"], "rev-parse", "HEAD~1").strip()
+    git(game.remote, "fetch", "--quiet", game.clones["alice"], "HEAD")  # its objects, as a push brings them
+    with pytest.raises(PbemError) as refused:
+        pre_receive(game.remote, [f"{old} {head} refs/heads/main"], "main")
+    assert str(refused.value).startswith("poussée refusée (pbem) :") and "il ajoute notes.txt" in str(refused.value)
