@@ -173,7 +173,8 @@ def summary(run, game_type: str | None = None) -> list[str]:
                       _("the players' pre-commit hooks") if run.added else
                       _("the organiser's changes to the game (a deadline, a vacation or a seat's address)")])
     lines = [head[:120]]
-    by_referee = [entry for r in accepted for entry in r.get("referee_moves", [])] + (run.clock or {}).get("entries", [])
+    by_referee = [entry for r in accepted for entry in r.get("referee_moves", [])] + \
+        (run.clock or {}).get("entries", [])
     moves = [(r["number"], _("Move {number} ({player}): {moves}", number=r["number"], player=r["player"],
                              moves=moves_text(r["public_moves"], game_type))) for r in accepted]
     moves += [(e["number"], move_line(e, game_type)) for e in [*run.before, *by_referee]]

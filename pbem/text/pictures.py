@@ -227,5 +227,6 @@ def repository_files(doc: dict, now=None) -> dict[str, bytes]:
     template = jinja2.Environment(autoescape=False, keep_trailing_newline=True).from_string(
         packaged.read_bytes("pbem.text", "templates/README.md").decode("utf-8"))
     readme = template.render(title=markdown_cell(title), status=markdown_cell(status), clock=clock_lines,
-                             recent=recent, ranking=ranking, words=readme_words(markdown_cell(status)), report=report.status_text(doc, now).replace("```", "'''"))
+                             recent=recent, ranking=ranking, words=readme_words(markdown_cell(status)),
+                             report=report.status_text(doc, now).replace("```", "'''"))
     return {"board.svg": svg(doc).encode("utf-8"), "README.md": readme.encode("utf-8")}

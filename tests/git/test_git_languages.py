@@ -108,6 +108,12 @@ def test_git_view_and_moves_answer_in_the_players_own_language(club):
     assert english.out.startswith(expected["carol"])
     refused = game.pbem("git", "view", game.clones["alice"], "--as", "alice")  # no key at hand: in French
     assert refused.code == 1 and "aucune clé privée trouvée" in refused.err
+    number, player, moves = first_move(game)
+    moved = game.pbem("git", "move", game.clones[player], "--as", player, "--text", "; ".join(moves),
+                      "--secret-file", game.secret_files[player], "--language", "fr")
+    said = " ".join(moved.out.split())  # (the answer is wrapped at 78 columns)
+    assert said == (f"moves/{number:04d}-{player}.yaml est commité (coup {number}, signé avec votre secret). "
+                    f"Poussez-le : git push")
 
 
 def test_a_player_chooses_their_language_from_their_clone_with_a_signed_file(club):
