@@ -282,7 +282,9 @@ def canonical_moves(gd: engine.GameDir, texts: list[str]) -> list[str]:
             for text in texts]
 
 
-HIDDEN = ("text", "step", "guesses", "line", "key", "value")  # a refusal's params that hold the words of a move
+# a refusal's parameters that list legal moves (which can show a hand), and those that hold the words of a move
+LEGAL_PARAMS = ("legal", "guesses", "values")
+HIDDEN = ("text", "step", "word", "line", "key", "value")
 LISTED_ALONE = lazy("(listed to you alone: pbem git moves)")
 
 
@@ -300,7 +302,7 @@ def public_reason(error: PbemError, encrypted: bool) -> str | Message:
 def _published(message: Message, encrypted: bool) -> Message:
     params = {}
     for name, value in message.params.items():
-        if name == "legal":
+        if name in LEGAL_PARAMS:
             value = LISTED_ALONE
         elif encrypted and name in HIDDEN:
             value = lazy("(hidden)")

@@ -13,9 +13,11 @@ import yaml
 from gitkit import git, plan
 from pbem.contract import PbemError
 from pbem.engine import engine
-from pbem.git import layout
+from pbem.git import judge, layout
 from pbem.git.gate import pre_receive
+from pbem.messages import lazy
 from pbem.store import yamlio
+from pbem.text.language import reading
 
 SEED = "languages-seed"
 
@@ -180,3 +182,15 @@ def test_the_hooks_and_the_gate_answer_in_the_games_language(club, monkeypatch):
     with pytest.raises(PbemError) as refused:
         pre_receive(game.remote, [f"{old} {head} refs/heads/main"], "main")
     assert str(refused.value).startswith("poussée refusée (pbem) :") and "il ajoute notes.txt" in str(refused.value)
+
+
+def test_a_published_refusal_loses_the_legal_moves_and_an_encrypted_moves_words_in_every_language():
+    error = PbemError(lazy("{text} is not a move of {title}. Did you mean {guesses}? Legal now: {legal}.",
+                           text="'draft o11 o12'", title="Coal Baron", guesses=[lazy("'{move}'", move="draft o10")],
+                           legal=["draft o10", "draft o13"]))
+    for code, hidden in (("en", "(hidden)"), ("fr", "(caché)"), ("zh-Hant", "（隱藏）")):
+        with reading(code):
+            public = str(judge.public_reason(error, encrypted=True))
+            clear = str(judge.public_reason(error, encrypted=False))
+        assert "draft" not in public and hidden in public and "pbem git moves" in public
+        assert "draft o11 o12" in clear and "o10" not in clear and "o13" not in clear
