@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
+from ..messages import lazy
 from ..play import levels
 from ..store import registry
-from . import notices
+from . import club, notices
 
 MAX_STEPS = 500  # timeouts settled in one tick: a bound on an automatic flow (the next tick goes on)
 NOTIFY = ("every", "turn", "daily")
@@ -45,13 +46,15 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, organ
     given as (name, address or None), with the organiser's address, `deadlines` (a clock record,
     pbem.clock.clock.new_clock, whose first decision starts `now`; its `timeout_bots`: the `[PLAYER=]LEVEL` specs of
     the bots that play overdue moves under the `bot` policy, each seat's search by default) and each player's mail
-    preference (`notify`: every, turn, daily)."""
+    preference (`notify`: every, turn, daily); `club_settings` among `game`: (who may watch, what talk it allows),
+    pbem.clock.club's, None each for the default."""
     from . import clock
     from .addresses import is_address
     if organiser is not None and not is_address(organiser):
         raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
     now = clock.moment(game.pop("now", None))
     addresses = dict(players)
+    chosen = club.checked_settings(*game.pop("club_settings", (None, None)))
 
     def extend(env: dict, secrets_doc: dict) -> None:
         if deadlines is not None:
@@ -68,6 +71,8 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, organ
             if entry["email"] or entry["name"] in (notify or {}):
                 entry["notify"] = (notify or {}).get(entry["name"], DEFAULT_NOTIFY)
         secrets_doc["organiser"] = organiser
+        if chosen:
+            secrets_doc["club"] = {**club.DEFAULTS, **chosen}
 
     request = engine.NewGame(game_type, path, [name for name, _ in players], now=now, **game)
     return engine.create(request, extend=extend)
@@ -294,17 +299,18 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
     with engine.writing(gd) as env:
         record = env.get("clock")
         if record is None:
-            raise UsageError(f"{gd.id} has no deadlines, so no vacation is needed: nobody's move is ever late")
+            raise UsageError(lazy("{game} has no deadlines, so no vacation is needed: nobody's move is ever late",
+                                  game=gd.id))
         to_act = _pending_player(gd.game, env)
         if to_act is None:
-            raise PbemError(f"{gd.id} is over")
+            raise PbemError(lazy("{game} is over", game=gd.id))
         if cancel:
             record, changed = clock.cancel_vacations(record, player, to_act, now)
             if not changed:
-                raise UsageError(f"{player} has no vacation to cancel")
+                raise UsageError(lazy("{player} has no vacation to cancel", player=player))
         else:
             if start is None or end is None:
-                raise UsageError("give the vacation's FROM and TO (dates like 2025-12-24, or ISO times)")
+                raise UsageError(lazy("give the vacation's FROM and TO (dates like 2025-12-24, or ISO times)"))
             first, last = clock.parse_span(start, end, now)
             record = clock.take_vacation(clock.forget_past(record, now), player, to_act, first, last)
         engine.commit(gd, env, env["state"], [], env["resigned"], fields={"clock": record})
@@ -318,7 +324,7 @@ def set_notify(gd: engine.GameDir, player: str, preference: str) -> dict:
     """How often `player` gets mail: every move, only when it is their turn (with what happened since), or a
     daily digest (sent by the tick). Answers to their own mail and the end of the game always reach them."""
     if preference not in NOTIFY:
-        raise UsageError(f"notify {preference!r}: one of {', '.join(NOTIFY)}")
+        raise UsageError(lazy("notify {choice}: one of {choices}", choice=repr(preference), choices=list(NOTIFY)))
     return _set_preference(gd, player, "notify", preference)
 
 
@@ -326,7 +332,7 @@ def set_pictures(gd: engine.GameDir, player: str, choice: str) -> dict:
     """Whether the mails that ask `player` to act carry the picture of their view (`on`, a new game's default)
     or are text only (`off`)."""
     if choice not in PICTURES:
-        raise UsageError(f"pictures {choice!r}: write on or off")
+        raise UsageError(lazy("pictures {choice}: write on or off", choice=repr(choice)))
     return _set_preference(gd, player, "pictures", choice)
 
 
