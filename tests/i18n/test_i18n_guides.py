@@ -10,8 +10,9 @@ read here as pbem reads it. Their examples are fenced blocks with a class:
 - `pbem-words GAME` (the translated guides): every word of the game's glossary in the guide's language.
 
 Each move must read as the notation the guide says, each mail command (talk and a spectator's request among them)
-must be answered by the mail referee of a real game (not refused), each shell command must be one pbem's command line takes, and the three guides must
-show the same moves of every game, every form of each game's notation among them."""
+must be answered by the mail referee of a real game (not refused), each shell command must be one pbem's command
+line takes, and the three guides must show the same moves of every game, every form of each game's notation among
+them."""
 from __future__ import annotations
 
 import email.policy
@@ -24,11 +25,11 @@ import click
 import pytest
 
 from pbem.cli.commands import cli
+from pbem.clock import club
+from pbem.engine import engine
 from pbem.mail import moves as mail_moves, parse, talkmail
 from pbem.notation import NotationError
 from pbem.play import plans, words
-from pbem.clock import club
-from pbem.engine import engine
 from pbem.store import registry
 from pbem.text import glossary, language
 from support import load_helpers
