@@ -75,9 +75,9 @@ def check_room(gd: GameDir, sender: str, count: int, now=None) -> None:
     from . import clock
     sent = sent_on_day(_messages(gd, ALL_TALK), sender, clock.moment(now))
     if sent + count > MAX_A_DAY:
-        raise PbemError(lazy("you sent {sent} messages today and your mail holds {count}; a player may send at most "
-                             "{limit} a day (UTC): send fewer, or write again tomorrow.", sent=sent, count=count,
-                             limit=MAX_A_DAY))
+        raise PbemError(lazy("you sent {sent} messages today and your mail holds {count}; a player may send at "
+                             "most {limit} a day (UTC): send fewer, or write again tomorrow.", sent=sent,
+                             count=count, limit=MAX_A_DAY))
 
 
 def sent_on_day(every: list[dict], sender: str, moment) -> int:
