@@ -32,7 +32,8 @@ def how_to_move(gd: engine.GameDir, move_number: int | None) -> str:
              # TRANSLATORS: "Password:" is read by the referee in any language; translate only <your password>.
              "    " + _("Password: <your password>")]
     if move_number is not None:
-        lines.append(f"    Move-Number: {move_number}")
+        # TRANSLATORS: the line the referee reads in a player's mail: keep "Move-Number:" in English.
+        lines.append("    " + _("Move-Number: {number}", number=move_number))
     lines += ["    " + _("<your move, one decision a line>"), "",
               # TRANSLATORS: the words in backquotes (next, else, if, standing, help) are the queue's words: a
               # player may write them in English or with their aliases in your language.
@@ -51,7 +52,8 @@ def notation_help(gd: engine.GameDir) -> str:
     parts = [_("Moves of {title} are written as:", title=title(gd)),
              *[f"    {Words(domain, form).render()}" for form in forms]]
     if decisions:
-        parts += ["", _("Decisions:"), *[f"    {name}: {_meta_text(gd, what)}" for name, what in decisions.items()]]
+        # what each decision is (its name in meta.yaml is the code's, never shown)
+        parts += ["", _("Decisions:"), *[f"    {_meta_text(gd, what)}" for what in decisions.values()]]
     parts += ["", _("Several moves of one turn go on separate lines (or one line with ';' between them); they are "
                     "applied in order, all or nothing.")]
     return "\n".join(parts + ["", queue_help(gd)])

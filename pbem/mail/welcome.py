@@ -43,14 +43,13 @@ def welcome_messages(gd: engine.GameDir, referee: str | None = None) -> list[Ema
     messages = []
     public = engine.legal(gd)
     to_act = public["to_act"]
-    legal = engine.legal(gd, to_act) if to_act else None  # the mover's moves, described from the mover's view
     for player in roster:
         if not player["email"]:
             continue
         pictured = compose.pictures_available(player)  # every player sees the board they will play on
-        with reading_as(gd, player):
-            subject, body = welcome(gd, player, roster, legal if to_act == player["name"] else None,
-                                    pictures=pictured)
+        with reading_as(gd, player):  # (the mover's moves described from the mover's view, in their words)
+            legal = engine.legal(gd, to_act) if to_act == player["name"] else None
+            subject, body = welcome(gd, player, roster, legal, pictures=pictured)
             msg = compose.message(referee, player["email"], subject, body, game=gd.id,
                                   move_number=public["move_number"],
                                   message_id=compose.thread_root(gd, player["name"], referee),
