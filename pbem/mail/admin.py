@@ -69,7 +69,8 @@ def _said(outcome: dict) -> str:
         taken = outcome["taken"]
         return _("Your vacation from {start} to {end} is recorded; the other players see it. Your deadlines stop "
                  "meanwhile.", start=times.readable(taken["from"]), end=times.readable(taken["to"]))
-    return gettext(outcome["said"]) if outcome.get("said") else ""
+    said = outcome.get("said")
+    return gettext(said) if said else ""
 
 
 def _change(gd: engine.GameDir, name: str, line: tuple[str, list[str]], now) -> dict:
