@@ -71,7 +71,6 @@ def message(referee: str, to: str, subject: str, body: str, *, game: str | None 
     # RFC 3834: an answer to a player's mail is auto-replied, a report or a welcome auto-generated; either way
     # vacation responders must not answer the referee
     fields.append(("Auto-Submitted", "auto-replied" if answer else "auto-generated"))
-    fields.append(("Content-Language", readers.content_language()))  # RFC 3282: the reader's, as it is written
     if game:
         fields.append(("X-Pbem-Game", game))
     if move_number is not None:
@@ -85,6 +84,7 @@ def message(referee: str, to: str, subject: str, body: str, *, game: str | None 
     ascii_short = text.isascii() and all(len(line) <= 900 for line in text.split("\n")) \
         and not BODY_CONTROL.search(text)
     msg.set_content(text, subtype="plain", charset="utf-8", cte="7bit" if ascii_short else "quoted-printable")
+    msg["Content-Language"] = readers.content_language()  # RFC 3282: the reader's (set_content clears Content-*)
     return msg
 
 
@@ -330,7 +330,7 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     import markupsafe
 
     from ..text import htmltext, pictures
-    text = msg.get_content()
+    text, lang = msg.get_content(), msg["Content-Language"] or readers.content_language()
     png, width = pictures.mail_picture(doc)
     title, status = pictures.headline(doc)
     # named after the mail's own Message-ID: an owed mail made again (pbem.clock.notices) is the same mail
@@ -339,7 +339,9 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
         subject=msg["Subject"], cid=cid[1:-1], alt=_("Picture of the position: {title}. {status}", title=title,
                                                     status=status),
         title=title, status=status, width=width, text=markupsafe.Markup(htmltext.body(text)),
-        lang=msg["Content-Language"] or readers.content_language())
+        lang=lang)
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    if msg["Content-Language"] is None:  # (made multipart, the Content-* headers went to the text part)
+        msg["Content-Language"] = lang
     msg.get_payload()[1].add_related(png, "image", "png", cid=cid, filename="board.png", disposition="inline")
     return msg
