@@ -13,10 +13,9 @@ from pathlib import Path
 from ..clock import correspondence
 from ..contract import PbemError
 from ..engine import engine
-from ..play import trust
 from ..messages import _, lazy
 from ..text import language, phrases
-from . import admin, clockmail, compose, moves, parse, refused, telling
+from . import admin, clockmail, compose, helptext, moves, parse, refused, senders, telling
 from .outcome import Outcome, Reject, too_large
 from .outgoing import Letter, Mailer
 from .readers import reading_as
@@ -90,15 +89,8 @@ class Referee:
         try:
             return self._open_and_play(handling)
         except Reject as reject:
-            with reading_as(handling.gd, self._sender(handling)):  # the answer in its reader's language
+            with reading_as(handling.gd, senders.sender(self.mailer, handling)):  # the answer in its reader's language
                 return self._reject(handling, reject)
-
-    def _sender(self, handling: Handling) -> dict | None:
-        """The player whose registered address the message comes from (the first, if one address plays several
-        seats), or None: whose language its answers are written in. Reading it proves nothing: the password does."""
-        sender = handling.incoming.sender
-        return next((p for p in self._registered(handling.gd) if sender and p["email"]
-                     and p["email"].lower() == sender), None)
 
     def _open_and_play(self, handling: Handling) -> Outcome:
         """The game the message names, what an earlier run owes its players told first, then what it asks for."""
@@ -107,12 +99,12 @@ class Referee:
             handling.gd = self._game(handling)
         except Reject:
             if incoming.too_large:
-                raise too_large(incoming, [compose.general_help(self.mailer.default_from)]) from None
+                raise too_large(incoming, [helptext.general_help(self.mailer.default_from)]) from None
             if incoming.command == "help":  # help about no game in particular: how to play by mail here
                 return self._general_help(handling)
             raise
         clockmail.tell_owed(self.mailer, handling.gd)
-        with reading_as(handling.gd, self._sender(handling)):  # what is written to the sender, in their language
+        with reading_as(handling.gd, senders.sender(self.mailer, handling)):  # what is written to the sender, in their language
             if incoming.too_large:
                 raise too_large(incoming)
             return self._play(handling)
@@ -131,7 +123,7 @@ class Referee:
         sent, warning = [], "not answered: its From is the registered address of no player of the game it names"
         mails = []
         for to in addresses:
-            with reading_as(gd, next(p for p in self._registered(gd) if p["email"] == to)):
+            with reading_as(gd, next(p for p in senders.registered(self.mailer, gd) if p["email"] == to)):
                 body = compose.rejection(incoming.refusal, incoming.notes, None, gd.id)
                 subject = compose.subject_for(gd, _("not applied"))
                 mails.append(self.mailer.mail(gd, incoming, Letter(to, subject, body, reply=True)))
@@ -146,7 +138,7 @@ class Referee:
         sent, warning = [], "no valid From address to answer"
         if incoming.sender:
             letter = Letter(incoming.sender, _("pbem: how to play by mail"),
-                            compose.general_help(self.mailer.default_from), reply=True)
+                            helptext.general_help(self.mailer.default_from), reply=True)
             sent, warning = self.mailer.send([self.mailer.mail(None, incoming, letter)])
         self.mailer.ledger.put(incoming.message_id, handling.record("help"))
         return Outcome(incoming.message_id, "command", "help (no game named)", None, None, sent, warning)
@@ -158,7 +150,7 @@ class Referee:
         error = lazy("this message ({message}) was already handled on {time}; it is not applied twice. To move "
                      "again, write a new mail.", time=seen.get("time", "?"),
                      message=incoming.message_id if incoming.has_message_id else lazy("the same text"))
-        with reading_as(handling.gd, self._sender(handling)):
+        with reading_as(handling.gd, senders.sender(self.mailer, handling)):
             outcome = self._reject(handling, Reject(error), record=False)
         outcome.result = "duplicate"
         return outcome
@@ -176,12 +168,12 @@ class Referee:
         candidates, where = telling.games_named(self.root, handling.incoming), handling.where
         if not candidates:
             raise Reject(lazy("no game named: reply to the last report (its subject has the [game-id] tag) or add a "
-                              "line `Game: <game id>`."), [compose.general_help(self.mailer.default_from)])
+                              "line `Game: <game id>`."), [helptext.general_help(self.mailer.default_from)])
         if where is None:
             named = " or ".join(repr(c) for c in candidates[:4])
             # TRANSLATORS: {games}: the game ids the mail named, quoted ('g1' or 'g2').
             raise Reject(lazy("there is no game {games} here. Check the id in the subject's [tag] or the Game: line.",
-                              games=named), [compose.general_help(self.mailer.default_from)])
+                              games=named), [helptext.general_help(self.mailer.default_from)])
         try:
             gd = engine.open_game(self.root / where)
         except PbemError as exc:
@@ -209,40 +201,11 @@ class Referee:
         """An error of the engine as a refusal: in its reader's language, and in English for the log."""
         return Reject(self._shown(error), extra, seen, english=self._plain(error))
 
-    def _identify(self, handling: Handling) -> dict:
-        """The player who sent it: the From address must be a registered one, and the password must be its."""
-        incoming, gd = handling.incoming, handling.gd
-        mine = [p for p in self.mailer.reads.secrets(gd)["players"]
-                if p["email"] and p["email"].lower() == incoming.sender]
-        if not mine:
-            if incoming.sender:
-                raise Reject(lazy("{address} is not the registered address of a player of {game}. Write from the "
-                                  "address you gave the organiser.", address=incoming.sender, game=gd.id))
-            raise Reject(lazy("this address is not the registered address of a player of {game}. Write from the "
-                              "address you gave the organiser.", game=gd.id))
-        if incoming.player:
-            named = [p for p in mine if p["name"].lower() == incoming.player.lower()]
-            if not named:
-                # TRANSLATORS: "Player:" is the line a player writes in their mail: keep it in English.
-                raise Reject(lazy("the Player: line names someone who does not play from {address} in {game}",
-                                  address=incoming.sender, game=gd.id))
-            mine = named
-        if incoming.command == "help":
-            return mine[0]
-        if not incoming.password:
-            # TRANSLATORS: "Password:" is what the referee reads in a mail: keep it in English.
-            raise Reject(lazy("no password: add a line `Password: <your password>` (it is in your welcome mail)."))
-        for player in mine:
-            if trust.same_secret(player["secret"], incoming.password):
-                return player
-        raise Reject(lazy("wrong password for {address} in game {game}. It is in your welcome mail; ask the organiser "
-                          "if it is lost.", address=incoming.sender, game=gd.id))
-
     def _play(self, handling: Handling) -> Outcome:
         """What a message of a player of the game asks for: a command, an admin line, a queue or a move."""
         incoming, gd = handling.incoming, handling.gd
         incoming.lines, _ = parse.trim_pleasantries(incoming.lines, lambda text: moves.parses(gd, text))
-        player = self._identify(handling)
+        player = senders.identify(self.mailer, handling)
         if incoming.move_number_text is not None:
             # TRANSLATORS: "Move-Number:" is what the referee reads in a mail: keep it in English.
             raise Reject(lazy("Move-Number: {text} is not a number; write the move number of the last report, or "
@@ -292,7 +255,7 @@ class Referee:
         except PbemError as exc:
             # the engine lists the legal moves on one line; the answer lists them one a line (below)
             shown = refused.without_legal(exc).replace(f"{self.root}{os.sep}", "")
-            # a move its player sent (_identify checked the password) but the rules refuse: the answer that lists
+            # a move its player sent (senders.identify checked the password) but the rules refuse: the answer that lists
             # the legal moves shows the board too (a mail refused before, a forged one, gets no picture)
             seen = self._view(gd, name) if compose.pictures_available(player) else None
             with language.reading(language.DEFAULT):
@@ -392,7 +355,7 @@ class Referee:
         """Bad mail answered to its sender (the registered address it came from, when it is a player's), with
         every secret of the game and every password it showed redacted; nothing changed."""
         incoming, gd = handling.incoming, handling.gd
-        registered = self._registered(gd)
+        registered = senders.registered(self.mailer, gd)
         redact = list(incoming.passwords_seen) + [p["secret"] for p in registered]
         mine = [p for p in registered if p["email"] and p["email"].lower() == incoming.sender]
         to = (mine[0]["email"] if mine else None) or incoming.sender
@@ -419,11 +382,3 @@ class Referee:
         detail = compose.hide(reject.english(), redact)
         return Outcome(incoming.message_id, "rejected", detail.splitlines()[0][:300], gd.id if gd else None, None,
                        sent, warning)
-
-    def _registered(self, gd: engine.GameDir | None) -> list[dict]:
-        if gd is None:
-            return []
-        try:
-            return self.mailer.reads.secrets(gd)["players"]
-        except PbemError:
-            return []

@@ -20,7 +20,6 @@ from ..messages import N_, PBEM, Words, _, gettext
 from ..tables import fit_lines
 from ..text import phrases, report, times
 from . import headers, helptext, readers
-from .helptext import general_help, how_to_move, notation_help  # noqa: F401 (the mail's help, by this module too)
 from .headers import Headers
 
 

@@ -13,7 +13,7 @@ from ..clock import clock, correspondence
 from ..contract import PbemError
 from ..engine import engine
 from ..messages import N_, Words, _, gettext, lazy
-from ..text import phrases, report, times
+from ..text import report, times
 from . import clockmail, compose, helptext, news
 from .outcome import Reject
 from .outgoing import Letter, Mailer
