@@ -7,6 +7,8 @@ import datetime
 import email
 import email.policy
 
+import pytest
+
 from pbem.contract import PbemError
 from pbem.mail import refused
 from pbem.messages import lazy
@@ -162,3 +164,61 @@ def test_cutting_the_legal_moves_keeps_the_pseudo_locales_marks_balanced(monkeyp
     with language.reading("fr"):
         shown = refused.without_legal(error)
     assert shown.startswith("⟦") and shown.endswith(".⟧") and pseudo.unmarked(shown, {"x", "T"}) == []
+
+
+ANSWERS = {  # a command, and what its answer says to alice (French, the game's) and to bob (his Chinese)
+    "help": ("Pour jouer : répondez à ce courriel", "如何下棋：回覆這封郵件"),
+    "queue": ("Rien n'est en file.", "佇列是空的。"),
+    "notify daily": ("Votre préférence de courriel est maintenant `daily`.", "你的郵件偏好現在是 `daily`。"),
+    "pictures off": ("Images désactivées : vos courriels sont en texte seul.", "圖片已關閉：你的郵件只有文字。"),
+    "vacation 2025-12-05 2025-12-06": ("Vos vacances du ", "的休假已記錄；其他玩家看得到。"),
+}
+
+
+@pytest.mark.parametrize("text", list(ANSWERS))
+def test_the_answer_to_a_command_is_in_its_senders_language(games_root, smtp, text):
+    game = start(games_root, smtp, "--deadline", "48h")
+    smtp.take()
+    for name, said in zip(("alice", "bob"), ANSWERS[text]):
+        receive(games_root, smtp, command(game, name, text))
+        (answer,) = smtp.take()
+        assert said in body_of(answer), (name, body_of(answer)[:400])
+
+
+def test_a_timeout_notice_is_in_the_late_players_language(games_root, smtp):
+    game = start(games_root, smtp, "--deadline", "48h", "--on-timeout", "first-legal")
+    smtp.take()
+    player = legal_turn(game.dir)[0]
+    result = run_cli("tick", games_root, "--now", at(49), "--smtp", smtp.address)
+    assert result.code == 0, result.output
+    notice = mail_to(smtp.take(), player)
+    said = {"alice": ("coup 1, délai dépassé : l'arbitre a joué pour vous",
+                      "l'arbitre joue donc votre premier coup légal pour cette décision"),
+            "bob": ("第 1 步，逾時：裁判替你下了", "所以裁判替這個決定下了你的第一個合法走法")}[player]
+    assert said[0] in notice["Subject"] and said[1] in body_of(notice)
+
+
+def test_a_new_holder_of_a_seat_reads_the_games_language_until_they_choose(games_root, smtp):
+    game = start(games_root, smtp, "--deadline", "48h")
+    smtp.take()
+    result = run_cli("replace", game.dir, "--seat", "bob", "--by", "zoe:zoe@players.example", "--now", at(1),
+                     "--smtp", smtp.address)
+    assert result.code == 0, result.output
+    (welcome,) = smtp.take()
+    assert welcome["Content-Language"] == "fr" and "bienvenue, vous jouez bob" in welcome["Subject"]
+    assert "Vous reprenez la place bob à partir du coup" in " ".join(body_of(welcome).split())
+
+
+def test_the_end_of_the_game_is_told_to_each_player_in_their_language_and_to_the_organiser_in_the_games(
+        games_root, smtp):
+    game = start(games_root, smtp)
+    smtp.take()
+    while (player := game.to_act()) is not None:
+        receive(games_root, smtp, move_mail(game, player, ["resign"]))
+    mails = smtp.take()
+    last = {name: [m for m in mails if m["To"] == address][-1]
+            for name, address in (("alice", "alice@players.example"), ("bob", "bob@players.example"),
+                                  ("organiser", ORGANISER))}
+    assert "La partie est finie. La graine est révélée : mail-languages" in body_of(last["alice"])
+    assert "遊戲結束。種子已公開：mail-languages" in body_of(last["bob"])
+    assert last["organiser"]["Content-Language"] == "fr" and "partie finie" in last["organiser"]["Subject"]
