@@ -54,7 +54,7 @@ def test_each_players_welcome_is_in_their_language_with_its_content_language(gam
     assert chinese["Subject"] == "[g1] 煤炭大亨：歡迎，你的密碼與下棋方式"
     assert "Bienvenue dans Coal Baron, partie g1. Vous jouez alice, contre bob." in body_of(french)
     assert "Ordre de jeu : alice, bob." in body_of(french)
-    assert "歡迎來到 煤炭大亨，遊戲 g1。你以 bob 的身分對戰 alice。" in body_of(chinese)
+    assert "歡迎來到《煤炭大亨》，遊戲 g1。你以 bob 的身分對戰 alice。" in body_of(chinese)
     assert "Password: " in body_of(chinese)  # the word the referee reads stays as it is read
 
 
