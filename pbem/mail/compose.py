@@ -136,12 +136,16 @@ def form_note(moves: list[str], domain: str = "pbem") -> str | None:
 def legal_block(legal: dict, game_type: str | None = None) -> str:
     """Every legal move with what it does, never cut (the games list forms, so the list is short), how to write a
     form, and `resign`."""
-    game_type = game_type or legal.get("game_type")
-    description = report.game_text(game_type, legal["decision"]["description"]) \
-        if legal.get("decision") and game_type else (legal["decision"]["description"] if legal.get("decision") else "")
+    game_type, decision = game_type or legal.get("game_type"), legal.get("decision")
+    description = decision_text(game_type, decision["description"]) if decision else ""
     note = form_note(legal["moves"], game_type.replace("-", "_") if game_type else "pbem")
     return "\n".join([_("Your legal moves now ({decision}):", decision=description),
                       *phrases.legal_lines(legal["choices"], game_type=game_type), *([note] if note else [])])
+
+
+def decision_text(game_type: str | None, description: str) -> str:
+    """What a decision is (as the game's meta.yaml or view says it in English), in the language being read."""
+    return report.game_text(game_type, description) if game_type else description
 
 
 def entry_line(entry: dict, game_type: str | None = None) -> str:
@@ -211,10 +215,8 @@ def due_sentence(doc: dict, now=None) -> str:
 
 def turn_head(doc: dict, now=None, game_type: str | None = None) -> str:
     """The first lines of every mail that asks for a move: what to do, and by when."""
-    game_type = game_type or doc.get("game")
-    decision = doc["decision"]["description"]
-    return _("Your turn (move {number}): {decision}.", number=doc["move_number"],
-             decision=report.game_text(game_type, decision) if game_type else decision) + "\n" + \
+    decision = decision_text(game_type or doc.get("game"), doc["decision"]["description"])
+    return _("Your turn (move {number}): {decision}.", number=doc["move_number"], decision=decision) + "\n" + \
         due_sentence(doc, now)
 
 
