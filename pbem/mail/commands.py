@@ -104,7 +104,8 @@ class Referee:
                 return self._general_help(handling)
             raise
         clockmail.tell_owed(self.mailer, handling.gd)
-        with reading_as(handling.gd, senders.sender(self.mailer, handling)):  # what is written to the sender, in their language
+        # what is written to the sender, in their language
+        with reading_as(handling.gd, senders.sender(self.mailer, handling)):
             if incoming.too_large:
                 raise too_large(incoming)
             return self._play(handling)

@@ -84,7 +84,8 @@ def queue_help(gd: engine.GameDir) -> str:
                     f"{_meta_text(gd, vocab.conditions[template.action]['help'])}"
                     for template in vocab.condition_templates]]
     if vocab.standing:
-        lines += [_("Standing orders:"), *[_standing_line(gd, word, spec, vocab) for word, spec in vocab.standing.items()]]
+        lines += [_("Standing orders:"),
+                  *[_standing_line(gd, word, spec, vocab) for word, spec in vocab.standing.items()]]
     return "\n".join(lines)
 
 
