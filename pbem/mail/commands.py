@@ -15,7 +15,8 @@ from ..contract import PbemError
 from ..engine import engine
 from ..messages import _, lazy
 from ..text import language, phrases
-from . import admin, clockmail, compose, helptext, moves, parse, refused, senders, telling
+from . import admin, clockmail, compose, helptext, moves, parse, refused, senders, spectators, takeback, talkmail, \
+    telling
 from .outcome import Outcome, Reject, too_large
 from .outgoing import Letter, Mailer
 from .readers import reading_as
@@ -205,8 +206,14 @@ class Referee:
     def _play(self, handling: Handling) -> Outcome:
         """What a message of a player of the game asks for: a command, an admin line, a queue or a move."""
         incoming, gd = handling.incoming, handling.gd
-        incoming.lines, _ = parse.trim_pleasantries(incoming.lines, lambda text: moves.parses(gd, text))
+        handling.said, lines = talkmail.take(incoming.lines)
+        incoming.lines, _ = parse.trim_pleasantries(lines, lambda text: moves.parses(gd, text))
+        watching = spectators.request(incoming.lines)
+        if watching and not handling.said:  # an address asking to watch: no player, no password
+            return spectators.answer(self.mailer, handling, *watching)
         player = senders.identify(self.mailer, handling)
+        if handling.said and talkmail.checked(self.mailer, handling, player["name"]):
+            return talkmail.answer(self.mailer, handling, player)
         if incoming.move_number_text is not None:
             # TRANSLATORS: "Move-Number:" is what the referee reads in a mail: keep it in English.
             raise Reject(lazy("Move-Number: {text} is not a number; write the move number of the last report, or "
@@ -215,6 +222,9 @@ class Referee:
             return self._admin(handling, player)
         if incoming.command in ("help", "status", "moves"):
             return self._command(handling, player)
+        if incoming.command in takeback.WORDS:
+            word, sent = takeback.answer(self.mailer, handling, player)
+            return Outcome(incoming.message_id, "command", word, gd.id, player["name"], *sent)
         if not incoming.lines:
             raise Reject(lazy("no move found in your mail: write your move lines below the Password: line (above or "
                               "below the quoted report, not inside it)."),
@@ -326,6 +336,7 @@ class Referee:
         """Mail what a turn calls for (pbem.mail.telling.reports), and record the message done."""
         lead = told.lead or lazy("Your move {number} is accepted.", number=told.entries[0]["number"])
         messages = telling.reports(self.mailer, handling, Told(told.mover, told.entries, told.answer, lead))
+        messages += talkmail.after_move(self.mailer, handling, told.mover)
         sent = self.mailer.send(messages)
         telling.record_accepted(self.mailer, handling, told)
         self.mailer.save_bookmarks()

@@ -161,6 +161,9 @@ def entry_line(entry: dict, game_type: str | None = None) -> str:
         return _("Move {number}: {player} resigned.", number=number, player=player)
     if engine.is_end(entry):
         return _("Move {number}: the referee ended the game: {reason}.", number=number, reason=reason or "")
+    if entry["moves"][0] in engine.TAKEBACK_WORDS:
+        from ..text.takebacks import news_line
+        return news_line(entry)
     moves = phrases.moves_text(entry["moves"], game_type)
     if entry["by"] == "referee":
         line = _("Move {number}: the referee played {moves} for {player} ({reason}).", number=number, moves=moves,
