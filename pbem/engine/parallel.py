@@ -16,12 +16,12 @@ from typing import Callable, Hashable, Iterator
 
 
 class Stopped:
-    """A worker ended without finishing its share: its exit code (negative: the signal that killed it) and what it
-    said of why, if it could."""
+    """A worker ended before its work was done: its exit code (negative: the signal that killed it), what it said of
+    why, if it could, and the indices of the groups it had taken."""
 
     def __init__(self, code: int | None, why: str | None = None, taken: list[int] | None = None):
         self.code, self.why = code, why
-        self.taken = taken or []  # the indices of the groups it took: some may be done
+        self.taken = taken or []  # some may be done
 
     def text(self) -> str:
         if self.why:
@@ -127,6 +127,9 @@ def _tickets(count: int) -> tuple[int, int]:
             capacity = fcntl.fcntl(write, fcntl.F_GETPIPE_SZ)
         per_ticket = -(-count * TICKET // capacity) if count * TICKET > capacity else 1
         os.write(write, b"".join(first.to_bytes(TICKET, "big") for first in range(0, count, per_ticket)))
+    except BaseException:
+        os.close(read)
+        raise
     finally:
         os.close(write)  # read to its end, the pipe says so: no ticket left
     return read, per_ticket
