@@ -11,9 +11,9 @@ from ..engine import engine
 from ..play import movefile
 from ..store import registry
 from ..text import phrases
-from .options import (FILE, FOLDER, FORMAT, MOVE_NUMBER, NOW, bot_seats, complete_game_type, deadline_options,
-                      deadlines_from, emit, note_greedy_instead, parse_languages, parse_options, read_input,
-                      secret_from, sending)
+from .options import (FILE, FOLDER, FORMAT, MOVE_NUMBER, NOW, bot_seats, club_options, complete_game_type,
+                      deadline_options, deadlines_from, emit, note_greedy_instead, parse_languages, parse_options,
+                      read_input, secret_from, sending)
 
 
 @click.command()
@@ -36,11 +36,12 @@ from .options import (FILE, FOLDER, FORMAT, MOVE_NUMBER, NOW, bot_seats, complet
               "language (they may change it later); repeat for each player.")
 @click.option("--bot", "bots", multiple=True, metavar="PLAYER=LEVEL", help="Seat a bot, played at LEVEL (random, "
               "greedy, search, search:N for N simulations a decision), its moves logged as the bot's. Repeatable.")
+@club_options
 @NOW
 @FORMAT
 def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, smtp_user, starttls,
         deadline, reminder, on_timeout, timeout_bots, timeouts, vacation_days, notify, language, player_languages, bots,
-        now, fmt):
+        watchers, talk, now, fmt):
     """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret.
 
     With --smtp or --outbox (and --organiser), each player with an address is also mailed a welcome: their
@@ -59,7 +60,7 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
                                    deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days,
                                                             timeout_bots),
                                    notify=correspondence.parse_notify(notify, [name for name, _ in seats]),
-                                   bots=bot_seats(bots), now=now)
+                                   bots=bot_seats(bots), club_settings=(watchers, talk), now=now)
     failure = None
     if welcome is not None:
         result["welcomed"], failure = welcoming.send(engine.open_game(directory), welcome)

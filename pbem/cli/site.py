@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..contract import PbemError
 from ..engine import engine
-from ..store.gamedir import GAME, LOG, PUBLIC, read_status, reading
+from ..store.gamedir import GAME, LOG, PUBLIC, TALK, read_status, reading
 from ..text import pictures, times
 from . import sitecache
 
@@ -83,15 +83,22 @@ def log_rows(log: dict) -> list[dict]:
              "reason": e.get("reason", "")} for e in log["entries"] or []]
 
 
-def pages_of(doc: dict, log: dict, now) -> dict[str, str]:
-    """A game's files: its page (picture and report), the picture alone, its log."""
+def pages_of(doc: dict, log: dict, now, table_talk: list[dict] = ()) -> dict[str, str]:
+    """A game's files: its page (picture and report), the picture alone, its log, and its table talk (the
+    public talk.yaml) when there is any."""
     game_id = doc["id"]
-    return {f"{game_id}/board.svg": pictures.svg(doc),
-            f"{game_id}/index.html": pictures.page(doc, now, back="../index.html",
-                                                   links=[{"href": "log.html", "text": "log"},
-                                                          {"href": "board.svg", "text": "picture alone"}]),
-            f"{game_id}/log.html": pictures.templates().get_template("log.html").render(
-                title=f"{doc['title']} — game {game_id} — log", rows=log_rows(log), back="index.html")}
+    links = [{"href": "log.html", "text": "log"}, {"href": "board.svg", "text": "picture alone"}]
+    pages = {f"{game_id}/board.svg": pictures.svg(doc),
+             f"{game_id}/log.html": pictures.templates().get_template("log.html").render(
+                 title=f"{doc['title']} — game {game_id} — log", rows=log_rows(log), back="index.html")}
+    if table_talk:
+        from ..text import talktext
+        links.insert(1, {"href": "talk.html", "text": "table talk"})
+        shown = [{"head": talktext.message_lines({**m, "text": ""})[0], "text": m["text"]} for m in table_talk]
+        pages[f"{game_id}/talk.html"] = pictures.templates().get_template("talk.html").render(
+            title=f"{doc['title']} — game {game_id} — table talk", messages=shown, back="index.html")
+    pages[f"{game_id}/index.html"] = pictures.page(doc, now, back="../index.html", links=links)
+    return pages
 
 
 def publish_game(directory: Path, out: Path, cached: dict | None, now, renderers: dict[str, str]
@@ -105,12 +112,14 @@ def publish_game(directory: Path, out: Path, cached: dict | None, now, renderers
         renderers[kind] = sitecache.renderer(gd.game.module)
     with reading(gd):
         raw = [gd.read_bytes(name) for name in (GAME, PUBLIC, LOG)]
-        key = sitecache.digest(renderers[kind].encode(), *raw)
+        talk_raw = gd.read_bytes(TALK) if gd.has(TALK) else b""
+        key = sitecache.digest(renderers[kind].encode(), *raw, talk_raw)
         if cached and cached["key"] == key and _unchanged(directory, out, cached, now):
             return Published(key, cached["summary"], cached["said"], cached["files"]), []
         doc, log = read_status(gd, None, raw[1]), gd.read(LOG, "log.schema.json", raw[2])
+        table_talk = gd.read(TALK, "talk.schema.json", talk_raw)["messages"] if talk_raw else []
     summary = summary_of(doc)
-    files = pages_of(doc, log, now)
+    files = pages_of(doc, log, now, table_talk)
     records = {relative: sitecache.file_record(text) for relative, text in files.items()}
     old = (cached or {}).get("files", {})
     changed = {relative: text for relative, text in files.items() if old.get(relative) != records[relative]
