@@ -26,6 +26,7 @@ class LazyGroup(click.Group):
             # making a game, a bots' game or a signed move file: `pbem move` does not build their options
             **{name: ("pbem.cli.making", name) for name in ("new", "demo", "sign")},
             "league": ("pbem.cli.league", "league"),  # a club's standings and ratings (imports OpenSkill)
+            "takeback": ("pbem.cli.takeback", "takeback"),  # a decision taken back by consent
             **{name: ("pbem.cli.club", name) for name in ("watch", "say", "talk")},  # spectators, talk
             # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
             **{name: ("pbem.cli.clock", name)
