@@ -186,10 +186,9 @@ def timeout_move(game: Game, state: dict, player: str, policy: str, at: MoveAt, 
     entry). A bot's entry names its level and the versions of the bots that chose it (pbem.play.botmoves), so
     that a later pbem, whose bots may choose otherwise, knows whether it can recompute it."""
     from . import botmoves
-    level = level or botmoves.TIMEOUT_LEVEL
     move = timeout_choice(game, state, player, policy, at, level)
     state, entry = referee_move(game, state, player, move, at, TIMEOUT_REASONS[policy])
-    return state, botmoves.signed(game, entry, level) if policy == "bot" else entry
+    return state, botmoves.signed(game, entry, level or botmoves.TIMEOUT_LEVEL) if policy == "bot" else entry
 
 
 def timeout_choice(game: Game, state: dict, player: str, policy: str, at: MoveAt, level: str | None = None
