@@ -137,10 +137,12 @@ def status(directory, player, now, language, fmt):
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file "
               "(default: standard output; a PNG only goes to a file or a pipe).")
 @NOW_SHOWN
-def board(directory, player, fmt, output, now):
+@LANGUAGE
+def board(directory, player, fmt, output, now, language):
     """A picture of the position, drawn from the public view or a player's view."""
     from ..text import pictures
     gd = engine.open_game(directory)
+    speak(gd, player, language)
     doc, notes = engine.status_with_notes(gd, player)
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
@@ -166,12 +168,16 @@ def board(directory, player, fmt, output, now):
 @click.argument("root", metavar="ROOT", type=FOLDER)
 @click.argument("out", metavar="OUT", type=FOLDER)
 @NOW_SHOWN
-def site(root, out, now):
+@click.option("--language", "language", metavar="CODE", help="The language of the index and the league page "
+              "(default: the games' own, when they all have the same; else English). Each game's pages are in its "
+              "language.")
+def site(root, out, now, language):
     """A static web site of the games under ROOT (or of one game), written into OUT: an index of the games with
     who is to act and until when, and each game's picture, report and log; from the public files only. A run
     writes only what changed since the last (OUT/.pbem-site.json records what it wrote)."""
+    from ..text.language import check
     from . import site as site_module
-    result = site_module.build(root, out, clock_now(now))
+    result = site_module.build(root, out, clock_now(now), check(language) if language else None)
     click.echo(f"{out}: {len(result['games'])} games, {len(result['files'])} files, {len(result['written'])} "
                f"written")
     if result["unreadable"]:
