@@ -11,6 +11,7 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
+from ..messages import _, lazy
 from ..play import movefile
 from ..store import registry
 from ..text import phrases
@@ -222,13 +223,15 @@ def move(directory, source, player, text, move_number, now, language, fmt):
         from ..notation import split_turn
         result = submit(gd, player, split_turn(text), by="referee", move_number=move_number, now=now)
     else:
-        name = "standard input" if source == "-" else source
+        name = _("standard input") if source == "-" else source
         data, size = read_input(source)
         doc = movefile.parse(data, name, size)
         if doc["game"] != gd.id:
-            raise PbemError(f"{name}: the move is for game {doc['game']!r}, this is {gd.id!r}")
+            raise PbemError(lazy("{file}: the move is for game {other}, this is {game}", file=name,
+                                 other=repr(doc["game"]), game=repr(gd.id)))
         if doc["player"] != player:
-            raise PbemError(f"{name}: the move is signed by player {doc['player']!r}, not {player!r}")
+            raise PbemError(lazy("{file}: the move is signed by player {signer}, not {player}", file=name,
+                                 signer=repr(doc["player"]), player=repr(player)))
         result = submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
                         signature=doc.get("signature"), now=now)
 
@@ -262,13 +265,15 @@ def queue(directory, source, player, text, cancel, move_number, now, language, f
         result = {"game": gd.id, "player": player, "move_number": doc["move_number"], "queue": doc.get("queue"),
                   "finished": doc["finished"]}
     elif source is not None:
-        name = "standard input" if source == "-" else source
+        name = _("standard input") if source == "-" else source
         data, size = read_input(source)
         doc = movefile.parse(data, name, size)
         if doc["game"] != gd.id:
-            raise PbemError(f"{name}: the queue is for game {doc['game']!r}, this is {gd.id!r}")
+            raise PbemError(lazy("{file}: the queue is for game {other}, this is {game}", file=name,
+                                 other=repr(doc["game"]), game=repr(gd.id)))
         if doc["player"] != player:
-            raise PbemError(f"{name}: the queue is signed by player {doc['player']!r}, not {player!r}")
+            raise PbemError(lazy("{file}: the queue is signed by player {signer}, not {player}", file=name,
+                                 signer=repr(doc["player"]), player=repr(player)))
         result = correspondence.set_queue(gd, player, doc["moves"], move_number=doc["move_number"],
                                           signature=doc.get("signature"), now=now)
     else:
@@ -297,10 +302,13 @@ def log(directory, full, language, fmt):
 @GAME_DIR
 @click.option("--as", "player", help="Verify a finished game from what this player holds (the public files and "
               "their own view), even where the referee's files are.", **AS_PLAYER)
+@LANGUAGE
 @FORMAT
-def verify(directory, player, fmt):
+def verify(directory, player, fmt, language):
     """Replay the game from its seed and log; every stored file must match the replay exactly."""
-    emit(engine.verify(engine.open_game(directory), player), fmt, phrases.verified)
+    gd = engine.open_game(directory)
+    speak(gd, player, language)
+    emit(engine.verify(gd, player), fmt, phrases.verified)
 
 
 @cli.command()
