@@ -111,12 +111,15 @@ def units(text: str) -> list[str]:
 
 def broken(word: str, size: float, width: float) -> list[str]:
     """A word in pieces that each fit `width` (a character at least each), in one pass over its characters; a piece
-    does not begin with a full-width comma or stop (kept with the character before it, which moves down with it)."""
+    does not begin with closing punctuation (a full-width comma or stop, a French `;` with its space): the
+    character before it moves down with it."""
     pieces, start, run = [], 0, 0.0
     for at, character in enumerate(word):
         advance = text_width(character, size)
         if at > start and run + advance > width:
-            cut = at - 1 if character in CLOSING_WIDE and at - 1 > start else at
+            cut = at
+            while cut - 1 > start and (word[cut] in CLOSING_WIDE or word[cut] in CLOSING or word[cut] == " "):
+                cut -= 1
             pieces.append(word[start:cut])
             start, run = cut, text_width(word[cut:at], size)
         run += advance
