@@ -11,13 +11,13 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from ..messages import _, lazy
 from ..play import movefile
 from ..store import registry
 from ..text import phrases
 from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, bot_seats,
                       clock_now, complete_game_type, deadline_options, deadlines_from, emit, note_greedy_instead,
-                      parse_languages, parse_options, read_input, said_now, secret_from, sending, speak, status_json)
+                      parse_languages, parse_options, read_input, said_now, secret_from, sending, signed_file, speak,
+                      status_json)
 
 
 class LazyGroup(click.Group):
@@ -223,15 +223,7 @@ def move(directory, source, player, text, move_number, now, language, fmt):
         from ..notation import split_turn
         result = submit(gd, player, split_turn(text), by="referee", move_number=move_number, now=now)
     else:
-        name = _("standard input") if source == "-" else source
-        data, size = read_input(source)
-        doc = movefile.parse(data, name, size)
-        if doc["game"] != gd.id:
-            raise PbemError(lazy("{file}: the move is for game {other}, this is {game}", file=name,
-                                 other=repr(doc["game"]), game=repr(gd.id)))
-        if doc["player"] != player:
-            raise PbemError(lazy("{file}: the move is signed by player {signer}, not {player}", file=name,
-                                 signer=repr(doc["player"]), player=repr(player)))
+        doc = signed_file(source, gd, player, queue=False)
         result = submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
                         signature=doc.get("signature"), now=now)
 
@@ -265,15 +257,7 @@ def queue(directory, source, player, text, cancel, move_number, now, language, f
         result = {"game": gd.id, "player": player, "move_number": doc["move_number"], "queue": doc.get("queue"),
                   "finished": doc["finished"]}
     elif source is not None:
-        name = _("standard input") if source == "-" else source
-        data, size = read_input(source)
-        doc = movefile.parse(data, name, size)
-        if doc["game"] != gd.id:
-            raise PbemError(lazy("{file}: the queue is for game {other}, this is {game}", file=name,
-                                 other=repr(doc["game"]), game=repr(gd.id)))
-        if doc["player"] != player:
-            raise PbemError(lazy("{file}: the queue is signed by player {signer}, not {player}", file=name,
-                                 signer=repr(doc["player"]), player=repr(player)))
+        doc = signed_file(source, gd, player, queue=True)
         result = correspondence.set_queue(gd, player, doc["moves"], move_number=doc["move_number"],
                                           signature=doc.get("signature"), now=now)
     else:

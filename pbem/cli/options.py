@@ -10,6 +10,7 @@ import sys
 import click
 
 from ..contract import PbemError, UsageError
+from ..messages import _, lazy
 from ..play import movefile
 from ..store import yamlio
 
@@ -222,7 +223,29 @@ def read_input(source: str) -> tuple[bytes, int]:
             data = handle.read(movefile.MAX_BYTES + 1)
             return data, max(len(data), os.fstat(handle.fileno()).st_size)
     except OSError as exc:
-        raise PbemError(f"{source}: cannot read ({exc.strerror})") from None
+        raise PbemError(lazy("{file}: cannot read ({reason})", file=source, reason=exc.strerror)) from None
+
+
+def signed_file(source: str, gd, player: str, queue: bool) -> dict:
+    """A signed move file (a queue file with `queue`) read from FILE or - (standard input): refused, in the
+    player's language, when it is another game's or signed by another player than --as."""
+    name = _("standard input") if source == "-" else source
+    data, size = read_input(source)
+    doc = movefile.parse(data, name, size)
+    other, signer = repr(doc["game"]), repr(doc["player"])
+    if doc["game"] != gd.id and queue:
+        raise PbemError(lazy("{file}: the queue is for game {other}, this is {game}", file=name, other=other,
+                             game=repr(gd.id)))
+    if doc["game"] != gd.id:
+        raise PbemError(lazy("{file}: the move is for game {other}, this is {game}", file=name, other=other,
+                             game=repr(gd.id)))
+    if doc["player"] != player and queue:
+        raise PbemError(lazy("{file}: the queue is signed by player {signer}, not {player}", file=name,
+                             signer=signer, player=repr(player)))
+    if doc["player"] != player:
+        raise PbemError(lazy("{file}: the move is signed by player {signer}, not {player}", file=name,
+                             signer=signer, player=repr(player)))
+    return doc
 
 
 def _drain(stream, most: int = 1 << 30) -> int:
