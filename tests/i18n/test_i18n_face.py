@@ -7,12 +7,15 @@ from __future__ import annotations
 import html
 import re
 
+from pathlib import Path
+
 import pytest
 
 from support import NAMES
 from pbem.cli import demo
-from pbem.text import language
-from pbem.text.sheet import text_width, wrap
+from pbem.store import yamlio
+from pbem.text import language, pictures, pseudo
+from pbem.text.sheet import Sheet, text_width, wrap
 
 FRENCH, CHINESE = "fr", "zh-Hant"
 
@@ -59,6 +62,28 @@ def test_a_finished_games_picture_gives_the_final_ranking_in_the_language_read(t
     assert "Final ranking" not in french
     chinese = shown(pbem("board", directory, "--language", "zh-Hant").out)
     assert "最終排名" in chinese and "遊戲結束；由" in chinese
+
+
+POSITIONS = sorted((Path(__file__).resolve().parents[1] / "pictures" / "positions").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda path: path.stem)
+def test_every_word_of_a_pictures_frame_is_a_message_in_the_pseudo_locale(position, monkeypatch):
+    """The title band, the legend's heading and seats, "(you)" and the final ranking: marked messages, names and
+    numbers only (the game's own drawing is its own catalogue's)."""
+    monkeypatch.setenv(language.PSEUDO_ENV, "1")
+    doc = yamlio.loads(position.read_bytes())
+    players = pictures.players_of(doc)
+    with language.reading(None):
+        title, status = pictures.headline(doc)
+        frame = Sheet(players, doc.get("player"))
+        legend = Sheet(players)
+        pictures.draw_legend(legend, frame, 600)
+        pictures.final_ranking(legend, doc.get("ranking") or [{"rank": 1, "player": players[0], "score": 3}], 0)
+    words = [title, status] + [mark[3] for mark in legend.marks if mark[0] == "text"]
+    names = {"pbem", doc["id"], *players}
+    assert len(words) > 4 and not pseudo.unmarked("\n".join(words), names)
+    assert all(pseudo.OPEN in line for line in (title, status))
 
 
 def test_a_french_line_never_begins_with_its_colon_or_semicolon():
@@ -118,6 +143,27 @@ def test_the_index_is_in_the_games_common_language_or_the_one_asked_for(tmp_path
     assert '<html lang="zh-Hant">' in (out / "league.html").read_text()
     # the games' own pages stay in their language
     assert '<html lang="fr">' in (out / "cup-0" / "index.html").read_text()
+
+
+def page_words(page: Path) -> str:
+    """What a reader of a page reads: its text, without its markup, style and pictures (checked on their own)."""
+    text = re.sub(r"<(svg|style)\b.*?</\1>", " ", page.read_text(), flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "\n", text))
+
+
+def test_every_word_of_the_site_is_a_message_in_the_pseudo_locale(tmp_path, pbem, monkeypatch):
+    """The index, each game's page and log, the league page: marked messages, names and numbers only (a game with
+    no deadline: the clock's sentences are pbem.text.times')."""
+    monkeypatch.setenv(language.PSEUDO_ENV, "1")
+    root, out = tmp_path / "games", tmp_path / "site"
+    demo.run("gold-fever", 3, "face", {}, root / "autumn", 0, lambda *_: None)
+    made(pbem, root / "spring")
+    assert pbem("site", root, out).code == 0
+    pages = sorted(out.rglob("*.html"))
+    assert len(pages) == 6
+    for page in pages:
+        found = pseudo.unmarked(page_words(page), {"pbem", "autumn", "spring", "face", *NAMES[:3]})
+        assert not found, f"{page.relative_to(out)}: " + "\n".join(found[:5])
 
 
 def test_an_unknown_site_language_is_refused_with_the_languages_listed(tmp_path, pbem):
@@ -189,3 +235,16 @@ def test_a_move_file_for_another_game_is_refused_in_the_players_language(tmp_pat
     assert pbem("language", tmp_path / "g", "en", "--as", player).code == 0
     refused = pbem("move", tmp_path / "g", signed, "--as", player)
     assert "the move is for game 'other', this is 'g'" in refused.err
+
+
+def test_every_word_of_the_players_commands_answers_is_a_message_in_the_pseudo_locale(tmp_path, pbem, monkeypatch):
+    monkeypatch.setenv(language.PSEUDO_ENV, "1")
+    directory = tmp_path / "g"
+    made(pbem, directory)
+    answers = [pbem("notify", directory, choice, "--as", "alice") for choice in ("every", "turn", "daily")]
+    answers += [pbem("pictures", directory, choice, "--as", "alice") for choice in ("on", "off")]
+    answers += [pbem("language", directory, "fr", "--as", "alice"), pbem("language", directory, "xx", "--as", "bob"),
+                pbem("verify", directory), pbem("move", directory, tmp_path / "nothing.yaml", "--as", "bob")]
+    for answer in answers:
+        assert answer.out or answer.err
+        assert not pseudo.unmarked(answer.out + answer.err, {"pbem", "g", "fr", "xx", *NAMES[:2]})
