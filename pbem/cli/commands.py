@@ -11,6 +11,7 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
+from ..messages import _, lazy
 from ..play import movefile
 from ..store import registry
 from ..text import phrases
@@ -162,7 +163,7 @@ def board(directory, player, fmt, output, now, language):
         with open(output, "wb") as handle:
             handle.write(data)
     except OSError as exc:
-        raise PbemError(f"{output}: cannot write ({exc.strerror})") from None
+        raise PbemError(lazy("{file}: cannot write ({reason})", file=output, reason=exc.strerror)) from None
 
 
 @cli.command()
@@ -310,10 +311,12 @@ def verify(directory, player, fmt, language):
               "notation.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Where to write (default: "
               "FILE in place, or standard output; - for standard output).")
-def sign(source, secret, secret_file, game_id, move_number, player, text, for_queue, game_type, output):
+@click.option("--language", "language", metavar="CODE", help="Answer in this language (en, fr, zh-Hant, zh-Hans).")
+def sign(source, secret, secret_file, game_id, move_number, player, text, for_queue, game_type, output, language):
     """Sign a move file with a player's secret (or write a new signed one with --text)."""
     from ..store import safefiles
     from ..notation import split_turn
+    speak(None, None, language)
     secret = secret_from(secret, secret_file)
     game = registry.get(game_type) if game_type else None
     if text is not None:
@@ -330,7 +333,7 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, for_qu
     text_out = movefile.dumps(doc)
     if output and output != "-":
         safefiles.write_atomic(output, text_out)
-        click.echo(f"signed {output}", err=True)
+        click.echo(_("signed {file}", file=output), err=True)
     else:
         click.echo(text_out, nl=False)
 

@@ -82,10 +82,10 @@ LANGUAGE = click.option("--language", "language", metavar="CODE", help="Answer i
 
 def speak(gd, player: str | None, given: str | None) -> None:
     """Every message of this command in its reader's language: --language, else the player's own, else the game's
-    (pbem.engine.reader.language_of); an English reader loads no catalogue."""
+    (pbem.engine.reader.language_of; English without a game: `pbem sign`); an English reader loads no catalogue."""
     from ..engine import engine
     from ..text import language
-    language.use(language.check(given) if given else engine.language_of(gd, player))
+    language.use(language.check(given) if given else engine.language_of(gd, player) if gd is not None else None)
 
 
 def parse_languages(default: str | None, specs: tuple[str, ...], players: list[str]) -> tuple[str | None, dict]:
@@ -262,7 +262,7 @@ def secret_from(secret: str | None, secret_file: str | None) -> str:
             with open(secret_file, encoding="utf-8") as handle:
                 return handle.read().strip()
         except OSError as exc:
-            raise PbemError(f"{secret_file}: cannot read ({exc.strerror})") from None
+            raise PbemError(lazy("{file}: cannot read ({reason})", file=secret_file, reason=exc.strerror)) from None
     secret = secret or os.environ.get("PBEM_SECRET")
     if not secret:
         raise UsageError("give the player's secret: --secret S, --secret-file FILE or PBEM_SECRET")

@@ -248,3 +248,15 @@ def test_every_word_of_the_players_commands_answers_is_a_message_in_the_pseudo_l
     for answer in answers:
         assert answer.out or answer.err
         assert not pseudo.unmarked(answer.out + answer.err, {"pbem", "g", "fr", "xx", *NAMES[:2]})
+
+
+def test_sign_answers_in_the_language_asked_for(tmp_path, pbem):
+    secrets = made(pbem, tmp_path / "g")
+    turn = pbem("moves", tmp_path / "g", "--format", "json").json()
+    args = ["sign", "--secret", secrets[turn["to_act"]], "--game", "g", "--move-number", turn["move_number"], "--as",
+            turn["to_act"], "--text", turn["moves"][0], "-o", tmp_path / "move.yaml"]
+    assert pbem(*args).err == f"signed {tmp_path / 'move.yaml'}\n"
+    assert pbem(*args, "--language", "zh-Hant").err == f"已簽署 {tmp_path / 'move.yaml'}\n"
+    assert pbem(*args, "--language", "fr").err == f"{tmp_path / 'move.yaml'} signé\n"
+    refused = pbem("sign", tmp_path / "move.yaml", "--secret-file", tmp_path / "none", "--language", "fr")
+    assert refused.code == 2 and f"{tmp_path / 'none'} : illisible (" in refused.err
