@@ -43,7 +43,7 @@ def test_a_pictures_frame_is_in_the_language_of_the_player_whose_view_it_draws(t
     directory = tmp_path / "spring"
     made(pbem, directory, "coal-baron", [f"alice={FRENCH}", f"bob={CHINESE}"])
     french = shown(pbem("board", directory, "--as", "alice").out)
-    assert "Légende" in french and "alice (vous)" in french and "partie spring — vue de alice" in french
+    assert "Légende" in french and "alice (vous)" in french and "partie spring — ce que voit alice" in french
     assert re.search("Coup 1 : à (alice|bob) de jouer", french) and "Legend" not in french
     chinese = shown(pbem("board", directory, "--as", "bob").out)
     assert "圖例" in chinese and "bob（你）" in chinese and "遊戲 spring — bob 的視角" in chinese
@@ -176,8 +176,8 @@ def test_an_unknown_site_language_is_refused_with_the_languages_listed(tmp_path,
 @pytest.mark.parametrize("code,said", [
     (None, ["g: alice gets a daily digest by mail.", "g: alice's mails are text only.",
             "g: alice gets mail at every move.", "g: alice's mails carry a picture of the board."]),
-    (FRENCH, ["g : alice reçoit un résumé quotidien par courriel.", "g : les courriels de alice sont en texte seul.",
-              "g : alice reçoit un courriel à chaque coup.", "g : les courriels de alice portent une image du "
+    (FRENCH, ["g : alice reçoit un résumé quotidien par courriel.", "g : alice reçoit des courriels en texte seul.",
+              "g : alice reçoit un courriel à chaque coup.", "g : alice reçoit des courriels avec une image du "
               "plateau."]),
     (CHINESE, ["g：alice 每天收到一封摘要郵件。", "g：alice 的郵件只有文字。", "g：alice 每一步都會收到郵件。",
                "g：alice 的郵件附上圖板的圖片。"])])
