@@ -84,7 +84,8 @@ def picture(doc: dict, words: bool = True) -> Picture:
     background = Sheet([])
     background.rect(0, 0, width, total, fill=PAPER, stroke="none", width=0)
     background.rect(0, 0, width, height, fill=FRAME, stroke="none", width=0)
-    return Picture(width, total, f"{title}. {status}",
+    # TRANSLATORS: the picture's title for a reader who cannot see it (an SVG's <title>): its title and status lines
+    return Picture(width, total, pgettext("picture", "{title}. {status}", title=title, status=status),
                    [(0, 0, background), (0, 0, band), (MARGIN, board_top, sheet), (MARGIN, legend_top, legend)])
 
 

@@ -47,7 +47,7 @@ def test_a_pictures_frame_is_in_the_language_of_the_player_whose_view_it_draws(t
     assert re.search("Coup 1 : à (alice|bob) de jouer", french) and "Legend" not in french
     chinese = shown(pbem("board", directory, "--as", "bob").out)
     assert "圖例" in chinese and "bob（你）" in chinese and "遊戲 spring — bob 的視角" in chinese
-    assert re.search("第 1 步：輪到 (alice|bob)", chinese)
+    assert re.search("第 1 步：輪到 (alice|bob)", chinese) and "bob 的視角。第 1 步" in chinese  # its <title>
     public = shown(pbem("board", directory).out)
     assert "Legend" in public and "(you)" not in public and re.search("Move 1: (alice|bob) to act", public)
 
