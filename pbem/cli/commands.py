@@ -381,7 +381,7 @@ def main(argv=None) -> int:
         exc.show()
         return 1
     except KeyboardInterrupt:
-        click.echo("pbem: interrupted; the game is unchanged unless a move was reported accepted", err=True)
+        click.echo("pbem: " + _("interrupted; the game is unchanged unless a move was reported accepted"), err=True)
         return 130
     except BrokenPipeError:
         return 0
@@ -391,8 +391,8 @@ def main(argv=None) -> int:
     except Exception as exc:  # a bug, never bad input: say so plainly, keep the traceback for those who ask
         if os.environ.get("PBEM_DEBUG"):
             raise
-        click.echo(f"pbem: internal error ({type(exc).__name__}: {exc}); the game files are unchanged. "
-                   f"Please report it; PBEM_DEBUG=1 shows the details.", err=True)
+        click.echo("pbem: " + _("internal error ({error}); the game files are unchanged. Please report it; "
+                                "PBEM_DEBUG=1 shows the details.", error=f"{type(exc).__name__}: {exc}"), err=True)
         return 3
     return 0
 

@@ -260,3 +260,19 @@ def test_sign_answers_in_the_language_asked_for(tmp_path, pbem):
     assert pbem(*args, "--language", "fr").err == f"{tmp_path / 'move.yaml'} signé\n"
     refused = pbem("sign", tmp_path / "move.yaml", "--secret-file", tmp_path / "none", "--language", "fr")
     assert refused.code == 2 and f"{tmp_path / 'none'} : illisible (" in refused.err
+
+
+def test_an_internal_error_is_told_in_the_players_language(tmp_path, pbem, monkeypatch, capsys):
+    from pbem.cli import commands
+    from pbem.engine import engine
+    made(pbem, tmp_path / "g", "coal-baron", [f"alice={CHINESE}"])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(engine, "status_with_notes", broken)
+    monkeypatch.delenv("PBEM_DEBUG", raising=False)
+    capsys.readouterr()
+    assert commands.main(["status", str(tmp_path / "g"), "--as", "alice"]) == 3
+    assert "pbem: 內部錯誤（RuntimeError: boom）；遊戲檔案沒有改變。" in capsys.readouterr().err
+    assert commands.main(["status", str(tmp_path / "g"), "--as", "bob"]) == 3
+    assert "pbem: internal error (RuntimeError: boom); the game files are unchanged." in capsys.readouterr().err
