@@ -150,7 +150,7 @@ def board(directory, player, fmt, output, now, language):
         click.echo(f"pbem: note: {note}", err=True)
     if fmt == "png":
         if output is None and sys.stdout.isatty():
-            raise UsageError("a PNG is not for the terminal: give -o FILE (or pipe it)")
+            raise UsageError(lazy("a PNG is not for the terminal: give -o FILE (or pipe it)"))
         data = pictures.png(doc)
     elif fmt == "html":  # (the page's report: a player's moves since their last move)
         data = pictures.page(engine.with_moves_since(gd, doc), clock_now(now)).encode("utf-8")
