@@ -84,8 +84,8 @@ def entry_of(summary: dict, now) -> dict:
         state = _("{player} to act", player=summary["to_act"])
     due = times.summary_lines(summary["clock"], summary["to_act"], now) if summary["clock"] else []
     return {"id": summary["id"], "href": f"{summary['id']}/index.html",
-            "title": game_text(summary["game"], summary["title"]), "players": joined(summary["players"]), "move": summary["move"], "state": state,
-            "due": " ".join(due)}
+            "title": game_text(summary["game"], summary["title"]), "players": joined(summary["players"]),
+            "move": summary["move"], "state": state, "due": " ".join(due)}
 
 
 def log_rows(log: dict, game_type: str) -> list[dict]:

@@ -94,8 +94,8 @@ def still_there(out: Path, files: dict) -> bool:
 
 def renderer(game_package: str) -> str:
     """A digest of the code and templates a game's pages are made with: pbem's words and pictures (pbem.text, its
-    catalogues too), this command, and the game's own package (its drawing, its report, its catalogues). Another pbem or another version of the game
-    writes every page of its games again."""
+    catalogues too), this command, and the game's own package (its drawing, its report, its catalogues). Another
+    pbem or another version of the game (or of a translation) writes every page of its games again."""
     import importlib.util
     from .. import __version__
     folders = [Path(__file__).resolve().parents[1] / "text"]
