@@ -5,8 +5,9 @@ the log, the signatures, the queues and `verify` ever hold: one table may mix la
 An item that reads in the canonical notation is taken as it is (no glossary is read: an English move costs
 nothing more). Otherwise each word is looked up among the aliases of the game's glossary and pbem's own (every
 language's names and `also` words, matched in any case and without accents; an id made of terms joined by `-`
-part by part), and the item is read again. A word that names two things (in two languages, or two terms) gives
-two readings; when both read as moves, the item is refused with the candidates listed.
+part by part; a French elision, `jusqu'à`, as its two words), and the item is read again. A word that names two
+things (in two languages, or two terms) gives two readings; when both read as moves, the item is refused with the
+candidates listed.
 
 Chinese is written without spaces: a word in Chinese characters is cut at the glossary's words (the longest
 first) and at a number after them, so `出價2` reads as `出價 2` and `放置礦場-6` as `放置 礦場-6`. Full-width
@@ -38,7 +39,8 @@ def canonical(game, text: str, players: list[str]) -> str:
         return text
     from ..text import glossary
     index = _index(game.package)
-    words = [piece for word in tokens_of(unicodedata.normalize("NFKC", text)) for piece in segment(word, index)]
+    words = [piece for word in tokens_of(unicodedata.normalize("NFKC", text)) for elided in unelided(word, index)
+             for piece in segment(elided, index)]
     choices = [_readings(word, index, glossary.fold) for word in words]
     readings = []
     for combination in itertools.islice(itertools.product(*choices), MAX_READINGS):
@@ -76,6 +78,16 @@ def _readings(word: str, index: dict[str, set[str]], fold) -> list[str]:
         runs.append(sorted(index[fold("-".join(parts[at:stop]))]) if stop else [parts[at]])
         at = stop or at + 1
     return ["-".join(found) + end for found in itertools.product(*runs)]
+
+
+def unelided(word: str, index: dict[str, set[str]]) -> list[str]:
+    """A French elision written as the player writes it (`jusqu'à`, `jusqu’à`): the word before the apostrophe
+    and the word after, when the glossary knows the first (`jusqu`) and not the whole."""
+    from ..text.glossary import fold
+    head, mark, tail = word.replace("\u2019", "'").partition("'")
+    if mark and tail and fold(head) in index and fold(word) not in index:
+        return [head, tail]
+    return [word]
 
 
 def _is_han(char: str) -> bool:

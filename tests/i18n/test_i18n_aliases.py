@@ -161,3 +161,11 @@ def test_a_signed_move_file_in_other_words_is_signed_over_its_canonical_words(ne
     accepted = pbem("move", directory, "--as", player, path)
     assert accepted.code == 0, accepted.err
     assert engine.read_log(gd)["entries"][-1]["moves"] == [move]
+
+
+@pytest.mark.parametrize("written,canonical", [
+    ("enchérir jusqu'à 4 sinon passer", "bid up to 4 else pass"), ("enchérir jusqu’à 4", "bid up to 4"),
+    ("permanent enchère: enchérir jusqu'à 5 sinon passer", "standing auction: bid up to 5 else pass")])
+def test_a_french_elision_reads_as_its_two_words(written, canonical):
+    """`jusqu'à` is how French writes `jusque à` (the glossary's `jusqu` and `à`): read as the two words."""
+    assert words.canonical(registry.get("gold-fever"), written, NAMES[:3]) == canonical
