@@ -11,6 +11,7 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
+from .. import messages
 from ..messages import _, lazy
 from ..play import movefile
 from ..store import registry
@@ -46,6 +47,7 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="pbem")
 def cli():
     """pbem: a referee for board games played by email or by git commits."""
+    messages.use(None)  # English until the command chooses its reader's (one run after another in one process too)
 
 
 @cli.command()

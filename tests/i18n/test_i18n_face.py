@@ -206,8 +206,7 @@ def test_a_vacation_is_answered_in_the_players_language(tmp_path, pbem):
     result = pbem("vacation", directory, "--as", "bob", "2026-03-10", "2026-03-12", "--now", "2026-03-01T13:00:00Z")
     assert result.code == 0, result.err
     assert result.out.startswith("g : délai de 3d par décision ; en cas de retard : attendre ; congés jusqu'à 14 ")
-    with language.reading(None):  # the organiser's command, in English (here in the process the player's ran in)
-        english = pbem("deadline", directory, "--now", "2026-03-01T13:00:00Z")
+    english = pbem("deadline", directory, "--now", "2026-03-01T13:00:00Z")  # the organiser's: in English
     assert english.out.startswith("g: deadline 3d a decision; on timeout: wait; vacations up to 14 days a year.")
 
 
