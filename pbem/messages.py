@@ -30,6 +30,9 @@ import contextvars
 import _string
 
 TERM = "term:"  # the catalogue context of a glossary term is TERM + its kind (pbem.text.glossary)
+# the catalogue contexts of a game's meta.yaml texts (pbem.text.catalogues.extract_meta): a queue form's help, the
+# name of a field of a form (`<amount>` of `bid <amount>`)
+QUEUE_HELP, SLOT = "queue help", "slot"
 # The translator of the reader now being written to (pbem.text.language.Translator), or None: English.
 _reader: contextvars.ContextVar = contextvars.ContextVar("pbem_reader", default=None)
 
@@ -122,10 +125,14 @@ def _render(message: Message, translator) -> str:
 
 
 def _shown(value, translator):
+    if isinstance(value, (str, int)):
+        return value
     if isinstance(value, Message):
         return value.render(translator) if translator is not None else value.english()
     if isinstance(value, Words):
         return translator.words(value.domain, value.text) if translator is not None else value.text
+    if hasattr(value, "render_for"):  # a value said in its reader's language (pbem.text.language.When: a date)
+        return value.render_for(translator)
     if isinstance(value, (list, tuple)):
         sep = _render(Message("pbem", LIST_SEPARATOR, {}, context="list separator"), translator)
         return sep.join(str(_shown(item, translator)) for item in value)
@@ -151,7 +158,9 @@ def fill(template: str, params: dict, translator=None) -> str:
         if conversion or not name.isidentifier():
             raise ValueError(f"placeholder {name!r}: only plain names are allowed")
         value = _shown(params[name], translator)
-        out.append(format(value, spec) if spec else str(value))
+        text = format(value, spec) if spec else str(value)
+        elide = getattr(translator, "elide", None)
+        out.append(text if elide is None else elide(out, text))
     return "".join(out)
 
 

@@ -16,7 +16,8 @@ import datetime
 import re
 
 from ..contract import UsageError
-from ..text.times import DAY, UTC, at, format_duration, iso, parse_time, readable
+from ..messages import lazy
+from ..text.times import DAY, UTC, at, format_duration, iso, lazily, parse_time, readable
 
 POLICIES = ("wait", "first-legal", "bot")
 DEFAULT_VACATION_DAYS = 14
@@ -201,9 +202,9 @@ def parse_span(start: str, end: str, now: datetime.datetime) -> tuple[datetime.d
     if re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*", end):
         last += datetime.timedelta(days=1)
     if last <= first:
-        raise UsageError(f"vacation {start} {end}: it must end after it begins")
+        raise UsageError(lazy("vacation {start} {end}: it must end after it begins", start=start, end=end))
     if last <= now:
-        raise UsageError(f"vacation {start} {end}: it is already over")
+        raise UsageError(lazy("vacation {start} {end}: it is already over", start=start, end=end))
     return max(first, now), last
 
 
@@ -223,17 +224,22 @@ def take_vacation(clock: dict, player: str, to_act: str | None, start: datetime.
     """Add a vacation of `player`, within their yearly allowance and not overlapping one they already have."""
     for first, last in _vacations_of(clock, player):
         if start < last and first < end:
-            raise UsageError(f"{player} already has a vacation from {readable(iso(first))} to {readable(iso(last))}"
-                             f": cancel it first (vacation cancel)")
+            # TRANSLATORS: `vacation cancel` is the command as it is typed.
+            raise UsageError(lazy("{player} already has a vacation from {start} to {end}: cancel it first (vacation "
+                                  "cancel)", player=player, start=lazily(iso(first)), end=lazily(iso(last))))
     clock = copy.deepcopy(clock)
     used = clock["vacation_used"].setdefault(player, {})
     allowance = clock["vacation_days"] * DAY
     for year, seconds in _by_year(start, end).items():
         if used.get(year, 0) + seconds > allowance:
             left = max(0, allowance - used.get(year, 0))
-            raise UsageError(f"{player} may take {clock['vacation_days']} days of vacation a year in this game; "
-                             f"{format_duration(left) if left else 'nothing'} left in {year}, and this vacation "
-                             f"asks for {format_duration(seconds)} of it")
+            said = {"player": player, "days": clock["vacation_days"], "year": year, "asked": format_duration(seconds)}
+            # TRANSLATORS: {left} and {asked}: durations as a player writes them (3d, 1d12h); {year}: 2026.
+            raise UsageError(lazy("{player} may take {days} days of vacation a year in this game; {left} left in "
+                                  "{year}, and this vacation asks for {asked} of it", left=format_duration(left),
+                                  **said) if left else
+                             lazy("{player} may take {days} days of vacation a year in this game; nothing left in "
+                                  "{year}, and this vacation asks for {asked} of it", **said))
         used[year] = used.get(year, 0) + seconds
     clock["vacations"].append({"player": player, "from": iso(start), "to": iso(end)})
     clock["vacations"].sort(key=lambda v: (v["from"], v["player"]))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
+from ..messages import lazy
 from ..play import levels
 from ..store import registry
 from . import notices
@@ -294,17 +295,18 @@ def vacation(gd: engine.GameDir, player: str, now, start: str | None = None, end
     with engine.writing(gd) as env:
         record = env.get("clock")
         if record is None:
-            raise UsageError(f"{gd.id} has no deadlines, so no vacation is needed: nobody's move is ever late")
+            raise UsageError(lazy("{game} has no deadlines, so no vacation is needed: nobody's move is ever late",
+                                  game=gd.id))
         to_act = _pending_player(gd.game, env)
         if to_act is None:
-            raise PbemError(f"{gd.id} is over")
+            raise PbemError(lazy("{game} is over", game=gd.id))
         if cancel:
             record, changed = clock.cancel_vacations(record, player, to_act, now)
             if not changed:
-                raise UsageError(f"{player} has no vacation to cancel")
+                raise UsageError(lazy("{player} has no vacation to cancel", player=player))
         else:
             if start is None or end is None:
-                raise UsageError("give the vacation's FROM and TO (dates like 2025-12-24, or ISO times)")
+                raise UsageError(lazy("give the vacation's FROM and TO (dates like 2025-12-24, or ISO times)"))
             first, last = clock.parse_span(start, end, now)
             record = clock.take_vacation(clock.forget_past(record, now), player, to_act, first, last)
         engine.commit(gd, env, env["state"], [], env["resigned"], fields={"clock": record})
@@ -318,7 +320,7 @@ def set_notify(gd: engine.GameDir, player: str, preference: str) -> dict:
     """How often `player` gets mail: every move, only when it is their turn (with what happened since), or a
     daily digest (sent by the tick). Answers to their own mail and the end of the game always reach them."""
     if preference not in NOTIFY:
-        raise UsageError(f"notify {preference!r}: one of {', '.join(NOTIFY)}")
+        raise UsageError(lazy("notify {choice}: one of {choices}", choice=repr(preference), choices=list(NOTIFY)))
     return _set_preference(gd, player, "notify", preference)
 
 
@@ -326,7 +328,7 @@ def set_pictures(gd: engine.GameDir, player: str, choice: str) -> dict:
     """Whether the mails that ask `player` to act carry the picture of their view (`on`, a new game's default)
     or are text only (`off`)."""
     if choice not in PICTURES:
-        raise UsageError(f"pictures {choice!r}: write on or off")
+        raise UsageError(lazy("pictures {choice}: write on or off", choice=repr(choice)))
     return _set_preference(gd, player, "pictures", choice)
 
 

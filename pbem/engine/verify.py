@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .. import digests, notation
 from ..contract import PbemError
+from ..messages import Message, _, lazy
 from ..play import botmoves, turns
 from ..play.turns import (END, REPLACE, RESIGN, TIMEOUT_REASONS, MoveAt, end_entry, play_turn, timeout_choice,
                           to_act)
@@ -25,9 +26,9 @@ if TYPE_CHECKING:
     from ..store.registry import Game
 
 MAX_PROBLEMS = 40
+THE_LOG = lazy("the log")  # what a replay names when its caller names nothing else
 
-
-def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log",
+def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: str | Message = THE_LOG,
                  notes: list[str] | None = None):
     """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
     entry, checking every chance outcome against the recorded one. Each state is handed to the next entry's
@@ -39,16 +40,19 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: st
     try:
         state = game.rules.setup(list(gd.players), dict(gd.meta["options"]), components, rng)
     except PbemError as exc:
-        raise PbemError(f"verify failed: {source}: the game cannot be set up ({exc})") from None
+        raise PbemError(lazy("verify failed: {source}: the game cannot be set up ({error})", source=source,
+                             error=exc.message or str(exc))) from None
     if rng.outcomes != log["setup_chance"]:
-        raise PbemError(f"verify failed: {source}: the setup's shuffles differ from the recorded ones")
+        raise PbemError(lazy("verify failed: {source}: the setup's shuffles differ from the recorded ones",
+                             source=source))
     resigned = []
     alone = None  # moves the referee played since every seat resigned (None while a player is in)
     entries = log["entries"] or []
     yield 0, state, []
     for expected_number, entry in enumerate(entries, 1):
         if entry["number"] != expected_number:
-            raise PbemError(f"verify failed: {source}: entry {expected_number} is numbered {entry['number']}")
+            raise PbemError(lazy("verify failed: {source}: entry {expected} is numbered {number}", source=source,
+                                 expected=expected_number, number=entry["number"]))
         if entry["moves"] == [RESIGN]:
             resigned.append(entry["player"])
             alone = 0 if set(gd.players) <= set(resigned) else None
@@ -72,10 +76,12 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: st
             moves = [game.parse_move(text) for text in entry["moves"]]
             state = play_turn(game, state, entry["player"], moves, rng, handed_over=True)
         except (PbemError, notation.NotationError) as exc:
-            raise PbemError(f"verify failed: {source}: move {entry['number']} by {entry['player']}: {exc}") from None
+            raise PbemError(lazy("verify failed: {source}: move {number} by {player}: {error}", source=source,
+                                 number=entry["number"], player=entry["player"],
+                                 error=getattr(exc, "message", None) or str(exc))) from None
         if rng.outcomes != entry["chance"]:
-            raise PbemError(f"verify failed: {source}: move {entry['number']}: the recorded chance outcomes differ "
-                            f"from the seed's")
+            raise PbemError(lazy("verify failed: {source}: move {number}: the recorded chance outcomes differ from "
+                                 "the seed's", source=source, number=entry["number"]))
         yield expected_number, state, list(resigned)
 
 
@@ -85,18 +91,20 @@ def _check_ending(game: Game, state: dict, entry: dict, alone: int | None, last:
     cap = turns.ALL_RESIGNED_CAP
     pending = game.rules.pending(state)
     if alone is None:
-        why = "not every seat had resigned"
+        why = lazy("not every seat had resigned")
     elif pending is None:
-        why = "the game was already over"
+        why = lazy("the game was already over")
     elif alone != cap:
-        why = f"the referee had played {alone} moves since every seat resigned, not {cap}"
+        why = lazy("the referee had played {count} moves since every seat resigned, not {cap}", count=alone, cap=cap)
     elif not last:
-        why = "the log goes on after it"
+        why = lazy("the log goes on after it")
     elif entry != end_entry(entry["number"], pending["player"]):
-        why = "its entry is not the one the referee writes there"
+        why = lazy("its entry is not the one the referee writes there")
     else:
         return
-    raise PbemError(f"verify failed: {source}: move {entry['number']}: the referee ended the game, but {why}")
+    # TRANSLATORS: {why}: a clause saying what was wrong ("not every seat had resigned").
+    raise PbemError(lazy("verify failed: {source}: move {number}: the referee ended the game, but {why}",
+                         source=source, number=entry["number"], why=why))
 
 
 def _check_bot_move(game: Game, state: dict, at: MoveAt, entry: dict, source: str) -> str | None:
@@ -113,22 +121,21 @@ def _check_bot_move(game: Game, state: dict, at: MoveAt, entry: dict, source: st
     expected = game.format_move(timeout_choice(game, state, entry["player"], policy, at, level))
     if entry["moves"] == [expected]:
         return None
-    what = "timeout move" if entry["by"] == "referee" else "bot move"
     if policy == "bot" and not botmoves.remade_by_this_pbem(game, entry):
-        made_by = entry.get("bot_version")
-        return (f"move {entry['number']}: {entry['player']}'s {what} was chosen by "
-                f"{f'version {made_by}' if made_by else 'an earlier version'} of the {game.title} bot (this pbem "
-                f"has version {game.bot_version}{botmoves.search_note(entry)}): checked as legal, not recomputed")
-    raise PbemError(f"verify failed: {source}: move {entry['number']}: the referee's {policy} move for "
-                    f"{entry['player']}'s {'timeout' if entry['by'] == 'referee' else level + ' seat'} is "
-                    f"{expected!r}, the log says {entry['moves']}")
+        return botmoves.not_remade_note(game, entry, timeout=entry["by"] == "referee")
+    # TRANSLATORS: {policy}: how the referee chose it (first-legal, bot); {expected} and {moves}: moves of the
+    # notation; {seat}: "timeout" or "LEVEL seat" (a bot's level: random, greedy, search).
+    raise PbemError(lazy("verify failed: {source}: move {number}: the referee's {policy} move for {player}'s {seat} "
+                         "is {expected}, the log says {moves}", source=source, number=entry["number"],
+                         policy=policy, player=entry["player"], expected=repr(expected), moves=str(entry["moves"]),
+                         seat=lazy("timeout") if entry["by"] == "referee" else lazy("{level} seat", level=level)))
 
 
-def replay(gd: GameDir, seed: str, components: dict, log: dict, source: str = "the log",
+def replay(gd: GameDir, seed: str, components: dict, log: dict, source: str | Message = THE_LOG,
            notes: list[str] | None = None) -> tuple[dict, list[dict]]:
     """The state a log leads to from the seed, checking every chance outcome against the recorded one (`notes`:
     as for replay_steps)."""
-    for _, state, resigned in replay_steps(gd, seed, components, log, source, notes):
+    for _done, state, resigned in replay_steps(gd, seed, components, log, source, notes):
         pass
     return state, log["entries"] or [], resigned
 
@@ -161,14 +168,15 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         meta = recorded or gd.meta
         components = _components(gd, meta)
         if commitment(seed) != meta["seed_commitment"]:
-            raise PbemError(f"verify failed: the seed does not match the commitment published in "
-                            f"{gd.where(log_file if recorded else GAME)}")
+            raise PbemError(lazy("verify failed: the seed does not match the commitment published in {file}",
+                                 file=gd.where(log_file if recorded else GAME)))
         # Who plays with which options: the referee's state says, or the log's record of game.yaml (game.yaml
         # itself is compared with them below, so an edit of it is named rather than breaking the replay).
         facts = env if referee else meta
         played = GameDir(gd.dir, {**gd.meta, "players": facts["players"], "options": facts["options"]}, gd.overlay)
-        source = gd.where(log_file) + ("" if referee or recorded else
-                                       f" (replayed with the players and options of {gd.where(GAME)})")
+        source = gd.where(log_file) if referee or recorded else \
+            lazy("{log} (replayed with the players and options of {game})", log=gd.where(log_file),
+                 game=gd.where(GAME))
         replay_notes = []
         state, entries, resigned = replay(played, seed, components, log, source, replay_notes)
         recent = [public_entry(gd.game, entry) for entry in entries][-RECENT:]
@@ -183,12 +191,14 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
         found, checked = _compare_files(gd, replayed, public_log(gd, log, finished), referee, player)
         problems += found
         notes = replay_notes + _schema_notes(gd, problems) + ([] if recorded else [
-            f"{GAME}: its title, created and pbem_version were not checked (this game's log does not record "
-            f"game.yaml: an earlier pbem made the game)"])
+            _("{file}: its title, created and pbem_version were not checked (this game's log does not record "
+              "{file}: an earlier pbem made the game)", file=GAME)])
         if problems:
             shown = problems[:MAX_PROBLEMS] + ([f"... and {len(problems) - MAX_PROBLEMS} more"]
                                                if len(problems) > MAX_PROBLEMS else [])
-            raise PbemError("verify failed: the stored files differ from the replay:\n  " + "\n  ".join(shown))
+            # TRANSLATORS: {problems}: the differences, one a line (in English: they name files and fields).
+            raise PbemError(lazy("verify failed: the stored files differ from the replay:\n  {problems}",
+                                 problems="\n  ".join(shown)))
     return {"game": gd.id, "moves": len(entries), "finished": finished, "seed_checked": finished or referee,
             "checked": checked, "notes": notes, "result": "ok"}
 
@@ -201,8 +211,8 @@ def _sources(gd: GameDir, referee: bool) -> tuple[dict | None, str, dict, str]:
         return env, env["seed"], gd.read(FULL_LOG, "log.schema.json"), FULL_LOG
     public = read_status(gd, None)
     if "seed" not in public:
-        raise PbemError(f"{gd.dir}: the game is not over; until its seed is revealed only the referee can "
-                        f"verify it (with {STATE}, which is not here)")
+        raise PbemError(lazy("{path}: the game is not over; until its seed is revealed only the referee can verify "
+                             "it (with {file}, which is not here)", path=str(gd.dir), file=STATE))
     return None, public["seed"], gd.read(LOG, "log.schema.json"), LOG
 
 
@@ -236,7 +246,7 @@ def _components(gd: GameDir, meta: dict) -> dict:
     try:
         return read_components(gd, meta["components_sha256"])
     except PbemError as exc:
-        raise PbemError(f"verify failed: {exc}") from None
+        raise PbemError(lazy("verify failed: {error}", error=exc.message or str(exc))) from None
 
 
 def _log_header_problems(gd: GameDir, log: dict) -> list[str]:
@@ -304,12 +314,12 @@ def _schema_notes(gd: GameDir, problems: list[str]) -> list[str]:
         try:
             same = gd.read_bytes(relative) == json_text(schema).encode()
         except Missing:
-            notes.append(f"{relative}: missing")
+            notes.append(_("{file}: missing", file=relative))
             continue
         except PbemError as exc:
             problems.append(str(exc))
             continue
         if not same:
-            notes.append(f"{relative}: differs from this pbem's schema (another pbem version wrote it, or it was "
-                         f"edited)")
+            notes.append(_("{file}: differs from this pbem's schema (another pbem version wrote it, or it was "
+                           "edited)", file=relative))
     return notes

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import digests
+from ..messages import Domain, _, lazy
 from . import levels
 
 if TYPE_CHECKING:
@@ -57,11 +58,31 @@ def remade_by_this_pbem(game: Game, entry: dict) -> bool:
     return entry.get("search_version") == VERSION
 
 
-def search_note(entry: dict) -> str:
-    """For a search's entry made by another version of the search: the note's words naming both versions."""
+def not_remade_note(game: Game, entry: dict, timeout: bool) -> str:
+    """verify's note on a bot's move this pbem's bots do not make again (made by other versions of them): checked
+    as legal, not recomputed; in the language being read."""
     from .search import VERSION
-    made = entry.get("search_version")
-    return "" if made in (None, VERSION) else f", its search version {made} and this pbem's {VERSION}"
+    made, search = entry.get("bot_version"), entry.get("search_version")
+    # TRANSLATORS: {version}: this pbem's version of the game's bot; {made} and {search}: versions of the search.
+    versions = lazy("this pbem has version {version}", version=game.bot_version) if search in (None, VERSION) else \
+        lazy("this pbem has version {version}, its search version {made} and this pbem's {search}",
+             version=game.bot_version, made=search, search=VERSION)
+    said = {"number": entry["number"], "player": entry["player"], "title": Domain(game.package).stored(game.title),
+            "made": made,
+            "versions": versions}
+    # TRANSLATORS: {title}: the game's title; {made}: the version of its bot that chose the move; {versions}:
+    # "this pbem has version 3".
+    if made and timeout:
+        return _("move {number}: {player}'s timeout move was chosen by version {made} of the {title} bot "
+                 "({versions}): checked as legal, not recomputed", **said)
+    if made:
+        return _("move {number}: {player}'s bot move was chosen by version {made} of the {title} bot ({versions}): "
+                 "checked as legal, not recomputed", **said)
+    if timeout:
+        return _("move {number}: {player}'s timeout move was chosen by an earlier version of the {title} bot "
+                 "({versions}): checked as legal, not recomputed", **said)
+    return _("move {number}: {player}'s bot move was chosen by an earlier version of the {title} bot ({versions}): "
+             "checked as legal, not recomputed", **said)
 
 
 def level_of(entry: dict) -> str:

@@ -17,13 +17,13 @@ words meant then (pbem.play.queues plays the steps; this module says when one mu
 """
 from __future__ import annotations
 
+from ..text import queuenotes
 from .names import spelled
-from .plans import Step, move_text, parse_step, vocabulary
+from .plans import NEXT, Step, move_text, parse_step, vocabulary
 
 UNBEGUN = object()  # a turn sent for later: it is marked with the game's turn when its first step is played
 NOT_MARKED = object()  # the mark of a turn in a game that declares no turn
 MAX_NOTICES = 8        # the last notices kept for the player (a stopped queue, a disarmed order)
-ENDED = "not played, the turn you wrote it for ended before it (a step for a later turn goes after `next`)"
 
 
 def declares_turn(game) -> bool:
@@ -42,13 +42,18 @@ def is_over(record: dict, now) -> bool:
     return "turn" in record and now is not None and (record["turn"] is None or now != record["turn"])
 
 
-def dropped(record: dict, why: str) -> dict:
-    """The record without its first queued turn (its player told `why`, with the steps dropped); the next one
-    begins in a later turn than it."""
+def ended(steps: list[str]) -> str:
+    """The notice of queued steps dropped because the turn they were written for ended."""
+    return queuenotes.written(queuenotes.ENDED, next=NEXT, steps="; ".join(steps))
+
+
+def dropped(record: dict) -> dict:
+    """The record without its first queued turn, its player told that its turn ended before it (with the steps
+    dropped); the next one begins in a later turn than it."""
     rest = record["turns"][0]
     record = closed(dict(record, turns=record["turns"][1:], started=False), record.get("turn", NOT_MARKED))
     record.pop("later", None)  # (a game that declares no turn: the run that dropped it is over)
-    return dict(record, notices=notices(record, f"{why}: {'; '.join(rest)}")) if rest else record
+    return dict(record, notices=notices(record, ended(rest))) if rest else record
 
 
 def closed(record: dict, mark) -> dict:

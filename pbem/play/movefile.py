@@ -16,17 +16,18 @@ def parse(text: str | bytes, source: str = "move file", size: int | None = None)
     """A move file checked against its schema. `size`: the whole file's size when `text` was read only in part."""
     size = max(len(text), size or 0)
     if size > MAX_BYTES:
-        raise PbemError(f"{source}: too large: {size_words(size)}; a move file is at most "
-                        f"{limit_words(MAX_BYTES)}")
+        raise PbemError(lazy("{source}: too large: {size}; a move file is at most {limit}", source=source,
+                             size=size_words(size), limit=limit_words(MAX_BYTES)))
     try:
         data = yamlio.loads(text, source)
     except yamlio.NotYaml as exc:
         # TRANSLATORS: {error}: what the YAML reader said is wrong; the YAML in backquotes is typed as it is.
         raise PbemError(lazy("{error}. A move file's steps are lines `  - STEP` under `moves:`, each on its own line "
                              "and lined up with the others; a step with ': ' or ' #' in it goes in quotes: "
-                             "- 'standing bid: pass'.", error=str(exc))) from None
+                             "- 'standing bid: pass'.", error=exc.message or str(exc))) from None
     if not isinstance(data, dict):
-        raise PbemError(f"{source}: a move file is a mapping with game, move_number, player, moves and signature")
+        raise PbemError(lazy("{source}: a move file is a mapping with game, move_number, player, moves and "
+                             "signature", source=source))
     steps_as_typed(text.decode("utf-8") if isinstance(text, bytes) else text, data, source)
     validation.check(None, "move.schema.json", data, source)
     return data

@@ -34,14 +34,15 @@ plays forced moves.
 from __future__ import annotations
 
 from .. import notation
+from ..text import queuenotes
 from . import guards
 from .guards import notices
 from .names import spelled
 from ..messages import NP_
 from .plans import Alternative, Plan, Step, parse_step, standing_text, vocabulary
 
-QUEUED = "queued"                  # the reason of a log entry played from a queue
-STANDING_ORDER = "standing order"  # the reason of one played by a standing order
+QUEUED = NP_("reason", "queued")                  # the reason of a log entry played from a queue
+STANDING_ORDER = NP_("reason", "standing order")  # the reason of one played by a standing order
 REASONS = (QUEUED, STANDING_ORDER)
 
 
@@ -123,7 +124,7 @@ def with_plan(game, record: dict | None, plan: Plan, leftover: list[Step], start
     now = [s.text for s in leftover]
     turns = [[s.text for s in turn] for turn in plan.later()]
     if now and not started and written is not guards.UNBEGUN and not guards.declares_turn(game):
-        record["notices"] = notices(record, f"{guards.ENDED}: {'; '.join(now)}")
+        record["notices"] = notices(record, guards.ended(now))
         now = []  # the game's turn is its player's run of decisions, and it is over
     if now or turns or plan.cancel:
         record["turns"], record["started"] = ([now] if now else []) + turns, started and bool(now)
@@ -153,18 +154,18 @@ def end_run(game, record: dict) -> dict:
         return {key: value for key, value in record.items() if key != "later"}
     if guards.declares_turn(game) and "turn" in record:
         return dict(record, started=False)
-    return guards.dropped(record, guards.ENDED)
+    return guards.dropped(record)
 
 
 def turn_over(game, record: dict, sight: Sight) -> dict:
     """The record without its first queued turn when the game is past the turn it was marked with."""
     if "turn" not in record:
         return record
-    return guards.dropped(record, guards.ENDED) if guards.is_over(record, guards.turn_now(game, sight)) else record
+    return guards.dropped(record) if guards.is_over(record, guards.turn_now(game, sight)) else record
 
 
 def blind_notice(move: str) -> str:
-    return f"chosen blind: {move!r} was played as you queued it, before you saw what the move before it showed"
+    return queuenotes.written(queuenotes.BLIND, move=move)
 
 
 def answer(game, record: dict, decision: str, legal: list[dict], sight: Sight, players: list[str],
@@ -197,8 +198,8 @@ def answer(game, record: dict, decision: str, legal: list[dict], sight: Sight, p
         changed = [event for event, mark in order["marks"].items() if now.get(event) != mark]
         if changed:  # a disarmed order never plays
             record["standing"] = [o for o in record["standing"] if o is not order]
-            record["notices"] = notices(record, f"standing {order['word']} order disarmed "
-                                                f"({vocab.disarm[changed[0]]['help']}): {order['order']}")
+            record["notices"] = notices(record, queuenotes.written(
+                queuenotes.DISARMED, word=order["word"], event=vocab.disarm[changed[0]]["help"], order=order["order"]))
             continue
         step = parse_step(game, vocab, order["order"].split(), sight.player, players)
         move = choose(game, step, legal, sight)
@@ -208,27 +209,27 @@ def answer(game, record: dict, decision: str, legal: list[dict], sight: Sight, p
 
 
 def _legal_text(game, legal: list[dict]) -> str:
-    return ", ".join(game.format_move(m) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    return ", ".join(game.format_move(m) for m in legal[:12]) + (queuenotes.MORE if len(legal) > 12 else "")
 
 
-def _dropped_all(record: dict, notice: str) -> dict:
+def _dropped_all(record: dict, template: str, **values) -> dict:
     """The queue stops: all of it is dropped, and the player is told why (the standing orders stay)."""
     dropped = "; ".join(text for turn in record["turns"] for text in turn)
-    return guards.tidy(dict(record, turns=[], started=False, notices=notices(record, f"{notice}; dropped: "
-                                                                                     f"{dropped}")))
+    notice = queuenotes.written(template, **values, dropped=dropped)
+    return guards.tidy(dict(record, turns=[], started=False, notices=notices(record, notice)))
 
 
 def _stopped(game, record: dict, step: Step, decision: str, legal: list[dict]) -> dict:
-    """The queue stops at `step`, which is not legal: the player is told why and what is legal."""
-    return _dropped_all(record, f"your queue stopped at {step.text!r}, not legal now ({decision}; legal: "
-                                f"{_legal_text(game, legal)})")
+    """The queue stops at `step`, which is not legal: the player is told why (what the decision is, as meta.yaml
+    says it) and what is legal."""
+    said = game.meta.get("decisions", {}).get(decision, decision)
+    return _dropped_all(record, queuenotes.STOPPED, step=step.text, decision=said, legal=_legal_text(game, legal))
 
 
 def _surprised(game, record: dict, surprise: tuple[str, str, str], legal: list[dict]) -> dict:
     """The queue stops because a move of it means something else now than when it was sent."""
     move, then, now = surprise
-    return _dropped_all(record, f"your queue stopped at {move!r}: it now means {now}, not {then} as when you "
-                                f"queued it (legal: {_legal_text(game, legal)})")
+    return _dropped_all(record, queuenotes.SURPRISED, step=move, now=now, then=then, legal=_legal_text(game, legal))
 
 
 def _used(game, record: dict, sight: Sight) -> dict:

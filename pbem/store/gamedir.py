@@ -24,9 +24,10 @@ from functools import cached_property
 
 from .. import digests
 from ..contract import PbemError
+from ..messages import lazy
 from ..rng import commitment
 from . import locks, registry, transactions, validation, yamlio
-from .safefiles import Missing, path_text, read, exists
+from .safefiles import Missing, exists, not_utf8, path_text, read
 
 GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
 STATE, FULL_LOG, SECRETS = "referee/state.yaml", "referee/log.yaml", "referee/secrets.yaml"
@@ -148,14 +149,15 @@ def _decoded(data: bytes, where: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise PbemError(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise PbemError(not_utf8(where, exc)) from None
 
 
 
 def open_game(path) -> GameDir:
     path = path_text(path)
     where = os.path.join(path, GAME)
-    missing = PbemError(f"{path}: not a pbem game directory (no {GAME}); create one with `pbem new`")
+    missing = PbemError(lazy("{path}: not a pbem game directory (no {file}); create one with `pbem new`", path=path,
+                             file=GAME))
     if os.path.exists(path) and not os.path.isdir(path):  # a file named as DIR: the same answer as a missing one
         raise missing
     try:
@@ -231,8 +233,8 @@ def load_state(gd: GameDir, trust_edits: bool = False) -> dict:
     """The referee's state, refused if it was edited by hand or if game.yaml does not describe it (verify reads
     it anyway, to show what differs)."""
     if not gd.has_referee():
-        raise PbemError(f"{gd.dir}: the referee's files are not here (no {STATE}: this is a public copy of the "
-                        f"game)")
+        raise PbemError(lazy("{path}: the referee's files are not here (no {file}: this is a public copy of the "
+                             "game)", path=str(gd.dir), file=STATE))
     text = gd.read_bytes(STATE)
     if not trust_edits and state_edited(gd, text):
         raise PbemError(f"{gd.where(STATE)} was changed outside pbem (it does not match the checksum written with "
@@ -300,7 +302,8 @@ def read_status(gd: GameDir, viewer: str | None, data: bytes | None = None) -> d
 
 def check_player(gd: GameDir, player: str) -> None:
     if player not in gd.players:
-        raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
+        raise PbemError(lazy("{player} does not play in {game} (players: {players})", player=repr(player),
+                             game=gd.id, players=list(gd.players)))
 
 
 def read_components(gd: GameDir, sha256: str) -> dict:

@@ -17,6 +17,7 @@ import os
 import stat
 
 from ..contract import PbemError, UsageError
+from ..messages import lazy
 from .safefiles import open_root, path_text, refusal, shown_path
 from .transactions import Layout, overlay, recover
 
@@ -91,9 +92,9 @@ def _take(fd: int, kind: int, where: str, wait: float) -> None:
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
-            raise Locked(f"{where}: the game is locked by another process (waited {wait:g} s): another pbem is still "
-                         f"at work on it, or someone holds its lock file. Nothing was done; try again later "
-                         f"(PBEM_LOCK_TIMEOUT sets the wait)")
+            raise Locked(lazy("{where}: the game is locked by another process (waited {seconds} s): another pbem is "
+                              "still at work on it, or someone holds its lock file. Nothing was done; try again "
+                              "later (PBEM_LOCK_TIMEOUT sets the wait)", where=where, seconds=f"{wait:g}"))
         time.sleep(min(pause, left))
         pause = min(pause * 2, 0.2)
         try:

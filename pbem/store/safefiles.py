@@ -19,6 +19,7 @@ import os
 import stat
 
 from ..contract import PbemError
+from ..messages import Message, lazy, nlazy
 
 DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC  # NONBLOCK: a planted FIFO never hangs us
@@ -29,19 +30,31 @@ REWRITE_FLAGS = os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 # ---------------------------------------------------------------- sizes in words
 # (a file refused for its size is named with how large it is and the limit: here, in the other readers, by git)
 
-def size_words(count: int) -> str:
-    """A byte count as a person reads it: `812 bytes`, `65,537 bytes`, `10.0 MB`."""
+def size_words(count: int) -> Message:
+    """A byte count as a person reads it: `812 bytes`, `65,537 bytes`, `10.0 MB` (a message, in its reader's
+    language)."""
     if count >= 1024 * 1024:
-        return f"{count / (1024 * 1024):.1f} MB"
-    return f"{count:,} bytes" if count != 1 else "1 byte"
+        return lazy("{count} MB", count=f"{count / (1024 * 1024):.1f}")
+    return nlazy("{count} byte", "{count} bytes", count, count=f"{count:,}")
 
 
-def limit_words(count: int) -> str:
-    """A size limit in round units: `64 KB`, `2 MB`."""
-    for unit, factor in (("MB", 1024 * 1024), ("KB", 1024)):
-        if count >= factor and count % factor == 0:
-            return f"{count // factor} {unit}"
-    return f"{count} byte" if count == 1 else f"{count} bytes"
+def limit_words(count: int) -> Message:
+    """A size limit in round units: `64 KB`, `2 MB` (a message)."""
+    if count >= 1024 * 1024 and count % (1024 * 1024) == 0:
+        return lazy("{count} MB", count=count // (1024 * 1024))
+    if count >= 1024 and count % 1024 == 0:
+        return lazy("{count} KB", count=count // 1024)
+    return nlazy("{count} byte", "{count} bytes", count, count=count)
+
+
+def not_utf8(where: str, exc: UnicodeDecodeError) -> Message:
+    # TRANSLATORS: {reason}: Python's reason, in English ("invalid start byte"); {byte}: where in the file.
+    return lazy("{where}: not UTF-8 text ({reason} at byte {byte})", where=where, reason=exc.reason, byte=exc.start)
+
+
+def cannot_read(where: str, exc: OSError) -> Message:
+    # TRANSLATORS: {reason}: the operating system's reason, in English ("Permission denied").
+    return lazy("{where}: cannot read ({reason})", where=where, reason=exc.strerror)
 
 
 class Missing(PbemError):
@@ -79,15 +92,24 @@ def refusal(parent: int, name: str, where: str, exc: OSError, want: str) -> Pbem
     except OSError:
         mode = None
     if mode is not None and stat.S_ISLNK(mode):
-        return PbemError(f"{where}: is a symbolic link; pbem never follows links inside a game directory "
-                         f"(replace it by the real {want})")
+        return PbemError(lazy("{where}: is a symbolic link; pbem never follows links inside a game directory "
+                              "(replace it by the real file)", where=where) if want == "file" else
+                         lazy("{where}: is a symbolic link; pbem never follows links inside a game directory "
+                              "(replace it by the real folder)", where=where))
     if exc.errno == errno.ENOENT:
-        return Missing(f"{where}: no such {want}")
+        return Missing(lazy("{where}: no such file", where=where) if want == "file" else
+                       lazy("{where}: no such folder", where=where))
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return Unreadable(f"{where}: cannot open ({exc.strerror})")
+        return Unreadable(_cannot_open(where, exc))
     if mode is not None and (stat.S_ISDIR(mode) != (want == "folder")):
-        return PbemError(f"{where}: is not a {want}")
-    return PbemError(f"{where}: cannot open ({exc.strerror})")
+        return PbemError(lazy("{where}: is not a file", where=where) if want == "file" else
+                         lazy("{where}: is not a folder", where=where))
+    return PbemError(_cannot_open(where, exc))
+
+
+def _cannot_open(where: str, exc: OSError) -> Message:
+    # TRANSLATORS: {reason}: the operating system's reason, in English ("Permission denied").
+    return lazy("{where}: cannot open ({reason})", where=where, reason=exc.strerror)
 
 
 def open_root(directory, root: int | None = None) -> int:
@@ -99,7 +121,7 @@ def open_root(directory, root: int | None = None) -> int:
     try:
         return os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except FileNotFoundError:
-        raise Missing(f"{directory}: no such folder") from None
+        raise Missing(lazy("{where}: no such folder", where=str(directory))) from None
     except OSError as exc:
         raise PbemError(f"{directory}: cannot open the game directory ({exc.strerror})") from None
 
@@ -150,7 +172,7 @@ def read_at(folder: int, name: str, where: str, limit: int) -> bytes:
         raise refusal(folder, name, where, exc, "file") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise PbemError(f"{where}: is not a regular file")
+            raise PbemError(lazy("{where}: is not a regular file", where=where))
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -159,12 +181,12 @@ def read_at(folder: int, name: str, where: str, limit: int) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as exc:
-        raise PbemError(f"{where}: cannot read ({exc.strerror})") from None
+        raise PbemError(cannot_read(where, exc)) from None
     finally:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise PbemError(f"{where}: file too large (more than {limit_words(limit)})")
+        raise PbemError(lazy("{where}: file too large (more than {limit})", where=where, limit=limit_words(limit)))
     return data
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from ..contract import PbemError
+from ..messages import Message, lazy
 from . import checkercache, packaged, registry
 
 COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move", "notices", "base")
@@ -110,7 +111,7 @@ def check(game_type: str | None, name: str, data, source: str, waived: tuple[str
     if waived and not problems:
         return
     problems = problems or ["$: rejected by pbem's schema check (jsonschema disagrees: a bug)"]
-    raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems))
+    raise PbemError(mismatch(source, name, problems))
 
 
 def check_kept(label: str, relative: str, data, source: str) -> None:
@@ -126,4 +127,12 @@ def refuse(schema: dict, name: str, data, source: str):
     from jsonschema import Draft202012Validator
     problems = sorted(f"{error.json_path}: {error.message[:300]}"
                       for error in Draft202012Validator(schema).iter_errors(data))
-    raise PbemError(f"{source} does not match {name}:\n  " + "\n  ".join(problems[:MAX_ERRORS] or ["$: invalid"]))
+    raise PbemError(mismatch(source, name, problems[:MAX_ERRORS] or ["$: invalid"]))
+
+
+def mismatch(source: str, name: str, problems: list[str]) -> Message:
+    """The refusal of a document its schema does not match: each violation on its own line, with its JSON path
+    (jsonschema's words, in English)."""
+    # TRANSLATORS: {name}: a schema's file name; {problems}: one a line, in English (jsonschema's).
+    return lazy("{source} does not match {name}:\n  {problems}", source=source, name=name,
+                problems="\n  ".join(problems))

@@ -16,7 +16,8 @@ import math
 import re
 
 from ..contract import PbemError
-from .safefiles import limit_words, size_words
+from ..messages import lazy
+from .safefiles import cannot_read, limit_words, not_utf8, size_words
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
@@ -178,18 +179,20 @@ def _text(lines: list[str], schema: str | None = None) -> str:
 def _check_plain(node, where: str, depth: int, seen: set):
     """Reject shared references (aliases), deep nesting and non-JSON values; iterative in spirit, bounded depth."""
     if depth > MAX_DEPTH:
-        raise PbemError(f"{where}: nested more than {MAX_DEPTH} levels deep")
+        raise PbemError(lazy("{where}: nested more than {count} levels deep", where=where, count=MAX_DEPTH))
     if isinstance(node, (dict, list)):
         if id(node) in seen:
-            raise PbemError(f"{where}: YAML anchors and aliases are not allowed")
+            raise PbemError(lazy("{where}: YAML anchors and aliases are not allowed", where=where))
         seen.add(id(node))
         items = node.items() if isinstance(node, dict) else enumerate(node)
         for key, value in items:
             if isinstance(node, dict) and not isinstance(key, str):
-                raise PbemError(f"{where}: keys must be text, found {key!r}")
+                raise PbemError(lazy("{where}: keys must be text, found {key}", where=where, key=repr(key)))
             _check_plain(value, f"{where}.{key}" if isinstance(node, dict) else f"{where}[{key}]", depth + 1, seen)
     elif node is not None and not isinstance(node, (str, int, float, bool)):
-        raise PbemError(f"{where}: {type(node).__name__} values are not allowed (dates must be quoted)")
+        # TRANSLATORS: {kind}: a YAML value's type as Python names it (date, datetime, bytes).
+        raise PbemError(lazy("{where}: {kind} values are not allowed (dates must be quoted)", where=where,
+                             kind=type(node).__name__))
 
 
 # ---------------------------------------------------------------- reading what pbem wrote, fast
@@ -348,12 +351,13 @@ class NotYaml(PbemError):
 
 def loads(text: str | bytes, source: str = "input"):
     if len(text) > MAX_BYTES:
-        raise PbemError(f"{source}: file too large ({size_words(len(text))}; at most {limit_words(MAX_BYTES)})")
+        raise PbemError(lazy("{source}: file too large ({size}; at most {limit})", source=source,
+                             size=size_words(len(text)), limit=limit_words(MAX_BYTES)))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise PbemError(f"{source}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+            raise PbemError(not_utf8(source, exc)) from None
     try:
         return _read_own(text)
     except (_NotOwn, IndexError, ValueError):
@@ -363,13 +367,15 @@ def loads(text: str | bytes, source: str = "input"):
         data = yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise NotYaml(f"{source}: not valid YAML{where}: {problem}") from None
+        # TRANSLATORS: {problem}: what the YAML reader (PyYAML) says is wrong, in English.
+        raise NotYaml(lazy("{source}: not valid YAML at line {line}, column {column}: {problem}", source=source,
+                           line=mark.line + 1, column=mark.column + 1, problem=problem) if mark else
+                      lazy("{source}: not valid YAML: {problem}", source=source, problem=problem)) from None
     except RecursionError:
-        raise PbemError(f"{source}: nested too deeply") from None
+        raise PbemError(lazy("{source}: nested too deeply", source=source)) from None
     except (ValueError, OverflowError) as exc:  # a scalar YAML resolves but cannot build: a date like 2024-13-45
-        raise PbemError(f"{source}: not valid YAML: {str(exc)[:200]}") from None
+        raise PbemError(lazy("{source}: not valid YAML: {problem}", source=source, problem=str(exc)[:200])) from None
     _check_plain(data, f"{source}: $", 0, set())
     return data
 
@@ -379,9 +385,9 @@ def load_file(path, source: str | None = None):
         with open(path, "rb") as handle:
             text = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise PbemError(f"{source or path}: no such file") from None
+        raise PbemError(lazy("{where}: no such file", where=str(source or path))) from None
     except IsADirectoryError:
-        raise PbemError(f"{source or path}: is a directory, not a file") from None
+        raise PbemError(lazy("{where}: is a directory, not a file", where=str(source or path))) from None
     except OSError as exc:
-        raise PbemError(f"{source or path}: cannot read ({exc.strerror})") from None
+        raise PbemError(cannot_read(str(source or path), exc)) from None
     return loads(text, str(source or path))

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from pathlib import Path
 
 import yaml
+
+from ..messages import QUEUE_HELP, SLOT
 
 TERM = "term:"
 # the markers of pbem.messages, as Babel reads them (its defaults: _, gettext, ngettext, pgettext, npgettext, N_)
@@ -30,6 +33,9 @@ METHODS = [("**/glossary.yaml", "pbem.text.catalogues:extract_glossary"),
            ("**/meta.yaml", "pbem.text.catalogues:extract_meta"), ("**.py", "python")]
 TRANSLATED = {"fr": "fr", "zh-Hant": "zh_Hant"}  # language code -> catalogue folder: translated by people
 MADE = {"zh_Hans": ("zh_Hant", "tw2sp")}          # folder -> (the folder it is made from, OpenCC's conversion)
+QUEUE_KINDS = ("choices", "conditions", "standing", "disarm")  # meta.yaml `queues:` kinds with a help text each
+QUEUE_WHAT = {"turn": "what one turn of the game is, for a queue", "names": "the other names a queue's move may use"}
+SLOT_FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)(?::[a-z]+)?\}")
 HEADER = "# {domain}: pbem's catalogue (docs/translating.md). Made by `python -m pbem.text.catalogues`.\n#"
 
 
@@ -46,7 +52,8 @@ def extract_glossary(fileobj, keywords, comment_tags, options):
 
 def extract_meta(fileobj, keywords, comment_tags, options):
     """Babel's extractor of a meta.yaml: the game's title, what each decision is (a status tells who must act and
-    this), the refusal of a condition on another player's hidden things."""
+    this), the refusal of a condition on another player's hidden things, the help texts of its queue forms
+    (context QUEUE_HELP: a queue's help and notices show them) and the fields of its forms (context SLOT)."""
     text = fileobj.read().decode("utf-8")
     data = yaml.safe_load(text) or {}
     lines = text.splitlines()
@@ -57,10 +64,35 @@ def extract_meta(fileobj, keywords, comment_tags, options):
     yield line_of("title:"), "gettext", data["title"], ["the game's title"]
     for name, said in (data.get("decisions") or {}).items():
         yield line_of(f"  {name}:"), "gettext", said, [f"what the decision {name} is"]
-    for name, spec in ((data.get("queues") or {}).get("conditions") or {}).items():
+    queues = data.get("queues") or {}
+    for name, spec in (queues.get("conditions") or {}).items():
         if spec.get("hidden"):
             yield line_of(f"    {name}:"), "gettext", spec["hidden"], [f"the refusal of the condition {name} on "
                                                                         f"another player's hidden things"]
+    for kind in QUEUE_KINDS:
+        for name, spec in (queues.get(kind) or {}).items():
+            if spec.get("help"):
+                what = f"what the {kind[:-1]} {name} is"
+                yield line_of(f"    {name}:"), "pgettext", (QUEUE_HELP, spec["help"]), [what]
+    for kind in ("turn", "names"):
+        if (queues.get(kind) or {}).get("help"):
+            yield line_of(f"  {kind}:"), "pgettext", (QUEUE_HELP, queues[kind]["help"]), [QUEUE_WHAT[kind]]
+    for slot, template in slots(data):
+        yield line_of(template), "pgettext", (SLOT, slot), [f"what a player writes in <{slot}> of {template}"]
+
+
+def slots(meta: dict) -> list[tuple[str, str]]:
+    """The fields of a game's move and queue forms (`amount` of `bid {amount:int}`), each with the first form it
+    is in: a form shows a field as `<amount>`, the field's name in the reader's language (pbem.text.glossary)."""
+    queues = meta.get("queues") or {}
+    forms = [spec if isinstance(spec, str) else spec["template"] for spec in (meta.get("notation") or {}).values()]
+    forms += [spec["template"] for kind in ("choices", "conditions")
+              for spec in (queues.get(kind) or {}).values() if spec.get("template")]
+    found: dict[str, str] = {}
+    for form in forms:
+        for slot in SLOT_FIELD.findall(form):
+            found.setdefault(slot, form)
+    return list(found.items())
 
 
 class Domain:

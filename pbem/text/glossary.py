@@ -143,13 +143,20 @@ def _named_parts(domain: str, core: str, translator) -> str:
     return "-".join(shown)
 
 
+SLOT_WORD = re.compile(r"<[a-z_][a-z0-9_]*>")  # a form's field as pbem.notation's Template.shape writes it
+
+
 def _shown_plain(domain: str, text: str, translator) -> str:
     """A text of the notation as a reader of `translator`'s language reads it: each word a term's name, or made of
     terms joined by `-` (`delivery-wheelbarrow`, `mining-6`, `cold-mountain-9`) each named (`_named_parts`); a word
-    ending in `:` (a standing order's) keeps it; other words as they are. In the canonical notation's spacing, so
+    ending in `:` (a standing order's) keeps it; a form's field (`<amount>`) is named in the game's catalogue
+    (context SLOT, from meta.yaml); other words as they are. In the canonical notation's spacing, so
     that it reads back as the same move (pbem.play.words)."""
     shown = []
     for word in text.split(" "):
+        if SLOT_WORD.fullmatch(word):  # a form's field, `<amount>`: its name in the reader's language
+            shown.append(f"<{messages.Message(domain, word[1:-1], {}, context=messages.SLOT).render(translator)}>")
+            continue
         core = word.rstrip(":")
         named = _named_parts(domain, core, translator) if core else core
         shown.append(named + word[len(core):])

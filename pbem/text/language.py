@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 
 from .. import messages
 from ..contract import PbemError
@@ -35,6 +36,10 @@ LANGUAGES = {
 }
 ALIASES = {"zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "zh-cn": "zh-Hans", "zh-sg": "zh-Hans", "zh_hant": "zh-Hant",
            "zh_hans": "zh-Hans"}
+# French elides `de`, `que` (and the words ending in it) before a vowel: a name put after them in a sentence ("coup
+# 2 de {player}") reads "coup 2 d'alice", never "de alice". A translator does this as it fills a placeholder.
+ELIDED = {"fr": (re.compile(r"(?:^|(?<=[\s(«]))(d|[a-z]*qu)e $", re.IGNORECASE),
+                 re.compile(r"[aeiouàâäéèêëîïôöûüœæ]", re.IGNORECASE))}
 PSEUDO = "qps-ploc"
 PSEUDO_ENV = "PBEM_PSEUDO_LOCALE"
 LOCALE_DIR = "locale"
@@ -110,6 +115,8 @@ class Translator:
         self.locale = LANGUAGES[code][1]
         self._catalogues: dict[str, object] = {}
         self._terms: dict[str, dict[str, set[str]]] = {}
+        if code in ELIDED:
+            self.elide = elision(*ELIDED[code])
 
     def catalogue(self, domain: str):
         """The domain's compiled catalogue (a gettext.GNUTranslations), or None: missing or damaged."""
@@ -151,6 +158,20 @@ class Translator:
         return shown_words(domain, text, self)
 
 
+def elision(before, vowel):
+    """The function that elides the word before a placeholder's value (`before`, at the end of what is written so
+    far, `de ` or `que `) when the value begins with a vowel: `out` is the text written so far, in pieces."""
+
+    def elide(out: list[str], value: str) -> str:
+        if value[:1] and vowel.match(value[:1]) and out:
+            found = before.search(out[-1])
+            if found is not None:
+                out[-1] = out[-1][:found.end(1)] + "'"
+        return value
+
+    return elide
+
+
 def load(domain: str, folder: str):
     """A domain's compiled catalogue in one language, or None when there is none or it cannot be read."""
     try:
@@ -175,9 +196,26 @@ def catalogue_bytes(domain: str, folder: str) -> bytes:
     return packaged.read_bytes(registry.get(domain.replace("_", "-")).module, name)
 
 
+class When:
+    """A moment as a message's parameter: said in the language of the message's reader when it is rendered, so a
+    refusal raised with a date (`lazy("... from {start}", start=When(moment))`) reads in English in the logs."""
+
+    __slots__ = ("moment",)
+
+    def __init__(self, moment):
+        self.moment = moment
+
+    def render_for(self, translator) -> str:
+        return when(self.moment, DEFAULT if translator is None else translator.code)
+
+    def __str__(self) -> str:
+        return when(self.moment)
+
+
 def when(moment, code: str | None = None) -> str:
     """A moment (an aware datetime) as a sentence says it in the language being read: 'Tue 1 Dec 2026 17:20 UTC',
-    'mardi 1 décembre 2026 à 17:20 UTC', '2026年12月1日 17:20 UTC' (CLDR's date and time formats, Babel)."""
+    'mardi 1 décembre 2026 à 17:20 UTC', '2026年12月1日 17:20 UTC' (CLDR's date and time formats, Babel; the
+    two joined by the catalogue's message, CLDR's "atTime" pattern that Babel does not read)."""
     code = current_code() if code is None else code
     english = f"{moment:%a} {moment.day} {moment:%b %Y %H:%M} UTC"
     if code == PSEUDO:
@@ -188,5 +226,6 @@ def when(moment, code: str | None = None) -> str:
     _, locale, _, width = LANGUAGES[code]
     date = dates.format_date(moment, width, locale=locale)
     time = dates.format_time(moment, "HH:mm", tzinfo=dates.UTC, locale=locale) + " UTC"
-    pattern = dates.get_datetime_format(width, locale=locale)
-    return pattern.replace("{1}", date).replace("{0}", time).replace("'", "")
+    # TRANSLATORS: a date and its time in a sentence, as CLDR's "atTime" pattern joins them (Babel gives only
+    # the plain one, "mardi 1 décembre 2026, 17:20"): French "{date} à {time}", Chinese "{date} {time}".
+    return messages.plazy("date at time", "{date} at {time}", date=date, time=time).render(translator(code))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..messages import PBEM, Domain, Words, _, ngettext
+from .queuenotes import shown
 
 if TYPE_CHECKING:
     import datetime
@@ -58,7 +59,7 @@ def queue_lines(queue: dict | None, indent: str = "  ", game_type: str | None = 
     steps = [step for index, turn in enumerate(queue["turns"]) for step in (["next"] if index else []) + turn]
     domain = _domain(game_type)
     return [f"{indent}{Words(domain, line).render()}" for line in steps + queue["standing"]] + \
-        [indent + _("(note: {notice})", notice=notice) for notice in queue["notices"]]
+        [indent + _("(note: {notice})", notice=shown(notice, domain)) for notice in queue["notices"]]
 
 
 def referee_moves(entries: list[dict], game_type: str | None = None) -> str:

@@ -314,7 +314,7 @@ def test_a_huge_move_file_is_measured_in_megabytes_from_a_file_and_from_standard
     for result in (from_file, from_stdin):
         assert result.returncode == 2
         assert b"10.0 MB; a move file is at most 64 KB" in result.stderr, result.stderr
-    assert safefiles.size_words(65537) == "65,537 bytes"
+    assert str(safefiles.size_words(65537)) == "65,537 bytes"
 
 
 # ---------------------------------------------------------------- status from the referee's state

@@ -81,8 +81,9 @@ def test_a_step_not_legal_when_its_decision_comes_stops_the_queue_and_its_player
     answer = move(pbem, directory, first, "pass")  # second won and takes card 2: third's card 2 is gone
     assert [entry["moves"] for entry in answer["referee_moves"]] == [["take 2"]]
     queue = engine.status(engine.open_game(directory), third)["queue"]
-    assert queue["turns"] == [] and "your queue stopped at 'take 2', not legal now (choose_card; legal: take 1, " \
-                                      "take 3); dropped: take 2; take 3" in queue["notices"][0]
+    assert queue["turns"] == [] and "your queue stopped at 'take 2', not legal now (take one of the cards on offer " \
+        "(a concession is placed, an event acts); legal: take 1, take 3); dropped: take 2; take 3" \
+        in queue["notices"][0]
     assert engine.status(engine.open_game(directory))["to_act"] == third
 
 

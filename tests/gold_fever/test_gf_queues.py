@@ -152,5 +152,5 @@ def test_a_card_named_that_is_no_longer_on_offer_stops_the_queue_with_the_legal_
     env, entries = Q.send(env, "cid", "take new-london-2")
     assert Q.played(entries) == [("cid", ["take 1"], None)] and Q.to_act(env) == ("ann", "choose_card")
     assert Q.shown(env, "ann")["notices"][-1] == (
-        "your queue stopped at 'take new-london-2', not legal now (choose_card; legal: take 2, take 3); dropped: "
-        "take new-london-2")
+        "your queue stopped at 'take new-london-2', not legal now (take one of the cards on offer (a concession "
+        "is placed, an event acts); legal: take 2, take 3); dropped: take new-london-2")

@@ -116,11 +116,11 @@ def exit_code(error: PbemError) -> int:
     return error.exit_code
 
 
-def test_dates_are_cldrs_for_each_language():
+def test_dates_are_cldrs_for_each_language_joined_as_a_sentence_says_them():
     import datetime
     moment = datetime.datetime(2026, 12, 1, 17, 20, tzinfo=datetime.timezone.utc)
     assert language.when(moment, "en") == "Tue 1 Dec 2026 17:20 UTC"
-    assert language.when(moment, "fr") == "mardi 1 décembre 2026, 17:20 UTC"  # (CLDR 4x: a comma, no longer «à»)
+    assert language.when(moment, "fr") == "mardi 1 décembre 2026 à 17:20 UTC"  # (CLDR's atTime, not "2026, 17:20")
     assert language.when(moment, "zh-Hant") == "2026年12月1日 17:20 UTC"
     assert language.when(moment, "zh-Hans") == "2026年12月1日 17:20 UTC"
 

@@ -83,7 +83,7 @@ def test_status_moves_and_move_answer_in_each_players_language(tmp_path):
     player, move, number = legal_turn(directory)
     other = "ben" if player == "ann" else "ann"
     status = {name: pbem_cli("status", directory, "--as", name).stdout for name in ("ann", "ben")}
-    assert "Coal Baron — partie g — coup 1 — vue de ann" in status["ann"] and "Plateau :" in status["ann"]
+    assert "Coal Baron — partie g — coup 1 — vue d'ann" in status["ann"] and "Plateau :" in status["ann"]
     assert "煤炭大亨 — 遊戲 g — 第 1 步 — ben 的視角" in status["ben"] and "主圖板：" in status["ben"]
     assert "choisir o" in pbem_cli("moves", directory, "--as", "ann").stdout or player != "ann"
     refused = pbem_cli("move", directory, "--as", other, "--text", move, "--move-number", number)
