@@ -11,15 +11,14 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from .. import messages
-from ..messages import _, lazy
+from ..messages import _, lazy, use as english_until_chosen
 from ..play import movefile
 from ..store import registry
 from ..text import phrases
 from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, bot_seats,
-                      clock_now, complete_game_type, deadline_options, deadlines_from, emit, note_greedy_instead,
-                      parse_languages, parse_options, read_input, said_now, secret_from, sending, signed_file, speak,
-                      status_json)
+                      clock_now, club_options, complete_game_type, deadline_options, deadlines_from, emit,
+                      note_greedy_instead, parse_languages, parse_options, read_input, said_now, secret_from, sending,
+                      signed_file, speak, status_json)
 
 
 class LazyGroup(click.Group):
@@ -27,10 +26,10 @@ class LazyGroup(click.Group):
 
     lazy = {"mail": ("pbem.cli.mail", "mail"), "git": ("pbem.cli.git", "git"),
             "league": ("pbem.cli.league", "league"),  # a club's standings and ratings (imports OpenSkill)
+            **{name: ("pbem.cli.club", name) for name in ("watch", "say", "talk")},  # spectators, talk
             # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
             **{name: ("pbem.cli.clock", name)
-               for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures",
-                                                   "language")}}
+               for name in ("deadline", "tick", "vacation", "replace", "notify", "pictures", "language")}}
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
@@ -47,7 +46,7 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="pbem")
 def cli():
     """pbem: a referee for board games played by email or by git commits."""
-    messages.use(None)  # English until the command chooses its reader's (one run after another in one process too)
+    english_until_chosen(None)  # until the command chooses its reader's (runs one after another in one process too)
 
 
 @cli.command()
@@ -80,11 +79,12 @@ def games(fmt):
               "language (they may change it later); repeat for each player.")
 @click.option("--bot", "bots", multiple=True, metavar="PLAYER=LEVEL", help="Seat a bot, played at LEVEL (random, "
               "greedy, search, search:N for N simulations a decision), its moves logged as the bot's. Repeatable.")
+@club_options
 @NOW
 @FORMAT
 def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, smtp_user, starttls,
         deadline, reminder, on_timeout, timeout_bots, timeouts, vacation_days, notify, language, player_languages, bots,
-        now, fmt):
+        watchers, talk, now, fmt):
     """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret.
 
     With --smtp or --outbox (and --organiser), each player with an address is also mailed a welcome: their
@@ -103,7 +103,7 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
                                    deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days,
                                                             timeout_bots),
                                    notify=correspondence.parse_notify(notify, [name for name, _ in seats]),
-                                   bots=bot_seats(bots), now=now)
+                                   bots=bot_seats(bots), club_settings=(watchers, talk), now=now)
     failure = None
     if welcome is not None:
         result["welcomed"], failure = welcoming.send(engine.open_game(directory), welcome)

@@ -256,6 +256,16 @@ def _drain(stream, most: int = 1 << 30) -> int:
     return count
 
 
+def club_options(func):
+    """Who may watch a new game and what talk it allows (pbem.clock.club; the organiser changes them later with
+    `pbem watch --watchers` and `pbem talk --allow`)."""
+    func = click.option("--talk", type=click.Choice(["all", "table", "off"]), help="Talk the players may send "
+                        "through the referee: to the table and to one player (all, the default), to the table "
+                        "only, or none.")(func)
+    return click.option("--watchers", type=click.Choice(["admitted", "open"]), help="Who may watch: those the "
+                        "organiser admits (the default), or anyone who asks by mail.")(func)
+
+
 def secret_from(secret: str | None, secret_file: str | None) -> str:
     if secret_file:
         try:

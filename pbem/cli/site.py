@@ -21,8 +21,8 @@ from pathlib import Path
 
 from ..contract import PbemError
 from ..engine import engine
-from ..store.gamedir import GAME, LOG, PUBLIC, read_status, reading
 from ..messages import PBEM, Words, _, joined, pgettext
+from ..store.gamedir import GAME, LOG, PUBLIC, TALK, read_status, reading
 from ..text import language, pictures, times
 from ..text.language import DEFAULT, when
 from ..text.report import chance_text, game_text
@@ -105,18 +105,27 @@ def log_rows(log: dict, game_type: str) -> list[dict]:
                                  for c in e.get("chance") or [])} for e in log["entries"] or []]
 
 
-def pages_of(doc: dict, log: dict, now, code: str) -> dict[str, str]:
-    """A game's files, in its language (`code`): its page (picture and report), the picture alone, its log."""
+def pages_of(doc: dict, log: dict, now, code: str, table_talk: list[dict] = ()) -> dict[str, str]:
+    """A game's files, in its language (`code`): its page (picture and report), the picture alone, its log, and its
+    table talk (the public talk.yaml) when there is any."""
     game_id = doc["id"]
     with language.reading(code):
         links = [{"href": "log.html", "text": _("log")}, {"href": "board.svg", "text": _("picture alone")}]
-        title = game_text(doc["game"], doc["title"])
-        return {f"{game_id}/board.svg": pictures.svg(doc),
-                f"{game_id}/index.html": pictures.page(doc, now, back="../index.html", links=links),
-                f"{game_id}/log.html": pictures.rendered_page(
-                    "log.html", title=_("{title} — game {game} — log", title=title, game=game_id),
-                    rows=log_rows(log, doc["game"]), back="index.html",
-                    words={"back": _("← the game"), "headings": ["#", _("player"), _("moves"), _("chance")]})}
+        title, back = game_text(doc["game"], doc["title"]), _("← the game")
+        pages = {f"{game_id}/board.svg": pictures.svg(doc),
+                 f"{game_id}/log.html": pictures.rendered_page(
+                     "log.html", title=_("{title} — game {game} — log", title=title, game=game_id),
+                     rows=log_rows(log, doc["game"]), back="index.html",
+                     words={"back": back, "headings": ["#", _("player"), _("moves"), _("chance")]})}
+        if table_talk:
+            from ..text import talktext
+            links.insert(1, {"href": "talk.html", "text": _("table talk")})
+            shown = [{"head": talktext.message_lines({**m, "text": ""})[0], "text": m["text"]} for m in table_talk]
+            pages[f"{game_id}/talk.html"] = pictures.rendered_page(
+                "talk.html", title=_("{title} — game {game} — table talk", title=title, game=game_id),
+                messages=shown, back="index.html", words={"back": back})
+        pages[f"{game_id}/index.html"] = pictures.page(doc, now, back="../index.html", links=links)
+        return pages
 
 
 def publish_game(directory: Path, out: Path, cached: dict | None, now, renderers: dict[str, str]
@@ -130,12 +139,14 @@ def publish_game(directory: Path, out: Path, cached: dict | None, now, renderers
         renderers[kind] = sitecache.renderer(gd.game.module)
     with reading(gd):
         raw = [gd.read_bytes(name) for name in (GAME, PUBLIC, LOG)]
-        key = sitecache.digest(renderers[kind].encode(), *raw)
+        talk_raw = gd.read_bytes(TALK) if gd.has(TALK) else b""
+        key = sitecache.digest(renderers[kind].encode(), *raw, talk_raw)
         if cached and cached["key"] == key and _unchanged(directory, out, cached, now):
             return Published(key, cached["summary"], cached["said"], cached["files"]), []
         doc, log = read_status(gd, None, raw[1]), gd.read(LOG, "log.schema.json", raw[2])
+        table_talk = gd.read(TALK, "talk.schema.json", talk_raw)["messages"] if talk_raw else []
     summary = summary_of(doc, gd.meta.get("language", DEFAULT))
-    files = pages_of(doc, log, now, summary["language"])
+    files = pages_of(doc, log, now, summary["language"], table_talk)
     records = {relative: sitecache.file_record(text) for relative, text in files.items()}
     old = (cached or {}).get("files", {})
     changed = {relative: text for relative, text in files.items() if old.get(relative) != records[relative]

@@ -17,7 +17,7 @@ from ..engine import engine
 from ..messages import lazy
 from ..play import levels
 from ..store import registry
-from . import notices
+from . import club, notices
 
 MAX_STEPS = 500  # timeouts settled in one tick: a bound on an automatic flow (the next tick goes on)
 NOTIFY = ("every", "turn", "daily")
@@ -46,13 +46,15 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, organ
     given as (name, address or None), with the organiser's address, `deadlines` (a clock record,
     pbem.clock.clock.new_clock, whose first decision starts `now`; its `timeout_bots`: the `[PLAYER=]LEVEL` specs of
     the bots that play overdue moves under the `bot` policy, each seat's search by default) and each player's mail
-    preference (`notify`: every, turn, daily)."""
+    preference (`notify`: every, turn, daily); `club_settings` among `game`: (who may watch, what talk it allows),
+    pbem.clock.club's, None each for the default."""
     from . import clock
     from .addresses import is_address
     if organiser is not None and not is_address(organiser):
         raise UsageError(f"--organiser {organiser[:80]!r} is not an email address")
     now = clock.moment(game.pop("now", None))
     addresses = dict(players)
+    chosen = club.checked_settings(*game.pop("club_settings", (None, None)))
 
     def extend(env: dict, secrets_doc: dict) -> None:
         if deadlines is not None:
@@ -69,6 +71,8 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, organ
             if entry["email"] or entry["name"] in (notify or {}):
                 entry["notify"] = (notify or {}).get(entry["name"], DEFAULT_NOTIFY)
         secrets_doc["organiser"] = organiser
+        if chosen:
+            secrets_doc["club"] = {**club.DEFAULTS, **chosen}
 
     request = engine.NewGame(game_type, path, [name for name, _ in players], now=now, **game)
     return engine.create(request, extend=extend)

@@ -20,7 +20,7 @@ from ..contract import PbemError
 from ..engine import engine
 from ..text import phrases, times
 from ..text.phrases import plural
-from . import compose, news
+from . import compose, news, spectators
 from .outgoing import Letter, Mailer
 
 
@@ -86,6 +86,7 @@ def tick_mails(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.d
         organiser = secrets.get("organiser")
         if organiser and doc["finished"]:
             mail(organiser, *compose.public_report(gd, compose.news_text(result["entries"])), None, "report")
+        mails += [(None, msg) for msg in spectators.reports(mailer, gd, result["entries"], key)]
     return mails
 
 
@@ -198,11 +199,12 @@ def send_digests(mailer: Mailer, gd: engine.GameDir, now: datetime.datetime) -> 
     Message-ID is its game, player and the bookmark it starts from); a run killed before the bookmarks were written
     finds it sent and leaves the bookmark where that digest did."""
     daily = [p for p in mailer.reads.secrets(gd)["players"] if notify_of(p) == "daily" and p.get("email")]
-    if not daily:
+    book = mailer.bookmarks(gd)
+    before = book.snapshot()
+    watching = spectators.digests_due(mailer, gd, now)  # the public report, to the daily spectators
+    if not daily and not watching:
         return [], None
-    today = now.date().isoformat()
-    book, moment = mailer.bookmarks(gd), news.Moment(gd)
-    before, messages = book.snapshot(), []
+    today, moment, messages = now.date().isoformat(), news.Moment(gd), watching
     for player in daily:
         name = player["name"]
         if book.day(name) >= today or not news.untold(book, moment, player):

@@ -16,7 +16,7 @@ from ..contract import PbemError
 from ..engine import engine
 from ..play import trust
 from ..text import phrases
-from . import admin, clockmail, compose, moves, parse, telling
+from . import admin, clockmail, compose, moves, parse, spectators, talkmail, telling
 from .outcome import Outcome, Reject, too_large
 from .outgoing import Letter, Mailer
 from .telling import Handling, Told
@@ -207,8 +207,14 @@ class Referee:
     def _play(self, handling: Handling) -> Outcome:
         """What a message of a player of the game asks for: a command, an admin line, a queue or a move."""
         incoming, gd = handling.incoming, handling.gd
-        incoming.lines, _ = parse.trim_pleasantries(incoming.lines, lambda text: moves.parses(gd, text))
+        handling.said, lines = talkmail.take(incoming.lines)
+        incoming.lines, _ = parse.trim_pleasantries(lines, lambda text: moves.parses(gd, text))
+        watching = spectators.request(incoming.lines)
+        if watching and not handling.said:  # an address asking to watch: no player, no password
+            return spectators.answer(self.mailer, handling, *watching)
         player = self._identify(handling)
+        if handling.said and talkmail.checked(self.mailer, handling, player["name"]):
+            return talkmail.answer(self.mailer, handling, player)
         if incoming.move_number_text is not None:
             raise Reject(f"Move-Number: {incoming.move_number_text!r} is not a number; write the move number of "
                           f"the last report, or leave the line out.")
@@ -325,6 +331,7 @@ class Referee:
         """Mail what a turn calls for (pbem.mail.telling.reports), and record the message done."""
         lead = told.lead or f"Your move {told.entries[0]['number']} is accepted."
         messages = telling.reports(self.mailer, handling, Told(told.mover, told.entries, told.answer, lead))
+        messages += talkmail.after_move(self.mailer, handling, told.mover)
         sent = self.mailer.send(messages)
         telling.record_accepted(self.mailer, handling, told)
         self.mailer.save_bookmarks()

@@ -5,7 +5,7 @@ what) and the message being handled (`Handling`)."""
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from email.message import EmailMessage
 
@@ -14,7 +14,7 @@ from ..contract import PbemError
 from ..engine import engine
 from ..messages import _
 from ..text import phrases, times
-from . import clockmail, compose, news
+from . import clockmail, compose, news, spectators
 from .outcome import Reject
 from .outgoing import Letter, Mailer
 from .parse import Incoming
@@ -37,6 +37,7 @@ class Handling:
     now: object = None
     gd: engine.GameDir | None = None
     where: str | None = None
+    said: list = field(default_factory=list)  # the talk of the message: (recipient or None, text) each
 
     @cached_property
     def moment(self) -> datetime.datetime:
@@ -75,7 +76,7 @@ def reports(mailer: Mailer, handling: Handling, told: Told) -> list[EmailMessage
     if organiser and doc["finished"]:
         subject, body = compose.public_report(gd, compose.news_text(told.entries))
         messages.append(mailer.mail(gd, handling.incoming, Letter(organiser, subject, body, thread=None)))
-    return messages
+    return messages + spectators.reports(mailer, gd, told.entries)
 
 
 def _report(mailer: Mailer, handling: Handling, told: Told, player: dict, book: news.Bookmarks,

@@ -6,6 +6,7 @@ A game directory (DIR's name is the game id):
     components.yaml      the card and board data the game was set up with                 (public)
     public.yaml          the position every player may see, who must act, recent moves    (public)
     log.yaml             every turn, hidden choices masked; the full log once the game ends (public)
+    talk.yaml            the players' messages to the table, outside the move record        (public)
     views/<player>.yaml  what that player may see (their hand, their money)               (that player)
     schemas/             the JSON Schemas of all these files (editors validate against them)
     referee/             the complete state with the seed, the full log, the secrets      (referee only)
@@ -38,6 +39,7 @@ STATUS_DIGESTS = "referee/status.sha256"  # the SHA-256 of public.yaml and each 
 # never believed), and is otherwise ignored: state.yaml stays the state.
 STATE_CACHE = "referee/state.json"
 NOTICES = "referee/notices.yaml"  # what a change owes the players and has not told them yet (pbem.clock.notices)
+TALK, ALL_TALK = "talk.yaml", "referee/talk.yaml"  # the table's talk (public); all of it, private too (pbem.clock.talk)
 # authenticates the transaction bundle (pbem.store.transactions); never leaves the referee's folder
 TXN_KEY = "referee/txn.key"
 PRIVATE = 0o600
@@ -60,7 +62,7 @@ def layout(meta: dict) -> transactions.Layout:
     is refused): the referee's own, the public ones, each player's view and the known schemas."""
     files = {GAME: PUBLIC_MODE, COMPONENTS: PUBLIC_MODE, PUBLIC: PUBLIC_MODE, LOG: PUBLIC_MODE,
              STATE: PRIVATE, STATE_DIGEST: PRIVATE, STATE_CACHE: PRIVATE, STATUS_DIGESTS: PRIVATE, FULL_LOG: PRIVATE,
-             SECRETS: PRIVATE, NOTICES: PRIVATE}
+             SECRETS: PRIVATE, NOTICES: PRIVATE, TALK: PUBLIC_MODE, ALL_TALK: PRIVATE}
     files.update({view_file(player): PRIVATE for player in meta["players"]})
     schemas = {f"schemas/{name}": PUBLIC_MODE for name in validation.schema_files(meta["game"])}
     files.update(schemas)

@@ -18,7 +18,7 @@ from ..contract import PbemError
 from ..messages import Message, lazy
 from . import checkercache, packaged, registry
 
-COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move", "notices", "base")
+COMMON = ("game", "public", "player", "referee-state", "log", "secrets", "move", "notices", "talk", "base")
 GAME_PARTS = ("state", "public-view", "player-view", "components")
 MAX_ERRORS = 20
 

@@ -180,3 +180,19 @@ def test_the_manifest_is_only_a_cache(tmp_path, pbem, monkeypatch):
     monkeypatch.setattr(sitecache, "renderer", lambda package: "another pbem")  # other code may draw other pages
     assert pbem("site", root, out, "--now", NOW).code == 0
     assert sorted(made) == ["autumn-cup", "spring-cup", "summer-cup", "winter-cup"]  # every game's made again
+
+
+def test_a_games_table_talk_has_its_page_and_a_private_message_is_on_no_page(tmp_path, pbem):
+    root = tmp_path / "games"
+    made = pbem("new", "chartered", root / "g1", "--player", "alice", "--player", "bob", "--format", "json")
+    secrets = {p["name"]: p["secret"] for p in made.json()["players"]}
+    out = tmp_path / "site"
+    assert pbem("site", root, out).code == 0
+    assert not (out / "g1" / "talk.html").exists() and "talk.html" not in (out / "g1" / "index.html").read_text()
+    assert pbem("say", root / "g1", "--as", "alice", "--secret", secrets["alice"], "<b>hi</b> & good luck").code == 0
+    assert pbem("say", root / "g1", "--as", "bob", "--to", "alice", "--secret", secrets["bob"], "a secret").code == 0
+    assert pbem("site", root, out).code == 0
+    talk = (out / "g1" / "talk.html").read_text()
+    assert "&lt;b&gt;hi&lt;/b&gt; &amp; good luck" in talk and "alice to the table" in talk
+    assert 'href="talk.html"' in (out / "g1" / "index.html").read_text()
+    assert not any("a secret" in path.read_text() for path in out.rglob("*.html"))

@@ -1,0 +1,124 @@
+"""Table talk: a player's message to the table or to one seat, through the referee.
+
+Talk is outside the move record: `verify` replays moves, never talk, and a message changes no position. It is
+kept durably all the same, each message written in a transaction of its own under the game's lock:
+
+    talk.yaml            the messages to the table (public: the game directory, a git repository, the site)
+    referee/talk.yaml    every message, those to one seat too (the referee's alone; a private message reaches
+                         its two players only, by their mail or their encrypted copy)
+
+The organiser chooses what talk a game allows (pbem.clock.club: all, table only, or none). A message is at most
+MAX_CHARS characters, a player sends at most MAX_A_DAY a day (UTC), a text over MAX_BYTES is refused before it is
+read, and every character a reader must not be shown (control characters but the line break, bidirectional
+controls, separators: pbem.store.printable) is taken out, the answer saying how many: a message is only ever a
+mail's body, never a header.
+"""
+from __future__ import annotations
+
+from ..contract import PbemError
+from ..engine import engine
+from ..engine.documents import yaml_text
+from ..messages import lazy
+from ..store.gamedir import ALL_TALK, PRIVATE, PUBLIC_MODE, TALK, GameDir, commit_files
+from ..store.printable import UNPRINTABLE
+from ..store.safefiles import Missing
+from . import club
+
+SCHEMA = "talk.schema.json"
+MAX_CHARS = 2000
+MAX_A_DAY = 20
+MAX_BYTES = 1024 * 1024
+
+
+def cleaned(text: str) -> tuple[str, int]:
+    """The message as it will be kept and shown, and how many characters were taken out of it; refused when it
+    is too large to read, empty or too long."""
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise too_large()
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ").split("\n")
+    kept = [UNPRINTABLE.sub("", line).rstrip() for line in lines]
+    removed = sum(len(line) for line in lines) - sum(len(UNPRINTABLE.sub("", line)) for line in lines)
+    message = "\n".join(kept).strip("\n")
+    if not message.strip():
+        raise PbemError(lazy("your message is empty: write what you want to say after `say`."))
+    if len(message) > MAX_CHARS:
+        raise PbemError(lazy("your message has {count} characters; a message is at most {limit}: send it in "
+                             "parts.", count=len(message), limit=MAX_CHARS))
+    return message, removed
+
+
+def too_large() -> PbemError:
+    """The refusal of a message over MAX_BYTES, which is not read."""
+    return PbemError(lazy("your message is over 1 MB and was not read: a message is at most {limit} characters.",
+                          limit=MAX_CHARS))
+
+
+def check_allowed(gd: GameDir, secrets: dict, sender: str, to: str | None) -> None:
+    """Refuse talk the organiser turned off, and a message to no other player of the game."""
+    engine.check_player(gd, sender)
+    allowed = club.settings(secrets)["talk"]
+    if allowed == "off":
+        raise PbemError(lazy("talk is turned off in this game: its organiser chose to play without messages."))
+    if to is None:
+        return
+    if allowed == "table":
+        raise PbemError(lazy("private messages are turned off in this game: its organiser allows messages to the "
+                             "whole table only (`say` without `to`)."))
+    if to == sender or to not in gd.players:
+        raise PbemError(lazy("{to} is not another player of this game: a private message goes to one of {players}.",
+                             to=to, players=", ".join(p for p in gd.players if p != sender)))
+
+
+def say(gd: GameDir, sender: str, text: str, to: str | None = None, now=None) -> dict:
+    """A message of `sender` to the table (`to` None) or to one seat, kept: the message as recorded, with
+    `removed`, the count of characters taken out of it."""
+    from . import clock
+    from ..text import times
+    message, removed = cleaned(text)
+    moment = clock.moment(now)
+    with engine.writing(gd) as env:
+        check_allowed(gd, engine.load_secrets(gd), sender, to)
+        every = _messages(gd, ALL_TALK)
+        today = times.iso(moment)[:10]
+        sent_today = sum(1 for m in every if m["from"] == sender and m["at"][:10] == today)
+        if sent_today >= MAX_A_DAY:
+            raise PbemError(lazy("you sent {limit} messages today, the most a player may send a day (UTC); "
+                                 "write again tomorrow.", limit=MAX_A_DAY))
+        record = {"at": times.iso(moment), "from": sender, "to": to, "move_number": env["move_number"],
+                  "text": message}
+        every.append(record)
+        # the public file is made from the referee's record each time: an edit of it (a player with write access)
+        # lasts only until the next message, and a private message's count never shows in it
+        files = {**_file(gd, ALL_TALK, every), **_file(gd, TALK, [m for m in every if m["to"] is None])}
+        commit_files(gd, files)
+    return {**record, "game": gd.id, "removed": removed}
+
+
+def table(gd: GameDir) -> list[dict]:
+    """The messages to the table: from the referee's record where it is (the public file may have been edited),
+    else the public file."""
+    if gd.has_referee():
+        return [m for m in _messages(gd, ALL_TALK) if m["to"] is None]
+    return _messages(gd, TALK)
+
+
+def heard_by(gd: GameDir, player: str) -> list[dict]:
+    """What `player` may read: the table's messages and the private ones they sent or received (the referee's
+    record)."""
+    engine.check_player(gd, player)
+    return [m for m in _messages(gd, ALL_TALK) if m["to"] in (None, player) or m["from"] == player]
+
+
+def _messages(gd: GameDir, relative: str) -> list[dict]:
+    try:
+        data = gd.read_bytes(relative)
+    except Missing:
+        return []
+    return gd.read(relative, SCHEMA, data)["messages"]
+
+
+def _file(gd: GameDir, relative: str, messages: list[dict]) -> dict[str, tuple[str, int]]:
+    visibility = "referee" if relative == ALL_TALK else "public"
+    doc = {"format": "pbem-talk/1", "id": gd.id, "visibility": visibility, "messages": messages}
+    text = yaml_text(relative, SCHEMA, doc, gd.meta["game"], gd.where(relative))
+    return {relative: (text, PRIVATE if relative == ALL_TALK else PUBLIC_MODE)}

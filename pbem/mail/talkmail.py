@@ -1,0 +1,140 @@
+"""Table talk by mail: the `say` lines of a player's mail, alone or with a move, and the mails that carry them.
+
+    say: I am away this weekend              (one line, to the table)
+    say to bob: shall we share the coast?    (one line, to bob only)
+    say to bob:                              (a block: the lines after it, up to a line `end`)
+    ...
+    end
+
+A message to the table is mailed to every other player with an address and to every spectator, and kept in the
+game's public talk; a private one to its one recipient only, kept in the referee's files (pbem.clock.talk). A
+message is only ever the body of a mail, under a line naming who said it, never a header. In a mail with a move,
+the talk is checked first (a refused one refuses the mail: nothing is played), then kept once the move is.
+"""
+from __future__ import annotations
+
+import re
+from email.message import EmailMessage
+
+from ..clock import club, talk
+from ..contract import PbemError
+from ..engine import engine
+from ..messages import _
+from ..text import talktext
+from . import compose
+from .outcome import Outcome, Reject
+from .outgoing import Letter, Mailer
+from .telling import Handling
+
+SAY = re.compile(r"^say(?:\s+to\s+([A-Za-z][A-Za-z0-9_-]{0,31}))?\s*:\s*(.*)$", re.IGNORECASE)
+
+
+def take(lines: list[str]) -> tuple[list[tuple[str | None, str]], list[str]]:
+    """The messages a mail's lines say ((recipient or None, text) each) and the lines left (the move)."""
+    said, rest, block = [], [], None
+    for line in lines:
+        if block is not None:
+            if line.strip().lower() == "end":
+                said.append((block[0], "\n".join(block[1])))
+                block = None
+            else:
+                block[1].append(line)
+            continue
+        match = SAY.match(line)
+        if match is None:
+            rest.append(line)
+        elif match.group(2).strip():
+            said.append((_seat(match.group(1)), match.group(2)))
+        else:
+            block = (_seat(match.group(1)), [])
+    if block is not None:
+        said.append((block[0], "\n".join(block[1])))
+    return said, rest
+
+
+def checked(mailer: Mailer, handling: Handling, sender: str) -> bool:
+    """The talk of a player's mail checked before anything of it is applied (a Reject if it cannot be said, or
+    comes with a command rather than a move); is it a mail of talk only?"""
+    incoming = handling.incoming
+    try:
+        check(handling.gd, mailer.reads.secrets(handling.gd), sender, handling.said)
+    except PbemError as exc:
+        raise Reject(exc.render()) from None
+    if incoming.admin or incoming.command in ("help", "status", "moves"):
+        raise Reject(_("`say` goes in a mail of its own or with a move, not with a command: send the command "
+                       "in another mail."))
+    return not incoming.lines
+
+
+def check(gd: engine.GameDir, secrets: dict, sender: str, said: list[tuple[str | None, str]]) -> None:
+    """Refuse what could not be said (talk turned off, no such seat, too long or too many today)."""
+    if len(said) > talk.MAX_A_DAY:
+        raise PbemError(_("your mail holds {count} messages; a player may send at most {limit} a day.",
+                          count=len(said), limit=talk.MAX_A_DAY))
+    for to, text in said:
+        talk.check_allowed(gd, secrets, sender, to)
+        talk.cleaned(text)
+
+
+def say_all(mailer: Mailer, handling: Handling, sender: str, said: list[tuple[str | None, str]]) -> list[dict]:
+    """Each message kept (pbem.clock.talk.say), in order."""
+    return [talk.say(handling.gd, sender, text, to, handling.now) for to, text in said]
+
+
+def mails(mailer: Mailer, handling: Handling, kept: list[dict]) -> list[EmailMessage]:
+    """Each message to whoever may read it: the table's to the other players and the spectators, a private one
+    to its recipient."""
+    gd = handling.gd
+    secrets = mailer.reads.secrets(gd)
+    players = {p["name"]: p.get("email") for p in secrets["players"]}
+    out = []
+    for message in kept:
+        if message["to"] is None:
+            readers = [a for name, a in players.items() if a and name != message["from"]]
+            readers += [s["email"] for s in club.spectators(secrets)]
+            subject = _("{player} to the table", player=message["from"])
+        else:
+            readers = [players[message["to"]]] if players.get(message["to"]) else []
+            subject = _("{player} to you only", player=message["from"])
+        body = "\n".join(talktext.message_lines(message))
+        out += [mailer.mail(gd, None, Letter(to, compose.subject_for(gd, subject), body, thread=None))
+                for to in dict.fromkeys(readers)]
+    return out
+
+
+def answer(mailer: Mailer, handling: Handling, player: dict) -> Outcome:
+    """A mail of talk only: each message kept and mailed, the sender answered with what was kept."""
+    gd, name = handling.gd, player["name"]
+    try:
+        kept = say_all(mailer, handling, name, handling.said)
+    except PbemError as exc:
+        raise Reject(exc.render()) from None
+    letter = Letter(player["email"], compose.subject_for(gd, _("message sent")), answer_text(kept), reply=True)
+    sent = mailer.send([mailer.mail(gd, handling.incoming, letter), *mails(mailer, handling, kept)])
+    mailer.ledger.put(handling.incoming.message_id, handling.record("say", player=name))
+    return Outcome(handling.incoming.message_id, "command", "say", gd.id, name, *sent)
+
+
+def after_move(mailer: Mailer, handling: Handling, name: str) -> list[EmailMessage]:
+    """The talk of a mail whose move was accepted, kept (checked before the move: only a race with another
+    message of the same player can refuse it now, and the move stands) and mailed."""
+    if not handling.said:
+        return []
+    try:
+        return mails(mailer, handling, say_all(mailer, handling, name, handling.said))
+    except PbemError:
+        return []
+
+
+def answer_text(kept: list[dict]) -> str:
+    """The answer to the sender of a mail of talk only: what was kept, and to whom it went."""
+    parts = [_("Your message is sent; the referee keeps it in the game's talk (outside the moves)."),
+             talktext.messages_text(kept)]
+    removed = sum(message["removed"] for message in kept)
+    if removed:
+        parts.append(talktext.cleaned_note(removed))
+    return "\n\n".join(parts)
+
+
+def _seat(name: str | None) -> str | None:
+    return name.lower() if name else None
