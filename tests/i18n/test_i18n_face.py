@@ -275,3 +275,14 @@ def test_an_internal_error_is_told_in_the_players_language(tmp_path, pbem, monke
     assert "pbem: 內部錯誤（RuntimeError: boom）；遊戲檔案沒有改變。" in capsys.readouterr().err
     assert commands.main(["status", str(tmp_path / "g"), "--as", "bob"]) == 3
     assert "pbem: internal error (RuntimeError: boom); the game files are unchanged." in capsys.readouterr().err
+
+
+def test_a_games_table_talk_page_is_in_its_games_language(tmp_path, pbem):
+    root, out = tmp_path / "games", tmp_path / "site"
+    secrets = made(pbem, root / "cup", "coal-baron", (), "--language", FRENCH)
+    assert pbem("say", root / "cup", "--as", "alice", "--secret", secrets["alice"], "bonne chance").code == 0
+    assert pbem("site", root, out).code == 0
+    talk = (out / "cup" / "talk.html").read_text()
+    assert '<html lang="fr">' in talk and "— partie cup — messages de la table</h1>" in talk
+    assert "← la partie" in talk and "alice à la table" in talk and "bonne chance" in talk
+    assert '<a href="talk.html">messages de la table</a>' in (out / "cup" / "index.html").read_text()
