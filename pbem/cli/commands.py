@@ -11,10 +11,10 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from ..messages import _, lazy, use as english_until_chosen
+from ..messages import _, lazy
 from ..play import movefile
 from ..store import registry
-from ..text import phrases
+from ..text import language as reading, phrases
 from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, bot_seats,
                       clock_now, club_options, complete_game_type, deadline_options, deadlines_from, emit,
                       note_greedy_instead, parse_languages, parse_options, read_input, said_now, secret_from, sending,
@@ -46,7 +46,7 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="pbem")
 def cli():
     """pbem: a referee for board games played by email or by git commits."""
-    english_until_chosen(None)  # until the command chooses its reader's (runs one after another in one process too)
+    reading.use(None)  # English until the command chooses its reader's (runs one after another in one process too)
 
 
 @cli.command()
