@@ -7,8 +7,9 @@ import sys
 import click
 
 from ..contract import PbemError, UsageError
-from .options import (FILE, FOLDER, FORMAT, NOW, deadline_options, deadlines_from, emit, parse_options, read_input,
-                      secret_from)
+from ..tables import fit_lines
+from .options import (FILE, FOLDER, FORMAT, LANGUAGE, NOW, deadline_options, deadlines_from, emit, parse_languages,
+                      parse_options, read_input, secret_from)
 
 REFEREE_DIR = click.option("--referee-dir", "referee_root", type=FOLDER, metavar="ROOT",
                            envvar="PBEM_REFEREE_DIR",
@@ -73,21 +74,28 @@ def git():
                    "identity file decrypts but cannot sign). Its content goes in the CI secret "
                    "PBEM_REFEREE_IDENTITY.")
 @click.option("--branch", help="The game's branch (default: main).")
+@click.option("--language", "language", metavar="CODE", help="The game's language: the README, the referee's commit "
+              "messages, and what its players read unless they choose their own (en, the default; fr; zh-Hant; "
+              "zh-Hans).")
+@click.option("--player-language", "player_languages", multiple=True, metavar="PLAYER=CODE", help="A player's own "
+              "language (they may change it later: pbem git language); repeat for each player.")
 @PBEM_SOURCE
 @deadline_options
 @NOW
 @FORMAT
 def init(game_type, directory, players, keys, seed, options, components, organiser, referee_root, ci_identity,
-         branch, pbem_source, deadline, reminder, on_timeout, timeout_bots, timeouts, vacation_days, now, fmt):
+         branch, language, player_languages, pbem_source, deadline, reminder, on_timeout, timeout_bots, timeouts,
+         vacation_days, now, fmt):
     """Start a game of GAME in a new git repository DIR (DIR's name is the game's id)."""
     from ..clock.correspondence import parse_player
     from ..git.start import init as start
-    result = start(game_type, directory, [parse_player(p) for p in players], _parse_keys(keys), seed=seed,
+    seats = [parse_player(p) for p in players]
+    language, languages = parse_languages(language, player_languages, [name for name, _ in seats])
+    result = start(game_type, directory, seats, _parse_keys(keys), seed=seed,
                    options=parse_options(options), components=components, organiser=organiser,
                    referee_root=referee_root, ci_identity=ci_identity, branch=branch,
                    deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days, timeout_bots),
-                   now=now,
-                   pbem_source=pbem_source)
+                   now=now, pbem_source=pbem_source, language=language, languages=languages)
 
     def text(data):
         lines = [f"Created {data['game']} ({data['game_type']}) in the git repository {data['dir']} "
@@ -114,8 +122,9 @@ def init(game_type, directory, players, keys, seed, options, components, organis
 @click.option("--identity", "identity_file", type=FILE, metavar="KEYFILE",
               help="Your private key, to check the move against your legal moves before it is committed "
                    "(default: PBEM_IDENTITY, ~/.ssh/id_ed25519, ~/.ssh/id_rsa; without one the referee judges).")
+@LANGUAGE
 @FORMAT
-def move(directory, source, player, text, secret_file, push, identity_file, fmt):
+def move(directory, source, player, text, secret_file, push, identity_file, language, fmt):
     """Write and commit your move for the current move number (then: git push)."""
     from ..notation import split_turn
     from ..git.player import move as make_move
@@ -125,17 +134,36 @@ def move(directory, source, player, text, secret_file, push, identity_file, fmt)
     if secret_file or os.environ.get("PBEM_SECRET"):
         secret = secret_from(None, secret_file)
     result = make_move(directory, player, split_turn(text) if text is not None else None,
-                       read_input(source) if source is not None else None, secret, push, identity_file)
+                       read_input(source) if source is not None else None, secret, push, identity_file, language)
 
     def out(r):
-        from ..git.player import whole_turn
-        from ..tables import fit_lines
-        how = "encrypted to the referee, " if r["encrypted"] else ""
-        done = (f"Committed {r['file']} (move {r['move_number']}, {how}signed: {r['signed']}). "
-                + ("Pushed." if r["pushed"] else "Push it: git push"))
-        return fit_lines("\n".join([done, *([whole_turn(r["player"])] if r["whole_turn"] else [])])) + "\n"
+        from ..git.player import committed, whole_turn
+        return fit_lines("\n".join([committed(r), *([whole_turn(r["player"])] if r["whole_turn"] else [])])) + "\n"
     _notes(result["notes"])
     emit(result, fmt, out)
+
+
+@git.command()
+@click.argument("directory", metavar="DIR", type=FOLDER)
+@click.option("--as", "player", required=True, metavar="NAME", help="Your player name.")
+@click.option("--agree", is_flag=True, help="Agree to the takeback another player asked.")
+@click.option("--decline", is_flag=True, help="Decline it: the move stands.")
+@click.option("--secret-file", type=FILE, help="A file holding your secret (or PBEM_SECRET). "
+              "Without a secret the commit is signed with your SSH key (git's gpg.format ssh).")
+@click.option("--push", is_flag=True, help="Push it too (rebased on whatever was pushed meanwhile).")
+@FORMAT
+def takeback(directory, player, agree, decline, secret_file, push, fmt):
+    """Commit a request to take back your last decision, or (--agree, --decline) your answer to one (then: git
+    push); the referee's run judges it."""
+    from ..engine import engine
+    from ..git.player import takeback as commit_takeback
+    if agree and decline:
+        raise UsageError("give at most one of --agree and --decline")
+    secret = secret_from(None, secret_file) if secret_file or os.environ.get("PBEM_SECRET") else None
+    word = engine.TAKEBACK_AGREE if agree else engine.TAKEBACK_DECLINE if decline else engine.TAKEBACK_REQUEST
+    result = commit_takeback(directory, player, word, secret, push)
+    emit(result, fmt, lambda r: f"Committed {r['file']} ({word}, move {r['move_number']}). "
+                                + ("Pushed.\n" if r["pushed"] else "Push it: git push\n"))
 
 
 @git.command()
@@ -201,12 +229,13 @@ def verify(directory, rev, referee_root, fmt):
               show_default=True, help="Output for people (text; html: a page with your picture of the position "
               "and the report, to open in a browser), or for tools (json, yaml).")
 @click.option("-o", "--output", type=FILE, help="Write the page to this file (--format html).")
-def view(directory, player, identity_file, fmt, output):
+@LANGUAGE
+def view(directory, player, identity_file, fmt, output, language):
     """Decrypt and show your private view as of the clone's last commit."""
     from ..text import report
     from .options import status_json
     from ..git.player import view as read_view
-    doc, notes = read_view(directory, player, identity_file)
+    doc, notes = read_view(directory, player, identity_file, language)
     _notes(notes)
     if fmt == "html":
         from ..text import pictures
@@ -218,7 +247,8 @@ def view(directory, player, identity_file, fmt, output):
             with open(output, "w", encoding="utf-8") as handle:
                 handle.write(page)
         except OSError as exc:
-            raise PbemError(f"{output}: cannot write ({exc.strerror})") from None
+            from ..messages import lazy
+            raise PbemError(lazy("{path}: cannot write ({error})", path=str(output), error=exc.strerror)) from None
         return
     emit(status_json(doc), fmt, lambda _: report.status_text(doc))
 
@@ -228,20 +258,38 @@ def view(directory, player, identity_file, fmt, output):
 @click.option("--as", "player", required=True, metavar="NAME", help="Your player name.")
 @click.option("--identity", "identity_file", type=FILE, metavar="KEYFILE",
               help="Your private key (default: PBEM_IDENTITY, ~/.ssh/id_ed25519, ~/.ssh/id_rsa).")
+@LANGUAGE
 @FORMAT
-def moves(directory, player, identity_file, fmt):
+def moves(directory, player, identity_file, language, fmt):
     """Who must act, and your legal moves with what each does (as of the last refereed commit)."""
     from ..clock.clock import moment
-    from ..tables import fit_lines
     from ..text.phrases import legal_text
     from ..git.player import legal_moves, whole_turn
-    data, notes = legal_moves(directory, player, identity_file)
+    data, notes = legal_moves(directory, player, identity_file, language)
     _notes(notes)
 
     def text(d):
         hint = fit_lines(whole_turn(player)) + "\n" if d["whole_turn"] else ""
         return legal_text(d, moment(None)) + hint
     emit({key: value for key, value in data.items() if key != "entries"}, fmt, text)
+
+
+@git.command()
+@click.argument("directory", metavar="DIR", type=FOLDER)
+@click.argument("code", metavar="CODE")
+@click.option("--as", "player", required=True, metavar="NAME", help="Your player name.")
+@click.option("--secret-file", type=FILE, help="A file holding your secret (or PBEM_SECRET). "
+              "Without a secret the commit is signed with your SSH key (git's gpg.format ssh).")
+@click.option("--push", is_flag=True, help="Push it too (rebased on whatever was pushed meanwhile).")
+@FORMAT
+def language(directory, code, player, secret_file, push, fmt):
+    """Read the game in CODE from now on (en, fr, zh-Hant, zh-Hans): commit your choice, signed like a move,
+    for the referee to record (then: git push). Your moves may be written in any language's words."""
+    from ..git.player import choose_language, chosen
+    secret = secret_from(None, secret_file) if secret_file or os.environ.get("PBEM_SECRET") else None
+    result = choose_language(directory, player, code, secret, push)
+    _notes(result["notes"])
+    emit(result, fmt, lambda r: fit_lines(chosen(r)) + "\n")
 
 
 @git.command()
@@ -290,8 +338,9 @@ def check_state(files):
 
 def _notes(notes: list[str]) -> None:
     """What a reader should know about what is shown (commits not refereed yet): on stderr, so JSON stays clean."""
+    from ..messages import _
     for note in notes:
-        click.echo(f"note: {note}", err=True)
+        click.echo(_("note: {note}", note=note), err=True)
 
 
 def _refuse(problems: list[str]) -> None:

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from ..contract import PbemError
 from ..engine import engine
-from ..text.phrases import plural
+from ..messages import N_, PBEM, _, joined, ngettext
+from ..text.phrases import moves_text
 from . import desk as desks
 from . import layout
 from .repo import Repo
 
 REFUSED_KEPT = 100  # refusals refused.yaml lists; older ones are counted, and listed by earlier refereed commits
 REFUSALS_NAMED = 20  # refusals a refereed commit's message names one by one
-ADDED = {layout.PRE_COMMIT: "the players' pre-commit hooks"}  # what each file missing_files may add is, in words
+# what each file missing_files may add is, in words
+ADDED = {layout.PRE_COMMIT: N_("the players' pre-commit hooks")}
 
 
 def ci_files(config: dict, branch: str, pbem_source: str | None) -> dict[str, bytes]:
@@ -48,9 +50,10 @@ def refereed_files(repo: Repo, desk: desks.Desk, last: str, run, views: bool = F
     when a seat has a new key, revealed.yaml at the end. The move files it accepted and referee.age are added by
     the caller. A new kind of file (a picture of the position, say) is added here."""
     files = desk.public_files(views=views)
-    if run.rekeyed:
+    if run.rekeyed or run.languages:
         files[layout.CONFIG] = layout.dump("config", desk.config, layout.CONFIG).encode()
-    files[layout.REFUSED] = refused_file(repo.show(last, layout.REFUSED) or b"", desk.gd.id, last, run.verdicts)
+    files[layout.REFUSED] = refused_file(repo.show(last, layout.REFUSED) or b"", desk.gd.id, last, run.verdicts,
+                                         lambda player: engine.language_of(desk.gd, player))
     files.update(picture_files(desk))
     if run.finished:  # the secrets, like the seed, are worth nothing once the game is over: anyone may check
         roster = engine.roster(desk.gd)
@@ -73,18 +76,23 @@ def picture_files(desk: desks.Desk) -> dict[str, bytes]:
 
 def _who(verdict) -> str:
     """Whom a refusal concerns: the player (by the move file, or the author's address), else the author's name."""
-    return verdict.player or verdict.author.rpartition(" <")[0][:60] or "unknown"
+    return verdict.player or verdict.author.rpartition(" <")[0][:60] or _("unknown")
 
 
-def refused_file(previous: bytes, game_id: str, last: str, verdicts: list) -> bytes:
+def refused_file(previous: bytes, game_id: str, last: str, verdicts: list, language_of=lambda player: "en") -> bytes:
     """refused.yaml: the newest REFUSED_KEPT refusals (this run's appended), each with its commit, author, the move
     number it was judged at and why. Older ones are counted in `earlier` and listed by the refused.yaml of earlier
     refereed commits (`in`: the last one that listed the newest of them), so the file stays small whatever is
-    pushed; those of one run beyond REFUSED_KEPT are only counted (their commits are in the history)."""
+    pushed; those of one run beyond REFUSED_KEPT are only counted (their commits are in the history). Each reason is
+    in the language of the player it concerns (`language_of(player)`; whom nobody can tell: the game's)."""
+    from ..text import language
     doc = layout.load("refused", previous, layout.REFUSED)
-    entries = doc["refused"] + [
-        {"commit": v.commit, "author": v.author, "move_number": v.at, "reason": v.reason,
-         **({"move_file": v.path} if v.path else {})} for v in verdicts if v.kind == "refused"]
+    entries = list(doc["refused"])
+    for v in verdicts:
+        if v.kind == "refused":
+            with language.reading(language_of(v.player)):
+                entries.append({"commit": v.commit, "author": v.author, "move_number": v.at, "reason": v.shown(),
+                                **({"move_file": v.path} if v.path else {})})
     earlier = doc.get("earlier") or {"count": 0, "in": last}
     dropped = max(0, len(entries) - REFUSED_KEPT)
     if dropped:  # the oldest go; if some of them were listed before, the last refereed commit lists them
@@ -110,14 +118,20 @@ def played_before(desk: desks.Desk, last_public: bytes | None) -> list[dict]:
     return [entry for entry in engine.read_log(desk.gd)["entries"] or [] if then <= entry["number"] < now]
 
 
-def move_line(entry: dict) -> str:
+def move_line(entry: dict, game_type: str | None = None) -> str:
     """A public log entry in a refereed commit's message: `Move 12 (bob, by the referee: timeout (bot)): pass`."""
-    moves = "; ".join(entry["moves"])
+    number, player = entry["number"], entry["player"]
     if entry["moves"] == [engine.REPLACE]:
-        return f"Move {entry['number']}: {entry.get('reason', 'the seat changed hands')} (seat {entry['player']})."
+        if entry.get("reason"):
+            return _("Move {number}: {reason} (seat {player}).", number=number, player=player,
+                     reason=PBEM.stored(entry["reason"], "reason"))
+        return _("Move {number}: the seat changed hands (seat {player}).", number=number, player=player)
+    moves = moves_text(entry["moves"], game_type)
     if entry["by"] == "referee":
-        return f"Move {entry['number']} ({entry['player']}, by the referee: {entry.get('reason', '')}): {moves}"
-    return f"Move {entry['number']} ({entry['player']}): {moves}"
+        # TRANSLATORS: a line of a refereed commit's message; {reason}: why the referee played (a timeout).
+        return _("Move {number} ({player}, by the referee: {reason}): {moves}", number=number, player=player,
+                 reason=PBEM.stored(entry.get("reason", ""), "reason"), moves=moves)
+    return _("Move {number} ({player}): {moves}", number=number, player=player, moves=moves)
 
 
 def moves_title(entries: list[dict]) -> str:
@@ -125,51 +139,90 @@ def moves_title(entries: list[dict]) -> str:
     for (the referee plays for a seat); a seat handed on as such."""
     def named(entry: dict) -> str:
         if entry["moves"] == [engine.REPLACE]:
-            return f"seat {entry['player']} handed on (move {entry['number']})"
-        return f"move {entry['number']} {'for' if entry['by'] == 'referee' else 'by'} {entry['player']}"
-    return "pbem: " + ", ".join(named(entry) for entry in entries)
+            return _("seat {player} handed on (move {number})", player=entry["player"], number=entry["number"])
+        if entry["by"] == "referee":
+            return _("move {number} for {player}", number=entry["number"], player=entry["player"])
+        return _("move {number} by {player}", number=entry["number"], player=entry["player"])
+    return title([named(entry) for entry in entries])
 
 
-def summary(run) -> list[str]:
+def title(parts: list[str]) -> str:
+    """A refereed commit's first line: what it records, after `pbem:` (git's one-line logs show it)."""
+    # TRANSLATORS: the first line of the referee's commit; {what}: what the commit records (moves, a new key).
+    return _("pbem: {what}", what=joined(parts))
+
+
+def summary(run, game_type: str | None = None) -> list[str]:
+    """The lines of a refereed commit's message (the first its title), in the language being read: the game's
+    own, as the referee's run sets it (every player reads the one history)."""
     accepted = [v.result for v in run.verdicts if v.kind == "accepted"]
     refused = [v for v in run.verdicts if v.kind == "refused"]
     if accepted:
-        head = "pbem: " + ", ".join(f"move {r['number']} by {r['player']}" for r in accepted)
+        head = title([_("move {number} by {player}", number=r["number"], player=r["player"]) for r in accepted])
+    elif run.languages:
+        head = title([_("a language for {players}", players=joined(run.languages))])
     elif refused:
-        head = f"pbem: {plural(len(refused), 'commit')} refused"
+        head = title([ngettext("{count} commit refused", "{count} commits refused", len(refused),
+                               count=len(refused))])
     elif run.before:
         head = moves_title(run.before)
     else:
-        head = ("pbem: the clock" if run.clock and run.clock["changed"] else
-                f"pbem: a new key for {', '.join(run.rekeyed)}" if run.rekeyed else
-                "pbem: the CI files install pbem from a new source" if run.ci_changed else
-                "pbem: the players' pre-commit hooks" if run.added else
-                "pbem: the organiser's changes to the game (a deadline, a vacation or a seat's address)")
+        head = title([_("the clock") if run.clock and run.clock["changed"] else
+                      _("a new key for {players}", players=joined(run.rekeyed)) if run.rekeyed else
+                      _("the CI files install pbem from a new source") if run.ci_changed else
+                      _("the players' pre-commit hooks") if run.added else
+                      _("the organiser's changes to the game (a deadline, a vacation or a seat's address)")])
     lines = [head[:120]]
-    by_referee = [entry for r in accepted for entry in r.get("referee_moves", [])] + (run.clock or {}).get("entries", [])
-    moves = [(r["number"], f"Move {r['number']} ({r['player']}): {'; '.join(r['public_moves'])}") for r in accepted]
-    moves += [(e["number"], move_line(e)) for e in [*run.before, *by_referee]]
-    lines += [line for _, line in sorted(moves)]
-    lines += [f"Clock: {line}" for line in clock_lines(run.clock)]
-    lines += [f"New key: {seat}'s view is encrypted to it from this commit." for seat in run.rekeyed]
-    lines += [f"Added {path} ({ADDED[path]}): this game was started by an earlier pbem, which did not write it."
-              for path in run.added]
-    lines += [f"Refused {v.commit[:10]} ({_who(v)}): {v.reason.splitlines()[0][:200]}"
-              for v in refused[:REFUSALS_NAMED]]
+    by_referee = [entry for r in accepted for entry in r.get("referee_moves", [])] + \
+        (run.clock or {}).get("entries", [])
+    moves = [(r["number"], _("Move {number} ({player}): {moves}", number=r["number"], player=r["player"],
+                             moves=moves_text(r["public_moves"], game_type))) for r in accepted]
+    moves += [(e["number"], move_line(e, game_type)) for e in [*run.before, *by_referee]]
+    lines += [line for _number, line in sorted(moves)]
+    lines += [_("Clock: {event}", event=line) for line in clock_lines(run.clock)]
+    lines += [_("New key: {player}'s view is encrypted to it from this commit.", player=seat) for seat in run.rekeyed]
+    lines += [language_line(seat, code) for seat, code in run.languages.items()]
+    lines += [_("Added {path} ({what}): this game was started by an earlier pbem, which did not write it.",
+                path=path, what=PBEM.stored(ADDED[path])) for path in run.added]
+    lines += [_("Refused {commit} ({who}): {reason}", commit=v.commit[:10], who=_who(v),
+                reason=v.shown().splitlines()[0][:200]) for v in refused[:REFUSALS_NAMED]]
     if len(refused) > REFUSALS_NAMED:
-        lines.append(f"Refused {plural(len(refused) - REFUSALS_NAMED, 'more commit')} (their commits are in the "
-                     f"history; refused.yaml lists the newest).")
-    lines.append("The game is over." if run.finished else f"Next: move {run.move_number}.")
+        more = len(refused) - REFUSALS_NAMED
+        lines.append(ngettext("Refused {count} more commit (their commits are in the history; refused.yaml lists "
+                              "the newest).", "Refused {count} more commits (their commits are in the history; "
+                              "refused.yaml lists the newest).", more, count=more))
+    lines.append(_("The game is over.") if run.finished else _("Next: move {number}.", number=run.move_number))
     return lines
 
 
+def language_line(player: str, code: str) -> str:
+    """A seat's new language in a refereed commit's message."""
+    from ..text.language import LANGUAGES
+    if not code:
+        return _("{player} reads the game's language from now on.", player=player)
+    # TRANSLATORS: {language}: the language's own name (français, 繁體中文); {code}: its code (fr, zh-Hant).
+    return _("{player} reads {language} ({code}) from now on.", player=player, language=LANGUAGES[code][0], code=code)
+
+
 def clock_lines(ticked: dict | None) -> list[str]:
+    """What the clock did, a line an event, in the language being read."""
     if not ticked:
         return []
     lines = []
     for event in ticked["events"]:
-        lines.append({"remind": f"reminded {event['player']}", "late": f"{event['player']} is late, waiting",
-                      "timeout": f"{event['player']} timed out, the referee played for them ({event.get('policy')})",
-                      "resigned": f"{event['player']} counts as resigned after {event.get('strikes')} timeouts"}
-                     [event["kind"]] + f" (move {event['move_number']})")
+        player, number = event["player"], event["move_number"]
+        kind = event["kind"]
+        if kind == "remind":
+            lines.append(_("reminded {player} (move {number})", player=player, number=number))
+        elif kind == "late":
+            lines.append(_("{player} is late, waiting (move {number})", player=player, number=number))
+        elif kind == "timeout":
+            # TRANSLATORS: {policy}: what the referee played for the late player, as the game's clock names it.
+            lines.append(_("{player} timed out, the referee played for them ({policy}) (move {number})",
+                           player=player, policy=PBEM.stored(str(event.get("policy")), "reason"), number=number))
+        else:
+            lines.append(ngettext("{player} counts as resigned after {count} timeout (move {number})",
+                                  "{player} counts as resigned after {count} timeouts (move {number})",
+                                  int(event.get("strikes") or 0), player=player, count=event.get("strikes"),
+                                  number=number))
     return lines

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from ..contract import PbemError
 from ..engine import engine
+from ..text import language
 from . import keys, layout
 from .repo import Repo
 
@@ -84,7 +85,9 @@ class Desk:
             if player["view"] == "encrypted":
                 text = (path / engine.view_file(player["name"])).read_text(encoding="utf-8")
                 files[layout.view_blob_path(player["name"])] = keys.encrypt(text, [player["key"]], True).encode()
-                legal = self.legal_moves(player["name"])
+                # what each legal move does, in the language of the one player who reads the file
+                with language.reading(engine.language_of(self.gd, player["name"])):
+                    legal = self.legal_moves(player["name"])
                 if legal is not None:
                     files[layout.legal_blob_path(player["name"])] = keys.encrypt(
                         layout.dump("moves", legal, layout.legal_blob_path(player["name"])), [player["key"]],

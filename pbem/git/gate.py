@@ -13,7 +13,8 @@ nothing behind.
 from __future__ import annotations
 
 from ..contract import PbemError
-from ..text.phrases import plural
+from ..messages import _, ngettext
+from ..text.language import reading
 from . import judge
 from .refereed import SIGNER, game_root, move_of
 from .repo import Repo
@@ -23,20 +24,23 @@ MAX_PUSH_COMMITS = 50
 
 
 def check_push(repo: Repo, updates: list[tuple[str, str, str]], branch: str) -> list[str]:
-    """The reasons to turn the push away (none: let it in). `updates`: git's (old, new, ref) lines."""
+    """The reasons to turn the push away (none: let it in), in the language being read. `updates`: git's (old,
+    new, ref) lines."""
     problems = []
     game_ref = f"refs/heads/{branch}"
     for old, new, ref in updates:
         if ref != game_ref:
-            problems.append(f"{ref}: this repository plays one game, on {game_ref}; push your move there")
+            problems.append(_("{ref}: this repository plays one game, on {branch}; push your move there", ref=ref,
+                              branch=game_ref))
         elif set(new) == {"0"}:
-            problems.append(f"{ref}: the game's branch cannot be deleted")
+            problems.append(_("{ref}: the game's branch cannot be deleted", ref=ref))
         elif set(old) == {"0"}:
             if repo.run("for-each-ref", "--count=1", "refs/heads/").strip():
-                problems.append(f"{ref}: the game's branch is made by the organiser's first push, not again")
+                problems.append(_("{ref}: the game's branch is made by the organiser's first push, not again",
+                                  ref=ref))
         elif not repo.is_ancestor(old, new):
-            problems.append(f"{ref}: the push rewrites the game's history (a force-push): pull, then push your "
-                            f"move on top")
+            problems.append(_("{ref}: the push rewrites the game's history (a force-push): pull, then push your move "
+                              "on top", ref=ref))
         else:
             problems += _check_commits(repo, old, new)
     return problems
@@ -45,8 +49,9 @@ def check_push(repo: Repo, updates: list[tuple[str, str, str]], branch: str) -> 
 def _check_commits(repo: Repo, old: str, new: str) -> list[str]:
     commits = repo.run("rev-list", "--reverse", "--topo-order", new, "--not", "--all", "--").split()
     if len(commits) > MAX_PUSH_COMMITS:
-        return [f"{plural(len(commits), 'new commit')} in one push; a game takes at most {MAX_PUSH_COMMITS} (a "
-                f"move is one commit)"]
+        return [ngettext("{count} new commit in one push; a game takes at most {most} (a move is one commit)",
+                         "{count} new commits in one push; a game takes at most {most} (a move is one commit)",
+                         len(commits), count=len(commits), most=MAX_PUSH_COMMITS)]
     root, config = game_root(repo, old)
     signer = config["referee"].get("signer")
     problems = []
@@ -60,7 +65,8 @@ def _check_commits(repo: Repo, old: str, new: str) -> list[str]:
             try:
                 judge.shape(repo, commit, None)
             except judge.Refusal as refusal:
-                problems.append(f"{commit_id[:10]}: {refusal.reason}")
+                problems.append(_("{commit}: {reason}", commit=commit_id[:10],
+                                  reason=refusal.message or refusal.reason))
     return problems
 
 
@@ -72,7 +78,21 @@ def pre_receive(directory, lines: list[str], branch: str) -> None:
         if len(parts) != 3:
             raise PbemError(f"pbem git pre-receive: not a line of git's pre-receive input: {line[:80]!r}")
         updates.append((parts[0], parts[1], parts[2]))
-    problems = check_push(Repo(directory), updates, branch)
-    if problems:
-        raise PbemError("push refused (pbem):\n  " + "\n  ".join(problems[:20])
-                        + ("\n  ..." if len(problems) > 20 else ""))
+    repo = Repo(directory)
+    with reading(game_language(repo, updates)):  # the pusher is unknown here: the game's language
+        problems = check_push(repo, updates, branch)
+        if problems:
+            raise PbemError(_("push refused (pbem):") + "\n  " + "\n  ".join(problems[:20])
+                            + ("\n  ..." if len(problems) > 20 else ""))
+
+
+def game_language(repo: Repo, updates: list[tuple[str, str, str]]) -> str:
+    """The language of the game a push goes to (its first commit's game.yaml); English when that cannot be told."""
+    from ..engine import engine
+    from ..store import yamlio
+    try:
+        old = next(old for old, _new, _ref in updates if set(old) != {"0"})
+        meta = yamlio.loads(repo.show(game_root(repo, old)[0], engine.GAME) or b"", engine.GAME)
+        return meta.get("language", "en") if isinstance(meta, dict) else "en"
+    except (StopIteration, PbemError):
+        return "en"

@@ -9,8 +9,10 @@ from pathlib import Path
 
 from ..contract import PbemError
 from ..engine import engine
+from ..messages import _, lazy
 from ..play import movefile
 from ..store import validation, yamlio
+from ..text.language import reading
 from . import judge, keys, layout
 
 STATE_SCHEMAS = {engine.GAME: "game.schema.json", engine.PUBLIC: "public.schema.json", engine.LOG: "log.schema.json",
@@ -27,34 +29,39 @@ def _game() -> engine.GameDir | None:
 
 
 def check_moves(files) -> list[str]:
+    """What is wrong with each move file, in the game's language (a hook does not know who commits)."""
     gd = _game()
     problems = []
-    for name in files:
-        try:
-            _check_move(Path(name), gd)
-        except PbemError as exc:
-            problems.append(str(exc) if str(exc).startswith(name) else f"{name}: {exc}")  # each names it once
+    with reading(gd.meta.get("language", "en") if gd is not None else None):
+        for name in files:
+            try:
+                _check_move(Path(name), gd)
+            except PbemError as exc:
+                said = exc.render()
+                problems.append(said if said.startswith(name) else _("{path}: {reason}", path=name, reason=said))
     return problems
 
 
 def _check_move(path: Path, gd: engine.GameDir | None) -> None:
     named = layout.move_name(path.as_posix())
     if not named:
-        raise PbemError("a move file is moves/NNNN-NAME.yaml (NNNN: the move number it answers), or .yaml.age")
+        raise PbemError(lazy("a move file is moves/NNNN-NAME.yaml (NNNN: the move number it answers), or .yaml.age"))
     data = path.read_bytes()
     if named.group("age"):
         if not data.lstrip().startswith(keys.ARMOR_BEGIN.encode()):
-            raise PbemError("named .age but not an age-encrypted file")
+            raise PbemError(lazy("named .age but not an age-encrypted file"))
         return
     doc = movefile.parse(data, str(path))
     if doc["player"] != named.group("player") or doc["move_number"] != int(named.group("number")):
-        raise PbemError(f"the file says move {doc['move_number']} of {doc['player']}; its name must say the same")
+        raise PbemError(lazy("the file says move {number} of {player}; its name must say the same",
+                             number=doc["move_number"], player=doc["player"]))
     if gd is not None:
         if doc["game"] != gd.id:
-            raise PbemError(f"the move is for game {doc['game']!r}, this repository plays {gd.id!r}")
+            raise PbemError(lazy("the move is for game {other}, this repository plays {game}", other=repr(doc["game"]),
+                                 game=repr(gd.id)))
         if judge.hidden_choice(gd, doc["moves"]):
-            raise PbemError("this move holds a hidden choice: it must not be committed in the clear (`pbem git "
-                            "move` encrypts it to the referee)")
+            raise PbemError(lazy("this move holds a hidden choice: it must not be committed in the clear (`pbem git "
+                                 "move` encrypts it to the referee)"))
 
 
 def check_states(files) -> list[str]:

@@ -13,16 +13,23 @@ import re
 from dataclasses import dataclass
 
 from .. import notation
-from ..clock import correspondence
+from ..clock import correspondence, takebacks
 from ..contract import PbemError
 from ..engine import engine
-from ..play import movefile, plans
-from ..text.phrases import plural
+from ..messages import Message, lazy, nlazy
+from ..play import movefile, plans, trust
 from . import layout
 from .desk import Desk
 from .repo import Change, Commit, Repo
 
 REGULAR = "100644"
+CHANGED = {  # a commit that changes another file than one new move file, by what it does to it (git's letter)
+    "A": lambda path: lazy("it adds {path}: a player's commit may only add one move file moves/NNNN-NAME.yaml; "
+                           "everything else is written by the referee", path=path),
+    "D": lambda path: lazy("it deletes {path}: a player's commit may only add one move file moves/NNNN-NAME.yaml; "
+                           "everything else is written by the referee", path=path),
+    "M": lambda path: lazy("it changes {path}: a player's commit may only add one move file moves/NNNN-NAME.yaml; "
+                           "everything else is written by the referee", path=path)}
 MAX_MOVE_BLOB = movefile.MAX_BYTES * 2  # an encrypted move file is larger than its text (armour, age's header)
 MAX_REASON = 500
 MAX_AUTHOR = 200
@@ -31,7 +38,7 @@ MAX_AUTHOR = 200
 @dataclass
 class Verdict:
     commit: str
-    kind: str  # accepted | refused | neutral
+    kind: str  # accepted | refused | neutral | language (a player's choice of language: `result` says which)
     path: str | None = None
     blob: str | None = None
     reason: str | None = None
@@ -39,12 +46,25 @@ class Verdict:
     at: int | None = None  # the game's move number when it was judged
     author: str = ""  # of a refused commit: "Name <email>", as the commit says (anyone can write any)
     player: str | None = None  # whom a refusal concerns (pbem.git.mails.refused_player), when that can be told
+    message: Message | None = None  # the reason as a message, for each reader in their language (`shown`)
+    scrub: object = None  # the desk's scrub: what a published reason must not hold (the referee's paths)
+
+    def shown(self) -> str:
+        """Why a commit was refused, in the language being read (`reason`: the English, for the organiser)."""
+        if self.message is None:
+            return self.reason or ""
+        text = self.message.render()
+        return (self.scrub(text) if self.scrub else text)[:MAX_REASON]
 
 
 class Refusal(Exception):
-    def __init__(self, reason: str, path: str | None = None):
-        super().__init__(reason)
-        self.reason, self.path = reason, path
+    """Why a commit is refused: a message (each reader gets it in their language) or an English str."""
+
+    def __init__(self, reason: str | Message, path: str | None = None):
+        english = reason.english() if isinstance(reason, Message) else reason
+        super().__init__(english)
+        self.reason, self.path = english, path
+        self.message = reason if isinstance(reason, Message) else None
 
 
 def judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None, tree: dict[str, str],
@@ -56,7 +76,7 @@ def judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None, 
         return _judge(repo, desk, commit, changes, tree, signatures)
     except Refusal as refusal:
         return Verdict(commit.id, "refused", path=refusal.path, reason=desk.scrub(refusal.reason)[:MAX_REASON],
-                       author=commit.author[:MAX_AUTHOR])
+                       author=commit.author[:MAX_AUTHOR], message=refusal.message, scrub=desk.scrub)
 
 
 def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None, tree: dict[str, str],
@@ -65,42 +85,51 @@ def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None,
     if found is None:
         brought = other_histories(repo, commit.id, desk.last)
         if brought:
-            raise Refusal(f"a merge that brings in another history (its first commit {brought[0][:10]}): a game "
-                          f"repository has one history")
+            raise Refusal(lazy("a merge that brings in another history (its first commit {commit}): a game "
+                               "repository has one history", commit=brought[0][:10]))
         return Verdict(commit.id, "neutral")
     change, named, data = found
     path = change.path
     if path in tree:
-        raise Refusal(f"{path} was played already", path)
+        raise Refusal(lazy("{path} was played already", path=path), path)
     encrypted = bool(named.group("age"))
     if encrypted:
         try:
             data = desk.identity.decrypt(data, path)
         except PbemError:  # the error names the referee's key file: not for publishing
-            raise Refusal(f"{path}: cannot be decrypted with the referee's key (a move with a hidden choice is "
-                          f"encrypted to the referee's key of {layout.CONFIG}: `pbem git move` does that)",
-                          path) from None
+            raise Refusal(lazy("{path}: cannot be decrypted with the referee's key (a move with a hidden choice "
+                               "is encrypted to the referee's key of {config}: `pbem git move` does that)",
+                               path=path, config=layout.CONFIG), path) from None
     try:
         doc = movefile.parse(data, path)
     except PbemError as exc:
-        raise Refusal(_public_reason(str(exc), encrypted), path) from None
+        raise Refusal(public_reason(exc, encrypted), path) from None
     number, player = int(named.group("number")), named.group("player")
     if doc["game"] != desk.gd.id:
-        raise Refusal(f"{path}: the move is for game {doc['game']!r}, this is {desk.gd.id!r}", path)
+        raise Refusal(lazy("{path}: the move is for game {other}, this is {game}", path=path,
+                           other=repr(doc["game"]), game=repr(desk.gd.id)), path)
     if doc["player"] != player or doc["move_number"] != number:
-        raise Refusal(f"{path}: the file says move {doc['move_number']} of {doc['player']}; its name must say "
-                      f"the same", path)
+        raise Refusal(lazy("{path}: the file says move {number} of {player}; its name must say the same",
+                           path=path, number=doc["move_number"], player=doc["player"]), path)
     if player not in desk.gd.players:
-        raise Refusal(f"{path}: {player!r} does not play in {desk.gd.id}", path)
+        raise Refusal(lazy("{path}: {player} does not play in {game}", path=path, player=repr(player),
+                           game=desk.gd.id), path)
+    if named.group("setting"):
+        code = language_choice(desk, commit.id, path, doc, signatures)
+        return Verdict(commit.id, "language", path, change.blob, result={"player": player, "language": code})
     if not encrypted and hidden_choice(desk.gd, doc["moves"]):
-        raise Refusal(f"{path}: this move holds a hidden choice or a queue and was committed in the clear; `pbem git "
-                      f"move` encrypts such a move to the referee (moves/NNNN-NAME.yaml.age)", path)
+        # TRANSLATORS: the command and the file name are typed as they are.
+        raise Refusal(lazy("{path}: this move holds a hidden choice or a queue and was committed in the clear; "
+                           "`pbem git move` encrypts such a move to the referee (moves/NNNN-NAME.yaml.age)",
+                           path=path), path)
     # a signed file is checked by the engine (a bad signature is refused even on a signed commit); an unsigned
     # one needs the commit signed with the player's registered SSH key
     signed_commit = not doc.get("signature") and _signed_by(desk, commit.id, player, signatures)
     if not doc.get("signature") and not signed_commit:
-        raise Refusal(f"{path}: not signed: sign the file with your secret (`pbem git move` does) or sign the "
-                      f"commit with your registered SSH key", path)
+        raise Refusal(lazy("{path}: not signed: sign the file with your secret (`pbem git move` does) or sign "
+                           "the commit with your registered SSH key", path=path), path)
+    if doc["moves"] in ([engine.TAKEBACK_REQUEST], [engine.TAKEBACK_AGREE], [engine.TAKEBACK_DECLINE]):
+        return _takeback(desk, commit, change, doc, signed_commit)
     try:
         result = correspondence.submit(desk.gd, player, doc["moves"], by="player", move_number=number,
                                        signature=doc.get("signature"), authenticated=signed_commit, now=desk.now,
@@ -109,8 +138,58 @@ def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None,
         applied = _already_applied(desk, doc)
         if applied is not None:  # a run killed after the engine applied it and before its commit: not twice
             return Verdict(commit.id, "accepted", path, change.blob, result=applied)
-        raise Refusal(_public_reason(f"{path}: {exc}", encrypted), path) from None
+        raise Refusal(lazy("{path}: {reason}", path=path, reason=public_reason(exc, encrypted)), path) from None
     return Verdict(commit.id, "accepted", path, change.blob, result=result)
+
+
+def _takeback(desk: Desk, commit: Commit, change: Change, doc: dict, signed_commit: bool) -> Verdict:
+    """A committed takeback file (moves: [takeback-request], [takeback-agree] or [takeback-decline]) applied as the
+    mail and the command line apply theirs (pbem.clock.takebacks), with its signature or signed commit; the
+    verdict's result in the shape of a turn's: the file's entry, then what the referee wrote after it."""
+    word, player = doc["moves"][0], doc["player"]
+    how = {"by": "player", "move_number": doc["move_number"], "signature": doc.get("signature"),
+           "authenticated": signed_commit, "now": desk.now}
+    try:
+        if word == engine.TAKEBACK_REQUEST:
+            result = takebacks.request(desk.gd, player, **how)
+        else:
+            result = takebacks.answer(desk.gd, player, word == engine.TAKEBACK_AGREE, **how)
+    except PbemError as exc:
+        raise Refusal(lazy("{path}: {reason}", path=change.path, reason=exc.message or str(exc)), change.path) from None
+    first, *after = result["entries"]
+    result = {key: value for key, value in result.items() if key != "why"}
+    return Verdict(commit.id, "accepted", change.path, change.blob,
+                   result={**result, "number": first["number"], "player": first["player"],
+                           "public_moves": first["moves"], "chance": [], "referee_moves": after})
+
+
+def language_choice(desk: Desk, commit: str, path: str, doc: dict, signatures: dict) -> str:
+    """A player's choice of the language they read, from their signed language file (`language CODE`, signed like
+    a move, for the move number it was made at): recorded as `pbem language` and the mail's `language` record it.
+    The language's code; Refusal when the file is not such a choice, or not the player's."""
+    from ..text import language
+    player, number = doc["player"], doc["move_number"]
+    words = doc["moves"][0].split() if len(doc["moves"]) == 1 else []
+    if len(words) != 2 or words[0] != layout.LANGUAGE_STEP:
+        # TRANSLATORS: `language CODE` is typed as it is.
+        raise Refusal(lazy("{path}: a language file holds one step, `language CODE` ({languages})", path=path,
+                           languages=list(language.LANGUAGES)), path)
+    if number > engine.status(desk.gd)["move_number"]:
+        raise Refusal(lazy("{path}: made for move {number}, which the game has not reached", path=path,
+                           number=number), path)
+    if doc.get("signature"):
+        secret = next(p["secret"] for p in engine.roster(desk.gd) if p["name"] == player)
+        try:
+            trust.check_signature(secret, doc["signature"], desk.gd.id, number, player, doc["moves"])
+        except PbemError as exc:
+            raise Refusal(lazy("{path}: {reason}", path=path, reason=exc.message or str(exc)), path) from None
+    elif not _signed_by(desk, commit, player, signatures):
+        raise Refusal(lazy("{path}: not signed: sign the file with your secret (`pbem git move` does) or sign "
+                           "the commit with your registered SSH key", path=path), path)
+    try:
+        return correspondence.set_language(desk.gd, player, words[1])["language"]
+    except PbemError as exc:
+        raise Refusal(lazy("{path}: {reason}", path=path, reason=exc.message or str(exc)), path) from None
 
 
 def shape(repo: Repo, commit: Commit, changes: list[Change] | None) -> tuple[Change, re.Match, bytes] | None:
@@ -120,30 +199,31 @@ def shape(repo: Repo, commit: Commit, changes: list[Change] | None) -> tuple[Cha
     (pbem.git.gate) checks the same before a push lands."""
     parents = commit.parents
     if not parents:
-        raise Refusal("a second first commit: a game repository has one history")
+        raise Refusal(lazy("a second first commit: a game repository has one history"))
     if len(parents) > 1:
         own = _merge_changes(repo, commit.id, list(parents))
         if own:
-            raise Refusal(f"a merge that changes files of its own ({', '.join(own[:5])}): moves come in plain "
-                          f"commits")
+            raise Refusal(lazy("a merge that changes files of its own ({paths}): moves come in plain commits",
+                               paths=own[:5]))
         return None
     changes = changes if changes is not None else repo.changes(parents[0], commit.id)
     if len(changes) != 1:
-        listed = ", ".join(c.path for c in changes[:5]) + (" ..." if len(changes) > 5 else "")
-        raise Refusal(f"a move commit adds exactly one file, moves/NNNN-NAME.yaml; this one changes "
-                      f"{plural(len(changes), 'file')} ({listed or 'none'})")
+        listed = [c.path for c in changes[:5]] + (["..."] if len(changes) > 5 else [])
+        raise Refusal(nlazy("a move commit adds exactly one file, moves/NNNN-NAME.yaml; this one changes {count} "
+                            "file ({paths})", "a move commit adds exactly one file, moves/NNNN-NAME.yaml; this one "
+                            "changes {count} files ({paths})", len(changes), count=len(changes),
+                            paths=listed or lazy("none")))
     change = changes[0]
     named = layout.move_name(change.path)
     if change.status != "A" or not named:
-        what = {"A": "adds", "D": "deletes"}.get(change.status, "changes")
-        raise Refusal(f"it {what} {change.path}: a player's commit may only add one move file "
-                      f"moves/NNNN-NAME.yaml; everything else is written by the referee")
+        raise Refusal(CHANGED.get(change.status, CHANGED["M"])(path=change.path))
     if change.new_mode != REGULAR:
-        raise Refusal(f"{change.path} is not a plain file (mode {change.new_mode})", change.path)
+        raise Refusal(lazy("{path} is not a plain file (mode {mode})", path=change.path, mode=change.new_mode),
+                      change.path)
     try:
         data = repo.blob(change.blob, change.path, MAX_MOVE_BLOB)
     except PbemError as exc:  # too large: skipped unread (a pushed blob may be any size)
-        raise Refusal(str(exc), change.path) from None
+        raise Refusal(exc.message or str(exc), change.path) from None
     return change, named, data
 
 
@@ -219,15 +299,37 @@ def _already_applied(desk: Desk, doc: dict) -> dict | None:
 
 
 def canonical_moves(gd: engine.GameDir, texts: list[str]) -> list[str]:
-    """The moves in the one text form the log records (`resign` as it is; a queue's items as pbem.play.queues writes
-    them); NotationError if one does not parse."""
-    return [engine.RESIGN if engine.is_resign(text) else plans.canonical_item(gd.game, text, gd.players)
-            for text in texts]
+    """The moves in the one text form the log records (`resign` and a takeback's words as they are; a queue's items
+    as pbem.play.queues writes them); NotationError if one does not parse."""
+    return [engine.RESIGN if engine.is_resign(text) else text if text in engine.TAKEBACK_WORDS else
+            plans.canonical_item(gd.game, text, gd.players) for text in texts]
 
 
-def _public_reason(reason: str, encrypted: bool) -> str:
-    """A refusal is published: never the legal moves (they can show a hand), nor the words of an encrypted move."""
-    reason = re.sub(r"\. Legal: .*$", ".", reason, flags=re.DOTALL)
+# a refusal's parameters that list legal moves (which can show a hand), and those that hold the words of a move
+LEGAL_PARAMS = ("legal", "guesses", "values")
+HIDDEN = ("text", "step", "word", "line", "key", "value")
+LISTED_ALONE = lazy("(listed to you alone: pbem git moves)")
+
+
+def public_reason(error: PbemError, encrypted: bool) -> str | Message:
+    """A refusal is published: never the legal moves (they can show a hand), nor the words of an encrypted move.
+    A message loses them by its parameters (whatever the language it is read in); an English str by its words."""
+    if error.message is not None:
+        return _published(error.message, encrypted)
+    reason = re.sub(r"\. Legal(?: now)?: .*$", ".", str(error), flags=re.DOTALL)
     if encrypted:
         reason = re.sub(r"'[^'\n]*'", "(hidden)", reason)
     return reason
+
+
+def _published(message: Message, encrypted: bool) -> Message:
+    params = {}
+    for name, value in message.params.items():
+        if name in LEGAL_PARAMS:
+            value = LISTED_ALONE
+        elif encrypted and name in HIDDEN:
+            value = lazy("(hidden)")
+        elif isinstance(value, Message):
+            value = _published(value, encrypted)
+        params[name] = value
+    return Message(message.domain, message.singular, params, message.context, message.plural, message.count)

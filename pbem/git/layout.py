@@ -6,6 +6,7 @@
     views/NAME.moves.yaml.age   the legal moves of the player to act, with what each does, encrypted to them
     moves/NNNN-NAME.yaml     the players' moves (NNNN: the move number they answer); .yaml.age when a move holds
                              a hidden choice (encrypted to the referee)
+    moves/NNNN-NAME.language.yaml   a player's choice of the language they read (`language CODE`, signed)
     refused.yaml             the commits the referee did not apply, and why
     revealed.yaml            the players' secrets, once the game is over (to check every signature)
     board.svg README.md      the public picture of the position and a page of it (the hosting shows the README)
@@ -28,7 +29,10 @@ from . import keys
 CONFIG, REFUSED, REVEALED, ARCHIVE = "pbem-git.yaml", "refused.yaml", "revealed.yaml", "referee.age"
 MOVES = "moves"
 # matched whole (fullmatch): `$` would let a name end in a line break, which git accepts in a path
-MOVE_FILE = re.compile(r"moves/(?P<number>[0-9]{4,6})-(?P<player>[a-z][a-z0-9_-]{0,31})\.yaml(?P<age>\.age)?")
+# (`.language`: a player's choice of the language they read, signed like a move: pbem.git.judge.language_choice)
+MOVE_FILE = re.compile(r"moves/(?P<number>[0-9]{4,6})-(?P<player>[a-z][a-z0-9_-]{0,31})(?P<setting>\.language)?"
+                       r"\.yaml(?P<age>\.age)?")
+LANGUAGE_STEP = "language"  # the one step of a language file: `language CODE`
 GIT_SCHEMAS = ("config", "refused", "revealed", "record", "moves")
 SCHEMA_COPIES = {"config": "pbem-git.schema.json", "refused": "refused.schema.json",
                  "revealed": "revealed.schema.json"}
@@ -57,6 +61,11 @@ def is_legal_blob(path: str) -> bool:
 
 def move_path(number: int, player: str, encrypted: bool) -> str:
     return f"{MOVES}/{number:04d}-{player}.yaml" + (".age" if encrypted else "")
+
+
+def language_path(number: int, player: str) -> str:
+    """The file of a player's choice of language, made at move `number` (one a move number: it is signed for it)."""
+    return f"{MOVES}/{number:04d}-{player}.language.yaml"
 
 
 @lru_cache(maxsize=None)

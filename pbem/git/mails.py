@@ -6,21 +6,27 @@ alone, where refused.yaml, which everyone reads, never lists them); the clock's 
 from __future__ import annotations
 
 from ..engine import engine
-from ..text import report
+from ..messages import _, ngettext
+from ..text import language, report
+from . import compose as commits
 from . import layout
 
-MOVE_BY_GIT = ("Move with: pbem git move CLONE --as {name} --text '...' --push (or commit moves/NNNN-{name}.yaml "
-               "and git push).")
+
+def move_by_git(name: str) -> str:
+    # TRANSLATORS: the command and the file name are typed as they are; {name}: the player's name.
+    return _("Move with: pbem git move CLONE --as {name} --text '...' --push (or commit moves/NNNN-{name}.yaml and "
+             "git push).", name=name)
 
 
-def send(desk, run, summary: list[str], mailer, views: bool) -> tuple[list[str], str | None]:
-    """Every mail a refereed commit calls for: (addresses mailed, a warning when some could not be sent)."""
+def send(desk, run, mailer, views: bool) -> tuple[list[str], str | None]:
+    """Every mail a refereed commit calls for: (addresses mailed, a warning when some could not be sent). Each
+    mail is in the language of the player it goes to."""
     mailed, warnings = [], []
     for wanted, compose in ((views, view_messages), (True, refusal_messages),
                             (bool(run.clock and run.clock["events"] and mailer is not None), clock_messages)):
         if not wanted:
             continue
-        messages, warning = compose(desk, run, summary, mailer)
+        messages, warning = compose(desk, run, mailer)
         if messages:
             sent, warning = _mailer(desk, mailer).send(messages)
             mailed += [address for address in sent if address not in mailed]
@@ -29,7 +35,7 @@ def send(desk, run, summary: list[str], mailer, views: bool) -> tuple[list[str],
     return mailed, "; ".join(warnings) or None
 
 
-def view_messages(desk, run, summary: list[str], mailer) -> tuple[list, str | None]:
+def view_messages(desk, run, mailer) -> tuple[list, str | None]:
     """Players without a key get their view by mail, and their legal moves when they are to act."""
     from ..mail import compose
     wanting = [p["name"] for p in desk.config["players"] if p["view"] == "mail"]
@@ -44,13 +50,15 @@ def view_messages(desk, run, summary: list[str], mailer) -> tuple[list, str | No
         if entry["name"] not in wanting or not entry["email"]:
             continue
         doc = engine.status(desk.gd, entry["name"])
-        subject = compose.subject_for(desk.gd, f"move {doc['move_number']}, your view")
-        parts = ["\n".join(summary), report.status_text(doc), *_your_turn(desk, entry["name"])]
-        messages.append(_message(desk, secrets, entry["email"], subject, parts, doc["move_number"]))
+        with language.reading(engine.language_of(desk.gd, entry["name"])):
+            subject = compose.subject_for(desk.gd, _("move {number}, your view", number=doc["move_number"]))
+            summary = commits.summary(run, desk.gd.meta["game"])[1:]
+            parts = ["\n".join(summary), report.status_text(doc), *_your_turn(desk, entry["name"])]
+            messages.append(_message(desk, secrets, entry["email"], subject, parts, doc["move_number"]))
     return messages, None
 
 
-def refusal_messages(desk, run, summary: list[str], mailer) -> tuple[list, str | None]:
+def refusal_messages(desk, run, mailer) -> tuple[list, str | None]:
     """A player with an address whose commit was refused is told which and why: the player its move file names,
     else the player whose address the commit's author gives."""
     from ..mail import compose
@@ -66,15 +74,23 @@ def refusal_messages(desk, run, summary: list[str], mailer) -> tuple[list, str |
     messages = []
     number = engine.status(desk.gd)["move_number"]
     for player, verdicts in by_player.items():
-        subject = compose.subject_for(desk.gd, f"your commit was not applied (move {number})")
-        lines = "\n".join(f"  {v.commit[:10]}" + (f" ({v.path})" if v.path else "") + f": {v.reason}"
-                          for v in verdicts)
-        parts = [f"The referee did not apply {'this commit' if len(verdicts) == 1 else 'these commits'} of game "
-                 f"{desk.gd.id}; the game is unchanged by {'it' if len(verdicts) == 1 else 'them'}:\n{lines}",
-                 f"refused.yaml lists every refusal. The game is at move {number}.",
-                 *_your_turn(desk, player)]
-        messages.append(_message(desk, secrets, mailable[player], subject, parts, number))
+        with language.reading(engine.language_of(desk.gd, player)):
+            subject = compose.subject_for(desk.gd, _("your commit was not applied (move {number})", number=number))
+            parts = [refusal_text(desk.gd.id, verdicts),
+                     _("refused.yaml lists every refusal. The game is at move {number}.", number=number),
+                     *_your_turn(desk, player)]
+            messages.append(_message(desk, secrets, mailable[player], subject, parts, number))
     return messages, None
+
+
+def refusal_text(game_id: str, verdicts: list) -> str:
+    """The commits of one player the referee refused, each with why, in the language being read."""
+    lines = "\n".join("  " + (_("{commit} ({path}): {reason}", commit=v.commit[:10], path=v.path, reason=v.shown())
+                              if v.path else _("{commit}: {reason}", commit=v.commit[:10], reason=v.shown()))
+                      for v in verdicts)
+    return ngettext("The referee did not apply this commit of game {game}; the game is unchanged by it:\n{lines}",
+                    "The referee did not apply these commits of game {game}; the game is unchanged by them:\n{lines}",
+                    len(verdicts), game=game_id, lines=lines)
 
 
 def refused_player(verdict, players: list[str], addresses: dict[str, str]) -> str | None:
@@ -92,7 +108,7 @@ def addresses(gd) -> dict[str, str]:
     return {entry["name"]: entry["email"] for entry in engine.load_secrets(gd)["players"] if entry["email"]}
 
 
-def clock_messages(desk, run, summary: list[str], mailer) -> tuple[list, str | None]:
+def clock_messages(desk, run, mailer) -> tuple[list, str | None]:
     """Reminders and timeout notices to the players who have an address (the mail transport's texts)."""
     from ..clock.clock import utcnow
     from ..mail.clockmail import tick_messages
@@ -107,8 +123,8 @@ def _your_turn(desk, player: str) -> list[str]:
     if legal["to_act"] != player:
         return []
     whole = [whole_turn(player)] if turn_goes_on(engine.status(desk.gd), player) else []
-    return [f"It is your turn (move {legal['move_number']}). " + compose.legal_block(legal),
-            MOVE_BY_GIT.format(name=player), *whole]
+    return [_("It is your turn (move {number}). {legal}", number=legal["move_number"],
+              legal=compose.legal_block(legal)), move_by_git(player), *whole]
 
 
 def _message(desk, secrets: dict, to: str, subject: str, parts: list[str], number: int):

@@ -12,7 +12,7 @@ from pathlib import Path
 from .. import notation
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from ..messages import _
+from ..messages import _, lazy, nlazy
 from ..play import movefile, names, words
 from ..store import validation, yamlio
 from ..text import phrases
@@ -23,6 +23,7 @@ from .repo import Repo
 
 DEFAULT_IDENTITIES = ("~/.ssh/id_ed25519", "~/.ssh/id_rsa")
 PUSH_TRIES = 5
+SIGNED_FILE, SIGNED_COMMIT = "file (HMAC)", "commit (SSH)"  # how a move is signed, as --format json says it
 
 
 def whole_turn(name: str) -> str:
@@ -42,7 +43,8 @@ def game_at(repo: Repo, commit: str) -> engine.GameDir:
     """The game `commit` holds: its game.yaml, read from git's objects and checked against its schema."""
     meta = yamlio.loads(repo.show(commit, engine.GAME) or b"", f"{engine.GAME} of {commit[:10]}")
     if not isinstance(meta, dict) or meta.get("game") is None:
-        raise PbemError(f"{repo.path}: not a pbem game repository (no valid {engine.GAME} in {commit[:10]})")
+        raise PbemError(lazy("{path}: not a pbem game repository (no valid {file} in {commit})", path=str(repo.path),
+                             file=engine.GAME, commit=commit[:10]))
     validation.check(meta["game"], "game.schema.json", meta, f"{engine.GAME} of {commit[:10]}")
     return engine.GameDir(repo.path, meta)
 
@@ -56,34 +58,46 @@ def published(repo: Repo, commit: str) -> tuple[engine.GameDir, dict, dict]:
     return gd, public, config
 
 
+def speak(gd: engine.GameDir, config: dict, player: str, given: str | None = None) -> None:
+    """Every message of a player's command in their language: `given` (--language), else the one the referee
+    wrote for their seat in pbem-git.yaml (their own choice), else the game's (game.yaml)."""
+    from ..text import language
+    seat = next((p for p in config["players"] if p["name"] == player), {})
+    language.use(language.check(given) if given else seat.get("language") or gd.meta.get("language", "en"))
+
+
+def seated(gd: engine.GameDir, player: str) -> None:
+    if player not in gd.players:
+        raise PbemError(lazy("{player} does not play in {game} (players: {players})", player=repr(player), game=gd.id,
+                             players=list(gd.players)))
+
+
 def move(directory, player: str, texts: list[str] | None = None, source: bytes | None = None,
-         secret: str | None = None, push: bool = False, identity_file=None) -> dict:
+         secret: str | None = None, push: bool = False, identity_file=None, language: str | None = None) -> dict:
     """Write moves/NNNN-NAME.yaml for the current move (encrypted to the referee when it holds a hidden choice),
     signed with the player's secret or, without one, in a commit signed with the player's SSH key."""
     repo = Repo(directory)
     refereed = last_refereed(repo, repo.head())
     gd, public, seats = published(repo, refereed.commit)
-    if player not in gd.players:
-        raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
+    speak(gd, seats, player, language)
+    seated(gd, player)
     number = public["move_number"]
     if public["finished"]:
-        raise PbemError(f"{gd.id} is over; no more moves")
+        raise PbemError(lazy("{game} is over; no more moves", game=gd.id))
     if source is not None:
         doc = movefile.parse(source, "the move file")
         if (doc["game"], doc["player"]) != (gd.id, player):
-            raise PbemError(f"the move file is for {doc['player']} in {doc['game']}, not {player} in {gd.id}")
+            raise PbemError(lazy("the move file is for {other} in {other_game}, not {player} in {game}",
+                                 other=doc["player"], other_game=doc["game"], player=player, game=gd.id))
         if doc["move_number"] != number:
-            raise PbemError(f"the move file answers move {doc['move_number']}, the game is at move {number} (pull "
-                            f"first: git pull)")
+            raise PbemError(lazy("the move file answers move {answered}, the game is at move {number} (pull first: "
+                                 "git pull)", answered=doc["move_number"], number=number))
         texts = doc["moves"]
-    signing = _ssh_signing(repo) if secret is None else False
-    if secret is None and not signing:
-        raise UsageError("give your secret (PBEM_SECRET or --secret-file), or set up SSH commit signing "
-                         "(git config gpg.format ssh; git config user.signingkey ~/.ssh/id_ed25519.pub) with "
-                         "the key the organiser registered")
+    signing = _signing(repo, secret)
     resigning = len(texts) == 1 and engine.is_resign(texts[0])
     if not resigning and public["to_act"] != player:
-        raise PbemError(f"it is {public['to_act']}'s turn (move {number}), not {player}'s")
+        raise PbemError(lazy("it is {to_act}'s turn (move {number}), not {player}'s", to_act=public["to_act"],
+                             number=number, player=player))
     notes = refereed.notes()
     if not resigning:  # the first step is for now: written as the log will record it (a card by its slot)
         texts = [names.spelled_text(gd.game, texts[0], public["view"]), *texts[1:]]
@@ -93,8 +107,85 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
     if push:
         push_move(repo, signing)
     return {"game": gd.id, "move_number": number, "player": player, "file": relative, "encrypted": hidden,
-            "signed": "commit (SSH)" if signing else "file (HMAC)", "commit": repo.head(), "pushed": push,
+            "signed": SIGNED_COMMIT if signing else SIGNED_FILE, "commit": repo.head(), "pushed": push,
             "notes": notes, "whole_turn": len(texts) == 1 and turn_goes_on(public, player)}
+
+
+def takeback(directory, player: str, word: str, secret: str | None = None, push: bool = False) -> dict:
+    """Commit moves/NNNN-NAME.yaml holding a takeback's word (`takeback-request`, `-agree`, `-decline`) for the
+    current move number, in the clear (it hides nothing), signed as a move is; the referee's run judges it."""
+    repo = Repo(directory)
+    refereed = last_refereed(repo, repo.head())
+    gd, public, seats = published(repo, refereed.commit)
+    speak(gd, seats, player)
+    seated(gd, player)
+    signing = _signing(repo, secret)
+    number = public["move_number"]
+    doc = movefile.build(gd.id, number, player, [word], secret)
+    relative = layout.move_path(number, player, False)
+    commit_move(repo, relative, movefile.dumps(doc, "../schemas/move.schema.json"), f"{word} by {player}", signing)
+    if push:
+        push_move(repo, signing)
+    return {"game": gd.id, "move_number": number, "player": player, "file": relative, "pushed": push,
+            "commit": repo.head()}
+
+
+def choose_language(directory, player: str, code: str, secret: str | None = None, push: bool = False) -> dict:
+    """A player's choice of the language they read, as git carries it: moves/NNNN-NAME.language.yaml holding the
+    one step `language CODE`, signed like a move (with their secret, or the commit with their SSH key) for the
+    current move number, committed (and pushed). The referee records it as `pbem language` does."""
+    from ..text import language
+    repo = Repo(directory)
+    refereed = last_refereed(repo, repo.head())
+    gd, public, seats = published(repo, refereed.commit)
+    speak(gd, seats, player)
+    seated(gd, player)
+    code = language.check(code)
+    language.use(code)  # the answer in the language chosen
+    signing = _signing(repo, secret)
+    number = public["move_number"]
+    doc = movefile.build(gd.id, number, player, [f"{layout.LANGUAGE_STEP} {code}"], secret)
+    relative = layout.language_path(number, player)
+    commit_move(repo, relative, movefile.dumps(doc, "../schemas/move.schema.json"), f"language {code} for {player}",
+                signing)
+    if push:
+        push_move(repo, signing)
+    return {"game": gd.id, "player": player, "language": code, "file": relative, "commit": repo.head(),
+            "pushed": push, "notes": refereed.notes()}
+
+
+def chosen(answer: dict) -> str:
+    """What `pbem git language` answers, in the language chosen."""
+    from ..text.language import LANGUAGES
+    name = LANGUAGES[answer["language"]][0]
+    if answer["pushed"]:
+        return _("Committed {path} and pushed it: once the referee has judged it, you read {language}.",
+                 path=answer["file"], language=name)
+    return _("Committed {path}: push it (git push); once the referee has judged it, you read {language}.",
+             path=answer["file"], language=name)
+
+
+def committed(answer: dict) -> str:
+    """What `pbem git move` answers: the file committed, how it is signed, whether it is pushed."""
+    how = _("signed with your secret") if answer["signed"] == SIGNED_FILE else _("in a commit signed with your SSH key")
+    if answer["encrypted"]:
+        done = _("Committed {path} (move {number}, encrypted to the referee, {signed}).", path=answer["file"],
+                 number=answer["move_number"], signed=how)
+    else:
+        done = _("Committed {path} (move {number}, {signed}).", path=answer["file"], number=answer["move_number"],
+                 signed=how)
+    return done + " " + (_("Pushed.") if answer["pushed"] else _("Push it: git push"))
+
+
+def _signing(repo: Repo, secret: str | None) -> bool:
+    """Is the commit to be signed with the player's SSH key (no secret given)? UsageError when neither is set up."""
+    signing = _ssh_signing(repo) if secret is None else False
+    if secret is None and not signing:
+        # TRANSLATORS: the commands, options and variable names are typed as they are.
+        raise UsageError(lazy("give your secret (PBEM_SECRET or --secret-file), or set up SSH commit signing (git "
+                              "config gpg.format ssh; git config user.signingkey ~/.ssh/id_ed25519.pub) with the "
+                              "key the organiser registered"))
+    return signing
 
 
 def move_file(gd: engine.GameDir, config: dict, number: int, player: str, texts: list[str],
@@ -124,7 +215,8 @@ def commit_move(repo: Repo, relative: str, data: str, message: str, signing: boo
     changes the file nor runs anything, nor does a hook (the file passed the hooks' checks already)."""
     target = repo.path / relative
     if target.parent.is_symlink() or target.exists() or target.is_symlink():
-        raise PbemError(f"{relative} exists already: this move was written before (git status shows it)")
+        raise PbemError(lazy("{path} exists already: this move was written before (git status shows it)",
+                             path=relative))
     target.parent.mkdir(exist_ok=True)
     target.write_text(data, encoding="utf-8")
     parent = repo.head()
@@ -140,8 +232,8 @@ def push_move(repo: Repo, signing: bool, tries: int = PUSH_TRIES) -> None:
     put it on top of what they pushed and push again, as a player would by hand."""
     upstream = repo.run("rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}", check=False).strip()
     if not upstream or "/" not in upstream:
-        raise PbemError("the move is committed, but this branch has no upstream to push to: git push -u origin "
-                        "main")
+        raise PbemError(lazy("the move is committed, but this branch has no upstream to push to: git push -u origin "
+                             "main"))
     remote = upstream.split("/", 1)[0]
     for _ in range(tries):
         done = repo.run_status("push", "--quiet", "--no-recurse-submodules", remote, "HEAD")
@@ -149,8 +241,10 @@ def push_move(repo: Repo, signing: bool, tries: int = PUSH_TRIES) -> None:
             return
         repo.run("fetch", "--quiet", "--no-recurse-submodules", remote)
         replay_onto(repo, repo.resolve("@{upstream}"), signing)
-    raise PbemError(f"the move is committed, but {upstream} kept moving while it was pushed ({tries} tries): "
-                    f"git pull --rebase && git push")
+    raise PbemError(nlazy("the move is committed, but {upstream} kept moving while it was pushed ({count} try): git "
+                          "pull --rebase && git push", "the move is committed, but {upstream} kept moving while it "
+                          "was pushed ({count} tries): git pull --rebase && git push", tries, upstream=upstream,
+                          count=tries))
 
 
 def _ssh_signing(repo: Repo) -> bool:
@@ -159,28 +253,30 @@ def _ssh_signing(repo: Repo) -> bool:
     return fmt == "ssh" and bool(key)
 
 
-def view(directory, player: str, identity_file=None) -> tuple[dict, list[str]]:
+def view(directory, player: str, identity_file=None, language: str | None = None) -> tuple[dict, list[str]]:
     """The player's view as of the last refereed commit, decrypted with their private key; and notes (commits
     pushed since that the referee has not judged yet)."""
     repo = Repo(directory)
     refereed = last_refereed(repo, repo.head())
     head = refereed.commit
-    gd, _, config = published(repo, head)
+    gd, _public, config = published(repo, head)
+    speak(gd, config, player, language)
     seat = next((p for p in config["players"] if p["name"] == player), None)
     if seat is None:
-        raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
+        seated(gd, player)
     if seat["view"] != "encrypted":
-        raise PbemError(f"{player} registered no key: their view comes by mail")
+        raise PbemError(lazy("{player} registered no key: their view comes by mail", player=player))
     relative = layout.view_blob_path(player)
     data = repo.show(head, relative)
     if data is None:
-        raise PbemError(f"{relative}: not in the last refereed commit {head[:10]}")
+        raise PbemError(lazy("{path}: not in the last refereed commit {commit}", path=relative, commit=head[:10]))
     identity = keys.Identity.from_file(find_identity(identity_file))
     text = identity.decrypt(data, relative)
     doc = yamlio.loads(text, relative)
     validation.check(gd.meta["game"], "player.schema.json", doc, relative)
     if doc["player"] != player or doc["id"] != gd.id:
-        raise PbemError(f"{relative} holds the view of {doc['player']} in {doc['id']}, not {player}'s in {gd.id}")
+        raise PbemError(lazy("{path} holds the view of {other} in {other_game}, not {player}'s in {game}",
+                             path=relative, other=doc["player"], other_game=doc["id"], player=player, game=gd.id))
     return _with_moves_since(repo, head, gd, doc), refereed.notes()
 
 
@@ -194,15 +290,15 @@ def _with_moves_since(repo: Repo, commit: str, gd: engine.GameDir, doc: dict) ->
     return engine.since_own_move(doc, log["entries"] or [])
 
 
-def legal_moves(directory, player: str, identity_file=None) -> tuple[dict, list[str]]:
+def legal_moves(directory, player: str, identity_file=None, language: str | None = None) -> tuple[dict, list[str]]:
     """What `pbem moves --as PLAYER` answers, from the last refereed commit: who must act and, when it is
     `player`, their legal moves with what each does, decrypted from views/PLAYER.moves.yaml.age with their key (the
     referee wrote them from the position; nobody else can read them). And notes, as `view` gives them."""
     repo = Repo(directory)
     refereed = last_refereed(repo, repo.head())
     gd, public, config = published(repo, refereed.commit)
-    if player not in gd.players:
-        raise PbemError(f"{player!r} does not play in {gd.id} (players: {', '.join(gd.players)})")
+    speak(gd, config, player, language)
+    seated(gd, player)
     answer = {"game": gd.id, "game_type": gd.meta["game"], "move_number": public["move_number"],
               "to_act": public["to_act"], "player": player, "decision": public["decision"],
               "due": (public.get("clock") or {}).get("due"), "moves": [], "choices": [],
@@ -211,20 +307,24 @@ def legal_moves(directory, player: str, identity_file=None) -> tuple[dict, list[
         return answer, refereed.notes()
     doc = _legal_doc(repo, refereed.commit, config, player, identity_file)
     if (doc["game"], doc["player"], doc["move_number"]) != (gd.id, player, public["move_number"]):
-        raise PbemError(f"{layout.legal_blob_path(player)} holds the moves of {doc['player']} at move "
-                        f"{doc['move_number']} in {doc['game']}, not {player}'s at move {public['move_number']}")
+        raise PbemError(lazy("{path} holds the moves of {other} at move {other_number} in {other_game}, not "
+                             "{player}'s at move {number}", path=layout.legal_blob_path(player), other=doc["player"],
+                             other_number=doc["move_number"], other_game=doc["game"], player=player,
+                             number=public["move_number"]))
     return {**answer, "moves": doc["moves"], "choices": doc["choices"], "entries": doc["entries"]}, refereed.notes()
 
 
 def _legal_doc(repo: Repo, commit: str, config: dict, player: str, identity_file) -> dict:
     seat = next(p for p in config["players"] if p["name"] == player)
     if seat["view"] != "encrypted":
-        raise PbemError(f"{player} registered no key: their legal moves come by mail with their view")
+        raise PbemError(lazy("{player} registered no key: their legal moves come by mail with their view",
+                             player=player))
     relative = layout.legal_blob_path(player)
     data = repo.show(commit, relative)
     if data is None:
-        raise PbemError(f"{relative}: not in the last refereed commit {commit[:10]} (a game whose referee is an "
-                        f"earlier pbem: the legal moves are in the game's rules.md notation, `pbem games`)")
+        raise PbemError(lazy("{path}: not in the last refereed commit {commit} (a game whose referee is an earlier "
+                             "pbem: the legal moves are in the game's rules.md notation, `pbem games`)",
+                             path=relative, commit=commit[:10]))
     identity = keys.Identity.from_file(find_identity(identity_file))
     return layout.load("moves", identity.decrypt(data, relative), relative)
 
@@ -236,7 +336,7 @@ def _legal_if_readable(repo: Repo, commit: str, config: dict, player: str, ident
     except UsageError:
         return {}  # no key found: nothing to check against
     except PbemError as exc:
-        notes.append(f"your move was not checked against your legal moves ({exc})")
+        notes.append(_("your move was not checked against your legal moves ({error})", error=exc.render()))
         return {}
 
 
@@ -248,11 +348,14 @@ def check_first_step(gd: engine.GameDir, legal: dict, texts: list[str]) -> None:
     try:
         first = gd.game.parse_move(texts[0])
     except notation.NotationError as exc:
-        raise PbemError(str(exc)) from None
+        raise PbemError(exc.message) from None
     if not notation.is_legal(first, legal["entries"]):
-        lines = "\n".join(phrases.legal_lines(legal["choices"]))
-        raise PbemError(f"step 1 of your turn ({texts[0]!r}) is not legal now; nothing was committed. Your legal "
-                        f"moves (move {legal['move_number']}, {legal['decision']['description']}):\n{lines}")
+        from ..text.report import game_text
+        lines = "\n".join(phrases.legal_lines(legal["choices"], game_type=gd.meta["game"]))
+        # TRANSLATORS: {step}: the move as the player wrote it; {decision}: what they are asked; {lines}: a list.
+        raise PbemError(lazy("step 1 of your turn ({step}) is not legal now; nothing was committed. Your legal moves "
+                             "(move {number}, {decision}):\n{lines}", step=repr(texts[0]), number=legal["move_number"],
+                             decision=game_text(gd.meta["game"], legal["decision"]["description"]), lines=lines))
 
 
 def find_identity(given=None) -> Path:
@@ -265,4 +368,5 @@ def find_identity(given=None) -> Path:
         path = Path(candidate).expanduser()
         if path.is_file():
             return path
-    raise UsageError("no private key found: give --identity KEYFILE (or PBEM_IDENTITY)")
+    # TRANSLATORS: the option and the variable are typed as they are.
+    raise UsageError(lazy("no private key found: give --identity KEYFILE (or PBEM_IDENTITY)"))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
+from ..text import language
 from . import branches, compose, judge, keys, layout, mails
 from . import desk as desks
 from .repo import Repo, blob_id
@@ -19,6 +20,7 @@ from .signers import AllowedSigners
 from .runlock import one_at_a_time
 
 SYNC_TRIES = 5
+KEPT = ("accepted", "language")  # verdicts whose file the refereed commit keeps (the signed record of each)
 
 
 @dataclass
@@ -40,6 +42,7 @@ class Run:
     added: list[str] = field(default_factory=list)  # files a game started by an earlier pbem lacked (compose.ADDED)
     rounds: int = 1
     before: list[dict] = field(default_factory=list)  # moves played in the game directory since the last commit
+    languages: dict[str, str] = field(default_factory=dict)  # seats whose language pbem-git.yaml now says anew
 
     @classmethod
     def merged(cls, runs: list["Run"]) -> "Run":
@@ -55,7 +58,8 @@ class Run:
                    next((run.clock for run in reversed(runs) if run.clock), None),
                    [seat for run in runs for seat in run.rekeyed],
                    added=[path for run in runs for path in run.added], rounds=len(runs),
-                   before=[entry for run in runs for entry in run.before])
+                   before=[entry for run in runs for entry in run.before],
+                   languages={seat: code for run in runs for seat, code in run.languages.items()})
 
     def lines(self) -> list[str]:
         if self.deferred:
@@ -68,6 +72,9 @@ class Run:
                            f"{'; '.join(result['public_moves'])}")
             elif verdict.kind == "refused":
                 out.append(f"refused {verdict.commit[:10]}: {verdict.reason.splitlines()[0]}")
+            elif verdict.kind == "language":
+                out.append(f"accepted {verdict.commit[:10]}: {verdict.result['player']} reads "
+                           f"{verdict.result['language']}")
         out += [f"recorded {compose.move_line(entry)}" for entry in self.before]
         out += [f"clock: {line}" for line in compose.clock_lines(self.clock)]
         out += [f"new key: {seat}'s view is encrypted to it from this commit" for seat in self.rekeyed]
@@ -190,8 +197,9 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
             verdict = judge.judge(repo, desk, commit, changes.get(commit.id), tree, signatures)
             verdict.at = at
             run.verdicts.append(verdict)
-            if verdict.kind == "accepted":
+            if verdict.kind in KEPT:
                 tree[verdict.path] = verdict.blob
+            if verdict.kind == "accepted":
                 at = verdict.result["move_number"]
     refused = [v for v in run.verdicts if v.kind == "refused"]
     if refused:
@@ -202,7 +210,9 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         from ..clock.correspondence import tick as run_clock
         run.clock = run_clock(desk.gd, desk.now)
     decided = [v for v in run.verdicts if v.kind != "neutral"]
-    changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or _published_changed(desk, base)
+    run.languages = seat_languages(desk.config, desk.gd)
+    changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or bool(run.languages) or \
+        _published_changed(desk, base)
     ci = {path: data for path, data in (ci or {}).items() if base.get(path) != blob_id(data)}
     run.ci_changed = bool(ci)
     added = compose.missing_files(base)
@@ -212,22 +222,40 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     status = engine.status(desk.gd)
     run.move_number, run.finished = status["move_number"], status["finished"]
     views_written = changed or any(v.kind == "accepted" for v in run.verdicts)
-    files = repo.write_blobs({**compose.refereed_files(repo, desk, last, run, views=views_written), **ci, **added},
-                             base)
-    files.update({v.path: v.blob for v in run.verdicts if v.kind == "accepted"})
+    with language.reading(engine.language_of(desk.gd)):  # the files every player reads: in the game's language
+        written = compose.refereed_files(repo, desk, last, run, views=views_written)
+        message = compose.message(compose.summary(run, desk.gd.meta["game"]), desk.gd.id, run.move_number, last)
+    files = repo.write_blobs({**written, **ci, **added}, base)
+    files.update({v.path: v.blob for v in run.verdicts if v.kind in KEPT})
     # the legal moves of a player no longer to act go (only the player to act has a file of them)
     stale = [path for path in base if layout.is_legal_blob(path) and path not in files] if views_written else []
     if desk.committed:
         others = {**{p: b for p, b in base.items() if p != layout.ARCHIVE and p not in stale}, **files}
         files[layout.ARCHIVE] = repo.write_blob(desk.archive(tip, others))
     new_tree = repo.build_tree(last, files, removed=stale)
-    message = compose.message(compose.summary(run), desk.gd.id, run.move_number, last)
     commit = repo.commit_tree(new_tree, [tip], message, desk.signing_key)
     desk.save(commit)  # recorded first: a run stopped before the branch moves places the commit next time
     repo.run("reset", "--hard", "--quiet", "--no-recurse-submodules", commit)  # the referee's own tree, judged
     run.commit = commit
-    run.mailed, run.warning = mails.send(desk, run, compose.summary(run)[1:], mailer, views=views_written)
+    run.mailed, run.warning = mails.send(desk, run, mailer, views=views_written)
     return run
+
+
+def seat_languages(config: dict, gd) -> dict[str, str]:
+    """Write each seat's own language (secrets.yaml: chosen at `pbem git init`, by `pbem language`, by mail or by a
+    language file) into pbem-git.yaml (`config`, changed in place), so that a player's `pbem git view` and `moves`
+    answer in it on their machine: {seat: language} of the seats whose entry changed ("" for none now)."""
+    chosen = {entry["name"]: entry.get("language") for entry in engine.load_secrets(gd)["players"]}
+    changed = {}
+    for seat in config["players"]:
+        own = chosen.get(seat["name"])
+        if seat.get("language") != own:
+            if own:
+                seat["language"] = own
+            else:
+                seat.pop("language", None)
+            changed[seat["name"]] = own or ""
+    return changed
 
 
 def _published_changed(desk: desks.Desk, base: dict[str, str]) -> bool:

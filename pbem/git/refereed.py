@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..contract import PbemError
-from ..text.phrases import plural
+from ..messages import _, ngettext
 from . import layout
 from .repo import NO_SUBMODULE_LOOKUP, Repo
 from .signers import AllowedSigners
@@ -48,21 +48,23 @@ class Refereed:
         return self.config["referee"]["recipient"]
 
     def notes(self) -> list[str]:
+        """What a reader should know about what is shown, in the language being read."""
         notes = []
         if self.unrefereed:
-            notes.append(f"{plural(self.unrefereed, 'commit')} after the last refereed commit "
-                         f"{self.commit[:10]} {'is' if self.unrefereed == 1 else 'are'} not refereed yet (moves "
-                         f"pushed since, or anything else anyone pushed): shown is the position of "
-                         f"{self.commit[:10]}")
+            notes.append(ngettext("{count} commit after the last refereed commit {commit} is not refereed yet (moves "
+                                  "pushed since, or anything else anyone pushed): shown is the position of {commit}",
+                                  "{count} commits after the last refereed commit {commit} are not refereed yet "
+                                  "(moves pushed since, or anything else anyone pushed): shown is the position of "
+                                  "{commit}", self.unrefereed, count=self.unrefereed, commit=self.commit[:10]))
         if self.others:
-            others = ", ".join(commit[:10] for commit in self.others)
-            notes.append(f"this history also holds the first commit of another game ({others}: someone merged its "
-                         f"history in): shown is the game the newest signed refereed commit leads back to, whose "
-                         f"first commit is {self.root[:10]}. If that is not your game, name yours: git config "
-                         f"pbem.root FIRST-COMMIT")
+            # TRANSLATORS: {others}: commit ids; the git command is typed as it is (FIRST-COMMIT: a commit id).
+            notes.append(_("this history also holds the first commit of another game ({others}: someone merged its "
+                           "history in): shown is the game the newest signed refereed commit leads back to, whose "
+                           "first commit is {root}. If that is not your game, name yours: git config pbem.root "
+                           "FIRST-COMMIT", others=[commit[:10] for commit in self.others], root=self.root[:10]))
         if not self.signed:
-            notes.append("this game's referee does not sign its commits (it was started by an earlier pbem): a "
-                         "refereed commit is known by its trailers only")
+            notes.append(_("this game's referee does not sign its commits (it was started by an earlier pbem): a "
+                           "refereed commit is known by its trailers only"))
         return notes
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 from ..clock import correspondence
 from ..contract import PbemError, UsageError
 from ..engine import engine
+from ..messages import _, joined
+from ..text.language import reading
 from . import compose, keys, layout
 from . import desk as desks
 from .branches import current_branch
@@ -20,13 +22,15 @@ from .repo import Repo
 def init(game_type: str, directory, players: list[tuple[str, str | None]], player_keys: dict[str, str], *,
          seed: str | None = None, options: dict | None = None, components=None, organiser: str | None = None,
          referee_root=None, ci_identity=None, branch: str | None = None, deadlines: dict | None = None,
-         now=None, pbem_source: str | None = None) -> dict:
+         now=None, pbem_source: str | None = None, language: str | None = None,
+         languages: dict[str, str] | None = None) -> dict:
     """A new game in a new repository DIR (or an empty clone): the game's files, committed as the first commit.
-    `pbem_source`: what the CI files install pbem from (a pip requirement)."""
+    `pbem_source`: what the CI files install pbem from (a pip requirement); `language`: the game's, `languages`:
+    players' own (pbem.text.language's codes)."""
     directory = Path(directory)
     game_id = directory.name
     _check_new_directory(directory)
-    entries = _seats(players, player_keys)
+    entries = _seats(players, player_keys, languages or {})
     if ci_identity is not None:
         identity, recipient = _ci_identity(Path(ci_identity))
         signing_key = identity.ssh_private_key  # an age identity cannot sign: that referee's commits are unsigned
@@ -49,19 +53,19 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
         game_dir.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         created = correspondence.create(game_type, game_dir, players, seed=seed, options=options,
                                         components_path=components, organiser=organiser, deadlines=deadlines,
-                                        now=now)
+                                        now=now, language=language, languages=languages)
         record = {"format": "pbem-git-record/1", "id": game_id, "root": "0" * 40, "chain": [], "pushed": None,
                   "identity": None if scratch else identity.text, "signing_key": None if scratch else signing_key}
         desk = desks.Desk(engine.open_game(game_dir), config, record, identity, committed=scratch is not None,
                           scratch=scratch)
-        files = {**desk.public_files(), **_fixed_files(config, branch, pbem_source),
-                 **compose.picture_files(desk),
-                 layout.REFUSED: layout.dump("refused", layout.refused_doc(game_id, []), layout.REFUSED).encode()}
+        with reading(engine.language_of(desk.gd)):  # what every player reads: in the game's language
+            files = {**desk.public_files(), **_fixed_files(config, branch, pbem_source),
+                     **compose.picture_files(desk),
+                     layout.REFUSED: layout.dump("refused", layout.refused_doc(game_id, []), layout.REFUSED).encode()}
+            message = compose.message(first_lines(desk.gd, [p["name"] for p in entries]), game_id, 1, None)
         blobs = repo.write_blobs(files)
         if desk.committed:
             blobs[layout.ARCHIVE] = repo.write_blob(desk.archive(None, blobs))
-        message = compose.message([f"pbem: new game {game_id} of {game_type}",
-                            f"Players: {', '.join(p['name'] for p in entries)}. Move 1 is next."], game_id, 1, None)
         commit = repo.commit_tree(repo.build_tree(None, blobs), [], message, desk.signing_key)
         repo.run("update-ref", f"refs/heads/{branch}", commit)
         repo.run("symbolic-ref", "HEAD", f"refs/heads/{branch}")
@@ -84,9 +88,20 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
             "views": {p["name"]: p["view"] for p in entries}}
 
 
-def _seats(players: list[tuple[str, str | None]], player_keys: dict[str, str]) -> list[dict]:
-    """Each player's entry of pbem-git.yaml: their key, and how their view reaches them."""
-    names = [name for name, _ in players]
+def first_lines(gd: engine.GameDir, players: list[str]) -> list[str]:
+    """The message of a game's first commit, in the language being read."""
+    from ..text.report import game_text
+    # TRANSLATORS: {title}: the game's title (Coal Baron); {game}: the game's id, a name the organiser chose.
+    return [compose.title([_("new game {game} of {title}", game=gd.id,
+                             title=game_text(gd.meta["game"], gd.game.title))]),
+            _("Players: {players}. Move 1 is next.", players=joined(players))]
+
+
+def _seats(players: list[tuple[str, str | None]], player_keys: dict[str, str], languages: dict[str, str]
+           ) -> list[dict]:
+    """Each player's entry of pbem-git.yaml: their key, how their view reaches them, their own language if they
+    chose one (what `pbem git view` and `moves` answer them in, on their machine)."""
+    names = [name for name, _email in players]
     unknown = sorted(set(player_keys) - set(names))
     if unknown:
         raise UsageError(f"--key for {', '.join(unknown)}, who does not play")
@@ -96,7 +111,8 @@ def _seats(players: list[tuple[str, str | None]], player_keys: dict[str, str]) -
         if key is None and email is None:
             raise UsageError(f"player {name} has neither a key (--key {name}=FILE) nor an email address: their "
                              f"private view could reach them neither encrypted nor by mail")
-        entries.append({"name": name, "key": key, "view": "encrypted" if key else "mail"})
+        entries.append({"name": name, "key": key, "view": "encrypted" if key else "mail",
+                        **({"language": languages[name]} if languages.get(name) else {})})
     return entries
 
 

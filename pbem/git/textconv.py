@@ -17,6 +17,7 @@ from pathlib import Path
 from ..contract import PbemError
 from ..store import validation, yamlio
 from ..text import report
+from ..text.language import check, reading
 from . import keys
 from .refereed import last_refereed, previous_of, vouched_blobs
 from .layout import GITATTRIBUTES
@@ -38,7 +39,8 @@ def convert(path) -> str:
     try:
         if data.lstrip().startswith(keys.ARMOR_BEGIN.encode()):
             return head + (_encrypted(data) if vouched is not False else _digest(data))
-        return head + _rendered(yamlio.loads(data, str(path)))
+        with reading(_game_language()):  # git runs it at the top of a clone: the game's language
+            return head + _rendered(yamlio.loads(data, str(path)))
     except PbemError:
         return head + data.decode("utf-8", "replace")
 
@@ -53,6 +55,19 @@ def _vouched(data: bytes) -> bool | None:
         repo = Repo(".")
         refereed = last_refereed(repo, repo.head())
         return blob_id(data) in vouched_blobs(repo, refereed, STATE_PATHS)
+    except PbemError:
+        return None
+
+
+def _game_language() -> str | None:
+    """The language of the game whose repository git runs in (its game.yaml), None when there is none."""
+    try:
+        meta = yamlio.load_file(Path("game.yaml"))
+    except (PbemError, OSError):
+        return None
+    code = meta.get("language") if isinstance(meta, dict) else None
+    try:
+        return check(code) if code else None
     except PbemError:
         return None
 

@@ -253,6 +253,8 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[L
             if change.status != "A" or not named:
                 raise VerifyFailed(f"verify failed: the refereed commit {after['commit'][:10]} changes "
                                    f"{change.path}, and move files are only ever added")
+            if named.group("setting"):
+                continue  # a player's choice of language: no move of the log (the referee judged its signature)
             files[int(named.group("number"))] = (named, change)
         for number, (named, change) in files.items():
             entry = new_entries.get(number)

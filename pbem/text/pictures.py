@@ -209,26 +209,43 @@ def markdown_cell(text) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
+def readme_words(status: str) -> dict[str, str]:
+    """The words of a game repository's README (templates/README.md), in the language being read."""
+    from ..messages import _, pgettext
+    return {"picture": _("The position: {status}", status=status),
+            "ranking": _("Final ranking"), "recent": _("Last moves"), "position": _("The position in words"),
+            "rank": pgettext("table heading", "rank"), "player": pgettext("table heading", "player"),
+            "score": pgettext("table heading", "score"), "moves": pgettext("table heading", "moves"),
+            # TRANSLATORS: the last paragraph of a game repository's page; the command is typed as it is.
+            "footer": _("This page and `board.svg` are written by the referee with every refereed commit, from the "
+                        "public files (a player's own view, with their hand, is in `views/`, encrypted to them: "
+                        "`pbem git view --as NAME --format html`).")}
+
+
 def repository_files(doc: dict, now=None) -> dict[str, bytes]:
     """`board.svg` and `README.md` for a game's repository (the hosting's page of the repository shows the README):
     the public picture, and the position as Markdown: who is to act and until when, the last moves and the final
     ranking as tables, the whole text report. `doc` is the public status document."""
     import jinja2
 
+    from ..messages import _
     from ..store import packaged
     from . import report
+    from .phrases import moves_text
     title, status = headline(doc)
     clock_lines = []
     if doc.get("clock") and not doc["finished"]:
         from .times import summary_lines
         clock_lines = summary_lines(doc["clock"], doc["decision"]["player"], None)
-    recent = [{"number": e["number"], "player": markdown_cell(e["player"] + (" (referee)" if e["by"] == "referee"
-                                                                              else "")),
-               "moves": markdown_cell("; ".join(e["moves"]))} for e in doc.get("recent") or []]
+    recent = [{"number": e["number"],
+               "player": markdown_cell(_("{player} (referee)", player=e["player"]) if e["by"] == "referee"
+                                       else e["player"]),
+               "moves": markdown_cell(moves_text(e["moves"], doc["game"]))} for e in doc.get("recent") or []]
     ranking = [{"rank": r["rank"], "player": markdown_cell(r["player"]), "score": r["score"]}
                for r in doc.get("ranking") or []] if doc["finished"] else []
     template = jinja2.Environment(autoescape=False, keep_trailing_newline=True).from_string(
         packaged.read_bytes("pbem.text", "templates/README.md").decode("utf-8"))
     readme = template.render(title=markdown_cell(title), status=markdown_cell(status), clock=clock_lines,
-                             recent=recent, ranking=ranking, report=report.status_text(doc, now).replace("```", "'''"))
+                             recent=recent, ranking=ranking, words=readme_words(markdown_cell(status)),
+                             report=report.status_text(doc, now).replace("```", "'''"))
     return {"board.svg": svg(doc).encode("utf-8"), "README.md": readme.encode("utf-8")}

@@ -37,7 +37,8 @@ class Club:
 
     def __init__(self, root: Path, game_type: str, players: int = 3, *, seed: str = "club", ci: bool = False,
                  keyless: tuple[str, ...] = (), ssh_signing: tuple[str, ...] = (), options: tuple[str, ...] = (),
-                 game_id: str = "club-game", deadline: tuple[str, ...] = (), addresses: tuple[str, ...] = ()):
+                 game_id: str = "club-game", deadline: tuple[str, ...] = (), addresses: tuple[str, ...] = (),
+                 init_args: tuple[str, ...] = ()):
         self.root, self.pbem = root, Pbem()
         self.names = NAMES[:players]
         self.keys_dir = root / "keys"
@@ -56,7 +57,7 @@ class Club:
         if deadline:  # deadlines (tests/git/test_git_clock.py): the game starts at a fixed time
             args += [*deadline, "--now", "2025-12-01T12:00:00Z"]
         args += ["--ci-identity", self.ci_identity] if ci else ["--referee-dir", self.referee_dir]
-        result = self.pbem(*args)
+        result = self.pbem(*args, *init_args)  # (init_args: --language fr, --player-language bob=zh-Hant)
         assert result.code == 0, result.err
         self.created = result.json()
         self.secrets = {p["name"]: p["secret"] for p in self.created["players"]}

@@ -35,6 +35,7 @@ CONVERTED = {("coal-baron", "files"), ("chartered", "files"), ("gold-fever", "fi
 OPENING_TURNS = 3  # turns the bots play before every seat resigns
 SEED = "pseudo-seed"
 TRAILER = re.compile(r"^[A-Z][\w-]*: \S+$")  # a git trailer (Pbem-Game: g), for programs, not for players
+MARKUP = re.compile(r"(?<=\])\([^()\s]+\)|^```\w*$", re.MULTILINE)  # a Markdown link's target, a fence's language
 
 
 def cases() -> list:
@@ -137,7 +138,7 @@ def play_by_git(game_type: str, root: Path) -> tuple[Reader, Path]:
     def read_remote() -> None:
         name = club.names[0]
         club.pull(name)
-        reader.read("README.md", (club.clones[name] / "README.md").read_text())
+        reader.read("README.md", MARKUP.sub("", (club.clones[name] / "README.md").read_text()))
         message = git(club.clones[name], "log", "-1", "--format=%B")
         reader.read("the referee's commit message", "\n".join(line for line in message.splitlines()
                                                                if not TRAILER.match(line)))
