@@ -277,19 +277,24 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
         from ..mail.outgoing import Mailer
         mailer = Mailer(root, transport.make(smtp, outbox, smtp_user, starttls), from_address)
     ticked: list[tuple[str, object] | None] = [None] * len(directories)
-    shares = parallel.partition([d.name for d in directories], workers or parallel.cores())
+    work_groups = parallel.groups([d.name for d in directories])
+    workers = workers or parallel.cores()
 
-    def work(share: list[int], report) -> None:
-        for index in share:
+    def work(indices, report) -> None:
+        for index in indices:
             report((index, _tick_game(directories[index], moment, mailer)))
-    if len(shares) == 1:
-        work(shares[0], lambda said: ticked.__setitem__(*said))
-    for number, said in parallel.run(shares, work) if len(shares) > 1 else ():
-        if isinstance(said, parallel.Stopped):  # the games it had not ticked are told as errors
-            for index in shares[number]:
-                ticked[index] = ticked[index] or ("error", f"{directories[index].name}: not ticked: {said.text()}")
+    if workers == 1 or len(work_groups) == 1:
+        work(range(len(directories)), lambda said: ticked.__setitem__(*said))
+    why = ""
+    for _, said in parallel.run(work_groups, workers, work) if workers > 1 and len(work_groups) > 1 else ():
+        if isinstance(said, parallel.Stopped):  # the games it had taken and not ticked are told as errors
+            why = said.text()
+            for index in said.taken:
+                ticked[index] = ticked[index] or ("error", f"{directories[index].name}: not ticked: {why}")
         else:
             ticked[said[0]] = said[1]
+    for index, directory in enumerate(directories):  # not taken: every worker stopped first
+        ticked[index] = ticked[index] or ("error", f"{directory.name}: not ticked: {why}")
     done = [result for kind, result in ticked if kind == "done"]
     skipped = [line for kind, line in ticked if kind == "skipped"]
     errors = [line for kind, line in ticked if kind == "error"]
