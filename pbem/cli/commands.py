@@ -11,11 +11,11 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from ..play import movefile
+from ..messages import _, lazy
 from ..store import registry
-from ..text import phrases
+from ..text import language as reading, phrases
 from .options import (AS_PLAYER, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, clock_now, emit,
-                      read_input, said_now, speak, status_json)
+                      said_now, signed_file, speak, status_json)
 
 
 class LazyGroup(click.Group):
@@ -47,6 +47,7 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="pbem")
 def cli():
     """pbem: a referee for board games played by email or by git commits."""
+    reading.use(None)  # English until the command chooses its reader's (runs one after another in one process too)
 
 
 @cli.command()
@@ -86,16 +87,18 @@ def status(directory, player, now, language, fmt):
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file "
               "(default: standard output; a PNG only goes to a file or a pipe).")
 @NOW_SHOWN
-def board(directory, player, fmt, output, now):
+@LANGUAGE
+def board(directory, player, fmt, output, now, language):
     """A picture of the position, drawn from the public view or a player's view."""
     from ..text import pictures
     gd = engine.open_game(directory)
+    speak(gd, player, language)
     doc, notes = engine.status_with_notes(gd, player)
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
     if fmt == "png":
         if output is None and sys.stdout.isatty():
-            raise UsageError("a PNG is not for the terminal: give -o FILE (or pipe it)")
+            raise UsageError(lazy("a PNG is not for the terminal: give -o FILE (or pipe it)"))
         data = pictures.png(doc)
     elif fmt == "html":  # (the page's report: a player's moves since their last move)
         data = pictures.page(engine.with_moves_since(gd, doc), clock_now(now)).encode("utf-8")
@@ -108,19 +111,23 @@ def board(directory, player, fmt, output, now):
         with open(output, "wb") as handle:
             handle.write(data)
     except OSError as exc:
-        raise PbemError(f"{output}: cannot write ({exc.strerror})") from None
+        raise PbemError(lazy("{file}: cannot write ({reason})", file=output, reason=exc.strerror)) from None
 
 
 @cli.command()
 @click.argument("root", metavar="ROOT", type=FOLDER)
 @click.argument("out", metavar="OUT", type=FOLDER)
 @NOW_SHOWN
-def site(root, out, now):
+@click.option("--language", "language", metavar="CODE", help="The language of the index and the league page "
+              "(default: the games' own, when they all have the same; else English). Each game's pages are in its "
+              "language.")
+def site(root, out, now, language):
     """A static web site of the games under ROOT (or of one game), written into OUT: an index of the games with
     who is to act and until when, and each game's picture, report and log; from the public files only. A run
     writes only what changed since the last (OUT/.pbem-site.json records what it wrote)."""
+    from ..text.language import check
     from . import site as site_module
-    result = site_module.build(root, out, clock_now(now))
+    result = site_module.build(root, out, clock_now(now), check(language) if language else None)
     click.echo(f"{out}: {len(result['games'])} games, {len(result['files'])} files, {len(result['written'])} "
                f"written")
     if result["unreadable"]:
@@ -165,13 +172,7 @@ def move(directory, source, player, text, move_number, now, language, fmt):
         from ..notation import split_turn
         result = submit(gd, player, split_turn(text), by="referee", move_number=move_number, now=now)
     else:
-        name = "standard input" if source == "-" else source
-        data, size = read_input(source)
-        doc = movefile.parse(data, name, size)
-        if doc["game"] != gd.id:
-            raise PbemError(f"{name}: the move is for game {doc['game']!r}, this is {gd.id!r}")
-        if doc["player"] != player:
-            raise PbemError(f"{name}: the move is signed by player {doc['player']!r}, not {player!r}")
+        doc = signed_file(source, gd, player, queue=False)
         result = submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
                         signature=doc.get("signature"), now=now)
 
@@ -205,13 +206,7 @@ def queue(directory, source, player, text, cancel, move_number, now, language, f
         result = {"game": gd.id, "player": player, "move_number": doc["move_number"], "queue": doc.get("queue"),
                   "finished": doc["finished"]}
     elif source is not None:
-        name = "standard input" if source == "-" else source
-        data, size = read_input(source)
-        doc = movefile.parse(data, name, size)
-        if doc["game"] != gd.id:
-            raise PbemError(f"{name}: the queue is for game {doc['game']!r}, this is {gd.id!r}")
-        if doc["player"] != player:
-            raise PbemError(f"{name}: the queue is signed by player {doc['player']!r}, not {player!r}")
+        doc = signed_file(source, gd, player, queue=True)
         result = correspondence.set_queue(gd, player, doc["moves"], move_number=doc["move_number"],
                                           signature=doc.get("signature"), now=now)
     else:
@@ -240,10 +235,13 @@ def log(directory, full, language, fmt):
 @GAME_DIR
 @click.option("--as", "player", help="Verify a finished game from what this player holds (the public files and "
               "their own view), even where the referee's files are.", **AS_PLAYER)
+@LANGUAGE
 @FORMAT
-def verify(directory, player, fmt):
+def verify(directory, player, fmt, language):
     """Replay the game from its seed and log; every stored file must match the replay exactly."""
-    emit(engine.verify(engine.open_game(directory), player), fmt, phrases.verified)
+    gd = engine.open_game(directory)
+    speak(gd, player, language)
+    emit(engine.verify(gd, player), fmt, phrases.verified)
 
 
 def main(argv=None) -> int:
@@ -261,7 +259,7 @@ def main(argv=None) -> int:
         exc.show()
         return 1
     except KeyboardInterrupt:
-        click.echo("pbem: interrupted; the game is unchanged unless a move was reported accepted", err=True)
+        click.echo("pbem: " + _("interrupted; the game is unchanged unless a move was reported accepted"), err=True)
         return 130
     except BrokenPipeError:
         return 0
@@ -271,8 +269,8 @@ def main(argv=None) -> int:
     except Exception as exc:  # a bug, never bad input: say so plainly, keep the traceback for those who ask
         if os.environ.get("PBEM_DEBUG"):
             raise
-        click.echo(f"pbem: internal error ({type(exc).__name__}: {exc}); the game files are unchanged. "
-                   f"Please report it; PBEM_DEBUG=1 shows the details.", err=True)
+        click.echo("pbem: " + _("internal error ({error}); the game files are unchanged. Please report it; "
+                                "PBEM_DEBUG=1 shows the details.", error=f"{type(exc).__name__}: {exc}"), err=True)
         return 3
     return 0
 

@@ -8,12 +8,13 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
+from ..messages import _
 from ..play import movefile
 from ..store import registry
 from ..text import phrases
 from .options import (FILE, FOLDER, FORMAT, MOVE_NUMBER, NOW, bot_seats, club_options, complete_game_type,
                       deadline_options, deadlines_from, emit, note_greedy_instead, parse_languages, parse_options,
-                      read_input, secret_from, sending)
+                      read_input, secret_from, sending, speak)
 
 
 @click.command()
@@ -86,10 +87,12 @@ def new(game_type, directory, players, seed, options, components, organiser, smt
               "notation.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Where to write (default: "
               "FILE in place, or standard output; - for standard output).")
-def sign(source, secret, secret_file, game_id, move_number, player, text, for_queue, game_type, output):
+@click.option("--language", "language", metavar="CODE", help="Answer in this language (en, fr, zh-Hant, zh-Hans).")
+def sign(source, secret, secret_file, game_id, move_number, player, text, for_queue, game_type, output, language):
     """Sign a move file with a player's secret (or write a new signed one with --text)."""
     from ..store import safefiles
     from ..notation import split_turn
+    speak(None, None, language)
     secret = secret_from(secret, secret_file)
     game = registry.get(game_type) if game_type else None
     if text is not None:
@@ -106,7 +109,7 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, for_qu
     text_out = movefile.dumps(doc)
     if output and output != "-":
         safefiles.write_atomic(output, text_out)
-        click.echo(f"signed {output}", err=True)
+        click.echo(_("signed {file}", file=output), err=True)
     else:
         click.echo(text_out, nl=False)
 
