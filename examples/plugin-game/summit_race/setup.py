@@ -3,8 +3,11 @@ to each climber, everyone at the foot of the mountain, and the first climber dra
 from __future__ import annotations
 
 from pbem.contract import PbemError
+from pbem.messages import NP_, Domain
 
 from .phases import turn
+
+T = Domain("summit_race")
 
 
 def check_components(components: dict, players: int) -> None:
@@ -12,10 +15,11 @@ def check_components(components: dict, players: int) -> None:
     deck = sum(entry["count"] for entry in components["cards"])
     needed = players * (components["hand_limit"] + 1) + 1
     if components["hand"] > components["hand_limit"]:
-        raise PbemError(f"components: a starting hand of {components['hand']} is over the hand limit "
-                        f"{components['hand_limit']}")
+        raise PbemError(T.lazy("components: a starting hand of {hand} is over the hand limit {limit}",
+                               hand=components["hand"], limit=components["hand_limit"]))
     if deck < needed:
-        raise PbemError(f"components: {players} climbers need a deck of at least {needed} cards, this one has {deck}")
+        raise PbemError(T.lazy("components: {players} climbers need a deck of at least {needed} cards, this one has "
+                               "{deck}", players=players, needed=needed, deck=deck))
 
 
 def setup(state: dict, components: dict, rng) -> None:
@@ -23,7 +27,7 @@ def setup(state: dict, components: dict, rng) -> None:
     players = state["players"]
     check_components(components, len(players))
     cards = [entry["value"] for entry in components["cards"] for _ in range(entry["count"])]
-    deck = rng.shuffle(cards, what="deck")  # private: nobody sees the order
+    deck = rng.shuffle(cards, what=NP_("chance", "deck"))  # private: nobody sees the order
     size = components["hand"]
     hands = {player: sorted(deck[i * size:(i + 1) * size]) for i, player in enumerate(players)}
     state.update({
@@ -40,4 +44,4 @@ def setup(state: dict, components: dict, rng) -> None:
         "over": False,
         "stack": [],
     })
-    turn.begin_turn(state, rng.choice(list(players), what="first player", public=True))
+    turn.begin_turn(state, rng.choice(list(players), what=NP_("chance", "first player"), public=True))

@@ -2,6 +2,8 @@
 the storm (the `storms`-th empty deck) ends the game."""
 from __future__ import annotations
 
+from pbem.messages import NP_
+
 
 def draw(state: dict, player: str, rng) -> None:
     """The deck's top card into the player's hand (kept sorted, so its order tells nothing); or the storm. The card
@@ -11,7 +13,7 @@ def draw(state: dict, player: str, rng) -> None:
         if state["empty_decks"] >= state["storms"]:
             state["over"] = True
             return
-        state["deck"] = rng.shuffle(state["discards"], what="discards shuffled into a new deck")
+        state["deck"] = rng.shuffle(state["discards"], what=NP_("chance", "discards shuffled into a new deck"))
         state["discards"] = []
     card = state["deck"].pop(0)
     state["hands"][player] = sorted([*state["hands"][player], card])
