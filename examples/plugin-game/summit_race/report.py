@@ -43,7 +43,7 @@ def deck_text(view: dict) -> str:
     discards = view["discards"]
     pile = (_("Discards: {count}, the top one a {card}.", count=len(discards), card=discards[-1]) if discards
             else _("Discards: none."))
-    return f"{deck} {pile}"
+    return f"{deck}\n{pile}"  # two sentences, one a line: no language's sentence spacing is assumed
 
 
 def hand_text(view: dict) -> str:
