@@ -186,14 +186,21 @@ def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox
 @click.argument("directory", metavar="DIR", type=FOLDER, default=".")
 @click.option("--rev", default="HEAD", show_default=True, help="The commit to verify the history of.")
 @REFEREE_DIR
+@click.option("--language", "language", metavar="CODE", help="Answer in this language (en, fr, zh-Hant, zh-Hans; "
+              "default: the game's).")
 @FORMAT
-def verify(directory, rev, referee_root, fmt):
+def verify(directory, rev, referee_root, language, fmt):
     """Check the game's whole history: unbroken chain of refereed commits, signed moves, positions = replay."""
     from ..git.verify import verify as check
-    data = check(directory, rev=rev, referee_root=referee_root)
+    from ..messages import _
+    from ..text import language as languages
+    if language:
+        language = languages.check(language)
+        languages.use(language)  # what is refused before the game is known too
+    data = check(directory, rev=rev, referee_root=referee_root, language_code=language)
 
     def text(d):
-        return "".join(f"{line}\n" for line in d["checks"]) + f"{d['game']}: verified.\n"
+        return "".join(f"{line}\n" for line in d["checks"]) + _("{game}: verified.", game=d["game"]) + "\n"
     emit(data, fmt, text)
 
 
