@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ..clock import clock, correspondence, handover
+from ..clock import clock, correspondence, handover, takebacks
 from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..store import locks
@@ -268,9 +268,13 @@ def _tick_game(directory: Path, moment, mailer) -> tuple[str, object]:
     try:
         gd = engine.open_game(directory)
         gd.lock_wait = min(locks.lock_wait(), TICK_LOCK_WAIT)  # a game held up must not hold up the others
+        expired = takebacks.expire(gd, moment)  # a takeback not answered in time is refused (told with the news)
         # mailing, what the tick owes the players is recorded with its change, and told after it: a run killed in
         # between leaves it for the next run (pbem.clock.notices)
         result = correspondence.tick(gd, moment, owe=mailer is not None)
+        if expired:
+            from ..text.takebacks import told
+            result.update(changed=True, takeback=told(expired).strip())
         if mailer is not None:
             from ..mail.clockmail import send_tick
             result["mailed"], result["warning"] = send_tick(mailer, gd, moment)
@@ -285,6 +289,8 @@ def _tick_text(done: list[dict], skipped: list[str], errors: list[str], moment) 
     lines = []
     for result in done:
         lines += [_event_line(result["game"], event) for event in result["events"]]
+        if result.get("takeback"):
+            lines.append(f"{result['game']}: {result['takeback']}")
         if result.get("mailed"):
             lines.append(f"{result['game']}: mailed {', '.join(result['mailed'])}")
         if result.get("warning"):

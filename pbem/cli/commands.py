@@ -25,6 +25,7 @@ class LazyGroup(click.Group):
 
     lazy = {"mail": ("pbem.cli.mail", "mail"), "git": ("pbem.cli.git", "git"),
             "league": ("pbem.cli.league", "league"),  # a club's standings and ratings (imports OpenSkill)
+            "takeback": ("pbem.cli.takeback", "takeback"),  # a decision taken back by consent
             **{name: ("pbem.cli.club", name) for name in ("watch", "say", "talk")},  # spectators, talk
             # correspondence life: deadlines, the clock's tick, vacations, seats handed on, mail preferences
             **{name: ("pbem.cli.clock", name)

@@ -144,6 +144,29 @@ def move(directory, source, player, text, secret_file, push, identity_file, lang
 
 
 @git.command()
+@click.argument("directory", metavar="DIR", type=FOLDER)
+@click.option("--as", "player", required=True, metavar="NAME", help="Your player name.")
+@click.option("--agree", is_flag=True, help="Agree to the takeback another player asked.")
+@click.option("--decline", is_flag=True, help="Decline it: the move stands.")
+@click.option("--secret-file", type=FILE, help="A file holding your secret (or PBEM_SECRET). "
+              "Without a secret the commit is signed with your SSH key (git's gpg.format ssh).")
+@click.option("--push", is_flag=True, help="Push it too (rebased on whatever was pushed meanwhile).")
+@FORMAT
+def takeback(directory, player, agree, decline, secret_file, push, fmt):
+    """Commit a request to take back your last decision, or (--agree, --decline) your answer to one (then: git
+    push); the referee's run judges it."""
+    from ..engine import engine
+    from ..git.player import takeback as commit_takeback
+    if agree and decline:
+        raise UsageError("give at most one of --agree and --decline")
+    secret = secret_from(None, secret_file) if secret_file or os.environ.get("PBEM_SECRET") else None
+    word = engine.TAKEBACK_AGREE if agree else engine.TAKEBACK_DECLINE if decline else engine.TAKEBACK_REQUEST
+    result = commit_takeback(directory, player, word, secret, push)
+    emit(result, fmt, lambda r: f"Committed {r['file']} ({word}, move {r['move_number']}). "
+                                + ("Pushed.\n" if r["pushed"] else "Push it: git push\n"))
+
+
+@git.command()
 @click.argument("directory", metavar="DIR", type=FOLDER, default=".")
 @REFEREE_DIR
 @click.option("--identity", "identity_file", type=FILE, metavar="KEYFILE",

@@ -83,17 +83,17 @@ def submit(gd: engine.GameDir, player: str, texts: list[str], *, now=None, **how
     before_write, may_queue); in a game with deadlines the movers' runs of timeouts end and the next decision
     starts `now` (default: the system clock). The answer says when that decision is due (`due`, None without
     deadlines)."""
-    restart = _Restart(gd, now)
+    restart = Restart(gd, now)
     return restart.told(engine.submit(gd, player, texts, after_turn=restart, **how))
 
 
 def set_queue(gd: engine.GameDir, player: str, texts: list[str], *, now=None, **how) -> dict:
     """A player's queue replaced (engine.set_queue); when it plays at once, the clock restarts as for `submit`."""
-    restart = _Restart(gd, now)
+    restart = Restart(gd, now)
     return {**engine.set_queue(gd, player, texts, after_turn=restart, **how), "due": restart.due}
 
 
-class _Restart:
+class Restart:
     """The clock's hook into a turn (engine.submit's `after_turn`): the movers answered (their run of timeouts
     ends) and the next decision starts now."""
 

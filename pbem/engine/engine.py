@@ -20,8 +20,9 @@ from __future__ import annotations
 import importlib
 
 from ..contract import PbemError, UsageError
-from ..play.turns import (END, REPLACE, RESIGN, TIMEOUT_REASONS, MoveAt, ending, is_end, is_resign, number_answered,
-                          play_turn, referee_move, referee_turns, timeout_choice, timeout_move, to_act)
+from ..play.turns import (END, REPLACE, RESIGN, TAKEBACK_AGREE, TAKEBACK_DECLINE, TAKEBACK_GRANTED, TAKEBACK_REFUSED,
+                          TAKEBACK_REQUEST, TAKEBACK_WORDS, TIMEOUT_REASONS, MoveAt, ending, is_end, is_resign,
+                          number_answered, play_turn, referee_move, referee_turns, timeout_choice, timeout_move, to_act)
 from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, SECRETS, STATE, STATE_CACHE, STATE_DIGEST,
                              STATUS_DIGESTS, TXN_KEY, GameDir, check_player, components_reader, layout, load_secrets,
                              load_state, open_game, roster, settle, state_edited, view_file)
@@ -35,7 +36,8 @@ __all__ = [
     "COMPONENTS", "FULL_LOG", "GAME", "LOG", "PUBLIC", "SECRETS", "STATE", "STATE_CACHE", "STATE_DIGEST",
     "STATUS_DIGESTS", "TXN_KEY", "GameDir", "check_player", "components_reader", "layout", "load_secrets",
     "load_state", "open_game", "roster", "settle", "state_edited", "view_file", "language_of", "legal", "read_log",
-    "status", "status_with_notes", "with_moves_since", "Request", "END", "REPLACE", "RESIGN", "TIMEOUT_REASONS",
+    "status", "status_with_notes", "with_moves_since", "Request", "END", "REPLACE", "RESIGN", "TAKEBACK_AGREE",
+    "TAKEBACK_DECLINE", "TAKEBACK_GRANTED", "TAKEBACK_REFUSED", "TAKEBACK_REQUEST", "TAKEBACK_WORDS", "TIMEOUT_REASONS",
     "MoveAt", "ending", "is_end", "is_resign", "number_answered", "play_turn", "referee_move", "referee_turns",
     "timeout_choice", "timeout_move", "to_act", "commit", "resign", "set_queue", "submit", "writing"]
 _LATER = {  # loaded when first used

@@ -11,8 +11,9 @@ from .. import digests, notation
 from ..contract import PbemError
 from ..messages import Message, _, lazy
 from ..play import botmoves, turns
-from ..play.turns import (END, REPLACE, RESIGN, TIMEOUT_REASONS, MoveAt, end_entry, play_turn, timeout_choice,
-                          to_act)
+from ..play import takebacks
+from ..play.turns import (END, REPLACE, RESIGN, TAKEBACK_WORDS, TIMEOUT_REASONS, MoveAt, end_entry, play_turn,
+                          timeout_choice, to_act)
 from ..rng import Rng, commitment
 from ..store import validation, yamlio
 from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STATE_DIGEST, STATUS_DIGESTS, GameDir,
@@ -21,6 +22,7 @@ from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STA
 from ..store.safefiles import Missing
 from .documents import (RECENT, differences, decision_of, final_ranking, json_text, public_entry, public_log,
                         schema_line, status_doc, status_docs, status_files, with_status_digests)
+from .rewinds import Rewinds, replay_takeback
 
 if TYPE_CHECKING:
     from ..store.registry import Game
@@ -28,13 +30,24 @@ if TYPE_CHECKING:
 MAX_PROBLEMS = 40
 THE_LOG = lazy("the log")  # what a replay names when its caller names nothing else
 
+
 def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: str | Message = THE_LOG,
-                 notes: list[str] | None = None):
+                 notes: list[str] | None = None, rewinds: Rewinds | None = None):
     """Replay a full log from the seed: yield (entries replayed, state, resigned) after the setup and after each
     entry, checking every chance outcome against the recorded one. Each state is handed to the next entry's
     `apply`, which may change it: use it before asking for the next step (copy it to keep it). A failure names
     `source`, the log replayed (and what gave the players and options). What is checked less than the rest (a
-    timeout move of an earlier bot: legal, not recomputed) is named in `notes`."""
+    timeout move of an earlier bot: legal, not recomputed) is named in `notes`. A takeback granted goes back to
+    the position `rewinds` kept for it."""
+    entries = log["entries"] or []
+    rewinds = rewinds or Rewinds(entries)
+    for count, state, resigned in _replayed(gd, seed, components, log, source, notes, rewinds):
+        rewinds.keep(count, state, entries[count - 1] if count else None)
+        yield count, state, resigned
+
+
+def _replayed(gd: GameDir, seed: str, components: dict, log: dict, source: str, notes: list[str] | None,
+              rewinds: Rewinds):
     game = gd.game
     rng = Rng(seed, gd.id, 0)
     try:
@@ -47,12 +60,17 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: st
                              source=source))
     resigned = []
     alone = None  # moves the referee played since every seat resigned (None while a player is in)
+    asked = None  # the takeback asked and not yet granted or refused: {by, of, declined}
     entries = log["entries"] or []
     yield 0, state, []
     for expected_number, entry in enumerate(entries, 1):
         if entry["number"] != expected_number:
             raise PbemError(lazy("verify failed: {source}: entry {expected} is numbered {number}", source=source,
                                  expected=expected_number, number=entry["number"]))
+        if entry["moves"][0] in TAKEBACK_WORDS and len(entry["moves"]) == 1:
+            state, asked = replay_takeback(game, (entries, rewinds, source), entry, asked, state)
+            yield expected_number, state, list(resigned)
+            continue
         if entry["moves"] == [RESIGN]:
             resigned.append(entry["player"])
             alone = 0 if set(gd.players) <= set(resigned) else None
@@ -83,6 +101,18 @@ def replay_steps(gd: GameDir, seed: str, components: dict, log: dict, source: st
             raise PbemError(lazy("verify failed: {source}: move {number}: the recorded chance outcomes differ from "
                                  "the seed's", source=source, number=entry["number"]))
         yield expected_number, state, list(resigned)
+
+
+def rewind(gd: GameDir, seed: str, components: dict, log: dict, target: int, upto: int):
+    """The position before move `target`, replayed from the seed through the log, and why the moves from `target`
+    to `upto` (excluded, the number the grant would take) cannot be taken back (pbem.play.takebacks.revealed;
+    None: they can). Replaying the log is the plain way: the position is exactly the one it led to."""
+    entries = (log["entries"] or [])[:upto - 1]
+    rewinds = Rewinds(entries, {upto: target})
+    for _ in replay_steps(gd, seed, components, {**log, "entries": entries}, rewinds=rewinds):
+        pass
+    before, steps = rewinds.kept[target]
+    return before, takebacks.revealed(gd.game, before, steps)
 
 
 def _check_ending(game: Game, state: dict, entry: dict, alone: int | None, last: bool, source: str) -> None:

@@ -59,7 +59,7 @@ class Submission(Request):
         return turn
 
 
-def _authenticate(gd: GameDir, player: str, texts: list[str], sent: Submission, current: int, queue: bool = False
+def authenticate(gd: GameDir, player: str, texts: list[str], sent: Submission, current: int, queue: bool = False
                   ) -> None:
     """The submission is the player's: entered by the referee, proved by the transport, or with the player's
     password or signature (over the move number it answers)."""
@@ -190,11 +190,11 @@ def _public_log_text(gd: GameDir, env: dict, full_text: str) -> str:
 
 def _open_turn(gd: GameDir, move_number: int | None) -> dict:
     env = load_state(gd)
-    _check_number(gd, env, move_number)
+    check_number(gd, env, move_number)
     return env
 
 
-def _check_number(gd: GameDir, env: dict, move_number: int | None) -> None:
+def check_number(gd: GameDir, env: dict, move_number: int | None) -> None:
     """A turn must answer the position's move number (pbem.play.turns.check_turn), or the one its decision had
     before seats were handed on (`answered`): a hand-over makes no one's move stale, by any transport."""
     current = env["move_number"]
@@ -229,8 +229,8 @@ def play(gd: GameDir, env: dict, player: str, texts: list[str], sent: Submission
     """One turn checked and played on the position `env` (`handed_over`: its state is the game's to change): the
     new state, the log entries (the player's, then the moves the referee and the queues play after it) and the
     players' queues. Nothing is written."""
-    _check_number(gd, env, sent.move_number)
-    _authenticate(gd, player, texts, sent, env["move_number"])
+    check_number(gd, env, sent.move_number)
+    authenticate(gd, player, texts, sent, env["move_number"])
     return play_submission(gd.game, gd.id, env, sent.turn(player, texts, env["move_number"]), handed_over,
                            components_reader(gd))
 
@@ -247,9 +247,9 @@ def set_queue(gd: GameDir, player: str, texts: list[str], **how) -> dict:
     texts = words.canonical_texts(game, texts, gd.players)
     with locked(gd):
         env = load_state(gd)
-        _check_number(gd, env, sent.move_number)
+        check_number(gd, env, sent.move_number)
         current = env["move_number"]
-        _authenticate(gd, player, texts, sent, current, queue=True)
+        authenticate(gd, player, texts, sent, current, queue=True)
         records = dict(env.get("queues") or {})
         if sent.signature and sent.signature in (records.get(player) or {}).get("signed", []):
             raise PbemError(lazy("this signed queue was taken already; sign the new one (it names the move number)"))
@@ -283,7 +283,7 @@ def resign(gd: GameDir, player: str, **how) -> dict:
     with locked(gd):
         env = _open_turn(gd, sent.move_number)
         current = env["move_number"]
-        _authenticate(gd, player, [RESIGN], sent, current)
+        authenticate(gd, player, [RESIGN], sent, current)
         if player in env["resigned"]:
             raise PbemError(lazy("{player} has already resigned", player=player))
         resigned = env["resigned"] + [player]

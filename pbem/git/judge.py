@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .. import notation
-from ..clock import correspondence
+from ..clock import correspondence, takebacks
 from ..contract import PbemError
 from ..engine import engine
 from ..messages import Message, lazy, nlazy
@@ -128,6 +128,8 @@ def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None,
     if not doc.get("signature") and not signed_commit:
         raise Refusal(lazy("{path}: not signed: sign the file with your secret (`pbem git move` does) or sign "
                            "the commit with your registered SSH key", path=path), path)
+    if doc["moves"] in ([engine.TAKEBACK_REQUEST], [engine.TAKEBACK_AGREE], [engine.TAKEBACK_DECLINE]):
+        return _takeback(desk, commit, change, doc, signed_commit)
     try:
         result = correspondence.submit(desk.gd, player, doc["moves"], by="player", move_number=number,
                                        signature=doc.get("signature"), authenticated=signed_commit, now=desk.now,
@@ -138,6 +140,27 @@ def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None,
             return Verdict(commit.id, "accepted", path, change.blob, result=applied)
         raise Refusal(lazy("{path}: {reason}", path=path, reason=public_reason(exc, encrypted)), path) from None
     return Verdict(commit.id, "accepted", path, change.blob, result=result)
+
+
+def _takeback(desk: Desk, commit: Commit, change: Change, doc: dict, signed_commit: bool) -> Verdict:
+    """A committed takeback file (moves: [takeback-request], [takeback-agree] or [takeback-decline]) applied as the
+    mail and the command line apply theirs (pbem.clock.takebacks), with its signature or signed commit; the
+    verdict's result in the shape of a turn's: the file's entry, then what the referee wrote after it."""
+    word, player = doc["moves"][0], doc["player"]
+    how = {"by": "player", "move_number": doc["move_number"], "signature": doc.get("signature"),
+           "authenticated": signed_commit, "now": desk.now}
+    try:
+        if word == engine.TAKEBACK_REQUEST:
+            result = takebacks.request(desk.gd, player, **how)
+        else:
+            result = takebacks.answer(desk.gd, player, word == engine.TAKEBACK_AGREE, **how)
+    except PbemError as exc:
+        raise Refusal(lazy("{path}: {reason}", path=change.path, reason=exc.message or str(exc)), change.path) from None
+    first, *after = result["entries"]
+    result = {key: value for key, value in result.items() if key != "why"}
+    return Verdict(commit.id, "accepted", change.path, change.blob,
+                   result={**result, "number": first["number"], "player": first["player"],
+                           "public_moves": first["moves"], "chance": [], "referee_moves": after})
 
 
 def language_choice(desk: Desk, commit: str, path: str, doc: dict, signatures: dict) -> str:
@@ -276,10 +299,10 @@ def _already_applied(desk: Desk, doc: dict) -> dict | None:
 
 
 def canonical_moves(gd: engine.GameDir, texts: list[str]) -> list[str]:
-    """The moves in the one text form the log records (`resign` as it is; a queue's items as pbem.play.queues writes
-    them); NotationError if one does not parse."""
-    return [engine.RESIGN if engine.is_resign(text) else plans.canonical_item(gd.game, text, gd.players)
-            for text in texts]
+    """The moves in the one text form the log records (`resign` and a takeback's words as they are; a queue's items
+    as pbem.play.queues writes them); NotationError if one does not parse."""
+    return [engine.RESIGN if engine.is_resign(text) else text if text in engine.TAKEBACK_WORDS else
+            plans.canonical_item(gd.game, text, gd.players) for text in texts]
 
 
 # a refusal's parameters that list legal moves (which can show a hand), and those that hold the words of a move

@@ -120,6 +120,25 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
             "notes": notes, "whole_turn": len(texts) == 1 and turn_goes_on(public, player)}
 
 
+def takeback(directory, player: str, word: str, secret: str | None = None, push: bool = False) -> dict:
+    """Commit moves/NNNN-NAME.yaml holding a takeback's word (`takeback-request`, `-agree`, `-decline`) for the
+    current move number, in the clear (it hides nothing), signed as a move is; the referee's run judges it."""
+    repo = Repo(directory)
+    refereed = last_refereed(repo, repo.head())
+    gd, public, seats = published(repo, refereed.commit)
+    speak(gd, seats, player)
+    seated(gd, player)
+    signing = _signing(repo, secret)
+    number = public["move_number"]
+    doc = movefile.build(gd.id, number, player, [word], secret)
+    relative = layout.move_path(number, player, False)
+    commit_move(repo, relative, movefile.dumps(doc, "../schemas/move.schema.json"), f"{word} by {player}", signing)
+    if push:
+        push_move(repo, signing)
+    return {"game": gd.id, "move_number": number, "player": player, "file": relative, "pushed": push,
+            "commit": repo.head()}
+
+
 def choose_language(directory, player: str, code: str, secret: str | None = None, push: bool = False) -> dict:
     """A player's choice of the language they read, as git carries it: moves/NNNN-NAME.language.yaml holding the
     one step `language CODE`, signed like a move (with their secret, or the commit with their SSH key) for the

@@ -16,7 +16,7 @@ from ..contract import PbemError
 from ..engine import engine
 from ..play import trust
 from ..text import phrases
-from . import admin, clockmail, compose, moves, parse, spectators, talkmail, telling
+from . import admin, clockmail, compose, moves, parse, spectators, takeback, talkmail, telling
 from .outcome import Outcome, Reject, too_large
 from .outgoing import Letter, Mailer
 from .telling import Handling, Told
@@ -222,6 +222,9 @@ class Referee:
             return self._admin(handling, player)
         if incoming.command in ("help", "status", "moves"):
             return self._command(handling, player)
+        if incoming.command in takeback.WORDS:
+            word, sent = takeback.answer(self.mailer, handling, player)
+            return Outcome(incoming.message_id, "command", word, gd.id, player["name"], *sent)
         if not incoming.lines:
             raise Reject("no move found in your mail: write your move lines below the Password: line (above or "
                           "below the quoted report, not inside it).",

@@ -198,6 +198,9 @@ def entry_line(entry: dict) -> str:
         return f"Move {entry['number']}: {entry['player']} resigned{why}."
     if engine.is_end(entry):
         return f"Move {entry['number']}: the referee ended the game: {entry['reason']}."
+    if entry["moves"][0] in engine.TAKEBACK_WORDS:
+        from ..text.takebacks import news_line
+        return news_line(entry)
     if entry["by"] == "referee":
         why = entry.get("reason") or "entered by the referee"
         line = f"Move {entry['number']}: the referee played {moves} for {entry['player']} ({why})."

@@ -38,7 +38,7 @@ MAX_BODY_CHARS = 64 * 1024            # of the player's own text (quotes and sig
 MAX_MOVE_LINES = 200
 # the email package's default policy, each header value parsed once per batch (headers.py)
 READING = email.policy.default.clone(header_factory=Headers())
-COMMANDS = ("status", "moves", "help", "resign")
+COMMANDS = ("status", "moves", "help", "resign", "takeback", "agree", "decline")
 ADMIN_COMMANDS = ("vacation", "notify", "pictures", "language")  # commands with words after them
 
 TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_-]{0,63})\]")

@@ -219,6 +219,15 @@ def _dropped_all(record: dict, template: str, **values) -> dict:
     return guards.tidy(dict(record, turns=[], started=False, notices=notices(record, notice)))
 
 
+def taken_back(record: dict, number: int) -> dict:
+    """The record once a takeback undid the moves from move `number` on: the queued turns, written after a position
+    that is no more, are dropped and the player told (the standing orders stay: they answer whatever comes)."""
+    if not record["turns"]:
+        return record
+    return _dropped_all(record, f"a takeback undid the moves from move {number} on, so your queue no longer "
+                                f"follows the position")
+
+
 def _stopped(game, record: dict, step: Step, decision: str, legal: list[dict]) -> dict:
     """The queue stops at `step`, which is not legal: the player is told why (what the decision is, as meta.yaml
     says it) and what is legal."""

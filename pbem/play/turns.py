@@ -30,7 +30,11 @@ if TYPE_CHECKING:
 RESIGN = "resign"  # the one move every game has: reserved, no game may use it as an action
 REPLACE = "replace"  # the log entry of a seat handed to a new player (pbem replace): not a move of the game
 END = "end of game"  # the log entry of a game the referee ended (every seat resigned): not a move of the game
-ADMIN_WORDS = (RESIGN, REPLACE, END)  # reserved: no game's notation may read one of them as a move
+# a takeback by consent (pbem.play.takebacks): a player's request, each other player's answer, the referee's outcome
+TAKEBACK_REQUEST, TAKEBACK_AGREE, TAKEBACK_DECLINE = "takeback-request", "takeback-agree", "takeback-decline"
+TAKEBACK_GRANTED, TAKEBACK_REFUSED = "takeback-granted", "takeback-refused"
+TAKEBACK_WORDS = (TAKEBACK_REQUEST, TAKEBACK_AGREE, TAKEBACK_DECLINE, TAKEBACK_GRANTED, TAKEBACK_REFUSED)
+ADMIN_WORDS = (RESIGN, REPLACE, END, *TAKEBACK_WORDS)  # reserved: no game's notation may read one of them as a move
 # the reasons of the log entries the clock makes (pbem.clock.correspondence): verify recomputes these moves
 TIMEOUT_REASONS = {"first-legal": NP_("reason", "timeout (first-legal)"), "bot": NP_("reason", "timeout (bot)")}
 RESIGNED = NP_("reason", "resigned")
@@ -113,9 +117,12 @@ def check_turn(game: Game, game_id: str, env: dict, move_number: int | None) -> 
         raise PbemError(lazy("{game} is over; no more moves", game=game_id))
 
 
-def is_hand_over(entry: dict) -> bool:
-    """Is this log entry a seat handed to a new player (`pbem replace`)? It changes no one's decision."""
-    return entry["moves"] == [REPLACE] and entry["by"] == "referee"
+def changes_no_decision(entry: dict) -> bool:
+    """Is this log entry one that takes a number but changes no one's decision: a seat handed to a new player
+    (`pbem replace`), or a takeback asked, answered or refused (a granted one changes the position)?"""
+    if entry["moves"] == [REPLACE] and entry["by"] == "referee":
+        return True
+    return len(entry["moves"]) == 1 and entry["moves"][0] in TAKEBACK_WORDS and entry["moves"][0] != TAKEBACK_GRANTED
 
 
 def number_answered(entry: dict) -> int:
@@ -129,7 +136,7 @@ def answered(move_number: int | None, current: int, since: list[dict]) -> int | 
     a move sent for the decision before them answers the same decision."""
     if move_number is None or move_number >= current or len(since) != current - move_number:
         return move_number
-    return current if all(is_hand_over(entry) for entry in since) else move_number
+    return current if all(changes_no_decision(entry) for entry in since) else move_number
 
 
 def keep(records: dict, player: str, record: dict | None) -> None:
