@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from ..contract import PbemError
-from ..messages import _, lazy, ngettext, nlazy
 from ..engine import engine
 from ..engine.documents import entry_text, opened_log
+from ..messages import _, lazy, ngettext, nlazy
 from ..play.queues import REASONS as QUEUE_REASONS
 from ..rng import commitment
 from ..store import validation, yamlio
