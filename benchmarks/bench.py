@@ -1,7 +1,8 @@
 """Performance benchmarks of pbem: every figure a paired comparison of real processes, against
 benchmarks/targets.yaml.
 
-    python benchmarks/bench.py [--rounds 15] [--long-rounds 5] [--games 100] [--site-games 1000] [--no-git]
+    python benchmarks/bench.py [--rounds 15] [--long-rounds 5] [--games 100] [--worker-games N] [--site-games 1000]
+                               [--no-git]
 
 Run it from a non-editable install (an editable one adds import hooks to every process). The machine may be shared
 and busy: a figure is never a ratio of two medians taken at different moments, but the median of ratios of pairs,
@@ -21,8 +22,8 @@ target holds when the median meets it, by CPU time (the child's user + system ti
   (PBEM_MAIL_PICTURES=0), the two run one after the other, each run paired with `pbem move` of the same position
   and with a probe of the disk (a 4 KiB block rewritten and fsynced, 20 times): what one fsync costs on that disk
   at that moment, beside how many fsyncs a mail makes; that batch is handled by one process (`--workers 1`);
-- the same batch, pictures on, with `--workers N` (for each N of WORKER_COUNTS) against `--workers 1`, the two run
-  one right after the other: how many times the throughput of one worker N workers reach (by wall time: the target;
+- the same batch (or one of `--worker-games` games), pictures on, with `--workers N` (for each N of WORKER_COUNTS)
+  against `--workers 1`, the two run one right after the other: how many times the throughput of one worker N workers reach (by wall time: the target;
   the CPU time of the run and its workers together is shown);
 - `pbem site` of a root of 1,000 Gold Fever games (`--site-games`) after one new move, against the site of that one
   game alone, made afresh: what the 999 unchanged games cost a run (their public files read and hashed);
@@ -253,7 +254,8 @@ def mail_batch(root: Path, games: int) -> tuple[Path, Position]:
     one mail a game: the first move, with the player's password. Also the first game's position, for the CLI."""
     rnd = random.Random(SEED)
     (root / "games").mkdir(parents=True)
-    (root.parent / "cli").mkdir()
+    cli = root.parent / f"cli-{root.name}"
+    cli.mkdir()
     box = mailbox.Maildir(root / "inbox", create=True)
     first = None
     for index in range(games):
@@ -273,9 +275,9 @@ def mail_batch(root: Path, games: int) -> tuple[Path, Position]:
         msg.set_content(f"Password: {secrets[player]}\nMove-Number: {env['move_number']}\n{move}\n")
         box.add(mailbox.MaildirMessage(msg.as_bytes()))
         if first is None:
-            snapshot = root.parent / "cli" / game_id
+            snapshot = cli / game_id
             shutil.copytree(root / "games" / game_id, snapshot, symlinks=True)
-            move_file = root.parent / "cli" / "move.yaml"
+            move_file = cli / "move.yaml"
             move_file.write_text(movefile.dumps(movefile.build(game_id, env["move_number"], player, [move],
                                                                secrets[player])))
             first = Position(snapshot, player, move_file)
@@ -515,6 +517,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=15, help="pairs of each short command")
     parser.add_argument("--long-rounds", type=int, default=5, help="pairs of the mail batch, demo and verifies")
     parser.add_argument("--games", type=int, default=100, help="games in the mail batch")
+    parser.add_argument("--worker-games", type=int, help="games in the batch the workers are measured on (default: "
+                                                         "--games; 1000: a larger club's batch)")
     parser.add_argument("--site-games", type=int, default=1000, help="games of the site's root")
     parser.add_argument("--no-git", action="store_true", help="leave out `pbem git verify` (its game takes minutes "
                                                               "to play)")
@@ -565,19 +569,24 @@ def measure(args, targets: dict, root: Path) -> int:
     if engine.load_state(engine.open_game(demo_dir))["state"] != same:
         raise SystemExit("the demo and the in-memory play-out are not the same game: the comparison would be unfair")
 
-    def inbox() -> list[str]:
-        copy = root / "mailwork"
-        if copy.exists():
-            shutil.rmtree(copy)
-        shutil.copytree(batch, copy, symlinks=True)
-        os.sync()  # on disk, as a game's files are when a mail comes: its last move was long ago
-        return [PBEM, "mail", "inbox", "--games", str(copy / "games"), "--maildir", str(copy / "inbox"),
-                "--outbox", str(copy / "outbox"), "--now", NOW]
+    def inbox_of(batch: Path) -> Callable[[], list[str]]:
+        def inbox() -> list[str]:
+            copy = root / "mailwork"
+            if copy.exists():
+                shutil.rmtree(copy)
+            shutil.copytree(batch, copy, symlinks=True)
+            os.sync()  # on disk, as a game's files are when a mail comes: its last move was long ago
+            return [PBEM, "mail", "inbox", "--games", str(copy / "games"), "--maildir", str(copy / "inbox"),
+                    "--outbox", str(copy / "outbox"), "--now", NOW]
+        return inbox
+    inbox = inbox_of(batch)
     mail = Command("mail batch, pictures on", lambda: with_workers(inbox(), 1), b"accepted",
                    env={"PBEM_MAIL_PICTURES": "1"})
     text_mail = Command("mail batch, pictures off", lambda: with_workers(inbox(), 1), b"accepted",
                         env={"PBEM_MAIL_PICTURES": "0"})
-    workers = worker_commands(inbox)
+    worker_games = args.worker_games or args.games  # the workers' batch: bench.py's, or a larger club's
+    workers = worker_commands(inbox if worker_games == args.games else
+                              inbox_of(mail_batch(root / "mail-workers", worker_games)[0]))
     fsync_probe = fixed("fsync probe", [PYTHON, "-c", FSYNC_PROBE, str(root / "fsync-probe")])
     run([PYTHON, "-c", COUNT_FSYNCS, str(root / "fsyncs"), *with_workers(inbox(), 1)[1:]], b"accepted")
     fsyncs_per_mail = int((root / "fsyncs").read_text()) / args.games
@@ -679,7 +688,7 @@ def measure(args, targets: dict, root: Path) -> int:
         Figure("mail batch, pictures off: moves per second", text_cpu, text_wall, None, True,
                f"the same batch, PBEM_MAIL_PICTURES=0 (text mails only), run right after it: per mail "
                f"{ms(text_mail, args.games)}"),
-        *worker_figures(workers, worker_pairs, targets, args.games),
+        *worker_figures(workers, worker_pairs, targets, worker_games),
         site_figure(site_whole, site_alone, targets["site_one_move_in_many_games_s"], args.site_games),
         ratio("mail batch: per mail / a CLI move", pairs["mail/cli"], targets["mail_vs_cli_move"],
               f"`pbem move` of the first game's move: {ms(cli_move)}"),

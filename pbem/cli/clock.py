@@ -12,20 +12,33 @@ import click
 from ..clock import clock, correspondence, handover, takebacks
 from ..contract import PbemError, UsageError
 from ..engine import engine
+from ..messages import NP_, PBEM, _, ngettext
 from ..store import locks
 from ..text import times
 from ..text.phrases import plural, referee_moves
-from .options import AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, WORKERS, emit, note_greedy_instead, sending
+from .options import (AS_PLAYER, DURATION, FOLDER, FORMAT, GAME_DIR, NOW, WORKERS, emit, note_greedy_instead, sending,
+                      speak)
+
+
+# what happens to an overdue decision (clock.POLICIES), as a player reads it
+POLICY_WORDS = {"wait": NP_("timeout", "wait"), "first-legal": NP_("timeout", "first-legal"),
+                "bot": NP_("timeout", "bot")}
 
 
 def _clock_text(data: dict, now) -> str:
-    """The clock's settings and state as a report shows them, seen at `now` (the command's --now)."""
+    """The clock's settings and state as a report shows them, seen at `now` (the command's --now), in the language
+    being read: one sentence for the deadline, one for the reminder and one for the timeouts when there are."""
     shown = data["clock"]
-    lines = [f"{data['game']}: deadline {shown['deadline']} a decision"
-             + (f", reminder {shown['reminder']} before" if shown["reminder"] else "")
-             + f", on timeout: {shown['on_timeout']}"
-             + (f", resigned after {shown['timeouts']} in a row" if shown["timeouts"] else "")
-             + f", vacations up to {shown['vacation_days']} days a year."]
+    policy = PBEM.stored(POLICY_WORDS[shown["on_timeout"]], "timeout") if shown["on_timeout"] in POLICY_WORDS \
+        else shown["on_timeout"]
+    # TRANSLATORS: {deadline} and {reminder} are durations as pbem writes them (72h, 1d12h, 90m)
+    lines = [_("{game}: deadline {deadline} a decision; on timeout: {policy}; vacations up to {days} days a year.",
+               game=data["game"], deadline=shown["deadline"], policy=policy, days=shown["vacation_days"])]
+    if shown["reminder"]:
+        lines.append(_("A reminder {reminder} before a move is due.", reminder=shown["reminder"]))
+    if shown["timeouts"]:
+        lines.append(ngettext("Resigned after {count} timeout in a row.", "Resigned after {count} timeouts in a row.",
+                              shown["timeouts"], count=shown["timeouts"]))
     lines += times.summary_lines(shown, data["to_act"], now)
     return "\n".join(lines) + "\n"
 
@@ -85,6 +98,7 @@ def vacation(directory, span, player, cancel, now, fmt):
     if cancel == bool(span) or (span and len(span) != 2):
         raise UsageError("give FROM TO (two dates or times), or --cancel")
     gd, moment = engine.open_game(directory), clock.moment(now)
+    speak(gd, player, None)
     data = correspondence.vacation(gd, player, moment, *(span or (None, None)), cancel=cancel)
     emit(data, fmt, lambda d: _clock_text(d, moment))
 
@@ -160,21 +174,40 @@ def mail_preference(argument: str, choices: tuple[str, ...]):
     return made
 
 
+def notify_answer(data: dict) -> str:
+    """How often a player gets mail (correspondence.NOTIFY), as the answer to `pbem notify` says it."""
+    game, player = data["game"], data["player"]
+    if data["notify"] == "every":
+        return _("{game}: {player} gets mail at every move.", game=game, player=player)
+    if data["notify"] == "turn":
+        return _("{game}: {player} gets mail when it is their turn, with what happened since.", game=game,
+                 player=player)
+    return _("{game}: {player} gets a daily digest by mail.", game=game, player=player)
+
+
 @mail_preference("preference", correspondence.NOTIFY)
 def notify(directory, preference, player, fmt):
     """How often a player gets mail: every move, only their turn (with what happened since), or a daily digest.
     By mail, the player writes `notify every|turn|daily` themselves."""
-    data = correspondence.set_notify(engine.open_game(directory), player, preference)
-    emit(data, fmt, lambda d: f"{d['game']}: {d['player']} gets mail: {d['notify']}.\n")
+    gd = engine.open_game(directory)
+    speak(gd, player, None)
+    data = correspondence.set_notify(gd, player, preference)
+    emit(data, fmt, lambda d: notify_answer(d) + "\n")
 
 
 @mail_preference("choice", correspondence.PICTURES)
 def pictures(directory, choice, player, fmt):
     """Whether the mails that ask a player to act carry the picture of their view (on) or are text only (off).
     By mail, the player writes `pictures on|off` themselves."""
-    data = correspondence.set_pictures(engine.open_game(directory), player, choice)
-    emit(data, fmt, lambda d: f"{d['game']}: {d['player']}'s mails "
-                              f"{'carry a picture of the board' if d['pictures'] == 'on' else 'are text only'}.\n")
+    gd = engine.open_game(directory)
+    speak(gd, player, None)
+    data = correspondence.set_pictures(gd, player, choice)
+    if data["pictures"] == "on":
+        emit(data, fmt, lambda d: _("{game}: {player}'s mails carry a picture of the board.", game=d["game"],
+                                    player=d["player"]) + "\n")
+    else:
+        emit(data, fmt, lambda d: _("{game}: {player}'s mails are text only.", game=d["game"],
+                                    player=d["player"]) + "\n")
 
 
 @click.command()
@@ -185,9 +218,14 @@ def pictures(directory, choice, player, fmt):
 def language(directory, code, player, fmt):
     """The language a player reads from now on: en, fr, zh-Hant or zh-Hans (their reports, mails and refusals; a
     move may be written in any language's words). By mail, the player writes `language CODE` themselves."""
-    data = correspondence.set_language(engine.open_game(directory), player, code)
+    gd = engine.open_game(directory)
+    speak(gd, player, None)
+    data = correspondence.set_language(gd, player, code)
     from ..text.language import LANGUAGES
-    emit(data, fmt, lambda d: f"{d['game']}: {d['player']} reads {d['language']} ({LANGUAGES[d['language']][0]}).\n")
+    speak(gd, player, data["language"])  # the answer in the language chosen
+    # TRANSLATORS: {code} is a language's code (fr), {name} its own name (français)
+    emit(data, fmt, lambda d: _("{game}: {player} reads {code} ({name}).", game=d["game"], player=d["player"],
+                                code=d["language"], name=LANGUAGES[d["language"]][0]) + "\n")
 
 
 # ---------------------------------------------------------------- tick
@@ -239,19 +277,24 @@ def tick(target, now, smtp, outbox, smtp_user, starttls, no_mail, from_address, 
         from ..mail.outgoing import Mailer
         mailer = Mailer(root, transport.make(smtp, outbox, smtp_user, starttls), from_address)
     ticked: list[tuple[str, object] | None] = [None] * len(directories)
-    shares = parallel.partition([d.name for d in directories], workers or parallel.cores())
+    work_groups = parallel.groups([d.name for d in directories])
+    workers = workers or parallel.cores()
 
-    def work(share: list[int], report) -> None:
-        for index in share:
+    def work(indices, report) -> None:
+        for index in indices:
             report((index, _tick_game(directories[index], moment, mailer)))
-    if len(shares) == 1:
-        work(shares[0], lambda said: ticked.__setitem__(*said))
-    for number, said in parallel.run(shares, work) if len(shares) > 1 else ():
-        if isinstance(said, parallel.Stopped):  # the games it had not ticked are told as errors
-            for index in shares[number]:
-                ticked[index] = ticked[index] or ("error", f"{directories[index].name}: not ticked: {said.text()}")
+    if workers == 1 or len(work_groups) == 1:
+        work(range(len(directories)), lambda said: ticked.__setitem__(*said))
+    why = ""
+    for _, said in parallel.run(work_groups, workers, work) if workers > 1 and len(work_groups) > 1 else ():
+        if isinstance(said, parallel.Stopped):  # the games it had taken and not ticked are told as errors
+            why = said.text()
+            for index in said.taken:
+                ticked[index] = ticked[index] or ("error", f"{directories[index].name}: not ticked: {why}")
         else:
             ticked[said[0]] = said[1]
+    for index, directory in enumerate(directories):  # not taken: every worker stopped first
+        ticked[index] = ticked[index] or ("error", f"{directory.name}: not ticked: {why}")
     done = [result for kind, result in ticked if kind == "done"]
     skipped = [line for kind, line in ticked if kind == "skipped"]
     errors = [line for kind, line in ticked if kind == "error"]

@@ -11,19 +11,20 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from ..play import movefile
+from ..messages import _, lazy
 from ..store import registry
-from ..text import phrases
-from .options import (AS_PLAYER, FILE, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, bot_seats,
-                      clock_now, club_options, complete_game_type, deadline_options, deadlines_from, emit,
-                      note_greedy_instead, parse_languages, parse_options, read_input, said_now, secret_from, sending,
-                      speak, status_json)
+from ..text import language as reading, phrases
+from .options import (AS_PLAYER, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, clock_now, emit,
+                      said_now, signed_file, speak, status_json)
 
 
 class LazyGroup(click.Group):
-    """Transports load only when used, so `pbem move` does not pay for importing the mail machinery."""
+    """Commands whose modules load only when one of them is run, so `pbem move` does not pay for importing the mail
+    machinery, nor for building the options of commands it is not."""
 
     lazy = {"mail": ("pbem.cli.mail", "mail"), "git": ("pbem.cli.git", "git"),
+            # making a game, a bots' game or a signed move file: `pbem move` does not build their options
+            **{name: ("pbem.cli.making", name) for name in ("new", "demo", "sign")},
             "league": ("pbem.cli.league", "league"),  # a club's standings and ratings (imports OpenSkill)
             "takeback": ("pbem.cli.takeback", "takeback"),  # a decision taken back by consent
             **{name: ("pbem.cli.club", name) for name in ("watch", "say", "talk")},  # spectators, talk
@@ -46,6 +47,7 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="pbem")
 def cli():
     """pbem: a referee for board games played by email or by git commits."""
+    reading.use(None)  # English until the command chooses its reader's (runs one after another in one process too)
 
 
 @cli.command()
@@ -56,61 +58,6 @@ def games(fmt):
     data = [{"id": g.id, "title": g.title, "players": {"min": g.min_players, "max": g.max_players},
              "options": g.meta.get("options", {})} for g in registry.all_games()]
     emit(data, fmt, lambda _: report.games_table(registry.all_games()))
-
-
-@cli.command()
-@click.argument("game_type", metavar="GAME", shell_complete=complete_game_type)
-@click.argument("directory", metavar="DIR")
-@click.option("--player", "players", multiple=True, required=True, metavar="NAME[:EMAIL]",
-              help="A player, in seating order (clockwise); repeat for each.")
-@click.option("--seed", help="The secret seed of decks and dice (default: random). Revealed when the game ends.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant or option; see `pbem games`.")
-@click.option("--components", type=FILE, help="A club's own card and board data (YAML).")
-@click.option("--organiser", metavar="EMAIL", help="The organiser's address: the referee's mail comes from it.")
-@sending
-@deadline_options
-@click.option("--notify", "notify", multiple=True, metavar="[PLAYER=]every|turn|daily", help="How often players "
-              "get mail: only when it is their turn (default; with what happened since), every move, or a daily "
-              "digest (sent by `pbem tick`). Without PLAYER= for everyone; repeat for each player.")
-@click.option("--language", "language", metavar="CODE", help="The game's language: what its players read unless "
-              "they choose their own (en, the default; fr; zh-Hant; zh-Hans).")
-@click.option("--player-language", "player_languages", multiple=True, metavar="PLAYER=CODE", help="A player's own "
-              "language (they may change it later); repeat for each player.")
-@click.option("--bot", "bots", multiple=True, metavar="PLAYER=LEVEL", help="Seat a bot, played at LEVEL (random, "
-              "greedy, search, search:N for N simulations a decision), its moves logged as the bot's. Repeatable.")
-@club_options
-@NOW
-@FORMAT
-def new(game_type, directory, players, seed, options, components, organiser, smtp, outbox, smtp_user, starttls,
-        deadline, reminder, on_timeout, timeout_bots, timeouts, vacation_days, notify, language, player_languages, bots,
-        watchers, talk, now, fmt):
-    """Start a game of GAME in DIR (DIR's name is the game's id) and print each player's secret.
-
-    With --smtp or --outbox (and --organiser), each player with an address is also mailed a welcome: their
-    password, how to move, and the position."""
-    from ..clock import correspondence
-    welcome = None
-    if smtp or outbox:
-        from ..mail import welcome as welcoming
-        welcome = welcoming.prepare(organiser, smtp, outbox, smtp_user, starttls)
-    seats = [correspondence.parse_player(p) for p in players]
-    note_greedy_instead(registry.get(game_type), [*bots, *timeout_bots])
-    language, languages = parse_languages(language, player_languages, [name for name, _ in seats])
-    result = correspondence.create(game_type, directory, seats, seed=seed, options=parse_options(options),
-                                   language=language, languages=languages,
-                                   components_path=components, organiser=organiser,
-                                   deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days,
-                                                            timeout_bots),
-                                   notify=correspondence.parse_notify(notify, [name for name, _ in seats]),
-                                   bots=bot_seats(bots), club_settings=(watchers, talk), now=now)
-    failure = None
-    if welcome is not None:
-        result["welcomed"], failure = welcoming.send(engine.open_game(directory), welcome)
-
-    emit(result, fmt, phrases.created)
-    if failure is not None:  # the game exists and its passwords are printed above: say what is left to do
-        raise PbemError(f"the game was created (the passwords are above), but the welcome mails were not sent: "
-                        f"{failure}")
 
 
 @cli.command()
@@ -140,16 +87,18 @@ def status(directory, player, now, language, fmt):
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file "
               "(default: standard output; a PNG only goes to a file or a pipe).")
 @NOW_SHOWN
-def board(directory, player, fmt, output, now):
+@LANGUAGE
+def board(directory, player, fmt, output, now, language):
     """A picture of the position, drawn from the public view or a player's view."""
     from ..text import pictures
     gd = engine.open_game(directory)
+    speak(gd, player, language)
     doc, notes = engine.status_with_notes(gd, player)
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
     if fmt == "png":
         if output is None and sys.stdout.isatty():
-            raise UsageError("a PNG is not for the terminal: give -o FILE (or pipe it)")
+            raise UsageError(lazy("a PNG is not for the terminal: give -o FILE (or pipe it)"))
         data = pictures.png(doc)
     elif fmt == "html":  # (the page's report: a player's moves since their last move)
         data = pictures.page(engine.with_moves_since(gd, doc), clock_now(now)).encode("utf-8")
@@ -162,19 +111,23 @@ def board(directory, player, fmt, output, now):
         with open(output, "wb") as handle:
             handle.write(data)
     except OSError as exc:
-        raise PbemError(f"{output}: cannot write ({exc.strerror})") from None
+        raise PbemError(lazy("{file}: cannot write ({reason})", file=output, reason=exc.strerror)) from None
 
 
 @cli.command()
 @click.argument("root", metavar="ROOT", type=FOLDER)
 @click.argument("out", metavar="OUT", type=FOLDER)
 @NOW_SHOWN
-def site(root, out, now):
+@click.option("--language", "language", metavar="CODE", help="The language of the index and the league page "
+              "(default: the games' own, when they all have the same; else English). Each game's pages are in its "
+              "language.")
+def site(root, out, now, language):
     """A static web site of the games under ROOT (or of one game), written into OUT: an index of the games with
     who is to act and until when, and each game's picture, report and log; from the public files only. A run
     writes only what changed since the last (OUT/.pbem-site.json records what it wrote)."""
+    from ..text.language import check
     from . import site as site_module
-    result = site_module.build(root, out, clock_now(now))
+    result = site_module.build(root, out, clock_now(now), check(language) if language else None)
     click.echo(f"{out}: {len(result['games'])} games, {len(result['files'])} files, {len(result['written'])} "
                f"written")
     if result["unreadable"]:
@@ -219,13 +172,7 @@ def move(directory, source, player, text, move_number, now, language, fmt):
         from ..notation import split_turn
         result = submit(gd, player, split_turn(text), by="referee", move_number=move_number, now=now)
     else:
-        name = "standard input" if source == "-" else source
-        data, size = read_input(source)
-        doc = movefile.parse(data, name, size)
-        if doc["game"] != gd.id:
-            raise PbemError(f"{name}: the move is for game {doc['game']!r}, this is {gd.id!r}")
-        if doc["player"] != player:
-            raise PbemError(f"{name}: the move is signed by player {doc['player']!r}, not {player!r}")
+        doc = signed_file(source, gd, player, queue=False)
         result = submit(gd, player, doc["moves"], by="player", move_number=doc["move_number"],
                         signature=doc.get("signature"), now=now)
 
@@ -259,13 +206,7 @@ def queue(directory, source, player, text, cancel, move_number, now, language, f
         result = {"game": gd.id, "player": player, "move_number": doc["move_number"], "queue": doc.get("queue"),
                   "finished": doc["finished"]}
     elif source is not None:
-        name = "standard input" if source == "-" else source
-        data, size = read_input(source)
-        doc = movefile.parse(data, name, size)
-        if doc["game"] != gd.id:
-            raise PbemError(f"{name}: the queue is for game {doc['game']!r}, this is {gd.id!r}")
-        if doc["player"] != player:
-            raise PbemError(f"{name}: the queue is signed by player {doc['player']!r}, not {player!r}")
+        doc = signed_file(source, gd, player, queue=True)
         result = correspondence.set_queue(gd, player, doc["moves"], move_number=doc["move_number"],
                                           signature=doc.get("signature"), now=now)
     else:
@@ -294,78 +235,13 @@ def log(directory, full, language, fmt):
 @GAME_DIR
 @click.option("--as", "player", help="Verify a finished game from what this player holds (the public files and "
               "their own view), even where the referee's files are.", **AS_PLAYER)
+@LANGUAGE
 @FORMAT
-def verify(directory, player, fmt):
+def verify(directory, player, fmt, language):
     """Replay the game from its seed and log; every stored file must match the replay exactly."""
-    emit(engine.verify(engine.open_game(directory), player), fmt, phrases.verified)
-
-
-@cli.command()
-@click.argument("source", metavar="FILE|-", required=False)
-@click.option("--secret", help="The player's secret (or PBEM_SECRET).")
-@click.option("--secret-file", type=FILE, help="A file holding the secret.")
-@click.option("--game", "game_id", help="With --text: the game id.")
-@click.option("--move-number", type=MOVE_NUMBER, help="With --text: the move number this turn phrases.")
-@click.option("--as", "player", metavar="PLAYER", help="With --text: the player.")
-@click.option("--text", "text", metavar="MOVE", help="Write a new signed move file for this turn.")
-@click.option("--queue", "for_queue", is_flag=True, help="Sign a queue sent without a move (for `pbem queue`): a "
-              "signed move is never taken for a queue, nor the other way round.")
-@click.option("--game-type", "game_type", metavar="GAME", shell_complete=complete_game_type, help="The game's "
-              "type (its id in `pbem games`): moves written in a language's words are written and signed in its "
-              "notation.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Where to write (default: "
-              "FILE in place, or standard output; - for standard output).")
-def sign(source, secret, secret_file, game_id, move_number, player, text, for_queue, game_type, output):
-    """Sign a move file with a player's secret (or write a new signed one with --text)."""
-    from ..store import safefiles
-    from ..notation import split_turn
-    secret = secret_from(secret, secret_file)
-    game = registry.get(game_type) if game_type else None
-    if text is not None:
-        if source or None in (game_id, move_number, player):
-            raise UsageError("with --text give --game, --move-number and --as, and no FILE")
-        doc = movefile.build(game_id, move_number, player, split_turn(text), secret, queue=for_queue, game=game)
-        movefile.parse(movefile.dumps(doc), "the new move file")
-    elif source:
-        data, size = read_input(source)
-        doc = movefile.sign(movefile.parse(data, source, size), secret, queue=for_queue, game=game)
-        output = output or (None if source == "-" else source)
-    else:
-        raise UsageError("give a move FILE (or -), or --text with --game, --move-number and --as")
-    text_out = movefile.dumps(doc)
-    if output and output != "-":
-        safefiles.write_atomic(output, text_out)
-        click.echo(f"signed {output}", err=True)
-    else:
-        click.echo(text_out, nl=False)
-
-
-@cli.command()
-@click.argument("game_type", metavar="GAME", shell_complete=complete_game_type)
-@click.option("--players", type=int, help="How many players (default: the game's minimum; `pbem games` lists "
-              "each game's range).")
-@click.option("--seed", default="demo", show_default=True, help="Seed of the decks, dice and bots.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant or option, as for "
-              "`pbem new`; see `pbem games`.")
-@click.option("--dir", "directory", type=FOLDER, help="Keep the game here (default: a "
-              "temporary directory, removed afterwards).")
-@click.option("--every", type=int, default=0, help="Print the full report every N moves (default: at the start and "
-              "the end only; each move is printed on one line).")
-@click.option("--moves", "stop_after", type=int, help="Stop after this many moves (a game in progress).")
-@click.option("--save-moves", is_flag=True, help="Keep each signed move file in DIR/moves/ (with --dir).")
-@click.option("--bot", default="greedy", show_default=True, metavar="LEVEL",
-              help="Who plays every seat: the game's heuristic player (greedy), uniformly random legal moves "
-                   "(random), or the search (search, or search:N for N simulations a decision).")
-@click.option("--bots", metavar="LEVEL,LEVEL,...", help="One level a seat, in seat order (as many as --players; "
-              "without --players, the game has that many): e.g. search,greedy,greedy.")
-def demo(game_type, players, seed, options, directory, every, stop_after, save_moves, bot, bots):
-    """Play a whole game of GAME by bots through the referee, printing the reports and the final ranking."""
-    from . import demo as demo_module
-    if save_moves and not directory:
-        raise UsageError("--save-moves needs --dir")
-    levels = [level.strip() for level in bots.split(",")] if bots else bot
-    demo_module.run(game_type, players, seed, parse_options(options), directory, every, click.echo,
-                    stop_after=stop_after, save_moves=save_moves, bot=levels)
+    gd = engine.open_game(directory)
+    speak(gd, player, language)
+    emit(engine.verify(gd, player), fmt, phrases.verified)
 
 
 def main(argv=None) -> int:
@@ -383,7 +259,7 @@ def main(argv=None) -> int:
         exc.show()
         return 1
     except KeyboardInterrupt:
-        click.echo("pbem: interrupted; the game is unchanged unless a move was reported accepted", err=True)
+        click.echo("pbem: " + _("interrupted; the game is unchanged unless a move was reported accepted"), err=True)
         return 130
     except BrokenPipeError:
         return 0
@@ -393,8 +269,8 @@ def main(argv=None) -> int:
     except Exception as exc:  # a bug, never bad input: say so plainly, keep the traceback for those who ask
         if os.environ.get("PBEM_DEBUG"):
             raise
-        click.echo(f"pbem: internal error ({type(exc).__name__}: {exc}); the game files are unchanged. "
-                   f"Please report it; PBEM_DEBUG=1 shows the details.", err=True)
+        click.echo("pbem: " + _("internal error ({error}); the game files are unchanged. Please report it; "
+                                "PBEM_DEBUG=1 shows the details.", error=f"{type(exc).__name__}: {exc}"), err=True)
         return 3
     return 0
 

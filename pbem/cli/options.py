@@ -10,6 +10,7 @@ import sys
 import click
 
 from ..contract import PbemError, UsageError
+from ..messages import _, lazy
 from ..play import movefile
 from ..store import yamlio
 
@@ -81,10 +82,10 @@ LANGUAGE = click.option("--language", "language", metavar="CODE", help="Answer i
 
 def speak(gd, player: str | None, given: str | None) -> None:
     """Every message of this command in its reader's language: --language, else the player's own, else the game's
-    (pbem.engine.reader.language_of); an English reader loads no catalogue."""
+    (pbem.engine.reader.language_of; English without a game: `pbem sign`); an English reader loads no catalogue."""
     from ..engine import engine
     from ..text import language
-    language.use(language.check(given) if given else engine.language_of(gd, player))
+    language.use(language.check(given) if given else engine.language_of(gd, player) if gd is not None else None)
 
 
 def parse_languages(default: str | None, specs: tuple[str, ...], players: list[str]) -> tuple[str | None, dict]:
@@ -222,7 +223,29 @@ def read_input(source: str) -> tuple[bytes, int]:
             data = handle.read(movefile.MAX_BYTES + 1)
             return data, max(len(data), os.fstat(handle.fileno()).st_size)
     except OSError as exc:
-        raise PbemError(f"{source}: cannot read ({exc.strerror})") from None
+        raise PbemError(lazy("{file}: cannot read ({reason})", file=source, reason=exc.strerror)) from None
+
+
+def signed_file(source: str, gd, player: str, queue: bool) -> dict:
+    """A signed move file (a queue file with `queue`) read from FILE or - (standard input): refused, in the
+    player's language, when it is another game's or signed by another player than --as."""
+    name = _("standard input") if source == "-" else source
+    data, size = read_input(source)
+    doc = movefile.parse(data, name, size)
+    other, signer = repr(doc["game"]), repr(doc["player"])
+    if doc["game"] != gd.id and queue:
+        raise PbemError(lazy("{file}: the queue is for game {other}, this is {game}", file=name, other=other,
+                             game=repr(gd.id)))
+    if doc["game"] != gd.id:
+        raise PbemError(lazy("{file}: the move is for game {other}, this is {game}", file=name, other=other,
+                             game=repr(gd.id)))
+    if doc["player"] != player and queue:
+        raise PbemError(lazy("{file}: the queue is signed by player {signer}, not {player}", file=name,
+                             signer=signer, player=repr(player)))
+    if doc["player"] != player:
+        raise PbemError(lazy("{file}: the move is signed by player {signer}, not {player}", file=name,
+                             signer=signer, player=repr(player)))
+    return doc
 
 
 def _drain(stream, most: int = 1 << 30) -> int:
@@ -249,7 +272,7 @@ def secret_from(secret: str | None, secret_file: str | None) -> str:
             with open(secret_file, encoding="utf-8") as handle:
                 return handle.read().strip()
         except OSError as exc:
-            raise PbemError(f"{secret_file}: cannot read ({exc.strerror})") from None
+            raise PbemError(lazy("{file}: cannot read ({reason})", file=secret_file, reason=exc.strerror)) from None
     secret = secret or os.environ.get("PBEM_SECRET")
     if not secret:
         raise UsageError("give the player's secret: --secret S, --secret-file FILE or PBEM_SECRET")

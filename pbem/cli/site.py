@@ -21,8 +21,11 @@ from pathlib import Path
 
 from ..contract import PbemError
 from ..engine import engine
+from ..messages import PBEM, Words, _, joined, pgettext
 from ..store.gamedir import GAME, LOG, PUBLIC, TALK, read_status, reading
-from ..text import pictures, times
+from ..text import language, pictures, times
+from ..text.language import DEFAULT, when
+from ..text.report import chance_text, game_text
 from . import sitecache
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
@@ -52,9 +55,11 @@ class Published:
         return {"key": self.key, "summary": self.summary, "said": self.said, "files": self.files}
 
 
-def summary_of(doc: dict) -> dict:
-    """What the index and the time-dependent part of a game's page read of its public status."""
-    return {"id": doc["id"], "title": doc["title"], "move": doc["move_number"], "finished": doc["finished"],
+def summary_of(doc: dict, code: str) -> dict:
+    """What the index and the time-dependent part of a game's page read of its public status; `code`: the game's
+    language, its pages'."""
+    return {"id": doc["id"], "game": doc["game"], "title": doc["title"], "language": code,
+            "move": doc["move_number"], "finished": doc["finished"],
             "players": [p["name"] for p in doc["view"].get("players", [])],
             "winners": [row["player"] for row in doc.get("ranking") or [] if row["rank"] == 1],
             "to_act": None if doc["finished"] else doc["decision"]["player"],
@@ -62,43 +67,65 @@ def summary_of(doc: dict) -> dict:
 
 
 def clock_said(summary: dict, now) -> list[str]:
-    """The clock lines of the game's report at `now` (the one part of its pages that depends on the time)."""
-    return times.summary_lines(summary["clock"], summary["to_act"], now) if summary["clock"] else []
+    """The clock lines of the game's report at `now` (the one part of its pages that depends on the time), in the
+    game's language."""
+    if not summary["clock"]:
+        return []
+    with language.reading(summary["language"]):
+        return times.summary_lines(summary["clock"], summary["to_act"], now)
 
 
 def entry_of(summary: dict, now) -> dict:
-    """One line of the index: the game, where it stands, and what is due."""
+    """One line of the index, in the language being read: the game, where it stands, and what is due."""
     if summary["finished"]:
-        state = f"over, won by {', '.join(summary['winners'])}"
+        # TRANSLATORS: on the site's index, where a finished game stands; {winners}: the players ranked first
+        state = _("over, won by {winners}", winners=summary["winners"])
     else:
-        state = f"{summary['to_act']} to act"
-    return {"id": summary["id"], "href": f"{summary['id']}/index.html", "title": summary["title"],
-            "players": ", ".join(summary["players"]), "move": summary["move"], "state": state,
-            "due": " ".join(clock_said(summary, now))}
+        state = _("{player} to act", player=summary["to_act"])
+    due = times.summary_lines(summary["clock"], summary["to_act"], now) if summary["clock"] else []
+    return {"id": summary["id"], "href": f"{summary['id']}/index.html",
+            "title": game_text(summary["game"], summary["title"]), "players": joined(summary["players"]),
+            "move": summary["move"], "state": state, "due": " ".join(due)}
 
 
-def log_rows(log: dict) -> list[dict]:
-    return [{"number": e["number"], "player": e["player"], "by": e["by"], "moves": "; ".join(e.get("moves") or []),
-             "chance": "; ".join(f"{c['what']}: {c['result']}" for c in e.get("chance") or []),
-             "reason": e.get("reason", "")} for e in log["entries"] or []]
+def log_rows(log: dict, game_type: str) -> list[dict]:
+    """The log page's rows, in the language being read: the moves in the reader's words."""
+    domain = game_type.replace("-", "_")
+
+    def player(entry: dict) -> str:
+        if entry["by"] != "referee":
+            return entry["player"]
+        if entry.get("reason"):
+            return _("{player} (referee: {reason})", player=entry["player"],
+                     reason=PBEM.stored(entry["reason"], "reason"))
+        return _("{player} (referee)", player=entry["player"])
+    return [{"number": e["number"], "player": player(e),
+             "moves": "; ".join(Words(domain, move).render() for move in e.get("moves") or []),
+             "chance": "; ".join(_("{what}: {result}", what=chance_text(domain, c["what"]), result=str(c["result"]))
+                                 for c in e.get("chance") or [])} for e in log["entries"] or []]
 
 
-def pages_of(doc: dict, log: dict, now, table_talk: list[dict] = ()) -> dict[str, str]:
-    """A game's files: its page (picture and report), the picture alone, its log, and its table talk (the
-    public talk.yaml) when there is any."""
+def pages_of(doc: dict, log: dict, now, code: str, table_talk: list[dict] = ()) -> dict[str, str]:
+    """A game's files, in its language (`code`): its page (picture and report), the picture alone, its log, and its
+    table talk (the public talk.yaml) when there is any."""
     game_id = doc["id"]
-    links = [{"href": "log.html", "text": "log"}, {"href": "board.svg", "text": "picture alone"}]
-    pages = {f"{game_id}/board.svg": pictures.svg(doc),
-             f"{game_id}/log.html": pictures.templates().get_template("log.html").render(
-                 title=f"{doc['title']} — game {game_id} — log", rows=log_rows(log), back="index.html")}
-    if table_talk:
-        from ..text import talktext
-        links.insert(1, {"href": "talk.html", "text": "table talk"})
-        shown = [{"head": talktext.message_lines({**m, "text": ""})[0], "text": m["text"]} for m in table_talk]
-        pages[f"{game_id}/talk.html"] = pictures.templates().get_template("talk.html").render(
-            title=f"{doc['title']} — game {game_id} — table talk", messages=shown, back="index.html")
-    pages[f"{game_id}/index.html"] = pictures.page(doc, now, back="../index.html", links=links)
-    return pages
+    with language.reading(code):
+        links = [{"href": "log.html", "text": _("log")}, {"href": "board.svg", "text": _("picture alone")}]
+        title, back = game_text(doc["game"], doc["title"]), _("← the game")
+        pages = {f"{game_id}/board.svg": pictures.svg(doc),
+                 f"{game_id}/log.html": pictures.rendered_page(
+                     "log.html", title=_("{title} — game {game} — log", title=title, game=game_id),
+                     rows=log_rows(log, doc["game"]), back="index.html",
+                     words={"back": back, "headings": ["#", _("player"), _("moves"), _("chance")]})}
+        if table_talk:
+            from ..text import talktext
+            links.insert(1, {"href": "talk.html", "text": _("table talk")})
+            shown = [{"head": talktext.message_lines({**m, "text": ""})[0], "text": m["text"]} for m in table_talk]
+            pages[f"{game_id}/talk.html"] = pictures.rendered_page(
+                "talk.html", title=_("{title} — game {game} — table talk", title=title, game=game_id),
+                messages=shown, back="index.html", words={"back": back})
+        pages[f"{game_id}/index.html"] = pictures.page(doc, now, back="../index.html", links=links)
+        return pages
 
 
 def publish_game(directory: Path, out: Path, cached: dict | None, now, renderers: dict[str, str]
@@ -118,8 +145,8 @@ def publish_game(directory: Path, out: Path, cached: dict | None, now, renderers
             return Published(key, cached["summary"], cached["said"], cached["files"]), []
         doc, log = read_status(gd, None, raw[1]), gd.read(LOG, "log.schema.json", raw[2])
         table_talk = gd.read(TALK, "talk.schema.json", talk_raw)["messages"] if talk_raw else []
-    summary = summary_of(doc)
-    files = pages_of(doc, log, now, table_talk)
+    summary = summary_of(doc, gd.meta.get("language", DEFAULT))
+    files = pages_of(doc, log, now, summary["language"], table_talk)
     records = {relative: sitecache.file_record(text) for relative, text in files.items()}
     old = (cached or {}).get("files", {})
     changed = {relative: text for relative, text in files.items() if old.get(relative) != records[relative]
@@ -137,27 +164,33 @@ def _unchanged(directory: Path, out: Path, cached: dict, now) -> bool:
     return same_time and cached["summary"]["id"] == directory.name and sitecache.still_there(out, cached["files"])
 
 
-def build(root, out, now=None) -> dict:
+def build(root, out, now=None, code: str | None = None) -> dict:
     """Bring the site of every game under ROOT in OUT up to date; {games: [...], unreadable: [(dir, reason)],
-    files: every file of the site, written: the files this run wrote}."""
+    files: every file of the site, written: the files this run wrote}. Each game's pages are in its language; the
+    index and the league page in `code`, else in the language of the games when they all have the same, else in
+    English."""
     root, out = Path(root), Path(out)
     cache, published, renderers = sitecache.load(out), {}, {}
-    games, unreadable, written, finished = [], [], [], []
+    summaries, refused, written, finished = [], [], [], []
     for directory in game_dirs(root):
         try:
             game, wrote = publish_game(directory, out, cache["games"].get(directory.name), now, renderers)
         except PbemError as exc:
-            unreadable.append((directory.name, str(exc)))
+            refused.append((directory.name, exc))
             continue
         published[directory.name] = game.record()
-        games.append(entry_of(game.summary, now))
+        summaries.append(game.summary)
         if game.summary["finished"]:
             finished.append(directory)
         written += wrote
-    index = pictures.templates().get_template("index.html").render(
-        games=games, unreadable=unreadable, when=times.readable(times.iso(now)) if now else None,
-        league=LEAGUE_PAGE)
-    pages = {"index": ("index.html", index), "league": (LEAGUE_PAGE, league_page(finished))}
+    with language.reading(code or common_language(summaries)):
+        games = [entry_of(summary, now) for summary in summaries]
+        index = pictures.rendered_page(
+            "index.html", games=games, unreadable=[(name, exc.render()) for name, exc in refused],
+            when=_("As of {moment}.", moment=when(now)) if now else None, league=LEAGUE_PAGE, title=_("Our games"),
+            words=index_words())
+        pages = {"index": ("index.html", index), "league": (LEAGUE_PAGE, league_page(finished))}
+    unreadable = [(name, str(exc)) for name, exc in refused]
     manifest = {"games": published}
     for key, (name, text) in pages.items():
         manifest[key] = sitecache.file_record(text)
@@ -168,6 +201,20 @@ def build(root, out, now=None) -> dict:
         sitecache.save(out, manifest)
     files = {"index.html", LEAGUE_PAGE, *(name for game in published.values() for name in game["files"])}
     return {"games": games, "unreadable": unreadable, "files": sorted(files), "written": written}
+
+
+def common_language(summaries: list[dict]) -> str:
+    """The language of every game listed, when they have the same; else English."""
+    codes = {summary["language"] for summary in summaries}
+    return codes.pop() if len(codes) == 1 else DEFAULT
+
+
+def index_words() -> dict:
+    """The index's headings and sentences, in the language being read."""
+    return {"league": _("The league: standings and ratings of the finished games"), "none": _("No games yet."),
+            "unreadable": _("Games that could not be read"),
+            # TRANSLATORS: the headings of the site's table of games
+            "headings": [pgettext("site", "game"), _("players"), pgettext("site", "move"), _("where it stands")]}
 
 
 def league_page(finished: list[Path]) -> str:

@@ -93,9 +93,9 @@ def still_there(out: Path, files: dict) -> bool:
 
 
 def renderer(game_package: str) -> str:
-    """A digest of the code and templates a game's pages are made with: pbem's words and pictures (pbem.text), this
-    command, and the game's own package (its drawing, its report). Another pbem or another version of the game
-    writes every page of its games again."""
+    """A digest of the code and templates a game's pages are made with: pbem's words and pictures (pbem.text, its
+    catalogues too), this command, and the game's own package (its drawing, its report, its catalogues). Another
+    pbem or another version of the game (or of a translation) writes every page of its games again."""
     import importlib.util
     from .. import __version__
     folders = [Path(__file__).resolve().parents[1] / "text"]
@@ -105,6 +105,6 @@ def renderer(game_package: str) -> str:
     parts = [__version__.encode(), Path(__file__).with_name("site.py").read_bytes()]
     for folder in folders:
         for path in sorted(folder.rglob("*")):
-            if path.suffix in (".py", ".yaml", ".html", ".json") and "__pycache__" not in path.parts:
+            if path.suffix in (".py", ".yaml", ".html", ".json", ".mo") and "__pycache__" not in path.parts:
                 parts += [str(path.relative_to(folder)).encode(), path.read_bytes()]
     return digest(*parts)

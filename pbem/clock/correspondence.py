@@ -15,7 +15,6 @@ from __future__ import annotations
 from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..messages import lazy
-from ..play import levels
 from ..store import registry
 from . import club, notices
 
@@ -58,6 +57,7 @@ def create(game_type: str, path, players: list[tuple[str, str | None]], *, organ
 
     def extend(env: dict, secrets_doc: dict) -> None:
         if deadlines is not None:
+            from ..play import levels  # the bots' levels: a move never needs them
             played = registry.get(env["game"])
             first = played.rules.pending(env["state"])["player"]
             settings = {**deadlines, "timeout_bots": levels.seat_levels(deadlines.get("timeout_bots", ()),
@@ -262,6 +262,7 @@ def deadline(gd: engine.GameDir, now, **change) -> dict:
         to_act = _pending_player(gd.game, env)
         if to_act is None:
             raise PbemError(f"{gd.id} is over: it has no deadline to change")
+        from ..play import levels
         record = env.get("clock")
         if record is None:
             if asked.length is None:

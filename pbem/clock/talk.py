@@ -69,6 +69,24 @@ def check_allowed(gd: GameDir, secrets: dict, sender: str, to: str | None) -> No
                              to=to, players=", ".join(p for p in gd.players if p != sender)))
 
 
+def check_room(gd: GameDir, sender: str, count: int, now=None) -> None:
+    """Refuse `count` messages more from `sender` today when they would pass MAX_A_DAY (read before a mail's
+    move is played, so that a mail whose talk cannot all be kept plays nothing)."""
+    from . import clock
+    sent = sent_on_day(_messages(gd, ALL_TALK), sender, clock.moment(now))
+    if sent + count > MAX_A_DAY:
+        raise PbemError(lazy("you sent {sent} messages today and your mail holds {count}; a player may send at "
+                             "most {limit} a day (UTC): send fewer, or write again tomorrow.", sent=sent,
+                             count=count, limit=MAX_A_DAY))
+
+
+def sent_on_day(every: list[dict], sender: str, moment) -> int:
+    """How many messages `sender` sent on the UTC day of `moment`."""
+    from ..text import times
+    day = times.iso(moment)[:10]
+    return sum(1 for m in every if m["from"] == sender and m["at"][:10] == day)
+
+
 def say(gd: GameDir, sender: str, text: str, to: str | None = None, now=None) -> dict:
     """A message of `sender` to the table (`to` None) or to one seat, kept: the message as recorded, with
     `removed`, the count of characters taken out of it."""
@@ -79,9 +97,7 @@ def say(gd: GameDir, sender: str, text: str, to: str | None = None, now=None) ->
     with engine.writing(gd) as env:
         check_allowed(gd, engine.load_secrets(gd), sender, to)
         every = _messages(gd, ALL_TALK)
-        today = times.iso(moment)[:10]
-        sent_today = sum(1 for m in every if m["from"] == sender and m["at"][:10] == today)
-        if sent_today >= MAX_A_DAY:
+        if sent_on_day(every, sender, moment) >= MAX_A_DAY:
             raise PbemError(lazy("you sent {limit} messages today, the most a player may send a day (UTC); "
                                  "write again tomorrow.", limit=MAX_A_DAY))
         record = {"at": times.iso(moment), "from": sender, "to": to, "move_number": env["move_number"],

@@ -2,8 +2,9 @@
 batch in this process, or shared out among worker processes (`pbem mail inbox --workers N`).
 
 With workers, the run reads the waiting messages a chunk at a time (CHUNK messages, or CHUNK_BYTES) and the game
-each is for (Referee.where), and shares the chunk out (pbem.engine.parallel): all the messages of one game go to one
-worker, in the order they arrived, and so do all the messages that share a Message-ID (the ledger knows a message by
+each is for (Referee.where), and shares the chunk out in groups (pbem.engine.parallel), each worker taking the next
+group when it is done with one: all the messages of one game are one group, in the order they arrived, and so are
+all the messages that share a Message-ID (the ledger knows a message by
 it). Mail that names none of the root's games (no tag, an unknown game, a stranger's) is one group of its own: one
 worker answers it, in arrival order, under the lock of no game; a command, a forged move or a wrong password naming
 a game goes with that game's mail, so its answer tells the position its mail found.
@@ -112,18 +113,18 @@ def _handle_chunk(referee: Referee, chunk: list[Waiting], workers: int) -> list[
             continue
         read[index] = (incoming, referee.where(incoming))
     ready = sorted(read)
-    shares = [[ready[i] for i in share] for share in parallel.partition(_groups([read[i] for i in ready]), workers)]
+    work_groups = [[ready[i] for i in group] for group in parallel.groups(_groups([read[i] for i in ready]))]
 
-    def work(share: list[int], report) -> None:
+    def work(indices: Iterable[int], report) -> None:
         with referee.batch():
-            for index in share:
+            for index in indices:
                 incoming, where = read[index]
                 source = chunk[index].source
                 outcome = attempt(lambda: referee.handle_read(incoming, source, where), source)
                 report(("outcome", index, outcome))
                 if outcome.result != "error":
                     referee.after(lambda index=index: report(("handled", index)))
-    handled, stopped = set(), {}
+    handled, stopped, why = set(), {}, ""
 
     def take(said) -> None:
         kind, index, *outcome = said
@@ -132,15 +133,16 @@ def _handle_chunk(referee: Referee, chunk: list[Waiting], workers: int) -> list[
         else:
             handled.add(index)
             move_aside(chunk[index], outcomes[index])
-    if len(shares) == 1:  # one game's mail (or no game's): no worker to start
-        work(shares[0], take)
-    for number, said in parallel.run(shares, work) if len(shares) > 1 else ():
+    if len(work_groups) == 1:  # one game's mail (or no game's): no worker to start
+        work(work_groups[0], take)
+    for _, said in parallel.run(work_groups, workers, work) if len(work_groups) > 1 else ():
         if isinstance(said, parallel.Stopped):
-            stopped.update({index: said.text() for index in shares[number]})
+            why = said.text()
+            stopped.update({index: why for index in said.taken})
         else:
             take(said)
     return [outcome if outcome is not None and (outcome.result == "error" or index in handled)
-            else _left(chunk[index], outcome, stopped.get(index, "")) for index, outcome in enumerate(outcomes)]
+            else _left(chunk[index], outcome, stopped.get(index, why)) for index, outcome in enumerate(outcomes)]
 
 
 def _groups(read: list[tuple[Incoming, str | None]]) -> list[int]:

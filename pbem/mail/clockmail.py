@@ -18,10 +18,11 @@ from ..clock import notices
 from ..clock.correspondence import notify_of
 from ..contract import PbemError
 from ..engine import engine
+from ..messages import N_, _, gettext, ngettext
 from ..text import phrases, times
-from ..text.phrases import plural
-from . import compose, news, spectators
+from . import compose, helptext, news, spectators
 from .outgoing import Letter, Mailer
+from .readers import reading_as
 
 
 # ---------------------------------------------------------------- what a player hears of
@@ -73,19 +74,24 @@ def tick_mails(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.d
         player = roster[name]
         if player.get("email"):
             seen = engine.status(gd, name)
-            mail(player["email"], *_notice(gd, events, seen, now, told(player), notify_of(player)), name, "notice",
-                 seen)
+            with reading_as(gd, player):
+                mail(player["email"], *_notice(gd, events, seen, now, told(player), notify_of(player)), name,
+                     "notice", seen)
     if result["entries"]:
         for name, player in roster.items():
             if not player.get("email") or name in events_of or not wants_report(player, None, doc):
                 continue  # a player an event is about heard of the moves in its notice
             seen = engine.status(gd, name)
-            mail(player["email"], *compose.player_report(gd, name, compose.news_text(told(player)), now=now,
-                                                         preference=notify_of(player), doc=seen), name, "report",
-                 seen)
+            with reading_as(gd, player):
+                mail(player["email"], *compose.player_report(gd, name, compose.news_text(told(player),
+                                                                                         game_type=gd.game.id),
+                                                             now=now, preference=notify_of(player), doc=seen),
+                     name, "report", seen)
         organiser = secrets.get("organiser")
         if organiser and doc["finished"]:
-            mail(organiser, *compose.public_report(gd, compose.news_text(result["entries"])), None, "report")
+            with reading_as(gd):
+                mail(organiser, *compose.public_report(gd, compose.news_text(result["entries"], game_type=gd.game.id)),
+                     None, "report")
         mails += [(None, msg) for msg in spectators.reports(mailer, gd, result["entries"], key)]
     return mails
 
@@ -94,28 +100,43 @@ def _event_text(gd: engine.GameDir, event: dict, record: dict, now: datetime.dat
     """(the subject's words, the paragraph) of one event of a tick, to the player it is about. A reminder and a
     late move leave the due time and what happens then to the turn's first lines (compose.turn_head), which say
     them once."""
-    number = event["move_number"]
-    policy = times.POLICY_TEXT.get(record.get("on_timeout", "wait"), "")
+    number, due, strikes = event["move_number"], times.readable(event["due"]), event.get("strikes", 0)
+    limit = record.get("timeouts")
     if event["kind"] == "remind":
-        return (f"move {number}, reminder, due {times.readable(event['due'])}",
-                f"Reminder: the referee is still waiting for your move {number}.\n\n"
-                f"{_queued_text(gd, event['player'])}")
+        return (_("move {number}, reminder, due {when}", number=number, when=due),
+                _("Reminder: the referee is still waiting for your move {number}.", number=number) + "\n\n"
+                + _queued_text(gd, event["player"]))
     if event["kind"] == "late":
-        allowed = f" After {record['timeouts']} in a row you count as resigned." if record.get("timeouts") else ""
-        return (f"move {number}, your move is overdue",
-                f"Your move (move {number}) was due by {times.readable(event['due'])} and has not arrived: that is "
-                f"{plural(event['strikes'], 'deadline')} missed in a row.{allowed} The referee waits, with a new "
-                f"deadline.")
+        said = ngettext("Your move (move {number}) was due by {when} and has not arrived: that is {count} deadline "
+                        "missed in a row.", "Your move (move {number}) was due by {when} and has not arrived: that "
+                        "is {count} deadlines missed in a row.", strikes, number=number, when=due, count=strikes)
+        if limit:
+            said += " " + _("After {count} in a row you count as resigned.", count=limit)
+        return (_("move {number}, your move is overdue", number=number),
+                said + " " + _("The referee waits, with a new deadline."))
     if event["kind"] == "timeout":
-        allowed = f" (after {record['timeouts']} in a row you count as resigned)" if record.get("timeouts") else ""
-        return (f"move {number}, timeout: the referee moved for you",
-                f"Your move (move {number}) was due by {times.readable(event['due'])} and has not arrived, so "
-                f"{policy}. You have missed {plural(event['strikes'], 'deadline')} in a row{allowed}.")
-    return (f"move {number}, you count as resigned",
-            f"Your move (move {number}) was due by {times.readable(event['due'])}: that is {event['strikes']} "
-            f"deadlines missed in a row, so you count as resigned. The referee plays your seat from now on (the move "
-            f"that changes the game least for the others) and ranks it last. Ask the organiser if you want to come "
-            f"back: they can hand the seat on (pbem replace).")
+        policy = gettext(TIMED_OUT.get(record.get("on_timeout", "wait"), TIMED_OUT["wait"]), number=number, when=due)
+        missed = ngettext("You have missed {count} deadline in a row.", "You have missed {count} deadlines in a row.",
+                          strikes, count=strikes)
+        if limit:
+            missed = ngettext("You have missed {count} deadline in a row (after {limit} in a row you count as "
+                              "resigned).", "You have missed {count} deadlines in a row (after {limit} in a row you "
+                              "count as resigned).", strikes, count=strikes, limit=limit)
+        return (_("move {number}, timeout: the referee moved for you", number=number), policy + " " + missed)
+    return (_("move {number}, you count as resigned", number=number),
+            _("Your move (move {number}) was due by {when}: that is {count} deadlines missed in a row, so you count "
+              "as resigned. The referee plays your seat from now on (the move that changes the game least for the "
+              "others) and ranks it last. Ask the organiser if you want to come back: they can hand the seat on "
+              "(pbem replace).", number=number, when=due, count=strikes))
+
+
+# what the referee did when a move did not come in time, by the clock's on_timeout (a whole sentence each)
+TIMED_OUT = {"wait": N_("Your move (move {number}) was due by {when} and has not arrived, so the referee reminds you "
+                        "again and waits."),
+             "first-legal": N_("Your move (move {number}) was due by {when} and has not arrived, so the referee plays "
+                               "your first legal move for that decision."),
+             "bot": N_("Your move (move {number}) was due by {when} and has not arrived, so the referee's bot plays "
+                       "that decision for you.")}
 
 
 def _notice(gd: engine.GameDir, events: list[dict], seen: dict, now: datetime.datetime, told: list[dict],
@@ -124,20 +145,21 @@ def _notice(gd: engine.GameDir, events: list[dict], seen: dict, now: datetime.da
     have not heard of, from their seat (`seen`: their view; their turn first, if it is theirs)."""
     record = seen.get("clock") or {}
     said = [_event_text(gd, event, record, now) for event in events]
-    lead, *rest = [paragraph for _, text in said for paragraph in text.split("\n\n")]  # what happened, first
-    _, body = compose.player_report(gd, events[0]["player"], compose.news_text(told), lead=lead,
-                                    intro="\n\n".join(rest) or None, now=now, preference=preference, doc=seen)
+    lead, *rest = [paragraph for _words, text in said for paragraph in text.split("\n\n")]  # what happened, first
+    news_text = compose.news_text(told, game_type=gd.game.id)
+    _subject, body = compose.player_report(gd, events[0]["player"], news_text, lead=lead,
+                                           intro="\n\n".join(rest) or None, now=now, preference=preference, doc=seen)
     return compose.subject_for(gd, said[-1][0]), body
 
 
 def _queued_text(gd: engine.GameDir, name: str) -> str:
     """What a reminder says of the player's queue: it did not answer this decision (a queue that does is played at
     once, so it is never reminded nor timed out), and what it holds for later."""
-    lines = phrases.queue_lines(engine.status(gd, name).get("queue"))
+    lines = phrases.queue_lines(engine.status(gd, name).get("queue"), game_type=gd.game.id)
     if not lines:
-        return ("Nothing is queued for you. Steps written after your move wait in your queue and are played when "
-                "their decisions come, so fewer mails are needed (see `help`).")
-    return "\n".join(["Your queue does not answer this decision; it holds, for later:", *lines])
+        return _("Nothing is queued for you. Steps written after your move wait in your queue and are played when "
+                 "their decisions come, so fewer mails are needed (see `help`).")
+    return "\n".join([_("Your queue does not answer this decision; it holds, for later:"), *lines])
 
 
 def tell_owed(mailer: Mailer, gd: engine.GameDir) -> tuple[list[str], str | None]:
@@ -212,18 +234,29 @@ def send_digests(mailer: Mailer, gd: engine.GameDir, now: datetime.datetime) -> 
         told = news.tell(book, moment, player)
         book.tell(name, told[-1]["number"], day=today)
         seen = engine.status(gd, name)
-        subject, body = compose.player_report(gd, name, compose.news_text(told, f"Your daily digest of {gd.id} "
-                                                                                f"({today}):"),
-                                              now=now, preference="daily", doc=seen)
-        words = f"daily digest, {plural(len(told), 'move')}"
-        subject = subject.replace(": ", f": {words}; ", 1) if "your turn" in subject else \
-            compose.subject_for(gd, words)
-        message_id = compose.owed_id(gd, mailer.referee_address(gd), f"digest-{told[0]['number']}", name, "digest")
-        letter = Letter(player["email"], subject, body, thread=name, message_id=message_id)
-        messages.append((name, compose.picture_if_asked(mailer.mail(gd, None, letter), seen, player)))
+        with reading_as(gd, player):
+            messages.append((name, _digest(mailer, gd, player, told, seen, now)))
     if not messages:
         return [], None
     return send_told(mailer, gd, book, before, messages)
+
+
+def _digest(mailer: Mailer, gd: engine.GameDir, player: dict, told: list[dict], seen: dict,
+            now: datetime.datetime):
+    """One player's daily digest of `told`, from their view `seen` (their turn first, if it is theirs)."""
+    name, today = player["name"], now.date().isoformat()
+    heading = _("Your daily digest of {game} ({day}):", game=gd.id, day=today)
+    _subject, body = compose.player_report(gd, name, compose.news_text(told, heading, gd.game.id), now=now,
+                                           preference="daily", doc=seen)
+    if compose.asks_to_act(seen):
+        # TRANSLATORS: a subject: {count} moves told; {turn}: "move 5, your turn, due …".
+        words = ngettext("daily digest, {count} move; {turn}", "daily digest, {count} moves; {turn}", len(told),
+                         count=len(told), turn=compose.turn_words(seen))
+    else:
+        words = ngettext("daily digest, {count} move", "daily digest, {count} moves", len(told), count=len(told))
+    message_id = compose.owed_id(gd, mailer.referee_address(gd), f"digest-{told[0]['number']}", name, "digest")
+    letter = Letter(player["email"], compose.subject_for(gd, words), body, thread=name, message_id=message_id)
+    return compose.picture_if_asked(mailer.mail(gd, None, letter), seen, player)
 
 
 # ---------------------------------------------------------------- a seat handed on
@@ -241,19 +274,22 @@ def handover_welcome(gd: engine.GameDir, result: dict, book: news.Bookmarks, now
     doc = engine.status(gd, seat)
     player = next(p for p in secrets["players"] if p["name"] == seat)
     told = news.tell(book, news.Moment(gd, last=doc["move_number"] - 1), player)
-    intro = "\n\n".join([
-        f"Welcome to {gd.game.title}, game {gd.id}. You take over the seat {seat} from move {result['number']}; "
-        f"in the game, the reports and your moves it keeps its name, {seat}.",
-        "Your password (keep it private; the seat's earlier password no longer works):\n\n"
-        f"    Password: {result['secret']}",
-        *([] if doc["to_act"] == seat else [compose.how_to_move(gd, None)]),
-        compose.notation_help(gd)])
-    _, body = compose.player_report(gd, seat, compose.news_text(told, "Before you took the seat:"), intro=intro,
-                                    now=now, preference=notify_of(player), doc=doc)
-    return compose.picture_if_asked(compose.message(
-        referee_address, result["email"], compose.subject_for(gd, f"welcome, you play {seat}"), body, game=gd.id,
-        move_number=doc["move_number"], redact=[p["secret"] for p in secrets["players"] if p["name"] != seat]), doc,
-        player)
+    with reading_as(gd, player):
+        intro = "\n\n".join([
+            _("Welcome to {title}, game {game}. You take over the seat {seat} from move {number}; in the game, the "
+              "reports and your moves it keeps its name, {seat}.", title=helptext.title(gd), game=gd.id, seat=seat,
+              number=result["number"]),
+            _("Your password (keep it private; the seat's earlier password no longer works):") + "\n\n"
+            + helptext.password_line(result["secret"]),
+            *([] if doc["to_act"] == seat else [helptext.how_to_move(gd, None)]),
+            helptext.notation_help(gd)])
+        _subject, body = compose.player_report(gd, seat, compose.news_text(told, _("Before you took the seat:"),
+                                                                           gd.game.id),
+                                               intro=intro, now=now, preference=notify_of(player), doc=doc)
+        return compose.picture_if_asked(compose.message(
+            referee_address, result["email"], compose.subject_for(gd, _("welcome, you play {seat}", seat=seat)), body,
+            game=gd.id, move_number=doc["move_number"],
+            redact=[p["secret"] for p in secrets["players"] if p["name"] != seat]), doc, player)
 
 
 def send_handover(gd: engine.GameDir, result: dict, transport, now) -> tuple[list[str], str | None]:
@@ -266,7 +302,7 @@ def send_handover(gd: engine.GameDir, result: dict, transport, now) -> tuple[lis
         message = handover_welcome(gd, result, book, now)
         try:
             sent = transport.send([message])
-        except PbemError as exc:
+        except PbemError as exc:  # (the organiser's)
             return [], f"the welcome mail was not sent ({exc}): give {result['holder']} the secret yourself"
         news.save([book])
     return sent, None

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from pathlib import Path
 
 from ..clock import correspondence
 from ..contract import PbemError
 from ..engine import engine
-from ..play import trust
-from ..text import phrases
-from . import admin, clockmail, compose, moves, parse, spectators, takeback, talkmail, telling
+from ..messages import _, lazy
+from ..text import language, phrases
+from . import admin, clockmail, compose, helptext, moves, parse, refused, senders, spectators, takeback, talkmail, \
+    telling
 from .outcome import Outcome, Reject, too_large
 from .outgoing import Letter, Mailer
+from .readers import reading_as
 from .telling import Handling, Told
 
 
@@ -89,7 +90,8 @@ class Referee:
         try:
             return self._open_and_play(handling)
         except Reject as reject:
-            return self._reject(handling, reject)
+            with reading_as(handling.gd, senders.sender(self.mailer, handling)):  # the answer in its reader's language
+                return self._reject(handling, reject)
 
     def _open_and_play(self, handling: Handling) -> Outcome:
         """The game the message names, what an earlier run owes its players told first, then what it asks for."""
@@ -98,14 +100,16 @@ class Referee:
             handling.gd = self._game(handling)
         except Reject:
             if incoming.too_large:
-                raise too_large(incoming, [compose.general_help(self.mailer.default_from)]) from None
+                raise too_large(incoming, [helptext.general_help(self.mailer.default_from)]) from None
             if incoming.command == "help":  # help about no game in particular: how to play by mail here
                 return self._general_help(handling)
             raise
         clockmail.tell_owed(self.mailer, handling.gd)
-        if incoming.too_large:
-            raise too_large(incoming)
-        return self._play(handling)
+        # what is written to the sender, in their language
+        with reading_as(handling.gd, senders.sender(self.mailer, handling)):
+            if incoming.too_large:
+                raise too_large(incoming)
+            return self._play(handling)
 
     def _refuse_unread(self, handling: Handling) -> Outcome:
         """A mail refused before anything in it is read (parse.Incoming.refusal: a From that is not one plain
@@ -119,21 +123,24 @@ class Referee:
             addresses = list(dict.fromkeys(p["email"] for p in self.mailer.reads.secrets(gd)["players"]
                                            if p["email"] and p["email"].lower() in incoming.claimed))
         sent, warning = [], "not answered: its From is the registered address of no player of the game it names"
-        if addresses:
-            body = compose.rejection(incoming.refusal, incoming.notes, None, gd.id)
-            subject = compose.subject_for(gd, "not applied")
-            sent, warning = self.mailer.send([self.mailer.mail(gd, incoming, Letter(to, subject, body, reply=True))
-                                              for to in addresses])
+        mails = []
+        for to in addresses:
+            with reading_as(gd, next(p for p in senders.registered(self.mailer, gd) if p["email"] == to)):
+                body = compose.rejection(incoming.refusal, incoming.notes, None, gd.id)
+                subject = compose.subject_for(gd, _("not applied"))
+                mails.append(self.mailer.mail(gd, incoming, Letter(to, subject, body, reply=True)))
+        if mails:
+            sent, warning = self.mailer.send(mails)
         self.mailer.ledger.put(incoming.message_id, handling.record("rejected"))
-        return Outcome(incoming.message_id, "rejected", incoming.refusal.splitlines()[0][:300],
+        return Outcome(incoming.message_id, "rejected", str(incoming.refusal).splitlines()[0][:300],
                        gd.id if gd else None, None, sent, warning)
 
     def _general_help(self, handling: Handling) -> Outcome:
         incoming = handling.incoming
         sent, warning = [], "no valid From address to answer"
         if incoming.sender:
-            letter = Letter(incoming.sender, "pbem: how to play by mail",
-                            compose.general_help(self.mailer.default_from), reply=True)
+            letter = Letter(incoming.sender, _("pbem: how to play by mail"),
+                            helptext.general_help(self.mailer.default_from), reply=True)
             sent, warning = self.mailer.send([self.mailer.mail(None, incoming, letter)])
         self.mailer.ledger.put(incoming.message_id, handling.record("help"))
         return Outcome(incoming.message_id, "command", "help (no game named)", None, None, sent, warning)
@@ -141,9 +148,12 @@ class Referee:
     def _answer_replay(self, handling: Handling, seen: dict) -> Outcome:
         incoming = handling.incoming
         handling.gd = self._open(seen.get("game"))
-        error = (f"this message ({incoming.message_id if incoming.has_message_id else 'the same text'}) was already "
-                 f"handled on {seen.get('time', '?')}; it is not applied twice. To move again, write a new mail.")
-        outcome = self._reject(handling, Reject(error), record=False)
+        # TRANSLATORS: {message}: the message's Message-ID; {time}: when it was handled (ISO 8601).
+        error = lazy("this message ({message}) was already handled on {time}; it is not applied twice. To move "
+                     "again, write a new mail.", time=seen.get("time", "?"),
+                     message=incoming.message_id if incoming.has_message_id else lazy("the same text"))
+        with reading_as(handling.gd, senders.sender(self.mailer, handling)):
+            outcome = self._reject(handling, Reject(error), record=False)
         outcome.result = "duplicate"
         return outcome
 
@@ -159,16 +169,18 @@ class Referee:
         """The game the message is for (`handling.where`), opened; a Reject when it names none or none here."""
         candidates, where = telling.games_named(self.root, handling.incoming), handling.where
         if not candidates:
-            raise Reject("no game named: reply to the last report (its subject has the [game-id] tag) or add a "
-                          "line `Game: <game id>`.", [compose.general_help(self.mailer.default_from)])
+            raise Reject(lazy("no game named: reply to the last report (its subject has the [game-id] tag) or add a "
+                              "line `Game: <game id>`."), [helptext.general_help(self.mailer.default_from)])
         if where is None:
             named = " or ".join(repr(c) for c in candidates[:4])
-            raise Reject(f"there is no game {named} here. Check the id in the subject's [tag] or the Game: line.",
-                          [compose.general_help(self.mailer.default_from)])
+            # TRANSLATORS: {games}: the game ids the mail named, quoted ('g1' or 'g2').
+            raise Reject(lazy("there is no game {games} here. Check the id in the subject's [tag] or the Game: line.",
+                              games=named), [helptext.general_help(self.mailer.default_from)])
         try:
             gd = engine.open_game(self.root / where)
         except PbemError as exc:
-            raise Reject(f"game {where} cannot be opened: {self._shown(exc)}") from None
+            raise Reject(lazy("game {game} cannot be opened: {error}", game=where, error=self._shown(exc)),
+                         english=f"game {where} cannot be opened: {self._plain(exc)}") from None
         gd.rereads = True  # the reports read what the move wrote
         return gd
 
@@ -178,31 +190,18 @@ class Referee:
         return bool(engine.ID_PATTERN.match(candidate)) and os.path.isdir(self.root / candidate)
 
     def _shown(self, error) -> str:
-        """An error as a player reads it: the files it names under the games root, not where the root is."""
+        """An error as a player reads it, in the language being read: the files it names under the games root, not
+        where the root is."""
+        shown = error.render() if isinstance(error, PbemError) else str(error)
+        return shown.replace(f"{self.root}{os.sep}", "")
+
+    def _plain(self, error) -> str:
+        """The same, in English (the organiser's log)."""
         return str(error).replace(f"{self.root}{os.sep}", "")
 
-    def _identify(self, handling: Handling) -> dict:
-        """The player who sent it: the From address must be a registered one, and the password must be its."""
-        incoming, gd = handling.incoming, handling.gd
-        mine = [p for p in self.mailer.reads.secrets(gd)["players"]
-                if p["email"] and p["email"].lower() == incoming.sender]
-        if not mine:
-            raise Reject(f"{incoming.sender or 'this address'} is not the registered address of a player of "
-                          f"{gd.id}. Write from the address you gave the organiser.")
-        if incoming.player:
-            named = [p for p in mine if p["name"].lower() == incoming.player.lower()]
-            if not named:
-                raise Reject(f"the Player: line names someone who does not play from {incoming.sender} in {gd.id}")
-            mine = named
-        if incoming.command == "help":
-            return mine[0]
-        if not incoming.password:
-            raise Reject("no password: add a line `Password: <your password>` (it is in your welcome mail).")
-        for player in mine:
-            if trust.same_secret(player["secret"], incoming.password):
-                return player
-        raise Reject(f"wrong password for {incoming.sender} in game {gd.id}. It is in your welcome mail; "
-                      f"ask the organiser if it is lost.")
+    def _refused(self, error: PbemError, extra: list[str] | None = None, seen: dict | None = None) -> Reject:
+        """An error of the engine as a refusal: in its reader's language, and in English for the log."""
+        return Reject(self._shown(error), extra, seen, english=self._plain(error))
 
     def _play(self, handling: Handling) -> Outcome:
         """What a message of a player of the game asks for: a command, an admin line, a queue or a move."""
@@ -212,12 +211,13 @@ class Referee:
         watching = spectators.request(incoming.lines)
         if watching and not handling.said:  # an address asking to watch: no player, no password
             return spectators.answer(self.mailer, handling, *watching)
-        player = self._identify(handling)
+        player = senders.identify(self.mailer, handling)
         if handling.said and talkmail.checked(self.mailer, handling, player["name"]):
             return talkmail.answer(self.mailer, handling, player)
         if incoming.move_number_text is not None:
-            raise Reject(f"Move-Number: {incoming.move_number_text!r} is not a number; write the move number of "
-                          f"the last report, or leave the line out.")
+            # TRANSLATORS: "Move-Number:" is what the referee reads in a mail: keep it in English.
+            raise Reject(lazy("Move-Number: {text} is not a number; write the move number of the last report, or "
+                              "leave the line out.", text=repr(incoming.move_number_text)))
         if incoming.admin:
             return self._admin(handling, player)
         if incoming.command in ("help", "status", "moves"):
@@ -226,11 +226,11 @@ class Referee:
             word, sent = takeback.answer(self.mailer, handling, player)
             return Outcome(incoming.message_id, "command", word, gd.id, player["name"], *sent)
         if not incoming.lines:
-            raise Reject("no move found in your mail: write your move lines below the Password: line (above or "
-                          "below the quoted report, not inside it).",
+            raise Reject(lazy("no move found in your mail: write your move lines below the Password: line (above or "
+                              "below the quoted report, not inside it)."),
                           telling.legal_extra(self.mailer, handling, player["name"]))
         if len(incoming.lines) > parse.MAX_MOVE_LINES:
-            raise Reject(f"more than {parse.MAX_MOVE_LINES} move lines: one mail is one turn.")
+            raise Reject(lazy("more than {count} move lines: one mail is one turn.", count=parse.MAX_MOVE_LINES))
         texts = [piece for line in incoming.lines for piece in moves.split(line)]
         queued = moves.queue_only(texts)
         if queued is not None:
@@ -265,11 +265,13 @@ class Referee:
                                            before_write=self._pending(handling, name))
         except PbemError as exc:
             # the engine lists the legal moves on one line; the answer lists them one a line (below)
-            error = re.sub(r"\. Legal(?: now)?: .*$", ".", self._shown(exc), flags=re.DOTALL)
-            # a move its player sent (_identify checked the password) but the rules refuse: the answer that lists
+            shown = refused.without_legal(exc).replace(f"{self.root}{os.sep}", "")
+            # a move its player sent (senders.identify checked the password) but the rules refuse: the answer that lists
             # the legal moves shows the board too (a mail refused before, a forged one, gets no picture)
             seen = self._view(gd, name) if compose.pictures_available(player) else None
-            raise Reject(error, telling.legal_extra(self.mailer, handling, name), seen) from None
+            with language.reading(language.DEFAULT):
+                english = refused.without_legal(exc).replace(f"{self.root}{os.sep}", "")
+            raise Reject(shown, telling.legal_extra(self.mailer, handling, name), seen, english=english) from None
         self.mailer.reads.moved(gd)
         return self._after_move(handling, Told(name, compose.turn_entries(result),
                                                answer=result["moves"] == [engine.RESIGN]))
@@ -296,22 +298,22 @@ class Referee:
         when it answers the decision waiting at once, its moves are reported to everyone like a move."""
         gd, incoming = handling.gd, handling.incoming
         if not texts:  # `queue` alone: what the queue holds, nothing changed
-            lines = phrases.queue_lines(engine.status(gd, name).get("queue"))
-            body = "\n".join(["Your queue (only you see it):", *lines] if lines else ["Nothing is queued."])
-            return self._answer(handling, name, "queue", body)
+            lines = phrases.queue_lines(engine.status(gd, name).get("queue"), game_type=gd.game.id)
+            body = "\n".join([_("Your queue (only you see it):"), *lines] if lines else [_("Nothing is queued.")])
+            return self._answer(handling, name, _("queue"), body)
         try:
             result = correspondence.set_queue(gd, name, texts, by="player", move_number=incoming.move_number,
                                               password=incoming.password, now=self.now,
                                               before_write=self._pending(handling, name))
         except PbemError as exc:
-            raise Reject(self._shown(exc)) from None
+            raise self._refused(exc) from None
         self.mailer.reads.moved(gd)
         if result["moves_played"]:  # a command: answered whatever the player's preference
             return self._after_move(handling, Told(name, result["moves_played"], answer=True,
-                                                   lead="Your queue is set, and it played at once."))
-        lines = phrases.queue_lines(result["queue"])
-        body = "\n".join(["Your queue is set; only you see it:", *lines] if lines else ["Your queue is empty."])
-        return self._answer(handling, name, "queue recorded", body)
+                                                   lead=lazy("Your queue is set, and it played at once.")))
+        lines = phrases.queue_lines(result["queue"], game_type=gd.game.id)
+        body = "\n".join([_("Your queue is set; only you see it:"), *lines] if lines else [_("Your queue is empty.")])
+        return self._answer(handling, name, _("queue recorded"), body)
 
     def _answer(self, handling: Handling, name: str, what: str, body: str) -> Outcome:
         """A reply to the player alone, the message recorded as done."""
@@ -327,19 +329,20 @@ class Referee:
         try:
             word, sent = admin.answer(self.mailer, handling, player)
         except PbemError as exc:
-            raise Reject(self._shown(exc)) from None
+            raise self._refused(exc) from None
         return Outcome(handling.incoming.message_id, "command", word, handling.gd.id, player["name"], *sent)
 
     def _after_move(self, handling: Handling, told: Told) -> Outcome:
         """Mail what a turn calls for (pbem.mail.telling.reports), and record the message done."""
-        lead = told.lead or f"Your move {told.entries[0]['number']} is accepted."
+        lead = told.lead or lazy("Your move {number} is accepted.", number=told.entries[0]["number"])
         messages = telling.reports(self.mailer, handling, Told(told.mover, told.entries, told.answer, lead))
         messages += talkmail.after_move(self.mailer, handling, told.mover)
         sent = self.mailer.send(messages)
         telling.record_accepted(self.mailer, handling, told)
         self.mailer.save_bookmarks()
-        return Outcome(handling.incoming.message_id, "accepted", compose.entry_line(told.entries[0]).splitlines()[0],
-                       handling.gd.id, told.mover, *sent)
+        with language.reading(language.DEFAULT):  # the organiser's log
+            detail = compose.entry_line(told.entries[0]).splitlines()[0]
+        return Outcome(handling.incoming.message_id, "accepted", detail, handling.gd.id, told.mover, *sent)
 
     def _recover(self, handling: Handling, seen: dict) -> Outcome | None:
         """A run died between marking this message pending and marking it done. If its move was applied, send
@@ -364,16 +367,20 @@ class Referee:
         """Bad mail answered to its sender (the registered address it came from, when it is a player's), with
         every secret of the game and every password it showed redacted; nothing changed."""
         incoming, gd = handling.incoming, handling.gd
-        registered = self._registered(gd)
+        registered = senders.registered(self.mailer, gd)
         redact = list(incoming.passwords_seen) + [p["secret"] for p in registered]
         mine = [p for p in registered if p["email"] and p["email"].lower() == incoming.sender]
         to = (mine[0]["email"] if mine else None) or incoming.sender
         sent, warning = [], None
         if to and not incoming.auto_submitted:
             body = compose.rejection(reject.error, incoming.notes, reject.extra, gd.id if gd else None)
-            subject = (compose.subject_for(gd, "not applied") if gd else
-                       "pbem: your mail was not applied" + (f" (Re: {incoming.subject[:80]})" if incoming.subject
-                                                            else ""))
+            if gd:
+                subject = compose.subject_for(gd, _("not applied"))
+            elif incoming.subject:
+                # TRANSLATORS: {subject}: the subject of the mail refused (its first 80 characters).
+                subject = _("pbem: your mail was not applied (Re: {subject})", subject=incoming.subject[:80])
+            else:
+                subject = _("pbem: your mail was not applied")
             msg = self.mailer.mail(gd, incoming, Letter(to, subject, body, reply=True, redact=redact))
             reader = next((p for p in registered if reject.seen is not None and p["name"] == reject.seen.get("player")
                            and p["email"] == to), None)  # the answer goes to that player's address
@@ -384,14 +391,6 @@ class Referee:
             warning = "no valid From address to answer"
         if record:
             self.mailer.ledger.put(incoming.message_id, handling.record("rejected"))
-        detail = compose.hide(reject.error, redact)
+        detail = compose.hide(reject.english(), redact)
         return Outcome(incoming.message_id, "rejected", detail.splitlines()[0][:300], gd.id if gd else None, None,
                        sent, warning)
-
-    def _registered(self, gd: engine.GameDir | None) -> list[dict]:
-        if gd is None:
-            return []
-        try:
-            return self.mailer.reads.secrets(gd)["players"]
-        except PbemError:
-            return []

@@ -16,9 +16,10 @@ from email.message import EmailMessage
 
 from ..clock import correspondence
 from ..engine import engine
+from ..messages import N_, PBEM, Words, _, gettext
 from ..tables import fit_lines
 from ..text import phrases, report, times
-from . import headers
+from . import headers, helptext, readers
 from .headers import Headers
 
 
@@ -82,6 +83,7 @@ def message(referee: str, to: str, subject: str, body: str, *, game: str | None 
     ascii_short = text.isascii() and all(len(line) <= 900 for line in text.split("\n")) \
         and not BODY_CONTROL.search(text)
     msg.set_content(text, subtype="plain", charset="utf-8", cte="7bit" if ascii_short else "quoted-printable")
+    msg["Content-Language"] = readers.content_language()  # RFC 3282: the reader's (set_content clears Content-*)
     return msg
 
 
@@ -93,60 +95,9 @@ def hide(text: str, secrets: list[str] | None) -> str:
 
 
 def subject_for(gd: engine.GameDir, text: str) -> str:
-    return f"[{gd.id}] {gd.game.title}: {text}"
-
-
-def how_to_move(gd: engine.GameDir, move_number: int | None) -> str:
-    lines = [f"How to move: reply to this mail (keep the [{gd.id}] in the subject) and write, above or below the "
-             f"quoted text:",
-             "",
-             "    Password: <your password>"]
-    if move_number is not None:
-        lines.append(f"    Move-Number: {move_number}")
-    lines += ["    <your move, one decision a line>", "",
-              "Steps for later may follow your move: they wait in your queue, which only you see, and are played "
-              "when their decisions come (`next` between turns, `A else B`, `A if CONDITION`, `standing WORD: "
-              "STEP`; see `help`).",
-              "Other commands (one on a line, with your password): status, moves, help, resign; `queue` with steps "
-              "below it sets your queue without a move (`queue cancel` drops it)."]
-    return "\n".join(lines)
-
-
-def notation_help(gd: engine.GameDir) -> str:
-    forms = sorted({t.shape for t in gd.game.templates})
-    decisions = gd.game.meta.get("decisions", {})
-    parts = [f"Moves of {gd.game.title} are written as:", *[f"    {form}" for form in forms]]
-    if decisions:
-        parts += ["", "Decisions:", *[f"    {name}: {what}" for name, what in decisions.items()]]
-    parts += ["", "Several moves of one turn go on separate lines (or one line with ';' between them); they are "
-              "applied in order, all or nothing."]
-    return "\n".join(parts + ["", queue_help(gd)])
-
-
-def queue_help(gd: engine.GameDir) -> str:
-    """How to queue steps in this game: the notation's words, and the game's choice forms, conditions and standing
-    orders (meta.yaml `queues:`)."""
-    from ..play import plans
-    vocab = plans.vocabulary(gd.game)
-    lines = ["Your queue (only you see it; each step is played when its decision comes, as if you sent it then):",
-             "    the lines after your move are for later; `next` starts your next turn",
-             "    `A else B else C`: the first of them that is legal then; `A if CONDITION and not CONDITION`",
-             "    a step that is not legal when its decision comes stops the queue: you are asked, and told why",
-             "    `standing WORD: STEP` answers every such decision until `standing WORD: cancel`, or until an event",
-             "    disarms it; `cancel` drops your queue"]
-    if vocab.choices:
-        lines += ["Forms chosen when the decision comes:",
-                  *[f"    {template.shape}: {vocab.choices[template.action]['help']}"
-                    for template in vocab.choice_templates]]
-    if vocab.conditions:
-        lines += ["Conditions (they read only what you may see):",
-                  *[f"    {template.shape}: {vocab.conditions[template.action]['help']}"
-                    for template in vocab.condition_templates]]
-    if vocab.standing:
-        lines += ["Standing orders:", *[f"    standing {word}: {spec['help']}" + (
-            f" (disarmed when {', '.join(vocab.disarm[event]['help'] for event in spec['disarm'])})"
-            if spec["disarm"] else "") for word, spec in vocab.standing.items()]]
-    return "\n".join(lines)
+    """A subject of the game's mail: its [id] tag (what a reply is matched by), then the title and what it is."""
+    # TRANSLATORS: a mail's subject after its [game] tag: {title} the game's title, {what} what the mail is.
+    return f"[{gd.id}] " + _("{title}: {what}", title=helptext.title(gd), what=text)
 
 
 CHOICE = re.compile(r"\(any (\d+)(?:\.\.(\d+))? of ([^()]*)\)")  # (any a..b of w1 w2 ...), (any n of ...)
@@ -164,51 +115,68 @@ def written_out(form: str) -> str:
     return " ".join(text.split())
 
 
-def form_note(moves: list[str]) -> str | None:
+def form_note(moves: list[str], domain: str = "pbem") -> str | None:
     """How to write the forms among the legal moves, with the first of them written out as an example."""
     forms = [move for move in moves if written_out(move) != move]
     if not forms:
         return None
     kinds = []
     if any(RANGE.search(CHOICE.sub("", move)) for move in forms):
-        kinds.append("a..b means one number from a to b")
+        kinds.append(_("a..b means one number from a to b"))
     if any(CHOICE.search(move) for move in forms):
-        kinds.append("(any a..b of w1 w2 ...) means that many of those words, written out")
+        kinds.append(_("(any a..b of w1 w2 ...) means that many of those words, written out"))
     if any(ORDERING.search(move) for move in forms):
-        kinds.append("(w1 w2 ... in any order) means all of them, in the order you choose")
-    return f"  ({'; '.join(kinds)}: for example `{forms[0]}` is written `{written_out(forms[0])}`)"
+        kinds.append(_("(w1 w2 ... in any order) means all of them, in the order you choose"))
+    # TRANSLATORS: {kinds}: the sentences above, `; ` between them; {form} a legal move with forms, {move} the same
+    # written out as one move.
+    return "  " + _("({kinds}: for example `{form}` is written `{move}`)", kinds="; ".join(kinds),
+                    form=Words(domain, forms[0]), move=Words(domain, written_out(forms[0])))
 
 
-def legal_block(legal: dict) -> str:
+def legal_block(legal: dict, game_type: str | None = None) -> str:
     """Every legal move with what it does, never cut (the games list forms, so the list is short), how to write a
     form, and `resign`."""
-    description = legal["decision"]["description"] if legal.get("decision") else ""
-    note = form_note(legal["moves"])
-    return "\n".join([f"Your legal moves now ({description}):", *phrases.legal_lines(legal["choices"]),
-                      *([note] if note else [])])
+    game_type, decision = game_type or legal.get("game_type"), legal.get("decision")
+    description = decision_text(game_type, decision["description"]) if decision else ""
+    note = form_note(legal["moves"], game_type.replace("-", "_") if game_type else "pbem")
+    return "\n".join([_("Your legal moves now ({decision}):", decision=description),
+                      *phrases.legal_lines(legal["choices"], game_type=game_type), *([note] if note else [])])
 
 
-def entry_line(entry: dict) -> str:
+def decision_text(game_type: str | None, description: str) -> str:
+    """What a decision is (as the game's meta.yaml or view says it in English), in the language being read."""
+    return report.game_text(game_type, description) if game_type else description
+
+
+def entry_line(entry: dict, game_type: str | None = None) -> str:
     """One public log entry in words, with who made it and why: the news of a mail, a line each."""
-    moves = "; ".join(entry["moves"])
+    number, player = entry["number"], entry["player"]
+    reason = PBEM.stored(entry["reason"], "reason") if entry.get("reason") else None
     if entry["moves"] == [engine.REPLACE]:
-        return f"Move {entry['number']}: {entry.get('reason', 'the seat changed hands')} (seat {entry['player']})."
+        return _("Move {number}: {reason} (seat {player}).", number=number, player=player,
+                 reason=reason or _("the seat changed hands"))
     if entry["moves"] == [engine.RESIGN]:
-        why = f" ({entry['reason']})" if entry.get("reason") else ""
-        return f"Move {entry['number']}: {entry['player']} resigned{why}."
+        if reason:
+            return _("Move {number}: {player} resigned ({reason}).", number=number, player=player, reason=reason)
+        return _("Move {number}: {player} resigned.", number=number, player=player)
     if engine.is_end(entry):
-        return f"Move {entry['number']}: the referee ended the game: {entry['reason']}."
+        return _("Move {number}: the referee ended the game: {reason}.", number=number, reason=reason or "")
     if entry["moves"][0] in engine.TAKEBACK_WORDS:
         from ..text.takebacks import news_line
         return news_line(entry)
+    moves = phrases.moves_text(entry["moves"], game_type)
     if entry["by"] == "referee":
-        why = entry.get("reason") or "entered by the referee"
-        line = f"Move {entry['number']}: the referee played {moves} for {entry['player']} ({why})."
+        line = _("Move {number}: the referee played {moves} for {player} ({reason}).", number=number, moves=moves,
+                 player=player, reason=reason or _("entered by the referee"))
+    elif reason:  # a queued move: the player's, sent ahead
+        line = _("Move {number}: {player} played {moves} ({reason}).", number=number, player=player, moves=moves,
+                 reason=reason)
     else:
-        why = f" ({entry['reason']})" if entry.get("reason") else ""  # a queued move: the player's, sent ahead
-        line = f"Move {entry['number']}: {entry['player']} played {moves}{why}."
+        line = _("Move {number}: {player} played {moves}.", number=number, player=player, moves=moves)
     if entry["chance"]:
-        line += "\n  " + "; ".join(f"{c['what']}: {c['result']}" for c in entry["chance"])
+        domain = game_type.replace("-", "_") if game_type else ""
+        line += "\n  " + "; ".join(_("{what}: {result}", what=report.chance_text(domain, c["what"]) if domain
+                                     else c["what"], result=str(c["result"])) for c in entry["chance"])
     return line
 
 
@@ -218,11 +186,20 @@ def turn_entries(result: dict) -> list[dict]:
              "moves": result["public_moves"], "chance": result["chance"]}, *(result.get("referee_moves") or [])]
 
 
-def news_text(entries: list[dict], heading: str | None = None) -> str | None:
+def news_text(entries: list[dict], heading: str | None = None, game_type: str | None = None) -> str | None:
     """The moves a mail tells, a line each (None: none)."""
     if not entries:
         return None
-    return "\n".join(([heading] if heading else []) + [entry_line(entry) for entry in entries])
+    return "\n".join(([heading] if heading else []) + [entry_line(entry, game_type) for entry in entries])
+
+
+# what happens when a move does not come by its deadline, by the clock's on_timeout (a whole sentence each)
+IF_LATE = {"wait": N_("Your move is due by {when}. If it has not arrived by then, the referee reminds you again and "
+                      "waits."),
+           "first-legal": N_("Your move is due by {when}. If it has not arrived by then, the referee plays your first "
+                             "legal move for that decision."),
+           "bot": N_("Your move is due by {when}. If it has not arrived by then, the referee's bot plays that decision "
+                     "for you.")}
 
 
 def due_sentence(doc: dict, now=None) -> str:
@@ -230,29 +207,44 @@ def due_sentence(doc: dict, now=None) -> str:
     far off that is)."""
     shown = doc.get("clock")
     if not shown or not (shown["due"] or shown["paused"]):
-        return "There is no deadline: the game waits for your move."
+        return _("There is no deadline: the game waits for your move.")
     if shown["paused"]:
-        return f"The clock is paused (since {times.readable(shown['paused'])}): your move has no deadline until it " \
-               f"runs again."
+        return _("The clock is paused (since {when}): your move has no deadline until it runs again.",
+                 when=times.readable(shown["paused"]))
     when = times.readable(shown["due"]) + (f" ({times.until(shown['due'], now)})" if now is not None else "")
-    return f"Your move is due by {when}. If it has not arrived by then, " \
-           f"{times.POLICY_TEXT.get(shown['on_timeout'], 'the referee waits')}."
+    # TRANSLATORS: {when}: a date and time, maybe with how far off it is in brackets.
+    return gettext(IF_LATE.get(shown["on_timeout"], IF_LATE["wait"]), when=when)
 
 
-def turn_head(doc: dict, now=None) -> str:
+def turn_head(doc: dict, now=None, game_type: str | None = None) -> str:
     """The first lines of every mail that asks for a move: what to do, and by when."""
-    return f"Your turn (move {doc['move_number']}): {doc['decision']['description']}.\n{due_sentence(doc, now)}"
+    decision = decision_text(game_type or doc.get("game"), doc["decision"]["description"])
+    return _("Your turn (move {number}): {decision}.", number=doc["move_number"], decision=decision) + "\n" + \
+        due_sentence(doc, now)
+
+
+def turn_words(doc: dict) -> str:
+    """What a subject says of a turn that is its reader's: the move, and by when it is due."""
+    shown = doc.get("clock") or {}
+    if shown.get("due") and not shown.get("paused"):
+        return _("move {number}, your turn, due {when}", number=doc["move_number"], when=times.readable(shown["due"]))
+    return _("move {number}, your turn", number=doc["move_number"])
 
 
 def turn_subject(gd: engine.GameDir, doc: dict) -> str:
-    shown = doc.get("clock") or {}
-    due = f", due {times.readable(shown['due'])}" if shown.get("due") and not shown.get("paused") else ""
-    return subject_for(gd, f"move {doc['move_number']}, your turn{due}")
+    return subject_for(gd, turn_words(doc))
 
 
-WAIT_WORDS = {"daily": "Your daily digest will tell you when it is your turn.",
-              "every": "You will get a mail after every move.",
-              "turn": "You will get a mail when it is your turn."}
+WAIT_WORDS = {"daily": N_("Your daily digest will tell you when it is your turn."),
+              "every": N_("You will get a mail after every move."),
+              "turn": N_("You will get a mail when it is your turn.")}
+
+
+def game_over(doc: dict) -> str:
+    """The end of a game as a player's mail tells it: the seed revealed, and how to check it."""
+    return _("The game is over. The seed is revealed: {seed} (its SHA-256 was published at the start: "
+             "{commitment}). Anyone can replay the game with `pbem verify`.", seed=doc["seed"],
+             commitment=doc["seed_commitment"])
 
 
 def player_report(gd: engine.GameDir, player: str, news: str | None = None, legal: dict | None = None, *,
@@ -266,85 +258,43 @@ def player_report(gd: engine.GameDir, player: str, news: str | None = None, lega
     doc = doc or engine.status(gd, player)
     parts = [lead]
     if doc["finished"]:
-        subject = subject_for(gd, "game over")
-        parts += [intro, news, f"The game is over. The seed is revealed: {doc['seed']} (its SHA-256 was published at "
-                               f"the start: {doc['seed_commitment']}). Anyone can replay the game with `pbem verify`."]
+        subject = subject_for(gd, _("game over"))
+        parts += [intro, news, game_over(doc)]
     elif doc["to_act"] == player:
         subject = turn_subject(gd, doc)
         legal = legal or engine.legal(gd, player)
-        parts += [turn_head(doc, now), intro, legal_block(legal), how_to_move(gd, doc["move_number"]), news]
+        parts += [turn_head(doc, now, gd.game.id), intro, legal_block(legal, gd.game.id),
+                  helptext.how_to_move(gd, doc["move_number"]), news]
     else:
-        subject = subject_for(gd, f"move {doc['move_number']}, {doc['to_act']} to act")
-        parts += [intro, news, f"Next: {doc['to_act']} (move {doc['move_number']}). "
-                               f"{WAIT_WORDS.get(preference, WAIT_WORDS['turn'])}"]
+        subject = subject_for(gd, _("move {number}, {player} to act", number=doc["move_number"], player=doc["to_act"]))
+        parts += [intro, news, _("Next: {player} (move {number}).", player=doc["to_act"], number=doc["move_number"])
+                  + " " + gettext(WAIT_WORDS.get(preference, WAIT_WORDS["turn"]))]
     shown = {**doc, "recent": []} if news else doc
     parts.append(report.status_text(shown, now))
-    return subject, "\n\n".join(p.rstrip() for p in parts if p)
+    return subject, "\n\n".join(str(p).rstrip() for p in parts if p)
 
 
 def public_report(gd: engine.GameDir, summary: str | None) -> tuple[str, str]:
     doc = engine.status(gd)
-    title = "game over" if doc["finished"] else f"move {doc['move_number']}, {doc['to_act']} to act"
+    title = _("game over") if doc["finished"] else \
+        _("move {number}, {player} to act", number=doc["move_number"], player=doc["to_act"])
     parts = [summary] if summary else []
     if doc["finished"]:
-        parts.append(f"The game is over. The seed is revealed: {doc['seed']}.")
+        parts.append(_("The game is over. The seed is revealed: {seed}.", seed=doc["seed"]))
     parts.append(report.status_text(doc))
     return subject_for(gd, title), "\n\n".join(p.rstrip() for p in parts)
 
 
-PICTURES_NOTE = ("The mails that ask you to move carry a picture of the board as you see it. For mails in text "
-                 "only, write `pictures off` (with your password) in a mail to the referee; `pictures on` brings "
-                 "the picture back.")
-
-
-def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | None, pictures: bool = False
-            ) -> tuple[str, str]:
-    """The welcome of a new game's player: the game, their password, how to move (and, when their mails carry
-    pictures, how to turn them off), their turn if it is theirs, the position."""
-    doc = engine.status(gd, player["name"])
-    others = ", ".join(p["name"] for p in roster if p["name"] != player["name"])
-    parts = [f"Welcome to {gd.game.title}, game {gd.id}. You play as {player['name']}, against {others}.",
-             f"Seating order: {', '.join(gd.players)}.",
-             "Your password (keep it private; the referee puts it in no other mail, and sends this welcome again "
-             "only when the organiser asks):\n\n"
-             f"    Password: {player['secret']}",
-             "The referee only accepts mail from the address this was sent to, with that password in it.",
-             *([PICTURES_NOTE] if pictures else []),
-             how_to_move(gd, doc["move_number"] if doc["to_act"] == player["name"] else None)
-             + "\nThe Move-Number line (from the report you answer) is optional: it guards against a move "
-             "being applied twice or too late.",
-             notation_help(gd)]
-    if doc["to_act"] == player["name"] and legal:
-        parts.append(f"You start. {turn_head(doc)}\n\n{legal_block(legal)}")
-    else:
-        parts.append(f"First to act: {doc['to_act']}. You will get a mail when it is your turn.")
-    parts.append(report.status_text(doc))
-    return subject_for(gd, "welcome, your password and how to move"), "\n\n".join(p.rstrip() for p in parts)
-
-
-def general_help(referee: str) -> str:
-    return "\n".join([
-        "This is the pbem referee. It plays board games by mail: you answer the last report with your move.",
-        "",
-        "Write to it from the address you registered, and put in your mail:",
-        "",
-        "    Game: <game id>          (or keep the [game-id] tag in the subject when you reply)",
-        "    Password: <your password>",
-        "    Move-Number: <n>         (optional: the move number of the last report)",
-        "    <your move, one decision a line>",
-        "",
-        "Instead of a move you may write one command: status, moves (your legal moves), help, resign.",
-        "Quoted text and your signature are ignored; attachments are ignored.",
-        f"The organiser of your game gave you its id and your password; the referee's address is {referee}.",
-    ])
-
-
-def rejection(error: str, notes: list[str], extra: list[str] | None = None, game: str | None = None) -> str:
-    head = f"Your mail was not applied: game {game} is unchanged." if game else \
-        "Your mail was not applied; no game was changed."
-    parts = [head, "What was wrong:\n" + "\n".join("  " + line for line in error.splitlines())]
+def rejection(error, notes: list, extra: list[str] | None = None, game: str | None = None) -> str:
+    """A refused mail's answer: nothing changed, what was wrong (`error`: a str or a Message, rendered in the
+    language being read), the notes of the reading (ignored attachments), what may help (`extra`)."""
+    head = _("Your mail was not applied: game {game} is unchanged.", game=game) if game else \
+        _("Your mail was not applied; no game was changed.")
+    wrong = "\n".join("  " + line for line in str(error).splitlines())
+    parts = [head, _("What was wrong:") + "\n" + wrong]
     if notes:
-        parts.append("Note: " + "; ".join(notes) + ".")
+        # TRANSLATORS: {notes}: what the referee noticed reading the mail (ignored attachments), `; ` between them.
+        parts.append(_("Note: {notes}.", notes="; ".join(str(note) for note in notes)))
     parts += [p for p in (extra or []) if p]
     return "\n\n".join(parts)
 
@@ -384,14 +334,18 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     import markupsafe
 
     from ..text import htmltext, pictures
-    text = msg.get_content()
+    text, lang = msg.get_content(), msg["Content-Language"] or readers.content_language()
     png, width = pictures.mail_picture(doc)
     title, status = pictures.headline(doc)
     # named after the mail's own Message-ID: an owed mail made again (pbem.clock.notices) is the same mail
     cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
     html = pictures.templates().get_template("mail.html").render(
-        subject=msg["Subject"], cid=cid[1:-1], alt=f"Picture of the position: {title}. {status}", title=title,
-        status=status, width=width, text=markupsafe.Markup(htmltext.body(text)))
+        subject=msg["Subject"], cid=cid[1:-1], alt=_("Picture of the position: {title}. {status}", title=title,
+                                                    status=status),
+        title=title, status=status, width=width, text=markupsafe.Markup(htmltext.body(text)),
+        lang=lang)
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    if msg["Content-Language"] is None:  # (made multipart, the Content-* headers went to the text part)
+        msg["Content-Language"] = lang
     msg.get_payload()[1].add_related(png, "image", "png", cid=cid, filename="board.png", disposition="inline")
     return msg

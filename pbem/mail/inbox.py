@@ -12,22 +12,22 @@ batch goes on with the next one.
 """
 from __future__ import annotations
 
-import hashlib
-import imaplib
-import mailbox
 import os
 import re
-import ssl
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ..contract import PbemError, UsageError
 from . import parse
 from .batches import Waiting, handle_all
 from .commands import Referee
 from .outcome import Outcome
+
+if TYPE_CHECKING:  # the mbox and IMAP modules are imported by the functions that read those boxes: a Maildir, the
+    import imaplib  # common case, never needs them, and a run's start is the part workers do not share
+    import mailbox
 
 HEADER_BYTES = 64 * 1024
 
@@ -74,6 +74,7 @@ def maildir(referee: Referee, path, workers: int = 1) -> list[Outcome]:
 # ---------------------------------------------------------------- mbox
 
 def mbox(referee: Referee, path, workers: int = 1) -> list[Outcome]:
+    import mailbox
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"--mbox {path}: no such file")
@@ -103,6 +104,7 @@ def mbox(referee: Referee, path, workers: int = 1) -> list[Outcome]:
 
 def _mbox_items(box: mailbox.mbox, moved: list) -> Iterator[Waiting]:
     """The messages of the mbox; each one handled is added to `moved` (the mbox is rewritten at the end)."""
+    import hashlib
     for key in list(box.keys()):
         raw = box.get_bytes(key)
         digest = hashlib.sha256(raw).hexdigest()
@@ -152,6 +154,8 @@ def _ok(result, what: str):
 
 
 def _connect(url: ImapUrl) -> imaplib.IMAP4:
+    import imaplib
+    import ssl
     context = ssl.create_default_context(cafile=os.environ.get("PBEM_IMAP_CAFILE") or None)
     try:
         if url.secure:
@@ -177,6 +181,7 @@ def _connect(url: ImapUrl) -> imaplib.IMAP4:
 def imap(referee: Referee, url_text: str, processed: str = "pbem-processed", workers: int = 1) -> list[Outcome]:
     """The folder's messages, fetched and moved aside over one connection (this process's, with workers too: the
     workers handle what it fetched: pbem.mail.batches)."""
+    import imaplib
     url = ImapUrl.parse(url_text)
     client = _connect(url)
     try:

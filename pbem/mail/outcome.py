@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..messages import Message, lazy
 from . import parse
 
 
@@ -27,16 +28,26 @@ class Outcome:
 
 
 class Reject(Exception):
-    """Bad mail: answered with `error` (and `extra` sections), nothing changed; `seen`: the view of the player
-    whose move it refused, when that player proved who they are (the answer then carries its picture)."""
+    """Bad mail: answered with `error` (a str, or a Message its reader gets in their language; and `extra`
+    sections, written in the reader's language already), nothing changed; `seen`: the view of the player whose
+    move it refused, when that player proved who they are (the answer then carries its picture)."""
 
-    def __init__(self, error: str, extra: list[str] | None = None, seen: dict | None = None):
+    def __init__(self, error: str | Message, extra: list[str] | None = None, seen: dict | None = None,
+                 english: str | None = None):
         super().__init__(error)
-        self.error, self.extra, self.seen = error, extra or [], seen
+        self.error, self.extra, self.seen, self._english = error, extra or [], seen, english
+
+    def english(self) -> str:
+        """What was wrong, in English (the organiser's log of outcomes; `english`: given when `error` was
+        rendered in the reader's language already)."""
+        if self._english is not None:
+            return self._english
+        return self.error.english() if isinstance(self.error, Message) else str(self.error)
 
 
 def too_large(incoming: parse.Incoming, extra: list[str] | None = None) -> Reject:
     """A message too large to read, refused with how large it is."""
-    return Reject(f"your message is {incoming.size / 1048576:.1f} MB; the referee reads messages of at most "
-                  f"{parse.MAX_MESSAGE_BYTES // 1048576} MB and this one was not read. Send your move as plain "
-                  f"text without attachments.", extra)
+    # TRANSLATORS: {size}: the message's size in MB, one decimal; {most}: the largest size read, in MB.
+    return Reject(lazy("your message is {size} MB; the referee reads messages of at most {most} MB and this one was "
+                       "not read. Send your move as plain text without attachments.",
+                       size=f"{incoming.size / 1048576:.1f}", most=parse.MAX_MESSAGE_BYTES // 1048576), extra)

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from ..text.phrases import plural
+from ..messages import Message, lazy, nlazy
 from . import headers
 from .headers import Headers
 
@@ -71,13 +71,13 @@ class Incoming:
     move_number_text: str | None = None  # a Move-Number: line that is not a number
     player: str | None = None
     lines: list[str] = field(default_factory=list)  # the move lines (or one command)
-    notes: list[str] = field(default_factory=list)  # what was left out (attachments, HTML), told to the player
+    notes: list[Message] = field(default_factory=list)  # what was left out (attachments, HTML), told to the player
     size: int = 0
     too_large: bool = False
     auto_submitted: bool = False  # a bounce or an autoreply: never answered (no mail loops)
     # a mail refused before anything in it is read (a From that names no one address plainly, a text too long):
     # why, and every address the From could be read as (answered only where one is a player's registered address)
-    refusal: str | None = None
+    refusal: Message | None = None
     claimed: list[str] = field(default_factory=list)
 
     @property
@@ -182,13 +182,15 @@ def _sender(msg) -> tuple[str, str | None, list[str]]:
     decoded = _decoded_addresses(msg) if values else []
     claimed = list(dict.fromkeys(raw + [a for a in decoded or [] if "@" in a]))
     if len(values) > 1 or len(pairs) > 1:
-        return "", (f"the mail has {plural(max(len(values), len(raw)), 'From address', 'From addresses')}; the referee reads mail from "
-                    f"one address only (the one you registered)."), claimed
+        count = max(len(values), len(raw))
+        return "", nlazy("the mail has {count} From address; the referee reads mail from one address only (the one "
+                         "you registered).", "the mail has {count} From addresses; the referee reads mail from one "
+                         "address only (the one you registered).", count, count=count), claimed
     if not raw:
         return "", None, claimed
     if headers.ENCODED_WORD in raw[0] or (decoded is not None and decoded != raw):
-        return "", ("the From address is written as an encoded word (or reads differently decoded); the referee "
-                    "reads only a plain address. Write from the address you registered."), claimed
+        return "", lazy("the From address is written as an encoded word (or reads differently decoded); the referee "
+                        "reads only a plain address. Write from the address you registered."), claimed
     return (raw[0] if headers.is_writable(raw[0]) else ""), None, claimed
 def parse_message(raw: bytes, size: int | None = None) -> Incoming:
     """Everything the referee needs from one RFC 5322 message (never raises for a malformed one)."""
@@ -219,9 +221,9 @@ def parse_message(raw: bytes, size: int | None = None) -> Incoming:
         return incoming
     text = own_text(body_text(msg, incoming.notes))
     if len(text) > MAX_BODY_CHARS:
-        incoming.refusal = (f"your own text (quotes and signature aside) is {len(text):,} characters long; the "
-                            f"referee reads at most {MAX_BODY_CHARS:,}, so none of it was read. A move is a few "
-                            f"lines: send them alone.")
+        incoming.refusal = lazy("your own text (quotes and signature aside) is {count} characters long; the referee "
+                                "reads at most {most}, so none of it was read. A move is a few lines: send them "
+                                "alone.", count=f"{len(text):,}", most=f"{MAX_BODY_CHARS:,}")
         return incoming
     _read_lines(text, incoming)
     return incoming
@@ -242,7 +244,7 @@ def _decoded(part) -> str:
         return payload.decode("utf-8", errors="replace")
 
 
-def body_text(msg, notes: list[str]) -> str:
+def body_text(msg, notes: list) -> str:
     """The message's text: its first plain-text part; an HTML part turned into text when there is no plain one."""
     plain, htmls, skipped = [], [], []
     for part in msg.walk():
@@ -260,12 +262,14 @@ def body_text(msg, notes: list[str]) -> str:
             skipped.append(part.get_filename() or kind)
     if skipped:
         names = ", ".join(str(s)[:60] for s in skipped[:5]) + (" ..." if len(skipped) > 5 else "")
-        notes.append(f"ignored attachment{'s' if len(skipped) > 1 else ''}: {names} "
-                     "(moves are read from the text only)")
+        # TRANSLATORS: {names}: the attachments' file names (or types), as the mail gave them.
+        notes.append(nlazy("ignored attachment: {names} (moves are read from the text only)",
+                           "ignored attachments: {names} (moves are read from the text only)", len(skipped),
+                           names=names))
     if plain:
         return "\n".join(_decoded(part) for part in plain[:1])
     if htmls:
-        notes.append("the message had no plain text, so its HTML was read as text")
+        notes.append(lazy("the message had no plain text, so its HTML was read as text"))
         return html_to_text(_decoded(htmls[0]))
     return ""
 

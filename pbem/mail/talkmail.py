@@ -9,7 +9,8 @@
 A message to the table is mailed to every other player with an address and to every spectator, and kept in the
 game's public talk; a private one to its one recipient only, kept in the referee's files (pbem.clock.talk). A
 message is only ever the body of a mail, under a line naming who said it, never a header. In a mail with a move,
-the talk is checked first (a refused one refuses the mail: nothing is played), then kept once the move is.
+the talk is checked first (a refused one refuses the mail: nothing is played), then kept once the move is; a
+message another mail of the same player left no room for in between is never dropped unsaid: the player is told.
 """
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def checked(mailer: Mailer, handling: Handling, sender: str) -> bool:
     comes with a command rather than a move); is it a mail of talk only?"""
     incoming = handling.incoming
     try:
-        check(handling.gd, mailer.reads.secrets(handling.gd), sender, handling.said)
+        check(handling.gd, mailer.reads.secrets(handling.gd), sender, handling.said, handling.now)
     except PbemError as exc:
         raise Reject(exc.render()) from None
     if incoming.admin or incoming.command in ("help", "status", "moves"):
@@ -66,11 +67,10 @@ def checked(mailer: Mailer, handling: Handling, sender: str) -> bool:
     return not incoming.lines
 
 
-def check(gd: engine.GameDir, secrets: dict, sender: str, said: list[tuple[str | None, str]]) -> None:
-    """Refuse what could not be said (talk turned off, no such seat, too long or too many today)."""
-    if len(said) > talk.MAX_A_DAY:
-        raise PbemError(_("your mail holds {count} messages; a player may send at most {limit} a day.",
-                          count=len(said), limit=talk.MAX_A_DAY))
+def check(gd: engine.GameDir, secrets: dict, sender: str, said: list[tuple[str | None, str]], now) -> None:
+    """Refuse what could not be said (talk turned off, no such seat, too long, or more today than the limit with
+    the messages already sent)."""
+    talk.check_room(gd, sender, len(said), now)
     for to, text in said:
         talk.check_allowed(gd, secrets, sender, to)
         talk.cleaned(text)
@@ -116,14 +116,31 @@ def answer(mailer: Mailer, handling: Handling, player: dict) -> Outcome:
 
 
 def after_move(mailer: Mailer, handling: Handling, name: str) -> list[EmailMessage]:
-    """The talk of a mail whose move was accepted, kept (checked before the move: only a race with another
-    message of the same player can refuse it now, and the move stands) and mailed."""
-    if not handling.said:
-        return []
-    try:
-        return mails(mailer, handling, say_all(mailer, handling, name, handling.said))
-    except PbemError:
-        return []
+    """The talk of a mail whose move was accepted, kept and mailed. It was checked before the move, but another
+    mail of the same player may have used up the day's messages in between: the move stands, and the player is
+    told which messages were not delivered and why (never dropped without a word)."""
+    kept, refusal = [], None
+    for to, text in handling.said:
+        try:
+            kept.append(talk.say(handling.gd, name, text, to, handling.now))
+        except PbemError as exc:
+            refusal = exc
+            break
+    out = mails(mailer, handling, kept)
+    if refusal is not None:
+        unsent = [(to, talk.cleaned(text)[0]) for to, text in handling.said[len(kept):]]  # checked: they clean
+        out.append(not_delivered(mailer, handling, name, unsent, refusal))
+    return out
+
+
+def not_delivered(mailer: Mailer, handling: Handling, name: str, unsent: list[tuple[str | None, str]],
+                  refusal: PbemError) -> EmailMessage:
+    """The mail that tells the mover their move is played but these messages were not delivered, and why."""
+    gd = handling.gd
+    player = next(p for p in mailer.reads.secrets(gd)["players"] if p["name"] == name)
+    body = talktext.undelivered_text(unsent, refusal.render())
+    letter = Letter(player["email"], compose.subject_for(gd, _("message not delivered")), body, reply=True)
+    return mailer.mail(gd, handling.incoming, letter)
 
 
 def answer_text(kept: list[dict]) -> str:

@@ -12,19 +12,20 @@ from email.message import EmailMessage
 from ..clock import clock, correspondence
 from ..contract import PbemError
 from ..engine import engine
-from ..messages import _
-from ..text import phrases, times
-from . import clockmail, compose, news, spectators
+from ..messages import N_, Words, _, gettext, lazy
+from ..text import report, times
+from . import clockmail, compose, helptext, news, spectators
 from .outcome import Reject
 from .outgoing import Letter, Mailer
 from .parse import Incoming
+from .readers import reading_as
 
-PROMISES = {"every": "You will get a report after every move.",
-            "turn": "You will get a mail when it is your turn, telling what happened since your last mail (and the "
-                    "end of the game).",
-            "daily": "You will get one digest a day of the moves you have not heard of, sent by the referee's first "
-                     "round of the day that has any (and the end of the game, your reminders and the answers to "
-                     "your mail)."}
+PROMISES = {"every": N_("Your mail preference is now `every`. You will get a report after every move."),
+            "turn": N_("Your mail preference is now `turn`. You will get a mail when it is your turn, telling what "
+                       "happened since your last mail (and the end of the game)."),
+            "daily": N_("Your mail preference is now `daily`. You will get one digest a day of the moves you have not "
+                        "heard of, sent by the referee's first round of the day that has any (and the end of the "
+                        "game, your reminders and the answers to your mail).")}
 
 
 @dataclass
@@ -58,7 +59,7 @@ class Told:
     mover: str
     entries: list[dict]
     answer: bool = False
-    lead: str | None = None
+    lead: object = None  # a str or a Message (pbem.messages), rendered in the mover's language
 
 
 def reports(mailer: Mailer, handling: Handling, told: Told) -> list[EmailMessage]:
@@ -71,11 +72,13 @@ def reports(mailer: Mailer, handling: Handling, told: Told) -> list[EmailMessage
     messages = []
     for player in secrets["players"]:
         if player["email"] and clockmail.wants_report(player, told.mover, doc, answer=told.answer):
-            messages.append(_report(mailer, handling, told, player, book, moment))
+            with reading_as(gd, player):
+                messages.append(_report(mailer, handling, told, player, book, moment))
     organiser = secrets.get("organiser")
     if organiser and doc["finished"]:
-        subject, body = compose.public_report(gd, compose.news_text(told.entries))
-        messages.append(mailer.mail(gd, handling.incoming, Letter(organiser, subject, body, thread=None)))
+        with reading_as(gd):  # the organiser reads the game's language
+            subject, body = compose.public_report(gd, compose.news_text(told.entries, game_type=gd.game.id))
+            messages.append(mailer.mail(gd, handling.incoming, Letter(organiser, subject, body, thread=None)))
     return messages + spectators.reports(mailer, gd, told.entries)
 
 
@@ -85,10 +88,11 @@ def _report(mailer: Mailer, handling: Handling, told: Told, player: dict, book: 
     view; the picture when it asks them to act."""
     gd, name = handling.gd, player["name"]
     items = news.tell(book, moment, player)
-    heading = "Since your last mail:" if items and items[0]["number"] < moment.first else None
+    heading = _("Since your last mail:") if items and items[0]["number"] < moment.first else None
     seen = engine.status(gd, name)
-    subject, body = compose.player_report(gd, name, compose.news_text(items, heading),
-                                          lead=told.lead if name == told.mover else None, now=handling.moment,
+    lead = str(told.lead) if told.lead is not None and name == told.mover else None  # a Message: the mover's words
+    subject, body = compose.player_report(gd, name, compose.news_text(items, heading, gd.game.id),
+                                          lead=lead, now=handling.moment,
                                           preference=correspondence.notify_of(player), doc=seen)
     letter = Letter(player["email"], subject, body, reply=name == told.mover, thread=name)
     return compose.picture_if_asked(mailer.mail(gd, handling.incoming, letter), seen, player)
@@ -100,29 +104,34 @@ def switched(mailer: Mailer, handling: Handling, before: dict, preference: str) 
     gd = handling.gd
     moment = news.Moment(gd, last=mailer.reads.public(gd)["move_number"] - 1)
     items = news.tell(mailer.bookmarks(gd), moment, before)  # counted as the old preference had told them
-    subject, body = compose.player_report(gd, before["name"], compose.news_text(items, "Since your last mail:"),
-                                          intro=f"Your mail preference is now `{preference}`. "
-                                                f"{PROMISES[preference]}",
-                                          now=handling.moment, preference=preference)
-    turn = ", your turn" if "your turn" in subject else ""
-    return compose.subject_for(gd, f"notify {preference} recorded{turn}"), body
+    doc = engine.status(gd, before["name"])
+    subject, body = compose.player_report(gd, before["name"],
+                                          compose.news_text(items, _("Since your last mail:"), gd.game.id),
+                                          intro=gettext(PROMISES[preference]), now=handling.moment,
+                                          preference=preference, doc=doc)
+    if compose.asks_to_act(doc):
+        # TRANSLATORS: {preference} is the word the player wrote (every, turn or daily): keep it as it is.
+        return compose.subject_for(gd, _("notify {preference} recorded, your turn", preference=preference)), body
+    return compose.subject_for(gd, _("notify {preference} recorded", preference=preference)), body
 
 
 def command_body(mailer: Mailer, handling: Handling, name: str, command: str) -> str:
     """The answer to `help`, `moves` or `status`."""
     gd = handling.gd
     if command == "help":
-        return "\n\n".join([compose.how_to_move(gd, mailer.reads.public(gd)["move_number"]), compose.notation_help(gd)])
+        return "\n\n".join([helptext.how_to_move(gd, mailer.reads.public(gd)["move_number"]),
+                            helptext.notation_help(gd)])
     legal = engine.legal(gd, name)
     if command == "moves":
         if legal["to_act"] is None:
-            return "The game is over."
+            return _("The game is over.")
         if legal["to_act"] != name:
-            return f"It is {legal['to_act']}'s turn (move {legal['move_number']}); you have no move now."
-        return "\n\n".join([compose.turn_head(mailer.reads.public(gd), handling.moment),
-                            compose.legal_block(legal), compose.how_to_move(gd, legal["move_number"])])
+            return _("It is {player}'s turn (move {number}); you have no move now.", player=legal["to_act"],
+                     number=legal["move_number"])
+        return "\n\n".join([compose.turn_head(mailer.reads.public(gd), handling.moment, gd.game.id),
+                            compose.legal_block(legal, gd.game.id), helptext.how_to_move(gd, legal["move_number"])])
     player = next(p for p in mailer.reads.secrets(gd)["players"] if p["name"] == name)
-    _, body = compose.player_report(gd, name, None, legal if legal["to_act"] == name else None,
+    _subject, body = compose.player_report(gd, name, None, legal if legal["to_act"] == name else None,
                                     now=handling.moment, preference=correspondence.notify_of(player))
     return body
 
@@ -135,12 +144,13 @@ def legal_extra(mailer: Mailer, handling: Handling, name: str) -> list[str]:
     except PbemError:
         return []
     if legal["to_act"] is None:
-        return ["The game is over."]
+        return [_("The game is over.")]
     if legal["to_act"] != name:
-        return [f"It is {legal['to_act']}'s turn (move {legal['move_number']}): "
-                f"{legal['decision']['description']}. You will get a mail when it is yours."]
-    return [compose.turn_head(mailer.reads.public(gd), handling.moment), compose.legal_block(legal),
-            compose.how_to_move(gd, legal["move_number"])]
+        return [_("It is {player}'s turn (move {number}): {decision}. You will get a mail when it is yours.",
+                  player=legal["to_act"], number=legal["move_number"],
+                  decision=report.game_text(gd.game.id, legal["decision"]["description"]))]
+    return [compose.turn_head(mailer.reads.public(gd), handling.moment, gd.game.id),
+            compose.legal_block(legal, gd.game.id), helptext.how_to_move(gd, legal["move_number"])]
 
 
 def played_key(game_id: str, number: int) -> str:
@@ -162,14 +172,14 @@ def not_played_yet(mailer: Mailer, handling: Handling, name: str, number: int | 
     played = mailer.ledger.get(played_key(gd.id, number))
     if played and played.get("player") == name:
         # TRANSLATORS: a refused mail; {date}: when the earlier mail came; {number}, {current}: move numbers.
-        why = _("your mail of {date} was already played as move {number}. This mail answers move {number} too, so "
-                "it was not applied: the game is at move {current} now.", date=times.readable(played["at"]),
-                number=number, current=current)
+        why = lazy("your mail of {date} was already played as move {number}. This mail answers move {number} too, "
+                   "so it was not applied: the game is at move {current} now.", date=times.readable(played["at"]),
+                   number=number, current=current)
     else:
         # TRANSLATORS: a refused mail; {moves}: the move as it was played, in the player's words.
-        why = _("your move {number} ({moves}) was already played. This mail answers move {number} too, so it was "
-                "not applied: the game is at move {current} now.", number=number,
-                moves=phrases.moves_text(entry["moves"], gd.game.id), current=current)
+        why = lazy("your move {number} ({moves}) was already played. This mail answers move {number} too, so it was "
+                   "not applied: the game is at move {current} now.", number=number,
+                   moves=Words(gd.game.package, "; ".join(entry["moves"])), current=current)
     raise Reject(why, legal_extra(mailer, handling, name))
 
 

@@ -15,16 +15,18 @@ import contextlib
 import functools
 import hashlib
 import os
-import smtplib
 import socket
-import ssl
 import time
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..contract import PbemError, UsageError
 from ..store import safefiles
+
+if TYPE_CHECKING:
+    import ssl
 
 LOCAL_HOSTS = {"127.0.0.1", "::1", "localhost"}
 
@@ -80,6 +82,7 @@ class Smtp:
                    timeout)
 
     def _context(self) -> ssl.SSLContext:
+        import ssl
         return ssl.create_default_context(cafile=self.cafile)
 
     def describe(self) -> str:
@@ -102,6 +105,8 @@ class Smtp:
         nothing here: a server keeps no list of what it took; the mail ledger does, see Referee.send_owed.)"""
         if not messages:
             return []
+        import smtplib  # with ssl, only when there is mail to send by SMTP: an outbox run never needs them
+        import ssl
         try:
             if self.tls:
                 client = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout, context=self._context())

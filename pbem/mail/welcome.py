@@ -7,7 +7,10 @@ from email.message import EmailMessage
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
-from . import compose
+from ..messages import _
+from ..text import report
+from . import compose, helptext
+from .readers import reading_as
 
 
 def prepare(organiser: str | None, smtp: str | None, outbox, smtp_user: str | None, starttls: str | None):
@@ -40,20 +43,53 @@ def welcome_messages(gd: engine.GameDir, referee: str | None = None) -> list[Ema
     messages = []
     public = engine.legal(gd)
     to_act = public["to_act"]
-    legal = engine.legal(gd, to_act) if to_act else None  # the mover's moves, described from the mover's view
     for player in roster:
         if not player["email"]:
             continue
         pictured = compose.pictures_available(player)  # every player sees the board they will play on
-        subject, body = compose.welcome(gd, player, roster, legal if to_act == player["name"] else None,
-                                        pictures=pictured)
-        msg = compose.message(referee, player["email"], subject, body, game=gd.id, move_number=public["move_number"],
-                              message_id=compose.thread_root(gd, player["name"], referee),
-                              redact=[p["secret"] for p in roster if p["name"] != player["name"]])
-        if pictured:
-            compose.add_picture(msg, engine.status(gd, player["name"]))
+        with reading_as(gd, player):  # (the mover's moves described from the mover's view, in their words)
+            legal = engine.legal(gd, to_act) if to_act == player["name"] else None
+            subject, body = welcome(gd, player, roster, legal, pictures=pictured)
+            msg = compose.message(referee, player["email"], subject, body, game=gd.id,
+                                  move_number=public["move_number"],
+                                  message_id=compose.thread_root(gd, player["name"], referee),
+                                  redact=[p["secret"] for p in roster if p["name"] != player["name"]])
+            if pictured:
+                compose.add_picture(msg, engine.status(gd, player["name"]))
         messages.append(msg)
     return messages
+
+
+def pictures_note() -> str:
+    return _("The mails that ask you to move carry a picture of the board as you see it. For mails in text only, "
+             "write `pictures off` (with your password) in a mail to the referee; `pictures on` brings the picture "
+             "back.")
+
+
+def welcome(gd: engine.GameDir, player: dict, roster: list[dict], legal: dict | None, pictures: bool = False
+            ) -> tuple[str, str]:
+    """The welcome of a new game's player: the game, their password, how to move (and, when their mails carry
+    pictures, how to turn them off), their turn if it is theirs, the position."""
+    doc, name = engine.status(gd, player["name"]), player["name"]
+    others = [p["name"] for p in roster if p["name"] != name]
+    parts = [_("Welcome to {title}, game {game}. You play as {player}, against {others}.", title=helptext.title(gd),
+               game=gd.id, player=name, others=others),
+             _("Seating order: {players}.", players=list(gd.players)),
+             _("Your password (keep it private; the referee puts it in no other mail, and sends this welcome again "
+               "only when the organiser asks):") + "\n\n" + helptext.password_line(player["secret"]),
+             _("The referee only accepts mail from the address this was sent to, with that password in it."),
+             *([pictures_note()] if pictures else []),
+             helptext.how_to_move(gd, doc["move_number"] if doc["to_act"] == name else None) + "\n"
+             + _("The Move-Number line (from the report you answer) is optional: it guards against a move being "
+                 "applied twice or too late."),
+             helptext.notation_help(gd)]
+    if doc["to_act"] == name and legal:
+        parts.append(_("You start.") + " " + compose.turn_head(doc, game_type=gd.game.id) + "\n\n"
+                     + compose.legal_block(legal, gd.game.id))
+    else:
+        parts.append(_("First to act: {player}. You will get a mail when it is your turn.", player=doc["to_act"]))
+    parts.append(report.status_text(doc))
+    return compose.subject_for(gd, _("welcome, your password and how to move")), "\n\n".join(p.rstrip() for p in parts)
 
 
 def send_welcome(gd: engine.GameDir, smtp: str | None = None, outbox=None, transport=None) -> list[str]:

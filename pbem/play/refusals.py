@@ -9,7 +9,6 @@ with no value at all is told so.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from typing import TYPE_CHECKING
 
@@ -82,6 +81,7 @@ def illegal(game: Game, step: Message, decision: str, legal_moves: list[dict], *
 
 def unknown(game: Game, text: str, legal_moves: list[dict]) -> PbemError:
     """The refusal of words that are no move of the game: the legal moves nearest them, and all legal now."""
+    import difflib  # only for words that are no move: a move's start does without it
     shown = [game.format_move(m) for m in legal_moves]
     guesses = difflib.get_close_matches(text, shown, n=MAX_GUESSES, cutoff=0.5)
     if not guesses:  # a misspelt word: its nearest word of a legal move, whatever follows it

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import bots, notation
+from .. import notation
 from ..contract import PbemError
 from ..messages import NP_, lazy
 from ..notation import is_form
 from ..rng import Rng
-from . import botmoves, queues, refusals
+from . import queues, refusals
 from .plans import decision_text, step_name
 
 if TYPE_CHECKING:
@@ -180,24 +180,27 @@ def referee_move(game: Game, state: dict, player: str, move: dict, at: MoveAt, r
     return state, entry
 
 
-def timeout_move(game: Game, state: dict, player: str, policy: str, at: MoveAt, level: str = botmoves.TIMEOUT_LEVEL
+def timeout_move(game: Game, state: dict, player: str, policy: str, at: MoveAt, level: str | None = None
                  ) -> tuple[dict, dict]:
     """The move the referee plays for a decision that timed out (`timeout_choice`), played: (the new state, its log
     entry). A bot's entry names its level and the versions of the bots that chose it (pbem.play.botmoves), so
     that a later pbem, whose bots may choose otherwise, knows whether it can recompute it."""
+    from . import botmoves
     move = timeout_choice(game, state, player, policy, at, level)
     state, entry = referee_move(game, state, player, move, at, TIMEOUT_REASONS[policy])
-    return state, botmoves.signed(game, entry, level) if policy == "bot" else entry
+    return state, botmoves.signed(game, entry, level or botmoves.TIMEOUT_LEVEL) if policy == "bot" else entry
 
 
-def timeout_choice(game: Game, state: dict, player: str, policy: str, at: MoveAt,
-                   level: str = botmoves.TIMEOUT_LEVEL) -> dict:
+def timeout_choice(game: Game, state: dict, player: str, policy: str, at: MoveAt, level: str | None = None
+                   ) -> dict:
     """What the referee plays for a player whose decision timed out: the first legal move (the least of each
     form), or a bot of `level` deciding from the player's view (pbem.play.botmoves: never from the clock), so that
-    verify can recompute it."""
+    verify can recompute it. The bots are imported here: most moves play none."""
+    from .. import bots
+    from . import botmoves
     if policy == "first-legal":
         return game.normalise(bots.first_legal(game.rules.legal_moves(state, player)))
-    return botmoves.choice(game, state, player, level, at)
+    return botmoves.choice(game, state, player, level or botmoves.TIMEOUT_LEVEL, at)
 
 
 def is_end(entry: dict) -> bool:
@@ -326,6 +329,7 @@ def _play_automatic(course: Course, pending: dict) -> bool:
 def _play_resigned(course: Course, player: str) -> None:
     """A resigned seat's move: the least disruptive one (pbem.bots.resigned_move, nothing random), or the greedy
     bot's when every seat has left a game first legal moves cannot finish (`everyone_left`)."""
+    from .. import bots
     game, state = course.game, course.state
     course.run = None
     if everyone_left(game, course.env, course.resigned):
@@ -340,6 +344,7 @@ def _play_resigned(course: Course, player: str) -> None:
 def _play_bot(course: Course, player: str, level: str) -> None:
     """A bot seat's move: its bot's, at the seat's level (pbem.play.botmoves), logged as the bot's (`by: bot`); a
     forced move too, so that every move of the seat reads as its bot's."""
+    from . import botmoves
     course.run = None
     move = botmoves.choice(course.game, course.state, player, level, course.at())
     course.state, entry = referee_move(course.game, course.state, player, move, course.at())

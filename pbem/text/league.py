@@ -122,14 +122,14 @@ def page(result: dict, notes: list[tuple], name: str | None, back: str = "index.
     """The site's league page: the overall standings with each player's chart, then each title's standings."""
     import markupsafe
 
-    from .pictures import templates
+    from .pictures import rendered_page
     charts = {player: markupsafe.Markup(chart([rating for _, _, rating in steps],
                                               _("Rating of {player} after each game", player=player)))
               for player, steps in result["history"].items()}
     titles = [{"heading": heading(game_text(t["game"], t["title"]), t["games"]), "rows": t["standings"]}
               for t in result["titles"]]
-    return templates().get_template("league.html").render(
-        title=headline(name, result["games"]), overall=result["overall"]["standings"], charts=charts,
+    return rendered_page(
+        "league.html", title=headline(name, result["games"]), overall=result["overall"]["standings"], charts=charts,
         overall_heading=heading(_("All titles"), result["overall"]["games"]), titles=titles, labels=labels(),
         chart_label=_("rating after each game"), rating_note=rating_note(), nothing=_("No finished game to rate."),
         skipped=skipped_lines(notes, result["skipped"]), skipped_heading=_("Games left out"), back=back,

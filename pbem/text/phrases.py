@@ -181,8 +181,15 @@ def queue_text(r: dict) -> str:
 
 def verified(d: dict) -> str:
     """`pbem verify`: the moves replayed, the files found identical, the seed's check, and the notes."""
-    seed = "the seed matches its published commitment" if d["seed_checked"] else "seed not yet revealed"
-    lines = [f"{d['game']}: verified, {plural(d['moves'], 'move')} replayed; identical to the replay: "
-             f"{', '.join(d['checked'])}; {seed}."]
-    lines += [f"  note: {note}" for note in d["notes"]]
+    # TRANSLATORS: {files} lists the game's files (public.yaml, log.yaml…), which keep their names
+    if d["seed_checked"]:
+        said = ngettext("{game}: verified, {count} move replayed; identical to the replay: {files}; the seed matches "
+                        "its published commitment.", "{game}: verified, {count} moves replayed; identical to the "
+                        "replay: {files}; the seed matches its published commitment.", d["moves"], game=d["game"],
+                        count=d["moves"], files=d["checked"])
+    else:
+        said = ngettext("{game}: verified, {count} move replayed; identical to the replay: {files}; seed not yet "
+                        "revealed.", "{game}: verified, {count} moves replayed; identical to the replay: {files}; "
+                        "seed not yet revealed.", d["moves"], game=d["game"], count=d["moves"], files=d["checked"])
+    lines = [said] + ["  " + _("note: {note}", note=note) for note in d["notes"]]
     return "\n".join(lines) + "\n"

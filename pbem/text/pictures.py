@@ -16,7 +16,9 @@ import math
 from dataclasses import dataclass, field
 
 from ..contract import UsageError
+from ..messages import _, pgettext
 from ..store import registry
+from .report import game_text
 from .sheet import PAPER, Sheet, label, sample_width, text_width, wrap
 
 FRAME = "#3b2f5c"  # the title band: the browser test looks for this colour
@@ -39,17 +41,22 @@ class Picture:
 
 
 def headline(doc: dict) -> tuple[str, str]:
-    """The title line and the line saying where the game stands."""
-    title = f"{doc['title']} — game {doc['id']}"
+    """The title line and the line saying where the game stands, in the language being read."""
+    title = game_text(doc["game"], doc["title"])
     if doc.get("player"):
-        title += f" — view of {doc['player']}"
+        title = _("{title} — game {game} — view of {player}", title=title, game=doc["id"], player=doc["player"])
+    else:
+        title = _("{title} — game {game}", title=title, game=doc["id"])
     if doc["finished"]:
         winners = [row["player"] for row in doc.get("ranking") or [] if row["rank"] == 1]
-        status = f"Move {doc['move_number']}: the game is over" + (f"; won by {', '.join(winners)}" if winners else "")
-    else:
-        decision = doc["decision"]
-        status = f"Move {doc['move_number']}: {decision['player']} to act — {decision['description']}"
-    return title, status
+        if winners:
+            # TRANSLATORS: {winners} is the list of the players ranked first
+            return title, _("Move {number}: the game is over; won by {winners}", number=doc["move_number"],
+                            winners=winners)
+        return title, _("Move {number}: the game is over", number=doc["move_number"])
+    decision = doc["decision"]
+    return title, _("Move {number}: {player} to act — {decision}", number=doc["move_number"],
+                    player=decision["player"], decision=game_text(doc["game"], decision["description"]))
 
 
 def players_of(doc: dict) -> list[str]:
@@ -77,7 +84,8 @@ def picture(doc: dict, words: bool = True) -> Picture:
     background = Sheet([])
     background.rect(0, 0, width, total, fill=PAPER, stroke="none", width=0)
     background.rect(0, 0, width, height, fill=FRAME, stroke="none", width=0)
-    return Picture(width, total, f"{title}. {status}",
+    # TRANSLATORS: the picture's title for a reader who cannot see it (an SVG's <title>): its title and status lines
+    return Picture(width, total, pgettext("picture", "{title}. {status}", title=title, status=status),
                    [(0, 0, background), (0, 0, band), (MARGIN, board_top, sheet), (MARGIN, legend_top, legend)])
 
 
@@ -98,18 +106,21 @@ def title_band(band: Sheet, title: str, status: str, width: float) -> float:
 
 def final_ranking(sheet: Sheet, rows: list[dict], y: float) -> None:
     """The final ranking under the board: rank, player, score (the text report has every line of it)."""
-    sheet.text(0, y + 14, "Final ranking", size=13, bold=True)
+    sheet.text(0, y + 14, pgettext("picture", "Final ranking"), size=13, bold=True)
     for i, row in enumerate(rows):
         line = y + 38 + i * 22
         sheet.text(0, line, f"{row['rank']}.", bold=True)
         sheet.token(row["player"], 34, line - 4)
-        sheet.text(48, line, f"{row['player']}: {row['score']}")
+        # TRANSLATORS: a line of the final ranking drawn under the board: a player and their score (a number)
+        sheet.text(48, line, pgettext("picture", "{player}: {score}", player=row["player"], score=row["score"]))
 
 
 def draw_legend(legend: Sheet, sheet: Sheet, width: float) -> float:
     """The seats, then every mark the game used, flowing in lines across `width`; the height taken."""
-    entries = [(("seat", p), p + (" (you)" if p == sheet.viewer else "")) for p in sheet.players] + list(sheet.legend)
-    legend.text(0, 12, "Legend", size=12, bold=True)
+    # TRANSLATORS: in a picture's legend, beside the mark of the seat of the player whose view it is
+    entries = [(("seat", p), _("{player} (you)", player=p) if p == sheet.viewer else p) for p in sheet.players]
+    entries += list(sheet.legend)
+    legend.text(0, 12, pgettext("picture", "Legend"), size=12, bold=True)
     x, y = 0.0, 32.0
     for spec, words in ((spec, label(words)) for spec, words in entries):
         needed = sample_width(spec) + 6 + text_width(words, 11) + 18
@@ -179,10 +190,18 @@ def page(doc: dict, now=None, back: str | None = None, links: list[dict] | None 
     from . import htmltext, report, svgout
     title, status = headline(doc)
     drawn = picture(doc)
-    return templates().get_template("board.html").render(
-        title=title, status=status, picture=markupsafe.Markup(svgout.drawing(drawn).as_svg(header="")),
-        legible=math.ceil(drawn.width), report=markupsafe.Markup(htmltext.body(report.status_text(doc, now))),
-        back=back, links=links or [])
+    return rendered_page("board.html", title=title, status=status,
+                         picture=markupsafe.Markup(svgout.drawing(drawn).as_svg(header="")),
+                         legible=math.ceil(drawn.width),
+                         report=markupsafe.Markup(htmltext.body(report.status_text(doc, now))), back=back,
+                         links=links or [], words={"back": _("← all games"),
+                                                   "in_words": _("The position in words")})
+
+
+def rendered_page(name: str, **values) -> str:
+    """A page of the templates in the language being read, which its `<html lang>` names."""
+    from .language import current_code
+    return templates().get_template(name).render(lang=current_code(), **values)
 
 
 def markdown_cell(text) -> str:

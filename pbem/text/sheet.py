@@ -75,7 +75,7 @@ def wrap(words: str, size: float, width: float, most: int | None = None) -> list
     spaces) is broken between characters. A text longer than MAX_TEXT characters is cut first; with `most`, the
     lines past the most-th are left out, the last one kept ending in an ellipsis."""
     lines, line = [], ""
-    for word in label(words, MAX_TEXT).split():
+    for word in units(label(words, MAX_TEXT)):
         *whole, word = broken(word, size, width)
         if whole:
             lines += [line, *whole] if line else whole
@@ -91,14 +91,37 @@ def wrap(words: str, size: float, width: float, most: int | None = None) -> list
     return lines[:most - 1] + [ellipsed(lines[most - 1], size, width)]
 
 
+# punctuation that never begins a line: French puts a space before these (`Coup 2 : à alice`), Chinese's
+# full-width ones end a clause (the line is broken a character earlier); and « never ends one
+CLOSING = frozenset(":;!?»")
+CLOSING_WIDE = frozenset("，。、；：！？）」』》")
+
+
+def units(text: str) -> list[str]:
+    """The words of a text as lines are broken between them: a French `;`, `:`, `?`, `!` or `»` after its space
+    stays with the word before it, `«` with the word after it."""
+    out: list[str] = []
+    for word in text.split():
+        if out and (word in CLOSING or out[-1] == "«"):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
 def broken(word: str, size: float, width: float) -> list[str]:
-    """A word in pieces that each fit `width` (a character at least each), in one pass over its characters."""
+    """A word in pieces that each fit `width` (a character at least each), in one pass over its characters; a piece
+    does not begin with closing punctuation (a full-width comma or stop, a French `;` with its space): the
+    character before it moves down with it."""
     pieces, start, run = [], 0, 0.0
     for at, character in enumerate(word):
         advance = text_width(character, size)
         if at > start and run + advance > width:
-            pieces.append(word[start:at])
-            start, run = at, 0.0
+            cut = at
+            while cut - 1 > start and (word[cut] in CLOSING_WIDE or word[cut] in CLOSING or word[cut] == " "):
+                cut -= 1
+            pieces.append(word[start:cut])
+            start, run = cut, text_width(word[cut:at], size)
         run += advance
     return [*pieces, word[start:]]
 

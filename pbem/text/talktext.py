@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 
 from ..messages import _, ngettext
-from . import language, times
+from . import language, phrases, times
 
 WIDTH = 78
 
@@ -26,15 +26,34 @@ def message_lines(message: dict) -> list[str]:
         # TRANSLATORS: the line above a private message; only its two players read it.
         head = _("{player} to {to} only, {when} (move {number}):", player=message["from"], to=message["to"],
                  when=when, number=message["move_number"])
+    return [head, *indented(message["text"])]
+
+
+def indented(text: str) -> list[str]:
+    """A message's text, wrapped and indented under the line that says who said it."""
     body = []
-    for line in message["text"].split("\n"):
+    for line in text.split("\n"):
         body += textwrap.wrap(line, WIDTH - 4, break_long_words=True, replace_whitespace=False) or [""]
-    return [head, *("    " + line if line else "" for line in body)]
+    return ["    " + line if line else "" for line in body]
 
 
 def messages_text(messages: list[dict]) -> str:
     """Several messages, a blank line between them."""
     return "\n\n".join("\n".join(message_lines(m)) for m in messages)
+
+
+def undelivered_text(unsent: list[tuple[str | None, str]], reason: str) -> str:
+    """The answer to a mover whose move was played but whose messages (recipient or None, cleaned text) were not
+    kept: why, and each message, so that it can be sent again."""
+    # TRANSLATORS: {reason}: the referee's clause saying why (e.g. the day's limit of messages was reached).
+    parts = [phrases.wrapped([ngettext(
+        "Your move is played, but the message below was not delivered (nobody has read it): {reason}",
+        "Your move is played, but the {count} messages below were not delivered (nobody has read them): {reason}",
+        len(unsent), count=len(unsent), reason=reason)]).rstrip("\n")]
+    for to, text in unsent:
+        head = _("To the table:") if to is None else _("To {to} only:", to=to)
+        parts.append("\n".join([head, *indented(text)]))
+    return "\n\n".join(parts)
 
 
 def talk_text(data: dict) -> str:

@@ -4,42 +4,64 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 from pbem.engine import parallel
 
 
-def test_a_games_work_goes_to_one_worker_in_the_order_it_was_given():
+def test_a_games_work_is_one_group_in_the_order_it_was_given():
     keys = ["g1", "g2", "g1", "g3", "g1", "g2", "g4", "g3"]
-    shares = parallel.partition(keys, 2)
-    assert len(shares) == 2 and sorted(i for share in shares for i in share) == list(range(len(keys)))
-    for share in shares:
-        assert share == sorted(share)
-    for key in set(keys):
-        assert sum(1 for share in shares if any(keys[i] == key for i in share)) == 1, key
+    groups = parallel.groups(keys)
+    assert sorted(i for group in groups for i in group) == list(range(len(keys)))
+    assert sorted(groups) == [[0, 2, 4], [1, 5], [3, 7], [6]]
 
 
-def test_the_shares_are_about_even_and_never_more_than_the_games_or_the_workers():
-    shares = parallel.partition([f"g{n}" for n in range(100)], 2)
-    assert [len(share) for share in shares] == [50, 50]
-    assert [len(share) for share in parallel.partition(["a"] * 6 + ["b", "c", "d"] * 2, 2)] == [6, 6]
-    assert parallel.partition(["a", "a"], 8) == [[0, 1]]
-    assert parallel.partition([], 4) == []
-    assert len(parallel.partition(list("abcdef"), 3)) == 3
+def test_the_largest_groups_come_first_so_the_last_taken_are_small():
+    assert parallel.groups(["b", "a", "a", "c", "a", "b"]) == [[1, 2, 4], [0, 5], [3]]
+    assert parallel.groups([]) == []
 
 
-def test_workers_report_as_they_go_and_a_failed_or_killed_worker_is_told_stopped():
-    def work(share, report):
-        for index in share:
+def test_workers_report_as_they_go_and_a_failed_or_killed_worker_is_told_stopped_with_what_it_took():
+    def work(indices, report):
+        for index in indices:
             if index == 3:
                 raise RuntimeError("disk on fire")
             if index == 5:
                 os.kill(os.getpid(), signal.SIGKILL)
             report((index, os.getpid()))
-    said = list(parallel.run([[0, 1], [2, 3], [4, 5]], work))
+    groups = [[0, 1], [2, 3], [4, 5]]
+    said = list(parallel.run(groups, 3, work))
     done = [what for _, what in said if not isinstance(what, parallel.Stopped)]
-    stopped = {number: what.text() for number, what in said if isinstance(what, parallel.Stopped)}
+    stopped = sorted((what.text(), what.taken[-2:]) for _, what in said if isinstance(what, parallel.Stopped))
     assert sorted(index for index, _ in done) == [0, 1, 2, 4]
-    assert len({pid for _, pid in done} | {os.getpid()}) == 4  # three workers, none of them this process
-    assert stopped == {1: "its worker stopped: RuntimeError: disk on fire",
-                       2: "its worker process was killed (signal 9)"}
+    assert os.getpid() not in {pid for _, pid in done}
+    assert stopped == [("its worker process was killed (signal 9)", [4, 5]),  # the last group each took
+                       ("its worker stopped: RuntimeError: disk on fire", [2, 3])]
     assert parallel.cores() >= 1
+
+
+def test_each_group_is_done_once_by_whichever_worker_is_free_so_a_held_up_worker_takes_no_more(tmp_path):
+    free = tmp_path / "the other worker took every group left"
+
+    def work(indices, report):
+        for index in indices:
+            if index == 0:  # held up until the other worker has taken every other group
+                for _ in range(3000):
+                    if free.exists():
+                        break
+                    time.sleep(0.01)
+            report((index, os.getpid()))
+        if 0 not in seen:
+            free.touch()
+    seen = []
+    said = [what for _, what in parallel.run([[n] for n in range(40)], 2, lambda indices, report: work(
+        (seen.append(index) or index for index in indices), report))]
+    assert sorted(index for index, _ in said) == list(range(40))
+    held_up = next(pid for index, pid in said if index == 0)
+    assert [index for index, pid in said if pid == held_up] == [0]
+
+
+def test_more_groups_than_a_pipe_holds_tickets_for_are_each_done_once():
+    said = [what for _, what in parallel.run([[n] for n in range(40_000)], 2,
+                                             lambda indices, report: report(list(indices)))]
+    assert sorted(index for indices in said for index in indices) == list(range(40_000))

@@ -33,9 +33,9 @@ def last_message(game) -> str:
 
 
 def test_the_readme_and_the_commit_messages_are_in_the_games_language(club):
-    for code, words in (("fr", ("## La position en mots", "pbem : nouvelle partie club-game de", "Prochain : coup 2.",
+    for code, words in (("fr", ("## La position en toutes lettres", "pbem : nouvelle partie club-game de", "Prochain : coup 2.",
                                 "## Derniers coups", "pbem : coup 1 joué par")),
-                        ("zh-Hant", ("## 局面文字說明", "pbem：新遊戲 club-game", "下一步：第 2 步。", "## 最近的走法",
+                        ("zh-Hant", ("## 局面的文字說明", "pbem：新遊戲 club-game", "下一步：第 2 步。", "## 最近的走法",
                                      "pbem：{player} 下第 1 步"))):
         game = club("coal-baron", 3, seed=SEED, init_args=("--language", code))
         readme, first = (game.dir / "README.md").read_text(), last_message(game)

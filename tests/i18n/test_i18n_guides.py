@@ -4,14 +4,18 @@ read here as pbem reads it. Their examples are fenced blocks with a class:
 - `pbem-moves GAME`: one move a line, `WRITTEN → NOTATION` (the French and Chinese guides: the player's words and
   the canonical move they read as) or the notation alone (the English guide);
 - `pbem-mail GAME`: a whole mail a player writes (its password a stand-in for the real one);
+- `pbem-watch GAME`: a mail a friend without a seat writes to watch the game (no password; a `confirm` line's
+  token a stand-in for the one the referee mails back);
 - `pbem-shell [GAME]`: pbem commands a player runs;
 - `pbem-words GAME` (the translated guides): every word of the game's glossary in the guide's language.
 
-Each move must read as the notation the guide says, each mail command must be answered by the mail referee of a
-real game (not refused), each shell command must be one pbem's command line takes, and the three guides must
-show the same moves of every game, every form of each game's notation among them."""
+Each move must read as the notation the guide says, each mail command (talk and a spectator's request among them)
+must be answered by the mail referee of a real game (not refused), each shell command must be one pbem's command
+line takes, and the three guides must show the same moves of every game, every form of each game's notation among
+them."""
 from __future__ import annotations
 
+import email.policy
 import re
 import shlex
 import sys
@@ -21,7 +25,9 @@ import click
 import pytest
 
 from pbem.cli.commands import cli
-from pbem.mail import moves as mail_moves, parse
+from pbem.clock import club
+from pbem.engine import engine
+from pbem.mail import moves as mail_moves, parse, talkmail
 from pbem.notation import NotationError
 from pbem.play import plans, words
 from pbem.store import registry
@@ -140,11 +146,13 @@ def test_a_translated_guides_table_of_words_is_its_games_glossary(code):
 
 
 def mail_kind(body: str) -> str:
-    """What the referee takes a mail for: an admin line, `resign` (in any language's word), a command, a queue or
-    a move."""
+    """What the referee takes a mail for: talk alone (`say`), an admin line, `resign` (in any language's word), a
+    command, a queue or a move (with talk or not)."""
     incoming = parse.Incoming(message_id="<x@y>", sender="", subject="", references=[])
-    incoming.lines = [line.strip() for line in body.splitlines()
-                      if line.strip() and not parse.FIELD_LINE.match(line)]
+    said, incoming.lines = talkmail.take([line.strip() for line in body.splitlines()
+                                          if line.strip() and not parse.FIELD_LINE.match(line)])
+    if said and not incoming.lines:
+        return "say"
     steps = [piece for line in incoming.lines for piece in mail_moves.split(line)]
     if incoming.admin:
         return "admin"
@@ -162,12 +170,12 @@ def test_every_mail_a_guide_shows_is_answered_by_the_mail_referee(code, tmp_path
     not refused; a mail of moves (for a position the guide does not build) must hold moves that read."""
     mails = blocks(code, "pbem-mail")
     kinds = {mail_kind(body) for _, body in mails}
-    assert kinds >= {"admin", "command", "queue", "move", "resign"}, kinds
+    assert kinds >= {"admin", "command", "queue", "move", "resign", "say"}, kinds
     for index, (game_id, body) in enumerate(mails):
         assert body.startswith("Password: "), body
         if mail_kind(body) == "move":
             game = registry.get(game_id)
-            lines = [line for line in body.splitlines()[1:] if not parse.FIELD_LINE.match(line)]
+            _, lines = talkmail.take([line for line in body.splitlines()[1:] if not parse.FIELD_LINE.match(line)])
             for step in (piece for line in lines for piece in mail_moves.split(line)):
                 assert reads(game, words.canonical(game, step, PLAYERS)), (code, step)
             continue
@@ -180,9 +188,38 @@ def test_every_mail_a_guide_shows_is_answered_by_the_mail_referee(code, tmp_path
 
 def test_the_three_guides_show_the_same_mail_commands():
     def commands(code):
-        return sorted("resign" if mail_kind(body) == "resign" else body.splitlines()[-1].split()[0]
-                      for _, body in blocks(code, "pbem-mail") if mail_kind(body) in ("admin", "command", "resign"))
+        return sorted(kind if kind in ("resign", "say") else body.splitlines()[-1].split()[0]
+                      for _, body in blocks(code, "pbem-mail")
+                      if (kind := mail_kind(body)) in ("admin", "command", "resign", "say"))
     assert commands("fr") == commands("en") and commands("zh-Hant") == commands("en")
+
+
+def last_token(outbox: Path) -> str:
+    """The token of the newest mail in the outbox (a Maildir) that holds a `confirm` line."""
+    mails = (found for found in outbox.rglob("*") if found.is_file())
+    for path in sorted(mails, key=lambda found: found.stat().st_mtime_ns, reverse=True):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        found = re.search(r"^\s*confirm (\S+)", msg.get_body(preferencelist=("plain",)).get_content(), re.MULTILINE)
+        if found:
+            return found.group(1)
+    raise AssertionError("no mail of the referee holds a token")
+
+
+@pytest.mark.parametrize("code", list(GUIDES))
+def test_a_friends_mails_a_guide_shows_make_them_a_spectator(code, tmp_path):
+    """The guide's spectator mails are sent in order, from a stranger's address, to a new game open to watchers
+    (a `confirm` line with the token the referee mailed back): each is answered, and the friend then watches."""
+    friend, outbox = "friend@example.org", tmp_path / "outbox"
+    shown = blocks(code, "pbem-watch")
+    assert [body.split()[0] for _, body in shown] == ["watch", "confirm"]
+    game = create_game(tmp_path, shown[0][0], 3, options=("--watchers", "open", "--now", NOW))
+    for _, body in shown:
+        assert "Password" not in body
+        sent = re.sub(r"^confirm \S+", lambda _: f"confirm {last_token(outbox)}", body, flags=re.MULTILINE)
+        result = run_cli("mail", "receive", "--games", tmp_path, "--outbox", outbox, "--now", NOW,
+                         input=write_mail(friend, sent, f"[{game.id}] watch"))
+        assert result.code == 0 and result.output.startswith("command:"), (code, body, result.output)
+    assert [s["email"] for s in club.spectators(engine.load_secrets(game.gd))] == [friend]
 
 
 def command_lines(code: str) -> list[tuple[str, list[str]]]:

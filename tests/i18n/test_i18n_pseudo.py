@@ -31,7 +31,9 @@ from mailkit import SmtpSink, body_of, create_game, move_mail, receive  # noqa: 
 
 TRANSPORTS = ("files", "mail", "git")
 CONVERTED = {("coal-baron", "files"), ("chartered", "files"), ("gold-fever", "files"),  # a wave-3 conversion adds
-             ("heartland-hauling", "files")}  # its pairs here
+             ("heartland-hauling", "files"),  # its pairs here
+             ("coal-baron", "mail"), ("chartered", "mail"), ("gold-fever", "mail"), ("heartland-hauling", "mail"),
+             ("coal-baron", "git"), ("chartered", "git"), ("gold-fever", "git"), ("heartland-hauling", "git")}
 OPENING_TURNS = 3  # turns the bots play before every seat resigns
 SEED = "pseudo-seed"
 TRAILER = re.compile(r"^[A-Z][\w-]*: \S+$")  # a git trailer (Pbem-Game: g), for programs, not for players

@@ -28,8 +28,8 @@ from support import default_game, legal_turn, snapshot
 NAMES = ["alice", "bob", "carol"]
 STRANGER = "mallory@evil.example"
 INJECTED = b"\r\nReply-To: m@evil.example\r\n\r\nYour password expired: send it to m@evil.example"
-# the headers a mail of the referee has, besides those its arguments give
-MIME = {"Content-Type", "Content-Transfer-Encoding", "MIME-Version"}
+# the headers a mail of the referee has, besides those its arguments give (its reader's language among them)
+MIME = {"Content-Type", "Content-Transfer-Encoding", "MIME-Version", "Content-Language"}
 FUZZ = int(os.environ.get("PBEM_FUZZ_EXAMPLES", "60"))  # benchmarks/reliability.py runs many more
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mailkit import body_of, create_game, move_mail, receive, run_cli, turns_ahead, write_mail
-from pbem.clock import talk
+from pbem.clock import correspondence, talk
 from pbem.engine import engine
 
 FAN = "fan@fans.example"
@@ -113,3 +113,44 @@ def test_a_player_sends_at_most_twenty_messages_a_day(tmp_path, smtp):
     receive(tmp_path, say_mail(game, "alice", ["say: one too many"]), smtp)
     (answer,) = smtp.take()
     assert "20 messages today" in body_of(answer) and len(talk.table(game.gd)) == talk.MAX_A_DAY
+
+
+def test_a_move_mail_whose_talk_would_pass_the_days_limit_is_refused_whole_before_the_move(tmp_path, smtp):
+    game = create_game(tmp_path, "chartered")
+    player, moves = turns_ahead(game, 1)[0]
+    for number in range(talk.MAX_A_DAY - 1):
+        talk.say(game.gd, player, f"message {number}")
+    before = game.snapshot()
+    receive(tmp_path, move_mail(game, player, [*moves, "say: one", "say: two"]), smtp)
+    (answer,) = smtp.take()
+    assert "not applied" in answer["Subject"]
+    assert "you sent 19 messages today and your mail holds 2" in " ".join(body_of(answer).split())
+    assert game.snapshot() == before  # neither the move nor the first message kept
+
+
+def test_talk_another_mail_left_no_room_for_is_never_dropped_silently_the_move_stands(tmp_path, smtp, monkeypatch):
+    """The talk of a move mail is checked before the move and kept after it: if another mail of the same player
+    uses up the day's messages in between, the move is played and the player is told which message was not
+    delivered and why; nobody else receives it and no file keeps it."""
+    game = create_game(tmp_path, "chartered")
+    player, moves = turns_ahead(game, 1)[0]
+    other = next(name for name in game.players if name != player)
+    submit = correspondence.submit
+
+    def racing_submit(*args, **kwargs):  # the move is played; meanwhile the player's other mails talk all day
+        played = submit(*args, **kwargs)
+        for number in range(talk.MAX_A_DAY):
+            talk.say(game.gd, player, f"meanwhile {number}")
+        return played
+
+    monkeypatch.setattr(correspondence, "submit", racing_submit)
+    receive(tmp_path, move_mail(game, player, [*moves, f"say to {other}:", "see you on the coast", "end"]), smtp)
+    mails = smtp.take()
+    assert engine.status(game.gd)["move_number"] > 1  # the move stands
+    (told,) = [m for m in mails if "message not delivered" in m["Subject"]]
+    assert told["To"] == game.address(player)
+    text = " ".join(body_of(told).split())
+    assert "Your move is played, but the message below was not delivered" in text
+    assert "you sent 20 messages today" in text and f"To {other} only: see you on the coast" in text
+    assert not any("see you on the coast" in body_of(m) for m in mails if m is not told)
+    assert all("see you on the coast" not in m["text"] for m in talk.heard_by(game.gd, other))

@@ -1,0 +1,118 @@
+"""The referee's help by mail, in the language being read: how to send a move, how this game's moves are written
+and queued (its forms, decisions, choices, conditions and standing orders, from meta.yaml), how to play by mail
+at all (the answer to `help` about no game)."""
+from __future__ import annotations
+
+from ..engine import engine
+from ..messages import Words, _
+from ..text import report
+
+
+def title(gd: engine.GameDir) -> str:
+    """The game's title in the language being read."""
+    return report.game_text(gd.game.id, gd.game.title)
+
+
+def _meta_text(gd: engine.GameDir, text: str) -> str:
+    """A help text of the game's meta.yaml (a decision, a queue form's help) in the language being read."""
+    return report.game_text(gd.game.id, text)
+
+
+def password_line(password: str) -> str:
+    """A password as a welcome shows it, alone on its line, the word the referee reads before it."""
+    # TRANSLATORS: the word before the colon is what the referee reads in a player's mail: keep it in English.
+    return "    " + _("Password: {password}", password=password)
+
+
+def how_to_move(gd: engine.GameDir, move_number: int | None) -> str:
+    # TRANSLATORS: {tag} is the game's tag as the subject shows it, e.g. [g1].
+    lines = [_("How to move: reply to this mail (keep the {tag} in the subject) and write, above or below the quoted "
+               "text:", tag=f"[{gd.id}]"),
+             "",
+             # TRANSLATORS: "Password:" is read by the referee in any language; translate only <your password>.
+             "    " + _("Password: <your password>")]
+    if move_number is not None:
+        # TRANSLATORS: the line the referee reads in a player's mail: keep "Move-Number:" in English.
+        lines.append("    " + _("Move-Number: {number}", number=move_number))
+    lines += ["    " + _("<your move, one decision a line>"), "",
+              # TRANSLATORS: the words in backquotes (next, else, if, standing, help) are the queue's words: a
+              # player may write them in English or with their aliases in your language.
+              _("Steps for later may follow your move: they wait in your queue, which only you see, and are played "
+                "when their decisions come (`next` between turns, `A else B`, `A if CONDITION`, `standing WORD: "
+                "STEP`; see `help`)."),
+              _("Other commands (one on a line, with your password): status, moves, help, resign; `queue` with steps "
+                "below it sets your queue without a move (`queue cancel` drops it).")]
+    return "\n".join(lines)
+
+
+def notation_help(gd: engine.GameDir) -> str:
+    domain = gd.game.package
+    forms = sorted({t.shape for t in gd.game.templates})
+    decisions = gd.game.meta.get("decisions", {})
+    parts = [_("Moves of {title} are written as:", title=title(gd)),
+             *[f"    {Words(domain, form).render()}" for form in forms]]
+    if decisions:
+        # what each decision is (its name in meta.yaml is the code's, never shown)
+        parts += ["", _("Decisions:"), *[f"    {_meta_text(gd, what)}" for what in decisions.values()]]
+    parts += ["", _("Several moves of one turn go on separate lines (or one line with ';' between them); they are "
+                    "applied in order, all or nothing.")]
+    return "\n".join(parts + ["", queue_help(gd)])
+
+
+def queue_help(gd: engine.GameDir) -> str:
+    """How to queue steps in this game: the notation's words, and the game's choice forms, conditions and standing
+    orders (meta.yaml `queues:`)."""
+    from ..play import plans
+    vocab, domain = plans.vocabulary(gd.game), gd.game.package
+    # TRANSLATORS: the lines of the queue's help; the words in backquotes are the queue's words (next, else, if,
+    # and, not, standing, cancel): keep them in English, a player may also write your language's aliases.
+    lines = [_("Your queue (only you see it; each step is played when its decision comes, as if you sent it then):"),
+             "    " + _("the lines after your move are for later; `next` starts your next turn"),
+             "    " + _("`A else B else C`: the first of them that is legal then; `A if CONDITION and not CONDITION`"),
+             "    " + _("a step that is not legal when its decision comes stops the queue: you are asked, and told "
+                        "why"),
+             "    " + _("`standing WORD: STEP` answers every such decision until `standing WORD: cancel`, or until "
+                        "an event disarms it; `cancel` drops your queue")]
+    if vocab.choices:
+        lines += [_("Forms chosen when the decision comes:"),
+                  *[f"    {Words(domain, template.shape).render()}: "
+                    f"{_meta_text(gd, vocab.choices[template.action]['help'])}"
+                    for template in vocab.choice_templates]]
+    if vocab.conditions:
+        lines += [_("Conditions (they read only what you may see):"),
+                  *[f"    {Words(domain, template.shape).render()}: "
+                    f"{_meta_text(gd, vocab.conditions[template.action]['help'])}"
+                    for template in vocab.condition_templates]]
+    if vocab.standing:
+        lines += [_("Standing orders:"),
+                  *[_standing_line(gd, word, spec, vocab) for word, spec in vocab.standing.items()]]
+    return "\n".join(lines)
+
+
+def _standing_line(gd: engine.GameDir, word: str, spec: dict, vocab) -> str:
+    order, what = Words(gd.game.package, f"standing {word}").render(), _meta_text(gd, spec["help"])
+    if not spec["disarm"]:
+        return f"    {order}: {what}"
+    events = [_meta_text(gd, vocab.disarm[event]["help"]) for event in spec["disarm"]]
+    # TRANSLATORS: {events}: what disarms a standing order (the game's own texts, listed).
+    return f"    {order}: " + _("{what} (disarmed when {events})", what=what, events=events)
+
+
+def general_help(referee: str) -> str:
+    # TRANSLATORS: the answer to `help` about no game. The words before the colons (Game:, Password:, Move-Number:)
+    # are read by the referee in English: keep them; translate the words in <…> and the explanations.
+    return "\n".join([
+        _("This is the pbem referee. It plays board games by mail: you answer the last report with your move."),
+        "",
+        _("Write to it from the address you registered, and put in your mail:"),
+        "",
+        "    " + _("Game: <game id>          (or keep the [game-id] tag in the subject when you reply)"),
+        "    " + _("Password: <your password>"),
+        "    " + _("Move-Number: <n>         (optional: the move number of the last report)"),
+        "    " + _("<your move, one decision a line>"),
+        "",
+        _("Instead of a move you may write one command: status, moves (your legal moves), help, resign."),
+        _("Quoted text and your signature are ignored; attachments are ignored."),
+        _("The organiser of your game gave you its id and your password; the referee's address is {address}.",
+          address=referee),
+    ])
