@@ -156,14 +156,13 @@ def takeback(directory, player, agree, decline, secret_file, push, fmt):
     """Commit a request to take back your last decision, or (--agree, --decline) your answer to one (then: git
     push); the referee's run judges it."""
     from ..engine import engine
-    from ..git.player import takeback as commit_takeback
+    from ..git.player import takeback as commit_takeback, takeback_committed
     if agree and decline:
         raise UsageError("give at most one of --agree and --decline")
     secret = secret_from(None, secret_file) if secret_file or os.environ.get("PBEM_SECRET") else None
     word = engine.TAKEBACK_AGREE if agree else engine.TAKEBACK_DECLINE if decline else engine.TAKEBACK_REQUEST
     result = commit_takeback(directory, player, word, secret, push)
-    emit(result, fmt, lambda r: f"Committed {r['file']} ({word}, move {r['move_number']}). "
-                                + ("Pushed.\n" if r["pushed"] else "Push it: git push\n"))
+    emit(result, fmt, lambda r: fit_lines(takeback_committed(r, word)) + "\n")
 
 
 @git.command()

@@ -185,6 +185,18 @@ def committed(answer: dict) -> str:
     return done + " " + (_("Pushed.") if answer["pushed"] else _("Push it: git push"))
 
 
+def takeback_committed(answer: dict, word: str) -> str:
+    """What `pbem git takeback` answers: the file committed and what it asks or answers, whether it is pushed."""
+    where = {"path": answer["file"], "number": answer["move_number"]}
+    if word == engine.TAKEBACK_AGREE:
+        done = _("Committed {path} (move {number}): you agree to the takeback asked.", **where)
+    elif word == engine.TAKEBACK_DECLINE:
+        done = _("Committed {path} (move {number}): you decline the takeback asked; the move stands.", **where)
+    else:
+        done = _("Committed {path} (move {number}): you ask to take back your last decision.", **where)
+    return done + " " + (_("Pushed.") if answer["pushed"] else _("Push it: git push"))
+
+
 def _signing(repo: Repo, secret: str | None) -> bool:
     """Is the commit to be signed with the player's SSH key (no secret given)? UsageError when neither is set up."""
     signing = _ssh_signing(repo) if secret is None else False
