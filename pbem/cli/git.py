@@ -156,14 +156,13 @@ def takeback(directory, player, agree, decline, secret_file, push, fmt):
     """Commit a request to take back your last decision, or (--agree, --decline) your answer to one (then: git
     push); the referee's run judges it."""
     from ..engine import engine
-    from ..git.player import takeback as commit_takeback
+    from ..git.player import takeback as commit_takeback, takeback_committed
     if agree and decline:
         raise UsageError("give at most one of --agree and --decline")
     secret = secret_from(None, secret_file) if secret_file or os.environ.get("PBEM_SECRET") else None
     word = engine.TAKEBACK_AGREE if agree else engine.TAKEBACK_DECLINE if decline else engine.TAKEBACK_REQUEST
     result = commit_takeback(directory, player, word, secret, push)
-    emit(result, fmt, lambda r: f"Committed {r['file']} ({word}, move {r['move_number']}). "
-                                + ("Pushed.\n" if r["pushed"] else "Push it: git push\n"))
+    emit(result, fmt, lambda r: fit_lines(takeback_committed(r, word)) + "\n")
 
 
 @git.command()
@@ -209,14 +208,21 @@ def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox
 @click.argument("directory", metavar="DIR", type=FOLDER, default=".")
 @click.option("--rev", default="HEAD", show_default=True, help="The commit to verify the history of.")
 @REFEREE_DIR
+@click.option("--language", "language", metavar="CODE", help="Answer in this language (en, fr, zh-Hant, zh-Hans; "
+              "default: the game's).")
 @FORMAT
-def verify(directory, rev, referee_root, fmt):
+def verify(directory, rev, referee_root, language, fmt):
     """Check the game's whole history: unbroken chain of refereed commits, signed moves, positions = replay."""
     from ..git.verify import verify as check
-    data = check(directory, rev=rev, referee_root=referee_root)
+    from ..messages import _
+    from ..text import language as languages
+    if language:
+        language = languages.check(language)
+        languages.use(language)  # what is refused before the game is known too
+    data = check(directory, rev=rev, referee_root=referee_root, language_code=language)
 
     def text(d):
-        return "".join(f"{line}\n" for line in d["checks"]) + f"{d['game']}: verified.\n"
+        return "".join(f"{line}\n" for line in d["checks"]) + _("{game}: verified.", game=d["game"]) + "\n"
     emit(data, fmt, text)
 
 

@@ -26,8 +26,8 @@ def ci_files(config: dict, branch: str, pbem_source: str | None) -> dict[str, by
 
 
 def hook_files() -> dict[str, bytes]:
-    """The players' pre-commit hooks, as `pbem git init` writes them."""
-    return {layout.PRE_COMMIT: layout.PRE_COMMIT_CONFIG.encode()}
+    """The players' pre-commit hooks, as `pbem git init` writes them (in the language being read)."""
+    return {layout.PRE_COMMIT: layout.pre_commit_config().encode()}
 
 
 def missing_files(base: dict[str, str]) -> dict[str, bytes]:

@@ -23,6 +23,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..contract import UsageError
+from ..messages import N_, _
 from ..store import validation, yamlio
 from . import keys
 
@@ -159,6 +160,24 @@ repos:
     language: fail
     exclude: ^moves/
 """
+
+
+# what pre-commit shows a player of the hooks above (their names; a file refused with the words of `entry`)
+HOOK_WORDS = (N_("pbem move files"), N_("pbem players commit move files only"),
+              N_("a player commits one move file (moves/NNNN-NAME.yaml) and nothing else; the referee refuses these:"))
+
+
+def pre_commit_config() -> str:
+    """The players' pre-commit hooks with the words pre-commit shows in the language being read (the game's: who
+    commits is not known); in English, PRE_COMMIT_CONFIG itself."""
+    import json
+    text = PRE_COMMIT_CONFIG
+    for english in HOOK_WORDS:
+        said = _(english)
+        if said != english:  # a YAML string in double quotes is a JSON string
+            text = text.replace(f": {english}\n", f": {json.dumps(said, ensure_ascii=False)}\n") \
+                .replace(f": {json.dumps(english)}\n", f": {json.dumps(said, ensure_ascii=False)}\n")
+    return text
 
 
 SOURCE = re.compile(r"[A-Za-z0-9._+=<>!~:/@%#?&,\[\]-]{1,500}")

@@ -17,7 +17,7 @@ from ..play import movefile, names, words
 from ..store import validation, yamlio
 from ..text import phrases
 from . import judge, keys, layout
-from .refereed import last_refereed
+from .refereed import Refereed, last_refereed
 from .replay import replay_onto
 from .repo import Repo
 
@@ -58,6 +58,16 @@ def published(repo: Repo, commit: str) -> tuple[engine.GameDir, dict, dict]:
     return gd, public, config
 
 
+def _refereed(directory, given: str | None) -> tuple[Repo, Refereed]:
+    """The clone and its last refereed commit; what is refused before the game is known is said in `given`
+    (--language), else in English."""
+    if given:
+        from ..text import language
+        language.use(language.check(given))
+    repo = Repo(directory)
+    return repo, last_refereed(repo, repo.head())
+
+
 def speak(gd: engine.GameDir, config: dict, player: str, given: str | None = None) -> None:
     """Every message of a player's command in their language: `given` (--language), else the one the referee
     wrote for their seat in pbem-git.yaml (their own choice), else the game's (game.yaml)."""
@@ -76,8 +86,7 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
          secret: str | None = None, push: bool = False, identity_file=None, language: str | None = None) -> dict:
     """Write moves/NNNN-NAME.yaml for the current move (encrypted to the referee when it holds a hidden choice),
     signed with the player's secret or, without one, in a commit signed with the player's SSH key."""
-    repo = Repo(directory)
-    refereed = last_refereed(repo, repo.head())
+    repo, refereed = _refereed(directory, language)
     gd, public, seats = published(repo, refereed.commit)
     speak(gd, seats, player, language)
     seated(gd, player)
@@ -135,8 +144,7 @@ def choose_language(directory, player: str, code: str, secret: str | None = None
     one step `language CODE`, signed like a move (with their secret, or the commit with their SSH key) for the
     current move number, committed (and pushed). The referee records it as `pbem language` does."""
     from ..text import language
-    repo = Repo(directory)
-    refereed = last_refereed(repo, repo.head())
+    repo, refereed = _refereed(directory, None)
     gd, public, seats = published(repo, refereed.commit)
     speak(gd, seats, player)
     seated(gd, player)
@@ -174,6 +182,18 @@ def committed(answer: dict) -> str:
     else:
         done = _("Committed {path} (move {number}, {signed}).", path=answer["file"], number=answer["move_number"],
                  signed=how)
+    return done + " " + (_("Pushed.") if answer["pushed"] else _("Push it: git push"))
+
+
+def takeback_committed(answer: dict, word: str) -> str:
+    """What `pbem git takeback` answers: the file committed and what it asks or answers, whether it is pushed."""
+    where = {"path": answer["file"], "number": answer["move_number"]}
+    if word == engine.TAKEBACK_AGREE:
+        done = _("Committed {path} (move {number}): you agree to the takeback asked.", **where)
+    elif word == engine.TAKEBACK_DECLINE:
+        done = _("Committed {path} (move {number}): you decline the takeback asked; the move stands.", **where)
+    else:
+        done = _("Committed {path} (move {number}): you ask to take back your last decision.", **where)
     return done + " " + (_("Pushed.") if answer["pushed"] else _("Push it: git push"))
 
 
@@ -256,8 +276,7 @@ def _ssh_signing(repo: Repo) -> bool:
 def view(directory, player: str, identity_file=None, language: str | None = None) -> tuple[dict, list[str]]:
     """The player's view as of the last refereed commit, decrypted with their private key; and notes (commits
     pushed since that the referee has not judged yet)."""
-    repo = Repo(directory)
-    refereed = last_refereed(repo, repo.head())
+    repo, refereed = _refereed(directory, language)
     head = refereed.commit
     gd, _public, config = published(repo, head)
     speak(gd, config, player, language)
@@ -294,8 +313,7 @@ def legal_moves(directory, player: str, identity_file=None, language: str | None
     """What `pbem moves --as PLAYER` answers, from the last refereed commit: who must act and, when it is
     `player`, their legal moves with what each does, decrypted from views/PLAYER.moves.yaml.age with their key (the
     referee wrote them from the position; nobody else can read them). And notes, as `view` gives them."""
-    repo = Repo(directory)
-    refereed = last_refereed(repo, repo.head())
+    repo, refereed = _refereed(directory, language)
     gd, public, config = published(repo, refereed.commit)
     speak(gd, config, player, language)
     seated(gd, player)

@@ -215,7 +215,8 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         _published_changed(desk, base)
     ci = {path: data for path, data in (ci or {}).items() if base.get(path) != blob_id(data)}
     run.ci_changed = bool(ci)
-    added = compose.missing_files(base)
+    with language.reading(engine.language_of(desk.gd)):  # the players' hooks: in the game's language
+        added = compose.missing_files(base)
     run.added = sorted(added)
     if not decided and not changed and not ci and not added:
         return run

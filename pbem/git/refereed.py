@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..contract import PbemError
-from ..messages import _, ngettext
+from ..messages import _, lazy, ngettext
 from . import layout
 from .repo import NO_SUBMODULE_LOOKUP, Repo
 from .signers import AllowedSigners
@@ -77,7 +77,9 @@ def game_roots(repo: Repo, tip: str) -> list[tuple[str, dict]]:
     if pinned:
         roots = [commit for commit in roots if commit.startswith(pinned)]
         if len(roots) != 1:
-            raise PbemError(f"pbem.root {pinned[:10]} (git config) is not a first commit of {tip[:10]}")
+            # TRANSLATORS: {root}, {tip}: commit ids; pbem.root is git's setting, typed as it is
+            raise PbemError(lazy("pbem.root {root} (git config) is not a first commit of {tip}", root=pinned[:10],
+                                 tip=tip[:10]))
     games = []
     for commit in roots:
         try:
@@ -86,8 +88,9 @@ def game_roots(repo: Repo, tip: str) -> list[tuple[str, dict]]:
         except PbemError:
             continue
     if not games:
-        raise PbemError(f"{repo.path}: not a game played by git (no first commit of {tip[:10]} holds a valid "
-                        f"{layout.CONFIG})")
+        # TRANSLATORS: {path}: a folder; {tip}: a commit id; {file}: pbem-git.yaml
+        raise PbemError(lazy("{path}: not a game played by git (no first commit of {tip} holds a valid {file})",
+                             path=str(repo.path), tip=tip[:10], file=layout.CONFIG))
     return games
 
 
@@ -136,8 +139,11 @@ def last_refereed(repo: Repo, tip: str) -> Refereed:
     if found is None:
         ids = sorted({config["id"] for _, config in games})
         signing = any(config["referee"].get("signer") for _, config in games)
-        raise NotRefereed(f"no commit of {tip[:10]}'s history was made by the referee of {', '.join(ids)}"
-                          + (" (none carries its signature)" if signing else ""))
+        # TRANSLATORS: {tip}: a commit id; {games}: the games' ids
+        raise NotRefereed(lazy("no commit of the history of {tip} was made by the referee of {games} (none carries "
+                               "its signature)", tip=tip[:10], games=ids) if signing else
+                          lazy("no commit of the history of {tip} was made by the referee of {games}", tip=tip[:10],
+                               games=ids))
     candidate, root, config = found
     unrefereed = int(repo.run("rev-list", "--count", tip, f"^{candidate}", "--").strip())
     return Refereed(candidate, root, config, tip, unrefereed, signed=bool(config["referee"].get("signer")),
@@ -186,26 +192,36 @@ def chain(repo: Repo, newest: str, game_id: str, root: str) -> list:
     while True:
         move = move_of(current, game_id)
         if move is None:
-            raise PbemError(f"{current.id[:10]} is named as a refereed commit of {game_id} and has no valid "
-                            f"Pbem-Game and Pbem-Move trailers")
+            # TRANSLATORS: {commit}: a commit id; {game}: the game's id; Pbem-Game and Pbem-Move are typed as they are
+            raise PbemError(lazy("{commit} is named as a refereed commit of {game} and has no valid Pbem-Game and "
+                                 "Pbem-Move trailers", commit=current.id[:10], game=game_id))
         links.append(current)
         previous = previous_of(current)
         if previous == "none":
             break
         if previous not in order or order[previous] <= order[current.id]:
-            raise PbemError(f"the history was rewritten: the refereed commit {current.id[:10]} names "
-                            f"{(previous or '(nothing)')[:10]} as the one before it, and that commit is not in its "
-                            f"history")
+            raise PbemError(_history_rewritten(current.id, previous))
         current = repo.commit(previous)
     links.reverse()
     if links[0].id != root:
-        raise PbemError(f"the chain of refereed commits starts at {links[0].id[:10]}, not at the first commit "
-                        f"{root[:10]}")
+        raise PbemError(lazy("the chain of refereed commits starts at {commit}, not at the first commit {root}",
+                             commit=links[0].id[:10], root=root[:10]))
     for before, after in zip(links, links[1:]):
         if move_of(after, game_id) < move_of(before, game_id):
-            raise PbemError(f"{after.id[:10]} goes back from move {move_of(before, game_id)} to "
-                            f"{move_of(after, game_id)}")
+            raise PbemError(lazy("{commit} goes back from move {before} to move {after}", commit=after.id[:10],
+                                 before=move_of(before, game_id), after=move_of(after, game_id)))
     return links
+
+
+def _history_rewritten(commit: str, previous: str | None):
+    """The refusal of a refereed commit whose Pbem-Previous names a commit its history does not hold."""
+    if not previous:
+        # TRANSLATORS: {commit}: a commit id
+        return lazy("the history was rewritten: the refereed commit {commit} names no commit before it that is in "
+                    "its history", commit=commit[:10])
+    # TRANSLATORS: {commit}, {previous}: commit ids
+    return lazy("the history was rewritten: the refereed commit {commit} names {previous} as the one before it, and "
+                "that commit is not in its history", commit=commit[:10], previous=previous[:10])
 
 
 def vouched_blobs(repo: Repo, refereed: Refereed, paths: tuple[str, ...]) -> set[str]:

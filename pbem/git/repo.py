@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..contract import PbemError
+from ..messages import lazy
 from ..store.safefiles import limit_words, size_words
 
 MAX_BLOB = 4 * 1024 * 1024
@@ -139,7 +140,7 @@ class Repo:
     def head(self) -> str:
         found = self.resolve("HEAD")
         if found is None:
-            raise PbemError(f"{self.path}: the repository has no commit yet")
+            raise PbemError(lazy("{path}: the repository has no commit yet", path=str(self.path)))
         return found
 
     def parents(self, commit: str) -> list[str]:

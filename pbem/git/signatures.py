@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..contract import PbemError
 from ..engine import engine
+from ..messages import _, lazy
 from ..play import trust
 from . import layout
 from .repo import Repo
@@ -67,7 +68,9 @@ def check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, move
                     trust.check_signature(_secret_at(secrets[move["player"]], move["number"]), signature, gd.id,
                                           move["number"], move["player"], texts)
                 except PbemError as exc:
-                    raise VerifyFailed(f"verify failed: {move['path']}: {exc}") from None
+                    # TRANSLATORS: {path}: a move file's path; {error}: why its signature is refused
+                    raise VerifyFailed(lazy("verify failed: {path}: {error}", path=move["path"],
+                                            error=exc.message or str(exc))) from None
                 hmac_ok += 1
             elif move["player"] in keys and any(signed[allowed.file(keys)].get(c) == ("G", move["player"])
                                                 for c in move["commits"]):
@@ -75,11 +78,19 @@ def check_signatures(repo: Repo, gd, configs: dict[str, dict], chain, logs, move
             elif not known:
                 later += 1  # encrypted, and not signed by SSH: its HMAC shows in the full log at the end
             else:
-                raise VerifyFailed(f"verify failed: {move['path']} carries no signature and no commit that added "
-                                   f"it is signed with {move['player']}'s registered SSH key")
-    note = f"; {later} signed with players' secrets, checked once the game is over" if later else ""
-    note += f"; {sealed} carrying a queue (sealed), checked by the referee when judged" if sealed else ""
-    return f"signatures: {ssh_ok} SSH-signed commits and {hmac_ok} HMAC-signed moves good{note}"
+                raise VerifyFailed(lazy("verify failed: {path} carries no signature and no commit that added it is "
+                                        "signed with the SSH key {player} registered", path=move["path"],
+                                        player=move["player"]))
+    # TRANSLATORS: {ssh}, {hmac}: how many commits and moves were found signed (write it so any count reads)
+    line = _("signatures: {ssh} SSH-signed commits and {hmac} HMAC-signed moves good", ssh=ssh_ok, hmac=hmac_ok)
+    if later:
+        # TRANSLATORS: {checks}: the line above; {count}: how many moves more
+        line = _("{checks}; {count} signed with players' secrets, checked once the game is over", checks=line,
+                 count=later)
+    if sealed:
+        line = _("{checks}; {count} carrying a queue (sealed), checked by the referee when judged", checks=line,
+                 count=sealed)
+    return line
 
 
 def _hmac_signature(move: dict, full: dict[int, dict]) -> str | None:

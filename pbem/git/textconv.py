@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from ..contract import PbemError
+from ..messages import _
 from ..store import validation, yamlio
 from ..text import report
 from ..text.language import check, reading
@@ -86,12 +87,17 @@ def _rendered(doc) -> str:
 
 def log_lines(doc: dict) -> str:
     """One line a move (no table: a table's column widths would change every line of the diff)."""
-    lines = [f"Log of {doc['id']} ({doc['game']}, {doc['visibility']})"]
+    # TRANSLATORS: the first line of a log in `git diff`; {game}: the game's id, {kind}: its kind (coal-baron)
+    lines = [_("Log of {game} ({kind}, public)", game=doc["id"], kind=doc["game"]) if doc["visibility"] == "public"
+             else _("Log of {game} ({kind}, the referee's)", game=doc["id"], kind=doc["game"])]
     for entry in doc["entries"] or []:
         chance = "; ".join(f"{c['what']}: {c['result']}" for c in entry["chance"])
-        by = " (referee)" if entry["by"] == "referee" else ""
-        lines.append(f"#{entry['number']} {entry['player']}{by}: {'; '.join(entry['moves'])}"
-                     + (f"  [{chance}]" if chance else ""))
+        moves = "; ".join(entry["moves"])
+        # TRANSLATORS: a move of the log, in the notation; {number}: its number
+        line = _("#{number} {player} (referee): {moves}", number=entry["number"], player=entry["player"],
+                 moves=moves) if entry["by"] == "referee" else \
+            _("#{number} {player}: {moves}", number=entry["number"], player=entry["player"], moves=moves)
+        lines.append(line + (f"  [{chance}]" if chance else ""))
     return "\n".join(lines) + "\n"
 
 

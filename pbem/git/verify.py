@@ -25,11 +25,12 @@ from itertools import accumulate
 from ..contract import PbemError
 from ..engine import engine
 from ..engine.documents import entry_text, opened_log
+from ..messages import _, lazy, ngettext, nlazy
 from ..play.queues import REASONS as QUEUE_REASONS
 from ..rng import commitment
 from ..store import validation, yamlio
 from ..store.gamedir import schema_line
-from ..text.phrases import plural
+from ..text import language
 from . import layout
 from .judge import canonical_moves
 from .player import game_at
@@ -37,35 +38,33 @@ from .refereed import chain as refereed_chain
 from .refereed import last_refereed, move_of, previous_of
 from .repo import NO_SUBMODULE_LOOKUP, Repo
 from .signatures import VerifyFailed, check_signatures
+from .verified import chain_line, failed, not_replayed, rewritten, unrefereed_line
 
 RAW_LINE = re.compile(r"^:\d+ (\d+) [0-9a-f]+ ([0-9a-f]+) A\t(.+)$")
 
 
-def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
+def verify(directory, rev: str = "HEAD", referee_root=None, language_code: str | None = None) -> dict:
+    """The checks made, each a line in the language `language_code` (None: the game's, once it is known: players
+    run verify too); what is refused before the game is known is in `language_code` (None: English)."""
     repo = Repo(directory)
     if not repo.is_repo():
-        raise PbemError(f"{directory}: not a git repository")
+        raise PbemError(lazy("{path}: not a git repository", path=str(directory)))
     tip = repo.resolve(rev)
     if tip is None:
-        raise PbemError(f"{directory}: no commit {rev!r}")
-    try:
-        refereed = last_refereed(repo, tip)
-    except PbemError as exc:
-        raise VerifyFailed(f"verify failed: {exc}") from None
+        raise PbemError(lazy("{path}: no commit {revision}", path=str(directory), revision=repr(rev)))
+    refereed = failed(last_refereed, repo, tip)
     config, game_id = refereed.config, refereed.game_id
-    chain = _chain(repo, refereed.commit, game_id, refereed.root)
-    signed = "the newest signed with the referee's key of the first commit" if refereed.signed else \
-        "not signed (a game started by an earlier pbem)"
-    checks = [f"chain: {len(chain)} refereed commits, {chain[0]['commit'][:10]} to {chain[-1]['commit'][:10]}, "
-              f"each naming the one before, {signed}"]
+    gd = _game(repo, refereed.commit)
+    language.use(language_code or language.check(gd.meta.get("language") or language.DEFAULT))
+    chain = failed(_chain, repo, refereed.commit, game_id, refereed.root)
+    checks = [chain_line(chain, refereed.signed)]
     if refereed.others:
-        others = ", ".join(commit[:10] for commit in refereed.others)
-        checks.append(f"first commits: {refereed.root[:10]}, the one the referee's signed chain leads back to; "
-                      f"another game's history was merged in ({others}), not the game's")
+        # TRANSLATORS: {root}, {others}: commit ids (the first commits of the game's history and of others')
+        checks.append(_("first commits: {root}, the one the referee's signed chain leads back to; another game's "
+                        "history was merged in ({others}), not the game's", root=refereed.root[:10],
+                        others=[commit[:10] for commit in refereed.others]))
     if refereed.unrefereed:
-        checks.append(f"not refereed yet: {plural(refereed.unrefereed, 'commit')} after {refereed.commit[:10]}"
-                      + _unsigned_trailers(repo, refereed))
-    gd = _game(repo, chain[-1]["commit"])
+        checks.append(unrefereed_line(refereed, _unsigned_trailers(repo, refereed)))
     # what each refereed commit changed against the one before, all in one `git diff-tree`
     changes = repo.changes_since([(after["commit"], before["commit"]) for before, after in zip(chain, chain[1:])])
     last_public = _read(repo, chain[-1]["commit"], engine.PUBLIC, "public.schema.json", gd)
@@ -82,17 +81,20 @@ def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
     reference = logs[ongoing - 1] if ongoing else logs[-1]
     for log in logs[:ongoing]:
         if log.doc is not None and (log.doc["entries"] or []) != reference.entries[:log.count]:
-            raise VerifyFailed("verify failed: a refereed commit's log.yaml changed entries of an earlier one")
+            raise VerifyFailed(lazy("verify failed: a refereed commit's log.yaml changed entries of an earlier "
+                                    "one"))
     added = _added_move_files(repo, tip)
     moves = _check_moves(repo, gd, chain, logs, changes, added)
-    checks.append(f"moves: {len(moves)} move files, each the move of its log entry, only added")
+    checks.append(ngettext("moves: {count} move file, the move of its log entry, only added",
+                           "moves: {count} move files, each the move of its log entry, only added", len(moves),
+                           count=len(moves)))
     configs = _configs(repo, chain, config, changes)
     checks.append(check_signatures(repo, gd, configs, chain, logs, moves, finished, referee_root))
     if finished:
         checks.append(_check_replay(repo, gd, chain, publics, logs))
     else:
-        checks.append("replay: not over yet; the positions are checked against the replay once the seed is "
-                      "revealed")
+        checks.append(_("replay: not over yet; the positions are checked against the replay once the seed is "
+                        "revealed"))
     remote = _check_remote(repo, rev, chain)
     if remote:
         checks.append(remote)
@@ -100,8 +102,8 @@ def verify(directory, rev: str = "HEAD", referee_root=None) -> dict:
             "result": "ok"}
 
 
-def _unsigned_trailers(repo: Repo, refereed) -> str:
-    """Commits after the last refereed one that carry the referee's trailers without its signature: a player's
+def _unsigned_trailers(repo: Repo, refereed) -> int:
+    """How many commits after the last refereed one carry the referee's trailers without its signature: a player's
     forgery (noted), or the referee's commits copied by a rewrite of the history below them, whose trailers then
     name commits that are no longer in it (refused)."""
     forged = 0
@@ -112,29 +114,25 @@ def _unsigned_trailers(repo: Repo, refereed) -> str:
         previous = previous_of(commit)
         found = repo.resolve(previous) if previous and previous != "none" else None
         if found is None or not repo.is_ancestor(found, candidate):
-            raise VerifyFailed(f"verify failed: the history was rewritten: {candidate[:10]} carries the "
-                               f"referee's trailers and names {(previous or '(nothing)')[:10]} as the refereed "
-                               f"commit before it, which is not in its history")
+            raise VerifyFailed(rewritten(candidate, previous))
         forged += 1
-    return (f" ({plural(forged, 'commit')} with the referee's trailers but not its signature: not the "
-            f"referee's)") if forged and refereed.signed else ""
+    return forged
 
 
 def _chain(repo: Repo, newest: str, game_id: str, root: str) -> list[dict]:
     """The refereed commits, oldest first, found by following Pbem-Previous from the newest one."""
-    try:
-        return [{"commit": commit.id, "move": move_of(commit, game_id)}
-                for commit in refereed_chain(repo, newest, game_id, root)]
-    except PbemError as exc:
-        raise VerifyFailed(f"verify failed: {exc}") from None
+    return [{"commit": commit.id, "move": move_of(commit, game_id)}
+            for commit in refereed_chain(repo, newest, game_id, root)]
 
 
 def _game(repo: Repo, commit: str) -> engine.GameDir:
     gd = game_at(repo, commit)
     meta = gd.meta
     if not gd.game.plays(meta["rules_version"]):
-        raise PbemError(f"{gd.id} was played under {meta['game']} rules version {meta['rules_version']}, this pbem "
-                        f"has version {gd.game.rules_version}: verify it with the pbem that played it")
+        # TRANSLATORS: {game}: the game's id; {title}: its kind (coal-baron); {played}, {version}: rules versions
+        raise PbemError(lazy("{game} was played under {title} rules version {played}, this pbem has version "
+                             "{version}: verify it with the pbem that played it", game=gd.id, title=meta["game"],
+                             played=meta["rules_version"], version=gd.game.rules_version))
     return gd
 
 
@@ -152,9 +150,16 @@ def _check_count(link: dict, count: int, public: dict | None) -> None:
     """A refereed commit's trailer, its public.yaml (None: compared with the replay later) and its log agree on
     the move number."""
     if (public is not None and public["move_number"] != link["move"]) or count != link["move"] - 1:
-        said = f"says {public['move_number']}" if public is not None else "is checked against the replay"
-        raise VerifyFailed(f"verify failed: {link['commit'][:10]} says move {link['move']}, its public.yaml {said} "
-                           f"and its log has {count} entries")
+        commit, move = link["commit"][:10], link["move"]
+        # TRANSLATORS: {commit}: a commit id; {move}, {public}: move numbers; {count}: how many entries its log has
+        if public is not None:
+            raise VerifyFailed(nlazy("verify failed: {commit} says move {move}, its public.yaml says {public} and its "
+                                     "log has {count} entry", "verify failed: {commit} says move {move}, its "
+                                     "public.yaml says {public} and its log has {count} entries", count,
+                                     commit=commit, move=move, public=public["move_number"], count=count))
+        raise VerifyFailed(nlazy("verify failed: {commit} says move {move} and its log has {count} entry",
+                                 "verify failed: {commit} says move {move} and its log has {count} entries", count,
+                                 commit=commit, move=move, count=count))
 
 
 @dataclass
@@ -251,22 +256,25 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[L
                 continue
             named = layout.move_name(change.path)
             if change.status != "A" or not named:
-                raise VerifyFailed(f"verify failed: the refereed commit {after['commit'][:10]} changes "
-                                   f"{change.path}, and move files are only ever added")
+                # TRANSLATORS: {commit}: a commit id; {path}: a file's path in the repository
+                raise VerifyFailed(lazy("verify failed: the refereed commit {commit} changes {path}, and move files "
+                                        "are only ever added", commit=after["commit"][:10], path=change.path))
             if named.group("setting"):
                 continue  # a player's choice of language: no move of the log (the referee judged its signature)
             files[int(named.group("number"))] = (named, change)
         for number, (named, change) in files.items():
             entry = new_entries.get(number)
             if entry is None or entry["player"] != named.group("player"):
-                raise VerifyFailed(f"verify failed: {change.path} was added by {after['commit'][:10]} but its log "
-                                   f"has no such move of {named.group('player')}")
+                raise VerifyFailed(lazy("verify failed: {path} was added by {commit} but its log has no such move of "
+                                        "{player}", path=change.path, commit=after["commit"][:10],
+                                        player=named.group("player")))
             doc = None
             if not named.group("age"):
                 from ..play import movefile
                 doc = movefile.parse(repo.blob(change.blob, change.path), change.path)
                 if canonical_moves(gd, doc["moves"]) != entry["moves"] or doc["move_number"] != number:
-                    raise VerifyFailed(f"verify failed: {change.path} is not the move log entry {number} shows")
+                    raise VerifyFailed(lazy("verify failed: {path} is not the move log entry {number} shows",
+                                            path=change.path, number=number))
             authors = added.get((change.path, change.blob), [])
             moves.append({"path": change.path, "number": number, "player": named.group("player"), "doc": doc,
                           "commits": authors, "refereed": after["commit"]})
@@ -274,8 +282,10 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[L
         missing = [e["number"] for n, e in new_entries.items() if n not in files
                    and e.get("reason") not in QUEUE_REASONS]
         if missing:
-            listed = ("move " if len(missing) == 1 else "moves ") + ", ".join(map(str, missing))
-            raise VerifyFailed(f"verify failed: {after['commit'][:10]} applied {listed} with no move file")
+            # TRANSLATORS: {commit}: a commit id; {numbers}: move numbers, listed
+            raise VerifyFailed(nlazy("verify failed: {commit} applied move {numbers} with no move file",
+                                     "verify failed: {commit} applied moves {numbers} with no move file", len(missing),
+                                     commit=after["commit"][:10], numbers=[str(n) for n in missing]))
     return moves
 
 
@@ -294,8 +304,8 @@ def _configs(repo: Repo, chain: list[dict], first: dict, changes) -> dict[str, d
                              f"{layout.CONFIG} of {link['commit'][:10]}")
         if {k: v for k, v in config.items() if k != "players"} != frozen or \
                 [p["name"] for p in config["players"]] != names:
-            raise VerifyFailed(f"verify failed: {link['commit'][:10]} changes {layout.CONFIG} beyond the players' "
-                               f"keys")
+            raise VerifyFailed(lazy("verify failed: {commit} changes {path} beyond the players' keys",
+                                    commit=link["commit"][:10], path=layout.CONFIG))
         configs[link["commit"]] = config
     return configs
 
@@ -308,10 +318,12 @@ def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics: list[dict | No
     final = publics[-1]
     seed = final["seed"]
     if commitment(seed) != gd.meta["seed_commitment"]:
-        raise VerifyFailed("verify failed: the revealed seed does not match the commitment published at the start")
+        raise VerifyFailed(lazy("verify failed: the revealed seed does not match the commitment published at the "
+                                "start"))
     components_text = repo.show(chain[-1]["commit"], engine.COMPONENTS) or b""
     if hashlib.sha256(components_text).hexdigest() != gd.meta["components_sha256"]:
-        raise VerifyFailed("verify failed: components.yaml is not the file the game was set up with")
+        raise VerifyFailed(lazy("verify failed: {path} is not the file the game was set up with",
+                                path=engine.COMPONENTS))
     components = yamlio.loads(components_text, engine.COMPONENTS)
     full_log = logs[-1].doc
     entries = full_log["entries"] or []
@@ -326,16 +338,17 @@ def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics: list[dict | No
             link = chain[index]
             public = engine.published_status(gd, seed, count, state, resigned, shown)
             if not _same_public(repo, gd, link, publics[index], public):
-                raise _not_replayed(engine.PUBLIC, link)
+                raise not_replayed(engine.PUBLIC, link)
             log = logs[index].doc
             if log is not None and log != engine.public_log(gd, {**full_log, "entries": entries[:count] or None},
                                                             public["finished"]):
-                raise _not_replayed(engine.LOG, link)
+                raise not_replayed(engine.LOG, link)
             checked += 1
     if checked != len(chain):
-        raise VerifyFailed("verify failed: the full log does not reach every refereed position")
-    return (f"replay: all {checked} refereed positions equal the replay from the revealed seed (it matches its "
-            f"commitment)")
+        raise VerifyFailed(lazy("verify failed: the full log does not reach every refereed position"))
+    return ngettext("replay: the {count} refereed position equals the replay from the revealed seed (it matches its "
+                    "commitment)", "replay: all {count} refereed positions equal the replay from the revealed seed "
+                    "(it matches its commitment)", checked, count=checked)
 
 
 def _same_public(repo: Repo, gd: engine.GameDir, link: dict, stored: dict | None, expected: dict) -> bool:
@@ -352,11 +365,6 @@ def _same_public(repo: Repo, gd: engine.GameDir, link: dict, stored: dict | None
     return {key: value for key, value in stored.items() if key != "clock"} == expected
 
 
-def _not_replayed(path: str, link: dict) -> VerifyFailed:
-    return VerifyFailed(f"verify failed: {path} of the refereed commit {link['commit'][:10]} (move {link['move']}) "
-                        f"is not what the replay gives")
-
-
 def _check_remote(repo: Repo, rev: str, chain: list[dict]) -> str | None:
     """A clone that saw refereed commits the remote branch no longer has: the remote's history was rewritten."""
     upstream = repo.run("rev-parse", "--abbrev-ref", "--symbolic-full-name", f"{rev}@{{upstream}}",
@@ -366,7 +374,8 @@ def _check_remote(repo: Repo, rev: str, chain: list[dict]) -> str | None:
         return None
     newest = chain[-1]["commit"]
     if not repo.is_ancestor(newest, target):
-        raise VerifyFailed(f"verify failed: the history of {upstream} was rewritten: the refereed commit "
-                           f"{newest[:10]} (move {chain[-1]['move']}) of this clone is not in it (was it "
-                           f"force-pushed?)")
-    return f"remote: {upstream} holds every refereed commit of this clone"
+        # TRANSLATORS: {branch}: a remote branch (origin/main); {commit}: a commit id; {move}: its move number
+        raise VerifyFailed(lazy("verify failed: the history of {branch} was rewritten: the refereed commit {commit} "
+                                "(move {move}) of this clone is not in it (was it force-pushed?)", branch=upstream,
+                                commit=newest[:10], move=chain[-1]["move"]))
+    return _("remote: {branch} holds every refereed commit of this clone", branch=upstream)

@@ -58,3 +58,20 @@ def test_a_report_of_words_and_whole_numbers_does_not_import_tabulate(tmp_path):
             "print('tabulate' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           cwd=tmp_path).stdout.strip() == "False"  # outside the checkout: the installed pbem
+
+
+def test_the_punctuation_counted_without_wcwidth_is_one_column_in_wcwidths_count_too():
+    import wcwidth
+    for low, high in tables.NARROW_PUNCTUATION:
+        for code in range(low, high):
+            assert tables.width(chr(code)) == wcwidth.wcswidth(chr(code)) == 1, hex(code)
+    assert tables.width("a\u200bb") == wcwidth.wcswidth("a\u200bb") == 2  # a zero-width space is no column
+
+
+def test_an_english_line_of_dashes_and_arrows_is_measured_and_wrapped_without_wcwidth(tmp_path):
+    code = ("import sys; from pbem import tables; "
+            "assert tables.width('Move 3 — alice → bob “yes” …') == 28; "
+            "tables.wrap('Move 3 — alice to act: take one of the revealed orders ' * 3, 40); "
+            "print('wcwidth' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=tmp_path).stdout.strip() == "False"

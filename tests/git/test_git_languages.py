@@ -15,6 +15,7 @@ from pbem.contract import PbemError
 from pbem.engine import engine
 from pbem.git import judge, layout
 from pbem.git.gate import pre_receive
+from pbem import messages
 from pbem.messages import lazy
 from pbem.store import yamlio
 from pbem.text.language import reading
@@ -194,3 +195,52 @@ def test_a_published_refusal_loses_the_legal_moves_and_an_encrypted_moves_words_
             clear = str(judge.public_reason(error, encrypted=False))
         assert "draft" not in public and hidden in public and "pbem git moves" in public
         assert "draft o11 o12" in clear and "o10" not in clear and "o13" not in clear
+
+
+def test_verify_says_its_checks_in_the_games_language_or_the_one_asked(club):
+    game = club("coal-baron", 3, seed=SEED, init_args=("--language", "fr"))
+    number, player, moves = first_move(game)
+    assert game.move(player, "; ".join(moves)).code == 0
+    game.referee()
+    said = {(): ("chaîne : 2 commits arbitrés", "coups : 1 fichier de coup", "club-game : vérifiée."),
+            ("--language", "zh-Hant"): ("鏈：2 個已裁決提交", "走法：1 個走法檔案", "club-game：驗證通過。")}
+    for args, words in said.items():
+        verified = game.pbem("git", "verify", game.dir, *args)
+        assert verified.code == 0 and all(w in verified.out for w in words), verified.out + verified.err
+        assert "chain:" not in verified.out and "verified." not in verified.out
+    english = club("coal-baron", 3, seed=SEED)
+    verified = game.pbem("git", "verify", english.dir)
+    assert verified.code == 0 and verified.out.startswith("chain: 1 refereed commit, ")
+    assert verified.out.endswith("club-game: verified.\n")
+
+
+def test_what_is_refused_before_the_game_is_known_is_in_the_language_asked_else_english(club, tmp_path):
+    folder = tmp_path / "not-a-repository"
+    folder.mkdir()
+    said = {(): "not-a-repository: not a git repository", ("--language", "fr"): "not-a-repository : pas un dépôt git",
+            ("--language", "zh-Hant"): "not-a-repository：不是 git 儲存庫"}
+    game = club("coal-baron", 3, seed=SEED)
+    for args, words in said.items():
+        refused = game.pbem("git", "verify", folder, *args)
+        assert refused.code == 2 and words in refused.err, refused.err
+    git(tmp_path, "init", "--quiet", "empty")
+    messages.use(None)  # (an in-process command keeps its language for the next one: a process runs one)
+    english = game.pbem("git", "moves", tmp_path / "empty", "--as", "alice")
+    assert english.code == 2 and "the repository has no commit yet" in english.err
+    empty = game.pbem("git", "moves", tmp_path / "empty", "--as", "alice", "--language", "fr")
+    assert empty.code == 2 and "le dépôt n'a encore aucun commit" in empty.err, empty.err
+
+
+def test_the_players_hooks_and_the_diffs_log_lines_are_in_the_games_language(club):
+    game = club("coal-baron", 3, seed=SEED, init_args=("--language", "fr"))
+    hooks = yaml.safe_load((game.dir / layout.PRE_COMMIT).read_text(encoding="utf-8"))["repos"][0]["hooks"]
+    assert [hook["name"] for hook in hooks] == ["pbem : fichiers de coup",
+                                                "pbem : les joueurs ne commitent que des fichiers de coup"]
+    assert hooks[1]["entry"].startswith("un joueur commite un fichier de coup (moves/NNNN-NAME.yaml)")
+    assert hooks[0]["entry"] == "pbem git check-move" and hooks[1]["language"] == "fail"
+    number, player, moves = first_move(game)
+    assert game.move(player, "; ".join(moves)).code == 0
+    game.referee()
+    diff = game.pbem("git", "diff", game.dir, "--path", "log.yaml")
+    assert diff.code == 0 and "\n Journal de club-game (coal-baron, public)\n" in diff.out, diff.out + diff.err
+    assert f"+n° 1 {player} : {'; '.join(moves)}" in diff.out

@@ -29,7 +29,7 @@ def test_a_takeback_committed_and_agreed_by_git_puts_the_position_back_and_verif
     game.pull(first)
     asked = game.pbem("git", "takeback", game.clones[first], "--as", first, "--secret-file",
                       game.secret_files[first], "--push")
-    assert asked.code == 0 and "takeback-request" in asked.out, asked.err
+    assert asked.code == 0 and "you ask to take back your last decision" in " ".join(asked.out.split()), asked.err
     game.referee()
     assert game.state()["takeback"]["waiting"] == [second, third]
     commit_word(game, second, engine.TAKEBACK_AGREE)

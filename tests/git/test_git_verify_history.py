@@ -170,3 +170,22 @@ def test_a_push_refused_after_the_game_is_over_leaves_a_history_that_verifies(ga
     result = game.pbem("git", "verify", game.dir, "--format", "json")
     assert result.code == 0, result.err
     assert result.json()["finished"]
+
+
+def test_a_failed_verification_is_said_in_the_language_asked_and_in_english_otherwise(game):
+    """Players run verify too: its refusal is a message rendered in --language (the game's without it: English)."""
+    played(game, 4)
+
+    def drop(files):
+        log = yamlio.loads(files["log.yaml"])
+        log["entries"] = log["entries"][:-1]
+        return {**files, "log.yaml": yamlio.dumps(log, "schemas/log.schema.json").encode()}
+
+    forged = forge_refereed_commit(game, drop)[:10]
+    said = {None: f"verify failed: {forged} says move 5, its public.yaml says 5 and its log has 3 entries",
+            "fr": f"échec de la vérification : {forged} indique le coup 5, son public.yaml indique 5 et son journal "
+                  f"a 3 entrées",
+            "zh-Hant": f"驗證失敗：{forged} 寫的是第 5 步，它的 public.yaml 寫的是 5，而它的紀錄有 3 筆"}
+    for code, words in said.items():
+        result = game.pbem("git", "verify", game.dir, *(["--language", code] if code else []))
+        assert result.code == 2 and words in " ".join(result.err.split()), result.err

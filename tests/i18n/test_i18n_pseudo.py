@@ -2,7 +2,8 @@
 its end in the pseudo-locale (PBEM_PSEUDO_LOCALE=1: every translated message comes out marked ⟦…⟧), and every
 text a player gets checked by pbem.text.pseudo.unmarked as it arrives: a line holding a word that is neither in a
 marked message, nor a name (players, the game's id, its seed, an identifier with a digit such as a card o07),
-nor a number, is a string that escaped translation.
+nor a number, is a string that escaped translation. Each mail's text part also keeps to 78 display columns, every
+message lengthened by its marks.
 
 A game is short: a few turns by the bots, then every seat resigns and the referee plays the game out, so the end
 of the game (the final ranking, the revealed seed) is read too. CONVERTED lists the (game, transport) pairs whose
@@ -19,6 +20,7 @@ import pytest
 
 from pbem.engine import engine
 from pbem.store import registry
+from pbem.tables import width
 from pbem.text import language, pseudo
 from support import NAMES, Pbem, legal_turn, load_helpers, playable_games
 
@@ -113,6 +115,8 @@ def play_by_mail(game_type: str, root: Path) -> tuple[Reader, Path]:
         def read_mails() -> None:
             for mail in smtp.take():
                 reader.read(f"the mail {mail['Subject']!r} to {mail['To']}", f"{mail['Subject']}\n{body_of(mail)}")
+                # the pseudo-locale lengthens every message: the text part still keeps to 78 display columns
+                assert not [line for line in body_of(mail).split("\n") if width(line) > 78], mail["Subject"]
 
         read_mails()
         for turn in range(OPENING_TURNS):
