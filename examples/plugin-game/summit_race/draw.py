@@ -50,8 +50,10 @@ def piles(view: dict, sheet, x: int, y: int) -> int:
 
 
 def climber_text(climber: dict) -> str:
-    return ngettext("{player}: height {height}, {count} card in hand", "{player}: height {height}, {count} cards in hand",
-                    climber["cards"], player=climber["name"], height=climber["height"], count=climber["cards"])
+    count = climber["cards"]
+    return ngettext("{player}: height {height}, {count} card in hand",
+                    "{player}: height {height}, {count} cards in hand", count,
+                    player=climber["name"], height=climber["height"], count=count)
 
 
 def piles_text(view: dict) -> str:
