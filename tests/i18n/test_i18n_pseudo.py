@@ -32,8 +32,8 @@ from gitkit import Club, git  # noqa: E402
 from mailkit import SmtpSink, body_of, create_game, move_mail, receive  # noqa: E402
 
 TRANSPORTS = ("files", "mail", "git")
-CONVERTED = {("coal-baron", "files"), ("chartered", "files"), ("gold-fever", "files"),  # a wave-3 conversion adds
-             ("heartland-hauling", "files"),  # its pairs here
+CONVERTED = {("coal-baron", "files"), ("chartered", "files"), ("gold-fever", "files"),  # a new game or transport
+             ("heartland-hauling", "files"),  # joins once its texts are all converted
              ("coal-baron", "mail"), ("chartered", "mail"), ("gold-fever", "mail"), ("heartland-hauling", "mail"),
              ("coal-baron", "git"), ("chartered", "git"), ("gold-fever", "git"), ("heartland-hauling", "git"),
              ("summit-race", "files"), ("summit-race", "mail"), ("summit-race", "git")}
