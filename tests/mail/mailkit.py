@@ -289,6 +289,26 @@ def receive(root: Path, raw: bytes, smtp: SmtpSink | None = None, outbox: Path |
     return run_cli(*args, input=raw)
 
 
+def seated_game(root: Path, game_type: str, count: int, seed: str) -> MailGame:
+    """A new mail game whose `seats` list its players from the one to act first, round the table."""
+    game = create_game(root, game_type, count, seed=seed)
+    first = engine.status(game.gd)["to_act"]
+    names = list(game.players)
+    game.seats = names[names.index(first):] + names[:names.index(first)]
+    return game
+
+
+def outbox_mails(outbox: Path) -> dict[str, list[str]]:
+    """The subjects and bodies written to the outbox since the last call, by recipient (the outbox is emptied)."""
+    found: dict[str, list[str]] = {}
+    box = mailbox.Maildir(outbox, create=False)
+    for key in list(box.keys()):
+        msg = email.message_from_bytes(box.get_bytes(key), policy=email.policy.default)
+        found.setdefault(msg["To"], []).append(msg["Subject"] + "\n" + body_of(msg))
+        box.remove(key)
+    return found
+
+
 def body_of(msg) -> str:
     return msg.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
 

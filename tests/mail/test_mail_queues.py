@@ -2,34 +2,15 @@
 standing orders alone are a queue, and only the player is ever told what their queue holds."""
 from __future__ import annotations
 
-import email
-import email.policy
-import mailbox
-
 import pytest
 
 from pbem.engine import engine
-from mailkit import body_of, create_game, move_mail, receive
+from mailkit import move_mail, outbox_mails, receive, seated_game
 
 
 @pytest.fixture
 def table(games_root):
-    game = create_game(games_root, "gold-fever", 3, seed="queues")
-    first = engine.status(game.gd)["to_act"]
-    names = list(game.players)
-    game.seats = names[names.index(first):] + names[:names.index(first)]
-    return game
-
-
-def mails(outbox) -> dict[str, list[str]]:
-    """The bodies written to the outbox since the last call, by recipient (the outbox is emptied)."""
-    found: dict[str, list[str]] = {}
-    box = mailbox.Maildir(outbox, create=False)
-    for key in list(box.keys()):
-        msg = email.message_from_bytes(box.get_bytes(key), policy=email.policy.default)
-        found.setdefault(msg["To"], []).append(msg["Subject"] + "\n" + body_of(msg))
-        box.remove(key)
-    return found
+    return seated_game(games_root, "gold-fever", 3, "queues")
 
 
 def test_the_lines_after_a_move_wait_in_the_queue_and_only_the_mover_is_told(table, games_root, tmp_path):
@@ -37,7 +18,7 @@ def test_the_lines_after_a_move_wait_in_the_queue_and_only_the_mover_is_told(tab
     raw = move_mail(table, first, ["bid 1", "take best if new-london-9 offered else take 1"], move_number=1)
     result = receive(games_root, raw, outbox=tmp_path / "out")
     assert result.code == 0, result.output
-    sent = mails(tmp_path / "out")
+    sent = outbox_mails(tmp_path / "out")
     mine = sent[table.address(first)][0]
     assert "Your queue" in mine and "take best if new-london-9 offered else take 1" in mine
     for other in (second, third):
@@ -50,7 +31,7 @@ def test_the_queue_command_sets_a_queue_without_a_move_and_answers_only_its_play
     raw = move_mail(table, second, ["queue", "take best", "standing auction: bid up to 3 else pass"])
     result = receive(games_root, raw, outbox=tmp_path / "out")
     assert result.code == 0 and result.stdout.startswith("command:"), result.output
-    sent = mails(tmp_path / "out")
+    sent = outbox_mails(tmp_path / "out")
     assert list(sent) == [table.address(second)]
     assert "Your queue is set; only you see it:\n  take best\n  standing auction: bid up to 3 else pass" \
         in sent[table.address(second)][0]
@@ -70,7 +51,7 @@ def test_a_queue_that_answers_the_decision_waiting_is_reported_to_everyone_like_
     first, second, third = table.seats
     result = receive(games_root, move_mail(table, first, ["queue", "bid 2", "take best"]), outbox=tmp_path / "out")
     assert result.code == 0 and result.stdout.startswith("accepted:"), result.output
-    sent = mails(tmp_path / "out")
+    sent = outbox_mails(tmp_path / "out")
     assert set(sent) == {table.address(name) for name in table.seats}
     assert f"Move 1: {first} played bid 2 (queued)." in sent[table.address(second)][0]
     assert "take best" not in sent[table.address(second)][0] and "take best" in sent[table.address(first)][0]
@@ -82,7 +63,7 @@ def test_a_bad_queue_by_mail_is_refused_naming_its_step(table, games_root, tmp_p
     result = receive(games_root, move_mail(table, second, ["queue", "take best", "take 2 if it rains"]),
                      outbox=tmp_path / "out")
     assert result.code == 0 and result.stdout.startswith("rejected:")
-    reply = mails(tmp_path / "out")[table.address(second)][0]
+    reply = outbox_mails(tmp_path / "out")[table.address(second)][0]
     assert "step 2 of your turn ('take 2 if it rains'): 'it rains' is not a condition" in reply
     assert engine.load_state(table.gd) == before
 
@@ -90,7 +71,7 @@ def test_a_bad_queue_by_mail_is_refused_naming_its_step(table, games_root, tmp_p
 def test_help_by_mail_explains_the_games_queue_words(table, games_root, tmp_path):
     result = receive(games_root, move_mail(table, table.seats[1], ["help"]), outbox=tmp_path / "out")
     assert result.code == 0
-    reply = mails(tmp_path / "out")[table.address(table.seats[1])][0]
+    reply = outbox_mails(tmp_path / "out")[table.address(table.seats[1])][0]
     assert "bid up to <limit>: the lowest bid allowed" in reply and "standing auction:" in reply
     assert "<card> offered: the card is on offer" in reply
 
@@ -98,8 +79,8 @@ def test_help_by_mail_explains_the_games_queue_words(table, games_root, tmp_path
 def test_the_queue_command_alone_shows_the_queue(table, games_root, tmp_path):
     second = table.seats[1]
     assert receive(games_root, move_mail(table, second, ["queue"]), outbox=tmp_path / "out").code == 0
-    assert "Nothing is queued." in mails(tmp_path / "out")[table.address(second)][0]
+    assert "Nothing is queued." in outbox_mails(tmp_path / "out")[table.address(second)][0]
     receive(games_root, move_mail(table, second, ["queue take best"]), outbox=tmp_path / "out")
-    mails(tmp_path / "out")
+    outbox_mails(tmp_path / "out")
     assert receive(games_root, move_mail(table, second, ["queue"]), outbox=tmp_path / "out").code == 0
-    assert "Your queue (only you see it):\n  take best" in mails(tmp_path / "out")[table.address(second)][0]
+    assert "Your queue (only you see it):\n  take best" in outbox_mails(tmp_path / "out")[table.address(second)][0]

@@ -3,34 +3,15 @@ each authenticated as a move is (the registered From and the password); every pl
 takeback brings each of them the position again."""
 from __future__ import annotations
 
-import email
-import email.policy
-import mailbox
-
 import pytest
 
 from pbem.engine import engine
-from mailkit import body_of, create_game, move_mail, receive
+from mailkit import move_mail, outbox_mails, receive, seated_game
 
 
 @pytest.fixture
 def table(games_root):
-    game = create_game(games_root, "gold-fever", 3, seed="takeback")
-    first = engine.status(game.gd)["to_act"]
-    names = list(game.players)
-    game.seats = names[names.index(first):] + names[:names.index(first)]
-    return game
-
-
-def mails(outbox) -> dict[str, list[str]]:
-    """The subjects and bodies written to the outbox since the last call, by recipient (the outbox is emptied)."""
-    found: dict[str, list[str]] = {}
-    box = mailbox.Maildir(outbox, create=False)
-    for key in list(box.keys()):
-        msg = email.message_from_bytes(box.get_bytes(key), policy=email.policy.default)
-        found.setdefault(msg["To"], []).append(msg["Subject"] + "\n" + body_of(msg))
-        box.remove(key)
-    return found
+    return seated_game(games_root, "gold-fever", 3, "takeback")
 
 
 def send(games_root, table, player, lines, out, **kwargs):
@@ -43,17 +24,17 @@ def test_a_takeback_asked_and_agreed_by_mail_puts_the_position_back_and_tells_ev
     first, second, third = table.seats
     out = tmp_path / "out"
     send(games_root, table, first, ["bid 5"], out, move_number=1)
-    mails(out)
+    outbox_mails(out)
     send(games_root, table, first, ["takeback"], out)
-    sent = mails(out)
+    sent = outbox_mails(out)
     assert set(sent) == {table.address(name) for name in table.seats}
     for name in table.seats:
         assert f"{first} asks to take back move 1." in sent[table.address(name)][0]
         assert f"Waiting for {second}, {third} to agree or decline" in sent[table.address(name)][0]
     send(games_root, table, second, ["agree"], out)
-    assert f"{second} agrees to take back move 1." in mails(out)[table.address(third)][0]
+    assert f"{second} agrees to take back move 1." in outbox_mails(out)[table.address(third)][0]
     send(games_root, table, third, ["agree"], out)
-    sent = mails(out)
+    sent = outbox_mails(out)
     for name in table.seats:
         assert "Move 1 and every move after it are taken back" in sent[table.address(name)][0]
     assert engine.status(table.gd)["to_act"] == first
@@ -65,9 +46,9 @@ def test_a_takeback_declined_by_mail_is_refused_and_the_move_stands(table, games
     out = tmp_path / "out"
     send(games_root, table, first, ["bid 5"], out, move_number=1)
     send(games_root, table, first, ["takeback"], out)
-    mails(out)
+    outbox_mails(out)
     send(games_root, table, second, ["decline"], out)
-    sent = mails(out)
+    sent = outbox_mails(out)
     assert f"is refused: {second} declined." in sent[table.address(first)][0]
     assert engine.status(table.gd)["to_act"] == second
 
@@ -76,9 +57,9 @@ def test_a_takeback_with_a_wrong_password_is_refused_and_changes_nothing(table, 
     first, second, _ = table.seats
     out = tmp_path / "out"
     send(games_root, table, first, ["bid 5"], out, move_number=1)
-    mails(out)
+    outbox_mails(out)
     before = table.snapshot()
     result = send(games_root, table, first, ["takeback"], out, password="not-the-password")
     assert result.stdout.startswith("rejected"), result.output
     assert table.snapshot() == before
-    assert list(mails(out)) == [table.address(first)]
+    assert list(outbox_mails(out)) == [table.address(first)]
