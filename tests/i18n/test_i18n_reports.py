@@ -29,7 +29,8 @@ TRANSLATED = sorted(path.name for path in GOLDEN.glob("*.*.txt"))
 def test_the_golden_reports_in_other_languages_are_of_examples_in_french_and_chinese():
     pairs = {(name.rsplit(".", 2)[0].rsplit("-", 1)[0], name.rsplit(".", 2)[1]) for name in TRANSLATED}
     examples = {example for example, _ in pairs}
-    assert {"cb-3p", "cb-phase-3p-in-progress", "hh-2p", "hh-3p-in-progress"} <= examples
+    assert {"cb-3p", "cb-phase-3p-in-progress", "ch-2p", "ch-5p-in-progress", "gf-3p", "gf-4p-in-progress", "hh-2p",
+            "hh-3p-in-progress"} <= examples
     assert pairs == {(example, code) for example in examples for code in ("fr", "zh-Hant")}
     assert all(len(list(EXAMPLES.glob(f"*/{example}"))) == 1 for example in examples)
 
