@@ -261,6 +261,12 @@ def cpu_games(game, games: int) -> list[Planned]:
     return planned
 
 
+def win_rate(game, count: int, games: int, hero: str, others: str, options: dict | None = None) -> float:
+    """The share of `games` games (win_games, played now in memory) the seat of level `hero` wins."""
+    return win_share(Ledger().records(game, f"{count} players: {hero} vs {others}",
+                                      win_games(game, count, games, hero, others, options)), games).value
+
+
 class Measured(NamedTuple):
     """A line's figure over the games played so far (None before any), and how many of those asked."""
     value: float | None

@@ -18,7 +18,7 @@ import random
 
 from pbem.bots import instantiate
 
-from .report import card_effect, companies_by_id, occupied, value_after
+from .report import card_effect, companies_by_id, holder, value_after
 from .phases.cards import card_level
 
 RESERVE = 100  # florins kept for buying the next cards
@@ -43,7 +43,7 @@ def build_income(view: dict, card: str) -> int:
 
 
 def raise_income(view: dict, plot: str) -> int:
-    company = companies_by_id(view)[occupied(view)[plot]["company"]]
+    company = companies_by_id(view)[holder(view, plot)["company"]]
     return company["value"] + view["values"]["floor"]
 
 

@@ -79,6 +79,12 @@ def occupied(view: dict) -> dict[str, dict]:
             for company in view["companies"] if company["founded"] for plot, floors in company["plots"].items()}
 
 
+def holder(view: dict, plot: str) -> dict | None:
+    """The company on one plot and its floors there, or None: occupied(view).get(plot) without the whole map."""
+    return next(({"company": company["id"], "floors": company["plots"][plot]} for company in view["companies"]
+                 if company["founded"] and plot in company["plots"]), None)
+
+
 def touching(view: dict, plot: str) -> list[str]:
     return [company["id"] for company in view["companies"]
             if company["founded"] and plot in company["frontier"].split()]
@@ -86,7 +92,7 @@ def touching(view: dict, plot: str) -> list[str]:
 
 def card_effect(view: dict, card: str) -> dict | None:
     """What a plot card would do now, from the view alone (the rules' own function, fed from the view)."""
-    here = occupied(view).get(card)
+    here = holder(view, card)
     return plot_card_effect(here["floors"] if here else 0, here["company"] if here else None,
                             touching(view, card), card in view["foundable"].split(), view["values"]["max_floors"])
 

@@ -134,8 +134,12 @@ def routes_to_entries(routes: list[tuple[str, ...]]) -> list[dict]:
 
 
 def payable_routes(state: dict, player: str) -> list[tuple[str, ...]]:
-    return [route for route, _, charges in drivable_routes(state, player)
-            if payments(state, player, len(route), charges)]
+    routes = drivable_routes(state, player)
+    payable = {}  # whether a move can be paid depends only on its length and road charges: asked once each
+    for route, _, charges in routes:
+        if (len(route), charges) not in payable:
+            payable[len(route), charges] = bool(payments(state, player, len(route), charges))
+    return [route for route, _, charges in routes if payable[len(route), charges]]
 
 
 # ---------------------------------------------------------------- decisions
