@@ -32,7 +32,7 @@ versions that decided: the game's bot_version, the search's version and budget),
 ends. A run plays only the games its line's file lacks for the versions of today's bots (every game is seeded and
 the search's budget counts simulations, so a game gives the same result on any machine), and reports from the
 file; `--report-only` plays nothing, and a line short of its games says "N of M games". Coal Baron's orders and
-banks lines are played in memory (seconds).
+banks lines are played in memory (seconds). benchmarks/release.sh runs the release lines so, one title a process.
 """
 from __future__ import annotations
 

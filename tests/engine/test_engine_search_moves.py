@@ -7,7 +7,7 @@ and records the moves again:
 
     .venv/bin/python tests/engine/test_engine_search_moves.py   # rewrites search_moves.yaml
 
-The default suite checks the first moves of each game; the `slow` run checks whole games."""
+The default suite checks the first moves of the smallest table's game; the `slow` run checks whole games."""
 from __future__ import annotations
 
 import itertools
@@ -49,13 +49,15 @@ def recorded() -> dict:
     return yaml.safe_load(RECORD.read_text())
 
 
-def cases(limit: int | None):
-    marks = () if limit else pytest.mark.slow
-    return [pytest.param(game, count, seed, limit, id=f"{game.id}-{count}", marks=marks)
-            for game in searched_games() for count, seed in tables(game)]
+def cases():
+    """The default suite: the first moves at the smallest table; the `slow` run: every recorded game whole."""
+    first = [pytest.param(game, *tables(game)[0], FIRST, id=f"{game.id}-first") for game in searched_games()]
+    whole = [pytest.param(game, count, seed, None, id=f"{game.id}-{count}", marks=pytest.mark.slow)
+             for game in searched_games() for count, seed in tables(game)]
+    return first + whole
 
 
-@pytest.mark.parametrize("game,count,seed,limit", cases(FIRST) + cases(None))
+@pytest.mark.parametrize("game,count,seed,limit", cases())
 def test_the_search_seat_makes_the_moves_recorded_for_its_version(game, count, seed, limit):
     record = recorded()
     assert record["search_version"] == search.VERSION, "the search's version changed: record its moves again"
