@@ -171,8 +171,8 @@ def score(view: dict, me: dict, hand: list[str], entry: dict, roads: dict[str, d
     action = entry["action"]
     if action == "move":
         route = cheapest_order(view, me, entry, roads)
-        cost = road_charges(view, me, route, roads) + (0.5 * len(route) if fuel_in_hand(view, hand) >= len(route)
-                                                 else len(route))
+        driving = 0.5 * len(route) if fuel_in_hand(view, hand) >= len(route) else len(route)
+        cost = road_charges(view, me, route, roads) + driving
         return destination_value(view, me, hand, route_end(me["cell"], route)) - cost
     if action in ("fuel", "mixed"):
         return 10 - len(entry["cards"]) - (5 if action == "mixed" else 0)

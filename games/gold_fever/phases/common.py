@@ -44,19 +44,24 @@ def town_of(state: dict, card: str) -> str:
 
 
 def concessions_of(state: dict, player: str, town: str | None = None) -> list[str]:
+    return sorted(owned(state, player, town), key=listing_order(state))
+
+
+def listing_order(state: dict):
+    """The order a player's concessions are listed in: by town, then by number."""
     cards = state["cards"]
-    return sorted(owned(state, player, town), key=lambda cid: (cards[cid]["town"], cards[cid]["number"]))
+    return lambda cid: (cards[cid]["town"], cards[cid]["number"])
 
 
 def holdings(state: dict) -> dict[str, list[str]]:
     """Every player's concessions, each list as concessions_of gives it, from one pass over the owners (a view
     lists everyone's)."""
-    cards, held = state["cards"], {player: [] for player in state["players"]}
+    held = {player: [] for player in state["players"]}
     for cid, owner in state["owners"].items():
         if owner in held:
             held[owner].append(cid)
     for cids in held.values():
-        cids.sort(key=lambda cid: (cards[cid]["town"], cards[cid]["number"]))
+        cids.sort(key=listing_order(state))
     return held
 
 
