@@ -37,8 +37,8 @@ def cards_in(view: dict) -> list[dict]:
 
 def namer(view: dict):
     """How the picture names an id of the notation: a town by its name (town_label), a concession by its town and
-    number, a saloon card by its town, an event card by the name printed on it; never as a player types it
-    (`new-london-9`), but an event card the view no longer shows, in the reader's words."""
+    number, a saloon card by its town, an event card by its name (event_name); never as a player types it
+    (`new-london-9`)."""
     towns = {town["id"]: town_label(town) for town in view["towns"]}
     printed = {card["kind"]: card["name"] for card in cards_in(view) if card["type"] == "event"}
 
@@ -52,8 +52,17 @@ def namer(view: dict):
         town = kind.removesuffix("-saloon")
         if town in towns and number.isdigit():
             return towns[town]  # a saloon card: "saloon" is said by the sentence naming it
-        return printed.get(kind) or words(key).render()
+        return event_name(kind, printed.get(kind)) if number.isdigit() else words(key).render()
     return name
+
+
+def event_name(kind: str, printed: str | None) -> str:
+    """An event card's name: the one printed on it (the French edition's) where the reader's word for the card
+    is that name, else the reader's word (the glossary's, `-` read as a space), with a capital."""
+    own = words(kind).render().replace("-", " ")
+    if printed and printed.lower().replace("-", " ") == own.lower():
+        return printed
+    return own[:1].upper() + own[1:]
 
 
 def offer_text(card: dict | None, dangerous_mines: bool, name) -> str:
@@ -61,7 +70,7 @@ def offer_text(card: dict | None, dangerous_mines: bool, name) -> str:
     if card is not None and card["type"] == "saloon":
         return _("saloon in {town}", town=name(card["town"]))
     if card is not None and card["type"] == "event":
-        return card["name"]  # the name printed on the card
+        return event_name(card["kind"], card["name"])
     return card_text(card, dangerous_mines, lambda _id: name(card["town"]))
 
 
