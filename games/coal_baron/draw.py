@@ -30,6 +30,8 @@ LEVEL_H, PIT_W = 30, 214
 HEADING_LEADING = 12  # a pit's heading that takes two lines
 COLUMNS = [0, 130, 175, 240, 305, 365, 440]  # the players' table's columns, each moved right only if it must be
 GUTTER = 6  # between a column's widest word and the next column
+OPTIONS = {"phase-cards": NP_("option", "phase-card variant"),  # meta.yaml's options, each as a player reads it
+           "overplace": NP_("option", "overplacing variant")}
 TRANSPORT = {"wheelbarrow": NP_("mark", "Wb"), "carriage": NP_("mark", "Ca"), "lorry": NP_("mark", "Lo"),
              "train": NP_("mark", "Tr")}  # the transports' abbreviations, in each language its own
 
@@ -94,13 +96,17 @@ def players_table(view, private, sheet, y):
             sheet.text(x, y, value)
     sheet.text(0, y + 24, _("Shift {shift} of {shifts}, start player {player}", shift=view["shift"],
                             shifts=view["shifts"], player=view["start_player"]))
-    options = ", ".join(f"{k}={v}" for k, v in view["options"].items() if v != "off")
+    options = joined(option_name(key, value) for key, value in view["options"].items() if value != "off")
     supply = "  ".join(f"{colour(c)} {n}" for c, n in view["supply"].items())
     decks = {"tiles": view["decks"]["tiles"], "orders": view["decks"]["orders"], "supply": supply}
-    sheet.text(0, y + 40, _("Decks: {tiles} tiles, {orders} orders.  Cube supply: {supply}.  Options: {options}",
-                            **decks, options=options) if options else
-               _("Decks: {tiles} tiles, {orders} orders.  Cube supply: {supply}", **decks))
-    return y + 44
+    said = (_("Decks: {tiles} tiles, {orders} orders.  Cube supply: {supply}.  Options: {options}", **decks,
+              options=options) if options else _("Decks: {tiles} tiles, {orders} orders.  Cube supply: {supply}",
+                                                 **decks))
+    if fits(said, 11, BOARD_W):
+        sheet.text(0, y + 40, said)
+        return y + 44
+    lines = sheet.lines(0, y + 40, said, BOARD_W, leading=15)  # (French, with both options)
+    return y + 44 + (lines - 1) * 15
 
 
 def columns(headers: list[str], rows: list[list]) -> list[float]:
@@ -112,6 +118,14 @@ def columns(headers: list[str], rows: list[list]) -> list[float]:
                      [advance(str(row[i]), 11) + (22 if i == 0 else 0) for row in rows])  # a name after its token
         xs.append(max(default, xs[-1] + widest + GUTTER))
     return xs
+
+
+def option_name(key: str, value: str) -> str:
+    """An option a game is played with, named in the reader's words (`variante des cartes de phase`), never as
+    the organiser types it (`phase-cards=on`); a club's own option, as typed."""
+    if value == "on" and key in OPTIONS:
+        return pgettext("option", OPTIONS[key])
+    return f"{key}={value}"
 
 
 def phase_and_draft(view, sheet, y):

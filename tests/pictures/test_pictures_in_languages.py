@@ -23,23 +23,24 @@ def tables(game: registry.Game) -> list[int]:
     return sorted({small, game.max_players})
 
 
-CASES = [(game_id, count) for game_id in ("coal-baron", "gold-fever", "chartered", "heartland-hauling")
+CASES = [(game_id, count, {}) for game_id in ("coal-baron", "gold-fever", "chartered", "heartland-hauling")
          for count in tables(registry.get(game_id))]
+CASES.append(("coal-baron", 4, {"phase-cards": "on", "overplace": "on"}))  # the longest line of options
 
 
-def positions(game: registry.Game, count: int) -> list[tuple[int, dict]]:
+def positions(game: registry.Game, count: int, options: dict | None = None) -> list[tuple[int, dict]]:
     """The start and a position a third of the way through a greedy play-out (full boards, long names)."""
     players = NAMES[:count]
-    first = playout.start(game, players, {}, seed=f"languages-{count}")
+    first = playout.start(game, players, options or {}, seed=f"languages-{count}")
     later = [(number, state) for number, (_, _, state) in
              enumerate(playout.steps(game, first, seed=f"languages-{count}", bot_seed="languages"), 2)]
     return [(1, first), later[len(later) // 3]]
 
 
-@pytest.mark.parametrize("game_id,count", CASES)
-def test_every_game_reads_whole_in_french_and_chinese_at_a_large_and_a_small_table(game_id, count):
+@pytest.mark.parametrize("game_id,count,options", CASES)
+def test_every_game_reads_whole_in_french_and_chinese_at_a_large_and_a_small_table(game_id, count, options):
     game = registry.get(game_id)
-    for number, state in positions(game, count):
+    for number, state in positions(game, count, options):
         for viewer in (None, NAMES[0]):
             doc = status_doc(game, state, number, viewer)
             for code in LANGUAGES:
@@ -100,3 +101,14 @@ def test_heartland_hauling_names_a_discarded_fuel_card_by_the_spaces_it_moves(co
         words = shown(pictures.picture(doc))
     assert "fuel-2" not in words and "carburant-2" not in words and "燃料-2" not in words
     assert {"en": "3 fuel 2", "fr": "3 carburant 2", "zh-Hant": "燃料 2"}[code] in words
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+def test_coal_baron_names_the_options_played_as_a_player_reads_them(code):
+    game = registry.get("coal-baron")
+    state = playout.start(game, NAMES[:2], {"phase-cards": "on", "overplace": "on"}, seed="options")
+    with language.reading(code):
+        words = shown(pictures.picture(status_doc(game, state, 1, None)))
+    assert "phase-cards" not in words and "overplace" not in words
+    assert {"en": "phase-card variant, overplacing variant", "fr": "variante des cartes de phase",
+            "zh-Hant": "階段卡變體"}[code] in words
