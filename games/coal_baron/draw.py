@@ -6,7 +6,7 @@ in the language being read (the report's messages and the glossary's names, loca
 from __future__ import annotations
 
 from pbem.messages import NP_, Domain, joined
-from pbem.text.sheet import advance, first_fitting, fits, wrap
+from pbem.text.sheet import advance, first_fitting, fits, text_width, wrap
 
 from .report import colour
 
@@ -102,7 +102,7 @@ def players_table(view, private, sheet, y):
     said = (_("Decks: {tiles} tiles, {orders} orders.  Cube supply: {supply}.  Options: {options}", **decks,
               options=options) if options else _("Decks: {tiles} tiles, {orders} orders.  Cube supply: {supply}",
                                                  **decks))
-    if fits(said, 11, BOARD_W):
+    if text_width(said, 11) <= BOARD_W:  # (the estimate, as the sheet measures its extent: the board's width)
         sheet.text(0, y + 40, said)
         return y + 44
     lines = sheet.lines(0, y + 40, said, BOARD_W, leading=15)  # (French, with both options)

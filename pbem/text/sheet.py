@@ -61,8 +61,8 @@ def advances() -> dict[bool, dict[str, float]]:
     """pbem/text/advances.yaml: each character's advance in DejaVu Sans, regular (False) and bold (True), in ems."""
     data = yamlio.loads(packaged.read_bytes("pbem.text", "advances.yaml"), "pbem/text/advances.yaml")
     em = data["units_per_em"]
-    return {bold: {chr(int(first, 16) + i): units / em for first, row in data[weight].items()
-                   for i, units in enumerate(row) if units}
+    return {bold: {chr(int(first, 16) + i): int(units) / em for first, row in data[weight].items()
+                   for i, units in enumerate(row.split()) if units != "0"}
             for bold, weight in ((False, "regular"), (True, "bold"))}
 
 

@@ -68,6 +68,17 @@ def test_the_measure_of_bold_words_is_never_narrower_than_the_font_draws_them(wo
         assert sheet.text_width(words, 11, bold=True) >= drawn - 0.1  # (FreeType rounds to 1/64 pixel)
 
 
+@pytest.mark.parametrize("bold", [False, True])
+def test_the_table_of_advances_is_what_the_installed_dejavu_sans_says(bold):
+    if raster.family_of("a", bold) != "DejaVu Sans":
+        pytest.skip("DejaVu Sans is not installed here")
+    font = raster.font("DejaVu Sans", bold, 64)
+    table = sheet.advances()[bold]
+    assert len(table) > 900  # Latin, Greek, Cyrillic, punctuation, arrows, shapes
+    wrong = [c for c, ems in table.items() if abs(ems * 64 - font.getlength(c)) > 1 / 32]
+    assert not wrong, f"tools/advances.py read other fonts: {''.join(wrong[:20])}"
+
+
 def test_the_measure_of_regular_words_is_the_estimate_english_pictures_were_laid_out_with():
     assert sheet.text_width("commandes", 11) == len("commandes") * 11 * sheet.CHAR
     assert sheet.text_width("player", 11, bold=True) == len("player") * 11 * sheet.CHAR  # wider than the font
