@@ -20,7 +20,7 @@ from .signers import AllowedSigners
 from .runlock import one_at_a_time
 
 SYNC_TRIES = 5
-KEPT = ("accepted", "language")  # verdicts whose file the refereed commit keeps (the signed record of each)
+KEPT = ("accepted", "language", "talk")  # verdicts whose file the refereed commit keeps (the signed record of each)
 
 
 @dataclass
@@ -72,6 +72,11 @@ class Run:
                            f"{'; '.join(result['public_moves'])}")
             elif verdict.kind == "refused":
                 out.append(f"refused {verdict.commit[:10]}: {verdict.reason.splitlines()[0]}")
+            elif verdict.kind == "talk":  # printed where anyone may read it (a CI's log): never a private message
+                said = verdict.result
+                out.append(f"accepted {verdict.commit[:10]}: a message of {said['from']} to the table"
+                           if said["to"] is None else
+                           f"accepted {verdict.commit[:10]}: a private message of {said['from']}")
             elif verdict.kind == "language":
                 out.append(f"accepted {verdict.commit[:10]}: {verdict.result['player']} reads "
                            f"{verdict.result['language']}")
@@ -263,4 +268,4 @@ def _published_changed(desk: desks.Desk, base: dict[str, str]) -> bool:
     """Do the game's public files differ from the last refereed commit's (the organiser changed the game in the
     referee's directory: a tick, a deadline, a seat handed on)? Compared by object name: nothing is written to git
     on a run that finds nothing to do."""
-    return any(base.get(name) != blob_id((desk.gd.path / name).read_bytes()) for name in desks.PUBLIC_FILES)
+    return any(base.get(name) != blob_id((desk.gd.path / name).read_bytes()) for name in desks.published(desk.gd))
