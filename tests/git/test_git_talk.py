@@ -3,12 +3,18 @@ by the referee's run; a message to the table is published in talk.yaml and the r
 one is committed only encrypted to the two players' keys (and the referee's, which judges it)."""
 from __future__ import annotations
 
+import mailbox
+import re
+import shlex
 import subprocess
+from pathlib import Path
 
 import pytest
-from gitkit import git
+from gitkit import git, ssh_key
 
+from pbem.clock import talk as talking
 from pbem.contract import PbemError
+from pbem.git.keys import Identity
 from pbem.git.talk import talk_doc
 from pbem.store import yamlio
 
@@ -59,8 +65,6 @@ def private_blob(game, name: str) -> bytes:
 
 
 def test_git_private_talk_is_unreadable_without_the_two_players_keys(club, tmp_path):
-    from pbem.git.keys import Identity
-    from gitkit import ssh_key
     game = club("gold-fever", 3, seed=SEED)
     words = "shall we share the coast, bob? 7 nuggets"
     said = say(game, "alice", words, "--to", "bob")
@@ -146,8 +150,7 @@ def test_git_private_talk_is_refused_where_the_organiser_allows_the_table_only(c
 
 
 def test_git_talk_over_the_days_limit_is_refused(club, monkeypatch):
-    from pbem.clock import talk
-    monkeypatch.setattr(talk, "MAX_A_DAY", 2)
+    monkeypatch.setattr(talking, "MAX_A_DAY", 2)
     game = club("gold-fever", 3, seed=SEED)
     for words in ("one", "two", "three"):
         assert say(game, "carol", words).code == 0
@@ -167,7 +170,6 @@ def test_git_talk_in_a_commit_signed_with_the_players_ssh_key_is_accepted_and_an
 
 
 def test_git_talk_reaches_a_player_without_a_key_by_mail(club, tmp_path):
-    import mailbox
     game = club("gold-fever", 3, seed=SEED, keyless=("carol",))
     assert say(game, "alice", "to everyone").code == 0
     assert say(game, "bob", "just for you, carol", "--to", "carol").code == 0
@@ -180,3 +182,28 @@ def test_git_talk_reaches_a_player_without_a_key_by_mail(club, tmp_path):
     assert any("to everyone" in body and "alice to the table" in subject for _, subject, body in mails)
     assert any("just for you, carol" in body and "bob to you only" in subject for _, subject, body in mails)
     assert "just for you" not in every_committed_text(game.dir)
+
+
+def test_the_table_talk_example_of_docs_git_md_runs_as_shown(club):
+    """docs/git.md's "Table talk" commands, run in a club's clones: the referee keeps both messages, and bob reads
+    both, as the commit message the guide shows says."""
+    game = club("gold-fever", 3, seed=SEED)
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "git.md").read_text()
+    section = guide.split("## Table talk\n", 1)[1]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    for line in block.splitlines():
+        argv = shlex.split(line, comments=True)
+        player = argv[argv.index("--as") + 1]
+        game.pull(player)
+        argv = [{".": str(game.clones[player]), "~/.pbem/spring-cup": str(game.secret_files[player]),
+                 "~/.ssh/id_ed25519": str(game.keys[player])}.get(word, word) for word in argv[1:]]
+        if argv[1] == "talk":
+            game.referee()
+            game.pull(player)
+        result = game.pbem(*argv)
+        assert result.code == 0, (line, result.err)
+    heard = " ".join(result.out.split())
+    assert "Away this weekend, back on Monday." in heard and "Shall we leave the coast to each other?" in heard
+    shown = re.search(r"\n```\n(pbem: .*?)```", section, re.DOTALL).group(1).splitlines()
+    message = git(game.dir, "log", "--format=%B", "-2").splitlines()
+    assert shown[0] in message and shown[3] in message  # the title, and the message as the commit shows it
