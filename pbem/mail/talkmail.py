@@ -91,12 +91,14 @@ def mails(mailer: Mailer, gd: engine.GameDir, kept: list[dict], mailed: set[str]
     out = []
     for message in kept:
         if message["to"] is None:
-            readers = [(name, a) for name, a in players.items() if a and name != message["from"]]
-            readers += [(None, s["email"]) for s in club.spectators(secrets)]
+            readers = [(engine.language_of(gd, name), a) for name, a in players.items()
+                       if a and name != message["from"]]
+            readers += [(s.get("language") or engine.language_of(gd), s["email"]) for s in club.spectators(secrets)]
         else:
-            readers = [(message["to"], players[message["to"]])] if players.get(message["to"]) else []
-        for name, to in _unique(readers):
-            with language.reading(engine.language_of(gd, name)):
+            addressee = message["to"]
+            readers = [(engine.language_of(gd, addressee), players[addressee])] if players.get(addressee) else []
+        for code, to in _unique(readers):
+            with language.reading(code):
                 subject = _("{player} to the table", player=message["from"]) if message["to"] is None else \
                     _("{player} to you only", player=message["from"])
                 body = "\n".join(talktext.message_lines(message))
@@ -104,13 +106,13 @@ def mails(mailer: Mailer, gd: engine.GameDir, kept: list[dict], mailed: set[str]
     return out
 
 
-def _unique(readers: list[tuple[str | None, str]]) -> list[tuple[str | None, str]]:
+def _unique(readers: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """Each address once (a spectator who also plays is mailed as the player)."""
     seen, out = set(), []
-    for name, address in readers:
+    for code, address in readers:
         if address not in seen:
             seen.add(address)
-            out.append((name, address))
+            out.append((code, address))
     return out
 
 
