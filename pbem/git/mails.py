@@ -1,8 +1,8 @@
 """The referee's mails in play by git, composed and sent by the mail transport (pbem.mail): a player without a key
-gets their view (and their legal moves when they are to act) after every refereed commit, and the talk the
-commit kept that they cannot read in the repository; a player with an address
-whose commit was refused is told why (and given their legal moves when they are to act: the mail goes to them
-alone, where refused.yaml, which everyone reads, never lists them); the clock's reminders and timeout notices.
+gets their view (and their legal moves when they are to act) after every refereed commit, and the talk it kept
+that they cannot read in the repository; a player with an address whose commit was refused is told why (and given
+their legal moves when they are to act: the mail goes to them alone, where refused.yaml, which everyone reads,
+never lists them); the clock's reminders and timeout notices; the table's talk to the spectators.
 """
 from __future__ import annotations
 
