@@ -207,3 +207,16 @@ def test_the_table_talk_example_of_docs_git_md_runs_as_shown(club):
     shown = re.search(r"\n```\n(pbem: .*?)```", section, re.DOTALL).group(1).splitlines()
     message = git(game.dir, "log", "--format=%B", "-2").splitlines()
     assert shown[0] in message and shown[3] in message  # the title, and the message as the commit shows it
+
+
+def test_the_pre_commit_hook_passes_a_talk_file_and_stops_a_private_one_in_the_clear(club, monkeypatch):
+    game = club("gold-fever", 3, seed=SEED)
+    monkeypatch.chdir(game.clones["alice"])
+    (game.clones["alice"] / "moves").mkdir()
+    table = "moves/0001-alice.talk-1.yaml"
+    (game.clones["alice"] / table).write_text(talk_text(game, "alice", 1, 1, "hello all"))
+    assert game.pbem("git", "check-move", table).code == 0
+    clear = "moves/0001-alice.talk-2.yaml"
+    (game.clones["alice"] / clear).write_text(talk_text(game, "alice", 1, 2, "psst", to="bob"))
+    hooked = game.pbem("git", "check-move", clear)
+    assert hooked.code == 2 and "must not be committed in the clear" in hooked.err and "psst" not in hooked.err
