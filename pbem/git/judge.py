@@ -101,7 +101,7 @@ def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None,
                                "is encrypted to the referee's key of {config}: `pbem git move` does that)",
                                path=path, config=layout.CONFIG), path) from None
     if named.group("talk"):
-        return _talk(desk, commit, change, named, data, encrypted, signatures)
+        return _talk(repo, desk, commit, change, named, data, encrypted, signatures)
     try:
         doc = movefile.parse(data, path)
     except PbemError as exc:
@@ -165,7 +165,7 @@ def _takeback(desk: Desk, commit: Commit, change: Change, doc: dict, signed_comm
                            "public_moves": first["moves"], "chance": [], "referee_moves": after})
 
 
-def _talk(desk: Desk, commit: Commit, change: Change, named: re.Match, data: bytes, encrypted: bool,
+def _talk(repo: Repo, desk: Desk, commit: Commit, change: Change, named: re.Match, data: bytes, encrypted: bool,
           signatures: dict) -> Verdict:
     """A player's message (pbem.git.talk), kept as every transport keeps talk; refused, like a move, with a reason
     that never holds the words of a private one."""
@@ -173,9 +173,10 @@ def _talk(desk: Desk, commit: Commit, change: Change, named: re.Match, data: byt
     if player not in desk.gd.players:
         raise Refusal(lazy("{path}: {player} does not play in {game}", path=change.path, player=repr(player),
                            game=desk.gd.id), change.path)
+    earlier = talk.used(repo, commit.parents[0], int(named.group("number")), player)
     try:
         kept = talk.judged(desk.gd, change.path, named, data, encrypted,
-                           lambda: _signed_by(desk, commit.id, player, signatures), desk.now)
+                           lambda: _signed_by(desk, commit.id, player, signatures), desk.now, earlier)
     except PbemError as exc:
         raise Refusal(lazy("{path}: {reason}", path=change.path, reason=exc.message or str(exc)), change.path) from None
     return Verdict(commit.id, "talk", change.path, change.blob, result=kept)

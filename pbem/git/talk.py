@@ -60,13 +60,21 @@ def recipients(config: dict, referee: str, player: str, to: str) -> list[str]:
     return [registered[name] for name in (player, to) if name in registered] + [referee]
 
 
-def next_sequence(repo: Repo, commits: list[str], number: int, player: str) -> int:
-    """The first K no talk file of `player` at move `number` has in these commits' trees."""
-    taken = set()
-    for commit in commits:
-        taken |= {path.removesuffix(".age") for path in repo.tree(commit) if path.startswith(layout.MOVES + "/")}
+def used(repo: Repo, commit: str, number: int, player: str) -> set[int]:
+    """The K of every talk file of `player` at move `number` that a commit of `commit`'s history added, kept or
+    refused: a K serves once, so a refused message pushed again (the day's limit passed, talk turned on again) is
+    refused again, never delivered late."""
+    out = repo.run("log", "--no-renames", "--diff-filter=A", "--name-only", "--format=", commit, "--",
+                   f"{layout.MOVES}/{number:04d}-{player}.talk-*")
+    return {int(named.group("talk")) for named in map(layout.move_name, out.splitlines())
+            if named and named.group("talk") and named.group("player") == player}
+
+
+def next_sequence(repo: Repo, commit: str, number: int, player: str) -> int:
+    """The first K of `player` at move `number` that no commit of `commit`'s history used."""
+    taken = used(repo, commit, number, player)
     for sequence in range(1, MAX_SEQUENCE + 1):
-        if layout.talk_path(number, player, sequence, False) not in taken:
+        if sequence not in taken:
             return sequence
     raise PbemError(lazy("you sent {count} messages at move {number}, the most a file name can count: wait for the "
                          "next move", count=MAX_SEQUENCE, number=number))
@@ -90,7 +98,7 @@ def say(directory, player: str, text: str, to: str | None = None, secret: str | 
     message, removed = talking.cleaned(text)
     signed_commit = commit_signing(repo, secret)
     number = public["move_number"]
-    sequence = next_sequence(repo, [refereed.commit, repo.head()], number, player)
+    sequence = next_sequence(repo, repo.head(), number, player)  # (the refereed commit is in its history)
     content = yamlio.dumps(talk_doc(gd.id, number, player, sequence, to, message, secret))
     if to is not None:
         content = keys.encrypt(content, recipients(seats, refereed.referee_recipient, player, to))
@@ -120,11 +128,15 @@ def committed(answer: dict) -> str:
 # ---------------------------------------------------------------- the referee's side
 
 
-def judged(gd: engine.GameDir, path: str, named, data: bytes, encrypted: bool, signed_commit, now=None) -> dict:
+def judged(gd: engine.GameDir, path: str, named, data: bytes, encrypted: bool, signed_commit, now=None,
+           used_before: set[int] = frozenset()) -> dict:
     """A pushed talk file (`named`: its name's parts; `data`: its text, decrypted) checked and kept: the message as
     pbem.clock.talk recorded it. PbemError, with a reason safe to publish (never the words of a private message),
     when it is not the player's message or cannot be said. `signed_commit()`: is its commit signed with the player's
-    registered SSH key?"""
+    registered SSH key? `used_before`: the K that earlier commits used (`used`)."""
+    if int(named.group("talk")) in used_before:
+        raise PbemError(lazy("a file of this name was judged before: a message is sent once (`pbem git say` "
+                             "names a new one)"))
     try:
         doc = layout.load("talk", data, path)
     except PbemError as exc:

@@ -220,3 +220,25 @@ def test_the_pre_commit_hook_passes_a_talk_file_and_stops_a_private_one_in_the_c
     (game.clones["alice"] / clear).write_text(talk_text(game, "alice", 1, 2, "psst", to="bob"))
     hooked = game.pbem("git", "check-move", clear)
     assert hooked.code == 2 and "must not be committed in the clear" in hooked.err and "psst" not in hooked.err
+
+
+def test_git_talk_refused_once_and_pushed_again_is_refused_again_and_never_delivered_late(club, monkeypatch):
+    import datetime
+    monkeypatch.setattr(talking, "MAX_A_DAY", 1)
+    game = club("gold-fever", 3, seed=SEED)
+    today = datetime.datetime.now(datetime.timezone.utc)
+    tomorrow = (today + datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    for words in ("one", "two"):
+        assert say(game, "alice", words).code == 0
+    assert [c["verdict"] for c in game.referee()["commits"]] == ["talk", "refused"]  # the day's one message
+    refused = "moves/0001-alice.talk-2.yaml"
+    game.pull("bob")
+    added = git(game.clones["bob"], "log", "-1", "--diff-filter=A", "--format=%H", "--", refused).strip()
+    game.commit_file("bob", refused, git(game.clones["bob"], "show", f"{added}:{refused}"))  # bob pushes it again
+    run = game.referee("--now", tomorrow)
+    assert [c["verdict"] for c in run["commits"]] == ["refused"] and "judged before" in run["commits"][0]["reason"]
+    said = say(game, "alice", "two, again")
+    assert said.code == 0 and said.json()["file"] == "moves/0001-alice.talk-3.yaml"
+    assert [c["verdict"] for c in game.referee("--now", tomorrow)["commits"]] == ["talk"]
+    talk = yamlio.loads(git(game.dir, "show", "HEAD:talk.yaml"))
+    assert [m["text"] for m in talk["messages"]] == ["one", "two, again"]
