@@ -173,15 +173,17 @@ def test_git_talk_reaches_a_player_without_a_key_by_mail(club, tmp_path):
     game = club("gold-fever", 3, seed=SEED, keyless=("carol",))
     assert say(game, "alice", "to everyone").code == 0
     assert say(game, "bob", "just for you, carol", "--to", "carol").code == 0
+    assert say(game, "alice", "for bob alone", "--to", "bob").code == 0
     outbox = tmp_path / "outbox"
     run = game.referee("--outbox", outbox)
-    assert [c["verdict"] for c in run["commits"]] == ["talk", "talk"]
+    assert [c["verdict"] for c in run["commits"]] == ["talk", "talk", "talk"]
     mails = [(m["To"], m["Subject"], m.get_payload(decode=True).decode())
              for m in (mailbox.MaildirMessage(m) for m in mailbox.Maildir(outbox, create=False))]
     assert {to for to, _, _ in mails} == {"carol@club.example"}
     assert any("to everyone" in body and "alice to the table" in subject for _, subject, body in mails)
     assert any("just for you, carol" in body and "bob to you only" in subject for _, subject, body in mails)
     assert "just for you" not in every_committed_text(game.dir)
+    assert not any("for bob alone" in body for _, _, body in mails)  # another player's private message
 
 
 def test_the_table_talk_example_of_docs_git_md_runs_as_shown(club):
