@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from dataclasses import dataclass, field
 
 from ..contract import UsageError
@@ -196,6 +197,27 @@ def page(doc: dict, now=None, back: str | None = None, links: list[dict] | None 
                          report=markupsafe.Markup(htmltext.body(report.status_text(doc, now))), back=back,
                          links=links or [], words={"back": _("← all games"),
                                                    "in_words": _("The position in words")})
+
+
+MAIL_PAGE = "mail.html"
+FIELD = re.compile(r"\{\{ (\w+) \}\}")  # a field of a template that holds nothing else (mail.html)
+
+
+@functools.lru_cache(maxsize=None)
+def _fields_only(name: str) -> str:
+    from ..store import packaged
+    return packaged.read_bytes("pbem.text", f"templates/{name}").decode("utf-8")
+
+
+def mail_page(**values) -> str:
+    """The HTML part of a turn mail (templates/mail.html, which holds fields and nothing else), each field escaped
+    as the pages' jinja2 environment escapes it (markupsafe's escape; Markup is left as it is). A mail batch need
+    not import jinja2 for it, a sixth of what a process's first mail costs; a test checks the page is jinja2's."""
+    import markupsafe
+
+    from . import htmltext
+    values = {"report_css": htmltext.CSS, **values}
+    return FIELD.sub(lambda field: str(markupsafe.escape(values[field.group(1)])), _fields_only(MAIL_PAGE))
 
 
 def rendered_page(name: str, **values) -> str:
