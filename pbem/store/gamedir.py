@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 from functools import cached_property
 
 from .. import digests
@@ -45,6 +46,10 @@ TXN_KEY = "referee/txn.key"
 PRIVATE = 0o600
 PUBLIC_MODE = 0o644
 FOLDERS = {"referee": 0o700, "views": 0o755, "schemas": 0o755}
+# A game's id (its directory's name) and a player's name; here, where the games' files are, so that what only
+# looks a game up (the mail referee) does not import what makes one
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
 
 def view_file(player: str) -> str:
