@@ -231,7 +231,7 @@ def signed_file(source: str, gd, player: str, queue: bool) -> dict:
     player's language, when it is another game's or signed by another player than --as."""
     name = _("standard input") if source == "-" else source
     data, size = read_input(source)
-    doc = movefile.parse(data, name, size)
+    doc = movefile.parse(data, name, size, gd.game.id)
     other, signer = repr(doc["game"]), repr(doc["player"])
     if doc["game"] != gd.id and queue:
         raise PbemError(lazy("{file}: the queue is for game {other}, this is {game}", file=name, other=other,
