@@ -54,7 +54,7 @@ def say(directory, text, player, to, text_file, secret, secret_file, now, langua
     """Say TEXT to the table, or to one player (--to): kept in the game's talk, outside the moves."""
     gd = engine.open_game(directory)
     speak(gd, player, language)
-    message = _read_text(text, text_file)
+    message = read_message(text, text_file)
     engine.check_player(gd, player)
     entry = next(p for p in engine.load_secrets(gd)["players"] if p["name"] == player)
     if not trust.same_secret(entry["secret"], secret_from(secret, secret_file)):
@@ -82,7 +82,7 @@ def talk(directory, player, allow, language, fmt):
     emit({"game": gd.id, "talk": allowed, "messages": messages}, fmt, talktext.talk_text)
 
 
-def _read_text(text: str | None, text_file: str | None) -> str:
+def read_message(text: str | None, text_file: str | None) -> str:
     if (text is None) == (text_file is None):
         raise UsageError("give the message as TEXT or --file FILE (one of them)")
     if text is not None:

@@ -8,8 +8,8 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..tables import fit_lines
-from .options import (FILE, FOLDER, FORMAT, LANGUAGE, NOW, deadline_options, deadlines_from, emit, parse_languages,
-                      parse_options, read_input, secret_from)
+from .options import (FILE, FOLDER, FORMAT, LANGUAGE, NOW, club_options, deadline_options, deadlines_from, emit,
+                      parse_languages, parse_options, read_input, secret_from)
 
 REFEREE_DIR = click.option("--referee-dir", "referee_root", type=FOLDER, metavar="ROOT",
                            envvar="PBEM_REFEREE_DIR",
@@ -81,11 +81,12 @@ def git():
               "language (they may change it later: pbem git language); repeat for each player.")
 @PBEM_SOURCE
 @deadline_options
+@club_options
 @NOW
 @FORMAT
 def init(game_type, directory, players, keys, seed, options, components, organiser, referee_root, ci_identity,
          branch, language, player_languages, pbem_source, deadline, reminder, on_timeout, timeout_bots, timeouts,
-         vacation_days, now, fmt):
+         vacation_days, watchers, talk, now, fmt):
     """Start a game of GAME in a new git repository DIR (DIR's name is the game's id)."""
     from ..clock.correspondence import parse_player
     from ..git.start import init as start
@@ -95,7 +96,8 @@ def init(game_type, directory, players, keys, seed, options, components, organis
                    options=parse_options(options), components=components, organiser=organiser,
                    referee_root=referee_root, ci_identity=ci_identity, branch=branch,
                    deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days, timeout_bots),
-                   now=now, pbem_source=pbem_source, language=language, languages=languages)
+                   now=now, pbem_source=pbem_source, language=language, languages=languages,
+                   club_settings=(watchers, talk))
 
     def text(data):
         lines = [f"Created {data['game']} ({data['game_type']}) in the git repository {data['dir']} "
@@ -352,3 +354,13 @@ def _notes(notes: list[str]) -> None:
 def _refuse(problems: list[str]) -> None:
     if problems:
         raise PbemError("\n".join(problems))
+
+
+def _talk_commands() -> None:
+    """`pbem git say` and `pbem git talk` live in pbem.cli.gittalk (this module keeps the rest of the transport)."""
+    from .gittalk import say, talk
+    git.add_command(say)
+    git.add_command(talk)
+
+
+_talk_commands()
