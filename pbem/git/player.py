@@ -283,6 +283,8 @@ def view(directory, player: str, identity_file=None, language: str | None = None
     seat = next((p for p in config["players"] if p["name"] == player), None)
     if seat is None:
         seated(gd, player)
+    if seat["view"] == "bot":
+        raise PbemError(layout.bot_seat(player))
     if seat["view"] != "encrypted":
         raise PbemError(lazy("{player} registered no key: their view comes by mail", player=player))
     relative = layout.view_blob_path(player)
@@ -334,6 +336,8 @@ def legal_moves(directory, player: str, identity_file=None, language: str | None
 
 def _legal_doc(repo: Repo, commit: str, config: dict, player: str, identity_file) -> dict:
     seat = next(p for p in config["players"] if p["name"] == player)
+    if seat["view"] == "bot":
+        raise PbemError(layout.bot_seat(player))
     if seat["view"] != "encrypted":
         raise PbemError(lazy("{player} registered no key: their legal moves come by mail with their view",
                              player=player))
