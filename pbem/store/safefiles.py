@@ -123,7 +123,8 @@ def open_root(directory, root: int | None = None) -> int:
     except FileNotFoundError:
         raise Missing(lazy("{where}: no such folder", where=str(directory))) from None
     except OSError as exc:
-        raise PbemError(f"{directory}: cannot open the game directory ({exc.strerror})") from None
+        raise PbemError(lazy("{where}: cannot open the game directory ({error})", where=str(directory),
+                             error=exc.strerror)) from None
 
 
 def open_folder(parent: int, name: str, where: str, create_mode: int | None = None) -> int:
@@ -214,11 +215,13 @@ def exists(directory, relative: str, overlay: dict[str, str] | None = None, root
     except FileNotFoundError:
         return False
     if stat.S_ISLNK(mode):
-        raise PbemError(f"{shown_path(directory, relative)}: is a symbolic link; pbem never follows links inside a "
-                        f"game directory (replace it by the real file)")
+        raise PbemError(lazy("{where}: is a symbolic link; pbem never follows links inside a game directory "
+                             "(replace it by the real file)", where=shown_path(directory, relative)))
     if not stat.S_ISREG(mode):
-        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-        raise PbemError(f"{shown_path(directory, relative)}: is {kind}, where pbem keeps a file (remove it)")
+        where = shown_path(directory, relative)
+        raise PbemError(lazy("{where}: is a folder, where pbem keeps a file (remove it)", where=where)
+                        if stat.S_ISDIR(mode) else
+                        lazy("{where}: is not a regular file, where pbem keeps a file (remove it)", where=where))
     return True
 
 

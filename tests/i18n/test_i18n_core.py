@@ -218,3 +218,29 @@ def test_a_vacation_that_overlaps_another_is_refused_in_the_players_language(tmp
     with language.reading(code):
         assert said in refused.value.render()
     assert str(refused.value).startswith("ann already has a vacation from Tue 1 Dec 2026 00:00 UTC to ")  # (logs)
+
+
+def _edit(directory, relative: str, old: str, new: str) -> None:
+    path = directory / relative
+    path.write_text(path.read_text().replace(old, new, 1))
+
+
+BROKEN_BY_HAND = {  # a game directory changed outside pbem, and what a French game's player is told (in French)
+    "state": (lambda d: (d / "referee" / "state.yaml").open("a").write("# edited\n"),
+              "referee/state.yaml a été modifié hors de pbem (il ne correspond pas à la somme de contrôle"),
+    "game.yaml": (lambda d: _edit(d, "game.yaml", "short-game: ", "short-game: x"),
+                  "game.yaml ne décrit pas l'état de l'arbitre (options diffèrent) : il a été modifié hors de pbem"),
+    "game type": (lambda d: _edit(d, "game.yaml", "game: gold-fever", "game: go-fish"),
+                  "le jeu 'go-fish' n'est pas installé ici (les jeux installés : chartered, "),
+    "rules": (lambda d: _edit(d, "game.yaml", "rules_version: ", "rules_version: 9"),
+              "g a été créée avec la version 9"),
+}
+
+
+@pytest.mark.parametrize("broken", list(BROKEN_BY_HAND))
+def test_a_game_directory_changed_by_hand_is_refused_in_the_readers_language(tmp_path, broken):
+    pbem, directory, (first, _, _) = gold_fever(tmp_path, "--language", "fr")
+    BROKEN_BY_HAND[broken][0](directory)
+    result = pbem("move", directory, "--as", first, "--text", "bid 1", "--language", "fr")
+    assert result.code == 2
+    assert BROKEN_BY_HAND[broken][1] in " ".join(result.err.split()), result.err

@@ -249,3 +249,29 @@ def test_a_french_player_resigns_by_mail_with_the_word_the_help_gives(games_root
     smtp.take()
     receive(games_root, smtp, command(game, "alice", "abandonner"))
     assert engine.load_state(engine.open_game(game.dir))["resigned"] == ["alice"]
+
+
+def _folder_for_the_checksum(game) -> None:
+    (game.dir / "referee" / "state.sha256").unlink()
+    (game.dir / "referee" / "state.sha256").mkdir()
+
+
+BROKEN = {  # a game directory broken by hand, and what its French and its Chinese player are told of it
+    "state": (lambda game: (game.dir / "referee" / "state.yaml").open("a").write("# edited\n"),
+              {"alice": "a été modifié hors de pbem", "bob": "在 pbem 之外被修改過"}),
+    "a folder for a file": (_folder_for_the_checksum, {"alice": "state.sha256 : n'est pas un fichier ordinaire",
+                                                       "bob": "state.sha256：不是一般檔案"}),
+}
+
+
+@pytest.mark.parametrize("broken", list(BROKEN))
+def test_a_broken_game_directory_is_refused_in_the_players_language(games_root, smtp, broken):
+    """What a player is told when the referee's files were changed by hand (pbem.store's refusals), in their
+    language. (A game.yaml that cannot be read names no language: that refusal is in English.)"""
+    game = start(games_root, smtp)
+    smtp.take()
+    player, move, number = legal_turn(game.dir)
+    BROKEN[broken][0](game)
+    receive(games_root, smtp, move_mail(game, player, [move], move_number=number))
+    (answer,) = smtp.take()
+    assert BROKEN[broken][1][player] in " ".join(body_of(answer).split()), body_of(answer)[:600]
