@@ -85,17 +85,8 @@ def _read_text(text: str | None, text_file: str | None) -> str:
         raise UsageError("give the message as TEXT or --file FILE (one of them)")
     if text is not None:
         return text
-    import sys
-    try:
-        if text_file == "-":
-            data = sys.stdin.buffer.read(talking.MAX_BYTES + 1)
-        else:
-            with open(text_file, "rb") as handle:
-                data = handle.read(talking.MAX_BYTES + 1)
-    except OSError as exc:
-        raise PbemError(f"{text_file}: cannot read ({exc.strerror})") from None
-    if len(data) > talking.MAX_BYTES:
-        raise talking.too_large()  # refused unread
+    from ..store.safefiles import read_bounded
+    data = read_bounded(text_file, talking.MAX_BYTES)  # a larger one is refused unread
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -17,6 +17,7 @@ from pathlib import Path
 from ..contract import PbemError
 from ..messages import N_, _, ngettext
 from ..store import validation, yamlio
+from ..store.safefiles import read_bounded
 from ..text import report
 from ..text.language import check, reading
 from . import keys
@@ -32,11 +33,9 @@ def convert(path) -> str:
     refereed commit holds (a commit pushed since, by anyone) is marked so, and a view of it is not decrypted."""
     with reading(_game_language()):  # git runs it at the top of a clone: the game's language
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(yamlio.MAX_BYTES + 1)
-        except OSError as exc:
-            # TRANSLATORS: {reason}: the operating system's reason, in English ("Permission denied").
-            return _("(unreadable: {reason})", reason=exc.strerror) + "\n"
+            data = read_bounded(path, yamlio.MAX_BYTES)
+        except PbemError as exc:  # (never fails: git would stop the diff)
+            return _("({reason})", reason=exc.render()) + "\n"
         vouched = _vouched(data)
         head = "" if vouched is not False else _(NOT_REFEREED) + "\n"
         try:
