@@ -159,8 +159,9 @@ def move(directory, source, player, text, secret_file, push, identity_file, lang
 @click.option("--secret-file", type=FILE, help="A file holding your secret (or PBEM_SECRET). "
               "Without a secret the commit is signed with your SSH key (git's gpg.format ssh).")
 @click.option("--push", is_flag=True, help="Push it too (rebased on whatever was pushed meanwhile).")
+@LANGUAGE
 @FORMAT
-def takeback(directory, player, agree, decline, secret_file, push, fmt):
+def takeback(directory, player, agree, decline, secret_file, push, language, fmt):
     """Commit a request to take back your last decision, or (--agree, --decline) your answer to one (then: git
     push); the referee's run judges it."""
     from ..engine import engine
@@ -169,7 +170,7 @@ def takeback(directory, player, agree, decline, secret_file, push, fmt):
         raise UsageError("give at most one of --agree and --decline")
     secret = secret_from(None, secret_file) if secret_file or os.environ.get("PBEM_SECRET") else None
     word = engine.TAKEBACK_AGREE if agree else engine.TAKEBACK_DECLINE if decline else engine.TAKEBACK_REQUEST
-    result = commit_takeback(directory, player, word, secret, push)
+    result = commit_takeback(directory, player, word, secret, push, language)
     emit(result, fmt, lambda r: fit_lines(takeback_committed(r, word)) + "\n")
 
 

@@ -120,13 +120,14 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
             "notes": notes, "whole_turn": len(texts) == 1 and turn_goes_on(public, player)}
 
 
-def takeback(directory, player: str, word: str, secret: str | None = None, push: bool = False) -> dict:
+def takeback(directory, player: str, word: str, secret: str | None = None, push: bool = False,
+             language: str | None = None) -> dict:
     """Commit moves/NNNN-NAME.yaml holding a takeback's word (`takeback-request`, `-agree`, `-decline`) for the
-    current move number, in the clear (it hides nothing), signed as a move is; the referee's run judges it."""
-    repo = Repo(directory)
-    refereed = last_refereed(repo, repo.head())
+    current move number, in the clear (it hides nothing), signed as a move is; the referee's run judges it.
+    `language`: what the answer, and what is refused before the game is known, are said in."""
+    repo, refereed = _refereed(directory, language)
     gd, public, seats = published(repo, refereed.commit)
-    speak(gd, seats, player)
+    speak(gd, seats, player, language)
     seated(gd, player)
     signing = _signing(repo, secret)
     number = public["move_number"]

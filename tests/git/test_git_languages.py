@@ -229,6 +229,10 @@ def test_what_is_refused_before_the_game_is_known_is_in_the_language_asked_else_
     assert english.code == 2 and "the repository has no commit yet" in english.err
     empty = game.pbem("git", "moves", tmp_path / "empty", "--as", "alice", "--language", "fr")
     assert empty.code == 2 and "le dépôt n'a encore aucun commit" in empty.err, empty.err
+    for args in (["--agree"], []):  # a takeback asked or answered from a clone with no game yet
+        messages.use(None)
+        asked = game.pbem("git", "takeback", tmp_path / "empty", "--as", "alice", *args, "--language", "zh-Hant")
+        assert asked.code == 2 and "the repository" not in asked.err and "儲存庫" in asked.err, asked.err
 
 
 def test_the_players_hooks_and_the_diffs_log_lines_are_in_the_games_language(club):
