@@ -51,10 +51,13 @@ def cli():
 
 
 @cli.command()
+@click.option("--language", "language", metavar="CODE", help="Say what each game and option is in this language "
+              "(en, the default; fr; zh-Hant; zh-Hans).")
 @FORMAT
-def games(fmt):
+def games(language, fmt):
     """The games, their player counts, options and variants."""
     from ..text import report
+    reading.use(reading.check(language) if language else None)
     data = [{"id": g.id, "title": g.title, "players": {"min": g.min_players, "max": g.max_players},
              "options": g.meta.get("options", {})} for g in registry.all_games()]
     emit(data, fmt, lambda _: report.games_table(registry.all_games()))

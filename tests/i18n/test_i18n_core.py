@@ -9,10 +9,11 @@ import datetime
 import pytest
 
 from pbem.engine import engine
-from pbem.messages import QUEUE_HELP, Domain
+from pbem.messages import OPTION_HELP, QUEUE_HELP, Domain
 from pbem.play import botmoves
 from pbem.store import registry
 from pbem.text import language, phrases, queuenotes, times
+from pbem.tables import width
 from support import NAMES, Pbem
 
 NOW = datetime.datetime(2026, 11, 29, 10, 0, tzinfo=datetime.timezone.utc)
@@ -244,3 +245,25 @@ def test_a_game_directory_changed_by_hand_is_refused_in_the_readers_language(tmp
     result = pbem("move", directory, "--as", first, "--text", "bid 1", "--language", "fr")
     assert result.code == 2
     assert BROKEN_BY_HAND[broken][1] in " ".join(result.err.split()), result.err
+
+
+def test_every_games_options_say_what_they_do_in_each_language(tmp_path):
+    """`pbem games --language CODE`: what each option of each game does (meta.yaml `options:`, from the game's own
+    catalogue), its headings in the language; the options' names and values, which --option takes, as they are."""
+    pbem = Pbem()
+    for code in language.LANGUAGES:
+        if code == "en":
+            continue
+        result = pbem("games", "--language", code)
+        assert result.code == 0, result.err
+        assert max(width(line) for line in result.out.splitlines()) <= 78, code
+        shown = "".join(result.out.split())  # (a Chinese line wraps between characters: compared without spaces)
+        for game in registry.all_games():
+            for key, spec in game.meta.get("options", {}).items():
+                with language.reading(code):
+                    said = Domain(game.package).stored(spec["help"], OPTION_HELP)
+                assert said != spec["help"], (code, game.id, key)  # translated
+                assert "".join(said.split()) in shown and f"{key}={'|'.join(spec['choices'])}" in shown
+    french = " ".join(pbem("games", "--language", "fr").out.split())
+    assert "options de gold-fever (--option CLÉ=VALEUR) : short-game=off|on (par défaut off) à 3 joueurs seulement, " \
+           "la partie courte de l'édition anglaise" in french
