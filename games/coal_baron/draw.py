@@ -6,6 +6,7 @@ in the language being read (the report's messages and the glossary's names, loca
 from __future__ import annotations
 
 from pbem.messages import NP_, Domain, joined
+from pbem.text.sheet import advance, first_fitting, fits, text_width, wrap
 
 from .report import colour
 
@@ -26,6 +27,11 @@ SPACE_W, SPACE_H, COLUMN_W = 168, 40, 178
 BOARD_W = 5 * COLUMN_W - 10  # the board's five columns: no line of words or row of cards is wider
 ORDERS_A_ROW = BOARD_W // 130  # order cards side by side (each 120 wide, 10 apart)
 LEVEL_H, PIT_W = 30, 214
+HEADING_LEADING = 12  # a pit's heading that takes two lines
+COLUMNS = [0, 130, 175, 240, 305, 365, 440]  # the players' table's columns, each moved right only if it must be
+GUTTER = 6  # between a column's widest word and the next column
+OPTIONS = {"phase-cards": NP_("option", "phase-card variant"),  # meta.yaml's options, each as a player reads it
+           "overplace": NP_("option", "overplacing variant")}
 TRANSPORT = {"wheelbarrow": NP_("mark", "Wb"), "carriage": NP_("mark", "Ca"), "lorry": NP_("mark", "Lo"),
              "train": NP_("mark", "Tr")}  # the transports' abbreviations, in each language its own
 
@@ -36,9 +42,11 @@ def draw(view: dict, viewer: str | None, sheet) -> None:
     y = phase_and_draft(view, sheet, y + 14)
     y = board(view, sheet, y + 14)
     pits = sorted(view["pits"], key=lambda pit: pit["player"] != viewer)  # the viewer's own pit first
+    headings = [pit_heading(pit) for pit in pits]
+    depth = max(len(lines) for lines in headings) if headings else 1  # the pits' levels side by side, aligned
     bottom = y + 14
-    for i, pit in enumerate(pits):
-        bottom = max(bottom, pit_drawing(pit, sheet, i * (PIT_W + 10), y + 14))
+    for i, (pit, heading) in enumerate(zip(pits, headings)):
+        bottom = max(bottom, pit_drawing(pit, heading, depth, sheet, i * (PIT_W + 10), y + 14))
     if private:
         private_part(private, sheet, bottom + 14)
 
@@ -73,26 +81,51 @@ def transport(sheet, order) -> str:
 def players_table(view, private, sheet, y):
     headers = [_("player"), _("VP"), T.term("word", "workers"), _("canteen"), _("orders"), _("delivered"),
                T.term("word", "money")]
-    xs = [0, 130, 175, 240, 305, 365, 440]
+    rows = [[p["name"], p["vp"], p["workers"], p["canteen"], p["orders"], p["delivered"],
+             private["money"] if private and private["player"] == p["name"] else _("hidden")]
+            for p in view["players"]]
+    xs = columns(headers, rows)
     for x, head in zip(xs, headers):
         sheet.text(x, y + 12, head, bold=True)
     y += 18
-    for p in view["players"]:
+    for row in rows:
         y += 22
-        money = private["money"] if private and private["player"] == p["name"] else _("hidden")
-        sheet.token(p["name"], 9, y - 4)
-        sheet.text(22, y, p["name"])
-        for x, value in zip(xs[1:], [p["vp"], p["workers"], p["canteen"], p["orders"], p["delivered"], money]):
+        sheet.token(row[0], 9, y - 4)
+        sheet.text(22, y, row[0])
+        for x, value in zip(xs[1:], row[1:]):
             sheet.text(x, y, value)
     sheet.text(0, y + 24, _("Shift {shift} of {shifts}, start player {player}", shift=view["shift"],
                             shifts=view["shifts"], player=view["start_player"]))
-    options = ", ".join(f"{k}={v}" for k, v in view["options"].items() if v != "off")
+    options = joined(option_name(key, value) for key, value in view["options"].items() if value != "off")
     supply = "  ".join(f"{colour(c)} {n}" for c, n in view["supply"].items())
     decks = {"tiles": view["decks"]["tiles"], "orders": view["decks"]["orders"], "supply": supply}
-    sheet.text(0, y + 40, _("Decks: {tiles} tiles, {orders} orders.  Cube supply: {supply}.  Options: {options}",
-                            **decks, options=options) if options else
-               _("Decks: {tiles} tiles, {orders} orders.  Cube supply: {supply}", **decks))
-    return y + 44
+    said = (_("Decks: {tiles} tiles, {orders} orders.  Cube supply: {supply}.  Options: {options}", **decks,
+              options=options) if options else _("Decks: {tiles} tiles, {orders} orders.  Cube supply: {supply}",
+                                                 **decks))
+    if text_width(said, 11) <= BOARD_W:  # (the estimate, as the sheet measures its extent: the board's width)
+        sheet.text(0, y + 40, said)
+        return y + 44
+    lines = sheet.lines(0, y + 40, said, BOARD_W, leading=15)  # (French, with both options)
+    return y + 44 + (lines - 1) * 15
+
+
+def columns(headers: list[str], rows: list[list]) -> list[float]:
+    """Where the players' table's columns begin: each where COLUMNS puts it, or further right if the column
+    before it would not leave a GUTTER after its widest word (a bold header in French: `commandes`, `livrées`)."""
+    xs = [COLUMNS[0]]
+    for i, default in enumerate(COLUMNS[1:]):
+        widest = max([advance(headers[i], 11, bold=True)] +
+                     [advance(str(row[i]), 11) + (22 if i == 0 else 0) for row in rows])  # a name after its token
+        xs.append(max(default, xs[-1] + widest + GUTTER))
+    return xs
+
+
+def option_name(key: str, value: str) -> str:
+    """An option a game is played with, named in the reader's words (`variante des cartes de phase`), never as
+    the organiser types it (`phase-cards=on`); a club's own option, as typed."""
+    if value == "on" and key in OPTIONS:
+        return pgettext("option", OPTIONS[key])
+    return f"{key}={value}"
 
 
 def phase_and_draft(view, sheet, y):
@@ -161,9 +194,13 @@ def board(view, sheet, y):
 
 def space_box(space, sheet, x, y):
     sheet.rect(x, y, SPACE_W, SPACE_H, fill="#f4f1ea", rx=4)
-    sheet.text(x + 5, y + 13, space_label(space), size=10, bold=True)
-    sheet.text(x + SPACE_W - 5, y + 13, _("needs {count}", count=space["needs"]), size=10, anchor="end",
-               fill=SECONDARY)
+    name = space_label(space)
+    sheet.text(x + 5, y + 13, name, size=10, bold=True)
+    room = SPACE_W - 10 - advance(name, 10, bold=True) - GUTTER  # what the space's name leaves on its line
+    # TRANSLATORS: what a board space needs, where "needs {count}" does not fit beside the space's name: short
+    needs = first_fitting([_("needs {count}", count=space["needs"]), pgettext("short", "needs {count}",
+                                                                              count=space["needs"])], 10, room)
+    sheet.text(x + SPACE_W - 5, y + 13, needs, size=10, anchor="end", fill=SECONDARY)
     counts = {}
     for p in space["workers"]:
         counts[p] = counts.get(p, 0) + 1
@@ -183,12 +220,21 @@ def space_box(space, sheet, x, y):
         sheet.text(x + 52, y + 32, _("(empty)"), size=10, fill=SECONDARY)
 
 
-def pit_drawing(pit, sheet, x, y):
-    """One pit: the surface (storage, the cage at level 0), then levels 1–4, lit left of the shaft, dark right."""
+def pit_heading(pit) -> list[str]:
+    """A pit's heading in the lines it takes beside its owner's token: one, or two where it is wider than the
+    pit (French: `Mine de carol (tuiles éclairées 2, sombres 4)`)."""
+    heading = _("Pit of {player} (tiles lit {lit}, dark {dark})", player=pit["player"], lit=pit["lit"],
+                dark=pit["dark"])
+    return [heading] if fits(heading, 10, PIT_W - 22, bold=True) else wrap(heading, 10, PIT_W - 22, bold=True)
+
+
+def pit_drawing(pit, heading: list[str], depth: int, sheet, x, y):
+    """One pit: its heading (`depth` lines, the most any pit's takes), the surface (storage, the cage at level 0),
+    then levels 1–4, lit left of the shaft, dark right."""
     sheet.token(pit["player"], x + 9, y + 8)
-    sheet.text(x + 22, y + 12, _("Pit of {player} (tiles lit {lit}, dark {dark})", player=pit["player"],
-                                 lit=pit["lit"], dark=pit["dark"]), size=10, bold=True)
-    top = y + 22
+    for i, line in enumerate(heading):
+        sheet.text(x + 22, y + 12 + i * HEADING_LEADING, line, size=10, bold=True)
+    top = y + 22 + (depth - 1) * HEADING_LEADING
     shaft_x = x + PIT_W / 2 - 14
     levels = max([t["level"] for t in pit["tunnels"]] + [4])
     sheet.rect(shaft_x, top, 28, LEVEL_H * (levels + 1), fill=SHAFT)

@@ -21,11 +21,57 @@ LINE = 13  # a line of a table's cell
 
 
 def draw(view: dict, viewer: str | None, sheet) -> None:
-    y = players_table(view, sheet, 0)
+    name = namer(view)
+    y = players_table(view, name, sheet, 0)
     if view["phase"] != "over":
-        y = offer(view, sheet, y + 16)
+        y = offer(view, name, sheet, y + 16)
     y = towns(view, sheet, y + 16)
-    turns(view, sheet, y + 16)
+    turns(view, name, sheet, y + 16)
+
+
+def cards_in(view: dict) -> list[dict]:
+    """Every card the view shows whole: on offer, kept, owned."""
+    offered = [slot["card"] for slot in view["turn"]["offer"] if slot["card"]] if view.get("turn") else []
+    return offered + [card for p in view["players"] for card in p["kept"] + p["concessions"]]
+
+
+def namer(view: dict):
+    """How the picture names an id of the notation: a town by its name (town_label), a concession by its town and
+    number, a saloon card by its town, an event card by its name (event_name); never as a player types it
+    (`new-london-9`)."""
+    towns = {town["id"]: town_label(town) for town in view["towns"]}
+    printed = {card["kind"]: card["name"] for card in cards_in(view) if card["type"] == "event"}
+
+    def name(key: str) -> str:
+        if key in towns:
+            return towns[key]
+        kind, _dash, number = key.rpartition("-")
+        if kind in towns and number.isdigit():
+            # TRANSLATORS: a concession card as the picture names it: its town's name and its number
+            return pgettext("card", "{town} {number}", town=towns[kind], number=number)
+        town = kind.removesuffix("-saloon")
+        if town in towns and number.isdigit():
+            return towns[town]  # a saloon card: "saloon" is said by the sentence naming it
+        return event_name(kind, printed.get(kind)) if number.isdigit() else words(key).render()
+    return name
+
+
+def event_name(kind: str, printed: str | None) -> str:
+    """An event card's name: the one printed on it (the French edition's) where the reader's word for the card
+    is that name, else the reader's word (the glossary's, `-` read as a space), with a capital."""
+    own = words(kind).render().replace("-", " ")
+    if printed and printed.lower().replace("-", " ") == own.lower():
+        return printed
+    return own[:1].upper() + own[1:]
+
+
+def offer_text(card: dict | None, dangerous_mines: bool, name) -> str:
+    """A card on offer, named as the picture names it."""
+    if card is not None and card["type"] == "saloon":
+        return _("saloon in {town}", town=name(card["town"]))
+    if card is not None and card["type"] == "event":
+        return event_name(card["kind"], card["name"])
+    return card_text(card, dangerous_mines, lambda _id: name(card["town"]))
 
 
 def nuggets(sheet, right: float, y: float, count: int, most: int) -> None:
@@ -49,7 +95,7 @@ def danger_box(sheet, x, y, w, h, dangerous: bool, rx: float) -> None:
         sheet.rect(x, y, w, h, fill="#ffffff", rx=rx)
 
 
-def players_table(view, sheet, y):
+def players_table(view, name, sheet, y):
     columns = [(_("player"), 0, 145), (_("gold"), 150, 45), (_("nuggets"), 200, 65), (_("mayor of"), 270, 185),
                (_("saloons"), 460, 135), (_("cards kept"), 600, 155), (_("score now"), 760, 60)]
     for head, x, _width in columns:
@@ -60,10 +106,10 @@ def players_table(view, sheet, y):
         sheet.token(player["name"], 9, y - 4)
         sheet.text(22, y, _("{player} (you)", player=player["name"]) if player["name"] == view.get("viewer")
                    else player["name"])
-        saloons = joined(_("{town} ({fee}, girls)", town=words(s["town"]), fee=s["fee"]) if s.get("girls")
-                         else _("{town} ({fee})", town=words(s["town"]), fee=s["fee"]) for s in player["saloons"])
-        kept = joined(words(card["id"]) for card in player["kept"])
-        cells = [player["gold"], player["score"]["nuggets"], joined(words(town) for town in player["maires"]) or "-",
+        saloons = joined(_("{town} ({fee}, girls)", town=name(s["town"]), fee=s["fee"]) if s.get("girls")
+                         else _("{town} ({fee})", town=name(s["town"]), fee=s["fee"]) for s in player["saloons"])
+        kept = joined(name(card["id"]) for card in player["kept"])
+        cells = [player["gold"], player["score"]["nuggets"], joined(name(town) for town in player["maires"]) or "-",
                  saloons or "-", kept or "-", player["score"]["total"]]
         lines = sheet.cells(y, [(x, width, value) for (_, x, width), value in zip(columns[1:], cells)], size=10,
                             leading=LINE)
@@ -76,7 +122,7 @@ def players_table(view, sheet, y):
     return y + 28
 
 
-def offer(view, sheet, y):
+def offer(view, name, sheet, y):
     dangerous_mines = view["options"].get("dangerous-mines") == "on"
     turn = view["turn"]
     sheet.text(0, y + 12, _("Cards on offer"), size=13, bold=True)
@@ -85,7 +131,7 @@ def offer(view, sheet, y):
         card = slot["card"]
         danger_box(sheet, x, top, CARD_W, 58, bool(card and dangerous_mines and card.get("dangerous")), 4)
         sheet.text(x + 6, top + 15, _("slot {slot}", slot=slot["slot"]), size=10, fill=SECONDARY)
-        sheet.lines(x + 6, top + 32, card_text(card, dangerous_mines), CARD_W - 12, size=10, leading=LINE)
+        sheet.lines(x + 6, top + 32, offer_text(card, dangerous_mines, name), CARD_W - 12, size=10, leading=LINE)
         if card and card["type"] == "concession":
             nuggets(sheet, x + CARD_W - 4, top + 11, card["nuggets"], 6)
     y += (-(-len(turn["offer"]) // CARDS_A_ROW) - 1) * 66
@@ -145,7 +191,7 @@ def concession_card(concession, owner, sheet, x, y, dangerous_mines):
     nuggets(sheet, x + TOWN_W - 4, y + 11, concession["value"], 5)
 
 
-def turns(view, sheet, y):
+def turns(view, name, sheet, y):
     for turn, current in ((view["previous_turn"], False), (view["turn"], True)):
         if not turn:
             continue
@@ -156,7 +202,7 @@ def turns(view, sheet, y):
             for i, pips in enumerate(turn["roll"]):
                 die(sheet, 14 + i * 26, y + 14, pips)
             y += 28
-        for line in turn_lines(turn, current):
+        for line in turn_lines(turn, current, name):
             y += 15 * sheet.lines(0, y + 12, line, 800, size=10, leading=15)
         y += 6
     return y

@@ -53,7 +53,8 @@ def town_label(town: dict) -> str:
     return town["name"] if named == town["id"] else named
 
 
-def card_text(card: dict | None, dangerous_mines: bool) -> str:
+def card_text(card: dict | None, dangerous_mines: bool, name=words) -> str:
+    """A card on offer; `name` names a concession (words: as a player types it)."""
     if card is None:
         return _("(taken)")
     if card["type"] == "concession":
@@ -61,9 +62,9 @@ def card_text(card: dict | None, dangerous_mines: bool) -> str:
         if dangerous_mines and card.get("dangerous"):
             return ngettext("{card} (number {number}, {count} nugget, dangerous)",
                             "{card} (number {number}, {count} nuggets, dangerous)", card["nuggets"],
-                            card=words(card["id"]), number=card["number"], count=card["nuggets"])
+                            card=name(card["id"]), number=card["number"], count=card["nuggets"])
         return ngettext("{card} (number {number}, {count} nugget)", "{card} (number {number}, {count} nuggets)",
-                        card["nuggets"], card=words(card["id"]), number=card["number"], count=card["nuggets"])
+                        card["nuggets"], card=name(card["id"]), number=card["number"], count=card["nuggets"])
     if card["type"] == "saloon":
         return _("{card} (saloon of {town})", card=words(card["id"]), town=words(card["town"]))
     return _("{card} ({name})", card=words(card["id"]), name=card["name"])  # the name printed on the card
@@ -97,13 +98,14 @@ def payee(name: str) -> str:
     return pgettext("payee", "bank") if name == BANK else name
 
 
-def stored_sentence(text: str, patterns: list, context: str | None = None) -> str:
+def stored_sentence(text: str, patterns: list, context: str | None = None, name=words) -> str:
     """A sentence the game stored in English (in its state or its log) in the reader's language: read back by its
-    template into its parts (the ids among them in the reader's words); a text no template reads, as stored."""
+    template into its parts (the ids among them named by `name`: in the reader's words); a text no template reads,
+    as stored."""
     for template, pattern in patterns:
         found = pattern.fullmatch(text)
         if found:
-            params = {name: words(value) if name in WORDS else value for name, value in found.groupdict().items()}
+            params = {key: name(value) if key in WORDS else value for key, value in found.groupdict().items()}
             return T.pgettext(context, template, **params) if context else T.gettext(template, **params)
     return T.stored(text, context)
 
@@ -121,9 +123,9 @@ _EFFECTS = _patterns(EFFECTS)
 _CHANCES = _patterns([PRODUCTION_ROLL, HOLDUP_ROLL])
 
 
-def effect_text(effect: str) -> str:
+def effect_text(effect: str, name=words) -> str:
     """What an event did, in the reader's language."""
-    return stored_sentence(effect, _EFFECTS)
+    return stored_sentence(effect, _EFFECTS, name=name)
 
 
 def chance_text(what: str) -> str:
@@ -160,19 +162,20 @@ def auction_lines(turn: dict, current: bool) -> list[str]:
     return lines
 
 
-def turn_lines(turn: dict, current: bool) -> list[str]:
-    """What happened in one turn: bids, payment, cards taken, fees, hold-ups, the roll and what it produced."""
+def turn_lines(turn: dict, current: bool, name=words) -> list[str]:
+    """What happened in one turn: bids, payment, cards taken, fees, hold-ups, the roll and what it produced; each
+    card and town named by `name` (words: as a player types it)."""
     lines = auction_lines(turn, current)
     for taken in turn["taken"]:
-        lines.append(_("{player} took {card}", player=taken["player"], card=words(taken["card"])))
+        lines.append(_("{player} took {card}", player=taken["player"], card=name(taken["card"])))
     if current and turn["still_to_choose"] and turn["roll"] is None:
         lines.append(_("Then to choose, in order: {players}", players=joined(turn["still_to_choose"])))
     for event in turn["events"]:
-        lines.append(_("{player}'s {card}: {effect}", player=event["player"], card=words(event["card"]),
-                       effect=effect_text(event["effect"])))
+        lines.append(_("{player}'s {card}: {effect}", player=event["player"], card=name(event["card"]),
+                       effect=effect_text(event["effect"], name)))
     for fee in turn["fees"]:
         lines.append(_("{player} paid mayor {mayor} {amount} for {town}", player=fee["player"], mayor=fee["mayor"],
-                       amount=fee["amount"], town=words(fee["town"])))
+                       amount=fee["amount"], town=name(fee["town"])))
     lines += [holdup_text(holdup) for holdup in turn["holdups"]]
     if turn["roll"]:
         roll = turn["roll"]
@@ -183,12 +186,12 @@ def turn_lines(turn: dict, current: bool) -> list[str]:
         lines.append(_("{player} used the Telegraph: die {die} from {before} to {after}", player=wire["player"],
                        die=wire["die"], before=wire["from"], after=wire["to"]))
     for line in turn["production"]:
-        lines.append(_("{concession} produced {gold} for {player}", concession=words(line["concession"]),
+        lines.append(_("{concession} produced {gold} for {player}", concession=name(line["concession"]),
                        gold=line["gold"], player=line["player"]))
     for line in turn["saloon_fees"]:
         lines.append(_("{player} paid {amount} at {owner}'s saloon {saloon}", player=line["player"],
-                       amount=line["amount"], owner=line["owner"], saloon=words(line["saloon"])))
-    lines += [_("{concession} collapsed", concession=words(cid)) for cid in turn["collapsed"]]
+                       amount=line["amount"], owner=line["owner"], saloon=name(line["saloon"])))
+    lines += [_("{concession} collapsed", concession=name(cid)) for cid in turn["collapsed"]]
     return lines
 
 

@@ -11,7 +11,7 @@ from pbem.tables import width
 from .phases.board import cell_coords, cell_name
 from .report import edge_features, short_names, upgrade_name
 from .texts.names import (T, _, centre_name, dollars, feature_name, good_name, location_name, named, ngettext,
-                          upgrade_title)
+                          pgettext, upgrade_title)
 
 CELL_W, CELL_H, GAP = 124, 96, 8
 GOOD_FILLS = {"green": "#009e73", "yellow": "#f0e442", "black": "#1a1a1a", "pink": "#cc79a7", "red": "#d55e00",
@@ -179,13 +179,22 @@ def card(sheet, goods, x, y, name):
                                              int(spaces), count=int(spaces)))
 
 
+def card_name(name: str) -> str:
+    """A card as the picture names it: a freight bill by its good, a fuel card by the spaces it moves (`fuel 2`),
+    never as a player types it (`fuel-2`)."""
+    if name.startswith("fuel-"):
+        # TRANSLATORS: a fuel card in the list of the discard pile under the picture: it moves {spaces} spaces
+        return pgettext("card", "fuel {spaces}", spaces=name.rsplit("-", 1)[-1])
+    return good_name(name)
+
+
 def cards(view, goods, sheet, x, y):
     title = _("Face up (deck {count}):", count=view["deck"])
     sheet.text(x, y + 12, title, bold=True)
     left = max(150, 7 * width(title) + 12)  # the cards after the title, however long it reads (7 points a column)
     for i, name in enumerate(view["face_up"]):
         card(sheet, goods, x + left + i * 46, y, name)
-    discard = joined(_("{count} {card}", count=n, card=T.words(name)) for name, n in view["discard"].items())
+    discard = joined(_("{count} {card}", count=n, card=card_name(name)) for name, n in view["discard"].items())
     lines = sheet.lines(x, y + 44, _("Discard: {pile}", pile=discard or _("empty")), 640, size=10, leading=13)
     return y + 48 + (lines - 1) * 13
 

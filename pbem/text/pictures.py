@@ -93,7 +93,7 @@ def title_band(band: Sheet, title: str, status: str, width: float) -> float:
     """The title (bold) and the status, in white, wrapped to the picture's width, three lines each at most; the
     band's height."""
     inner = width - 2 * MARGIN
-    title_lines, status_lines = wrap(title, 16, inner, most=3), wrap(status, 12, inner, most=3)
+    title_lines, status_lines = wrap(title, 16, inner, most=3, bold=True), wrap(status, 12, inner, most=3)
     y = 8
     for line in title_lines:
         y += 20

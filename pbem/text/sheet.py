@@ -23,7 +23,7 @@ INK = "#1a1a1a"
 FAINT = "#767676"
 PAPER = "#ffffff"
 MIN_TYPE = 10  # points (pixels at 1×): no word in a picture is smaller, so every label reads at 1×
-CHAR = 0.62  # DejaVu Sans' average advance per unit of font size, a little generous: text never overflows its box
+CHAR = 0.62  # DejaVu Sans' average advance per unit of font size, a little generous for lower case
 WIDE = 1.0  # the advance of a wide character (CJK ideographs, kana, hangul, full-width forms): a whole em
 # A picture bounds its own cost, whatever names a club's components give it (their schemas bound them too): a line
 # of text is cut at MAX_LABEL characters (the longest a picture draws is some 130), a text wrapped into lines at
@@ -56,12 +56,59 @@ def font_family() -> str:
     return ", ".join([*names, GENERIC_FONTS])
 
 
-def text_width(text: str, size: float) -> float:
-    """How wide `text` is at font size `size`, a little generous, for every script: a wide character (East Asian
-    Wide or Full-width) takes a whole em, any other one DejaVu Sans' average advance."""
+@functools.lru_cache(maxsize=None)
+def advances() -> dict[bool, dict[str, float]]:
+    """pbem/text/advances.yaml: each character's advance in DejaVu Sans, regular (False) and bold (True), in ems."""
+    data = yamlio.loads(packaged.read_bytes("pbem.text", "advances.yaml"), "pbem/text/advances.yaml")
+    em = data["units_per_em"]
+    return {bold: {chr(int(first, 16) + i): int(units) / em for first, row in data[weight].items()
+                   for i, units in enumerate(row.split()) if units != "0"}
+            for bold, weight in ((False, "regular"), (True, "bold"))}
+
+
+def estimate(text: str) -> float:
+    """How many ems `text` takes by the estimate: CHAR a character, WIDE a wide one (East Asian Wide or
+    Full-width)."""
+    if text.isascii():
+        return len(text) * CHAR
+    return sum(WIDE if unicodedata.east_asian_width(c) in "WF" else CHAR for c in text)
+
+
+@functools.lru_cache(maxsize=8192)
+def bold_ems(text: str) -> float:
+    """How many ems `text` takes in bold: its advances in DejaVu Sans Bold (a character it does not hold,
+    estimated), or the estimate where that is wider."""
+    known = advances()[True]
+    return max(estimate(text), sum(known.get(c) or estimate(c) for c in text))
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """How wide `text` is at font size `size`, a little generous, for every script: regular, the estimate (a
+    little generous for words in lower case); bold, never less than DejaVu Sans Bold draws it (its letters run a
+    fifth wider than the estimate)."""
+    if bold and bold_ems(text) > estimate(text):
+        return bold_ems(text) * size
     if text.isascii():
         return len(text) * size * CHAR
-    return size * sum(WIDE if unicodedata.east_asian_width(c) in "WF" else CHAR for c in text)
+    return size * estimate(text)
+
+
+def advance(text: str, size: float, bold: bool = False) -> float:
+    """How far DejaVu Sans moves the pen over `text` (its own advances; a character it does not hold, estimated):
+    what a column must leave a header, or a test checks against."""
+    known = advances()[bold]
+    return size * sum(known.get(c) or estimate(c) for c in text)
+
+
+def fits(text: str, size: float, width: float, bold: bool = False) -> bool:
+    """Does `text` fit `width` as the font draws it? What a drawing asks before it lays out again (a wider column,
+    a second line, a shorter word) only what does not fit."""
+    return advance(str(text), size, bold) <= width
+
+
+def first_fitting(texts: list[str], size: float, width: float, bold: bool = False) -> str:
+    """The first of `texts` (a word, then shorter ones) that fits `width`; the last one if none does."""
+    return next((text for text in texts if fits(text, size, width, bold)), texts[-1])
 
 
 def label(words, most: int = MAX_LABEL) -> str:
@@ -70,17 +117,17 @@ def label(words, most: int = MAX_LABEL) -> str:
     return words if len(words) <= most else words[:max(most - 1, 0)] + "…"
 
 
-def wrap(words: str, size: float, width: float, most: int | None = None) -> list[str]:
+def wrap(words: str, size: float, width: float, most: int | None = None, bold: bool = False) -> list[str]:
     """Words in lines that fit `width` at font size `size`; a word wider than a line (a run of CJK text has no
     spaces) is broken between characters. A text longer than MAX_TEXT characters is cut first; with `most`, the
-    lines past the most-th are left out, the last one kept ending in an ellipsis."""
+    lines past the most-th are left out, the last one kept ending in an ellipsis. `bold`: measured in bold."""
     lines, line = [], ""
     for word in units(label(words, MAX_TEXT)):
-        *whole, word = broken(word, size, width)
+        *whole, word = broken(word, size, width, bold)
         if whole:
             lines += [line, *whole] if line else whole
             line = ""
-        if line and text_width(f"{line} {word}", size) > width:
+        if line and text_width(f"{line} {word}", size, bold) > width:
             lines.append(line)
             line = word
         else:
@@ -88,7 +135,7 @@ def wrap(words: str, size: float, width: float, most: int | None = None) -> list
     lines += [line] if line else []
     if most is None or len(lines) <= most:
         return lines
-    return lines[:most - 1] + [ellipsed(lines[most - 1], size, width)]
+    return lines[:most - 1] + [ellipsed(lines[most - 1], size, width, bold)]
 
 
 # punctuation that never begins a line: French puts a space before these (`Coup 2 : à alice`), Chinese's
@@ -109,26 +156,26 @@ def units(text: str) -> list[str]:
     return out
 
 
-def broken(word: str, size: float, width: float) -> list[str]:
+def broken(word: str, size: float, width: float, bold: bool = False) -> list[str]:
     """A word in pieces that each fit `width` (a character at least each), in one pass over its characters; a piece
     does not begin with closing punctuation (a full-width comma or stop, a French `;` with its space): the
     character before it moves down with it."""
     pieces, start, run = [], 0, 0.0
     for at, character in enumerate(word):
-        advance = text_width(character, size)
+        advance = text_width(character, size, bold)
         if at > start and run + advance > width:
             cut = at
             while cut - 1 > start and (word[cut] in CLOSING_WIDE or word[cut] in CLOSING or word[cut] == " "):
                 cut -= 1
             pieces.append(word[start:cut])
-            start, run = cut, text_width(word[cut:at], size)
+            start, run = cut, text_width(word[cut:at], size, bold)
         run += advance
     return [*pieces, word[start:]]
 
 
-def ellipsed(line: str, size: float, width: float) -> str:
+def ellipsed(line: str, size: float, width: float, bold: bool = False) -> str:
     """A line that goes on beyond what is shown: cut so that it fits `width` with an ellipsis at its end."""
-    while line and text_width(f"{line} …", size) > width:
+    while line and text_width(f"{line} …", size, bold) > width:
         line = line[:-1].rstrip()
     return f"{line} …" if line else "…"
 
@@ -209,7 +256,7 @@ class Sheet:
         MIN_TYPE; a line longer than MAX_LABEL characters is cut."""
         words, size = label(words), max(size, MIN_TYPE)
         self.marks.append(("text", x, y, words, size, anchor, bold, fill))
-        width = text_width(words, size)
+        width = text_width(words, size)  # the estimate: the margin takes what a bold line runs past it
         left = {"start": 0, "middle": 0.5, "end": 1}[anchor] * width
         self.grow(x - left + width, y + size * 0.3)
 
@@ -217,7 +264,7 @@ class Sheet:
         """`words` wrapped to `width`, whole (never cut short, up to MAX_TEXT characters), the first baseline at y;
         how many lines."""
         leading = leading or round(max(size, MIN_TYPE) * 1.3)
-        wrapped = wrap(str(words), max(size, MIN_TYPE), width) or [""]
+        wrapped = wrap(str(words), max(size, MIN_TYPE), width, bold=style.get("bold", False)) or [""]
         for i, line in enumerate(wrapped):
             self.text(x, y + i * leading, line, size=size, **style)
         return len(wrapped)
@@ -238,10 +285,13 @@ class Sheet:
         if count is not None and count != 1:
             self.text(x + r + 2, y + r * 0.4, f"×{count}", size=r * 1.2)
 
-    def piece(self, x, y, fill, letter, size=12, shape="square"):
-        """A good, a cube, a nugget: a coloured mark with the letter that names it (x, y: its centre)."""
+    def piece(self, x, y, fill, letter, size=12, shape="square") -> float:
+        """A good, a cube, a nugget: a coloured mark with the letter that names it (x, y: its centre); its size
+        (piece_size: larger than asked only for letters that could not fit it)."""
+        size, type_size = piece_size(letter, size)
         self.shape(shape, x, y, size / 2, fill, stroke=INK, width=0.8)
-        self.text(x, y + size * 0.3, letter, size=size * 0.75, anchor="middle", bold=True, fill=readable_on(fill))
+        self.text(x, y + size * 0.3, letter, size=type_size, anchor="middle", bold=True, fill=readable_on(fill))
+        return size
 
     def seat_colour(self, player: str) -> str:
         return SEAT_COLOURS[self.players.index(player) % len(SEAT_COLOURS)] if player in self.players else FAINT
@@ -253,8 +303,8 @@ class Sheet:
             self.token(spec[1], x + 8, y, 8)
             return 16
         if kind == "piece":
-            self.piece(x + 7, y, spec[1], spec[2], size=14, shape=spec[3] if len(spec) > 3 else "square")
-            return 14
+            size = piece_size(spec[2], 14)[0]
+            return self.piece(x + size / 2, y, spec[1], spec[2], size=14, shape=spec[3] if len(spec) > 3 else "square")
         if kind == "swatch":
             self.rect(x, y - 7, 22, 14, fill=spec[1], stroke=spec[2], width=2 if spec[3] else 1, dash=spec[3])
             return 22
@@ -267,4 +317,16 @@ class Sheet:
 
 def sample_width(spec: tuple) -> float:
     """The width a legend sample takes (a glyph's: its text, bold, at 11)."""
-    return {"seat": 16, "piece": 14, "swatch": 22, "ring": 16}.get(spec[0]) or text_width(label(spec[1]), 11)
+    if spec[0] == "piece":
+        return piece_size(spec[2], 14)[0]
+    return {"seat": 16, "swatch": 22, "ring": 16}.get(spec[0]) or text_width(label(spec[1]), 11)
+
+
+def piece_size(letter: str, size: float) -> tuple[float, float]:
+    """A piece's size and its letter's: the letter three quarters of the mark; letters that run past the mark on
+    both sides (two wide ones: `Ma`) set smaller, to fit it, and never under MIN_TYPE: there the mark grows."""
+    type_size = size * 0.75
+    if fits(letter, type_size, size + 2, bold=True):
+        return size, type_size
+    type_size = max(MIN_TYPE, type_size * size / advance(letter, type_size, bold=True))
+    return max(size, advance(letter, type_size, bold=True) + 1), type_size

@@ -8,7 +8,7 @@ from support import NAMES
 from pbem.play import playout
 from pbem.store import registry
 from pbem.text import pictures, sheet
-from pbem.games.gold_fever.report import card_text
+from pbem.games.gold_fever.draw import namer, offer_text
 from picturekit import cut_words, status_doc, unshown_legend, word_boxes
 
 
@@ -30,10 +30,11 @@ def test_a_card_on_offer_is_named_whole_however_long_its_name():
     doc = status_doc(game, state, 1, None)
     for slot in doc["view"]["turn"]["offer"]:  # the longest names the game has, nuggets and all
         if slot["card"] and slot["card"]["type"] == "concession":
-            slot["card"].update(id="new-london-12", number=12, nuggets=5)
+            slot["card"].update(id="new-london-12", town="new-london", number=12, nuggets=5)
     drawn = pictures.picture(doc)
-    whole = card_text({"type": "concession", "id": "new-london-12", "number": 12, "nuggets": 5}, False)
-    assert whole == "new-london-12 (number 12, 5 nuggets)"
+    card = {"type": "concession", "id": "new-london-12", "town": "new-london", "number": 12, "nuggets": 5}
+    whole = offer_text(card, False, namer(doc["view"]))
+    assert whole == "New London (number 12, 5 nuggets)"  # named as a player reads it, not as typed (new-london-12)
     assert " ".join(whole.split()) in " ".join(shown_words(drawn).split())
     assert "…" not in shown_words(drawn)
     assert cut_words(drawn) == []

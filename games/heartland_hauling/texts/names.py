@@ -6,7 +6,7 @@ from __future__ import annotations
 from pbem.messages import NP_, Domain, current, joined
 
 T = Domain("heartland_hauling")
-_, ngettext = T.gettext, T.ngettext
+_, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
 
 
 def named(kind: str, thing: str, printed: str | None = None) -> str:
