@@ -53,7 +53,7 @@ def watch(directory, added, removed, notify, watchers, fmt):
 def say(directory, text, player, to, text_file, secret, secret_file, now, language, fmt):
     """Say TEXT to the table, or to one player (--to): kept in the game's talk, outside the moves."""
     gd = opened(directory, player, language)
-    message = _read_text(text, text_file)
+    message = read_message(text, text_file)
     engine.check_player(gd, player)
     entry = next(p for p in engine.load_secrets(gd)["players"] if p["name"] == player)
     if not trust.same_secret(entry["secret"], secret_from(secret, secret_file)):
@@ -80,7 +80,7 @@ def talk(directory, player, allow, language, fmt):
     emit({"game": gd.id, "talk": allowed, "messages": messages}, fmt, talktext.talk_text)
 
 
-def _read_text(text: str | None, text_file: str | None) -> str:
+def read_message(text: str | None, text_file: str | None) -> str:
     if (text is None) == (text_file is None):
         raise UsageError("give the message as TEXT or --file FILE (one of them)")
     if text is not None:

@@ -77,7 +77,27 @@ def status(directory, player, now, language, fmt):
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
     doc = engine.with_moves_since(gd, doc)
-    emit(status_json(doc), fmt, lambda _: report.status_text(doc, said_now(now, "clock" in doc)))
+    data, talk = status_json(doc), _latest_talk(gd, player)
+    if talk:
+        data["talk"] = talk
+    emit(data, fmt, lambda _: report.status_text(doc, said_now(now, "clock" in doc)) + _talk_text(talk))
+
+
+def _latest_talk(gd, player: str | None) -> list[dict]:
+    """The latest messages a status shows (none, and nothing imported, in a game without talk)."""
+    from ..store.gamedir import ALL_TALK, TALK
+    if not gd.has(TALK) and not gd.has(ALL_TALK):
+        return []
+    from ..clock import talk
+    return talk.latest(gd, player)
+
+
+def _talk_text(talk: list[dict]) -> str:
+    if not talk:
+        return ""
+    from ..tables import fit_lines
+    from ..text import talktext
+    return "\n" + fit_lines(talktext.latest_text(talk).rstrip("\n")) + "\n"
 
 
 @cli.command()

@@ -8,8 +8,9 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..tables import fit_lines
-from .options import (FILE, FOLDER, FORMAT, LANGUAGE, NOW, bot_seats, deadline_options, deadlines_from, emit,
-                      note_greedy_instead, parse_languages, parse_options, read_input, secret_from)
+from .options import (FILE, FOLDER, FORMAT, LANGUAGE, NOW, bot_seats, club_options, deadline_options,
+                      deadlines_from, emit, note_greedy_instead, parse_languages, parse_options, read_input,
+                      secret_from)
 
 REFEREE_DIR = click.option("--referee-dir", "referee_root", type=FOLDER, metavar="ROOT",
                            envvar="PBEM_REFEREE_DIR",
@@ -84,11 +85,12 @@ def git():
               "its turn; the seat needs no key. Repeatable.")
 @PBEM_SOURCE
 @deadline_options
+@club_options
 @NOW
 @FORMAT
 def init(game_type, directory, players, keys, seed, options, components, organiser, referee_root, ci_identity,
          branch, language, player_languages, bots, pbem_source, deadline, reminder, on_timeout, timeout_bots,
-         timeouts, vacation_days, now, fmt):
+         timeouts, vacation_days, watchers, talk, now, fmt):
     """Start a game of GAME in a new git repository DIR (DIR's name is the game's id)."""
     from ..clock.correspondence import parse_player
     from ..git.start import init as start
@@ -101,7 +103,8 @@ def init(game_type, directory, players, keys, seed, options, components, organis
                    options=parse_options(options), components=components, organiser=organiser,
                    referee_root=referee_root, ci_identity=ci_identity, branch=branch,
                    deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days, timeout_bots),
-                   now=now, pbem_source=pbem_source, language=language, languages=languages, bots=bot_seats(bots))
+                   now=now, pbem_source=pbem_source, language=language, languages=languages, bots=bot_seats(bots),
+                   club_settings=(watchers, talk))
 
     def text(data):
         lines = [f"Created {data['game']} ({data['game_type']}) in the git repository {data['dir']} "
@@ -361,3 +364,13 @@ def _notes(notes: list[str]) -> None:
 def _refuse(problems: list[str]) -> None:
     if problems:
         raise PbemError("\n".join(problems))
+
+
+def _talk_commands() -> None:
+    """`pbem git say` and `pbem git talk` live in pbem.cli.gittalk (this module keeps the rest of the transport)."""
+    from .gittalk import say, talk
+    git.add_command(say)
+    git.add_command(talk)
+
+
+_talk_commands()

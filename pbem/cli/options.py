@@ -128,8 +128,9 @@ def status_json(doc: dict) -> dict:
     """What `pbem status --format json` prints of a status document."""
     data = {"game": doc["id"], "game_type": doc["game"], "move_number": doc["move_number"], "to_act": doc["to_act"],
             "decision": doc["decision"], "finished": doc["finished"]}
-    if "clock" in doc:
-        data["clock"] = doc["clock"]
+    for shown in ("clock", "takeback"):
+        if shown in doc:
+            data[shown] = doc[shown]
     if doc["finished"]:
         if "ended" in doc:
             data["ended"] = doc["ended"]

@@ -5,8 +5,8 @@ changed each in a transaction of its own (never in the log: `verify` replays mov
 setting changes no move):
 
     club:            {watchers: admitted | open, talk: all | table | off}   (absent: admitted, all)
-    spectators:      [{email, notify: every | daily}]
-    watch_requests:  [{email, action: watch | unwatch, token, at}]
+    spectators:      [{email, notify: every | daily, language}]   (language: of their mails; absent: the game's)
+    watch_requests:  [{email, action: watch | unwatch | language, token, at, notify, language}]
 
 A spectator is an address, not a seat: they get the public view only (pbem.mail.spectators). The organiser admits
 one (`pbem watch DIR --add`); in a game open to watchers anyone may ask by mail, and the subscription (or its end)
@@ -87,17 +87,19 @@ def dismiss(gd: engine.GameDir, address: str) -> dict:
     return _change(gd, remove)
 
 
-def ask(gd: engine.GameDir, address: str, action: str, at: str, notify: str = "every") -> str:
-    """A request to watch (how often: `notify`) or to stop watching, from `address` (not yet proved): recorded
-    with a new token, which the caller mails to that address and nowhere else. Refused when it could not be
-    granted."""
+def ask(gd: engine.GameDir, address: str, action: str, at: str, notify: str = "every",
+        language: str | None = None) -> str:
+    """A request to watch (how often: `notify`), to stop watching, or (a spectator) to read the game's mails in
+    `language`, from `address` (not yet proved): recorded with a new token, which the caller mails to that address
+    and nowhere else. Refused when it could not be granted."""
     import secrets as random_tokens  # here only: a request by mail
     address, token = _address(address), random_tokens.token_urlsafe(18)
 
     def record(secrets: dict) -> None:
         _grantable(secrets, address, action)
         waiting = [r for r in secrets.get("watch_requests") or [] if r["email"].lower() != address.lower()]
-        asked = {"email": address, "action": action, "token": token, "at": at, "notify": notify}
+        asked = {"email": address, "action": action, "token": token, "at": at, "notify": notify,
+                 **({"language": language} if language else {})}
         secrets["watch_requests"] = [*waiting, asked][-MAX_REQUESTS:]
     _change(gd, record)
     return token
@@ -118,10 +120,14 @@ def confirm(gd: engine.GameDir, address: str, token: str) -> str:
                                  "already: send `watch` or `unwatch` again for a new one.", address=address))
         _grantable(secrets, address, request["action"])
         secrets["watch_requests"] = [r for r in waiting if r is not request]
+        done["action"] = request["action"]
+        if request["action"] == "language":  # the spectator stays where they are, reading another language
+            secrets["spectators"] = [{**s, "language": request["language"]} if s["email"].lower() == address.lower()
+                                     else s for s in spectators(secrets)]
+            return
         kept = [s for s in spectators(secrets) if s["email"].lower() != address.lower()]
         watching = {"email": address, "notify": request.get("notify", "every")}
         secrets["spectators"] = kept + ([watching] if request["action"] == "watch" else [])
-        done["action"] = request["action"]
     _change(gd, grant)
     return done["action"]
 
@@ -147,7 +153,7 @@ def _grantable(secrets: dict, address: str, action: str) -> None:
                              "sees, and more. There is nothing to watch that you do not get.", seat=seat))
     if action == "watch" and settings(secrets)["watchers"] != "open":
         raise PbemError(lazy("this game is not open to watchers: ask its organiser to admit you."))
-    if action == "unwatch" and spectator(secrets, address) is None:
+    if action in ("unwatch", "language") and spectator(secrets, address) is None:
         raise PbemError(lazy("{address} does not watch this game.", address=address))
 
 

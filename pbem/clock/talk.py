@@ -28,6 +28,7 @@ SCHEMA = "talk.schema.json"
 MAX_CHARS = 2000
 MAX_A_DAY = 20
 MAX_BYTES = 1024 * 1024
+LATEST = 3  # the messages of each kind `pbem status` shows
 
 
 def cleaned(text: str) -> tuple[str, int]:
@@ -123,6 +124,18 @@ def heard_by(gd: GameDir, player: str) -> list[dict]:
     record)."""
     engine.check_player(gd, player)
     return [m for m in _messages(gd, ALL_TALK) if m["to"] in (None, player) or m["from"] == player]
+
+
+def latest(gd: GameDir, player: str | None = None, count: int = LATEST) -> list[dict]:
+    """What `pbem status` shows of the talk: the last `count` messages to the table and, for a player (where the
+    referee's files are), the last `count` private messages they sent or received; oldest first. Nothing is read
+    in a game without talk."""
+    if not gd.has(TALK) and not gd.has(ALL_TALK):
+        return []
+    shown = table(gd)[-count:]
+    if player is not None and gd.has_referee():
+        shown += [m for m in heard_by(gd, player) if m["to"] is not None][-count:]
+    return sorted(shown, key=lambda m: (m["at"], m["move_number"]))
 
 
 def _messages(gd: GameDir, relative: str) -> list[dict]:

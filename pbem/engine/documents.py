@@ -72,6 +72,8 @@ def status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict], d
     if decision is not None and env.get("clock"):
         from ..text.times import public  # (imported only by a game with deadlines)
         doc["clock"] = public(env["clock"])
+    if decision is not None and env.get("takeback"):  # asked in the log: everyone sees it until it is answered
+        doc["takeback"] = dict(env["takeback"])
     doc.update({"finished": decision is None, "seed_commitment": gd.meta["seed_commitment"]})
     if decision is None:
         end = ending(env)

@@ -10,7 +10,7 @@ from ..messages import N_, PBEM, _, joined, ngettext
 from ..play.botmoves import BOT, seat_level
 from ..text.phrases import moves_text
 from . import desk as desks
-from . import layout
+from . import layout, talk
 from .repo import Repo
 
 REFUSED_KEPT = 100  # refusals refused.yaml lists; older ones are counted, and listed by earlier refereed commits
@@ -162,10 +162,14 @@ def summary(run, game_type: str | None = None) -> list[str]:
     own, as the referee's run sets it (every player reads the one history)."""
     accepted = [v.result for v in run.verdicts if v.kind == "accepted"]
     refused = [v for v in run.verdicts if v.kind == "refused"]
+    talked = [v.result for v in run.verdicts if v.kind == "talk"]
     if accepted:
         head = title([_("move {number} by {player}", number=r["number"], player=r["player"]) for r in accepted])
     elif run.languages:
         head = title([_("a language for {players}", players=joined(run.languages))])
+    elif talked:
+        # TRANSLATORS: the title of a commit that records players' messages; {players}: who sent them.
+        head = title([_("talk by {players}", players=joined(dict.fromkeys(m["from"] for m in talked)))])
     elif refused:
         head = title([ngettext("{count} commit refused", "{count} commits refused", len(refused),
                                count=len(refused))])
@@ -184,6 +188,7 @@ def summary(run, game_type: str | None = None) -> list[str]:
                              moves=moves_text(r["public_moves"], game_type))) for r in accepted]
     moves += [(e["number"], move_line(e, game_type)) for e in [*run.before, *by_referee]]
     lines += [line for _number, line in sorted(moves)]
+    lines += talk.commit_lines(talked)
     lines += [_("Clock: {event}", event=line) for line in clock_lines(run.clock)]
     lines += [_("New key: {player}'s view is encrypted to it from this commit.", player=seat) for seat in run.rekeyed]
     lines += [language_line(seat, code) for seat, code in run.languages.items()]

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from ..contract import PbemError
 from ..engine import engine
+from ..store.gamedir import TALK
 from ..text import language
 from . import keys, layout
 from .repo import Repo
@@ -34,6 +35,11 @@ PUBLIC_FILES = (engine.GAME, engine.COMPONENTS, engine.PUBLIC, engine.LOG)
 PRIVATE_DIRS = ("referee", "views")
 ARCHIVE_FORMAT = "pbem-git-archive/1"
 MAX_ARCHIVE = 64 * 1024 * 1024
+
+
+def published(gd: engine.GameDir) -> tuple[str, ...]:
+    """The game's public files the referee commits: the engine's, and the table's talk once there is any."""
+    return PUBLIC_FILES + ((TALK,) if gd.has(TALK) else ())
 
 
 def default_root() -> Path:
@@ -78,7 +84,7 @@ class Desk:
         key. Views are left as they were when no move was applied: age encrypts anew each time, and an unchanged
         view should not show as changed."""
         path = self.gd.path
-        files = {name: (path / name).read_bytes() for name in PUBLIC_FILES}
+        files = {name: (path / name).read_bytes() for name in published(self.gd)}
         for schema in sorted((path / "schemas").iterdir()):
             files[f"schemas/{schema.name}"] = schema.read_bytes()
         for player in self.config["players"] if views else []:
@@ -261,7 +267,7 @@ def open_committed(repo: Repo, tip: str, identity: keys.Identity) -> Desk:
         game_dir.mkdir(mode=0o700)
         listing = repo.tree(last)
         for path, (_, blob) in listing.items():
-            if path in PUBLIC_FILES or path.startswith("schemas/"):
+            if path in PUBLIC_FILES or path == TALK or path.startswith("schemas/"):
                 _write(game_dir, path, repo.blob(blob, path), 0o644)
         for path, text in body["files"].items():
             if path.split("/")[0] not in PRIVATE_DIRS or ".." in path.split("/"):

@@ -51,15 +51,18 @@ def _check_move(path: Path, gd: engine.GameDir | None) -> None:
         if not data.lstrip().startswith(keys.ARMOR_BEGIN.encode()):
             raise PbemError(lazy("named .age but not an age-encrypted file"))
         return
-    doc = movefile.parse(data, str(path))
+    doc = layout.load("talk", data, str(path)) if named.group("talk") else movefile.parse(data, str(path))
     if doc["player"] != named.group("player") or doc["move_number"] != int(named.group("number")):
         raise PbemError(lazy("the file says move {number} of {player}; its name must say the same",
                              number=doc["move_number"], player=doc["player"]))
+    if named.group("talk") and doc["to"] is not None:
+        raise PbemError(lazy("this message goes to one player: it must not be committed in the clear (`pbem git say "
+                             "--to` encrypts it)"))
     if gd is not None:
         if doc["game"] != gd.id:
             raise PbemError(lazy("the move is for game {other}, this repository plays {game}", other=repr(doc["game"]),
                                  game=repr(gd.id)))
-        if judge.hidden_choice(gd, doc["moves"]):
+        if not named.group("talk") and judge.hidden_choice(gd, doc["moves"]):
             raise PbemError(lazy("this move holds a hidden choice: it must not be committed in the clear (`pbem git "
                                  "move` encrypts it to the referee)"))
 

@@ -18,7 +18,7 @@ from ..contract import PbemError
 from ..engine import engine
 from ..messages import Message, lazy, nlazy
 from ..play import movefile, plans, trust
-from . import layout
+from . import layout, talk
 from .desk import Desk
 from .repo import Change, Commit, Repo
 
@@ -38,7 +38,7 @@ MAX_AUTHOR = 200
 @dataclass
 class Verdict:
     commit: str
-    kind: str  # accepted | refused | neutral | language (a player's choice of language: `result` says which)
+    kind: str  # accepted | refused | neutral | language (a player's choice: `result` says which) | talk (kept)
     path: str | None = None
     blob: str | None = None
     reason: str | None = None
@@ -100,6 +100,8 @@ def _judge(repo: Repo, desk: Desk, commit: Commit, changes: list[Change] | None,
             raise Refusal(lazy("{path}: cannot be decrypted with the referee's key (a move with a hidden choice "
                                "is encrypted to the referee's key of {config}: `pbem git move` does that)",
                                path=path, config=layout.CONFIG), path) from None
+    if named.group("talk"):
+        return _talk(repo, desk, commit, change, named, data, encrypted, signatures)
     try:
         doc = movefile.parse(data, path)
     except PbemError as exc:
@@ -161,6 +163,23 @@ def _takeback(desk: Desk, commit: Commit, change: Change, doc: dict, signed_comm
     return Verdict(commit.id, "accepted", change.path, change.blob,
                    result={**result, "number": first["number"], "player": first["player"],
                            "public_moves": first["moves"], "chance": [], "referee_moves": after})
+
+
+def _talk(repo: Repo, desk: Desk, commit: Commit, change: Change, named: re.Match, data: bytes, encrypted: bool,
+          signatures: dict) -> Verdict:
+    """A player's message (pbem.git.talk), kept as every transport keeps talk; refused, like a move, with a reason
+    that never holds the words of a private one."""
+    player = named.group("player")
+    if player not in desk.gd.players:
+        raise Refusal(lazy("{path}: {player} does not play in {game}", path=change.path, player=repr(player),
+                           game=desk.gd.id), change.path)
+    earlier = talk.used(repo, commit.parents[0], int(named.group("number")), player)
+    try:
+        kept = talk.judged(desk.gd, change.path, named, data, encrypted,
+                           lambda: _signed_by(desk, commit.id, player, signatures), desk.now, earlier)
+    except PbemError as exc:
+        raise Refusal(lazy("{path}: {reason}", path=change.path, reason=exc.message or str(exc)), change.path) from None
+    return Verdict(commit.id, "talk", change.path, change.blob, result=kept)
 
 
 def language_choice(desk: Desk, commit: str, path: str, doc: dict, signatures: dict) -> str:

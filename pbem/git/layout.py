@@ -7,6 +7,9 @@
     moves/NNNN-NAME.yaml     the players' moves (NNNN: the move number they answer); .yaml.age when a move holds
                              a hidden choice (encrypted to the referee)
     moves/NNNN-NAME.language.yaml   a player's choice of the language they read (`language CODE`, signed)
+    moves/NNNN-NAME.talk-K.yaml     a player's message to the table (signed); .yaml.age: to one player, encrypted
+                                    to the two players' keys and the referee's (pbem.git.talk)
+    talk.yaml                the messages to the table, as the referee kept them (public)
     refused.yaml             the commits the referee did not apply, and why
     revealed.yaml            the players' secrets, once the game is over (to check every signature)
     board.svg README.md      the public picture of the position and a page of it (the hosting shows the README)
@@ -31,10 +34,11 @@ CONFIG, REFUSED, REVEALED, ARCHIVE = "pbem-git.yaml", "refused.yaml", "revealed.
 MOVES = "moves"
 # matched whole (fullmatch): `$` would let a name end in a line break, which git accepts in a path
 # (`.language`: a player's choice of the language they read, signed like a move: pbem.git.judge.language_choice)
-MOVE_FILE = re.compile(r"moves/(?P<number>[0-9]{4,6})-(?P<player>[a-z][a-z0-9_-]{0,31})(?P<setting>\.language)?"
-                       r"\.yaml(?P<age>\.age)?")
+# (`.talk-K`: a player's message, the K-th of that player at that move number: pbem.git.talk)
+MOVE_FILE = re.compile(r"moves/(?P<number>[0-9]{4,6})-(?P<player>[a-z][a-z0-9_-]{0,31})"
+                       r"(?:(?P<setting>\.language)|\.talk-(?P<talk>[1-9][0-9]{0,3}))?\.yaml(?P<age>\.age)?")
 LANGUAGE_STEP = "language"  # the one step of a language file: `language CODE`
-GIT_SCHEMAS = ("config", "refused", "revealed", "record", "moves")
+GIT_SCHEMAS = ("config", "refused", "revealed", "record", "moves", "talk")
 SCHEMA_COPIES = {"config": "pbem-git.schema.json", "refused": "refused.schema.json",
                  "revealed": "revealed.schema.json"}
 WORKFLOW, GITLAB = ".github/workflows/pbem.yml", ".gitlab-ci.yml"
@@ -62,6 +66,11 @@ def is_legal_blob(path: str) -> bool:
 
 def move_path(number: int, player: str, encrypted: bool) -> str:
     return f"{MOVES}/{number:04d}-{player}.yaml" + (".age" if encrypted else "")
+
+
+def talk_path(number: int, player: str, sequence: int, private: bool) -> str:
+    """The file of a player's `sequence`-th message at move `number`: encrypted when it goes to one player."""
+    return f"{MOVES}/{number:04d}-{player}.talk-{sequence}.yaml" + (".age" if private else "")
 
 
 def language_path(number: int, player: str) -> str:

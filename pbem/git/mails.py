@@ -1,7 +1,8 @@
 """The referee's mails in play by git, composed and sent by the mail transport (pbem.mail): a player without a key
-gets their view (and their legal moves when they are to act) after every refereed commit; a player with an address
-whose commit was refused is told why (and given their legal moves when they are to act: the mail goes to them
-alone, where refused.yaml, which everyone reads, never lists them); the clock's reminders and timeout notices.
+gets their view (and their legal moves when they are to act) after every refereed commit, and the talk it kept
+that they cannot read in the repository; a player with an address whose commit was refused is told why (and given
+their legal moves when they are to act: the mail goes to them alone, where refused.yaml, which everyone reads,
+never lists them); the clock's reminders and timeout notices; the table's talk to the spectators.
 """
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ def send(desk, run, mailer, views: bool) -> tuple[list[str], str | None]:
     mail is in the language of the player it goes to."""
     mailed, warnings = [], []
     for wanted, compose in ((views, view_messages), (True, refusal_messages),
-                            (bool(run.clock and run.clock["events"] and mailer is not None), clock_messages)):
+                            (bool(run.clock and run.clock["events"] and mailer is not None), clock_messages),
+                            (mailer is not None, lambda *given: talk_messages(*given, views))):
         if not wanted:
             continue
         messages, warning = compose(desk, run, mailer)
@@ -80,6 +82,21 @@ def refusal_messages(desk, run, mailer) -> tuple[list, str | None]:
                      _("refused.yaml lists every refusal. The game is at move {number}.", number=number),
                      *_your_turn(desk, player)]
             messages.append(_message(desk, secrets, mailable[player], subject, parts, number))
+    return messages, None
+
+
+def talk_messages(desk, run, mailer, views: bool) -> tuple[list, str | None]:
+    """The talk a refereed commit kept, to those who read no repository: a message to the table to the spectators,
+    and to the players without a key when no view mail (whose summary holds it) goes to them this time; a private
+    message to its addressee when they have no key (nobody else can read it: it is encrypted in the repository)."""
+    from ..mail import talkmail
+    kept = [v.result for v in run.verdicts if v.kind == "talk"]
+    if not kept:
+        return [], None
+    keyless = {seat["name"] for seat in desk.config["players"] if seat["view"] == "mail"}
+    table = [m for m in kept if m["to"] is None]
+    messages = talkmail.mails(_mailer(desk, mailer), desk.gd, table, set() if views else keyless)
+    messages += talkmail.mails(_mailer(desk, mailer), desk.gd, [m for m in kept if m["to"] is not None], keyless)
     return messages, None
 
 

@@ -58,7 +58,7 @@ def published(repo: Repo, commit: str) -> tuple[engine.GameDir, dict, dict]:
     return gd, public, config
 
 
-def _refereed(directory, given: str | None) -> tuple[Repo, Refereed]:
+def refereed_clone(directory, given: str | None) -> tuple[Repo, Refereed]:
     """The clone and its last refereed commit; what is refused before the game is known is said in `given`
     (--language), else in English."""
     if given:
@@ -86,7 +86,7 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
          secret: str | None = None, push: bool = False, identity_file=None, language: str | None = None) -> dict:
     """Write moves/NNNN-NAME.yaml for the current move (encrypted to the referee when it holds a hidden choice),
     signed with the player's secret or, without one, in a commit signed with the player's SSH key."""
-    repo, refereed = _refereed(directory, language)
+    repo, refereed = refereed_clone(directory, language)
     gd, public, seats = published(repo, refereed.commit)
     speak(gd, seats, player, language)
     seated(gd, player)
@@ -102,7 +102,7 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
             raise PbemError(lazy("the move file answers move {answered}, the game is at move {number} (pull first: "
                                  "git pull)", answered=doc["move_number"], number=number))
         texts = doc["moves"]
-    signing = _signing(repo, secret)
+    signing = commit_signing(repo, secret)
     resigning = len(texts) == 1 and engine.is_resign(texts[0])
     if not resigning and public["to_act"] != player:
         raise PbemError(lazy("it is {to_act}'s turn (move {number}), not {player}'s", to_act=public["to_act"],
@@ -129,7 +129,7 @@ def takeback(directory, player: str, word: str, secret: str | None = None, push:
     gd, public, seats = published(repo, refereed.commit)
     speak(gd, seats, player, language)
     seated(gd, player)
-    signing = _signing(repo, secret)
+    signing = commit_signing(repo, secret)
     number = public["move_number"]
     doc = movefile.build(gd.id, number, player, [word], secret)
     relative = layout.move_path(number, player, False)
@@ -145,13 +145,13 @@ def choose_language(directory, player: str, code: str, secret: str | None = None
     one step `language CODE`, signed like a move (with their secret, or the commit with their SSH key) for the
     current move number, committed (and pushed). The referee records it as `pbem language` does."""
     from ..text import language
-    repo, refereed = _refereed(directory, None)
+    repo, refereed = refereed_clone(directory, None)
     gd, public, seats = published(repo, refereed.commit)
     speak(gd, seats, player)
     seated(gd, player)
     code = language.check(code)
     language.use(code)  # the answer in the language chosen
-    signing = _signing(repo, secret)
+    signing = commit_signing(repo, secret)
     number = public["move_number"]
     doc = movefile.build(gd.id, number, player, [f"{layout.LANGUAGE_STEP} {code}"], secret)
     relative = layout.language_path(number, player)
@@ -198,7 +198,7 @@ def takeback_committed(answer: dict, word: str) -> str:
     return done + " " + (_("Pushed.") if answer["pushed"] else _("Push it: git push"))
 
 
-def _signing(repo: Repo, secret: str | None) -> bool:
+def commit_signing(repo: Repo, secret: str | None) -> bool:
     """Is the commit to be signed with the player's SSH key (no secret given)? UsageError when neither is set up."""
     signing = _ssh_signing(repo) if secret is None else False
     if secret is None and not signing:
@@ -277,7 +277,7 @@ def _ssh_signing(repo: Repo) -> bool:
 def view(directory, player: str, identity_file=None, language: str | None = None) -> tuple[dict, list[str]]:
     """The player's view as of the last refereed commit, decrypted with their private key; and notes (commits
     pushed since that the referee has not judged yet)."""
-    repo, refereed = _refereed(directory, language)
+    repo, refereed = refereed_clone(directory, language)
     head = refereed.commit
     gd, _public, config = published(repo, head)
     speak(gd, config, player, language)
@@ -316,7 +316,7 @@ def legal_moves(directory, player: str, identity_file=None, language: str | None
     """What `pbem moves --as PLAYER` answers, from the last refereed commit: who must act and, when it is
     `player`, their legal moves with what each does, decrypted from views/PLAYER.moves.yaml.age with their key (the
     referee wrote them from the position; nobody else can read them). And notes, as `view` gives them."""
-    repo, refereed = _refereed(directory, language)
+    repo, refereed = refereed_clone(directory, language)
     gd, public, config = published(repo, refereed.commit)
     speak(gd, config, player, language)
     seated(gd, player)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..contract import PbemError, UsageError
 from ..engine import engine
+from ..store.gamedir import TALK
 from ..text import language
 from . import branches, compose, judge, keys, layout, mails
 from . import desk as desks
@@ -20,7 +21,7 @@ from .signers import AllowedSigners
 from .runlock import one_at_a_time
 
 SYNC_TRIES = 5
-KEPT = ("accepted", "language")  # verdicts whose file the refereed commit keeps (the signed record of each)
+KEPT = ("accepted", "language", "talk")  # verdicts whose file the refereed commit keeps (the signed record of each)
 
 
 @dataclass
@@ -72,6 +73,11 @@ class Run:
                            f"{'; '.join(result['public_moves'])}")
             elif verdict.kind == "refused":
                 out.append(f"refused {verdict.commit[:10]}: {verdict.reason.splitlines()[0]}")
+            elif verdict.kind == "talk":  # printed where anyone may read it (a CI's log): never a private message
+                said = verdict.result
+                out.append(f"accepted {verdict.commit[:10]}: a message of {said['from']} to the table"
+                           if said["to"] is None else
+                           f"accepted {verdict.commit[:10]}: a private message of {said['from']}")
             elif verdict.kind == "language":
                 out.append(f"accepted {verdict.commit[:10]}: {verdict.result['player']} reads "
                            f"{verdict.result['language']}")
@@ -218,7 +224,9 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     with language.reading(engine.language_of(desk.gd)):  # the players' hooks: in the game's language
         added = compose.missing_files(base)
     run.added = sorted(added)
-    if not decided and not changed and not ci and not added:
+    # the table's talk the organiser said in the game directory (`pbem say`) is published too, views unchanged
+    talked = _published_changed(desk, base, (TALK,) if desk.gd.has(TALK) else ())
+    if not decided and not changed and not ci and not added and not talked:
         return run
     status = engine.status(desk.gd)
     run.move_number, run.finished = status["move_number"], status["finished"]
@@ -259,8 +267,8 @@ def seat_languages(config: dict, gd) -> dict[str, str]:
     return changed
 
 
-def _published_changed(desk: desks.Desk, base: dict[str, str]) -> bool:
+def _published_changed(desk: desks.Desk, base: dict[str, str], names=desks.PUBLIC_FILES) -> bool:
     """Do the game's public files differ from the last refereed commit's (the organiser changed the game in the
     referee's directory: a tick, a deadline, a seat handed on)? Compared by object name: nothing is written to git
     on a run that finds nothing to do."""
-    return any(base.get(name) != blob_id((desk.gd.path / name).read_bytes()) for name in desks.PUBLIC_FILES)
+    return any(base.get(name) != blob_id((desk.gd.path / name).read_bytes()) for name in names)

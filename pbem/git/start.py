@@ -23,10 +23,12 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
          seed: str | None = None, options: dict | None = None, components=None, organiser: str | None = None,
          referee_root=None, ci_identity=None, branch: str | None = None, deadlines: dict | None = None,
          now=None, pbem_source: str | None = None, language: str | None = None,
-         languages: dict[str, str] | None = None, bots: dict[str, str] | None = None) -> dict:
+         languages: dict[str, str] | None = None, bots: dict[str, str] | None = None,
+         club_settings: tuple = (None, None)) -> dict:
     """A new game in a new repository DIR (or an empty clone): the game's files, committed as the first commit.
     `pbem_source`: what the CI files install pbem from (a pip requirement); `language`: the game's, `languages`:
-    players' own (pbem.text.language's codes); `bots`: {seat: level} of the seats the referee's bots play."""
+    players' own (pbem.text.language's codes); `bots`: {seat: level} of the seats the referee's bots play;
+    `club_settings`: who may watch, what talk it allows."""
     directory = Path(directory)
     game_id = directory.name
     _check_new_directory(directory)
@@ -53,7 +55,8 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
         game_dir.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         created = correspondence.create(game_type, game_dir, players, seed=seed, options=options,
                                         components_path=components, organiser=organiser, deadlines=deadlines,
-                                        now=now, language=language, languages=languages, bots=bots)
+                                        now=now, language=language, languages=languages, bots=bots,
+                                        club_settings=club_settings)
         record = {"format": "pbem-git-record/1", "id": game_id, "root": "0" * 40, "chain": [], "pushed": None,
                   "identity": None if scratch else identity.text, "signing_key": None if scratch else signing_key}
         desk = desks.Desk(engine.open_game(game_dir), config, record, identity, committed=scratch is not None,

@@ -259,8 +259,8 @@ def _check_moves(repo: Repo, gd: engine.GameDir, chain: list[dict], logs: list[L
                 # TRANSLATORS: {commit}: a commit id; {path}: a file's path in the repository
                 raise VerifyFailed(lazy("verify failed: the refereed commit {commit} changes {path}, and move files "
                                         "are only ever added", commit=after["commit"][:10], path=change.path))
-            if named.group("setting"):
-                continue  # a player's choice of language: no move of the log (the referee judged its signature)
+            if named.group("setting") or named.group("talk"):
+                continue  # a choice of language or a message: no move of the log (the referee judged its signature)
             files[int(named.group("number"))] = (named, change)
         for number, (named, change) in files.items():
             entry = new_entries.get(number)

@@ -209,7 +209,8 @@ class Referee:
         handling.said, lines = talkmail.take(incoming.lines)
         incoming.lines, _ = parse.trim_pleasantries(lines, lambda text: moves.parses(gd, text))
         watching = spectators.request(incoming.lines)
-        if watching and not handling.said:  # an address asking to watch: no player, no password
+        spectating = watching and (watching[0] != "language" or spectators.watcher(self.mailer, handling))
+        if spectating and not handling.said:  # an address asking to watch, or one that watches: no password
             return spectators.answer(self.mailer, handling, *watching)
         player = senders.identify(self.mailer, handling)
         if handling.said and talkmail.checked(self.mailer, handling, player["name"]):

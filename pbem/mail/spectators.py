@@ -16,16 +16,17 @@ from ..clock import club
 from ..contract import PbemError
 from ..engine import engine
 from ..messages import _
-from ..text import times
+from ..text import language, times
 from . import compose, news
 from .outcome import Outcome, Reject
 from .outgoing import Letter, Mailer
 
-WORDS = ("watch", "unwatch", "confirm")
+WORDS = ("watch", "unwatch", "confirm", "language")
 
 
 def request(lines: list[str]) -> tuple[str, list[str]] | None:
-    """A spectator's command (`watch`, `watch daily`, `unwatch`, `confirm TOKEN`): (its word, the rest)."""
+    """A spectator's command (`watch`, `watch daily`, `unwatch`, `language CODE`, `confirm TOKEN`): (its word, the
+    rest). `language` is a player's command too: the caller asks `watcher` whose it is."""
     if len(lines) != 1:
         return None
     words = lines[0].split()
@@ -52,8 +53,16 @@ def answer(mailer: Mailer, handling, word: str, args: list[str]) -> Outcome:
     return Outcome(handling.incoming.message_id, "command", word, gd.id, None, *sent)
 
 
+def watcher(mailer: Mailer, handling) -> bool:
+    """Is the mail's From an address that watches the game and plays no seat (its `language` is a spectator's)?"""
+    secrets, sender = mailer.reads.secrets(handling.gd), handling.incoming.sender or ""
+    return club.spectator(secrets, sender) is not None and club.plays(secrets, sender) is None
+
+
 def _asked(mailer: Mailer, handling, word: str, args: list[str]) -> tuple[str, str]:
     gd, sender = handling.gd, handling.incoming.sender
+    if word == "language":
+        return _language_asked(handling, args)
     preference = args[0].lower() if args else "every"
     if len(args) > 1 or preference not in club.SPECTATOR_NOTIFY or (word == "unwatch" and args):
         raise PbemError(_("write `watch` (a mail after every move), `watch daily` (one digest a day) or "
@@ -70,11 +79,33 @@ def _asked(mailer: Mailer, handling, word: str, args: list[str]) -> tuple[str, s
     return compose.subject_for(gd, _("please confirm")), "\n\n".join([what, steps])
 
 
+def _language_asked(handling, args: list[str]) -> tuple[str, str]:
+    """A spectator's `language CODE`: asked, to be confirmed from their address like `watch`."""
+    gd, sender = handling.gd, handling.incoming.sender
+    if len(args) != 1:
+        raise PbemError(_("write `language` and a language's code: {codes}.", codes=", ".join(language.LANGUAGES)))
+    code = language.check(args[0])
+    token = club.ask(gd, sender, "language", times.iso(handling.moment), language=code)
+    what = _("You asked for the mails of game {game} in {language} ({code}).", game=gd.id,
+             language=language.LANGUAGES[code][0], code=code)
+    steps = _("To confirm, reply to this mail (keep the [{game}] tag in the subject) with this one line:\n\n"
+              "    confirm {token}\n\nIf you did not ask, ignore this mail: nothing changes.",
+              game=gd.id, token=token)
+    return compose.subject_for(gd, _("please confirm")), "\n\n".join([what, steps])
+
+
 def _confirmed(mailer: Mailer, handling, args: list[str]) -> tuple[str, str]:
     gd, sender = handling.gd, handling.incoming.sender
     if len(args) != 1:
         raise PbemError(_("write `confirm` and the token of the referee's mail, on one line."))
     action = club.confirm(gd, sender, args[0])
+    if action == "language":
+        mailer.reads.secrets_changed(gd)
+        code = club.spectator(mailer.reads.secrets(gd), sender)["language"]
+        with language.reading(code):  # said in the language chosen
+            return (compose.subject_for(gd, _("your language")),
+                    _("You now get the mails of game {game} in {language}.", game=gd.id,
+                      language=language.LANGUAGES[code][0]))
     if action == "unwatch":
         return (compose.subject_for(gd, _("you no longer watch")),
                 _("You no longer watch game {game}: the referee sends you no more of its mail.", game=gd.id))
@@ -94,8 +125,18 @@ def reports(mailer: Mailer, gd: engine.GameDir, entries: list[dict], key: str | 
     watchers = [s for s in club.spectators(mailer.reads.secrets(gd)) if s["notify"] == "every"]
     if not watchers or not entries:
         return []
-    subject, body = compose.public_report(gd, compose.news_text(entries))
-    return [_letter(mailer, gd, watcher, subject, body, key and f"{key}-watch") for watcher in watchers]
+    mails = []
+    for code in dict.fromkeys(reads(gd, watcher) for watcher in watchers):  # the report once a language
+        with language.reading(code):
+            subject, body = compose.public_report(gd, compose.news_text(entries))
+        mails += [_letter(mailer, gd, watcher, subject, body, key and f"{key}-watch") for watcher in watchers
+                  if reads(gd, watcher) == code]
+    return mails
+
+
+def reads(gd: engine.GameDir, watcher: dict) -> str:
+    """The language of a spectator's mails: their own choice, else the game's."""
+    return watcher.get("language") or engine.language_of(gd)
 
 
 def digests_due(mailer: Mailer, gd: engine.GameDir, now) -> list[tuple[str, EmailMessage]]:
@@ -112,8 +153,9 @@ def digests_due(mailer: Mailer, gd: engine.GameDir, now) -> list[tuple[str, Emai
             continue
         told = news.tell(book, moment, seen)
         book.tell(name, told[-1]["number"], day=today)
-        subject, body = compose.public_report(gd, compose.news_text(
-            told, _("Your daily digest of {game} ({day}):", game=gd.id, day=today)))
+        with language.reading(reads(gd, watcher)):
+            subject, body = compose.public_report(gd, compose.news_text(
+                told, _("Your daily digest of {game} ({day}):", game=gd.id, day=today)))
         mails.append((name, _letter(mailer, gd, watcher, subject, body, f"digest-{told[0]['number']}")))
     return mails
 

@@ -21,7 +21,7 @@ from ..clock import club, talk
 from ..contract import PbemError
 from ..engine import engine
 from ..messages import _
-from ..text import talktext
+from ..text import language, talktext
 from . import compose
 from .outcome import Outcome, Reject
 from .outgoing import Letter, Mailer
@@ -81,24 +81,38 @@ def say_all(mailer: Mailer, handling: Handling, sender: str, said: list[tuple[st
     return [talk.say(handling.gd, sender, text, to, handling.now) for to, text in said]
 
 
-def mails(mailer: Mailer, handling: Handling, kept: list[dict]) -> list[EmailMessage]:
-    """Each message to whoever may read it: the table's to the other players and the spectators, a private one
-    to its recipient."""
-    gd = handling.gd
+def mails(mailer: Mailer, gd: engine.GameDir, kept: list[dict], mailed: set[str] | None = None
+          ) -> list[EmailMessage]:
+    """Each message to whoever may read it, in their language: the table's to the other players and the
+    spectators, a private one to its recipient; of the players, those of `mailed` only (None: all with an
+    address; play by git mails those who read no repository)."""
     secrets = mailer.reads.secrets(gd)
-    players = {p["name"]: p.get("email") for p in secrets["players"]}
+    players = {p["name"]: p.get("email") for p in secrets["players"] if mailed is None or p["name"] in mailed}
     out = []
     for message in kept:
         if message["to"] is None:
-            readers = [a for name, a in players.items() if a and name != message["from"]]
-            readers += [s["email"] for s in club.spectators(secrets)]
-            subject = _("{player} to the table", player=message["from"])
+            readers = [(engine.language_of(gd, name), a) for name, a in players.items()
+                       if a and name != message["from"]]
+            readers += [(s.get("language") or engine.language_of(gd), s["email"]) for s in club.spectators(secrets)]
         else:
-            readers = [players[message["to"]]] if players.get(message["to"]) else []
-            subject = _("{player} to you only", player=message["from"])
-        body = "\n".join(talktext.message_lines(message))
-        out += [mailer.mail(gd, None, Letter(to, compose.subject_for(gd, subject), body, thread=None))
-                for to in dict.fromkeys(readers)]
+            addressee = message["to"]
+            readers = [(engine.language_of(gd, addressee), players[addressee])] if players.get(addressee) else []
+        for code, to in _unique(readers):
+            with language.reading(code):
+                subject = _("{player} to the table", player=message["from"]) if message["to"] is None else \
+                    _("{player} to you only", player=message["from"])
+                body = "\n".join(talktext.message_lines(message))
+                out.append(mailer.mail(gd, None, Letter(to, compose.subject_for(gd, subject), body, thread=None)))
+    return out
+
+
+def _unique(readers: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Each address once (a spectator who also plays is mailed as the player)."""
+    seen, out = set(), []
+    for code, address in readers:
+        if address not in seen:
+            seen.add(address)
+            out.append((code, address))
     return out
 
 
@@ -110,7 +124,7 @@ def answer(mailer: Mailer, handling: Handling, player: dict) -> Outcome:
     except PbemError as exc:
         raise Reject(exc.render()) from None
     letter = Letter(player["email"], compose.subject_for(gd, _("message sent")), answer_text(kept), reply=True)
-    sent = mailer.send([mailer.mail(gd, handling.incoming, letter), *mails(mailer, handling, kept)])
+    sent = mailer.send([mailer.mail(gd, handling.incoming, letter), *mails(mailer, gd, kept)])
     mailer.ledger.put(handling.incoming.message_id, handling.record("say", player=name))
     return Outcome(handling.incoming.message_id, "command", "say", gd.id, name, *sent)
 
@@ -126,7 +140,7 @@ def after_move(mailer: Mailer, handling: Handling, name: str) -> list[EmailMessa
         except PbemError as exc:
             refusal = exc
             break
-    out = mails(mailer, handling, kept)
+    out = mails(mailer, handling.gd, kept)
     if refusal is not None:
         unsent = [(to, talk.cleaned(text)[0]) for to, text in handling.said[len(kept):]]  # checked: they clean
         out.append(not_delivered(mailer, handling, name, unsent, refusal))

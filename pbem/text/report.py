@@ -91,6 +91,8 @@ def status_text(doc: dict, now=None) -> str:
         if doc.get("clock"):
             from .times import summary_lines
             parts.append("\n".join(summary_lines(doc["clock"], decision["player"], now)) or _("No deadline now."))
+        if doc.get("takeback"):
+            parts.append(takeback_line(doc["takeback"]))
         if doc.get("queue"):
             from .phrases import queue_lines
             parts.append("\n".join([_("Your queue (played when its decisions come; only you see it):"),
@@ -98,6 +100,19 @@ def status_text(doc: dict, now=None) -> str:
     if doc["recent"]:
         parts += [moves_heading(doc), recent_moves(doc["recent"], doc["game"])]
     return fit_lines("\n\n".join(parts)) + "\n"  # the games' tables fit; their prose is wrapped here
+
+
+def takeback_line(asked: dict) -> str:
+    """A takeback asked and not answered yet: by whom, of which move, who must still answer (and by when)."""
+    from . import language, times
+    waiting = ", ".join(asked["waiting"])
+    if asked.get("until"):
+        # TRANSLATORS: {waiting}: the players who have not answered; {until}: a date and time.
+        return _("{player} asks to take back move {number}: waiting for the answer of {waiting}, until {until}.",
+                 player=asked["by"], number=asked["of"], waiting=waiting,
+                 until=language.when(times.parse_time(asked["until"])))
+    return _("{player} asks to take back move {number}: waiting for the answer of {waiting}.", player=asked["by"],
+             number=asked["of"], waiting=waiting)
 
 
 def games_table(games: list[registry.Game]) -> str:

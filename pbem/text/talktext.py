@@ -66,6 +66,12 @@ def talk_text(data: dict) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+def latest_text(messages: list[dict]) -> str:
+    """The talk below `pbem status`'s report: the latest messages, and where the rest is."""
+    # TRANSLATORS: `pbem talk` is typed as it is.
+    return _("The latest talk (`pbem talk` shows all of it):") + "\n\n" + messages_text(messages) + "\n"
+
+
 def said_text(data: dict) -> str:
     """`pbem say`: the message as kept."""
     parts = ["\n".join(message_lines(data))]

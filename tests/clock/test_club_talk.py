@@ -133,3 +133,19 @@ def test_what_say_talk_and_watch_print_is_in_the_catalogues(game, monkeypatch):
     refused = pbem("say", directory, "--as", "alice", "--secret", secrets["alice"], "x" * (talk.MAX_CHARS + 1))
     for text in [*outputs, refused.err.removeprefix("pbem: ")]:
         assert not pseudo.unmarked(text.replace("hi", "").replace("every", ""), names), text
+
+
+def test_pbem_status_shows_the_latest_table_talk_and_only_the_players_own_private_messages(game):
+    pbem, directory, secrets = game
+    assert "talk" not in pbem("status", directory, "--format", "json").json()  # a game without talk: none
+    assert "latest talk" not in pbem("status", directory).out
+    for number in range(1, 5):
+        assert pbem("say", directory, "--as", "alice", "--secret", secrets["alice"], f"table line {number}").code == 0
+    assert pbem("say", directory, "--as", "alice", "--to", "bob", "--secret", secrets["alice"], "just bob").code == 0
+    for reader in ("alice", "bob"):
+        shown = pbem("status", directory, "--as", reader).out
+        assert "The latest talk" in shown and "just bob" in shown
+        assert "table line 1" not in shown and all(f"table line {n}" in shown for n in (2, 3, 4))
+    public = pbem("status", directory, "--format", "json").json()["talk"]
+    assert [m["text"] for m in public] == [f"table line {n}" for n in (2, 3, 4)]
+    assert "just bob" not in pbem("status", directory).out

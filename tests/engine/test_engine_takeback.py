@@ -230,3 +230,23 @@ def test_the_command_line_asks_answers_and_the_tick_refuses_a_takeback_too_late(
     ticked = pbem("tick", directory, "--no-mail", "--now", LATER)
     assert ticked.code == 0 and "is refused: the deadline passed" in ticked.out, ticked.out + ticked.err
     assert engine.verify(engine.open_game(directory))["result"] == "ok"
+
+
+def test_a_pending_takeback_is_shown_in_every_status_until_it_is_answered(tmp_path):
+    from support import Pbem
+    pbem = Pbem()
+    directory = new_game(tmp_path, "gold-fever", 3, deadline=86400)
+    mover = play_first_legal(directory)
+    asked = ask(directory, mover)
+    others = asked["asked"]["waiting"]
+    shown = f"{mover} asks to take back move 1: waiting for the answer of {', '.join(others)}, until"
+    for reader in (None, mover, *others):
+        text = pbem("status", directory, *(["--as", reader] if reader else [])).out
+        assert shown in " ".join(text.split()), (reader, text)
+    public = pbem("status", directory, "--format", "json").json()["takeback"]
+    assert (public["by"], public["waiting"]) == (mover, others) and public["until"]
+    reply(directory, others[0], True)
+    assert pbem("status", directory, "--format", "json").json()["takeback"]["waiting"] == others[1:]
+    reply(directory, others[1], False)
+    assert "takeback" not in pbem("status", directory, "--format", "json").json()
+    assert "asks to take back" not in pbem("status", directory).out

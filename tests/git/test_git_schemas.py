@@ -9,6 +9,7 @@ from jsonschema import Draft202012Validator
 
 from pbem.contract import PbemError
 from pbem.git import layout
+from pbem.git.talk import talk_doc
 
 GOOD = {
     "config": layout.config_doc("g1", "coal-baron", "age1" + "q" * 58, "local",
@@ -23,6 +24,7 @@ GOOD = {
               "to_act": "bob", "player": "bob", "decision": {"player": "bob", "description": "bid"}, "due": None,
               "moves": ["bid 1..10"], "choices": [{"move": "bid 1..10", "description": "a bid"}],
               "entries": [{"action": "bid", "amount": {"min": 1, "max": 10}}]},
+    "talk": talk_doc("g1", 4, "alice", 2, "bob", "shall we share the coast?", "s3cret"),
 }
 BROKEN = {
     "config": [("players", 0, "view", "printed"), ("referee", "files", "cloud"), ("extra", None, None, None)],
@@ -30,6 +32,7 @@ BROKEN = {
     "revealed": [("secrets", "Alice", None, "x")],
     "record": [("chain", 0, None, "not-a-hash"), ("identity", None, None, "AGE-SECRET-KEY-1short")],
     "moves": [("choices", 0, "move", 7), ("entries", 0, None, "bid 3"), ("player", None, None, "Bob")],
+    "talk": [("to", None, None, "Bob"), ("text", None, None, ""), ("signature", None, None, "hmac-md5:00")],
 }
 
 

@@ -54,3 +54,19 @@ def test_a_takeback_file_of_someone_not_asked_is_refused(club):
                      game.signed_move_text(second, number, [engine.TAKEBACK_AGREE]))
     result = game.referee()
     assert "no takeback is asked" in str(result)
+
+
+def test_a_pending_takeback_is_shown_in_the_repositorys_readme_and_views_until_answered(club):
+    from gitkit import git
+    game = club("gold-fever", 3, seed=SEED)
+    first, second, third = seats(game)
+    assert game.move(first, "bid 4").code == 0
+    game.referee()
+    commit_word(game, first, engine.TAKEBACK_REQUEST)
+    waiting = f"{first} asks to take back move 1: waiting for the answer of {second}, {third}, until"
+    assert waiting in " ".join(git(game.dir, "show", "HEAD:README.md").split())
+    game.pull(second)
+    view = game.pbem("git", "view", game.clones[second], "--as", second, "--identity", game.keys[second])
+    assert view.code == 0 and waiting in " ".join(view.out.split()), view.err
+    commit_word(game, second, engine.TAKEBACK_DECLINE)
+    assert "asks to take back" not in git(game.dir, "show", "HEAD:README.md")

@@ -208,10 +208,11 @@ def last_token(outbox: Path) -> str:
 @pytest.mark.parametrize("code", list(GUIDES))
 def test_a_friends_mails_a_guide_shows_make_them_a_spectator(code, tmp_path):
     """The guide's spectator mails are sent in order, from a stranger's address, to a new game open to watchers
-    (a `confirm` line with the token the referee mailed back): each is answered, and the friend then watches."""
+    (a `confirm` line with the token the referee mailed back): each is answered, and the friend then watches, in
+    the language the guide asks for."""
     friend, outbox = "friend@example.org", tmp_path / "outbox"
     shown = blocks(code, "pbem-watch")
-    assert [body.split()[0] for _, body in shown] == ["watch", "confirm"]
+    assert [body.split()[0] for _, body in shown] == ["watch", "confirm", "language", "confirm"]
     game = create_game(tmp_path, shown[0][0], 3, options=("--watchers", "open", "--now", NOW))
     for _, body in shown:
         assert "Password" not in body
@@ -219,7 +220,8 @@ def test_a_friends_mails_a_guide_shows_make_them_a_spectator(code, tmp_path):
         result = run_cli("mail", "receive", "--games", tmp_path, "--outbox", outbox, "--now", NOW,
                          input=write_mail(friend, sent, f"[{game.id}] watch"))
         assert result.code == 0 and result.output.startswith("command:"), (code, body, result.output)
-    assert [s["email"] for s in club.spectators(engine.load_secrets(game.gd))] == [friend]
+    (watching,) = club.spectators(engine.load_secrets(game.gd))
+    assert watching["email"] == friend and watching["language"] == shown[2][1].split()[1]  # (the guide's `language`)
 
 
 def command_lines(code: str) -> list[tuple[str, list[str]]]:

@@ -185,3 +185,26 @@ def test_everything_a_spectator_receives_over_a_whole_game_is_what_the_public_vi
         assert body_of(to_fan).split() == public_mail_text(game, len(entries)).split()
         told += len(entries)
     assert told == len(engine.read_log(gd)["entries"])
+
+
+def test_a_spectators_language_confirmed_from_their_address_sets_the_language_of_their_mails(tmp_path, smtp):
+    game = create_game(tmp_path, "chartered")
+    assert run_cli("watch", game.dir, "--add", FAN).code == 0
+    assert run_cli("watch", game.dir, "--add", "late@fans.example", "--notify", "daily").code == 0
+    receive(tmp_path, mail_from(MALLORY, game, "language fr"), smtp)  # no spectator: refused, nothing asked
+    assert "not applied" in smtp.take()[0]["Subject"]
+    for fan in (FAN, "late@fans.example"):
+        receive(tmp_path, mail_from(fan, game, "language fr"), smtp)
+        (asked,) = smtp.take()
+        assert asked["To"] == fan and "français" in body_of(asked)
+        assert "language" not in club.spectator(engine.load_secrets(game.gd), fan)  # asked, not yet made
+        receive(tmp_path, mail_from(fan, game, f"confirm {token_in(asked)}"), smtp)
+        (done,) = smtp.take()
+        assert "français" in body_of(done) and club.spectator(engine.load_secrets(game.gd), fan)["language"] == "fr"
+    player, moves = turns_ahead(game, 1)[0]
+    receive(tmp_path, move_mail(game, player, moves), smtp)
+    (to_fan,) = [m for m in smtp.take() if m["To"] == FAN]
+    assert body_of(to_fan).startswith("Coup 1 :")
+    assert run_cli("tick", tmp_path, "--smtp", smtp.address).code in (0, 2)
+    (digest,) = [m for m in smtp.take() if m["To"] == "late@fans.example"]
+    assert "Votre résumé quotidien" in body_of(digest)

@@ -63,3 +63,20 @@ def test_a_takeback_with_a_wrong_password_is_refused_and_changes_nothing(table, 
     assert result.stdout.startswith("rejected"), result.output
     assert table.snapshot() == before
     assert list(outbox_mails(out)) == [table.address(first)]
+
+
+def test_a_takeback_asked_is_in_the_reports_mailed_until_it_is_answered(table, games_root, tmp_path):
+    first, second, third = table.seats
+    out = tmp_path / "out"
+    send(games_root, table, first, ["bid 5"], out, move_number=1)
+    send(games_root, table, first, ["takeback"], out)
+    outbox_mails(out)
+    send(games_root, table, second, ["pass"], out)  # the game goes on while the others answer
+    pending = f"{first} asks to take back move 1: waiting for the answer of {second}, {third}"
+    sent = outbox_mails(out)
+    for name in table.seats:
+        assert any(pending in " ".join(mail.split()) for mail in sent[table.address(name)]), name
+    send(games_root, table, second, ["decline"], out)
+    send(games_root, table, third, ["pass"], out)
+    sent = outbox_mails(out)
+    assert sent and all("take back move 1: waiting" not in mail for mails in sent.values() for mail in mails)
