@@ -125,7 +125,7 @@ def takeback(directory, player: str, word: str, secret: str | None = None, push:
     """Commit moves/NNNN-NAME.yaml holding a takeback's word (`takeback-request`, `-agree`, `-decline`) for the
     current move number, in the clear (it hides nothing), signed as a move is; the referee's run judges it.
     `language`: what the answer, and what is refused before the game is known, are said in."""
-    repo, refereed = _refereed(directory, language)
+    repo, refereed = refereed_clone(directory, language)
     gd, public, seats = published(repo, refereed.commit)
     speak(gd, seats, player, language)
     seated(gd, player)
