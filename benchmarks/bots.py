@@ -2,7 +2,7 @@
 
     python benchmarks/bots.py [--games 100] [--random-games N] [--end-games 10] [--greedy-games 20] [--cpu-games 3]
                               [--budget N] [--game chartered ...] [--players 2 ...] [--line TEXT ...] [--quick]
-                              [--shard I/N]
+                              [--shard I/N] [--results DIR [--report-only]]
 
 For every game and every player count, seeded games played in memory, the seat under test moving round the table
 from game to game and a shared first place counted as a win; each game draws its option set (seeded) among every
@@ -25,21 +25,34 @@ benchmark defines none for it). `--line TEXT` measures only the lines whose text
 vs greedy"`; repeatable), so that a long run can be done line by line. `--quick` plays the rule-of-thumb line at
 the default options only; `--shard I/N` measures only lines I, I + N, I + 2N ... of the report, so that N
 processes share a long run. Exit status 1 if a target is missed.
+
+`--results DIR` (benchmarks/results, committed) makes a long run add up across sessions: each line of games has a
+file there, one JSON line a game (its line, title, players, number, seed, seats, options, ranking, CPU and the
+versions that decided: the game's bot_version, the search's version and budget), appended as soon as the game
+ends. A run plays only the games its line's file lacks for the versions of today's bots (every game is seeded and
+the search's budget counts simulations, so a game gives the same result on any machine), and reports from the
+file; `--report-only` plays nothing, and a line short of its games says "N of M games". Coal Baron's orders and
+banks lines are played in memory (seconds). benchmarks/release.sh runs the release lines so, one title a process.
 """
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
+import os
 import random
+import re
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
 
 from pbem import bots
 from pbem.play import levels, playout, turns
+from pbem.play.search import VERSION as SEARCH_VERSION
 from pbem.rng import Rng
 from pbem.store import registry
 
@@ -194,52 +207,187 @@ def play(game: registry.Game, players: list[str], options: dict, seed: str, seat
     return None
 
 
-def ending_share(game, count, options, games) -> float:
-    players = NAMES[:count]
-    ended = sum(play(game, players, options, f"end-{count}-{n}", {p: "greedy" for p in players}) is not None
-                for n in range(games))
-    return ended / games
-
-
 def drawn_options(game, count: int, seed: str) -> dict:
     """The option set a seeded game plays with: one of every combination a club may choose at this count."""
     return random.Random(seed).choice(option_sets(game, count))
 
 
-def win_rate(game, count: int, games: int, hero: str, others: str, options: dict | None = None) -> float:
-    """The share of games the seat of level `hero` wins (a shared first place counts) against `count - 1` seats of
-    level `others`, the seat moving round the table from game to game; each game draws its option set unless
-    `options` are given."""
-    players, wins = NAMES[:count], 0
+# ------------------------------------------------------------------------------------------ the games of a line
+
+class Planned(NamedTuple):
+    """One seeded game of a line: its number in the line, seed, options, each player's level and the seat under
+    test (None when every seat plays the same level)."""
+    index: int
+    seed: str
+    options: dict
+    seats: dict[str, str]
+    seat: str | None = None
+
+
+def win_games(game, count: int, games: int, hero: str, others: str, options: dict | None = None) -> list[Planned]:
+    """The games of a win-share line: one seat of level `hero` against `count - 1` seats of level `others`, the
+    seat moving round the table from game to game; each game draws its option set unless `options` are given."""
+    players, planned = NAMES[:count], []
     for n in range(games):
-        seat = players[n % count]
-        seed = f"win-{hero}-{others}-{count}-{n}"
+        seat, seed = players[n % count], f"win-{hero}-{others}-{count}-{n}"
         seats = {p: (others if p != seat else hero) for p in players}
-        state = play(game, players, options if options is not None else drawn_options(game, count, seed), seed, seats)
-        if state is not None:
-            wins += any(row["player"] == seat and row["rank"] == 1 for row in game.rules.result(state))
-    return wins / games
+        planned.append(Planned(n, seed, options if options is not None else drawn_options(game, count, seed),
+                               seats, seat))
+    return planned
 
 
-def decision_cpu(game, games: int) -> list[float]:
-    """The CPU time of each decision of one search seat at the game's own budget (meta.yaml search), at its largest
-    table against greedy seats: what a club's search seat costs."""
-    count, timed = game.max_players, []
+def greedy_ending_games(count: int, options: dict, games: int) -> list[Planned]:
+    """Every seat greedy, the same option set in every game."""
     players = NAMES[:count]
-    for n in range(games):
-        seed = f"cpu-{n}"
-        seats = {p: ("search" if p == players[n % count] else "greedy") for p in players}
-        play(game, players, drawn_options(game, count, seed), seed, seats, timed=timed)
-    return timed
+    return [Planned(n, f"end-{count}-{n}", options, dict.fromkeys(players, "greedy")) for n in range(games)]
 
 
-def search_ending_share(game, count: int, games: int, search: str) -> float:
-    """Every seat searching: the share of games over before MAX_DECISIONS decisions, each with a drawn option set."""
-    players, ended = NAMES[:count], 0
+def search_ending_games(game, count: int, games: int, search: str) -> list[Planned]:
+    """Every seat searching, each game with a drawn option set."""
+    players = NAMES[:count]
+    return [Planned(n, f"end-search-{count}-{n}", drawn_options(game, count, f"end-search-{count}-{n}"),
+                    dict.fromkeys(players, search)) for n in range(games)]
+
+
+def cpu_games(game, games: int) -> list[Planned]:
+    """One search seat at the game's own budget (meta.yaml search) against greedy seats at its largest table, the
+    seat moving round the table: what a club's search seat costs."""
+    players = NAMES[:game.max_players]
+    planned = []
     for n in range(games):
-        seed = f"end-search-{count}-{n}"
-        ended += play(game, players, drawn_options(game, count, seed), seed, dict.fromkeys(players, search)) is not None
-    return ended / games
+        seat, seed = players[n % len(players)], f"cpu-{n}"
+        seats = {p: ("search" if p == seat else "greedy") for p in players}
+        planned.append(Planned(n, seed, drawn_options(game, len(players), seed), seats, seat))
+    return planned
+
+
+def win_rate(game, count: int, games: int, hero: str, others: str, options: dict | None = None) -> float:
+    """The share of `games` games (win_games, played now in memory) the seat of level `hero` wins."""
+    return win_share(Ledger().records(game, f"{count} players: {hero} vs {others}",
+                                      win_games(game, count, games, hero, others, options)), games).value
+
+
+class Measured(NamedTuple):
+    """A line's figure over the games played so far (None before any), and how many of those asked."""
+    value: float | None
+    games: int
+    asked: int
+
+
+def win_share(records: list[dict], asked: int) -> Measured:
+    """The share of games the seat under test won (a shared first place counts; a game that did not end is lost)."""
+    wins = sum(any(row["player"] == record["seat"] and row["rank"] == 1 for row in record["ranking"] or [])
+               for record in records)
+    return Measured(wins / len(records) if records else None, len(records), asked)
+
+
+def ending_share(records: list[dict], asked: int) -> Measured:
+    """The share of games over before MAX_DECISIONS decisions."""
+    ended = sum(record["ranking"] is not None for record in records)
+    return Measured(ended / len(records) if records else None, len(records), asked)
+
+
+def decision_cpu(records: list[dict], asked: int, summary) -> Measured:
+    """`summary` (median, max) of the CPU seconds of every timed search decision of the games."""
+    times = [seconds for record in records for seconds in record["search_cpu"]]
+    return Measured(summary(times) if times else None, len(records), asked)
+
+
+# ------------------------------------------------------------------------------------------ results that accumulate
+
+def versions(game, seats: dict[str, str]) -> dict:
+    """The versions of what decides a game's moves: the game's greedy bot, and the search and its budget when a
+    seat searches (a seat's level as it plays: `search` becomes `search:N`)."""
+    budgets = sorted({levels.parse_level(level).budget for level in seats.values() if level.startswith("search")})
+    return {"bot_version": game.bot_version, "search_version": SEARCH_VERSION if budgets else None,
+            "budget": budgets[0] if len(budgets) == 1 else budgets or None}
+
+
+def as_played(game, seats: dict[str, str]) -> dict[str, str]:
+    return {p: level if level == "rules" else str(levels.parse_level(level).played(game)) for p, level in seats.items()}
+
+
+def identity(record: dict) -> str:
+    """What makes two records the same game: its line, number, seed, seats, options and the versions that decided."""
+    return json.dumps([record[key] for key in ("line", "index", "seed", "seats", "options", "versions")],
+                      sort_keys=True)
+
+
+def played(game, line: str, planned: Planned) -> dict:
+    """Play one planned game: its record (one JSON line of the results)."""
+    seats, timed = as_played(game, planned.seats), []
+    started = time.process_time()
+    state = play(game, list(seats), planned.options, planned.seed, seats, timed=timed)
+    cpu = time.process_time() - started
+    ranking = None if state is None else [{key: row[key] for key in ("player", "rank", "score")}
+                                          for row in game.rules.result(state)]
+    return {"line": line, "title": game.id, "players": list(seats), "index": planned.index, "seed": planned.seed,
+            "seats": seats, "seat": planned.seat, "options": planned.options, "ranking": ranking,
+            "cpu": round(cpu, 3), "search_cpu": [round(seconds, 4) for seconds in timed],
+            "versions": versions(game, seats)}
+
+
+class Ledger:
+    """The games of the report's lines. With a directory (`--results DIR`), each line has a file there, one JSON
+    line a finished game, appended as soon as it ends; a run plays only the games its file lacks for the same
+    versions of the bots, and reports from the file, so runs in different sessions add up. Without one, every game
+    is played in memory. `play_missing` False: the report from the files alone (a line short of games says so)."""
+
+    def __init__(self, directory: Path | None = None, play_missing: bool = True):
+        self.directory, self.play_missing = directory, play_missing
+
+    def path(self, game, line: str) -> Path | None:
+        slug = re.sub(r"[^a-z0-9]+", "-", line.lower()).strip("-")
+        return None if self.directory is None else self.directory / f"{game.id}-{slug}.jsonl"
+
+    def records(self, game, line: str, planned: list[Planned]) -> list[dict]:
+        """The planned games' records: those in the line's file, the others played now (unless `play_missing` is
+        False), in the order planned."""
+        path = self.path(game, line)
+        known = {}
+        for record in read_records(path):
+            known.setdefault(identity(record), record)
+        found = []
+        for plan in planned:
+            seats = as_played(game, plan.seats)
+            wanted = {"line": line, "index": plan.index, "seed": plan.seed, "seats": seats, "options": plan.options,
+                      "versions": versions(game, seats)}
+            record = known.get(identity(wanted))
+            if record is None and self.play_missing:
+                record = played(game, line, plan)
+                if path is not None:
+                    append_record(path, record)
+            if record is not None:
+                found.append(record)
+        return found
+
+
+def read_records(path: Path | None) -> list[dict]:
+    """The records of a results file; a line cut short (a run killed while writing it) is left out."""
+    if path is None or not path.exists():
+        return []
+    records = []
+    for text in path.read_text(encoding="utf-8").splitlines():
+        try:
+            records.append(json.loads(text))
+        except ValueError:
+            continue
+    return records
+
+
+def append_record(path: Path, record: dict) -> None:
+    """Add one game's record to its line's file at once (on a line of its own, even after a line cut short)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n"
+    with path.open("a+b") as handle:
+        handle.seek(0, os.SEEK_END)
+        if handle.tell():
+            handle.seek(-1, os.SEEK_END)
+            if handle.read(1) != b"\n":
+                text = "\n" + text
+        handle.write(text.encode("utf-8"))
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def bank_share(game, options, games) -> float:
@@ -272,48 +420,54 @@ def orders_delivered(game, games) -> float:
 
 def measures(game: registry.Game, args, targets: dict):
     """The game's lines of the report, in order, each measured when asked for: (text, measure, goal, kind), kind
-    `at least`, `at most` or `shown` (no target)."""
+    `at least`, `at most` or `shown` (no target). A line of games is measured from its games' records
+    (args.ledger: played now, or read back from the results)."""
     goal = {key: targets[key]["target"] for key in targets}
     search = f"search:{args.budget}" if args.budget else "search"
     counts = [n for n in range(game.min_players, game.max_players + 1) if not args.players or n in args.players]
+
+    def line(text, planned, figure, asked):
+        return lambda: figure(args.ledger.records(game, text, planned()), asked)
+
     for count in counts:
         for options in option_sets(game, count):
-            yield (f"{count} players, {label(options, game)}: games that end (every seat greedy)",
-                   lambda count=count, options=options: ending_share(game, count, options, args.greedy_games),
-                   goal["greedy_games_end"], "at least")
+            text = f"{count} players, {label(options, game)}: games that end (every seat greedy)"
+            yield (text, line(text, lambda count=count, options=options: greedy_ending_games(count, options,
+                                                                                              args.greedy_games),
+                              ending_share, args.greedy_games), goal["greedy_games_end"], "at least")
     for count in counts:
-        versus_greedy = goal["search_win_rate_vs_greedy"][min(count, 5)]
-        yield (f"{count} players: search vs greedy", lambda count=count: win_rate(game, count, args.games, search,
-                                                                                  "greedy"), versus_greedy, "at least")
-        yield (f"{count} players: search vs random", lambda count=count: win_rate(game, count, args.random_games,
-                                                                                  search, "random"),
-               goal["search_win_rate_vs_random"], "at least")
-        yield (f"{count} players: greedy vs random", lambda count=count: win_rate(game, count, args.games, "greedy",
-                                                                                  "random"),
-               goal["greedy_win_rate"], "at least")
-        yield (f"{count} players: every seat search: games that end",
-               lambda count=count: search_ending_share(game, count, args.end_games, search),
-               goal["search_games_end"], "at least")
+        lines = [("search vs greedy", search, "greedy", args.games,
+                  goal["search_win_rate_vs_greedy"][min(count, 5)]),
+                 ("search vs random", search, "random", args.random_games, goal["search_win_rate_vs_random"]),
+                 ("greedy vs random", "greedy", "random", args.games, goal["greedy_win_rate"])]
+        for name, hero, others, games, target in lines:
+            text = f"{count} players: {name}"
+            yield (text, line(text, lambda count=count, hero=hero, others=others, games=games:
+                              win_games(game, count, games, hero, others), win_share, games), target, "at least")
+        text = f"{count} players: every seat search: games that end"
+        yield (text, line(text, lambda count=count: search_ending_games(game, count, args.end_games, search),
+                          ending_share, args.end_games), goal["search_games_end"], "at least")
     if game.max_players in counts:
-        timed = {}
-        yield (f"{game.max_players} players: search CPU a decision at the game's budget, median",
-               lambda: statistics.median(timed.setdefault("t", decision_cpu(game, args.cpu_games))),
-               goal["search_decision_cpu_median"], "at most (seconds)")
-        yield (f"{game.max_players} players: search CPU a decision at the game's budget, most",
-               lambda: max(timed.setdefault("t", decision_cpu(game, args.cpu_games))),
-               goal["search_decision_cpu_most"], "at most (seconds)")
-    yield from greedy_measures(game, args, goal)
+        text = f"{game.max_players} players: search CPU a decision at the game's budget"
+        for summary, name in ((statistics.median, "median"), (max, "most")):
+            yield (f"{text}, {name}", line(text, lambda: cpu_games(game, args.cpu_games),
+                                           lambda records, asked, summary=summary: decision_cpu(records, asked,
+                                                                                               summary),
+                                           args.cpu_games),
+                   goal[f"search_decision_cpu_{name}"], "at most (seconds)")
+    yield from greedy_measures(game, args, goal, line)
 
 
-def greedy_measures(game: registry.Game, args, goal: dict):
+def greedy_measures(game: registry.Game, args, goal: dict, line):
     """The greedy bots' own lines: against rules of thumb (4 players, each option set), Coal Baron's orders and
-    banks."""
+    banks (these two always played in memory: a few seconds)."""
     if game.id in RULES_OF_THUMB and game.min_players <= 4 <= game.max_players:
         for options in option_sets(game, 4) if not args.quick else [game.resolve_options({})]:
-            yield (f"4 players, {label(options, game)}: greedy vs 3 rules of thumb",
-                   lambda options=options: win_rate(game, 4, args.greedy_games, "greedy", "rules", options),
+            text = f"4 players, {label(options, game)}: greedy vs 3 rules of thumb"
+            yield (text, line(text, lambda options=options: win_games(game, 4, args.greedy_games, "greedy", "rules",
+                                                                      options), win_share, args.greedy_games),
                    goal["greedy_win_rate_vs_rules_of_thumb"], "at least")
-    if game.id == "coal-baron":
+    if game.id == "coal-baron" and not args.report_only:
         yield ("orders delivered per game by the greedy bot", lambda: orders_delivered(game, args.greedy_games),
                goal["coal_baron_orders_delivered"], "at least (count)")
         base = {}
@@ -325,7 +479,32 @@ def greedy_measures(game: registry.Game, args, goal: dict):
                + goal["coal_baron_phase_banks_over_base"], "at most")
 
 
-def main() -> int:
+def shown(value: float, goal, kind: str) -> str:
+    """A figure and its target as the report prints them."""
+    if kind == "at least (count)":
+        return f"{value:7.1f}   target >= {goal}"
+    if kind == "at most (seconds)":
+        return f"{value:6.2f}s   target <= {goal}s"
+    return f"{value:7.0%}   target {'<=' if kind == 'at most' else '>='} {goal:.0%}"
+
+
+def report_line(text: str, value, goal, kind: str) -> tuple[str, bool]:
+    """One line of the report and whether its target is met: a line of games short of those asked is not yet
+    its figure (it says `N of M games`) and meets no target."""
+    partial = isinstance(value, Measured) and value.games < value.asked
+    short = f" ({value.games} of {value.asked} games)" if partial else ""
+    if isinstance(value, Measured):
+        value = value.value
+    if value is None:
+        return f"    {text:<62} no games yet{short}", False
+    if kind == "shown":
+        return f"    {text:<62} {value:7.0%}", True
+    hit = (value <= goal if kind.startswith("at most") else value >= goal) and not partial
+    verdict = "so far" if partial else "ok" if hit else "MISSED"
+    return f"    {text:<62} {shown(value, goal, kind)} {verdict}{short}", hit
+
+
+def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games a line of search or greedy against a level "
                                                               "(100 for the release figures)")
@@ -346,8 +525,21 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="the rule-of-thumb line at the default options only")
     parser.add_argument("--shard", default="0/1", help="I/N: only every N-th line of the report, from the I-th "
                                                        "(to run N processes side by side)")
-    args = parser.parse_args()
+    parser.add_argument("--results", type=Path, help="a directory where each line's games accumulate, one JSON "
+                                                     "line a game (benchmarks/results): a run plays only the games "
+                                                     "not there yet for the same versions of the bots")
+    parser.add_argument("--report-only", action="store_true", help="with --results: the report from the games "
+                                                                   "there, playing none")
+    args = parser.parse_args(argv)
+    if args.report_only and args.results is None:
+        parser.error("--report-only reads the games of --results DIR: name the directory")
     args.random_games = args.random_games or args.games
+    args.ledger = Ledger(args.results, play_missing=not args.report_only)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(argv)
     shard, shards = (int(part) for part in args.shard.split("/"))
     targets = yaml.safe_load((HERE / "targets.yaml").read_text())
     budget = f"search:{args.budget}" if args.budget else "each game's search budget"
@@ -367,16 +559,9 @@ def main() -> int:
             if index % shards != shard:
                 continue
             value = measure()
-            goal = goal() if callable(goal) else goal
-            if kind == "shown":
-                print(f"    {text:<62} {value:7.0%}", flush=True)
-                continue
-            hit = value <= goal if kind.startswith("at most") else value >= goal
+            printed, hit = report_line(text, value, goal() if callable(goal) else goal, kind)
             ok &= hit
-            shown = f"{value:7.1f}   target >= {goal}" if kind == "at least (count)" else \
-                f"{value:6.2f}s   target <= {goal}s" if kind == "at most (seconds)" else \
-                f"{value:7.0%}   target {'<=' if kind == 'at most' else '>='} {goal:.0%}"
-            print(f"    {text:<62} {shown} {'ok' if hit else 'MISSED'}", flush=True)
+            print(printed, flush=True)
     return 0 if ok else 1
 
 

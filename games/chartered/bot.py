@@ -18,7 +18,7 @@ import random
 
 from pbem.bots import instantiate
 
-from .report import card_effect, companies_by_id, occupied, value_after
+from .report import card_effect, companies_by_id, company_on, value_after
 from .phases.cards import card_level
 
 RESERVE = 100  # florins kept for buying the next cards
@@ -33,18 +33,18 @@ def build_income(view: dict, card: str) -> int:
     effect = card_effect(view, card)
     if effect is None:
         return 0
-    income, companies = value_after(view, effect), companies_by_id(view)
+    income = value_after(view, effect)
     if effect["kind"] == "found":
         return income + view["costs"]["minimum_share_price"]
     if effect["kind"] == "merge":
+        companies = companies_by_id(view)
         return income + sum(companies[c]["price"] * companies[c]["holders"].get(view["private"]["player"], 0)
                             for c in effect["companies"])
     return income
 
 
 def raise_income(view: dict, plot: str) -> int:
-    company = companies_by_id(view)[occupied(view)[plot]["company"]]
-    return company["value"] + view["values"]["floor"]
+    return company_on(view, plot)["value"] + view["values"]["floor"]
 
 
 def best_build(view: dict, legal: list[dict]) -> tuple[int, dict | None]:

@@ -79,6 +79,17 @@ def occupied(view: dict) -> dict[str, dict]:
             for company in view["companies"] if company["founded"] for plot, floors in company["plots"].items()}
 
 
+def company_on(view: dict, plot: str) -> dict | None:
+    """The company with a warehouse on the plot, or None (the bots' rollouts ask at every build weighed)."""
+    return next((company for company in view["companies"] if company["founded"] and plot in company["plots"]), None)
+
+
+def holder(view: dict, plot: str) -> dict | None:
+    """The company on one plot and its floors there, or None: occupied(view).get(plot) without the whole map."""
+    company = company_on(view, plot)
+    return None if company is None else {"company": company["id"], "floors": company["plots"][plot]}
+
+
 def touching(view: dict, plot: str) -> list[str]:
     return [company["id"] for company in view["companies"]
             if company["founded"] and plot in company["frontier"].split()]
@@ -86,16 +97,17 @@ def touching(view: dict, plot: str) -> list[str]:
 
 def card_effect(view: dict, card: str) -> dict | None:
     """What a plot card would do now, from the view alone (the rules' own function, fed from the view)."""
-    here = occupied(view).get(card)
+    here = holder(view, card)
     return plot_card_effect(here["floors"] if here else 0, here["company"] if here else None,
                             touching(view, card), card in view["foundable"].split(), view["values"]["max_floors"])
 
 
 def value_after(view: dict, effect: dict) -> int:
     """The capitalisation of the company built on once the card is played: what the builder receives."""
-    companies, values = companies_by_id(view), view["values"]
+    values = view["values"]
     if effect["kind"] == "found":
         return values["founding"]
+    companies = companies_by_id(view)
     if effect["kind"] == "merge":
         return sum(companies[c]["value"] for c in effect["companies"]) + values["merger"]
     return companies[effect["company"]]["value"] + values["floor"]

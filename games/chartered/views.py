@@ -43,8 +43,8 @@ def player_view(state: dict, player: str) -> dict:
         "name": player,
         "money": state["money"][player],
         "cards": len(state["hands"][player]),
-        "shares": {company: held for company in state["companies"]
-                   if (held := shares.shares_held(state, player, company))},
+        "shares": {company: held for company, data in state["companies"].items()
+                   if (held := data["shares"].get(player, 0))},  # shares_held, read at every rollout decision
         "flags": shares.flags_of(state, player),
         "next_flag_cost": shares.flag_cost(state, player),
     }

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pbem.messages import NP_
 
-from .phases.common import concessions_of, production_value
+from .phases.common import owned, production_value
 
 # The lines of a final score, in English in the stored results (translated where shown: pbem.text.report). The
 # Maire cards' line names their points: the French rules' 5 is translated; a club's own number stays in English.
@@ -16,10 +16,12 @@ def is_over(state: dict) -> bool:
     return state["phase"] == "over"
 
 
-def score_lines(state: dict, player: str) -> dict:
-    """The French rules: gold + the nuggets on one's concessions (+3 with a New Vein) + 5 per Maire card."""
+def score_lines(state: dict, player: str, concessions: list[str] | None = None) -> dict:
+    """The French rules: gold + the nuggets on one's concessions (+3 with a New Vein) + 5 per Maire card
+    (`concessions`: the player's, when the caller has them)."""
     gold = state["gold"][player]
-    nuggets = sum(production_value(state, cid) for cid in concessions_of(state, player))
+    concessions = owned(state, player) if concessions is None else concessions
+    nuggets = sum(production_value(state, cid) for cid in concessions)
     maires = sum(1 for mayor in state["mayors"].values() if mayor == player)
     points = maires * state["points_per_maire"]
     return {"gold": gold, "nuggets": nuggets, "maires": maires, "maire_points": points,

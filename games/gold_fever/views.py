@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pbem import decisions
 
-from .phases.common import EVENT_NUMBERS, KEPT_FOR_LATER, concessions_of, production_value, saloons_of, town_of
+from .phases.common import EVENT_NUMBERS, KEPT_FOR_LATER, holdings, production_value, saloons_of, town_of
 from .phases.mayors import mayor_fee
 from .scoring import is_over, score_lines
 
@@ -19,19 +19,20 @@ def card_view(state: dict, card: str) -> dict:
     return {"id": card, "type": "event", "kind": data["kind"], "name": data["name"], **numbers}
 
 
-def player_view(state: dict, player: str) -> dict:
+def player_view(state: dict, player: str, concessions: list[str]) -> dict:
+    """`concessions`: the player's (concessions_of)."""
     return {
         "name": player,
         "gold": state["gold"][player],
         "concessions": [{**card_view(state, cid), "vein": cid in state["veins"],
-                         "value": production_value(state, cid)} for cid in concessions_of(state, player)],
+                         "value": production_value(state, cid)} for cid in concessions],
         "saloons": [{"id": sid, "town": town_of(state, sid),
                      "fee": state["cards"][state["saloons"][sid]["girls"] or state["saloons"][sid]["event"]]["fee"],
                      "girls": state["saloons"][sid]["girls"] is not None} for sid in saloons_of(state, player)],
         "maires": [town["id"] for town in state["towns"] if state["mayors"][town["id"]] == player],
         "kept": [{**card_view(state, card), "waiting": state["cards"][card]["kind"] not in KEPT_FOR_LATER}
                  for card in state["kept"][player]],
-        "score": score_lines(state, player),
+        "score": score_lines(state, player, concessions),
     }
 
 
@@ -89,7 +90,7 @@ def view(state: dict, player: str | None) -> dict:
                    "fee": mayor_fee(state, town["id"]),
                    "saloons_left": sum(1 for sid in state["saloon_supply"] if town_of(state, sid) == town["id"])}
                   for town in state["towns"]],
-        "players": [player_view(state, p) for p in state["players"]],
+        "players": [player_view(state, p, concessions) for p, concessions in holdings(state).items()],
         "bank": dict(state["bank"]),
         "discard": [card_view(state, card) for card in state["discard"]],
     }

@@ -31,19 +31,22 @@ def resigned(view: dict, legal: list[dict]) -> dict | None:
 def choose(view: dict, legal: list[dict], rnd: random.Random) -> dict:
     me = next(p for p in view["players"] if p["name"] == view["private"]["player"])
     hand = view["private"]["hand"]
-    scored = [(score(view, me, hand, entry), rnd.random(), i) for i, entry in enumerate(legal)]
-    return concrete(view, me, hand, legal[max(scored)[2]], rnd)
+    roads = road_map(view)  # read once a decision: every route weighed crosses it
+    scored = [(score(view, me, hand, entry, roads), rnd.random(), i) for i, entry in enumerate(legal)]
+    return concrete(view, me, hand, legal[max(scored)[2]], rnd, roads)
 
 
-def concrete(view: dict, me: dict, hand: list[str], entry: dict, rnd: random.Random) -> dict:
-    """One move of the entry: the crates it should move, a route's directions as given, useless cards away."""
+def concrete(view: dict, me: dict, hand: list[str], entry: dict, rnd: random.Random,
+             roads: dict[str, dict] | None = None) -> dict:
+    """One move of the entry: the crates it should move, a route's directions as given, useless cards away
+    (`roads`: road_map(view), when the caller has it)."""
     move = instantiate(entry, rnd)
     if entry["action"] == "unload":
         move["crates"] = entry["crates"]["max"]
     elif entry["action"] == "load":
         move["crates"] = entry["crates"]["max"]
     elif entry["action"] == "move" and isinstance(entry["route"], dict):
-        move["route"] = cheapest_order(view, me, entry)
+        move["route"] = cheapest_order(view, me, entry, roads)
     elif entry["action"] in ("discard", "towed"):  # chosen only when forced: make room for new cards
         move["cards"] = cards_to_discard(view, me, hand)
     elif entry["action"] in ("place", "stop"):
@@ -135,10 +138,15 @@ def step(cell: str, direction: str) -> str:
     return cell_name(row + dr, col + dc)
 
 
-def road_charges(view: dict, me: dict, route: list[str]) -> int:
+def road_map(view: dict) -> dict[str, dict]:
+    """Each location's cell with the road features of its alternate side."""
+    return {loc["cell"]: loc["roads"] for loc in view["locations"] if loc["cell"]}
+
+
+def road_charges(view: dict, me: dict, route: list[str], roads: dict[str, dict] | None = None) -> int:
     """The cash the road features on the way cost (tolls; weigh stations by the crates above their limit), read
-    from the alternate sides shown in the view, as the referee charges them."""
-    roads = {loc["cell"]: loc["roads"] for loc in view["locations"] if loc["cell"]}
+    from the alternate sides shown in the view, as the referee charges them (`roads`: road_map(view))."""
+    roads = road_map(view) if roads is None else roads
     cargo, cell, total = sum(me["cargo"].values()), me["cell"], 0
     for direction in route:
         nxt = step(cell, direction)
@@ -151,20 +159,20 @@ def road_charges(view: dict, me: dict, route: list[str]) -> int:
     return total
 
 
-def cheapest_order(view: dict, me: dict, entry: dict) -> list[str]:
+def cheapest_order(view: dict, me: dict, entry: dict, roads: dict[str, dict] | None = None) -> list[str]:
     """A route as driven: for `move (e e n in any order)` the ordering whose road charges are lowest."""
     if not isinstance(entry["route"], dict):
         return list(entry["route"])
     return min((list(order) for order in sorted(set(permutations(entry["route"]["from"])))),
-               key=lambda order: road_charges(view, me, order))
+               key=lambda order: road_charges(view, me, order, roads))
 
 
-def score(view: dict, me: dict, hand: list[str], entry: dict) -> float:
+def score(view: dict, me: dict, hand: list[str], entry: dict, roads: dict[str, dict] | None = None) -> float:
     action = entry["action"]
     if action == "move":
-        route = cheapest_order(view, me, entry)
-        cost = road_charges(view, me, route) + (0.5 * len(route) if fuel_in_hand(view, hand) >= len(route)
-                                                 else len(route))
+        route = cheapest_order(view, me, entry, roads)
+        driving = 0.5 * len(route) if fuel_in_hand(view, hand) >= len(route) else len(route)
+        cost = road_charges(view, me, route, roads) + driving
         return destination_value(view, me, hand, route_end(me["cell"], route)) - cost
     if action in ("fuel", "mixed"):
         return 10 - len(entry["cards"]) - (5 if action == "mixed" else 0)

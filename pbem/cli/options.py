@@ -88,6 +88,18 @@ def speak(gd, player: str | None, given: str | None) -> None:
     language.use(language.check(given) if given else engine.language_of(gd, player) if gd is not None else None)
 
 
+def opened(directory, player: str | None, given: str | None):
+    """The game DIR opened, and every message of the command in its reader's language (speak); what is refused
+    before the game is known (a game directory broken by hand) is in --language when one is given."""
+    from ..engine import engine
+    if given:
+        from ..text import language
+        language.use(language.check(given))
+    gd = engine.open_game(directory)
+    speak(gd, player, given)
+    return gd
+
+
 def parse_languages(default: str | None, specs: tuple[str, ...], players: list[str]) -> tuple[str | None, dict]:
     """`pbem new --language CODE` (the game's) and `--player-language PLAYER=CODE` (a player's own), checked."""
     from ..text import language

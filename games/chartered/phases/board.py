@@ -90,10 +90,14 @@ def floors_at(state: dict, plot: str) -> int:
     return state["companies"][company]["plots"][plot] if company else 0
 
 
-def touching_companies(state: dict, plot: str) -> list[str]:
-    """The companies with a warehouse on a plot next to this one, in the components' order of companies."""
-    touching = set(neighbours_of(state, plot))
-    return [company for company, data in state["companies"].items() if touching & data["plots"].keys()]
+def touching_companies(state: dict, plot: str, occupied: dict[str, str] | None = None) -> list[str]:
+    """The companies with a warehouse on a plot next to this one, in the components' order of companies
+    (`occupied`: owners(state), when the caller has it)."""
+    if occupied is None:
+        touching = set(neighbours_of(state, plot))
+        return [company for company, data in state["companies"].items() if touching & data["plots"].keys()]
+    near = {occupied[n] for n in neighbours_of(state, plot) if n in occupied}
+    return [company for company in state["companies"] if company in near]
 
 
 def distances_from_companies(state: dict) -> dict[str, int]:
@@ -129,9 +133,23 @@ def foundable_plots(state: dict) -> list[str]:
     values = state["values"]
     if state["supply"] < 1 + values["free_warehouses"] or not free_companies(state):
         return []
-    distance = distances_from_companies(state)
-    return [plot for plot in adjacency(state) if clear_of_companies(state, distance, plot)
-            and len(free_warehouse_plots(state, plot, distance)) >= values["free_warehouses"]]
+    touching = adjacency(state)
+    # clear_of_companies and free_warehouse_plots for every plot at once (the bots' rollouts ask at every
+    # decision): a plot is clear when no warehouse is within `buffer` steps
+    near = near_companies(state, values["buffer"])
+    return [plot for plot in touching if plot not in near
+            and sum(n not in near for n in touching[plot]) >= values["free_warehouses"]]
+
+
+def near_companies(state: dict, steps: int) -> set[str]:
+    """The plots at most `steps` steps from a warehouse of a company (those with distances_from_companies at most
+    `steps`)."""
+    touching, near = adjacency(state), set(owners(state))
+    edge = set(near)
+    for _ in range(steps):
+        edge = {n for plot in edge for n in touching[plot]} - near
+        near |= edge
+    return near
 
 
 def free_companies(state: dict) -> list[str]:

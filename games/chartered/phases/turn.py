@@ -54,8 +54,8 @@ def plot_card_effects(state: dict, player: str) -> dict[str, dict]:
             continue
         company = occupied.get(card)
         floors = state["companies"][company]["plots"][card] if company else 0
-        effect = board.plot_card_effect(floors, company, board.touching_companies(state, card), card in foundable,
-                                        max_floors)
+        touching = board.touching_companies(state, card, occupied)
+        effect = board.plot_card_effect(floors, company, touching, card in foundable, max_floors)
         if effect is not None:
             effects[card] = effect
     return effects

@@ -44,9 +44,33 @@ def town_of(state: dict, card: str) -> str:
 
 
 def concessions_of(state: dict, player: str, town: str | None = None) -> list[str]:
-    return sorted((cid for cid, owner in state["owners"].items()
-                   if owner == player and (town is None or town_of(state, cid) == town)),
-                  key=lambda cid: (town_of(state, cid), state["cards"][cid]["number"]))
+    return sorted(owned(state, player, town), key=listing_order(state))
+
+
+def listing_order(state: dict):
+    """The order a player's concessions are listed in: by town, then by number."""
+    cards = state["cards"]
+    return lambda cid: (cards[cid]["town"], cards[cid]["number"])
+
+
+def holdings(state: dict) -> dict[str, list[str]]:
+    """Every player's concessions, each list as concessions_of gives it, from one pass over the owners (a view
+    lists everyone's)."""
+    held = {player: [] for player in state["players"]}
+    for cid, owner in state["owners"].items():
+        if owner in held:
+            held[owner].append(cid)
+    for cids in held.values():
+        cids.sort(key=listing_order(state))
+    return held
+
+
+def owned(state: dict, player: str, town: str | None = None) -> list[str]:
+    """The player's concessions (of one town), in no order: for counts and sums (the search's rollouts count them
+    at every decision)."""
+    cards = state["cards"]
+    return [cid for cid, owner in state["owners"].items()
+            if owner == player and (town is None or cards[cid]["town"] == town)]
 
 
 def saloons_of(state: dict, player: str) -> list[str]:

@@ -1,7 +1,7 @@
 """The mayors: who holds a town's Maire card, and the fee a new concession pays them."""
 from __future__ import annotations
 
-from .common import concessions_of, discard, transfer
+from .common import discard, owned, transfer
 
 
 def mayor_fee(state: dict, town: str) -> int:
@@ -9,7 +9,7 @@ def mayor_fee(state: dict, town: str) -> int:
     mayor = state["mayors"][town]
     if mayor is None:
         return 0
-    fee = len(concessions_of(state, mayor, town))
+    fee = len(owned(state, mayor, town))
     governor = state["governor"]
     if governor and governor["town"] == town:
         fee *= state["cards"][governor["card"]]["factor"]
@@ -28,7 +28,7 @@ def appoint_mayor(state: dict, town: str) -> None:
     ruling: the mayor keeps it while nobody has more (the English rules: only MORE mines take it); when others
     have more and the most is tied between them, or the mayor has no concession there left, it goes back aside
     until one player alone has the most. A Governor leaves with the mayorship (the English rules)."""
-    counts = {player: len(concessions_of(state, player, town)) for player in state["players"]}
+    counts = {player: len(owned(state, player, town)) for player in state["players"]}
     best = max(counts.values())
     leaders = [player for player in state["players"] if counts[player] == best]
     mayor = state["mayors"][town]

@@ -7,6 +7,7 @@ removed locations of a 3-player game, the truck stops), so a cell's name never c
 from __future__ import annotations
 
 import string
+from functools import lru_cache
 
 from .common import CENTRE
 
@@ -24,11 +25,17 @@ def cell_coords(cell: str) -> tuple[int, int]:
 
 def neighbour(state: dict, cell: str, direction: str) -> str | None:
     """The cell next to `cell` in that direction, None at the frame's border."""
+    frame = state["map"]["frame"]
+    return step(cell, direction, frame["rows"], frame["cols"])
+
+
+@lru_cache(maxsize=4096)
+def step(cell: str, direction: str, rows: int, cols: int) -> str | None:
+    """neighbour() in a frame of that size (a few hundred cells: the search's rollouts ask millions of times)."""
     row, col = cell_coords(cell)
     dr, dc = DIRECTIONS[direction]
     row, col = row + dr, col + dc
-    frame = state["map"]["frame"]
-    if 0 <= row < frame["rows"] and 0 <= col < frame["cols"]:
+    if 0 <= row < rows and 0 <= col < cols:
         return cell_name(row, col)
     return None
 

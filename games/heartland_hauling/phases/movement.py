@@ -14,9 +14,9 @@ from .common import CENTRE, cargo_total, discard_cards, effect_amount, fuel_valu
 # ---------------------------------------------------------------- routes
 
 
-def crossing_charge(state: dict, player: str, cell: str, direction: str) -> int:
-    """Cash for crossing one edge: a toll road's toll, a weigh station's $1 a crate above four on the truck."""
-    feature = board.edge_feature(state, cell, direction)
+def crossing_charge(state: dict, player: str, feature: str | None) -> int:
+    """Cash for crossing an edge with this road feature: a toll road's toll, a weigh station's $1 a crate above four
+    on the truck."""
     if feature is None:
         return 0
     spec = state["components"]["road_features"][feature]
@@ -35,13 +35,14 @@ def may_stop(state: dict, player: str, cell: str) -> bool:
     return True
 
 
-def next_space(state: dict, cell: str, direction: str, seen) -> str | None:
-    """The space a truck enters going that way, if it may: a space of the map, not used yet this turn, and no
-    closed road on the edge."""
+def next_space(state: dict, cell: str, direction: str, seen) -> tuple[str, str | None] | None:
+    """The space a truck enters going that way, if it may (a space of the map, not used yet this turn, and no
+    closed road on the edge), with the road feature on the edge crossed."""
     nxt = board.neighbour(state, cell, direction)
     if nxt is None or nxt in seen or not board.is_space(state, nxt):
         return None
-    return None if board.edge_feature(state, cell, direction) == "closed" else nxt
+    feature = board.edge_feature(state, cell, direction)
+    return None if feature == "closed" else (nxt, feature)
 
 
 def walk(state: dict, player: str, route: list[str]) -> tuple[str, int] | None:
@@ -49,10 +50,11 @@ def walk(state: dict, player: str, route: list[str]) -> tuple[str, int] | None:
     cell = hauler(state, player)["cell"]
     seen, charges = {cell}, 0
     for direction in route:
-        nxt = next_space(state, cell, direction, seen)
-        if nxt is None:
+        entered = next_space(state, cell, direction, seen)
+        if entered is None:
             return None
-        charges += crossing_charge(state, player, cell, direction)
+        nxt, feature = entered
+        charges += crossing_charge(state, player, feature)
         seen.add(nxt)
         cell = nxt
     return cell, charges
@@ -69,10 +71,10 @@ def drivable_routes(state: dict, player: str) -> list[tuple[tuple[str, ...], str
         if len(route) == limit:
             return
         for direction in board.DIRECTIONS:
-            nxt = next_space(state, cell, direction, seen)
-            if nxt is not None:
-                extend(route + (direction,), nxt, seen | {nxt},
-                       charges + crossing_charge(state, player, cell, direction))
+            entered = next_space(state, cell, direction, seen)
+            if entered is not None:
+                nxt, feature = entered
+                extend(route + (direction,), nxt, seen | {nxt}, charges + crossing_charge(state, player, feature))
 
     start = hauler(state, player)["cell"]
     extend((), start, frozenset({start}), 0)
@@ -134,8 +136,12 @@ def routes_to_entries(routes: list[tuple[str, ...]]) -> list[dict]:
 
 
 def payable_routes(state: dict, player: str) -> list[tuple[str, ...]]:
-    return [route for route, _, charges in drivable_routes(state, player)
-            if payments(state, player, len(route), charges)]
+    routes = drivable_routes(state, player)
+    payable = {}  # whether a move can be paid depends only on its length and road charges: asked once each
+    for route, _, charges in routes:
+        if (len(route), charges) not in payable:
+            payable[len(route), charges] = bool(payments(state, player, len(route), charges))
+    return [route for route, _, charges in routes if payable[len(route), charges]]
 
 
 # ---------------------------------------------------------------- decisions
