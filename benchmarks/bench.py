@@ -22,9 +22,10 @@ target holds when the median meets it, by CPU time (the child's user + system ti
   (PBEM_MAIL_PICTURES=0), the two run one after the other, each run paired with `pbem move` of the same position
   and with a probe of the disk (a 4 KiB block rewritten and fsynced, 20 times): what one fsync costs on that disk
   at that moment, beside how many fsyncs a mail makes; that batch is handled by one process (`--workers 1`);
-- the same batch (or one of `--worker-games` games), pictures on, with `--workers N` (for each N of WORKER_COUNTS)
-  against `--workers 1`, the two run one right after the other: how many times the throughput of one worker N workers reach (by wall time: the target;
-  the CPU time of the run and its workers together is shown);
+- the same batch, pictures on, with `--workers N` (for each N of WORKER_COUNTS) against `--workers 1`, the two run
+  one right after the other: how many times the throughput of one worker N workers reach (by wall time: the
+  target; the CPU time of the run and its workers together is shown); with `--worker-games` the same on a batch of
+  that many games too (1000: a larger club's), shown beside it;
 - `pbem site` of a root of 1,000 Gold Fever games (`--site-games`) after one new move, against the site of that one
   game alone, made afresh: what the 999 unchanged games cost a run (their public files read and hashed);
 - a turn mail's picture in each game, at its largest table: the player to act's view at 24 positions spread over
@@ -392,9 +393,9 @@ def with_workers(command: list[str], count: int) -> list[str]:
     return [*command, "--workers", str(count)]
 
 
-def worker_commands(inbox: Callable[[], list[str]]) -> dict[int, Command]:
-    """The mail batch, pictures on, with one worker and with each count of WORKER_COUNTS."""
-    return {count: Command(f"mail batch, {count} worker{'s' if count > 1 else ''}",
+def worker_commands(inbox: Callable[[], list[str]], games: int) -> dict[int, Command]:
+    """The mail batch of `games` games, pictures on, with one worker and with each count of WORKER_COUNTS."""
+    return {count: Command(f"mail batch of {games}, {count} worker{'s' if count > 1 else ''}",
                            lambda count=count: with_workers(inbox(), count), b"accepted",
                            env={"PBEM_MAIL_PICTURES": "1"})
             for count in (1, *WORKER_COUNTS)}
@@ -408,10 +409,13 @@ def measure_workers(commands: dict[int, Command], pairs: dict[int, Pairs]) -> No
         pairs[count].add(one, commands[count].once())
 
 
-def worker_figures(commands: dict[int, Command], pairs: dict[int, Pairs], targets: dict, games: int
-                   ) -> list[Figure]:
-    return [Figure(f"mail batch: {count} workers / 1 (throughput)", pairs[count].cpu, pairs[count].wall,
-                   targets[f"mail_workers_{count}_vs_1"], True,
+def worker_figures(commands: dict[int, Command], pairs: dict[int, Pairs], targets: dict, games: int,
+                   measured: bool = True) -> list[Figure]:
+    """The figures of one batch's workers; `measured`: against their targets (bench.py's own batch), else shown (a
+    larger club's batch, --worker-games)."""
+    return [Figure(f"mail batch: {count} workers / 1 (throughput)" if measured else
+                   f"  the same, {games} games", pairs[count].cpu, pairs[count].wall,
+                   targets[f"mail_workers_{count}_vs_1"] if measured else None, True,
                    f"`--workers {count}`: {ms(commands[count], games)} a mail (wall: the batch's, over {games}; "
                    f"CPU: the run's and its workers'), `--workers 1` beside it: {ms(commands[1], games)}; "
                    f"{os.cpu_count()} cores", wall_only=True)
@@ -517,8 +521,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=15, help="pairs of each short command")
     parser.add_argument("--long-rounds", type=int, default=5, help="pairs of the mail batch, demo and verifies")
     parser.add_argument("--games", type=int, default=100, help="games in the mail batch")
-    parser.add_argument("--worker-games", type=int, help="games in the batch the workers are measured on (default: "
-                                                         "--games; 1000: a larger club's batch)")
+    parser.add_argument("--worker-games", type=int, help="the workers measured on a batch of this many games too "
+                                                         "(1000: a larger club's), shown beside bench.py's own")
     parser.add_argument("--site-games", type=int, default=1000, help="games of the site's root")
     parser.add_argument("--no-git", action="store_true", help="leave out `pbem git verify` (its game takes minutes "
                                                               "to play)")
@@ -584,9 +588,9 @@ def measure(args, targets: dict, root: Path) -> int:
                    env={"PBEM_MAIL_PICTURES": "1"})
     text_mail = Command("mail batch, pictures off", lambda: with_workers(inbox(), 1), b"accepted",
                         env={"PBEM_MAIL_PICTURES": "0"})
-    worker_games = args.worker_games or args.games  # the workers' batch: bench.py's, or a larger club's
-    workers = worker_commands(inbox if worker_games == args.games else
-                              inbox_of(mail_batch(root / "mail-workers", worker_games)[0]))
+    workers = worker_commands(inbox, args.games)  # the workers on bench.py's batch (the target's)
+    larger = args.worker_games if args.worker_games and args.worker_games != args.games else None
+    larger_workers = worker_commands(inbox_of(mail_batch(root / "mail-workers", larger)[0]), larger) if larger else {}
     fsync_probe = fixed("fsync probe", [PYTHON, "-c", FSYNC_PROBE, str(root / "fsync-probe")])
     run([PYTHON, "-c", COUNT_FSYNCS, str(root / "fsyncs"), *with_workers(inbox(), 1)[1:]], b"accepted")
     fsyncs_per_mail = int((root / "fsyncs").read_text()) / args.games
@@ -609,15 +613,18 @@ def measure(args, targets: dict, root: Path) -> int:
     # bytecode caches and compiled schemas written, files in the page cache
     for command in (click_only, click_yaml, status, moves, verify, demo, in_memory, move, move_10, move_last,
                     move_fr, move_zh, cli_move, mail, text_mail, fsync_probe, *workers.values(),
+                    *larger_workers.values(),
                     *(git_verify or {}).values()):
         run(command.prepare(), command.expect, command.env)
     drawn = picture_views(root / "pictures") if PICTURES else {}
 
     pairs = {name: Pairs() for name in ("move/click", "move/click+yaml", "status/click", "status/click+yaml",
                                         "moves/click", "moves/click+yaml", "last/10", "fr/en", "zh/en", "mail/cli",
+                                        "text mail/cli",
                                         "demo", "verify",
                                         "git per commit", "git whole", "git whole, loose")}
     worker_pairs = {count: Pairs() for count in WORKER_COUNTS}
+    larger_pairs = {count: Pairs() for count in WORKER_COUNTS}
     mail_cpu, mail_wall, text_cpu, text_wall, probe = [], [], [], [], []
     costs = {game_id: [] for game_id in drawn}
     print(f"measuring: {args.rounds} rounds ({args.long_rounds} of the long ones) ...", file=sys.stderr)
@@ -645,12 +652,15 @@ def measure(args, targets: dict, root: Path) -> int:
             mail_cpu.append(args.games / batch_run.cpu)
             mail_wall.append(args.games / batch_run.wall)
             text_run = text_mail.once()
+            pairs["text mail/cli"].add(text_run, cli_run, 1 / args.games)
             text_cpu.append(args.games / text_run.cpu)
             text_wall.append(args.games / text_run.wall)
             for game_id, views in drawn.items():
                 costs[game_id].append(json.loads(run([PYTHON, str(HERE / "picturecost.py"), str(views)]).output))
             probe.append(float(probe_run.output))
             measure_workers(workers, worker_pairs)
+            if larger_workers:
+                measure_workers(larger_workers, larger_pairs)
             site_whole.once()
             site_alone.once()
             pairs["demo"].add(demo.once(), in_memory.once())
@@ -688,10 +698,14 @@ def measure(args, targets: dict, root: Path) -> int:
         Figure("mail batch, pictures off: moves per second", text_cpu, text_wall, None, True,
                f"the same batch, PBEM_MAIL_PICTURES=0 (text mails only), run right after it: per mail "
                f"{ms(text_mail, args.games)}"),
-        *worker_figures(workers, worker_pairs, targets, worker_games),
+        *worker_figures(workers, worker_pairs, targets, args.games),
+        *(worker_figures(larger_workers, larger_pairs, targets, larger, measured=False) if larger else []),
         site_figure(site_whole, site_alone, targets["site_one_move_in_many_games_s"], args.site_games),
         ratio("mail batch: per mail / a CLI move", pairs["mail/cli"], targets["mail_vs_cli_move"],
-              f"`pbem move` of the first game's move: {ms(cli_move)}"),
+              f"`pbem move` of the first game's move: {ms(cli_move)}; a mail draws its reader's picture (one in "
+              f"three mails), composes three answers and parses a message, a CLI move does none of it"),
+        ratio("  the same, pictures off", pairs["text mail/cli"], None,
+              "the batch with PBEM_MAIL_PICTURES=0 against the same `pbem move`: the move and its answers, no picture"),
         ratio("pbem demo / the same game in memory", pairs["demo"], targets["demo_vs_playout"],
               f"demo: {ms(demo)}; in memory: {ms(in_memory)}; greedy bots at every seat, the very same game "
               f"(checked)"),
@@ -712,7 +726,8 @@ def measure(args, targets: dict, root: Path) -> int:
         ]
     figures += picture_figures(costs, targets)
     everything = [click_only, click_yaml, move, status, moves, move_10, move_last, move_fr, move_zh, cli_move, mail,
-                  text_mail, demo, in_memory, verify, *workers.values(), site_whole, site_alone,
+                  text_mail, demo, in_memory, verify, *workers.values(), *larger_workers.values(), site_whole,
+                  site_alone,
                   *(git_verify or {}).values()]
     peaks = {c.name: max(r.peak for r in c.runs) / 1024 for c in everything if c.runs}
     load = os.getloadavg()

@@ -33,6 +33,7 @@ TERM = "term:"  # the catalogue context of a glossary term is TERM + its kind (p
 # the catalogue contexts of a game's meta.yaml texts (pbem.text.catalogues.extract_meta): a queue form's help, the
 # name of a field of a form (`<amount>` of `bid <amount>`)
 QUEUE_HELP, SLOT = "queue help", "slot"
+OPTION_HELP = "option help"  # the context of what a game's option does (meta.yaml `options:`, `pbem games`)
 # The translator of the reader now being written to (pbem.text.language.Translator), or None: English.
 _reader: contextvars.ContextVar = contextvars.ContextVar("pbem_reader", default=None)
 

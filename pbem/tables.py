@@ -40,11 +40,23 @@ def _narrow(text: str) -> bool:
     return text.isascii() and text.isprintable() or all(map(_narrow_char, text))
 
 
+_WIDTHS: dict[str, int] = {}  # each text's columns: a report's cells and words recur (a mail batch writes thousands)
+_WIDTHS_MAX = 20000
+
+
 def width(text: str) -> int:
     """The columns a text takes on a terminal (wcwidth's count: two for a Chinese character, none for a combining
     accent). A text with a control character counts one a character."""
-    if _narrow(text):
-        return len(text)
+    columns = _WIDTHS.get(text)
+    if columns is None:
+        columns = len(text) if _narrow(text) else _wide_width(text)
+        if len(_WIDTHS) >= _WIDTHS_MAX:
+            _WIDTHS.clear()
+        _WIDTHS[text] = columns
+    return columns
+
+
+def _wide_width(text: str) -> int:
     from wcwidth import wcswidth
     columns = wcswidth(text)
     return columns if columns >= 0 else len(text)

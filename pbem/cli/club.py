@@ -11,7 +11,7 @@ from ..engine import engine
 from ..messages import _
 from ..play import trust
 from ..text import talktext
-from .options import AS_PLAYER, FORMAT, GAME_DIR, LANGUAGE, NOW, emit, secret_from, speak
+from .options import AS_PLAYER, FORMAT, GAME_DIR, LANGUAGE, NOW, emit, opened, secret_from
 
 
 @click.command()
@@ -52,8 +52,7 @@ def watch(directory, added, removed, notify, watchers, fmt):
 @FORMAT
 def say(directory, text, player, to, text_file, secret, secret_file, now, language, fmt):
     """Say TEXT to the table, or to one player (--to): kept in the game's talk, outside the moves."""
-    gd = engine.open_game(directory)
-    speak(gd, player, language)
+    gd = opened(directory, player, language)
     message = read_message(text, text_file)
     engine.check_player(gd, player)
     entry = next(p for p in engine.load_secrets(gd)["players"] if p["name"] == player)
@@ -73,8 +72,7 @@ def say(directory, text, player, to, text_file, secret, secret_file, now, langua
 @FORMAT
 def talk(directory, player, allow, language, fmt):
     """Show a game's talk, or change what talk it allows (--allow, the organiser's)."""
-    gd = engine.open_game(directory)
-    speak(gd, player, language)
+    gd = opened(directory, player, language)
     if allow:
         club.configure(gd, talk=allow)
     messages = talking.heard_by(gd, player) if player else talking.table(gd)
@@ -87,17 +85,8 @@ def read_message(text: str | None, text_file: str | None) -> str:
         raise UsageError("give the message as TEXT or --file FILE (one of them)")
     if text is not None:
         return text
-    import sys
-    try:
-        if text_file == "-":
-            data = sys.stdin.buffer.read(talking.MAX_BYTES + 1)
-        else:
-            with open(text_file, "rb") as handle:
-                data = handle.read(talking.MAX_BYTES + 1)
-    except OSError as exc:
-        raise PbemError(f"{text_file}: cannot read ({exc.strerror})") from None
-    if len(data) > talking.MAX_BYTES:
-        raise talking.too_large()  # refused unread
+    from ..store.safefiles import read_bounded
+    data = read_bounded(text_file, talking.MAX_BYTES)  # a larger one is refused unread
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -15,7 +15,7 @@ from ..messages import _, lazy
 from ..store import registry
 from ..text import language as reading, phrases
 from .options import (AS_PLAYER, FOLDER, FORMAT, GAME_DIR, LANGUAGE, MOVE_NUMBER, NOW, NOW_SHOWN, clock_now, emit,
-                      said_now, signed_file, speak, status_json)
+                      opened, said_now, signed_file, status_json)
 
 
 class LazyGroup(click.Group):
@@ -51,10 +51,13 @@ def cli():
 
 
 @cli.command()
+@click.option("--language", "language", metavar="CODE", help="Say what each game and option is in this language "
+              "(en, the default; fr; zh-Hant; zh-Hans).")
 @FORMAT
-def games(fmt):
+def games(language, fmt):
     """The games, their player counts, options and variants."""
     from ..text import report
+    reading.use(reading.check(language) if language else None)
     data = [{"id": g.id, "title": g.title, "players": {"min": g.min_players, "max": g.max_players},
              "options": g.meta.get("options", {})} for g in registry.all_games()]
     emit(data, fmt, lambda _: report.games_table(registry.all_games()))
@@ -69,8 +72,7 @@ def games(fmt):
 def status(directory, player, now, language, fmt):
     """The position, who must act and the last moves (from the referee's state where it is here)."""
     from ..text import report
-    gd = engine.open_game(directory)
-    speak(gd, player, language)
+    gd = opened(directory, player, language)
     doc, notes = engine.status_with_notes(gd, player)
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
@@ -111,8 +113,7 @@ def _talk_text(talk: list[dict]) -> str:
 def board(directory, player, fmt, output, now, language):
     """A picture of the position, drawn from the public view or a player's view."""
     from ..text import pictures
-    gd = engine.open_game(directory)
-    speak(gd, player, language)
+    gd = opened(directory, player, language)
     doc, notes = engine.status_with_notes(gd, player)
     for note in notes:
         click.echo(f"pbem: note: {note}", err=True)
@@ -163,8 +164,7 @@ def site(root, out, now, language):
 @FORMAT
 def moves(directory, player, now, language, fmt):
     """Who must act, and the legal moves in text notation, each with what it does."""
-    gd = engine.open_game(directory)
-    speak(gd, player, language)
+    gd = opened(directory, player, language)
     data = engine.legal(gd, player)
     emit(data, fmt, lambda d: phrases.legal_text(d, said_now(now, bool(d.get("due")))))
 
@@ -186,8 +186,7 @@ def move(directory, source, player, text, move_number, now, language, fmt):
     if move_number is not None and text is None:
         raise UsageError("--move-number goes with --text (a move file names its own move number)")
     from ..clock.correspondence import submit
-    gd = engine.open_game(directory)
-    speak(gd, player, language)
+    gd = opened(directory, player, language)
     if text is not None:
         from ..notation import split_turn
         result = submit(gd, player, split_turn(text), by="referee", move_number=move_number, now=now)
@@ -215,8 +214,7 @@ def queue(directory, source, player, text, cancel, move_number, now, language, f
     """Show a player's queue and standing orders; or replace them: a signed queue file (FILE, or - for standard
     input; `pbem sign --queue`), the referee's --text, or --cancel."""
     from ..clock import correspondence
-    gd = engine.open_game(directory)
-    speak(gd, player, language)
+    gd = opened(directory, player, language)
     if sum(x is not None and x is not False for x in (source, text, cancel or None)) > 1:
         raise UsageError("give at most one of FILE, - , --text STEPS and --cancel")
     if move_number is not None and text is None and not cancel:
@@ -245,8 +243,7 @@ def queue(directory, source, player, text, cancel, move_number, now, language, f
 def log(directory, full, language, fmt):
     """The moves so far."""
     from ..text import report
-    gd = engine.open_game(directory)
-    speak(gd, None, language)
+    gd = opened(directory, None, language)
     data = engine.read_log(gd, full)
     emit(data, fmt, lambda d: report.recent_moves(d["entries"] or [], gd.game.id) + "\n")
 
@@ -259,8 +256,7 @@ def log(directory, full, language, fmt):
 @FORMAT
 def verify(directory, player, fmt, language):
     """Replay the game from its seed and log; every stored file must match the replay exactly."""
-    gd = engine.open_game(directory)
-    speak(gd, player, language)
+    gd = opened(directory, player, language)
     emit(engine.verify(gd, player), fmt, phrases.verified)
 
 

@@ -1,6 +1,6 @@
 """The `pbem` command as installed (its console script): a process of its own, short-lived, tuned as one.
 
-Two things a library must not do to the program that imports it, and the command does to itself:
+Three things a library must not do to the program that imports it, and the command does to itself:
 
 - the cyclic garbage collector's first threshold raised from 700 allocations to 100,000, before anything is
   imported: a move makes some 20,000 objects that live to its end (modules, the schemas' checks, the game), which
@@ -11,6 +11,11 @@ Two things a library must not do to the program that imports it, and the command
   costs a move a seventh of its CPU. What asked to run at exit (a temporary folder's clean-up, the git cat-file
   reader's end) still runs; with a thread still running, or on a Python without CPython's list of exit
   functions, the usual exit.
+- the phrases Click gives its options when they are made (`--help`'s "Show this message and exit.", a path's
+  "directory", `--version`'s) taken as they are, not looked up through gettext: pbem ships no catalogue of
+  Click's (it says its own words in its readers' languages), and each look-up probes the system's catalogue
+  folders for one, the first importing `locale` to do so: seven look-ups, a sixtieth of a move's instructions.
+  Click's error messages are still looked up (pbem.cli.commands shows them, rarely).
 
 docs/performance.md has the measurements.
 """
@@ -25,6 +30,9 @@ FIRST_THRESHOLD = 100_000
 
 def run() -> None:
     gc.set_threshold(FIRST_THRESHOLD, *gc.get_threshold()[1:])
+    import click.decorators
+    import click.types
+    click.decorators._ = click.types._ = str  # Click's option phrases as they are (see above)
     import atexit
     import threading
 

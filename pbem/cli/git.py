@@ -8,8 +8,9 @@ import click
 
 from ..contract import PbemError, UsageError
 from ..tables import fit_lines
-from .options import (FILE, FOLDER, FORMAT, LANGUAGE, NOW, club_options, deadline_options, deadlines_from, emit,
-                      parse_languages, parse_options, read_input, secret_from)
+from .options import (FILE, FOLDER, FORMAT, LANGUAGE, NOW, bot_seats, club_options, deadline_options,
+                      deadlines_from, emit, note_greedy_instead, parse_languages, parse_options, read_input,
+                      secret_from)
 
 REFEREE_DIR = click.option("--referee-dir", "referee_root", type=FOLDER, metavar="ROOT",
                            envvar="PBEM_REFEREE_DIR",
@@ -79,24 +80,30 @@ def git():
               "zh-Hans).")
 @click.option("--player-language", "player_languages", multiple=True, metavar="PLAYER=CODE", help="A player's own "
               "language (they may change it later: pbem git language); repeat for each player.")
+@click.option("--bot", "bots", multiple=True, metavar="PLAYER=LEVEL", help="Seat a bot, played at LEVEL (random, "
+              "greedy, search, search:N for N simulations a decision) by the referee after the move that makes it "
+              "its turn; the seat needs no key. Repeatable.")
 @PBEM_SOURCE
 @deadline_options
 @club_options
 @NOW
 @FORMAT
 def init(game_type, directory, players, keys, seed, options, components, organiser, referee_root, ci_identity,
-         branch, language, player_languages, pbem_source, deadline, reminder, on_timeout, timeout_bots, timeouts,
-         vacation_days, watchers, talk, now, fmt):
+         branch, language, player_languages, bots, pbem_source, deadline, reminder, on_timeout, timeout_bots,
+         timeouts, vacation_days, watchers, talk, now, fmt):
     """Start a game of GAME in a new git repository DIR (DIR's name is the game's id)."""
     from ..clock.correspondence import parse_player
     from ..git.start import init as start
+    from ..store import registry
+    from ..text.phrases import bot_seat_lines
     seats = [parse_player(p) for p in players]
+    note_greedy_instead(registry.get(game_type), [*bots, *timeout_bots])
     language, languages = parse_languages(language, player_languages, [name for name, _ in seats])
     result = start(game_type, directory, seats, _parse_keys(keys), seed=seed,
                    options=parse_options(options), components=components, organiser=organiser,
                    referee_root=referee_root, ci_identity=ci_identity, branch=branch,
                    deadlines=deadlines_from(deadline, reminder, on_timeout, timeouts, vacation_days, timeout_bots),
-                   now=now, pbem_source=pbem_source, language=language, languages=languages,
+                   now=now, pbem_source=pbem_source, language=language, languages=languages, bots=bot_seats(bots),
                    club_settings=(watchers, talk))
 
     def text(data):
@@ -106,7 +113,9 @@ def init(game_type, directory, players, keys, seed, options, components, organis
                                                f"committed encrypted to the key in {ci_identity} (referee.age): "
                                                f"put that file's content in the CI secret PBEM_REFEREE_IDENTITY") + ".",
                  "Give each player their secret (it signs their move files; keep it private):"]
-        lines += [f"  {p['name']}: {p['secret']}  (view: {data['views'][p['name']]})" for p in data["players"]]
+        lines += [f"  {p['name']}: {p['secret']}  (view: {data['views'][p['name']]})" for p in data["players"]
+                  if p["name"] not in data["bots"]]
+        lines += bot_seat_lines(data["bots"])
         lines.append("Next: add a remote and push (git remote add origin URL; git push -u origin "
                      f"{data['branch']}).")
         return "\n".join(lines) + "\n"
@@ -153,8 +162,9 @@ def move(directory, source, player, text, secret_file, push, identity_file, lang
 @click.option("--secret-file", type=FILE, help="A file holding your secret (or PBEM_SECRET). "
               "Without a secret the commit is signed with your SSH key (git's gpg.format ssh).")
 @click.option("--push", is_flag=True, help="Push it too (rebased on whatever was pushed meanwhile).")
+@LANGUAGE
 @FORMAT
-def takeback(directory, player, agree, decline, secret_file, push, fmt):
+def takeback(directory, player, agree, decline, secret_file, push, language, fmt):
     """Commit a request to take back your last decision, or (--agree, --decline) your answer to one (then: git
     push); the referee's run judges it."""
     from ..engine import engine
@@ -163,7 +173,7 @@ def takeback(directory, player, agree, decline, secret_file, push, fmt):
         raise UsageError("give at most one of --agree and --decline")
     secret = secret_from(None, secret_file) if secret_file or os.environ.get("PBEM_SECRET") else None
     word = engine.TAKEBACK_AGREE if agree else engine.TAKEBACK_DECLINE if decline else engine.TAKEBACK_REQUEST
-    result = commit_takeback(directory, player, word, secret, push)
+    result = commit_takeback(directory, player, word, secret, push, language)
     emit(result, fmt, lambda r: fit_lines(takeback_committed(r, word)) + "\n")
 
 

@@ -88,6 +88,18 @@ def speak(gd, player: str | None, given: str | None) -> None:
     language.use(language.check(given) if given else engine.language_of(gd, player) if gd is not None else None)
 
 
+def opened(directory, player: str | None, given: str | None):
+    """The game DIR opened, and every message of the command in its reader's language (speak); what is refused
+    before the game is known (a game directory broken by hand) is in --language when one is given."""
+    from ..engine import engine
+    if given:
+        from ..text import language
+        language.use(language.check(given))
+    gd = engine.open_game(directory)
+    speak(gd, player, given)
+    return gd
+
+
 def parse_languages(default: str | None, specs: tuple[str, ...], players: list[str]) -> tuple[str | None, dict]:
     """`pbem new --language CODE` (the game's) and `--player-language PLAYER=CODE` (a player's own), checked."""
     from ..text import language
@@ -232,7 +244,7 @@ def signed_file(source: str, gd, player: str, queue: bool) -> dict:
     player's language, when it is another game's or signed by another player than --as."""
     name = _("standard input") if source == "-" else source
     data, size = read_input(source)
-    doc = movefile.parse(data, name, size)
+    doc = movefile.parse(data, name, size, gd.game.id)
     other, signer = repr(doc["game"]), repr(doc["player"])
     if doc["game"] != gd.id and queue:
         raise PbemError(lazy("{file}: the queue is for game {other}, this is {game}", file=name, other=other,

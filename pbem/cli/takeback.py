@@ -6,9 +6,8 @@ from __future__ import annotations
 import click
 
 from ..contract import UsageError
-from ..engine import engine
 from ..messages import Message
-from .options import AS_PLAYER, FORMAT, GAME_DIR, LANGUAGE, NOW, emit, speak
+from .options import AS_PLAYER, FORMAT, GAME_DIR, LANGUAGE, NOW, emit, opened
 
 
 @click.command()
@@ -26,8 +25,7 @@ def takeback(directory, player, agree, decline, now, language, fmt):
     from ..text.takebacks import told
     if agree and decline:
         raise UsageError("give at most one of --agree and --decline")
-    gd = engine.open_game(directory)
-    speak(gd, player, language)
+    gd = opened(directory, player, language)
     if agree or decline:
         result = takebacks.answer(gd, player, agree, by="referee", now=now)
     else:

@@ -22,7 +22,7 @@ from ..engine import engine
 from ..messages import lazy
 from ..store import validation, yamlio
 from ..store.gamedir import PUBLIC, SECRETS, load_secrets, read_status, reading
-from ..store.safefiles import read
+from ..store.safefiles import read, read_bounded
 from . import league
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
@@ -33,14 +33,7 @@ MOST_LEAGUE_BYTES = 1024 * 1024
 def league_file(path) -> dict:
     """A league file, read and checked against schemas/league/league.schema.json (every error with its path)."""
     where = str(path)
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MOST_LEAGUE_BYTES + 1)
-    except OSError as exc:
-        raise PbemError(f"{where}: cannot read the league file ({exc.strerror})") from None
-    if len(data) > MOST_LEAGUE_BYTES:
-        raise PbemError(f"{where}: a league file is at most 1 MB")
-    doc = yamlio.loads(data, where)
+    doc = yamlio.loads(read_bounded(path, MOST_LEAGUE_BYTES), where)
     validation.check_kept("league", "league/league.schema.json", doc, where)
     if len(set(doc["games"])) != len(doc["games"]):
         raise PbemError(f"{where}: a game is listed twice")

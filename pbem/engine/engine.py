@@ -23,9 +23,10 @@ from ..contract import PbemError, UsageError
 from ..play.turns import (END, REPLACE, RESIGN, TAKEBACK_AGREE, TAKEBACK_DECLINE, TAKEBACK_GRANTED, TAKEBACK_REFUSED,
                           TAKEBACK_REQUEST, TAKEBACK_WORDS, TIMEOUT_REASONS, MoveAt, ending, is_end, is_resign,
                           number_answered, play_turn, referee_move, referee_turns, timeout_choice, timeout_move, to_act)
-from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, SECRETS, STATE, STATE_CACHE, STATE_DIGEST,
-                             STATUS_DIGESTS, TXN_KEY, GameDir, check_player, components_reader, layout, load_secrets,
-                             load_state, open_game, roster, settle, state_edited, view_file)
+from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, ID_PATTERN, LOG, NAME_PATTERN, PUBLIC, SECRETS, STATE,
+                             STATE_CACHE, STATE_DIGEST, STATUS_DIGESTS, TXN_KEY, GameDir, check_player,
+                             components_reader, layout, load_secrets, load_state, open_game, roster, settle,
+                             state_edited, view_file)
 from .documents import RECENT, final_ranking, public_entry, public_log, since_own_move
 from .reader import language_of, legal, read_log, status, status_with_notes, with_moves_since
 from .requests import Request
@@ -33,15 +34,16 @@ from .writer import commit, resign, set_queue, submit, writing
 
 __all__ = [
     "PbemError", "UsageError", "RECENT", "final_ranking", "public_entry", "public_log", "since_own_move",
-    "COMPONENTS", "FULL_LOG", "GAME", "LOG", "PUBLIC", "SECRETS", "STATE", "STATE_CACHE", "STATE_DIGEST",
-    "STATUS_DIGESTS", "TXN_KEY", "GameDir", "check_player", "components_reader", "layout", "load_secrets",
-    "load_state", "open_game", "roster", "settle", "state_edited", "view_file", "language_of", "legal", "read_log",
-    "status", "status_with_notes", "with_moves_since", "Request", "END", "REPLACE", "RESIGN", "TAKEBACK_AGREE",
+    "COMPONENTS", "FULL_LOG", "GAME", "ID_PATTERN", "LOG", "NAME_PATTERN", "PUBLIC", "SECRETS", "STATE",
+    "STATE_CACHE", "STATE_DIGEST", "STATUS_DIGESTS", "TXN_KEY", "GameDir", "check_player", "components_reader",
+    "layout", "load_secrets", "load_state", "open_game", "roster", "settle", "state_edited", "view_file",
+    "language_of", "legal", "read_log", "status", "status_with_notes", "with_moves_since", "Request", "END",
+    "REPLACE", "RESIGN", "TAKEBACK_AGREE",
     "TAKEBACK_DECLINE", "TAKEBACK_GRANTED", "TAKEBACK_REFUSED", "TAKEBACK_REQUEST", "TAKEBACK_WORDS", "TIMEOUT_REASONS",
     "MoveAt", "ending", "is_end", "is_resign", "number_answered", "play_turn", "referee_move", "referee_turns",
     "timeout_choice", "timeout_move", "to_act", "commit", "resign", "set_queue", "submit", "writing"]
 _LATER = {  # loaded when first used
-    **dict.fromkeys(("create", "NewGame", "load_components", "ID_PATTERN", "NAME_PATTERN"), "pbem.engine.newgame"),
+    **dict.fromkeys(("create", "NewGame", "load_components"), "pbem.engine.newgame"),
     **dict.fromkeys(("verify", "replay", "replay_steps", "published_status"), "pbem.engine.verify"),
     **dict.fromkeys(("Session", "session"), "pbem.engine.session"),
 }

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import datetime
-import re
 from os import PathLike
 
 from .. import __version__, digests
@@ -11,8 +10,8 @@ from ..play import levels, plans, trust
 from ..play.turns import MoveAt, referee_turns
 from ..rng import Rng, commitment
 from ..store import printable, registry, validation, yamlio
-from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PRIVATE, PUBLIC_MODE, SECRETS, TXN_KEY, GameDir,
-                             commit_files, locked, schema_line)
+from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, ID_PATTERN, LOG, NAME_PATTERN, PRIVATE, PUBLIC_MODE, SECRETS,
+                             TXN_KEY, GameDir, commit_files, locked, schema_line)
 from ..store.safefiles import make_folder
 from ..store.locks import LOCK
 from ..store.transactions import TXN
@@ -20,8 +19,6 @@ from .documents import (RECENT, append_entry, json_text, log_header, log_text, p
                         status_files, text_digests, with_status_digests, yaml_text)
 from .requests import Request
 
-ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 # Words no player may be called: moves every game has, words of the log (`by: referee`), and of queues.
 RESERVED_NAMES = ("pass", "referee", "resign", *plans.WORDS)
 MAX_SEED = 200

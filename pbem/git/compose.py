@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..contract import PbemError
 from ..engine import engine
 from ..messages import N_, PBEM, _, joined, ngettext
+from ..play.botmoves import BOT, seat_level
 from ..text.phrases import moves_text
 from . import desk as desks
 from . import layout, talk
@@ -71,7 +72,7 @@ def picture_files(desk: desks.Desk) -> dict[str, bytes]:
     """board.svg and README.md: the public picture and the position as the hosting's page of the repository shows
     it (a player's own picture is drawn from their encrypted view: `pbem git view --format html`)."""
     from ..text import pictures
-    return pictures.repository_files(engine.status(desk.gd))
+    return pictures.repository_files(engine.status(desk.gd), bots=engine.load_state(desk.gd).get("bots"))
 
 
 def _who(verdict) -> str:
@@ -131,6 +132,10 @@ def move_line(entry: dict, game_type: str | None = None) -> str:
         # TRANSLATORS: a line of a refereed commit's message; {reason}: why the referee played (a timeout).
         return _("Move {number} ({player}, by the referee: {reason}): {moves}", number=number, player=player,
                  reason=PBEM.stored(entry.get("reason", ""), "reason"), moves=moves)
+    if entry["by"] == BOT:
+        # TRANSLATORS: a line of a refereed commit's message; {level}: the bot's level (greedy, search:16).
+        return _("Move {number} ({player}, the referee's {level} bot): {moves}", number=number, player=player,
+                 level=seat_level(entry), moves=moves)
     return _("Move {number} ({player}): {moves}", number=number, player=player, moves=moves)
 
 
@@ -140,7 +145,7 @@ def moves_title(entries: list[dict]) -> str:
     def named(entry: dict) -> str:
         if entry["moves"] == [engine.REPLACE]:
             return _("seat {player} handed on (move {number})", player=entry["player"], number=entry["number"])
-        if entry["by"] == "referee":
+        if entry["by"] in ("referee", BOT):
             return _("move {number} for {player}", number=entry["number"], player=entry["player"])
         return _("move {number} by {player}", number=entry["number"], player=entry["player"])
     return title([named(entry) for entry in entries])

@@ -12,6 +12,7 @@ import re
 import zlib
 
 from ..contract import PbemError
+from ..store.safefiles import read_bounded
 
 SSH_TYPES = ("ssh-ed25519", "ssh-rsa")
 AGE_RECIPIENT = re.compile(r"age1[02-9ac-hj-np-z]{58}")
@@ -91,14 +92,7 @@ class Identity:
 
     @classmethod
     def from_file(cls, path) -> "Identity":
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_IDENTITY_BYTES + 1)
-        except OSError as exc:
-            raise PbemError(f"{path}: cannot read the private key ({exc.strerror})") from None
-        if len(data) > MAX_IDENTITY_BYTES:
-            raise PbemError(f"{path}: too large for a private key")
-        return cls(data.decode("utf-8", "replace"), str(path))
+        return cls(read_bounded(path, MAX_IDENTITY_BYTES).decode("utf-8", "replace"), str(path))
 
     def decrypt(self, armored: str | bytes, what: str) -> str:
         data = armored.encode("ascii", "replace") if isinstance(armored, str) else armored

@@ -26,7 +26,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..contract import UsageError
-from ..messages import N_, _
+from ..messages import N_, _, lazy
 from ..store import validation, yamlio
 from . import keys
 
@@ -123,6 +123,11 @@ def config_doc(game_id: str, game_type: str, recipient: str, files: str, players
 def ssh_keys(config: dict) -> dict[str, str]:
     """{player: SSH public key} of the players of pbem-git.yaml who registered one: the keys that may sign commits."""
     return {p["name"]: p["key"] for p in config["players"] if p["key"] and keys.is_ssh(p["key"])}
+
+
+def bot_seat(player: str):
+    """Why a bot's seat has no view nor legal moves in the repository (config_doc's `view: bot`)."""
+    return lazy("{player}'s seat is played by the referee's bot: its view is never published", player=player)
 
 
 def refused_doc(game_id: str, entries: list[dict]) -> dict:

@@ -120,13 +120,14 @@ def move(directory, player: str, texts: list[str] | None = None, source: bytes |
             "notes": notes, "whole_turn": len(texts) == 1 and turn_goes_on(public, player)}
 
 
-def takeback(directory, player: str, word: str, secret: str | None = None, push: bool = False) -> dict:
+def takeback(directory, player: str, word: str, secret: str | None = None, push: bool = False,
+             language: str | None = None) -> dict:
     """Commit moves/NNNN-NAME.yaml holding a takeback's word (`takeback-request`, `-agree`, `-decline`) for the
-    current move number, in the clear (it hides nothing), signed as a move is; the referee's run judges it."""
-    repo = Repo(directory)
-    refereed = last_refereed(repo, repo.head())
+    current move number, in the clear (it hides nothing), signed as a move is; the referee's run judges it.
+    `language`: what the answer, and what is refused before the game is known, are said in."""
+    repo, refereed = refereed_clone(directory, language)
     gd, public, seats = published(repo, refereed.commit)
-    speak(gd, seats, player)
+    speak(gd, seats, player, language)
     seated(gd, player)
     signing = commit_signing(repo, secret)
     number = public["move_number"]
@@ -283,6 +284,8 @@ def view(directory, player: str, identity_file=None, language: str | None = None
     seat = next((p for p in config["players"] if p["name"] == player), None)
     if seat is None:
         seated(gd, player)
+    if seat["view"] == "bot":
+        raise PbemError(layout.bot_seat(player))
     if seat["view"] != "encrypted":
         raise PbemError(lazy("{player} registered no key: their view comes by mail", player=player))
     relative = layout.view_blob_path(player)
@@ -334,6 +337,8 @@ def legal_moves(directory, player: str, identity_file=None, language: str | None
 
 def _legal_doc(repo: Repo, commit: str, config: dict, player: str, identity_file) -> dict:
     seat = next(p for p in config["players"] if p["name"] == player)
+    if seat["view"] == "bot":
+        raise PbemError(layout.bot_seat(player))
     if seat["view"] != "encrypted":
         raise PbemError(lazy("{player} registered no key: their legal moves come by mail with their view",
                              player=player))

@@ -23,14 +23,16 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
          seed: str | None = None, options: dict | None = None, components=None, organiser: str | None = None,
          referee_root=None, ci_identity=None, branch: str | None = None, deadlines: dict | None = None,
          now=None, pbem_source: str | None = None, language: str | None = None,
-         languages: dict[str, str] | None = None, club_settings: tuple = (None, None)) -> dict:
+         languages: dict[str, str] | None = None, bots: dict[str, str] | None = None,
+         club_settings: tuple = (None, None)) -> dict:
     """A new game in a new repository DIR (or an empty clone): the game's files, committed as the first commit.
     `pbem_source`: what the CI files install pbem from (a pip requirement); `language`: the game's, `languages`:
-    players' own (pbem.text.language's codes); `club_settings`: who may watch, what talk it allows."""
+    players' own (pbem.text.language's codes); `bots`: {seat: level} of the seats the referee's bots play;
+    `club_settings`: who may watch, what talk it allows."""
     directory = Path(directory)
     game_id = directory.name
     _check_new_directory(directory)
-    entries = _seats(players, player_keys, languages or {})
+    entries = _seats(players, player_keys, languages or {}, bots or {})
     if ci_identity is not None:
         identity, recipient = _ci_identity(Path(ci_identity))
         signing_key = identity.ssh_private_key  # an age identity cannot sign: that referee's commits are unsigned
@@ -53,7 +55,7 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
         game_dir.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         created = correspondence.create(game_type, game_dir, players, seed=seed, options=options,
                                         components_path=components, organiser=organiser, deadlines=deadlines,
-                                        now=now, language=language, languages=languages,
+                                        now=now, language=language, languages=languages, bots=bots,
                                         club_settings=club_settings)
         record = {"format": "pbem-git-record/1", "id": game_id, "root": "0" * 40, "chain": [], "pushed": None,
                   "identity": None if scratch else identity.text, "signing_key": None if scratch else signing_key}
@@ -63,7 +65,8 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
             files = {**desk.public_files(), **_fixed_files(config, branch, pbem_source),
                      **compose.picture_files(desk),
                      layout.REFUSED: layout.dump("refused", layout.refused_doc(game_id, []), layout.REFUSED).encode()}
-            message = compose.message(first_lines(desk.gd, [p["name"] for p in entries]), game_id, 1, None)
+            message = compose.message(first_lines(desk.gd, [p["name"] for p in entries], created), game_id,
+                                      created["move_number"], None)
         blobs = repo.write_blobs(files)
         if desk.committed:
             blobs[layout.ARCHIVE] = repo.write_blob(desk.archive(None, blobs))
@@ -89,19 +92,22 @@ def init(game_type: str, directory, players: list[tuple[str, str | None]], playe
             "views": {p["name"]: p["view"] for p in entries}}
 
 
-def first_lines(gd: engine.GameDir, players: list[str]) -> list[str]:
-    """The message of a game's first commit, in the language being read."""
+def first_lines(gd: engine.GameDir, players: list[str], created: dict) -> list[str]:
+    """The message of a game's first commit, in the language being read: the game, its players and the moves the
+    referee played at once (`created`: what the engine answered; a bot's seat that moves first, a forced move)."""
     from ..text.report import game_text
     # TRANSLATORS: {title}: the game's title (Coal Baron); {game}: the game's id, a name the organiser chose.
     return [compose.title([_("new game {game} of {title}", game=gd.id,
                              title=game_text(gd.meta["game"], gd.game.title))]),
-            _("Players: {players}. Move 1 is next.", players=joined(players))]
+            _("Players: {players}. Move {number} is next.", players=joined(players), number=created["move_number"]),
+            *[compose.move_line(entry, gd.meta["game"]) for entry in created["referee_moves"]]]
 
 
-def _seats(players: list[tuple[str, str | None]], player_keys: dict[str, str], languages: dict[str, str]
-           ) -> list[dict]:
+def _seats(players: list[tuple[str, str | None]], player_keys: dict[str, str], languages: dict[str, str],
+           bots: dict[str, str]) -> list[dict]:
     """Each player's entry of pbem-git.yaml: their key, how their view reaches them, their own language if they
-    chose one (what `pbem git view` and `moves` answer them in, on their machine)."""
+    chose one (what `pbem git view` and `moves` answer them in, on their machine). A bot's seat has no key and its
+    view goes nowhere: the referee plays it from the view it keeps."""
     names = [name for name, _email in players]
     unknown = sorted(set(player_keys) - set(names))
     if unknown:
@@ -109,6 +115,12 @@ def _seats(players: list[tuple[str, str | None]], player_keys: dict[str, str], l
     entries = []
     for name, email in players:
         key = player_keys.get(name)
+        if name in bots:
+            if key is not None or email is not None:
+                raise UsageError(f"{name}'s seat is a bot's (--bot {name}=...): it takes no key and no address, "
+                                 f"since its view is never published")
+            entries.append({"name": name, "key": None, "view": "bot"})
+            continue
         if key is None and email is None:
             raise UsageError(f"player {name} has neither a key (--key {name}=FILE) nor an email address: their "
                              f"private view could reach them neither encrypted nor by mail")

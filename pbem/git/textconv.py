@@ -15,8 +15,9 @@ import tempfile
 from pathlib import Path
 
 from ..contract import PbemError
-from ..messages import _
+from ..messages import N_, _, ngettext
 from ..store import validation, yamlio
+from ..store.safefiles import read_bounded
 from ..text import report
 from ..text.language import check, reading
 from . import keys
@@ -30,23 +31,22 @@ STATE_PATHS = ("public.yaml", "log.yaml", "refused.yaml", "views/")
 def convert(path) -> str:
     """The text git diffs for one state file; never fails (a textconv error would break `git diff`). A file no
     refereed commit holds (a commit pushed since, by anyone) is marked so, and a view of it is not decrypted."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(yamlio.MAX_BYTES + 1)
-    except OSError as exc:
-        return f"(unreadable: {exc.strerror})\n"
-    vouched = _vouched(data)
-    head = "" if vouched is not False else NOT_REFEREED
-    try:
-        if data.lstrip().startswith(keys.ARMOR_BEGIN.encode()):
-            return head + (_encrypted(data) if vouched is not False else _digest(data))
-        with reading(_game_language()):  # git runs it at the top of a clone: the game's language
+    with reading(_game_language()):  # git runs it at the top of a clone: the game's language
+        try:
+            data = read_bounded(path, yamlio.MAX_BYTES)
+        except PbemError as exc:  # (never fails: git would stop the diff)
+            return _("({reason})", reason=exc.render()) + "\n"
+        vouched = _vouched(data)
+        head = "" if vouched is not False else _(NOT_REFEREED) + "\n"
+        try:
+            if data.lstrip().startswith(keys.ARMOR_BEGIN.encode()):
+                return head + (_encrypted(data) if vouched is not False else _digest(data))
             return head + _rendered(yamlio.loads(data, str(path)))
-    except PbemError:
-        return head + data.decode("utf-8", "replace")
+        except PbemError:
+            return head + data.decode("utf-8", "replace")
 
 
-NOT_REFEREED = "(not written by the referee: no refereed commit holds this version)\n"
+NOT_REFEREED = N_("(not written by the referee: no refereed commit holds this version)")
 
 
 def _vouched(data: bytes) -> bool | None:
@@ -90,8 +90,11 @@ def log_lines(doc: dict) -> str:
     # TRANSLATORS: the first line of a log in `git diff`; {game}: the game's id, {kind}: its kind (coal-baron)
     lines = [_("Log of {game} ({kind}, public)", game=doc["id"], kind=doc["game"]) if doc["visibility"] == "public"
              else _("Log of {game} ({kind}, the referee's)", game=doc["id"], kind=doc["game"])]
+    domain = doc["game"].replace("-", "_")
     for entry in doc["entries"] or []:
-        chance = "; ".join(f"{c['what']}: {c['result']}" for c in entry["chance"])
+        # a roll as the game says it in the reader's language (`lancer de production, tour 4 : 5`)
+        chance = "; ".join(_("{what}: {result}", what=report.chance_text(domain, c["what"]), result=str(c["result"]))
+                           for c in entry["chance"])
         moves = "; ".join(entry["moves"])
         # TRANSLATORS: a move of the log, in the notation; {number}: its number
         line = _("#{number} {player} (referee): {moves}", number=entry["number"], player=entry["player"],
@@ -112,8 +115,10 @@ def _encrypted(data: bytes) -> str:
 
 
 def _digest(data: bytes) -> str:
-    return f"(encrypted, {len(data)} bytes, sha256 {hashlib.sha256(data).hexdigest()[:16]}; `pbem git view` " \
-           f"shows your own)\n"
+    # TRANSLATORS: an encrypted view in `git diff`; {digest}: the start of its SHA-256; `pbem git view`: a command.
+    return ngettext("(encrypted, {count} byte, sha256 {digest}; `pbem git view` shows your own)",
+                    "(encrypted, {count} bytes, sha256 {digest}; `pbem git view` shows your own)", len(data),
+                    count=len(data), digest=hashlib.sha256(data).hexdigest()[:16]) + "\n"
 
 
 def _configured_identity() -> str | None:

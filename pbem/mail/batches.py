@@ -9,7 +9,9 @@ it). Mail that names none of the root's games (no tag, an unknown game, a strang
 worker answers it, in arrival order, under the lock of no game; a command, a forged move or a wrong password naming
 a game goes with that game's mail, so its answer tells the position its mail found.
 
-Each worker is a fork of the run and handles its share as one batch, exactly as a run with one worker does
+Before it forks, the run handles one message itself (the first of the smallest group), as a batch of its own, so
+that the workers share what their first mail would each load again (a title's rules, fonts, the words of its
+board). Each worker is a fork of the run and handles its share as one batch, exactly as a run with one worker does
 (pbem.mail.outgoing.Mailer.batch: each game's mail lock held from the ledger's look-up until the answers and
 records are on disk, every move a transaction of its game). It tells the run each outcome, and once a message's
 answers and records are on disk, that it may be moved aside: the run moves it, since the mailbox is the run's —
@@ -134,8 +136,13 @@ def _handle_chunk(referee: Referee, chunk: list[Waiting], workers: int) -> list[
             handled.add(index)
             move_aside(chunk[index], outcomes[index])
     if len(work_groups) == 1:  # one game's mail (or no game's): no worker to start
-        work(work_groups[0], take)
-    for _, said in parallel.run(work_groups, workers, work) if len(work_groups) > 1 else ():
+        work(work_groups.pop(), take)
+    elif work_groups:  # the first mail of the smallest group handled here, before the fork: what it loads (a title's
+        # rules, fonts, the words of its board, the writing of a move and of its mails) the workers share from the
+        # fork instead of each loading it again; the rest of its group comes after it, as its order says
+        work([work_groups[-1].pop(0)], take)
+        work_groups = [group for group in work_groups if group]
+    for _, said in parallel.run(work_groups, workers, work) if work_groups else ():
         if isinstance(said, parallel.Stopped):
             why = said.text()
             stopped.update({index: why for index in said.taken})

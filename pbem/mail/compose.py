@@ -339,7 +339,7 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     title, status = pictures.headline(doc)
     # named after the mail's own Message-ID: an owed mail made again (pbem.clock.notices) is the same mail
     cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
-    html = pictures.templates().get_template("mail.html").render(
+    html = pictures.mail_page(
         subject=msg["Subject"], cid=cid[1:-1], alt=_("Picture of the position: {title}. {status}", title=title,
                                                     status=status),
         title=title, status=status, width=width, text=markupsafe.Markup(htmltext.body(text)),

@@ -8,6 +8,11 @@ from ..messages import Words, _
 from ..text import report
 
 
+def queue_words(*words: str) -> dict[str, Words]:
+    """pbem's words (the queue's, `resign`) by name, each said as the reader's glossary names it (`ensuite`)."""
+    return {word: Words("pbem", word) for word in words}
+
+
 def title(gd: engine.GameDir) -> str:
     """The game's title in the language being read."""
     return report.game_text(gd.game.id, gd.game.title)
@@ -35,13 +40,16 @@ def how_to_move(gd: engine.GameDir, move_number: int | None) -> str:
         # TRANSLATORS: the line the referee reads in a player's mail: keep "Move-Number:" in English.
         lines.append("    " + _("Move-Number: {number}", number=move_number))
     lines += ["    " + _("<your move, one decision a line>"), "",
-              # TRANSLATORS: the words in backquotes (next, else, if, standing, help) are the queue's words: a
-              # player may write them in English or with their aliases in your language.
+              # TRANSLATORS: {next}, {else}, {if}, {standing}: the queue's words in the reader's language (the
+              # glossary's); `help` is a command the referee reads in English: keep it.
               _("Steps for later may follow your move: they wait in your queue, which only you see, and are played "
-                "when their decisions come (`next` between turns, `A else B`, `A if CONDITION`, `standing WORD: "
-                "STEP`; see `help`)."),
-              _("Other commands (one on a line, with your password): status, moves, help, resign; `queue` with steps "
-                "below it sets your queue without a move (`queue cancel` drops it).")]
+                "when their decisions come (`{next}` between turns, `A {else} B`, `A {if} CONDITION`, `{standing} "
+                "WORD: STEP`; see `help`).", **queue_words("next", "else", "if", "standing")),
+              # TRANSLATORS: {resign}: the word in the reader's language; status, moves, help, `queue` and `queue
+              # cancel` are commands the referee reads in English: keep them.
+              _("Other commands (one on a line, with your password): status, moves, help, {resign}; `queue` with "
+                "steps below it sets your queue without a move (`queue cancel` drops it).",
+                **queue_words("resign"))]
     return "\n".join(lines)
 
 
@@ -64,15 +72,18 @@ def queue_help(gd: engine.GameDir) -> str:
     orders (meta.yaml `queues:`)."""
     from ..play import plans
     vocab, domain = plans.vocabulary(gd.game), gd.game.package
-    # TRANSLATORS: the lines of the queue's help; the words in backquotes are the queue's words (next, else, if,
-    # and, not, standing, cancel): keep them in English, a player may also write your language's aliases.
+    # TRANSLATORS: the lines of the queue's help; {next}, {else}, {if}, {and}, {not}, {standing}, {cancel}: the
+    # queue's words in the reader's language (the glossary's names; a player may write them in English too).
     lines = [_("Your queue (only you see it; each step is played when its decision comes, as if you sent it then):"),
-             "    " + _("the lines after your move are for later; `next` starts your next turn"),
-             "    " + _("`A else B else C`: the first of them that is legal then; `A if CONDITION and not CONDITION`"),
+             "    " + _("the lines after your move are for later; `{next}` starts your next turn",
+                        **queue_words("next")),
+             "    " + _("`A {else} B {else} C`: the first of them that is legal then; `A {if} CONDITION {and} {not} "
+                        "CONDITION`", **queue_words("else", "if", "and", "not")),
              "    " + _("a step that is not legal when its decision comes stops the queue: you are asked, and told "
                         "why"),
-             "    " + _("`standing WORD: STEP` answers every such decision until `standing WORD: cancel`, or until "
-                        "an event disarms it; `cancel` drops your queue")]
+             "    " + _("`{standing} WORD: STEP` answers every such decision until `{standing} WORD: {cancel}`, or "
+                        "until an event disarms it; `{cancel}` drops your queue",
+                        **queue_words("standing", "cancel"))]
     if vocab.choices:
         lines += [_("Forms chosen when the decision comes:"),
                   *[f"    {Words(domain, template.shape).render()}: "
@@ -111,7 +122,9 @@ def general_help(referee: str) -> str:
         "    " + _("Move-Number: <n>         (optional: the move number of the last report)"),
         "    " + _("<your move, one decision a line>"),
         "",
-        _("Instead of a move you may write one command: status, moves (your legal moves), help, resign."),
+        # TRANSLATORS: {resign}: the word in the reader's language; status, moves and help are read in English.
+        _("Instead of a move you may write one command: status, moves (your legal moves), help, {resign}.",
+          **queue_words("resign")),
         _("Quoted text and your signature are ignored; attachments are ignored."),
         _("The organiser of your game gave you its id and your password; the referee's address is {address}.",
           address=referee),

@@ -104,10 +104,10 @@ def mbox(referee: Referee, path, workers: int = 1) -> list[Outcome]:
 
 def _mbox_items(box: mailbox.mbox, moved: list) -> Iterator[Waiting]:
     """The messages of the mbox; each one handled is added to `moved` (the mbox is rewritten at the end)."""
-    import hashlib
+    from .. import digests
     for key in list(box.keys()):
         raw = box.get_bytes(key)
-        digest = hashlib.sha256(raw).hexdigest()
+        digest = digests.sha256(raw).hexdigest()
         yield Waiting(raw[:parse.MAX_MESSAGE_BYTES + 1], len(raw), f"mbox:{digest}",
                       lambda key=key, raw=raw: moved.append((key, raw)))
 

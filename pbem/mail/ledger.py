@@ -22,12 +22,11 @@ from __future__ import annotations
 import contextlib
 import datetime
 import fcntl
-import hashlib
 import json
 import os
-import secrets
 from pathlib import Path
 
+from .. import digests
 from ..contract import PbemError
 from ..store import safefiles
 from .locks import NO_GAME, MailLocks
@@ -62,7 +61,7 @@ class Ledger:
         return self.locks.hold(game or NO_GAME, *filter(None, also))
 
     def _file(self, key: str) -> Path:
-        return self.entries / (hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest() + ".json")
+        return self.entries / (digests.sha256(key.encode("utf-8", "surrogateescape")).hexdigest() + ".json")
 
     def get(self, key: str) -> dict | None:
         if self.waiting and key in self.waiting:
@@ -106,7 +105,7 @@ class Ledger:
     def _open_journal(self) -> None:
         """The batch's own journal, made and flock(2)ed under the root's lock (a settling run never takes it for
         a killed run's between the two)."""
-        path = self.journals / f"{os.getpid()}-{secrets.token_hex(6)}.log"
+        path = self.journals / f"{os.getpid()}-{os.urandom(6).hex()}.log"
         with self._root_lock():
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC,

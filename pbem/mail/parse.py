@@ -23,12 +23,12 @@ from __future__ import annotations
 import email
 import email.policy
 import email.utils
-import hashlib
 import html
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from .. import digests
 from ..messages import Message, lazy, nlazy
 from . import headers
 from .headers import Headers
@@ -125,7 +125,7 @@ def trim_pleasantries(lines: list[str], is_move) -> tuple[list[str], list[str]]:
 
 
 def message_key(raw: bytes, message_id: str | None) -> str:
-    return message_id if message_id else "sha256:" + hashlib.sha256(raw).hexdigest()
+    return message_id if message_id else "sha256:" + digests.sha256(raw).hexdigest()
 
 
 def read_limited(stream, limit: int = MAX_MESSAGE_BYTES) -> tuple[bytes, int]:

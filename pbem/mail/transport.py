@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import os
 import socket
 import time
@@ -22,6 +21,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import digests
 from ..contract import PbemError, UsageError
 from ..store import safefiles
 
@@ -243,7 +243,7 @@ def _host() -> str:
 
 def _once_name(msg: EmailMessage) -> str:
     """The name in new/ of a mail delivered once: made from its Message-ID (unique, as a Maildir name must be)."""
-    digest = hashlib.sha256(str(msg["Message-ID"]).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    digest = digests.sha256(str(msg["Message-ID"]).encode("utf-8", "surrogateescape")).hexdigest()[:32]
     return f"pbem-{digest}.{_host()}"
 
 

@@ -90,6 +90,11 @@ def level_of(entry: dict) -> str:
     return entry.get("bot", TIMEOUT_LEVEL)
 
 
+def seat_level(entry: dict) -> str:
+    """The level of a bot seat's entry, public ones included (their reason names it, as seat_entry writes it)."""
+    return entry.get("bot") or entry.get("reason", "").removesuffix(" bot")
+
+
 def seat_entry(game: Game, entry: dict, level: str) -> dict:
     """A bot seat's log entry: by its bot (`by: bot`), the reason naming the level it played at (`search:16
     bot`), signed with what it takes to make it again."""

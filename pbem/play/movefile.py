@@ -12,8 +12,11 @@ MAX_BYTES = 64 * 1024
 SCHEMA_URL = "schemas/move.schema.json"
 
 
-def parse(text: str | bytes, source: str = "move file", size: int | None = None) -> dict:
-    """A move file checked against its schema. `size`: the whole file's size when `text` was read only in part."""
+def parse(text: str | bytes, source: str = "move file", size: int | None = None, game_type: str | None = None
+          ) -> dict:
+    """A move file checked against its schema. `size`: the whole file's size when `text` was read only in part;
+    `game_type`: the game it is sent to, whose compiled checks (pbem.store.validation) hold the move schema too (it
+    stands alone), so that a move loads one set of checks, not two."""
     size = max(len(text), size or 0)
     if size > MAX_BYTES:
         raise PbemError(lazy("{source}: too large: {size}; a move file is at most {limit}", source=source,
@@ -29,7 +32,7 @@ def parse(text: str | bytes, source: str = "move file", size: int | None = None)
         raise PbemError(lazy("{source}: a move file is a mapping with game, move_number, player, moves and "
                              "signature", source=source))
     steps_as_typed(text.decode("utf-8") if isinstance(text, bytes) else text, data, source)
-    validation.check(None, "move.schema.json", data, source)
+    validation.check(game_type, "move.schema.json", data, source)
     return data
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 from functools import cached_property
 
 from .. import digests
@@ -45,6 +46,10 @@ TXN_KEY = "referee/txn.key"
 PRIVATE = 0o600
 PUBLIC_MODE = 0o644
 FOLDERS = {"referee": 0o700, "views": 0o755, "schemas": 0o755}
+# A game's id (its directory's name) and a player's name; here, where the games' files are, so that what only
+# looks a game up (the mail referee) does not import what makes one
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
 
 def view_file(player: str) -> str:
@@ -169,16 +174,21 @@ def open_game(path) -> GameDir:
     meta = yamlio.loads(text, where)
     kind = meta.get("game") if isinstance(meta, dict) else None
     if not isinstance(meta, dict):
-        raise PbemError(f"{where}: not a game description (a mapping with game, players, options, ...)")
+        raise PbemError(lazy("{where}: not a game description (a mapping with game, players, options, ...)",
+                             where=where))
     if not isinstance(kind, str) or kind not in registry.installed():
         known = ", ".join(sorted(registry.installed()))
-        raise PbemError(f"{where}: the game {kind!r} is not installed here (the games installed: {known}); install "
-                        f"its package to play it" if isinstance(kind, str) else f"{where}: unknown game type {kind!r}")
+        # TRANSLATORS: {kind}: a game's id as game.yaml names it ('coal-baron'); {known}: the installed games' ids.
+        raise PbemError(lazy("{where}: the game {kind} is not installed here (the games installed: {known}); install "
+                             "its package to play it", where=where, kind=repr(kind), known=known)
+                        if isinstance(kind, str) else lazy("{where}: unknown game type {kind}", where=where,
+                                                           kind=repr(kind)))
     validation.check(kind, "game.schema.json", meta, where)
     gd = GameDir(path, meta)
     if not gd.game.plays(meta["rules_version"]):
-        raise PbemError(f"{path}: {gd.id} was created under {meta['game']} rules version {meta['rules_version']}, "
-                        f"this pbem has version {gd.game.rules_version}: finish it with the pbem that started it")
+        raise PbemError(lazy("{path}: {game} was created under {kind} rules version {made}, this pbem has version "
+                             "{version}: finish it with the pbem that started it", path=path, game=gd.id,
+                             kind=meta["game"], made=meta["rules_version"], version=gd.game.rules_version))
     return gd
 
 
@@ -239,18 +249,22 @@ def load_state(gd: GameDir, trust_edits: bool = False) -> dict:
                              "game)", path=str(gd.dir), file=STATE))
     text = gd.read_bytes(STATE)
     if not trust_edits and state_edited(gd, text):
-        raise PbemError(f"{gd.where(STATE)} was changed outside pbem (it does not match the checksum written with "
-                        f"it, {STATE_DIGEST}); nothing was done. `pbem verify` shows what differs from the replay of "
-                        f"the log")
+        # TRANSLATORS: {file}: the checksum's file name; `pbem verify` is a command: keep it.
+        raise PbemError(lazy("{where} was changed outside pbem (it does not match the checksum written with it, "
+                             "{file}); nothing was done. `pbem verify` shows what differs from the replay of the log",
+                             where=gd.where(STATE), file=STATE_DIGEST))
     cached_state(gd, text)
     env = gd.read(STATE, "referee-state.schema.json", text)
     if env["id"] != gd.id or env["game"] != gd.meta["game"]:
-        raise PbemError(f"{gd.where(STATE)} belongs to another game ({env['id']}, {env['game']}) than "
-                        f"{gd.where(GAME)} describes ({gd.id}, {gd.meta['game']})")
+        raise PbemError(lazy("{where} belongs to another game ({other}, {other_kind}) than {game_file} describes "
+                             "({game}, {kind})", where=gd.where(STATE), other=env["id"], other_kind=env["game"],
+                             game_file=gd.where(GAME), game=gd.id, kind=gd.meta["game"]))
     differing = game_file_differences(gd, env)
     if differing and not trust_edits:
-        raise PbemError(f"{gd.where(GAME)} does not describe the referee's state ({', '.join(differing)} differ): it "
-                        f"was changed outside pbem; nothing was done. `pbem verify` shows what differs")
+        # TRANSLATORS: {fields}: the names of game.yaml's fields that differ (players, options), listed.
+        raise PbemError(lazy("{where} does not describe the referee's state ({fields} differ): it was changed "
+                             "outside pbem; nothing was done. `pbem verify` shows what differs", where=gd.where(GAME),
+                             fields=differing))
     return env
 
 
@@ -267,9 +281,10 @@ def load_secrets(gd: GameDir) -> dict:
     doc = gd.read(SECRETS, "secrets.schema.json")
     names = [entry["name"] for entry in doc["players"]]
     if doc["id"] != gd.id or sorted(names) != sorted(gd.players):
-        raise PbemError(f"{gd.where(SECRETS)}: holds the secrets of {doc['id']} for {', '.join(names) or 'no one'}, "
-                        f"but {gd.where(GAME)} describes {gd.id} played by {', '.join(gd.players)}: one of them was "
-                        f"changed outside pbem; nothing was done")
+        raise PbemError(lazy("{where}: holds the secrets of {other} for {names}, but {game_file} describes {game} "
+                             "played by {players}: one of them was changed outside pbem; nothing was done",
+                             where=gd.where(SECRETS), other=doc["id"], names=names or [lazy("no one")],
+                             game_file=gd.where(GAME), game=gd.id, players=list(gd.players)))
     return doc
 
 
@@ -316,8 +331,8 @@ def read_components(gd: GameDir, sha256: str) -> dict:
     except Missing:
         text = b""
     if digests.sha256(text).hexdigest() != sha256:
-        raise PbemError(f"{gd.where(COMPONENTS)} is not the file the game was set up with (its SHA-256 is not the "
-                        f"one in {GAME})")
+        raise PbemError(lazy("{where} is not the file the game was set up with (its SHA-256 is not the one in "
+                             "{game_file})", where=gd.where(COMPONENTS), game_file=GAME))
     components = yamlio.loads(text, gd.where(COMPONENTS))
     # a game made before the components schemas bounded their strings' lengths keeps its names (its file is the
     # one it was set up with: the SHA-256 above)

@@ -69,11 +69,12 @@ def _lock_file(root: int, directory, create: bool) -> int | None:
         if not create and exc.errno in (errno.ENOENT, errno.EACCES, errno.EPERM):
             return None
         error = refusal(root, LOCK, where, exc, "file")
-        raise PbemError(f"{error} (cannot lock the game)") from None
+        # TRANSLATORS: {error}: why the lock file could not be opened (a sentence of its own).
+        raise PbemError(lazy("{error} (cannot lock the game)", error=error.args[0])) from None
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
-        raise PbemError(f"{where}: is not a regular file (cannot lock the game)")
+        raise PbemError(lazy("{where}: is not a regular file (cannot lock the game)", where=where))
     if create and stat.S_IMODE(info.st_mode) != LOCK_MODE:
         with contextlib.suppress(PermissionError):  # another user's file: theirs to fix (the wait still ends)
             os.fchmod(fd, LOCK_MODE)

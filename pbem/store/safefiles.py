@@ -57,6 +57,34 @@ def cannot_read(where: str, exc: OSError) -> Message:
     return lazy("{where}: cannot read ({reason})", where=where, reason=exc.strerror)
 
 
+def too_large(where, limit: int) -> Message:
+    """The one refusal of a file over its size limit, which is not read further."""
+    return lazy("{where}: file too large (more than {limit})", where=where, limit=limit_words(limit))
+
+
+def read_bounded(path, limit: int, source: str | None = None) -> bytes:
+    """The bytes of a file a user gave (a league file, a key, a message; `-`: standard input), at most `limit`:
+    never more than `limit` + 1 bytes are read, and a larger file is refused (too_large), as are a missing file, a
+    folder and one that cannot be read, each named as `source` (default: its path)."""
+    where = source or (lazy("standard input") if str(path) == "-" else str(path))
+    try:
+        if str(path) == "-":
+            import sys
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise Missing(lazy("{where}: no such file", where=where)) from None
+    except IsADirectoryError:
+        raise PbemError(lazy("{where}: is a directory, not a file", where=where)) from None
+    except OSError as exc:
+        raise PbemError(cannot_read(where, exc)) from None
+    if len(data) > limit:
+        raise PbemError(too_large(where, limit))
+    return data
+
+
 class Missing(PbemError):
     """A file that is not there (callers may treat absence as a normal case)."""
 
@@ -123,7 +151,8 @@ def open_root(directory, root: int | None = None) -> int:
     except FileNotFoundError:
         raise Missing(lazy("{where}: no such folder", where=str(directory))) from None
     except OSError as exc:
-        raise PbemError(f"{directory}: cannot open the game directory ({exc.strerror})") from None
+        raise PbemError(lazy("{where}: cannot open the game directory ({error})", where=str(directory),
+                             error=exc.strerror)) from None
 
 
 def open_folder(parent: int, name: str, where: str, create_mode: int | None = None) -> int:
@@ -186,7 +215,7 @@ def read_at(folder: int, name: str, where: str, limit: int) -> bytes:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise PbemError(lazy("{where}: file too large (more than {limit})", where=where, limit=limit_words(limit)))
+        raise PbemError(too_large(where, limit))
     return data
 
 
@@ -214,11 +243,13 @@ def exists(directory, relative: str, overlay: dict[str, str] | None = None, root
     except FileNotFoundError:
         return False
     if stat.S_ISLNK(mode):
-        raise PbemError(f"{shown_path(directory, relative)}: is a symbolic link; pbem never follows links inside a "
-                        f"game directory (replace it by the real file)")
+        raise PbemError(lazy("{where}: is a symbolic link; pbem never follows links inside a game directory "
+                             "(replace it by the real file)", where=shown_path(directory, relative)))
     if not stat.S_ISREG(mode):
-        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-        raise PbemError(f"{shown_path(directory, relative)}: is {kind}, where pbem keeps a file (remove it)")
+        where = shown_path(directory, relative)
+        raise PbemError(lazy("{where}: is a folder, where pbem keeps a file (remove it)", where=where)
+                        if stat.S_ISDIR(mode) else
+                        lazy("{where}: is not a regular file, where pbem keeps a file (remove it)", where=where))
     return True
 
 

@@ -17,7 +17,7 @@ import re
 
 from ..contract import PbemError
 from ..messages import lazy
-from .safefiles import cannot_read, limit_words, not_utf8, size_words
+from .safefiles import limit_words, not_utf8, read_bounded, size_words
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
@@ -381,13 +381,4 @@ def loads(text: str | bytes, source: str = "input"):
 
 
 def load_file(path, source: str | None = None):
-    try:
-        with open(path, "rb") as handle:
-            text = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise PbemError(lazy("{where}: no such file", where=str(source or path))) from None
-    except IsADirectoryError:
-        raise PbemError(lazy("{where}: is a directory, not a file", where=str(source or path))) from None
-    except OSError as exc:
-        raise PbemError(cannot_read(str(source or path), exc)) from None
-    return loads(text, str(source or path))
+    return loads(read_bounded(path, MAX_BYTES, source), str(source or path))

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from ..messages import QUEUE_HELP, SLOT
+from ..messages import OPTION_HELP, QUEUE_HELP, SLOT
 
 TERM = "term:"
 # the markers of pbem.messages, as Babel reads them (its defaults: _, gettext, ngettext, pgettext, npgettext, N_)
@@ -51,7 +51,8 @@ def extract_glossary(fileobj, keywords, comment_tags, options):
 
 
 def extract_meta(fileobj, keywords, comment_tags, options):
-    """Babel's extractor of a meta.yaml: the game's title, what each decision is (a status tells who must act and
+    """Babel's extractor of a meta.yaml: the game's title, what each of its options does (context OPTION_HELP),
+    what each decision is (a status tells who must act and
     this), the refusal of a condition on another player's hidden things, the help texts of its queue forms
     (context QUEUE_HELP: a queue's help and notices show them) and the fields of its forms (context SLOT)."""
     text = fileobj.read().decode("utf-8")
@@ -62,6 +63,10 @@ def extract_meta(fileobj, keywords, comment_tags, options):
         return next((number for number, line in enumerate(lines, 1) if value in line), 1)
 
     yield line_of("title:"), "gettext", data["title"], ["the game's title"]
+    for name, spec in (data.get("options") or {}).items():
+        if spec.get("help"):
+            yield line_of(f"  {name}:"), "pgettext", (OPTION_HELP, spec["help"]), [f"what the option {name} does "
+                                                                                   f"(`pbem games`)"]
     for name, said in (data.get("decisions") or {}).items():
         yield line_of(f"  {name}:"), "gettext", said, [f"what the decision {name} is"]
     queues = data.get("queues") or {}

@@ -37,9 +37,9 @@ LANGUAGES = {
 ALIASES = {"zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "zh-cn": "zh-Hans", "zh-sg": "zh-Hans", "zh_hant": "zh-Hant",
            "zh_hans": "zh-Hans"}
 # French elides `de`, `que` (and the words ending in it) before a vowel: a name put after them in a sentence ("coup
-# 2 de {player}") reads "coup 2 d'alice", never "de alice". A translator does this as it fills a placeholder.
-ELIDED = {"fr": (re.compile(r"(?:^|(?<=[\s(«]))(d|[a-z]*qu)e $", re.IGNORECASE),
-                 re.compile(r"[aeiouàâäéèêëîïôöûüœæ]", re.IGNORECASE))}
+# 2 de {player}") reads "coup 2 d'alice", never "de alice". A translator does this as it fills a placeholder. (The
+# patterns are compiled by the French translator when it is made: an English command never compiles them.)
+ELIDED = {"fr": (r"(?:^|(?<=[\s(«]))(d|[a-z]*qu)e $", r"[aeiouàâäéèêëîïôöûüœæ]")}
 PSEUDO = "qps-ploc"
 PSEUDO_ENV = "PBEM_PSEUDO_LOCALE"
 LOCALE_DIR = "locale"
@@ -116,7 +116,7 @@ class Translator:
         self._catalogues: dict[str, object] = {}
         self._terms: dict[str, dict[str, set[str]]] = {}
         if code in ELIDED:
-            self.elide = elision(*ELIDED[code])
+            self.elide = elision(*(re.compile(pattern, re.IGNORECASE) for pattern in ELIDED[code]))
 
     def catalogue(self, domain: str):
         """The domain's compiled catalogue (a gettext.GNUTranslations), or None: missing or damaged."""

@@ -118,12 +118,17 @@ def created(data: dict) -> str:
              "Give each player their secret (it signs their moves; keep it private):"]
     lines += [f"  {p['name']}: {p['secret']}" + (f"  <{p['email']}>" if p["email"] else "")
               for p in data["players"] if p["name"] not in bots]
-    lines += [f"  {seat}: played by the {level} bot (the referee plays its every move)" for seat, level in bots.items()]
+    lines += bot_seat_lines(bots)
     if data["referee_moves"]:
         lines.append(referee_moves(data["referee_moves"]))
     if data.get("welcomed"):
         lines.append(f"Welcome mailed to {', '.join(data['welcomed'])}.")
     return "\n".join(lines) + "\n"
+
+
+def bot_seat_lines(bots: dict[str, str]) -> list[str]:
+    """The organiser's lines of `pbem new` and `pbem git init` for the seats given to a bot, in place of a secret."""
+    return [f"  {seat}: played by the {level} bot (the referee plays its every move)" for seat, level in bots.items()]
 
 
 def legal_text(d: dict, now: datetime.datetime | None = None) -> str:

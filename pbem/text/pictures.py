@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from dataclasses import dataclass, field
 
 from ..contract import UsageError
@@ -198,6 +199,27 @@ def page(doc: dict, now=None, back: str | None = None, links: list[dict] | None 
                                                    "in_words": _("The position in words")})
 
 
+MAIL_PAGE = "mail.html"
+FIELD = re.compile(r"\{\{ (\w+) \}\}")  # a field of a template that holds nothing else (mail.html)
+
+
+@functools.lru_cache(maxsize=None)
+def _fields_only(name: str) -> str:
+    from ..store import packaged
+    return packaged.read_bytes("pbem.text", f"templates/{name}").decode("utf-8")
+
+
+def mail_page(**values) -> str:
+    """The HTML part of a turn mail (templates/mail.html, which holds fields and nothing else), each field escaped
+    as the pages' jinja2 environment escapes it (markupsafe's escape; Markup is left as it is). A mail batch need
+    not import jinja2 for it, a sixth of what a process's first mail costs; a test checks the page is jinja2's."""
+    import markupsafe
+
+    from . import htmltext
+    values = {"report_css": htmltext.CSS, **values}
+    return FIELD.sub(lambda field: str(markupsafe.escape(values[field.group(1)])), _fields_only(MAIL_PAGE))
+
+
 def rendered_page(name: str, **values) -> str:
     """A page of the templates in the language being read, which its `<html lang>` names."""
     from .language import current_code
@@ -222,10 +244,28 @@ def readme_words(status: str) -> dict[str, str]:
                         "`pbem git view --as NAME --format html`).")}
 
 
-def repository_files(doc: dict, now=None) -> dict[str, bytes]:
+def bot_seat_line(player: str, level: str) -> str:
+    """A seat the referee's bot plays, at its level as it plays (`greedy`, `search:16`), in the language being
+    read (the level's word is the one `--bot` takes, so it is said in words too)."""
+    from ..messages import _, ngettext
+    kind, _colon, budget = level.partition(":")
+    if kind == "search" and budget.isdigit():
+        # TRANSLATORS: a line of a game repository's page; "search" is the level as the organiser wrote it.
+        return ngettext("{player} is played by the referee's bot, at the level search ({count} simulation a "
+                        "decision).", "{player} is played by the referee's bot, at the level search ({count} "
+                        "simulations a decision).", int(budget), player=player, count=int(budget))
+    if kind == "random":
+        return _("{player} is played by the referee's bot, at the level random (a legal move drawn at random).",
+                 player=player)
+    return _("{player} is played by the referee's bot, at the level greedy (the game's own player, one move "
+             "ahead).", player=player)
+
+
+def repository_files(doc: dict, now=None, bots: dict[str, str] | None = None) -> dict[str, bytes]:
     """`board.svg` and `README.md` for a game's repository (the hosting's page of the repository shows the README):
-    the public picture, and the position as Markdown: who is to act and until when, the last moves and the final
-    ranking as tables, the whole text report. `doc` is the public status document."""
+    the public picture, and the position as Markdown: who is to act and until when, the seats the referee's bots
+    play (`bots`: {seat: level}), the last moves and the final ranking as tables, the whole text report. `doc` is
+    the public status document."""
     import jinja2
 
     from ..messages import _
@@ -246,6 +286,7 @@ def repository_files(doc: dict, now=None) -> dict[str, bytes]:
     template = jinja2.Environment(autoescape=False, keep_trailing_newline=True).from_string(
         packaged.read_bytes("pbem.text", "templates/README.md").decode("utf-8"))
     readme = template.render(title=markdown_cell(title), status=markdown_cell(status), clock=clock_lines,
+                             bots=[bot_seat_line(seat, level) for seat, level in (bots or {}).items()],
                              recent=recent, ranking=ranking, words=readme_words(markdown_cell(status)),
                              report=report.status_text(doc, now).replace("```", "'''"))
     return {"board.svg": svg(doc).encode("utf-8"), "README.md": readme.encode("utf-8")}

@@ -3,11 +3,9 @@ moves, and the final ranking with every line of its calculation; in the language
 the game's own texts from its catalogue, the moves in the reader's words)."""
 from __future__ import annotations
 
-import textwrap
-
-from ..messages import PBEM, Domain, Words, _, pgettext
+from ..messages import OPTION_HELP, PBEM, Domain, Words, _, pgettext
 from ..store import registry
-from ..tables import WIDTH, fit_lines, table, width
+from ..tables import WIDTH, fit_lines, table, wide, width, wrap
 
 
 def game_text(game_type: str, text: str, context: str | None = None) -> str:
@@ -119,22 +117,30 @@ def takeback_line(asked: dict) -> str:
 
 def games_table(games: list[registry.Game]) -> str:
     """The games in a table (options by name; its text columns wrap at their words to keep within 78 columns),
-    then each game's options with what they do, one a line."""
-    rows = [(game.id, game.title, f"{game.min_players}-{game.max_players}",
+    then each game's options with what they do, one a line, in the language being read (the options' names and
+    values are what `--option` takes: they stay as they are)."""
+    rows = [(game.id, game_text(game.id, game.title), f"{game.min_players}-{game.max_players}",
              ", ".join(game.meta.get("options", {})) or "-") for game in games]
-    parts = [table(rows, headers=["id", "title", "players", "options"], tablefmt="simple")]
+    headers = [pgettext("table heading", "id"), pgettext("table heading", "title"),
+               pgettext("table heading", "players"), pgettext("table heading", "options")]
+    parts = [table(rows, headers=headers, tablefmt="simple")]
     for game in games:
         options = game.meta.get("options", {})
         if options:
-            parts.append(f"{game.id} options (--option KEY=VALUE):\n" + "\n".join(
-                option_lines(key, spec) for key, spec in options.items()))
+            # TRANSLATORS: {game}: a game's id; `--option KEY=VALUE` is typed as it is.
+            parts.append(_("{game} options (--option KEY=VALUE):", game=game.id) + "\n" + "\n".join(
+                option_lines(game.id, key, spec) for key, spec in options.items()))
     return "\n\n".join(parts) + "\n"
 
 
-def option_lines(key: str, spec: dict, columns: int = WIDTH) -> str:
-    """`  phase-cards=off|on (default off)` and its help below it, wrapped and indented."""
-    head = f"  {key}={'|'.join(spec['choices'])} (default {spec['default']})"
-    help_text = textwrap.fill(spec.get("help", ""), columns, initial_indent=" " * 6, subsequent_indent=" " * 6)
+def option_lines(game_type: str, key: str, spec: dict, columns: int = WIDTH) -> str:
+    """`  phase-cards=off|on (default off)` and what the option does below it, wrapped and indented."""
+    # TRANSLATORS: an option of `pbem games`; {option}={choices} is typed as it is (phase-cards=off|on).
+    head = "  " + _("{option}={choices} (default {default})", option=key, choices="|".join(spec["choices"]),
+                    default=spec["default"])
+    said = game_text(game_type, spec["help"], OPTION_HELP) if spec.get("help") else ""
+    help_text = "\n".join(wrap(said, columns, initial_indent=" " * 6, subsequent_indent=" " * 6,
+                                break_long_words=wide(said)))
     return head + ("\n" + help_text if help_text else "")
 
 

@@ -84,7 +84,7 @@ def test_hostile_text_is_cleaned_or_refused_with_a_clear_answer(game, tmp_path):
     huge = tmp_path / "huge.txt"
     huge.write_bytes(b"y" * (talk.MAX_BYTES + 10))
     refused = pbem("say", directory, "--as", "alice", "--secret", secrets["alice"], "--file", huge)
-    assert refused.code == 2 and "over 1 MB" in refused.err
+    assert refused.code == 2 and "huge.txt: file too large (more than 1 MB)" in refused.err
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00")
     assert pbem("say", directory, "--as", "alice", "--secret", secrets["alice"], "--file", binary).code == 2

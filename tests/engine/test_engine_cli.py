@@ -358,6 +358,27 @@ def test_the_console_script_skips_the_teardown_but_flushes_its_output_and_runs_w
     assert refused.returncode == 2 and refused.stderr.startswith("pbem: ") and "exit functions ran" in refused.stderr
 
 
+def test_the_console_scripts_move_takes_clicks_option_phrases_as_they_are_and_imports_no_locale(new_game, tmp_path):
+    """pbem.cli.console takes Click's option phrases as they are rather than through gettext, whose first look-up
+    imports `locale` (pbem ships no catalogue of Click's); `--help` says the same words."""
+    import subprocess
+    import sys
+    directory, _ = new_game("coal-baron", 2)
+    player, text, number = legal_turn(directory)
+    script = ("import atexit, sys\n"
+              "atexit.register(lambda: sys.stderr.write(f'locale imported: {\"locale\" in sys.modules}\\n'))\n"
+              "from pbem.cli.console import run\n"
+              "sys.argv = ['pbem'] + sys.argv[1:]\n"
+              "run()\n")
+    moved = subprocess.run([sys.executable, "-c", script, "move", str(directory), "--as", player, "--text", text,
+                            "--move-number", str(number)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert moved.returncode == 0, moved.stderr
+    assert "locale imported: False" in moved.stderr
+    helped = subprocess.run([sys.executable, "-c", script, "move", "--help"], capture_output=True, text=True,
+                            cwd=tmp_path, timeout=120)
+    assert helped.returncode == 0 and "Show this message and exit." in helped.stdout
+
+
 def test_new_may_run_again_where_a_killed_new_left_only_its_lock_and_bundle(pbem, tmp_path):
     game = default_game()
     directory = tmp_path / "again"

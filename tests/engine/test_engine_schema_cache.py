@@ -225,3 +225,20 @@ values = st.recursive(scalars, lambda inner: st.one_of(
 def test_the_compiled_check_says_what_jsonschema_says(index, value):
     assert compiled(index)(value) is Draft202012Validator(KEYWORDS[index]).is_valid(value)
 
+
+
+def test_a_signed_move_loads_its_games_checks_alone(new_game, pbem, tmp_path):
+    """A move file is checked with its game's compiled checks, which hold the move schema too (it stands alone):
+    a `pbem move` loads one set of checks, not the game's and the common ones besides."""
+    from pbem.play import movefile
+    from support import legal_turn
+    directory, secrets = new_game("coal-baron", 2)
+    player, text, number = legal_turn(directory)
+    signed = tmp_path / "move.yaml"
+    signed.write_text(movefile.dumps(movefile.build("g1", number, player, [text], secrets[player])))
+    validation._checks.cache_clear()
+    result = pbem("move", directory, "--as", player, signed)
+    assert result.code == 0, result.err
+    loaded = validation._checks.cache_info().currsize
+    validation._checks.cache_clear()
+    assert loaded == 1

@@ -38,12 +38,13 @@ class Club:
     def __init__(self, root: Path, game_type: str, players: int = 3, *, seed: str = "club", ci: bool = False,
                  keyless: tuple[str, ...] = (), ssh_signing: tuple[str, ...] = (), options: tuple[str, ...] = (),
                  game_id: str = "club-game", deadline: tuple[str, ...] = (), addresses: tuple[str, ...] = (),
-                 init_args: tuple[str, ...] = ()):
+                 init_args: tuple[str, ...] = (), bots: tuple[str, ...] = ()):
         self.root, self.pbem = root, Pbem()
         self.names = NAMES[:players]
         self.keys_dir = root / "keys"
         self.keys_dir.mkdir()
-        self.keys = {name: ssh_key(self.keys_dir, name) for name in self.names if name not in keyless}
+        seated = {spec.partition("=")[0] for spec in bots}  # (bots: `bob=greedy`, seats the referee's bots play)
+        self.keys = {name: ssh_key(self.keys_dir, name) for name in self.names if name not in (*keyless, *seated)}
         self.referee_dir = root / "referee-files"
         self.ci_identity = root / "ci-referee.key" if ci else None
         self.dir = root / game_id
@@ -54,6 +55,8 @@ class Club:
             args += ["--key", f"{name}={key}.pub"]
         for option in options:
             args += ["--option", option]
+        for spec in bots:
+            args += ["--bot", spec]
         if deadline:  # deadlines (tests/git/test_git_clock.py): the game starts at a fixed time
             args += [*deadline, "--now", "2025-12-01T12:00:00Z"]
         args += ["--ci-identity", self.ci_identity] if ci else ["--referee-dir", self.referee_dir]
@@ -70,7 +73,7 @@ class Club:
         git(self.dir, "remote", "add", "origin", self.remote)
         git(self.dir, "push", "--quiet", "-u", "origin", "main")
         self.clones, self.ssh_signing = {}, set(ssh_signing)
-        for name in self.names:
+        for name in [name for name in self.names if name not in seated]:
             self.clones[name] = root / "clones" / name
             git(root, "clone", "--quiet", self.remote, self.clones[name])
             if name in ssh_signing:

@@ -229,6 +229,10 @@ def test_what_is_refused_before_the_game_is_known_is_in_the_language_asked_else_
     assert english.code == 2 and "the repository has no commit yet" in english.err
     empty = game.pbem("git", "moves", tmp_path / "empty", "--as", "alice", "--language", "fr")
     assert empty.code == 2 and "le dépôt n'a encore aucun commit" in empty.err, empty.err
+    for args in (["--agree"], []):  # a takeback asked or answered from a clone with no game yet
+        messages.use(None)
+        asked = game.pbem("git", "takeback", tmp_path / "empty", "--as", "alice", *args, "--language", "zh-Hant")
+        assert asked.code == 2 and "the repository" not in asked.err and "儲存庫" in asked.err, asked.err
 
 
 def test_the_players_hooks_and_the_diffs_log_lines_are_in_the_games_language(club):
@@ -244,3 +248,19 @@ def test_the_players_hooks_and_the_diffs_log_lines_are_in_the_games_language(clu
     diff = game.pbem("git", "diff", game.dir, "--path", "log.yaml")
     assert diff.code == 0 and "\n Journal de club-game (coal-baron, public)\n" in diff.out, diff.out + diff.err
     assert f"+n° 1 {player} : {'; '.join(moves)}" in diff.out
+
+
+def test_the_diffs_say_a_logs_rolls_and_an_encrypted_view_in_the_readers_language():
+    """`git diff` through the textconv: a roll of the log as the game says it (La Fièvre de l'Or's production roll,
+    stored in English with its turn), and an encrypted view's line, in the game's language."""
+    from pbem.git import textconv
+    log = {"format": "pbem-log/1", "id": "g", "game": "gold-fever", "visibility": "public",
+           "entries": [{"number": 7, "player": "ann", "by": "referee", "moves": ["produce"],
+                        "chance": [{"what": "production roll, turn 2", "result": [3, 5], "public": True}]}]}
+    with reading("fr"):
+        assert textconv.log_lines(log).splitlines()[1] == \
+            "n° 7 ann (arbitre) : produce  [lancer de production, tour 2 : [3, 5]]"
+        assert textconv._digest(b"x" * 40).startswith("(chiffré, 40 octets, sha256 ")
+    with reading("zh-Hant"):
+        assert "[生產擲骰，第 2 回合：[3, 5]]" in textconv.log_lines(log)
+    assert textconv.log_lines(log).splitlines()[1] == "#7 ann (referee): produce  [production roll, turn 2: [3, 5]]"

@@ -9,10 +9,11 @@ import datetime
 import pytest
 
 from pbem.engine import engine
-from pbem.messages import QUEUE_HELP, Domain
+from pbem.messages import OPTION_HELP, QUEUE_HELP, Domain
 from pbem.play import botmoves
 from pbem.store import registry
 from pbem.text import language, phrases, queuenotes, times
+from pbem.tables import width
 from support import NAMES, Pbem
 
 NOW = datetime.datetime(2026, 11, 29, 10, 0, tzinfo=datetime.timezone.utc)
@@ -218,3 +219,51 @@ def test_a_vacation_that_overlaps_another_is_refused_in_the_players_language(tmp
     with language.reading(code):
         assert said in refused.value.render()
     assert str(refused.value).startswith("ann already has a vacation from Tue 1 Dec 2026 00:00 UTC to ")  # (logs)
+
+
+def _edit(directory, relative: str, old: str, new: str) -> None:
+    path = directory / relative
+    path.write_text(path.read_text().replace(old, new, 1))
+
+
+BROKEN_BY_HAND = {  # a game directory changed outside pbem, and what a French game's player is told (in French)
+    "state": (lambda d: (d / "referee" / "state.yaml").open("a").write("# edited\n"),
+              "referee/state.yaml a été modifié hors de pbem (il ne correspond pas à la somme de contrôle"),
+    "game.yaml": (lambda d: _edit(d, "game.yaml", "short-game: ", "short-game: x"),
+                  "game.yaml ne décrit pas l'état de l'arbitre (options diffèrent) : il a été modifié hors de pbem"),
+    "game type": (lambda d: _edit(d, "game.yaml", "game: gold-fever", "game: go-fish"),
+                  "le jeu 'go-fish' n'est pas installé ici (les jeux installés : chartered, "),
+    "rules": (lambda d: _edit(d, "game.yaml", "rules_version: ", "rules_version: 9"),
+              "g a été créée avec la version 9"),
+}
+
+
+@pytest.mark.parametrize("broken", list(BROKEN_BY_HAND))
+def test_a_game_directory_changed_by_hand_is_refused_in_the_readers_language(tmp_path, broken):
+    pbem, directory, (first, _, _) = gold_fever(tmp_path, "--language", "fr")
+    BROKEN_BY_HAND[broken][0](directory)
+    result = pbem("move", directory, "--as", first, "--text", "bid 1", "--language", "fr")
+    assert result.code == 2
+    assert BROKEN_BY_HAND[broken][1] in " ".join(result.err.split()), result.err
+
+
+def test_every_games_options_say_what_they_do_in_each_language(tmp_path):
+    """`pbem games --language CODE`: what each option of each game does (meta.yaml `options:`, from the game's own
+    catalogue), its headings in the language; the options' names and values, which --option takes, as they are."""
+    pbem = Pbem()
+    for code in language.LANGUAGES:
+        if code == "en":
+            continue
+        result = pbem("games", "--language", code)
+        assert result.code == 0, result.err
+        assert max(width(line) for line in result.out.splitlines()) <= 78, code
+        shown = "".join(result.out.split())  # (a Chinese line wraps between characters: compared without spaces)
+        for game in registry.all_games():
+            for key, spec in game.meta.get("options", {}).items():
+                with language.reading(code):
+                    said = Domain(game.package).stored(spec["help"], OPTION_HELP)
+                assert said != spec["help"], (code, game.id, key)  # translated
+                assert "".join(said.split()) in shown and f"{key}={'|'.join(spec['choices'])}" in shown
+    french = " ".join(pbem("games", "--language", "fr").out.split())
+    assert "options de gold-fever (--option CLÉ=VALEUR) : short-game=off|on (par défaut off) à 3 joueurs seulement, " \
+           "la partie courte de l'édition anglaise" in french

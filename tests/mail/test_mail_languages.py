@@ -10,6 +10,7 @@ import email.policy
 import pytest
 
 from pbem.contract import PbemError
+from pbem.engine import engine
 from pbem.mail import refused
 from pbem.messages import lazy
 from pbem.text import language, times
@@ -222,3 +223,55 @@ def test_the_end_of_the_game_is_told_to_each_player_in_their_language_and_to_the
     assert "La partie est finie. La graine est révélée : mail-languages" in body_of(last["alice"])
     assert "遊戲結束。種子已公開：mail-languages" in body_of(last["bob"])
     assert last["organiser"]["Content-Language"] == "fr" and "partie finie" in last["organiser"]["Subject"]
+
+
+def test_the_help_by_mail_names_the_queue_words_and_resign_in_its_readers_language(games_root, smtp):
+    """The queue's words and `resign` have names in each language's glossary, which the referee reads: the help
+    says those; the commands read only in English (status, moves, help, queue) stay as they are."""
+    game = start(games_root, smtp)
+    smtp.take()
+    said = {"alice": ["`ensuite` entre deux tours", "`A sinon B`", "`A si CONDITION`", "`permanent MOT: ÉTAPE`",
+                      "status, moves, help, abandonner ;", "`A sinon B sinon C`", "`A si CONDITION et non CONDITION`",
+                      "`permanent MOT: annuler`"],
+            "bob": ["`下一回合`", "`A 否則 B`", "`A 如果 條件`", "`常設 名稱: 步驟`", "help、棄權；",
+                    "`A 如果 條件 而且 不 條件`", "`常設 名稱: 取消`"]}
+    for name in ("alice", "bob"):
+        receive(games_root, smtp, command(game, name, "help"))
+        (answer,) = smtp.take()
+        body = " ".join(body_of(answer).split())
+        for words in said[name]:
+            assert words in body, (name, words, body[:1500])
+        assert "`next`" not in body and "`A else B`" not in body and ", resign" not in body
+
+
+def test_a_french_player_resigns_by_mail_with_the_word_the_help_gives(games_root, smtp):
+    game = start(games_root, smtp)
+    smtp.take()
+    receive(games_root, smtp, command(game, "alice", "abandonner"))
+    assert engine.load_state(engine.open_game(game.dir))["resigned"] == ["alice"]
+
+
+def _folder_for_the_checksum(game) -> None:
+    (game.dir / "referee" / "state.sha256").unlink()
+    (game.dir / "referee" / "state.sha256").mkdir()
+
+
+BROKEN = {  # a game directory broken by hand, and what its French and its Chinese player are told of it
+    "state": (lambda game: (game.dir / "referee" / "state.yaml").open("a").write("# edited\n"),
+              {"alice": "a été modifié hors de pbem", "bob": "在 pbem 之外被修改過"}),
+    "a folder for a file": (_folder_for_the_checksum, {"alice": "state.sha256 : n'est pas un fichier ordinaire",
+                                                       "bob": "state.sha256：不是一般檔案"}),
+}
+
+
+@pytest.mark.parametrize("broken", list(BROKEN))
+def test_a_broken_game_directory_is_refused_in_the_players_language(games_root, smtp, broken):
+    """What a player is told when the referee's files were changed by hand (pbem.store's refusals), in their
+    language. (A game.yaml that cannot be read names no language: that refusal is in English.)"""
+    game = start(games_root, smtp)
+    smtp.take()
+    player, move, number = legal_turn(game.dir)
+    BROKEN[broken][0](game)
+    receive(games_root, smtp, move_mail(game, player, [move], move_number=number))
+    (answer,) = smtp.take()
+    assert BROKEN[broken][1][player] in " ".join(body_of(answer).split()), body_of(answer)[:600]

@@ -7,6 +7,9 @@ earlier tick still owes, once."""
 from __future__ import annotations
 
 import datetime
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -223,3 +226,24 @@ def test_a_players_status_shows_the_board_their_moves_show_it_when_theirs_and_he
         assert (png is not None) == (pictured and switch == "1"), (name, command)
         if png is not None:
             assert png == pictures.mail_picture(engine.status(game.gd, name))[0]
+
+
+def test_a_move_by_mail_with_its_picture_imports_neither_jinja2_nor_hashlib_nor_the_making_of_games(games_root,
+                                                                                                    tmp_path):
+    """The mail referee fills a mail's HTML page without jinja2, takes its digests without hashlib (OpenSSL's
+    start) and tells a game's id without importing what makes games (and the bots): each would be paid by every
+    run, and again by each worker's first mail. Run outside the checkout (`python -c` puts its folder first on
+    sys.path)."""
+    game = start(games_root)
+    player, text, number = legal_turn(game.dir)
+    raw = move_mail(game, player, [text], move_number=number)
+    args = ["mail", "receive", "--games", str(games_root), "--outbox", str(tmp_path / "outbox")]
+    code = ("import sys\n"
+            "from pbem.cli.commands import main\n"
+            f"assert main({args!r}) == 0\n"
+            "print(sorted({'jinja2', 'hashlib', 'hmac', 'pbem.engine.newgame', 'pbem.bots'} & set(sys.modules)), "
+            "'PIL' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], input=raw, capture_output=True, timeout=60, cwd=tmp_path,
+                          env={**os.environ, "PBEM_MAIL_PICTURES": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().strip().splitlines()[-1] == "[] True"  # (a picture drawn: Pillow imported)

@@ -105,3 +105,27 @@ def test_the_html_mail_in_a_browser_with_images_on_and_off(tmp_path, pbem, pictu
     from picturekit import browse
     dom = browse(page, "--dump-dom", "--window-size=800,1000", images=False)
     assert "Welcome to La Fièvre de l'Or" in dom.replace("&#39;", "'") and "Password:" in dom
+
+
+HOSTILE = ['<script>alert("x")</script>', "Tom & Jerry's <b>", "{{ title }}", "ünï ✓ 漢字", "", "a\nb"]
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_the_mail_page_is_the_page_jinja2_renders_from_its_template(value):
+    """The mail's HTML part fills templates/mail.html without jinja2; it must be exactly what the pages' jinja2
+    environment renders from the same template and values (every field escaped, Markup left as it is)."""
+    import markupsafe
+    values = {"subject": value, "cid": f"board.{value}", "alt": value, "title": value, "status": value,
+              "width": 412, "text": markupsafe.Markup(f"<p>{markupsafe.escape(value)}</p>"), "lang": "fr"}
+    expected = pictures.templates().get_template(pictures.MAIL_PAGE).render(**values)
+    assert pictures.mail_page(**values) == expected
+    assert "<script>" not in pictures.mail_page(**values)
+
+
+def test_the_mail_page_template_holds_fields_only():
+    """mail.html is filled field by field (pictures.mail_page): a tag or filter of jinja2's would not be run."""
+    from pbem.store import packaged
+    text = packaged.read_bytes("pbem.text", f"templates/{pictures.MAIL_PAGE}").decode("utf-8")
+    assert "{%" not in text and "{#" not in text
+    fields = pictures.FIELD.findall(text)
+    assert fields and len(re.findall(r"\{\{.*?\}\}", text)) == len(fields)
