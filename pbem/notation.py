@@ -222,6 +222,14 @@ def is_legal(move: dict, legal: list[dict]) -> bool:
     return any(matches(move, entry) for entry in legal)
 
 
+STEP_SEPARATOR = re.compile("[;\uff1b]")  # `;`, or the full-width `；` a Chinese or Japanese keyboard types
+
+
+def split_steps(line: str) -> list[str]:
+    """A line's moves, `;` (or `；`) between them."""
+    return [piece.strip() for piece in STEP_SEPARATOR.split(line) if piece.strip()]
+
+
 def split_turn(text: str) -> list[str]:
     """One turn may be written on one line with `;` between moves, or one move a line."""
-    return [piece.strip() for line in text.splitlines() for piece in line.split(";") if piece.strip()]
+    return [piece for line in text.splitlines() for piece in split_steps(line)]

@@ -3,6 +3,7 @@ and whether a line is for the referee at all (a move, a step, a command) or a gr
 from __future__ import annotations
 
 from ..engine import engine
+from ..notation import split_steps
 from ..play import plans
 from . import parse
 
@@ -29,5 +30,5 @@ def queue_only(texts: list[str]) -> list[str] | None:
 
 
 def split(line: str) -> list[str]:
-    """A line's steps (`;` between them)."""
-    return [piece.strip() for piece in line.split(";") if piece.strip()]
+    """A line's steps (`;` or the full-width `；` between them)."""
+    return split_steps(line)

@@ -12,7 +12,7 @@ from pbem import bots
 from pbem.engine import engine
 from pbem.text import report
 from mailkit import (ORGANISER, SmtpSink, body_of, create_game, free_port, make_certificate, move_mail, receive,
-                     run_cli, write_mail)
+                     run_cli, turns_ahead, write_mail)
 
 
 def a_legal_turn(game, player: str | None = None, seed: int = 1) -> list[str]:
@@ -442,3 +442,19 @@ def test_a_greeting_and_a_sign_off_without_delimiter_do_not_spoil_the_move(mail_
     body = f"Hi referee,\n\nPassword: {mail_game.secret(mover)}\n{a_legal_turn(mail_game)[0]}\n\nCheers,\n{mover}\n"
     result = receive(games_root, write_mail(mail_game.address(mover), body, f"Re: [{mail_game.id}]"), smtp)
     assert result.stdout.startswith("accepted:"), result.output
+
+
+def test_moves_on_one_line_may_be_split_by_a_full_width_semicolon(games_root, tmp_path):
+    """A Chinese or Japanese keyboard types `；` where an English one types `;`: a player's two moves of one turn on
+    one line, split by it, are both played, as with `;`."""
+    game = create_game(games_root, "coal-baron", 2)
+    turns = turns_ahead(game, 60)
+    both = next(i for i in range(len(turns) - 1) if turns[i][0] == turns[i + 1][0])
+    for player, moves in turns[:both]:
+        assert receive(games_root, move_mail(game, player, moves), outbox=tmp_path / "outbox").code == 0
+    player, first, second = turns[both][0], turns[both][1][0], turns[both + 1][1][0]
+    before = len(engine.read_log(game.gd, full=True)["entries"])
+    result = receive(games_root, move_mail(game, player, [f"{first}；{second}"]), outbox=tmp_path / "outbox")
+    assert result.code == 0, result.output
+    entries = engine.read_log(game.gd, full=True)["entries"][before:]
+    assert [move for entry in entries[:2] for move in entry["moves"]] == [first, second]
