@@ -14,6 +14,7 @@ from ..clock import correspondence
 from ..contract import PbemError
 from ..engine import engine
 from ..messages import _, lazy
+from ..notation import split_steps
 from ..text import language, phrases
 from . import admin, clockmail, compose, helptext, moves, parse, refused, senders, spectators, takeback, talkmail, \
     telling
@@ -232,7 +233,7 @@ class Referee:
                           telling.legal_extra(self.mailer, handling, player["name"]))
         if len(incoming.lines) > parse.MAX_MOVE_LINES:
             raise Reject(lazy("more than {count} move lines: one mail is one turn.", count=parse.MAX_MOVE_LINES))
-        texts = [piece for line in incoming.lines for piece in moves.split(line)]
+        texts = [piece for line in incoming.lines for piece in split_steps(line)]
         queued = moves.queue_only(texts)
         if queued is not None:
             return self._queue(handling, player["name"], queued)

@@ -12,7 +12,7 @@ def parses(gd: engine.GameDir, text: str) -> bool:
     """Is the line a move, a queued step or a command (not a greeting or a sign-off)?"""
     if text.strip().lower() in parse.COMMANDS or queue_only([text]) is not None:
         return True
-    return bool(split(text)) and plans.reads_as_item(gd.game, text, gd.players)
+    return bool(split_steps(text)) and plans.reads_as_item(gd.game, text, gd.players)
 
 
 def queue_only(texts: list[str]) -> list[str] | None:
@@ -27,8 +27,3 @@ def queue_only(texts: list[str]) -> list[str] | None:
     if words and all(word.startswith(("standing ", "standing:")) or word == "cancel" for word in words):
         return texts
     return None
-
-
-def split(line: str) -> list[str]:
-    """A line's steps (`;` or the full-width `；` between them)."""
-    return split_steps(line)

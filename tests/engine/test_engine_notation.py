@@ -70,7 +70,6 @@ def test_the_referee_plays_the_least_of_a_form_for_a_resigned_seat():
 
 
 def test_a_turn_on_one_line_is_split_by_a_semicolon_or_a_full_width_one():
-    from pbem.mail import moves
     assert notation.split_turn("place mining-10；cage 4; load black\nend") == \
         ["place mining-10", "cage 4", "load black", "end"]
-    assert moves.split("cage 4 ；load black;") == ["cage 4", "load black"]
+    assert notation.split_steps("cage 4 ；load black;") == ["cage 4", "load black"]

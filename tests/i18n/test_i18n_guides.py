@@ -28,7 +28,7 @@ from pbem.cli.commands import cli
 from pbem.clock import club
 from pbem.engine import engine
 from pbem.mail import moves as mail_moves, parse, talkmail
-from pbem.notation import NotationError
+from pbem.notation import NotationError, split_steps
 from pbem.play import plans, words
 from pbem.store import registry
 from pbem.text import glossary, language
@@ -153,7 +153,7 @@ def mail_kind(body: str) -> str:
                                           if line.strip() and not parse.FIELD_LINE.match(line)])
     if said and not incoming.lines:
         return "say"
-    steps = [piece for line in incoming.lines for piece in mail_moves.split(line)]
+    steps = [piece for line in incoming.lines for piece in split_steps(line)]
     if incoming.admin:
         return "admin"
     if [words.canonical(registry.get("coal-baron"), step, PLAYERS) for step in steps] == ["resign"]:
@@ -176,7 +176,7 @@ def test_every_mail_a_guide_shows_is_answered_by_the_mail_referee(code, tmp_path
         if mail_kind(body) == "move":
             game = registry.get(game_id)
             _, lines = talkmail.take([line for line in body.splitlines()[1:] if not parse.FIELD_LINE.match(line)])
-            for step in (piece for line in lines for piece in mail_moves.split(line)):
+            for step in (piece for line in lines for piece in split_steps(line)):
                 assert reads(game, words.canonical(game, step, PLAYERS)), (code, step)
             continue
         game = create_game(tmp_path, game_id, 3, game_id=f"g{index}", options=("--deadline", "72h", "--now", NOW))
