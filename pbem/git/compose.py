@@ -48,10 +48,10 @@ def message(lines: list[str], game_id: str, move_number: int, previous: str | No
 def refereed_files(repo: Repo, desk: desks.Desk, last: str, run, views: bool = False) -> dict[str, bytes]:
     """Every file a refereed commit writes, by path: the game's public files, (`views`: when the position changed)
     each player's view and the legal moves of the player to act, encrypted to them, refused.yaml, pbem-git.yaml
-    when a seat has a new key, revealed.yaml at the end. The move files it accepted and referee.age are added by
+    when a seat has a new key or went to a bot, revealed.yaml at the end. The move files it accepted and referee.age are added by
     the caller. A new kind of file (a picture of the position, say) is added here."""
     files = desk.public_files(views=views)
-    if run.rekeyed or run.languages:
+    if run.rekeyed or run.languages or run.botted or run.unbotted:
         files[layout.CONFIG] = layout.dump("config", desk.config, layout.CONFIG).encode()
     files[layout.REFUSED] = refused_file(repo.show(last, layout.REFUSED) or b"", desk.gd.id, last, run.verdicts,
                                          lambda player: engine.language_of(desk.gd, player))
@@ -191,6 +191,10 @@ def summary(run, game_type: str | None = None) -> list[str]:
     lines += talk.commit_lines(talked)
     lines += [_("Clock: {event}", event=line) for line in clock_lines(run.clock)]
     lines += [_("New key: {player}'s view is encrypted to it from this commit.", player=seat) for seat in run.rekeyed]
+    lines += [_("{player}'s seat is played by the referee's bot: its view is published to no one from this commit.",
+                player=seat) for seat in run.botted]
+    lines += [_("{player}'s seat is a player's again: their view goes by mail until the referee registers their "
+                "key.", player=seat) for seat in run.unbotted]
     lines += [language_line(seat, code) for seat, code in run.languages.items()]
     lines += [_("Added {path} ({what}): this game was started by an earlier pbem, which did not write it.",
                 path=path, what=PBEM.stored(ADDED[path])) for path in run.added]

@@ -44,6 +44,8 @@ class Run:
     rounds: int = 1
     before: list[dict] = field(default_factory=list)  # moves played in the game directory since the last commit
     languages: dict[str, str] = field(default_factory=dict)  # seats whose language pbem-git.yaml now says anew
+    botted: list[str] = field(default_factory=list)  # seats given to a bot: their views published to no one now
+    unbotted: list[str] = field(default_factory=list)  # seats a player holds again: their views mailed meanwhile
 
     @classmethod
     def merged(cls, runs: list["Run"]) -> "Run":
@@ -60,7 +62,9 @@ class Run:
                    [seat for run in runs for seat in run.rekeyed],
                    added=[path for run in runs for path in run.added], rounds=len(runs),
                    before=[entry for run in runs for entry in run.before],
-                   languages={seat: code for run in runs for seat, code in run.languages.items()})
+                   languages={seat: code for run in runs for seat, code in run.languages.items()},
+                   botted=[seat for run in runs for seat in run.botted],
+                   unbotted=[seat for run in runs for seat in run.unbotted])
 
     def lines(self) -> list[str]:
         if self.deferred:
@@ -84,6 +88,10 @@ class Run:
         out += [f"recorded {compose.move_line(entry)}" for entry in self.before]
         out += [f"clock: {line}" for line in compose.clock_lines(self.clock)]
         out += [f"new key: {seat}'s view is encrypted to it from this commit" for seat in self.rekeyed]
+        out += [f"bot: {seat}'s seat is the referee's bot's, its view published to no one from this commit"
+                for seat in self.botted]
+        out += [f"player: {seat}'s seat is a player's again, its view mailed until its key is registered (--key)"
+                for seat in self.unbotted]
         out += [f"added {path} ({compose.ADDED[path]}): this game had none" for path in self.added]
         if self.commit:
             state = "the game is over" if self.finished else f"next move {self.move_number}"
@@ -148,7 +156,7 @@ def _referee_runs(repo: Repo, root: Path, identity, remote, branch, mailer, tick
         desk = open_desk(repo, tip, root, identity)
         desk.now = now
         try:
-            rekeyed = rekey(desk.config, asked.new_keys)
+            rekeyed = rekey(desk.config, asked.new_keys, bot_seats(desk.gd))
             ci = compose.ci_files(desk.config, branch or "main", asked.pbem_source) if asked.pbem_source else {}
             run = _referee_once(repo, desk, tip, mailer, tick, rekeyed, ci)
             head = repo.resolve("HEAD")  # its new commit, a join of its own, or where it was
@@ -165,13 +173,18 @@ def _referee_runs(repo: Repo, root: Path, identity, remote, branch, mailer, tick
     raise PbemError(f"{remote}/{branch} kept moving while the referee pushed ({SYNC_TRIES} tries); run it again")
 
 
-def rekey(config: dict, new_keys: dict[str, str]) -> list[str]:
+def rekey(config: dict, new_keys: dict[str, str], bots: dict[str, str] | None = None) -> list[str]:
     """Give seats of pbem-git.yaml (`config`, changed in place) new public keys: the seats whose key changed. Their
-    views are then committed encrypted to the new key, and a new SSH key is the one that may sign their commits."""
+    views are then committed encrypted to the new key, and a new SSH key is the one that may sign their commits.
+    A seat a bot plays (`bots`) takes no key, as at `pbem git init --bot`."""
     seats = {player["name"]: player for player in config["players"]}
     unknown = sorted(set(new_keys) - set(seats))
     if unknown:
         raise UsageError(f"--key for {', '.join(unknown)}: no such seat in this game ({', '.join(seats)})")
+    botted = sorted(set(new_keys) & set(bots or {}))
+    if botted:
+        raise UsageError(f"--key for {', '.join(botted)}: the referee's bot plays this seat, it takes no key (hand "
+                         f"it to a player first: pbem replace --seat {botted[0]} --by NAME)")
     changed = []
     for name, key in new_keys.items():
         if seats[name]["key"] != key:
@@ -217,8 +230,9 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         run.clock = run_clock(desk.gd, desk.now)
     decided = [v for v in run.verdicts if v.kind != "neutral"]
     run.languages = seat_languages(desk.config, desk.gd)
+    run.botted, run.unbotted = seats_to_bots(desk.config, bot_seats(desk.gd))
     changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or bool(run.languages) or \
-        _published_changed(desk, base)
+        bool(run.botted or run.unbotted) or _published_changed(desk, base)
     ci = {path: data for path, data in (ci or {}).items() if base.get(path) != blob_id(data)}
     run.ci_changed = bool(ci)
     with language.reading(engine.language_of(desk.gd)):  # the players' hooks: in the game's language
@@ -236,8 +250,9 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         message = compose.message(compose.summary(run, desk.gd.meta["game"]), desk.gd.id, run.move_number, last)
     files = repo.write_blobs({**written, **ci, **added}, base)
     files.update({v.path: v.blob for v in run.verdicts if v.kind in KEPT})
-    # the legal moves of a player no longer to act go (only the player to act has a file of them)
-    stale = [path for path in base if layout.is_legal_blob(path) and path not in files] if views_written else []
+    # the legal moves of a player no longer to act go (only the player to act has a file of them), and a seat given
+    # to a bot keeps no view file: what its former player read stays in the history, nothing newer is published
+    stale = [path for path in base if path.startswith("views/") and path not in files] if views_written else []
     if desk.committed:
         others = {**{p: b for p, b in base.items() if p != layout.ARCHIVE and p not in stale}, **files}
         files[layout.ARCHIVE] = repo.write_blob(desk.archive(tip, others))
@@ -265,6 +280,28 @@ def seat_languages(config: dict, gd) -> dict[str, str]:
                 seat.pop("language", None)
             changed[seat["name"]] = own or ""
     return changed
+
+
+def bot_seats(gd) -> dict[str, str]:
+    """{seat: level} of the seats the referee's bots play now (`pbem git init --bot`, `pbem replace --bot`)."""
+    return engine.load_state(gd).get("bots") or {}
+
+
+def seats_to_bots(config: dict, bots: dict[str, str]) -> tuple[list[str], list[str]]:
+    """Make each seat a bot plays `view: bot` with no key in pbem-git.yaml (`config`, changed in place), as a seat
+    given to a bot at `pbem git init`: its view is then published to no one, and the key of whoever held it before
+    neither opens a later file nor signs for it. A seat a player holds again (`pbem replace --by`) gets its view by
+    mail until its key is registered (`--key`, in this run or a later one). The seats given to a bot, and those
+    given back to a player."""
+    to_bot, to_player = [], []
+    for seat in config["players"]:
+        if seat["name"] in bots and (seat["view"], seat["key"]) != ("bot", None):
+            seat.update(key=None, view="bot")
+            to_bot.append(seat["name"])
+        elif seat["name"] not in bots and seat["view"] == "bot":
+            seat["view"] = "mail"
+            to_player.append(seat["name"])
+    return to_bot, to_player
 
 
 def _published_changed(desk: desks.Desk, base: dict[str, str], names=desks.PUBLIC_FILES) -> bool:

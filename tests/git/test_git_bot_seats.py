@@ -7,7 +7,8 @@ import random
 
 import yaml
 
-from gitkit import git
+import support
+from gitkit import git, ssh_key
 from pbem import bots
 from pbem.store import registry
 from support import Pbem
@@ -103,3 +104,78 @@ def test_git_init_refuses_bots_as_pbem_new_does(tmp_path):
         assert result.code == code, (args, result.err)
         assert words in result.err
         assert not (tmp_path / "game").exists() and not (tmp_path / "ref" / "game").exists()
+
+
+def _opens_with(repo_dir, commit: str, identity) -> list[str]:
+    """The encrypted files of `commit`'s tree that `identity` opens."""
+    from pbem.contract import PbemError
+    opened = []
+    for path in git(repo_dir, "ls-tree", "-r", "--name-only", commit).split():
+        if not path.endswith(".age") or path == "referee.age":
+            continue
+        try:
+            identity.decrypt(git(repo_dir, "show", f"{commit}:{path}"), path)
+        except PbemError:
+            continue
+        opened.append(path)
+    return opened
+
+
+def test_a_seat_handed_to_a_bot_is_published_to_no_one_from_then_on(club):
+    """`pbem replace --bot` on a git game's seat: from the referee's next commit the seat is `view: bot` with no
+    key in pbem-git.yaml, as a seat seated at `pbem git init --bot`; no later commit holds a file the former
+    player's key opens (their views from before stay in the history: they were theirs while they played), the bot
+    plays on in the referee's commits and `pbem git verify` passes."""
+    from pbem.git.keys import Identity
+    game = club("coal-baron", 3, seed="bot-seat")
+    seat = game.names[1]
+    former = Identity.from_file(game.keys[seat])
+    before = git(game.dir, "rev-parse", "HEAD").strip()
+    assert layout_view(game, before, seat) == "encrypted" and _opens_with(game.dir, before, former)
+    result = Pbem()("replace", game.game_dir(), "--seat", seat, "--bot", "greedy", "--format", "json")
+    assert result.code == 0, result.err
+    run = game.referee()
+    handed = run["commit"]
+    assert handed and run["botted"] == [seat]
+    config = yaml.safe_load(git(game.dir, "show", f"{handed}:pbem-git.yaml"))
+    assert next(p for p in config["players"] if p["name"] == seat) == {"name": seat, "key": None, "view": "bot"}
+    for _ in range(4):
+        player, move, _ = support.legal_turn(game.game_dir())
+        assert player != seat
+        assert game.move(player, move).code == 0
+        assert [c["verdict"] for c in game.referee()["commits"]] == ["accepted"]
+    later = git(game.dir, "rev-list", f"{before}..HEAD").split()
+    assert handed in later and len(later) >= 5
+    assert not [(c[:10], path) for c in later for path in _opens_with(game.dir, c, former)]
+    assert _opens_with(game.dir, before, former)  # what was committed before stays the former player's
+    assert [e for e in _log(game) if e["player"] == seat and e["by"] == "bot"]
+    refused = Pbem()("git", "view", game.clones[game.names[0]], "--as", seat)
+    assert refused.code == 2 and "played by the referee's bot" in refused.err
+    assert Pbem()("git", "verify", game.dir, "--referee-dir", game.referee_dir).code == 0
+
+
+def layout_view(game, commit: str, seat: str) -> str:
+    config = yaml.safe_load(git(game.dir, "show", f"{commit}:pbem-git.yaml"))
+    return next(p["view"] for p in config["players"] if p["name"] == seat)
+
+
+def test_a_bot_seat_handed_back_to_a_player_gets_its_view_by_mail_then_by_their_key(club):
+    """A seat a bot played, given to a player again (`pbem replace --by`): no longer `view: bot`; until the referee
+    registers the new holder's key their view goes by mail, then it is encrypted to that key; a key for a seat the
+    bot still plays is refused and commits nothing."""
+    from pbem.git.keys import Identity
+    game = club("chartered", 2, bots=("bob=greedy",))
+    zoe = ssh_key(game.keys_dir, "zoe")
+    before = git(game.dir, "rev-parse", "HEAD").strip()
+    refused = Pbem()("git", "referee", game.dir, *game.referee_args(), "--key", f"bob={zoe}.pub")
+    assert refused.code == 1 and "the referee's bot plays this seat, it takes no key" in refused.err
+    assert git(game.dir, "rev-parse", "HEAD").strip() == before
+    result = Pbem()("replace", game.game_dir(), "--seat", "bob", "--by", "zoe:zoe@club.example")
+    assert result.code == 0, result.err
+    run = game.referee()
+    assert run["unbotted"] == ["bob"] and run["commit"]
+    assert layout_view(game, run["commit"], "bob") == "mail"
+    assert "bob's seat is a player's again" in git(game.dir, "log", "-1", "--format=%B")
+    run = game.referee("--key", f"bob={zoe}.pub")
+    assert run["rekeyed"] == ["bob"] and layout_view(game, run["commit"], "bob") == "encrypted"
+    assert "views/bob.yaml.age" in _opens_with(game.dir, run["commit"], Identity.from_file(zoe))
