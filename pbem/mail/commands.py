@@ -234,7 +234,7 @@ class Referee:
         if len(incoming.lines) > parse.MAX_MOVE_LINES:
             raise Reject(lazy("more than {count} move lines: one mail is one turn.", count=parse.MAX_MOVE_LINES))
         texts = [piece for line in incoming.lines for piece in split_steps(line)]
-        queued = moves.queue_only(texts)
+        queued = moves.queue_only(gd.game, gd.players, texts)
         if queued is not None:
             return self._queue(handling, player["name"], queued)
         return self._move(handling, player, texts)

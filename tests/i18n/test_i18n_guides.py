@@ -145,9 +145,9 @@ def test_a_translated_guides_table_of_words_is_its_games_glossary(code):
         assert shown == guide_words.rows(code, game_id), f"{game_id}: run python tools/guide_words.py"
 
 
-def mail_kind(body: str) -> str:
+def mail_kind(body: str, game_id: str) -> str:
     """What the referee takes a mail for: talk alone (`say`), an admin line, `resign` (in any language's word), a
-    command, a queue or a move (with talk or not)."""
+    command, a queue (in any language's words) or a move (with talk or not), in a game of `game_id`."""
     incoming = parse.Incoming(message_id="<x@y>", sender="", subject="", references=[])
     said, incoming.lines = talkmail.take([line.strip() for line in body.splitlines()
                                           if line.strip() and not parse.FIELD_LINE.match(line)])
@@ -156,11 +156,11 @@ def mail_kind(body: str) -> str:
     steps = [piece for line in incoming.lines for piece in split_steps(line)]
     if incoming.admin:
         return "admin"
-    if [words.canonical(registry.get("coal-baron"), step, PLAYERS) for step in steps] == ["resign"]:
+    if [words.canonical(registry.get(game_id), step, PLAYERS) for step in steps] == ["resign"]:
         return "resign"
     if incoming.command:
         return "command"
-    return "queue" if mail_moves.queue_only(steps) is not None else "move"
+    return "queue" if mail_moves.queue_only(registry.get(game_id), PLAYERS, steps) is not None else "move"
 
 
 @pytest.mark.parametrize("code", list(GUIDES))
@@ -169,11 +169,11 @@ def test_every_mail_a_guide_shows_is_answered_by_the_mail_referee(code, tmp_path
     of the block's type (with deadlines: a vacation is refused where nothing is ever late), and must be answered,
     not refused; a mail of moves (for a position the guide does not build) must hold moves that read."""
     mails = blocks(code, "pbem-mail")
-    kinds = {mail_kind(body) for _, body in mails}
+    kinds = {mail_kind(body, game_id) for game_id, body in mails}
     assert kinds >= {"admin", "command", "queue", "move", "resign", "say"}, kinds
     for index, (game_id, body) in enumerate(mails):
         assert body.startswith("Password: "), body
-        if mail_kind(body) == "move":
+        if mail_kind(body, game_id) == "move":
             game = registry.get(game_id)
             _, lines = talkmail.take([line for line in body.splitlines()[1:] if not parse.FIELD_LINE.match(line)])
             for step in (piece for line in lines for piece in split_steps(line)):
@@ -189,8 +189,8 @@ def test_every_mail_a_guide_shows_is_answered_by_the_mail_referee(code, tmp_path
 def test_the_three_guides_show_the_same_mail_commands():
     def commands(code):
         return sorted(kind if kind in ("resign", "say") else body.splitlines()[-1].split()[0]
-                      for _, body in blocks(code, "pbem-mail")
-                      if (kind := mail_kind(body)) in ("admin", "command", "resign", "say"))
+                      for game_id, body in blocks(code, "pbem-mail")
+                      if (kind := mail_kind(body, game_id)) in ("admin", "command", "resign", "say"))
     assert commands("fr") == commands("en") and commands("zh-Hant") == commands("en")
 
 

@@ -84,3 +84,36 @@ def test_the_queue_command_alone_shows_the_queue(table, games_root, tmp_path):
     outbox_mails(tmp_path / "out")
     assert receive(games_root, move_mail(table, second, ["queue"]), outbox=tmp_path / "out").code == 0
     assert "Your queue (only you see it):\n  take best" in outbox_mails(tmp_path / "out")[table.address(second)][0]
+
+
+@pytest.mark.parametrize("standing, cancel", [
+    (["permanent télégraphe: passer", "permanent enchère: enchérir jusqu'à 3 sinon passer"], "queue annuler"),
+    (["常設 電報: 跳過", "常設拍賣: 出價最多到3 否則 跳過"], "queue 取消"),
+], ids=["fr", "zh-Hant"])
+def test_standing_orders_alone_and_queue_cancel_are_read_in_the_players_words(table, games_root, tmp_path, standing,
+                                                                              cancel):
+    """The mail's queue commands in the words the help gives a French or a Chinese player: standing orders alone set
+    a queue without a move (not read as a turn), and `queue` with the language's `cancel` drops the queue and
+    withdraws the standing orders, as `queue cancel` does."""
+    third = table.seats[2]
+    result = receive(games_root, move_mail(table, third, standing), outbox=tmp_path / "out")
+    assert result.code == 0 and result.stdout.startswith("command:"), result.output
+    assert sorted(engine.status(table.gd, third)["queue"]["standing"]) == [
+        "standing auction: bid up to 3 else pass", "standing telegraph: pass"]
+    result = receive(games_root, move_mail(table, third, [cancel]), outbox=tmp_path / "out")
+    assert result.code == 0 and result.stdout.startswith("command:"), result.output
+    assert engine.status(table.gd, third).get("queue") is None
+    assert engine.status(table.gd)["move_number"] == 1
+
+
+@pytest.mark.parametrize("words", [["annuler"], ["取消"], ["permanent annuler"], ["常設取消"]])
+def test_cancel_alone_in_the_players_words_is_a_queue_command(table, games_root, tmp_path, words):
+    third = table.seats[2]
+    assert receive(games_root, move_mail(table, third, ["standing telegraph: pass"]), outbox=tmp_path / "out").code == 0
+    result = receive(games_root, move_mail(table, third, words), outbox=tmp_path / "out")
+    assert result.code == 0 and result.stdout.startswith("command:"), result.output
+    queue = engine.status(table.gd, third).get("queue")
+    if "permanent" in words[0] or "常設" in words[0]:
+        assert queue is None or not queue.get("standing")
+    else:
+        assert queue["standing"] == ["standing telegraph: pass"]  # `cancel` drops the queue, standing orders stay
