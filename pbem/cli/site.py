@@ -21,10 +21,11 @@ from pathlib import Path
 
 from ..contract import PbemError
 from ..engine import engine
-from ..messages import PBEM, Words, _, joined, pgettext
+from ..messages import Words, _, joined, pgettext
 from ..store.gamedir import GAME, LOG, PUBLIC, TALK, read_status, reading
 from ..text import language, pictures, times
 from ..text.language import DEFAULT, when
+from ..text.botwords import player_cell, reason_text
 from ..text.report import chance_text, game_text
 from . import sitecache
 
@@ -94,10 +95,9 @@ def log_rows(log: dict, game_type: str) -> list[dict]:
 
     def player(entry: dict) -> str:
         if entry["by"] != "referee":
-            return entry["player"]
+            return player_cell(entry)
         if entry.get("reason"):
-            return _("{player} (referee: {reason})", player=entry["player"],
-                     reason=PBEM.stored(entry["reason"], "reason"))
+            return _("{player} (referee: {reason})", player=entry["player"], reason=reason_text(entry))
         return _("{player} (referee)", player=entry["player"])
     return [{"number": e["number"], "player": player(e),
              "moves": "; ".join(Words(domain, move).render() for move in e.get("moves") or []),

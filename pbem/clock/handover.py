@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..contract import PbemError
 from ..engine import engine
 from ..play import levels, trust
+from ..store.gamedir import BOT_HOLDER
 from .correspondence import DEFAULT_NOTIFY, parse_player
 
 
@@ -37,9 +38,9 @@ def replace(gd: engine.GameDir, seat: str, holder: str | None, email: str | None
         bots = {name: level for name, level in (env.get("bots") or {}).items() if name != seat}
         if bot is not None:
             bots[seat] = str(levels.parse_level(bot).played(game))
-        secrets, entry = _new_holder(gd, env, seat, holder or "bot", email)
+        secrets, entry = _new_holder(gd, env, seat, holder or BOT_HOLDER, email)
         number, to_act = env["move_number"], _to_act(game, env)
-        handed = f"the {bots[seat]} bot" if bot is not None else holder
+        handed = f"the {bots[seat]} bot" if bot is not None else holder  # (read back: pbem.text.botwords.HANDED)
         log_entry = {"number": number, "player": seat, "by": "referee", "moves": [engine.REPLACE], "chance": [],
                      "reason": f"seat handed to {handed}"}
         resigned = [p for p in env["resigned"] if p != seat]

@@ -16,6 +16,12 @@ from __future__ import annotations
 from ..contract import PbemError
 
 WIN, SHARED = "win", "shared"
+BOT = "bot:"  # a seat the referee's bot played: `bot:LEVEL`, one entrant a level (`bot:greedy`, `bot:search:16`)
+
+
+def bot_level(person: str) -> str | None:
+    """The level of the referee's bot a league entrant is, or None for a person."""
+    return person[len(BOT):] if person.startswith(BOT) else None
 
 
 def in_order(games: list[dict]) -> list[dict]:
@@ -58,7 +64,7 @@ def display_names(games: list[dict], persons: dict[str, str]) -> dict[str, str]:
                 first_seen.append(person)
     shown, taken = {}, {}
     for person in first_seen:
-        name = last[person]
+        name = f"{bot_level(person)} bot" if bot_level(person) else last[person]
         taken[name] = taken.get(name, 0) + 1
         shown[person] = name if taken[name] == 1 else f"{name} ({taken[name]})"
     return shown
@@ -121,7 +127,7 @@ def standing_rows(games: list[dict], persons: dict[str, str], names: dict[str, s
     ratings, history = rate(games, persons)
     rows = [{"player": names[person], WIN + "s": row[WIN], SHARED: row[SHARED], "games": row["games"],
              "resigned": row["resigned"], "rating": ratings[person].ordinal(),
-             "mu": ratings[person].mu, "sigma": ratings[person].sigma}
+             "mu": ratings[person].mu, "sigma": ratings[person].sigma, "bot": bot_level(person)}
              for person, row in counts(games, persons).items()]
     rows.sort(key=lambda r: (-r["rating"], -r["wins"], r["player"]))
     return rows, {names[person]: steps for person, steps in history.items()}

@@ -21,8 +21,9 @@ from ..contract import PbemError
 from ..engine import engine
 from ..messages import lazy
 from ..store import validation, yamlio
-from ..store.gamedir import PUBLIC, SECRETS, load_secrets, read_status, reading
+from ..store.gamedir import BOT_HOLDER, PUBLIC, SECRETS, load_secrets, read_status, reading
 from ..store.safefiles import read, read_bounded
+from ..text.botwords import entry_level
 from . import league
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
@@ -76,19 +77,40 @@ def ended_at(gd) -> str:
 
 def identities(gd) -> dict[str, list[str]]:
     """Each seat's identities: its address (the referee's secrets), its key (a game repository's pbem-git.yaml),
-    else its seat name."""
+    else its seat name; a seat the referee's bot holds at the end is that bot, `bot:LEVEL` (one entrant a level,
+    never a person: docs/league.md)."""
     found: dict[str, list[str]] = {name: [] for name in gd.players}
+    bots = set()
     if gd.has(SECRETS):
         for entry in load_secrets(gd)["players"]:
             if entry.get("email"):
                 found[entry["name"]].append("mail:" + entry["email"].lower())
+            elif entry.get("holder") == BOT_HOLDER:
+                bots.add(entry["name"])
     if gd.has(GIT_CONFIG):
         config = yamlio.loads(read(gd.dir, GIT_CONFIG, yamlio.MAX_BYTES, root=gd.root), gd.where(GIT_CONFIG))
         _check_git_config(config, gd.where(GIT_CONFIG))
         for entry in config["players"]:
             if entry["name"] in found and entry.get("key"):
                 found[entry["name"]].append("key:" + entry["key"])
-    return {name: ids or [f"seat:{name}"] for name, ids in found.items()}
+            elif entry["name"] in found and entry["view"] == "bot":
+                bots.add(entry["name"])
+    levels = bot_levels(gd, sorted(bots)) if bots else {}
+    return {name: [f"{league.BOT}{levels[name]}"] if name in levels else ids or [f"seat:{name}"]
+            for name, ids in found.items()}
+
+
+def bot_levels(gd, seats: list[str]) -> dict[str, str]:
+    """The level each of these bot seats plays at: the referee's state says (its `bots`); a repository's clone,
+    without it, has the level the seat's last move was made at in the public log."""
+    if gd.has_referee():
+        bots = engine.load_state(gd).get("bots") or {}
+        return {seat: bots[seat] for seat in seats if seat in bots}
+    levels = {}
+    for entry in engine.read_log(gd)["entries"] or []:
+        if entry["player"] in seats and entry["by"] == "bot":
+            levels[entry["player"]] = entry_level(entry)
+    return levels
 
 
 def _check_git_config(config, where: str) -> None:

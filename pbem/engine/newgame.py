@@ -10,8 +10,8 @@ from ..play import levels, plans, trust
 from ..play.turns import MoveAt, referee_turns
 from ..rng import Rng, commitment
 from ..store import printable, registry, validation, yamlio
-from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, ID_PATTERN, LOG, NAME_PATTERN, PRIVATE, PUBLIC_MODE, SECRETS,
-                             TXN_KEY, GameDir, commit_files, locked, schema_line)
+from ..store.gamedir import (BOT_HOLDER, COMPONENTS, FULL_LOG, GAME, ID_PATTERN, LOG, NAME_PATTERN, PRIVATE,
+                             PUBLIC_MODE, SECRETS, TXN_KEY, GameDir, commit_files, locked, schema_line)
 from ..store.safefiles import make_folder
 from ..store.locks import LOCK
 from ..store.transactions import TXN
@@ -124,6 +124,8 @@ def create(request: NewGame, extend=None) -> dict:
     for entry in roster:
         if (request.languages or {}).get(entry["name"]):
             entry["language"] = request.languages[entry["name"]]
+        if entry["name"] in (env.get("bots") or {}):
+            entry["holder"] = BOT_HOLDER  # (as `pbem replace --bot` records it: the league knows the seat by it)
     secrets_doc = {"format": "pbem-secrets/1", "id": gd.id, "game": game.id, "rules_version": game.rules_version,
                    "players": roster}
     if extend is not None:

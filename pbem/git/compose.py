@@ -8,6 +8,7 @@ from ..contract import PbemError
 from ..engine import engine
 from ..messages import N_, PBEM, _, joined, ngettext
 from ..play.botmoves import BOT, seat_level
+from ..text.botwords import bot_name, reason_text
 from ..text.phrases import moves_text
 from . import desk as desks
 from . import layout, talk
@@ -125,17 +126,17 @@ def move_line(entry: dict, game_type: str | None = None) -> str:
     if entry["moves"] == [engine.REPLACE]:
         if entry.get("reason"):
             return _("Move {number}: {reason} (seat {player}).", number=number, player=player,
-                     reason=PBEM.stored(entry["reason"], "reason"))
+                     reason=reason_text(entry))
         return _("Move {number}: the seat changed hands (seat {player}).", number=number, player=player)
     moves = moves_text(entry["moves"], game_type)
     if entry["by"] == "referee":
         # TRANSLATORS: a line of a refereed commit's message; {reason}: why the referee played (a timeout).
         return _("Move {number} ({player}, by the referee: {reason}): {moves}", number=number, player=player,
-                 reason=PBEM.stored(entry.get("reason", ""), "reason"), moves=moves)
+                 reason=reason_text(entry) or "", moves=moves)
     if entry["by"] == BOT:
-        # TRANSLATORS: a line of a refereed commit's message; {level}: the bot's level (greedy, search:16).
-        return _("Move {number} ({player}, the referee's {level} bot): {moves}", number=number, player=player,
-                 level=seat_level(entry), moves=moves)
+        # TRANSLATORS: a line of a refereed commit's message; {bot}: the bot ("greedy bot").
+        return _("Move {number} ({player}, the referee's {bot}): {moves}", number=number, player=player,
+                 bot=bot_name(seat_level(entry)), moves=moves)
     return _("Move {number} ({player}): {moves}", number=number, player=player, moves=moves)
 
 

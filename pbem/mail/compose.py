@@ -16,9 +16,10 @@ from email.message import EmailMessage
 
 from ..clock import correspondence
 from ..engine import engine
-from ..messages import N_, PBEM, Words, _, gettext
+from ..messages import N_, Words, _, gettext
 from ..tables import fit_lines
 from ..text import phrases, report, times
+from ..text.botwords import reason_text
 from . import headers, helptext, readers
 from .headers import Headers
 
@@ -151,7 +152,7 @@ def decision_text(game_type: str | None, description: str) -> str:
 def entry_line(entry: dict, game_type: str | None = None) -> str:
     """One public log entry in words, with who made it and why: the news of a mail, a line each."""
     number, player = entry["number"], entry["player"]
-    reason = PBEM.stored(entry["reason"], "reason") if entry.get("reason") else None
+    reason = reason_text(entry)
     if entry["moves"] == [engine.REPLACE]:
         return _("Move {number}: {reason} (seat {player}).", number=number, player=player,
                  reason=reason or _("the seat changed hands"))

@@ -33,6 +33,7 @@ from .safefiles import Missing, exists, not_utf8, path_text, read
 
 GAME, COMPONENTS, PUBLIC, LOG = "game.yaml", "components.yaml", "public.yaml", "log.yaml"
 STATE, FULL_LOG, SECRETS = "referee/state.yaml", "referee/log.yaml", "referee/secrets.yaml"
+BOT_HOLDER = "bot"  # the holder secrets.yaml names for a seat the referee's bot plays (with no address)
 STATE_DIGEST = "referee/state.sha256"
 STATUS_DIGESTS = "referee/status.sha256"  # the SHA-256 of public.yaml and each view as the referee wrote them
 # The state as JSON, written with it: parsing 20 KB of YAML takes milliseconds, JSON a tenth of one. It is used

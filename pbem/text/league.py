@@ -8,6 +8,7 @@ import io
 
 from ..messages import Message, _, ngettext, pgettext
 from ..tables import fit_lines, table
+from .botwords import bot_name
 from .report import game_text
 
 CSV_FIELDS = ("scope", "player", "games", "wins", "shared", "resigned", "rating", "mu", "sigma")
@@ -25,9 +26,18 @@ def labels() -> list[str]:
             pgettext("league", "resigned"), pgettext("league", "rating")]
 
 
+def entrant(row: dict) -> str:
+    """Whom a row of standings is: the player, or the referee's bot at its level in the reader's words."""
+    return bot_name(row["bot"]) if row.get("bot") else row["player"]
+
+
+def shown_rows(rows: list[dict]) -> list[dict]:
+    return [{**row, "player": entrant(row)} for row in rows]
+
+
 def standings_table(rows: list[dict]) -> str:
     """One table of standings: each player's games, wins, shared first places, resignations and rating."""
-    cells = [[row["player"], row["games"], row["wins"], row["shared"], row["resigned"], f"{row['rating']:.1f}"]
+    cells = [[entrant(row), row["games"], row["wins"], row["shared"], row["resigned"], f"{row['rating']:.1f}"]
              for row in rows]
     return table(cells, headers=labels(), tablefmt="simple", keep=1)
 
@@ -123,13 +133,15 @@ def page(result: dict, notes: list[tuple], name: str | None, back: str = "index.
     import markupsafe
 
     from .pictures import rendered_page
-    charts = {player: markupsafe.Markup(chart([rating for _, _, rating in steps],
-                                              _("Rating of {player} after each game", player=player)))
-              for player, steps in result["history"].items()}
-    titles = [{"heading": heading(game_text(t["game"], t["title"]), t["games"]), "rows": t["standings"]}
+    shown = {row["player"]: entrant(row) for row in result["overall"]["standings"]}
+    charts = {shown.get(player, player): markupsafe.Markup(chart(
+        [rating for _, _, rating in steps], _("Rating of {player} after each game", player=shown.get(player, player))))
+        for player, steps in result["history"].items()}
+    titles = [{"heading": heading(game_text(t["game"], t["title"]), t["games"]), "rows": shown_rows(t["standings"])}
               for t in result["titles"]]
     return rendered_page(
-        "league.html", title=headline(name, result["games"]), overall=result["overall"]["standings"], charts=charts,
+        "league.html", title=headline(name, result["games"]), overall=shown_rows(result["overall"]["standings"]),
+        charts=charts,
         overall_heading=heading(_("All titles"), result["overall"]["games"]), titles=titles, labels=labels(),
         chart_label=_("rating after each game"), rating_note=rating_note(), nothing=_("No finished game to rate."),
         skipped=skipped_lines(notes, result["skipped"]), skipped_heading=_("Games left out"), back=back,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..messages import PBEM, Domain, Words, _, ngettext
+from ..messages import Domain, Words, _, ngettext
+from .botwords import reason_text
 from .queuenotes import shown
 
 if TYPE_CHECKING:
@@ -39,8 +40,8 @@ def moves_text(moves: list[str], game_type: str | None) -> str:
 def referee_move(entry: dict, game_type: str | None = None) -> str:
     """`move 25 for carol (only legal move): take 2`; a player's queued move: `move 26 by dave (queued): draw`"""
     moves, number, player = moves_text(entry["moves"], game_type), entry["number"], entry["player"]
-    if entry.get("reason"):
-        reason = PBEM.stored(entry["reason"], "reason")
+    reason = reason_text(entry)
+    if reason:
         if entry.get("by") == "player":
             return _("move {number} by {player} ({reason}): {moves}", number=number, player=player, reason=reason,
                      moves=moves)

@@ -271,6 +271,7 @@ def repository_files(doc: dict, now=None, bots: dict[str, str] | None = None) ->
     from ..messages import _
     from ..store import packaged
     from . import report
+    from .botwords import player_cell
     from .phrases import moves_text
     title, status = headline(doc)
     clock_lines = []
@@ -278,8 +279,7 @@ def repository_files(doc: dict, now=None, bots: dict[str, str] | None = None) ->
         from .times import summary_lines
         clock_lines = summary_lines(doc["clock"], doc["decision"]["player"], None)
     recent = [{"number": e["number"],
-               "player": markdown_cell(_("{player} (referee)", player=e["player"]) if e["by"] == "referee"
-                                       else e["player"]),
+               "player": markdown_cell(player_cell(e)),
                "moves": markdown_cell(moves_text(e["moves"], doc["game"]))} for e in doc.get("recent") or []]
     ranking = [{"rank": r["rank"], "player": markdown_cell(r["player"]), "score": r["score"]}
                for r in doc.get("ranking") or []] if doc["finished"] else []

@@ -3,9 +3,10 @@ moves, and the final ranking with every line of its calculation; in the language
 the game's own texts from its catalogue, the moves in the reader's words)."""
 from __future__ import annotations
 
-from ..messages import OPTION_HELP, PBEM, Domain, Words, _, pgettext
+from ..messages import OPTION_HELP, Domain, Words, _, pgettext
 from ..store import registry
 from ..tables import WIDTH, fit_lines, table, wide, width, wrap
+from .botwords import player_cell, reason_text
 
 
 def game_text(game_type: str, text: str, context: str | None = None) -> str:
@@ -18,7 +19,8 @@ def _moves_line(entry: dict, domain: str) -> str:
     chance = "; ".join(_("{what}: {result}", what=chance_text(domain, c["what"]), result=str(c["result"]))
                        for c in entry["chance"])
     moves = "; ".join(Words(domain, move).render() for move in entry["moves"])
-    reason = "  " + _("({reason})", reason=PBEM.stored(entry["reason"], "reason")) if entry.get("reason") else ""
+    said = reason_text(entry)
+    reason = "  " + _("({reason})", reason=said) if said else ""
     return moves + (f"  [{chance}]" if chance else "") + reason
 
 
@@ -37,8 +39,7 @@ def moves_heading(doc: dict) -> str:
 
 def recent_moves(entries: list[dict], game_type: str = "") -> str:
     domain = game_type.replace("-", "_")
-    rows = [(entry["number"], _("{player} (referee)", player=entry["player"]) if entry["by"] == "referee"
-             else entry["player"], _moves_line(entry, domain)) for entry in entries]
+    rows = [(entry["number"], player_cell(entry), _moves_line(entry, domain)) for entry in entries]
     return table(rows, headers=["#", _("player"), _("moves")], tablefmt="simple", keep=2)
 
 

@@ -139,3 +139,24 @@ def test_an_unknown_bot_level_a_budget_below_1_or_a_seat_that_is_not_there_is_re
     assert result.code == code, (result.code, result.err)
     assert "Traceback" not in result.err and result.err.strip()
     assert sorted(p.name for p in game.root.iterdir()) == before  # nothing made
+
+
+@pytest.mark.parametrize("code, by_bot, reason, handed", [
+    ("en", "bob (bot)", "(greedy bot)", "seat handed to the referee's greedy bot"),
+    ("fr", "bob (robot)", "(robot glouton)", "place confiée au robot glouton de l'arbitre"),
+    ("zh-Hant", "bob（電腦）", "（貪婪電腦）", "座位交給裁判的貪婪電腦"),
+])
+def test_a_bot_seats_moves_are_marked_as_the_bots_in_the_players_language(clock_game, code, by_bot, reason, handed):
+    """The report's last moves mark a bot seat's moves as the bot's (a whole message: `bob (bot)`), its reason
+    names the bot in the reader's language, and the hand-over reads in it too: no English `greedy bot` in a French
+    or a Chinese report."""
+    game = clock_game(*DEADLINE, game="chartered")
+    result = game.pbem("replace", game.dir, "--seat", "bob", "--bot", "greedy")
+    assert result.code == 0, result.err
+    play_alice(game, 2)
+    assert bot_entries(game, "bob")
+    text = game.pbem("status", game.dir, "--language", code).out
+    assert by_bot in text and reason in text, text
+    assert handed in text, text
+    if code != "en":
+        assert "greedy bot" not in text and "(bot)" not in text and "seat handed" not in text

@@ -291,3 +291,37 @@ def test_every_text_of_the_league_is_a_translated_message(templates, tmp_path, p
     result = pbem("league", root)
     assert result.code == 0 and "⟦" in result.out
     assert unmarked(result.out, ["alice", "bob", "carol", "one", "going"]) == []
+
+
+def _resign(pbem, game_dir, seats, monkeypatch):
+    secrets = {p["name"]: p["secret"] for p in load(game_dir / "referee" / "secrets.yaml")["players"]}
+    for name in seats:
+        monkeypatch.setenv("PBEM_SECRET", secrets[name])
+        result = pbem("move", game_dir, "--as", name, "--text", "resign")
+        assert result.code == 0, result.err
+
+
+def test_a_bot_seat_counts_as_the_referees_bot_at_its_level_never_as_a_person_of_its_seat_name(tmp_path, pbem,
+                                                                                               monkeypatch):
+    """A seat the referee's bot holds at the end (`pbem new --bot`, `pbem replace --bot`) is that bot in the league:
+    one entrant a level, shown as the bot in the reader's words, never merged with a person who sat under the
+    same seat name; the game counts for everyone at the table."""
+    root = tmp_path / "games"
+    root.mkdir()
+    for game_id, players, bot in (("g1", ["ann", "bob", "cy"], "cy"), ("g2", ["ann", "bob", "dan"], None),
+                                  ("g3", ["ann", "bob", "cy"], None)):
+        args = [arg for name in players for arg in ("--player", name)] + (["--bot", f"{bot}=greedy"] if bot else [])
+        assert pbem("new", "gold-fever", root / game_id, *args, "--seed", game_id).code == 0
+    assert pbem("replace", root / "g2", "--seat", "dan", "--bot", "greedy").code == 0  # from the organiser's hand
+    for game_id, humans in (("g1", ["ann", "bob"]), ("g2", ["ann", "bob"]), ("g3", ["ann", "bob", "cy"])):
+        _resign(pbem, root / game_id, humans, monkeypatch)
+    records, notes = leaguegames.read_games(root)
+    assert notes == []
+    rows = {r["player"]: r for r in league.league(records)["overall"]["standings"]}
+    assert set(rows) == {"ann", "bob", "cy", "greedy bot"}
+    assert rows["greedy bot"]["games"] == 2 and rows["greedy bot"]["bot"] == "greedy"
+    assert rows["cy"]["games"] == 1 and rows["cy"]["bot"] is None  # the person cy of g3, not the bot of g1
+    assert rows["ann"]["games"] == 3
+    french = pbem("league", root, "--language", "fr").out
+    assert "robot glouton" in french and "greedy bot" not in french
+    assert "貪婪電腦" in pbem("league", root, "--language", "zh-Hant").out

@@ -61,6 +61,8 @@ def test_the_referee_plays_the_bot_seat_after_the_players_push(club):
     assert CHARTERED.rules.pending(state["state"])["player"] == "alice"  # bob's turn was played at once
     message = git(game.dir, "log", "-1", "--format=%B")
     assert f"Move {entries[-1]['number']} (bob, the referee's greedy bot): " in message
+    readme = git(game.dir, "show", "HEAD:README.md")
+    assert f"| {entries[-1]['number']} | bob (bot) |" in readme  # the page's table of moves marks the bot's
     files = git(game.dir, "ls-tree", "-r", "--name-only", "HEAD").split()
     assert not [f for f in files if f.startswith("views/bob")]
 
