@@ -34,6 +34,7 @@ TERM = "term:"  # the catalogue context of a glossary term is TERM + its kind (p
 # name of a field of a form (`<amount>` of `bid <amount>`)
 QUEUE_HELP, SLOT = "queue help", "slot"
 OPTION_HELP = "option help"  # the context of what a game's option does (meta.yaml `options:`, `pbem games`)
+PUBLIC_MOVE = "public move"  # the context of a hidden move as the public log shows it (meta.yaml notation `public`)
 # The translator of the reader now being written to (pbem.text.language.Translator), or None: English.
 _reader: contextvars.ContextVar = contextvars.ContextVar("pbem_reader", default=None)
 

@@ -67,7 +67,9 @@ def card_text(card: dict | None, dangerous_mines: bool, name=words) -> str:
                         card["nuggets"], card=name(card["id"]), number=card["number"], count=card["nuggets"])
     if card["type"] == "saloon":
         return _("{card} (saloon of {town})", card=words(card["id"]), town=words(card["town"]))
-    return _("{card} ({name})", card=words(card["id"]), name=card["name"])  # the name printed on the card
+    # an event by the reader's word for it (`dynamite-2`, `炸藥-2`), which is its name: the name printed on the card
+    # is the French edition's, no word of an English or a Chinese reader (the pictures show it where it is theirs)
+    return words(card["id"]).render()
 
 
 def status_lines(view: dict) -> list[str]:
@@ -294,7 +296,7 @@ def card_brief(view: dict, mover: str, card: dict) -> str:
     effect."""
     if card["type"] != "concession":
         if card["type"] == "event":
-            return _("{name}: {effect}", name=card["name"], effect=event_effect(card))
+            return _("{name}: {effect}", name=words(card["id"]), effect=event_effect(card))
         return words(card["id"]).render()
     town = next(t for t in view["towns"] if t["id"] == card["town"])
     common = {"town": town_label(town), "number": card["number"], "count": card["nuggets"]}

@@ -26,7 +26,7 @@ from ..store.gamedir import GAME, LOG, PUBLIC, TALK, read_status, reading
 from ..text import language, pictures, times
 from ..text.language import DEFAULT, when
 from ..text.botwords import player_cell, reason_text
-from ..text.report import chance_text, game_text
+from ..text.report import chance_line, game_text
 from . import sitecache
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
@@ -101,8 +101,7 @@ def log_rows(log: dict, game_type: str) -> list[dict]:
         return _("{player} (referee)", player=entry["player"])
     return [{"number": e["number"], "player": player(e),
              "moves": "; ".join(Words(domain, move).render() for move in e.get("moves") or []),
-             "chance": "; ".join(_("{what}: {result}", what=chance_text(domain, c["what"]), result=str(c["result"]))
-                                 for c in e.get("chance") or [])} for e in log["entries"] or []]
+             "chance": chance_line(domain, e.get("chance") or [])} for e in log["entries"] or []]
 
 
 def pages_of(doc: dict, log: dict, now, code: str, table_talk: list[dict] = ()) -> dict[str, str]:

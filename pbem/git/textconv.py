@@ -93,8 +93,7 @@ def log_lines(doc: dict) -> str:
     domain = doc["game"].replace("-", "_")
     for entry in doc["entries"] or []:
         # a roll as the game says it in the reader's language (`lancer de production, tour 4 : 5`)
-        chance = "; ".join(_("{what}: {result}", what=report.chance_text(domain, c["what"]), result=str(c["result"]))
-                           for c in entry["chance"])
+        chance = report.chance_line(domain, entry["chance"])
         moves = "; ".join(entry["moves"])
         # TRANSLATORS: a move of the log, in the notation; {number}: its number
         line = _("#{number} {player} (referee): {moves}", number=entry["number"], player=entry["player"],

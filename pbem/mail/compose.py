@@ -176,8 +176,7 @@ def entry_line(entry: dict, game_type: str | None = None) -> str:
         line = _("Move {number}: {player} played {moves}.", number=number, player=player, moves=moves)
     if entry["chance"]:
         domain = game_type.replace("-", "_") if game_type else ""
-        line += "\n  " + "; ".join(_("{what}: {result}", what=report.chance_text(domain, c["what"]) if domain
-                                     else c["what"], result=str(c["result"])) for c in entry["chance"])
+        line += "\n  " + report.chance_line(domain, entry["chance"])
     return line
 
 

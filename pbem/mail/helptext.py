@@ -4,7 +4,7 @@ at all (the answer to `help` about no game)."""
 from __future__ import annotations
 
 from ..engine import engine
-from ..messages import Words, _
+from ..messages import QUEUE_HELP, Words, _
 from ..text import report
 
 
@@ -18,9 +18,10 @@ def title(gd: engine.GameDir) -> str:
     return report.game_text(gd.game.id, gd.game.title)
 
 
-def _meta_text(gd: engine.GameDir, text: str) -> str:
-    """A help text of the game's meta.yaml (a decision, a queue form's help) in the language being read."""
-    return report.game_text(gd.game.id, text)
+def _meta_text(gd: engine.GameDir, text: str, context: str | None = None) -> str:
+    """A help text of the game's meta.yaml (a decision; a queue form's help, context QUEUE_HELP) in the language
+    being read."""
+    return report.game_text(gd.game.id, text, context)
 
 
 def password_line(password: str) -> str:
@@ -87,12 +88,12 @@ def queue_help(gd: engine.GameDir) -> str:
     if vocab.choices:
         lines += [_("Forms chosen when the decision comes:"),
                   *[f"    {Words(domain, template.shape).render()}: "
-                    f"{_meta_text(gd, vocab.choices[template.action]['help'])}"
+                    f"{_meta_text(gd, vocab.choices[template.action]['help'], QUEUE_HELP)}"
                     for template in vocab.choice_templates]]
     if vocab.conditions:
         lines += [_("Conditions (they read only what you may see):"),
                   *[f"    {Words(domain, template.shape).render()}: "
-                    f"{_meta_text(gd, vocab.conditions[template.action]['help'])}"
+                    f"{_meta_text(gd, vocab.conditions[template.action]['help'], QUEUE_HELP)}"
                     for template in vocab.condition_templates]]
     if vocab.standing:
         lines += [_("Standing orders:"),
@@ -101,10 +102,10 @@ def queue_help(gd: engine.GameDir) -> str:
 
 
 def _standing_line(gd: engine.GameDir, word: str, spec: dict, vocab) -> str:
-    order, what = Words(gd.game.package, f"standing {word}").render(), _meta_text(gd, spec["help"])
+    order, what = Words(gd.game.package, f"standing {word}").render(), _meta_text(gd, spec["help"], QUEUE_HELP)
     if not spec["disarm"]:
         return f"    {order}: {what}"
-    events = [_meta_text(gd, vocab.disarm[event]["help"]) for event in spec["disarm"]]
+    events = [_meta_text(gd, vocab.disarm[event]["help"], QUEUE_HELP) for event in spec["disarm"]]
     # TRANSLATORS: {events}: what disarms a standing order (the game's own texts, listed).
     return f"    {order}: " + _("{what} (disarmed when {events})", what=what, events=events)
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from ..messages import OPTION_HELP, QUEUE_HELP, SLOT
+from ..messages import OPTION_HELP, PUBLIC_MOVE, QUEUE_HELP, SLOT
 
 TERM = "term:"
 # the markers of pbem.messages, as Babel reads them (its defaults: _, gettext, ngettext, pgettext, npgettext, N_)
@@ -82,6 +82,10 @@ def extract_meta(fileobj, keywords, comment_tags, options):
     for kind in ("turn", "names"):
         if (queues.get(kind) or {}).get("help"):
             yield line_of(f"  {kind}:"), "pgettext", (QUEUE_HELP, queues[kind]["help"]), [QUEUE_WHAT[kind]]
+    for name, spec in (data.get("notation") or {}).items():
+        if isinstance(spec, dict) and spec.get("public"):
+            yield line_of(f"  {name}:"), "pgettext", (PUBLIC_MOVE, spec["public"]), [
+                f"the move {name} as the public log shows it (its hidden choice left out)"]
     for slot, template in slots(data):
         yield line_of(template), "pgettext", (SLOT, slot), [f"what a player writes in <{slot}> of {template}"]
 

@@ -110,7 +110,11 @@ CHOICE = re.compile(r"\(any (?P<count>\S+) of (?P<some>[^()]*)\)|\((?P<every>[^(
 
 def shown_words(domain: str, text: str, translator) -> str:
     """A text of the notation as a reader of `translator`'s language reads it (`_shown_plain`), a choice of the
-    legal moves (`(any 1 of b3 c4)`, `(e n in any order)`) as its message says it."""
+    legal moves (`(any 1 of b3 c4)`, `(e n in any order)`) as its message says it; a hidden move as the public log
+    shows it (meta.yaml notation `public`: `return the other cards to the top of the deck`) as its message says it."""
+    public = translator.translate(messages.Message(domain, text, {}, context=messages.PUBLIC_MOVE))
+    if public:
+        return public
     parts, at = [], 0
     for found in CHOICE.finditer(text):
         parts.append(_shown_plain(domain, text[at:found.start()], translator))
@@ -152,15 +156,31 @@ def _shown_plain(domain: str, text: str, translator) -> str:
     ending in `:` (a standing order's) keeps it; a form's field (`<amount>`) is named in the game's catalogue
     (context SLOT, from meta.yaml); other words as they are. In the canonical notation's spacing, so
     that it reads back as the same move (pbem.play.words)."""
-    shown = []
+    shown, before = [], None
     for word in text.split(" "):
         if SLOT_WORD.fullmatch(word):  # a form's field, `<amount>`: its name in the reader's language
             shown.append(f"<{messages.Message(domain, word[1:-1], {}, context=messages.SLOT).render(translator)}>")
+            before = None
             continue
         core = word.rstrip(":")
         named = _named_parts(domain, core, translator) if core else core
-        shown.append(named + word[len(core):])
+        if (before, core) in PHRASES and _all_han(shown[-1]) and _all_han(named):
+            shown[-1] += named + word[len(core):]  # `至少`, not `至 少`: one word of the language
+        else:
+            shown.append(named + word[len(core):])
+        before = core
     return " ".join(shown)
+
+
+# Two words of the notation that a language written without spaces names as one word: `at least` is 至少, `at
+# most` 至多, `up to` 最多到 in Chinese. Shown joined when both names are Chinese characters (a player may type them
+# either way: pbem.play.words cuts a word of Chinese characters at the glossary's words). Kept here, not in a
+# glossary, because a move is shown without reading the glossaries' YAML (only the catalogues' names).
+PHRASES = {("at", "least"), ("at", "most"), ("up", "to")}
+
+
+def _all_han(word: str) -> bool:
+    return bool(word) and all("\u2e80" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" for char in word)
 
 
 def fold(word: str) -> str:

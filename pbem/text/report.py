@@ -3,7 +3,7 @@ moves, and the final ranking with every line of its calculation; in the language
 the game's own texts from its catalogue, the moves in the reader's words)."""
 from __future__ import annotations
 
-from ..messages import OPTION_HELP, Domain, Words, _, pgettext
+from ..messages import OPTION_HELP, Domain, Words, _, joined, pgettext
 from ..store import registry
 from ..tables import WIDTH, fit_lines, table, wide, width, wrap
 from .botwords import player_cell, reason_text
@@ -16,8 +16,7 @@ def game_text(game_type: str, text: str, context: str | None = None) -> str:
 
 
 def _moves_line(entry: dict, domain: str) -> str:
-    chance = "; ".join(_("{what}: {result}", what=chance_text(domain, c["what"]), result=str(c["result"]))
-                       for c in entry["chance"])
+    chance = chance_line(domain, entry["chance"])
     moves = "; ".join(Words(domain, move).render() for move in entry["moves"])
     said = reason_text(entry)
     reason = "  " + _("({reason})", reason=said) if said else ""
@@ -150,6 +149,22 @@ def _score_cell(game_type: str):
     (`report.score_cell(key, value)`, optional: a cell of numbers needs none)."""
     shown = getattr(registry.get(game_type).report, "score_cell", None) if game_type else None
     return shown or (lambda key, value: value)
+
+
+def chance_line(domain: str, chance: list[dict]) -> str:
+    """A log entry's chance outcomes (`production roll, turn 4: 1, 5`), `; ` between them, in the reader's words."""
+    return "; ".join(_("{what}: {result}", what=chance_text(domain, c["what"]) if domain else c["what"],
+                       result=chance_result(domain, c["result"])) for c in chance)
+
+
+def chance_result(domain: str, result) -> str:
+    """What a chance outcome drew, in the reader's words: a card or a space by its name, a list (dice, a deck
+    reshuffled) as the language lists things (`1, 5`; `玉米、豬隻`), never as the log's YAML holds it."""
+    if isinstance(result, list):
+        return joined(chance_result(domain, item) for item in result)
+    if isinstance(result, str):
+        return Words(domain, result).render() if domain else result
+    return str(result)
 
 
 def chance_text(domain: str, what: str) -> str:

@@ -125,8 +125,7 @@ def report_lines(players: int, options: dict, seed: str, every: int = 29):
             continue
         doc = {"game": HAULING.id, "id": "width", "title": HAULING.title, "move_number": index,
                "player": NAMES[0], "view": HAULING.rules.view(state, NAMES[0]), "finished": False,
-               "decision": {"player": NAMES[0], "description": "refill your hand one card at a time: the top of "
-                            "the deck or a face-up card (Load Board: or the discard pile)"}, "recent": []}
+               "decision": {"player": NAMES[0], "description": HAULING.meta["decisions"]["refill"]}, "recent": []}
         for code in ["en", *LANGUAGES]:
             with language.reading(code):
                 yield code, index, report.status_text(doc)
