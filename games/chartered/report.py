@@ -357,8 +357,9 @@ def players_table(view: dict) -> str:
 
 def market_text(view: dict) -> str:
     costs = view["costs"]
-    market = _("Market: {cards}  (a card costs {card}; refresh {refresh})", cards=joined(T.words(card) for card in view["market"]) or _("empty"),
-               card=costs["card"], refresh=costs["refresh"])
+    cards = joined(T.words(card) for card in view["market"]) or _("empty")  # `level-3` in the reader's words
+    market = _("Market: {cards}  (a card costs {card}; refresh {refresh})", cards=cards, card=costs["card"],
+               refresh=costs["refresh"])
     return market + "\n" + _("Deck: {deck} cards.  Warehouses left: {supply}.  Cards played: {played}",
                              deck=view["deck_count"], supply=view["supply"], played=view["played"])
 

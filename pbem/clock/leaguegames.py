@@ -78,7 +78,7 @@ def ended_at(gd) -> str:
 def identities(gd) -> dict[str, list[str]]:
     """Each seat's identities: its address (the referee's secrets), its key (a game repository's pbem-git.yaml),
     else its seat name; a seat the referee's bot holds at the end is that bot, `bot:LEVEL` (one entrant a level,
-    never a person: docs/league.md)."""
+    never a person: README.md, "A league")."""
     found: dict[str, list[str]] = {name: [] for name in gd.players}
     bots = set()
     if gd.has(SECRETS):

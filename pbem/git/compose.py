@@ -49,8 +49,8 @@ def message(lines: list[str], game_id: str, move_number: int, previous: str | No
 def refereed_files(repo: Repo, desk: desks.Desk, last: str, run, views: bool = False) -> dict[str, bytes]:
     """Every file a refereed commit writes, by path: the game's public files, (`views`: when the position changed)
     each player's view and the legal moves of the player to act, encrypted to them, refused.yaml, pbem-git.yaml
-    when a seat has a new key or went to a bot, revealed.yaml at the end. The move files it accepted and referee.age are added by
-    the caller. A new kind of file (a picture of the position, say) is added here."""
+    when a seat has a new key or went to a bot or back, revealed.yaml at the end. The move files it accepted and
+    referee.age are added by the caller. A new kind of file (a picture of the position, say) is added here."""
     files = desk.public_files(views=views)
     if run.rekeyed or run.languages or run.botted or run.unbotted:
         files[layout.CONFIG] = layout.dump("config", desk.config, layout.CONFIG).encode()

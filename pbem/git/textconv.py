@@ -19,6 +19,7 @@ from ..messages import N_, _, ngettext
 from ..store import validation, yamlio
 from ..store.safefiles import read_bounded
 from ..text import report
+from ..text.botwords import player_cell
 from ..text.language import check, reading
 from . import keys
 from .refereed import last_refereed, previous_of, vouched_blobs
@@ -98,7 +99,7 @@ def log_lines(doc: dict) -> str:
         # TRANSLATORS: a move of the log, in the notation; {number}: its number
         line = _("#{number} {player} (referee): {moves}", number=entry["number"], player=entry["player"],
                  moves=moves) if entry["by"] == "referee" else \
-            _("#{number} {player}: {moves}", number=entry["number"], player=entry["player"], moves=moves)
+            _("#{number} {player}: {moves}", number=entry["number"], player=player_cell(entry), moves=moves)
         lines.append(line + (f"  [{chance}]" if chance else ""))
     return "\n".join(lines) + "\n"
 

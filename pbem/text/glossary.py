@@ -172,10 +172,10 @@ def _shown_plain(domain: str, text: str, translator) -> str:
     return " ".join(shown)
 
 
-# Two words of the notation that a language written without spaces names as one word: `at least` is 至少, `at
-# most` 至多, `up to` 最多到 in Chinese. Shown joined when both names are Chinese characters (a player may type them
-# either way: pbem.play.words cuts a word of Chinese characters at the glossary's words). Kept here, not in a
-# glossary, because a move is shown without reading the glossaries' YAML (only the catalogues' names).
+# Two words of the notation that a language written without spaces names as one word: `at least` is 至少,
+# `at most` 至多, `up to` 最多到 in Chinese. Shown joined when both names are Chinese characters (a player may
+# type them either way: pbem.play.words cuts a word of Chinese characters at the glossary's words). Kept here,
+# not in a glossary, because a move is shown without reading the glossaries' YAML (only the catalogues' names).
 PHRASES = {("at", "least"), ("at", "most"), ("up", "to")}
 
 

@@ -55,7 +55,8 @@ def test_the_mails_help_says_each_queue_form_in_the_readers_language(new_game):
     gd = engine.open_game(directory)
     english = helptext.queue_help(gd)
     assert "the player has at least that many florins" in english
-    for code, said in (("fr", "le joueur a au moins ce nombre de florins"), ("zh-Hant", "該玩家至少有這麼多弗羅林")):
+    for code, said in (("fr", "le joueur a au moins ce nombre de florins"),
+                       ("zh-Hant", "該玩家至少有這麼多弗羅林")):
         with language.reading(code):
             shown = helptext.queue_help(gd)
         assert said in shown and "the player has at least" not in shown and "companies merged" not in shown, shown
