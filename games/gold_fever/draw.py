@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbem.messages import NP_, Domain, joined
 
-from .report import NEW_VEIN_BONUS, card_text, town_label, turn_lines, words
+from .report import NEW_VEIN_BONUS, card_text, event_name, town_label, turn_lines, words
 
 T = Domain("gold_fever")
 _, pgettext = T.gettext, T.pgettext
@@ -54,15 +54,6 @@ def namer(view: dict):
             return towns[town]  # a saloon card: "saloon" is said by the sentence naming it
         return event_name(kind, printed.get(kind)) if number.isdigit() else words(key).render()
     return name
-
-
-def event_name(kind: str, printed: str | None) -> str:
-    """An event card's name: the one printed on it (the French edition's) where the reader's word for the card
-    is that name, else the reader's word (the glossary's, `-` read as a space), with a capital."""
-    own = words(kind).render().replace("-", " ")
-    if printed and printed.lower().replace("-", " ") == own.lower():
-        return printed
-    return own[:1].upper() + own[1:]
 
 
 def offer_text(card: dict | None, dangerous_mines: bool, name) -> str:

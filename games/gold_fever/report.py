@@ -53,6 +53,15 @@ def town_label(town: dict) -> str:
     return town["name"] if named == town["id"] else named
 
 
+def event_name(kind: str, printed: str | None) -> str:
+    """An event card's name: the one printed on it (the French edition's) where the reader's word for the card
+    is that name, else the reader's word (the glossary's, `-` read as a space), with a capital."""
+    own = words(kind).render().replace("-", " ")
+    if printed and printed.lower().replace("-", " ") == own.lower():
+        return printed
+    return own[:1].upper() + own[1:]
+
+
 def card_text(card: dict | None, dangerous_mines: bool, name=words) -> str:
     """A card on offer; `name` names a concession (words: as a player types it)."""
     if card is None:
@@ -296,7 +305,7 @@ def card_brief(view: dict, mover: str, card: dict) -> str:
     effect."""
     if card["type"] != "concession":
         if card["type"] == "event":
-            return _("{name}: {effect}", name=words(card["id"]), effect=event_effect(card))
+            return _("{name}: {effect}", name=event_name(card["kind"], card["name"]), effect=event_effect(card))
         return words(card["id"]).render()
     town = next(t for t in view["towns"] if t["id"] == card["town"])
     common = {"town": town_label(town), "number": card["number"], "count": card["nuggets"]}

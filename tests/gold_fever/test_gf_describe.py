@@ -24,7 +24,8 @@ def test_take_says_the_concession_and_the_mayors_fee(gf):
     state = gf.at_choice(state, "ann", ["cold-mountain-9", "new-london-2", "stagecoach-robbery-1"])
     assert describe(gf, state, "take 1") == "Cold Mountain 9, 3 nuggets; pay mayor bob 2"
     assert describe(gf, state, "take 2") == "New London 2, 6 nuggets"
-    assert describe(gf, state, "take 3") == "Attaque de la diligence: take 10 from the bank"
+    # an event by its name in the reader's words, as the picture names it (the printed name is the French one)
+    assert describe(gf, state, "take 3") == "Stagecoach robbery: take 10 from the bank"
 
 
 def test_bid_says_whom_it_outbids_and_the_gold_at_hand(gf):
