@@ -259,8 +259,8 @@ def test_the_diffs_say_a_logs_rolls_and_an_encrypted_view_in_the_readers_languag
                         "chance": [{"what": "production roll, turn 2", "result": [3, 5], "public": True}]}]}
     with reading("fr"):
         assert textconv.log_lines(log).splitlines()[1] == \
-            "n° 7 ann (arbitre) : produce  [lancer de production, tour 2 : [3, 5]]"
+            "n° 7 ann (arbitre) : produce  [lancer de production, tour 2 : 3, 5]"
         assert textconv._digest(b"x" * 40).startswith("(chiffré, 40 octets, sha256 ")
     with reading("zh-Hant"):
-        assert "[生產擲骰，第 2 回合：[3, 5]]" in textconv.log_lines(log)
-    assert textconv.log_lines(log).splitlines()[1] == "#7 ann (referee): produce  [production roll, turn 2: [3, 5]]"
+        assert "[生產擲骰，第 2 回合：3、5]" in textconv.log_lines(log)
+    assert textconv.log_lines(log).splitlines()[1] == "#7 ann (referee): produce  [production roll, turn 2: 3, 5]"
