@@ -23,7 +23,8 @@ import random
 from ..notation import is_form
 from ..rng import Rng
 
-VERSION = 1             # raised with any change that may make the search choose otherwise (pbem.play.botmoves)
+VERSION = 1             # raised with any change that may make the search choose otherwise in every game (and then
+                        # each game's own `search: {version}` with it): pbem.play.botmoves records it
 DEFAULT_BUDGET = 16     # simulations a decision, for a game whose meta.yaml `search` names no budget
 MAX_CANDIDATES = 6      # moves weighed at most: the greedy bot's and the first others (a form filled a few ways)
 MAX_ROLLOUT = 5000      # decisions in one rollout at most (a bound on an automatic flow)
@@ -94,9 +95,16 @@ def candidates(game, legal: list[dict], greedy: dict, rnd: random.Random, limit:
 
 def settings(game) -> dict:
     """The game's meta.yaml `search`: `budget` (simulations a decision for `search` alone), `rounds` (rounds of
-    play before a rollout stops and the game's estimate scores it; absent: to the end of the game) and
-    `decisions` (the decisions the search weighs; absent: all; the others are the greedy bot's)."""
+    play before a rollout stops and the game's estimate scores it; absent: to the end of the game), `decisions`
+    (the decisions the search weighs; absent: all; the others are the greedy bot's) and `version` (`version`)."""
     return game.meta.get("search") or {}
+
+
+def version(game) -> int:
+    """The version of the search as it plays this game, which a bot move's log entry and the benchmark's results
+    record: the game's own (meta.yaml `search: {version}`, raised when what only its search uses changes, so the
+    other titles' bot moves and benchmark games still count), else VERSION."""
+    return settings(game).get("version", VERSION)
 
 
 def default_budget(game) -> int:

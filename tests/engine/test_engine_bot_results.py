@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from pbem.play import search
+from pbem.store import registry
+
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
 LINE = ["--game", "coal-baron", "--players", "2", "--line", "greedy vs random"]  # a game costs milliseconds
 
@@ -99,3 +102,22 @@ def test_report_only_without_a_results_directory_is_a_usage_error(bots, capsys):
     with pytest.raises(SystemExit) as stopped:
         bots.main([*LINE, "--report-only"])
     assert stopped.value.code == 2 and "--results" in capsys.readouterr().err
+
+
+def test_a_games_results_record_its_own_search_version_so_a_new_one_replays_only_its_games(bots):
+    chartered = registry.get("chartered")
+    changed = registry.Game(chartered.id, chartered.module,
+                            {**chartered.meta, "search": {**chartered.meta["search"], "version": search.VERSION + 1}})
+    seats = {"alice": "search:16", "bob": "greedy"}
+    assert bots.versions(changed, seats)["search_version"] == search.VERSION + 1
+    assert bots.versions(registry.get("gold-fever"), seats)["search_version"] == search.VERSION
+    assert bots.versions(changed, {"alice": "greedy", "bob": "random"})["search_version"] is None
+
+
+def test_tuning_probes_play_other_seeds_than_the_release_figures(bots):
+    game = registry.get("coal-baron")
+    release = [plan.seed for plan in bots.win_games(game, 3, 4, "search", "greedy")]
+    probe = [plan.seed for plan in bots.win_games(game, 3, 4, "search", "greedy", seeds="tune")]
+    assert release == [f"win-search-greedy-3-{n}" for n in range(4)]
+    assert probe == [f"tune-search-greedy-3-{n}" for n in range(4)]
+    assert bots.arguments(["--seeds", "tune"]).seeds == "tune" and bots.arguments([]).seeds == "win"
