@@ -95,7 +95,9 @@ def candidates(game, legal: list[dict], greedy: dict, rnd: random.Random, limit:
 
 def settings(game) -> dict:
     """The game's meta.yaml `search`: `budget` (simulations a decision for `search` alone), `rounds` (rounds of
-    play before a rollout stops and the game's estimate scores it; absent: to the end of the game), `decisions`
+    play before a rollout stops and the game's estimate scores it; absent: to the end of the game), `until` (a
+    field of the state whose change also stops it: Coal Baron's `shift`, so a rollout ends with the shift's
+    scoring), `decisions`
     (the decisions the search weighs; absent: all; the others are the greedy bot's) and `version` (`version`)."""
     return game.meta.get("search") or {}
 
@@ -135,13 +137,14 @@ def margin(game, state: dict, seat: str) -> float:
     return scores[seat] - max(score for player, score in scores.items() if player != seat)
 
 
-def play_greedily(game, state: dict, turns: int | None, rnd: random.Random) -> dict:
+def play_greedily(game, state: dict, turns: int | None, rnd: random.Random, until: str | None = None) -> dict:
     """Every seat plays the greedy bot from its own view of the imagined position until the turn has passed
-    `turns` times (None: no limit) or the game is over."""
+    `turns` times (None: no limit), the state's field `until` has changed (None: never) or the game is over."""
     chance, last, passed = Chance(rnd), None, 0
+    mark = state.get(until) if until else None
     for _ in range(MAX_ROLLOUT):
         pending = game.rules.pending(state)
-        if pending is None:
+        if pending is None or until and state.get(until) != mark:
             break
         player = pending["player"]
         if player != last:
@@ -189,7 +192,8 @@ class Simulations:
         seat = self.game.rules.pending(world)["player"]
         rnd = random.Random(self.seeds[index] + 1)  # the same draws for every candidate in this position
         world = self.game.rules.apply(world, seat, move, Chance(rnd))
-        world = play_greedily(self.game, world, horizon(self.game, len(world["players"])), rnd)
+        world = play_greedily(self.game, world, horizon(self.game, len(world["players"])), rnd,
+                              settings(self.game).get("until"))
         return margin(self.game, world, seat)
 
 
