@@ -97,8 +97,8 @@ def settings(game) -> dict:
     """The game's meta.yaml `search`: `budget` (simulations a decision for `search` alone), `rounds` (rounds of
     play before a rollout stops and the game's estimate scores it; absent: to the end of the game), `until` (a
     field of the state whose change also stops it: Coal Baron's `shift`, so a rollout ends with the shift's
-    scoring), `decisions`
-    (the decisions the search weighs; absent: all; the others are the greedy bot's) and `version` (`version`)."""
+    scoring), `decisions` (the decisions the search weighs; absent: all; the others are the greedy bot's) and
+    `version` (the search's version for this game: `version`)."""
     return game.meta.get("search") or {}
 
 
