@@ -1,7 +1,12 @@
-"""What each player may see: the public view, and a player's own money, delivered orders and drawn cards."""
+"""What each player may see: the public view, and a player's own money, delivered orders and drawn cards.
+
+The search bot's rollouts build a view at every decision they play (pbem.play.search), so the functions that
+build a pit and the board read the components once and write each entry as one dict."""
 from __future__ import annotations
 
-from .phases.common import level_of, order_complete, tile_cost
+from pbem.viewfields import built
+
+from .phases.common import level_of, tile_cost
 from .phases.placement import workers_needed
 from .scoring import tile_balance
 
@@ -17,18 +22,33 @@ def order_view(state, order_id):
     return {"id": order_id, "transport": o["transport"], "vp": o["vp"], "cubes": list(o["cubes"])}
 
 
+def tunnel_view(tiles: dict, colours: dict, tunnel: dict) -> dict:
+    """A tile of a pit: tile_view's fields, whether it came printed, and the cubes in its carts."""
+    t = tiles[tunnel["tile"]]
+    return {"id": tunnel["tile"], "colour": t["colour"], "level": colours[t["colour"]], "side": t["side"],
+            "carts": t["carts"], "cost": t["cost"], "printed": bool(t.get("printed")), "loads": list(tunnel["carts"])}
+
+
+def outstanding_view(orders: dict, substitutes: int, order: dict) -> dict:
+    """An order of a pit: order_view's fields, its spots and whether each is filled (phases.common.order_complete:
+    by its own colour, or by `substitutes` cubes of any colour)."""
+    card, spots = orders[order["id"]], order["spots"]
+    return {"id": order["id"], "transport": card["transport"], "vp": card["vp"], "cubes": list(card["cubes"]),
+            "spots": [list(spot) for spot in spots],
+            "complete": all(spot == [colour] or len(spot) == substitutes for colour, spot in zip(card["cubes"], spots))}
+
+
 def pit_view(state, player):
     pit = state["pits"][player]
-    tiles = state["components"]["tiles"]
+    components = state["components"]
+    tiles, colours, orders = components["tiles"], components["colours"], components["orders"]
     lit, dark = tile_balance(state, pit)
     return {
         "player": player,
-        "tunnels": [dict(tile_view(state, t["tile"]), printed=bool(tiles[t["tile"]].get("printed")),
-                         loads=list(t["carts"])) for t in pit["tunnels"]],
+        "tunnels": [tunnel_view(tiles, colours, t) for t in pit["tunnels"]],
         "cage": {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
         "storage": list(pit["storage"]),
-        "orders": [dict(order_view(state, o["id"]), spots=[list(s) for s in o["spots"]],
-                        complete=order_complete(state, o)) for o in pit["orders"]],
+        "orders": [outstanding_view(orders, components["substitute_cubes"], o) for o in pit["orders"]],
         "delivered": len(pit["delivered"]),
         "shown": shown_orders(state, pit),
         "lit": lit,
@@ -47,16 +67,24 @@ def shown_orders(state, pit):
 
 
 def view(state, player):
-    """The public view, plus for a player their `private` part: their money, their delivered orders, the cards they
-    drew, and what they would pay for each tile on offer when a phase card makes it cheaper for them."""
-    public = public_view(state)
+    return built(fields(state, player))
+
+
+def fields(state, player):
+    """The view field by field (pbem.viewfields): the public fields, plus for a player their `private` part: their
+    money, their delivered orders, the cards they drew, and what they would pay for each tile on offer when a phase
+    card makes it cheaper for them."""
+    view = public_fields(state)
     if player is not None:
-        pit = state["pits"][player]
-        drawn = drawn_view(state, player)
-        public["private"] = {"player": player, "money": pit["money"],
-                             "delivered": [order_view(state, o) for o in pit["delivered"]],
-                             "drawn": drawn, "tile_prices": tile_prices(state, player, drawn)}
-    return public
+        view["private"] = lambda: private_view(state, player)
+    return view
+
+
+def private_view(state, player):
+    pit = state["pits"][player]
+    drawn = drawn_view(state, player)
+    return {"player": player, "money": pit["money"], "delivered": [order_view(state, o) for o in pit["delivered"]],
+            "drawn": drawn, "tile_prices": tile_prices(state, player, drawn)}
 
 
 def tile_prices(state, player, drawn):
@@ -72,27 +100,27 @@ def tile_prices(state, player, drawn):
             if tile_cost(state, player, t) != state["components"]["tiles"][t]["cost"]]
 
 
-def public_view(state):
+def public_fields(state):
     top = state["stack"][-1] if state["stack"] else None
     return {  # after the game's id, its rules version and the options (pbem writes them)
-        "shift": state["shift"],
-        "shifts": state["components"]["shifts"],
-        "start_player": state["start_player"],
-        "over": state["over"],
-        "to_act": None if top is None or state["over"] else {
+        "shift": lambda: state["shift"],
+        "shifts": lambda: state["components"]["shifts"],
+        "start_player": lambda: state["start_player"],
+        "over": lambda: state["over"],
+        "to_act": lambda: None if top is None or state["over"] else {
             "player": top["player"], "decision": top["decision"],
             "steps_left": top.get("steps"), "drawn": len(top["drawn"]) if "drawn" in top else None},
-        "players": [{"name": p, "vp": state["pits"][p]["vp"], "workers": state["pits"][p]["workers"],
-                     "canteen": state["canteen"][p], "orders": len(state["pits"][p]["orders"]),
-                     "delivered": len(state["pits"][p]["delivered"])} for p in state["players"]],
-        "board": [space_view(state, s) for s in state["components"]["spaces"]],
-        "decks": {"tiles": len(state["tile_deck"]), "orders": len(state["order_deck"])},  # sizes only
-        "supply": dict(state["supply"]),
-        "draft": None if state["draft"] is None else {
+        "players": lambda: [{"name": p, "vp": state["pits"][p]["vp"], "workers": state["pits"][p]["workers"],
+                             "canteen": state["canteen"][p], "orders": len(state["pits"][p]["orders"]),
+                             "delivered": len(state["pits"][p]["delivered"])} for p in state["players"]],
+        "board": lambda: [space_view(state, s) for s in state["components"]["spaces"]],
+        "decks": lambda: {"tiles": len(state["tile_deck"]), "orders": len(state["order_deck"])},  # sizes only
+        "supply": lambda: dict(state["supply"]),
+        "draft": lambda: None if state["draft"] is None else {
             "revealed": [order_view(state, o) for o in state["draft"]["revealed"]]},
-        "phase": phase_view(state),
-        "pits": [pit_view(state, p) for p in state["players"]],
-        "awards": [dict(a) for a in state["awards"]],
+        "phase": lambda: phase_view(state),
+        "pits": lambda: [pit_view(state, p) for p in state["players"]],
+        "awards": lambda: [dict(a) for a in state["awards"]],
     }
 
 

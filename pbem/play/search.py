@@ -131,6 +131,7 @@ def play_greedily(game, state: dict, turns: int | None, rnd: random.Random) -> d
     """Every seat plays the greedy bot from its own view of the imagined position until the turn has passed
     `turns` times (None: no limit) or the game is over."""
     chance, last, passed = Chance(rnd), None, 0
+    view = getattr(game.rules, "bot_view", game.rules.view)  # the fields the bot reads (a game's own rules.py: all)
     for _ in range(MAX_ROLLOUT):
         pending = game.rules.pending(state)
         if pending is None:
@@ -143,7 +144,7 @@ def play_greedily(game, state: dict, turns: int | None, rnd: random.Random) -> d
                 break
         legal = game.rules.legal_moves(state, player)
         move = legal[0] if len(legal) == 1 and not any(map(is_form, legal[0].values())) else \
-            game.normalise(game.bot.choose(game.rules.view(state, player), legal, rnd))
+            game.normalise(game.bot.choose(view(state, player), legal, rnd))
         state = game.rules.apply(state, player, move, chance)
     return state
 
