@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pbem import decisions
+from pbem.viewfields import built
 
 from .phases.common import EVENT_NUMBERS, KEPT_FOR_LATER, holdings, production_value, saloons_of, town_of
 from .phases.mayors import mayor_fee
@@ -71,29 +72,34 @@ def to_act_view(state: dict) -> dict:
     return act
 
 
+def town_view(state: dict, town: dict, governor: dict | None) -> dict:
+    return {"id": town["id"], "name": town["name"], "english": town["english"], "mayor": state["mayors"][town["id"]],
+            "governor": bool(governor and governor["town"] == town["id"]), "fee": mayor_fee(state, town["id"]),
+            "saloons_left": sum(1 for sid in state["saloon_supply"] if town_of(state, sid) == town["id"])}
+
+
 def view(state: dict, player: str | None) -> dict:
-    """Everything is public but the deck's order and the cards set aside unseen (their counts are public).
-    ruling: gold is public (open coins on the table in the physical game)."""
+    return built(fields(state, player))
+
+
+def fields(state: dict, player: str | None) -> dict:
+    """The view field by field (pbem.viewfields). Everything is public but the deck's order and the cards set aside
+    unseen (their counts are public). ruling: gold is public (open coins on the table in the physical game)."""
     decision = decisions.pending(state["stack"], is_over(state))
     governor = state["governor"]
     public = {  # after the game's id, its rules version and the options (pbem writes them)
-        "phase": state["phase"],
-        "to_act": to_act_view(state) if decision else None,
-        "deck_count": len(state["deck"]),
-        "set_aside_count": len(state["set_aside"]),
-        "points_per_maire": state["points_per_maire"],
-        "turn": turn_view(state, state["turn"]),
-        "previous_turn": turn_view(state, state["previous_turn"]) if state["previous_turn"] else None,
-        "towns": [{"id": town["id"], "name": town["name"], "english": town["english"],
-                   "mayor": state["mayors"][town["id"]],
-                   "governor": bool(governor and governor["town"] == town["id"]),
-                   "fee": mayor_fee(state, town["id"]),
-                   "saloons_left": sum(1 for sid in state["saloon_supply"] if town_of(state, sid) == town["id"])}
-                  for town in state["towns"]],
-        "players": [player_view(state, p, concessions) for p, concessions in holdings(state).items()],
-        "bank": dict(state["bank"]),
-        "discard": [card_view(state, card) for card in state["discard"]],
+        "phase": lambda: state["phase"],
+        "to_act": lambda: to_act_view(state) if decision else None,
+        "deck_count": lambda: len(state["deck"]),
+        "set_aside_count": lambda: len(state["set_aside"]),
+        "points_per_maire": lambda: state["points_per_maire"],
+        "turn": lambda: turn_view(state, state["turn"]),
+        "previous_turn": lambda: turn_view(state, state["previous_turn"]) if state["previous_turn"] else None,
+        "towns": lambda: [town_view(state, town, governor) for town in state["towns"]],
+        "players": lambda: [player_view(state, p, concessions) for p, concessions in holdings(state).items()],
+        "bank": lambda: dict(state["bank"]),
+        "discard": lambda: [card_view(state, card) for card in state["discard"]],
     }
     if player is not None:
-        public["viewer"] = player
+        public["viewer"] = lambda: player
     return public
