@@ -3,6 +3,7 @@ others see how many cards it holds) and the deck (its size only, never its order
 from __future__ import annotations
 
 from pbem import decisions
+from pbem.viewfields import built
 
 from .phases import board, shares
 from .scoring import is_over
@@ -51,30 +52,38 @@ def player_view(state: dict, player: str) -> dict:
 
 
 def view(state: dict, player: str | None) -> dict:
-    turn = state["turn"]
-    occupied = board.owners(state)
+    return built(fields(state, player))
+
+
+def fields(state: dict, player: str | None) -> dict:
+    """The view field by field (pbem.viewfields)."""
     public = {  # after the game's id, its rules version and the options (pbem writes them)
-        "side": state["side"],
-        "over": state["over"],
-        "to_act": to_act_view(state),
-        "turn": dict(turn),
-        "supply": state["supply"],
-        "deck_count": len(state["deck"]),
-        "market": list(state["market"]),
-        "played": state["played"],
-        "costs": dict(state["costs"], flags=list(state["costs"]["flags"])),
-        "values": dict(state["values"]),
-        "stock_board": [dict(step) for step in state["stock_board"]],
-        "map": list(state["map"]),
-        "links": list(state["links"]),
-        "foundable": " ".join(board.foundable_plots(state)),
-        "companies": [company_view(state, company, occupied) for company in state["companies"]],
-        "players": [player_view(state, p) for p in state["players"]],
-        "last_merger": merger_view(state["last_merger"]) if state["last_merger"] else None,
+        "side": lambda: state["side"],
+        "over": lambda: state["over"],
+        "to_act": lambda: to_act_view(state),
+        "turn": lambda: dict(state["turn"]),
+        "supply": lambda: state["supply"],
+        "deck_count": lambda: len(state["deck"]),
+        "market": lambda: list(state["market"]),
+        "played": lambda: state["played"],
+        "costs": lambda: dict(state["costs"], flags=list(state["costs"]["flags"])),
+        "values": lambda: dict(state["values"]),
+        "stock_board": lambda: [dict(step) for step in state["stock_board"]],
+        "map": lambda: list(state["map"]),
+        "links": lambda: list(state["links"]),
+        "foundable": lambda: " ".join(board.foundable_plots(state)),
+        "companies": lambda: companies_view(state),
+        "players": lambda: [player_view(state, p) for p in state["players"]],
+        "last_merger": lambda: merger_view(state["last_merger"]) if state["last_merger"] else None,
     }
     if player is not None:
-        public["private"] = {"player": player, "hand": list(state["hands"][player])}
+        public["private"] = lambda: {"player": player, "hand": list(state["hands"][player])}
     return public
+
+
+def companies_view(state: dict) -> list[dict]:
+    occupied = board.owners(state)
+    return [company_view(state, company, occupied) for company in state["companies"]]
 
 
 def merger_view(record: dict) -> dict:
