@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import pickle
 import random
+import weakref
 
 from ..notation import is_form
 from ..rng import Rng
@@ -92,6 +93,23 @@ def candidates(game, legal: list[dict], greedy: dict, rnd: random.Random, limit:
 
 # ------------------------------------------------------------------------------------------------ rollouts
 
+PARSED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a game -> {move text: the move it parses to}
+MOST_PARSED = 20_000  # texts kept at most a game (a game's rollouts make a few hundred distinct moves)
+
+
+def canonical(game, move: dict) -> dict:
+    """game.normalise(move) (its text parsed back), each text parsed once a process: a rollout's greedy seats make
+    the same few moves thousands of times. A copy each time: a move's lists are the caller's."""
+    text = game.format_move(move)
+    known = PARSED.setdefault(game, {})
+    parsed = known.get(text)
+    if parsed is None:
+        if len(known) >= MOST_PARSED:
+            known.clear()
+        parsed = known[text] = game.parse_move(text)
+    return {key: list(value) if isinstance(value, list) else value for key, value in parsed.items()}
+
+
 def settings(game) -> dict:
     """The game's meta.yaml `search`: `budget` (simulations a decision for `search` alone), `rounds` (rounds of
     play before a rollout stops and the game's estimate scores it; absent: to the end of the game) and
@@ -144,7 +162,7 @@ def play_greedily(game, state: dict, turns: int | None, rnd: random.Random) -> d
                 break
         legal = game.rules.legal_moves(state, player)
         move = legal[0] if len(legal) == 1 and not any(map(is_form, legal[0].values())) else \
-            game.normalise(game.bot.choose(view(state, player), legal, rnd))
+            canonical(game, game.bot.choose(view(state, player), legal, rnd))
         state = game.rules.apply(state, player, move, chance)
     return state
 
