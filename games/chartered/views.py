@@ -52,10 +52,10 @@ def player_view(state: dict, player: str) -> dict:
 
 
 def view(state: dict, player: str | None) -> dict:
-    return built(fields(state, player))
+    return built(fields(state, player, built))
 
 
-def fields(state: dict, player: str | None) -> dict:
+def fields(state: dict, player: str | None, make) -> dict:
     """The view field by field (pbem.viewfields)."""
     public = {  # after the game's id, its rules version and the options (pbem writes them)
         "side": lambda: state["side"],

@@ -38,21 +38,21 @@ def outstanding_view(orders: dict, substitutes: int, order: dict) -> dict:
             "complete": all(spot == [colour] or len(spot) == substitutes for colour, spot in zip(card["cubes"], spots))}
 
 
-def pit_view(state, player):
+def pit_fields(state, player):
+    """A player's pit field by field (pbem.viewfields: a seat's bot reads its own pit of all the pits)."""
     pit = state["pits"][player]
     components = state["components"]
     tiles, colours, orders = components["tiles"], components["colours"], components["orders"]
-    lit, dark = tile_balance(state, pit)
     return {
-        "player": player,
-        "tunnels": [tunnel_view(tiles, colours, t) for t in pit["tunnels"]],
-        "cage": {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
-        "storage": list(pit["storage"]),
-        "orders": [outstanding_view(orders, components["substitute_cubes"], o) for o in pit["orders"]],
-        "delivered": len(pit["delivered"]),
-        "shown": shown_orders(state, pit),
-        "lit": lit,
-        "dark": dark,
+        "player": lambda: player,
+        "tunnels": lambda: [tunnel_view(tiles, colours, t) for t in pit["tunnels"]],
+        "cage": lambda: {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
+        "storage": lambda: list(pit["storage"]),
+        "orders": lambda: [outstanding_view(orders, components["substitute_cubes"], o) for o in pit["orders"]],
+        "delivered": lambda: len(pit["delivered"]),
+        "shown": lambda: shown_orders(state, pit),
+        "lit": lambda: tile_balance(state, pit)[0],
+        "dark": lambda: tile_balance(state, pit)[1],
     }
 
 
@@ -67,14 +67,14 @@ def shown_orders(state, pit):
 
 
 def view(state, player):
-    return built(fields(state, player))
+    return built(fields(state, player, built))
 
 
-def fields(state, player):
-    """The view field by field (pbem.viewfields): the public fields, plus for a player their `private` part: their
+def fields(state, player, make):
+    """The view field by field (pbem.viewfields; `make` makes a pit from its fields): the public fields, plus for a player their `private` part: their
     money, their delivered orders, the cards they drew, and what they would pay for each tile on offer when a phase
     card makes it cheaper for them."""
-    view = public_fields(state)
+    view = public_fields(state, make)
     if player is not None:
         view["private"] = lambda: private_view(state, player)
     return view
@@ -100,7 +100,7 @@ def tile_prices(state, player, drawn):
             if tile_cost(state, player, t) != state["components"]["tiles"][t]["cost"]]
 
 
-def public_fields(state):
+def public_fields(state, make):
     top = state["stack"][-1] if state["stack"] else None
     return {  # after the game's id, its rules version and the options (pbem writes them)
         "shift": lambda: state["shift"],
@@ -119,7 +119,7 @@ def public_fields(state):
         "draft": lambda: None if state["draft"] is None else {
             "revealed": [order_view(state, o) for o in state["draft"]["revealed"]]},
         "phase": lambda: phase_view(state),
-        "pits": lambda: [pit_view(state, p) for p in state["players"]],
+        "pits": lambda: [make(pit_fields(state, p)) for p in state["players"]],
         "awards": lambda: [dict(a) for a in state["awards"]],
     }
 

@@ -79,10 +79,10 @@ def town_view(state: dict, town: dict, governor: dict | None) -> dict:
 
 
 def view(state: dict, player: str | None) -> dict:
-    return built(fields(state, player))
+    return built(fields(state, player, built))
 
 
-def fields(state: dict, player: str | None) -> dict:
+def fields(state: dict, player: str | None, make) -> dict:
     """The view field by field (pbem.viewfields). Everything is public but the deck's order and the cards set aside
     unseen (their counts are public). ruling: gold is public (open coins on the table in the physical game)."""
     decision = decisions.pending(state["stack"], is_over(state))

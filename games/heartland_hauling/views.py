@@ -54,10 +54,10 @@ def to_act_view(state: dict) -> dict | None:
 
 
 def view(state: dict, player: str | None) -> dict:
-    return built(fields(state, player))
+    return built(fields(state, player, built))
 
 
-def fields(state: dict, player: str | None) -> dict:
+def fields(state: dict, player: str | None, make) -> dict:
     """The view field by field (pbem.viewfields)."""
     comp = state["components"]
     public = {  # after the game's id, its rules version and the options (pbem writes them)

@@ -11,7 +11,7 @@ version replay byte for byte (game.yaml, the log and the status say the game's o
 from __future__ import annotations
 
 from .. import decisions
-from ..viewfields import BotView
+from ..viewfields import BotView, lazily
 
 # What pbem writes at the head of a state, unless the game's meta.yaml `state_header` says otherwise (a game whose
 # stored states were made with fewer fields keeps them so).
@@ -72,7 +72,7 @@ class Rules:
         fields = getattr(self._views, "fields", None)
         if fields is None:
             return self.view(state, player)
-        return BotView(self.view_header(state), fields(state, player))
+        return BotView(self.view_header(state), fields(state, player, lazily))
 
     def result(self, state: dict) -> list[dict]:
         return self._scoring.result(state)
