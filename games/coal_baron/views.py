@@ -71,9 +71,9 @@ def view(state, player):
 
 
 def fields(state, player, make):
-    """The view field by field (pbem.viewfields; `make` makes a pit from its fields): the public fields, plus for a player their `private` part: their
-    money, their delivered orders, the cards they drew, and what they would pay for each tile on offer when a phase
-    card makes it cheaper for them."""
+    """The view field by field (pbem.viewfields; `make` makes a pit from its fields): the public fields, plus for a
+    player their `private` part: their money, their delivered orders, the cards they drew, and what they would pay
+    for each tile on offer when a phase card makes it cheaper for them."""
     view = public_fields(state, make)
     if player is not None:
         view["private"] = lambda: private_view(state, player)

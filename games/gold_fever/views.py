@@ -20,20 +20,21 @@ def card_view(state: dict, card: str) -> dict:
     return {"id": card, "type": "event", "kind": data["kind"], "name": data["name"], **numbers}
 
 
-def player_view(state: dict, player: str, concessions: list[str]) -> dict:
-    """`concessions`: the player's (concessions_of)."""
+def player_fields(state: dict, player: str, concessions: list[str]) -> dict:
+    """A player's part field by field (pbem.viewfields); `concessions`: the player's (concessions_of)."""
     return {
-        "name": player,
-        "gold": state["gold"][player],
-        "concessions": [{**card_view(state, cid), "vein": cid in state["veins"],
-                         "value": production_value(state, cid)} for cid in concessions],
-        "saloons": [{"id": sid, "town": town_of(state, sid),
-                     "fee": state["cards"][state["saloons"][sid]["girls"] or state["saloons"][sid]["event"]]["fee"],
-                     "girls": state["saloons"][sid]["girls"] is not None} for sid in saloons_of(state, player)],
-        "maires": [town["id"] for town in state["towns"] if state["mayors"][town["id"]] == player],
-        "kept": [{**card_view(state, card), "waiting": state["cards"][card]["kind"] not in KEPT_FOR_LATER}
-                 for card in state["kept"][player]],
-        "score": score_lines(state, player, concessions),
+        "name": lambda: player,
+        "gold": lambda: state["gold"][player],
+        "concessions": lambda: [{**card_view(state, cid), "vein": cid in state["veins"],
+                                 "value": production_value(state, cid)} for cid in concessions],
+        "saloons": lambda: [{"id": sid, "town": town_of(state, sid),
+                             "fee": state["cards"][state["saloons"][sid]["girls"] or state["saloons"][sid]["event"]]
+                             ["fee"], "girls": state["saloons"][sid]["girls"] is not None}
+                            for sid in saloons_of(state, player)],
+        "maires": lambda: [town["id"] for town in state["towns"] if state["mayors"][town["id"]] == player],
+        "kept": lambda: [{**card_view(state, card), "waiting": state["cards"][card]["kind"] not in KEPT_FOR_LATER}
+                         for card in state["kept"][player]],
+        "score": lambda: score_lines(state, player, concessions),
     }
 
 
@@ -72,10 +73,13 @@ def to_act_view(state: dict) -> dict:
     return act
 
 
-def town_view(state: dict, town: dict, governor: dict | None) -> dict:
-    return {"id": town["id"], "name": town["name"], "english": town["english"], "mayor": state["mayors"][town["id"]],
-            "governor": bool(governor and governor["town"] == town["id"]), "fee": mayor_fee(state, town["id"]),
-            "saloons_left": sum(1 for sid in state["saloon_supply"] if town_of(state, sid) == town["id"])}
+def town_fields(state: dict, town: dict, governor: dict | None) -> dict:
+    """A town field by field (pbem.viewfields)."""
+    return {"id": lambda: town["id"], "name": lambda: town["name"], "english": lambda: town["english"],
+            "mayor": lambda: state["mayors"][town["id"]],
+            "governor": lambda: bool(governor and governor["town"] == town["id"]),
+            "fee": lambda: mayor_fee(state, town["id"]),
+            "saloons_left": lambda: sum(1 for sid in state["saloon_supply"] if town_of(state, sid) == town["id"])}
 
 
 def view(state: dict, player: str | None) -> dict:
@@ -83,8 +87,9 @@ def view(state: dict, player: str | None) -> dict:
 
 
 def fields(state: dict, player: str | None, make) -> dict:
-    """The view field by field (pbem.viewfields). Everything is public but the deck's order and the cards set aside
-    unseen (their counts are public). ruling: gold is public (open coins on the table in the physical game)."""
+    """The view field by field (pbem.viewfields; `make` makes a town and a player's part from their fields).
+    Everything is public but the deck's order and the cards set aside unseen (their counts are public).
+    ruling: gold is public (open coins on the table in the physical game)."""
     decision = decisions.pending(state["stack"], is_over(state))
     governor = state["governor"]
     public = {  # after the game's id, its rules version and the options (pbem writes them)
@@ -95,8 +100,8 @@ def fields(state: dict, player: str | None, make) -> dict:
         "points_per_maire": lambda: state["points_per_maire"],
         "turn": lambda: turn_view(state, state["turn"]),
         "previous_turn": lambda: turn_view(state, state["previous_turn"]) if state["previous_turn"] else None,
-        "towns": lambda: [town_view(state, town, governor) for town in state["towns"]],
-        "players": lambda: [player_view(state, p, concessions) for p, concessions in holdings(state).items()],
+        "towns": lambda: [make(town_fields(state, town, governor)) for town in state["towns"]],
+        "players": lambda: [make(player_fields(state, p, concessions)) for p, concessions in holdings(state).items()],
         "bank": lambda: dict(state["bank"]),
         "discard": lambda: [card_view(state, card) for card in state["discard"]],
     }
