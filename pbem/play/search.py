@@ -185,6 +185,7 @@ class Simulations:
         self.components = components if isinstance(components, dict) else components()
         self.seeds: list[int] = []
         self.worlds: list[dict | None] = []
+        self.pickled: dict[int, bytes] = {}  # a position as `copied` pickles it, once for all the candidates
         self.rnd = rnd
 
     def world(self, index: int) -> dict | None:
@@ -196,7 +197,9 @@ class Simulations:
 
     def run(self, move: dict, index: int) -> float:
         """The candidate played in imagined position `index`, then greedy play: the seat's margin."""
-        world = copied(self.world(index))
+        if index not in self.pickled:
+            self.pickled[index] = pickle.dumps(self.world(index), pickle.HIGHEST_PROTOCOL)
+        world = pickle.loads(self.pickled[index])  # a copy of its own, as `copied` makes it
         seat = self.game.rules.pending(world)["player"]
         rnd = random.Random(self.seeds[index] + 1)  # the same draws for every candidate in this position
         world = self.game.rules.apply(world, seat, move, Chance(rnd))
