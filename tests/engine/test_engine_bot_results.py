@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from pbem.store import registry
+
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
 LINE = ["--game", "coal-baron", "--players", "2", "--line", "greedy vs random"]  # a game costs milliseconds
 
@@ -118,7 +120,6 @@ def stored_games() -> list:
 def test_a_stored_game_played_again_by_todays_bots_ends_with_the_same_ranking_and_scores(bots, record):
     """A game counts in the release figures only if today's code decides exactly as the code that played it: a
     change that only makes the bots cheaper must leave every stored game as it was (docs/bots.md, "Cost")."""
-    from pbem.store import registry
     game = registry.get(record["title"])
     if bots.versions(game, record["seats"]) != record["versions"]:
         pytest.skip("played by another version of the bots: it no longer counts, and is played again")
