@@ -1,12 +1,9 @@
-"""What each player may see: the public view, and a player's own money, delivered orders and drawn cards.
-
-The search bot's rollouts build a view at every decision they play (pbem.play.search), so the functions that
-build a pit and the board read the components once and write each entry as one dict."""
+"""What each player may see: the public view, and a player's own money, delivered orders and drawn cards."""
 from __future__ import annotations
 
 from pbem.viewfields import built
 
-from .phases.common import level_of, tile_cost
+from .phases.common import level_of, order_complete, tile_cost
 from .phases.placement import workers_needed
 from .scoring import tile_balance
 
@@ -22,33 +19,18 @@ def order_view(state, order_id):
     return {"id": order_id, "transport": o["transport"], "vp": o["vp"], "cubes": list(o["cubes"])}
 
 
-def tunnel_view(tiles: dict, colours: dict, tunnel: dict) -> dict:
-    """A tile of a pit: tile_view's fields, whether it came printed, and the cubes in its carts."""
-    t = tiles[tunnel["tile"]]
-    return {"id": tunnel["tile"], "colour": t["colour"], "level": colours[t["colour"]], "side": t["side"],
-            "carts": t["carts"], "cost": t["cost"], "printed": bool(t.get("printed")), "loads": list(tunnel["carts"])}
-
-
-def outstanding_view(orders: dict, substitutes: int, order: dict) -> dict:
-    """An order of a pit: order_view's fields, its spots and whether each is filled (phases.common.order_complete:
-    by its own colour, or by `substitutes` cubes of any colour)."""
-    card, spots = orders[order["id"]], order["spots"]
-    return {"id": order["id"], "transport": card["transport"], "vp": card["vp"], "cubes": list(card["cubes"]),
-            "spots": [list(spot) for spot in spots],
-            "complete": all(spot == [colour] or len(spot) == substitutes for colour, spot in zip(card["cubes"], spots))}
-
-
 def pit_fields(state, player):
     """A player's pit field by field (pbem.viewfields: a seat's bot reads its own pit of all the pits)."""
     pit = state["pits"][player]
-    components = state["components"]
-    tiles, colours, orders = components["tiles"], components["colours"], components["orders"]
+    tiles = state["components"]["tiles"]
     return {
         "player": lambda: player,
-        "tunnels": lambda: [tunnel_view(tiles, colours, t) for t in pit["tunnels"]],
+        "tunnels": lambda: [dict(tile_view(state, t["tile"]), printed=bool(tiles[t["tile"]].get("printed")),
+                                 loads=list(t["carts"])) for t in pit["tunnels"]],
         "cage": lambda: {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
         "storage": lambda: list(pit["storage"]),
-        "orders": lambda: [outstanding_view(orders, components["substitute_cubes"], o) for o in pit["orders"]],
+        "orders": lambda: [dict(order_view(state, o["id"]), spots=[list(s) for s in o["spots"]],
+                                complete=order_complete(state, o)) for o in pit["orders"]],
         "delivered": lambda: len(pit["delivered"]),
         "shown": lambda: shown_orders(state, pit),
         "lit": lambda: tile_balance(state, pit)[0],
