@@ -410,6 +410,7 @@ def report(figures: list[Figure], peaks: dict[str, float], memory_target: float,
 # ---------------------------------------------------------------- workers
 
 WORKER_COUNTS = (2,)  # the worker counts measured, each against one worker (the machine of the targets has 2 cores)
+WorkerKey = int | tuple[str, int]  # a worker count, or ("apart", N): N one-worker runs at once
 
 
 def with_workers(command: list[str], count: int) -> list[str]:
@@ -420,11 +421,11 @@ def with_workers(command: list[str], count: int) -> list[str]:
     return [*command, "--workers", str(count)]
 
 
-def worker_commands(inbox: Callable[[str], list[str]], games: int) -> dict[int | str, Command]:
+def worker_commands(inbox: Callable[[str], list[str]], games: int) -> dict[WorkerKey, Command]:
     """The mail batch of `games` games, pictures on, with one worker and with each count of WORKER_COUNTS; and, as
     ("apart", N), N one-worker runs at once, each on a copy of its own (`inbox(name)`: a fresh copy named so)."""
     env = {"PBEM_MAIL_PICTURES": "1"}
-    commands: dict[int | str, Command] = {
+    commands: dict[WorkerKey, Command] = {
         count: Command(f"mail batch of {games}, {count} worker{'s' if count > 1 else ''}",
                        lambda count=count: with_workers(inbox("mailwork"), count), b"accepted", env=env)
         for count in (1, *WORKER_COUNTS)}
@@ -435,7 +436,7 @@ def worker_commands(inbox: Callable[[str], list[str]], games: int) -> dict[int |
     return commands
 
 
-def measure_workers(commands: dict[int | str, Command], pairs: dict[int | str, Pairs]) -> None:
+def measure_workers(commands: dict[WorkerKey, Command], pairs: dict[WorkerKey, Pairs]) -> None:
     """One round: one worker, then each count, one right after the other; each pair's ratio is one worker's time
     over N workers' (how many times one worker's throughput N reach); then N separate runs at once against the same
     one-worker run (N batches in the time of those N runs: how many times one run's throughput the machine gives)."""
@@ -445,7 +446,7 @@ def measure_workers(commands: dict[int | str, Command], pairs: dict[int | str, P
         pairs["apart", count].add(one, commands["apart", count].once(), count)
 
 
-def worker_figures(commands: dict[int | str, Command], pairs: dict[int | str, Pairs], targets: dict, games: int,
+def worker_figures(commands: dict[WorkerKey, Command], pairs: dict[WorkerKey, Pairs], targets: dict, games: int,
                    measured: bool = True) -> list[Figure]:
     """The figures of one batch's workers; `measured`: against their targets (bench.py's own batch), else shown (a
     larger club's batch, --worker-games). Each followed by the machine's bound: N runs that share nothing."""
