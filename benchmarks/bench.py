@@ -25,7 +25,9 @@ target holds when the median meets it, by CPU time (the child's user + system ti
 - the same batch, pictures on, with `--workers N` (for each N of WORKER_COUNTS) against `--workers 1`, the two run
   one right after the other: how many times the throughput of one worker N workers reach (by wall time: the
   target; the CPU time of the run and its workers together is shown); with `--worker-games` the same on a batch of
-  that many games too (1000: a larger club's), shown beside it;
+  that many games too (1000: a larger club's), shown beside it; and, paired with the same one-worker run, N
+  one-worker runs started together, each on a copy of the batch of its own: how many times one run's throughput
+  the machine gives N processes that share nothing (no fork, no serial part), the bound of any N workers;
 - `pbem site` of a root of 1,000 Gold Fever games (`--site-games`) after one new move, against the site of that one
   game alone, made afresh: what the 999 unchanged games cost a run (their public files read and hashed);
 - a turn mail's picture in each game, at its largest table: the player to act's view at 24 positions spread over
@@ -48,6 +50,7 @@ docs/performance.md quotes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import email.policy
 import email.utils
 import json
@@ -132,18 +135,32 @@ class Run:
 def run(command: list[str], expect: bytes | None = None, env: dict | None = None) -> Run:
     """Run one child (`env`: more environment variables); its output goes to files (read afterwards), so that
     wait4 reaps it and gives its resource usage. A failure stops the benchmark."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    return run_together([command], expect, env)
+
+
+def run_together(commands: list[list[str]], expect: bytes | None = None, env: dict | None = None) -> Run:
+    """Run the commands at once, a child each: the wall time until the last ends, the CPU time of them all, the
+    largest peak memory, the first one's output."""
+    with contextlib.ExitStack() as files:
+        children = []
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err, env={**CHILD_ENV, **(env or {})})
-        _, status, usage = os.wait4(process.pid, 0)
+        for command in commands:
+            out, err = files.enter_context(tempfile.TemporaryFile()), files.enter_context(tempfile.TemporaryFile())
+            children.append((command, out, err, subprocess.Popen(command, stdout=out, stderr=err,
+                                                                 env={**CHILD_ENV, **(env or {})})))
+        cpu, peak, outputs = 0.0, 0, []
+        for command, out, err, process in children:
+            _, status, usage = os.wait4(process.pid, 0)
+            process.returncode = code = os.waitstatus_to_exitcode(status)
+            cpu, peak = cpu + usage.ru_utime + usage.ru_stime, max(peak, usage.ru_maxrss)
+            out.seek(0)
+            err.seek(0)
+            output, errors = out.read(), err.read()
+            if code != 0 or (expect is not None and expect not in output):
+                raise SystemExit(f"{' '.join(command)} failed ({code}): {(errors or output).decode()[-2000:]}")
+            outputs.append(output)
         elapsed = time.perf_counter() - start
-        process.returncode = code = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        output, errors = out.read(), err.read()
-    if code != 0 or (expect is not None and expect not in output):
-        raise SystemExit(f"{' '.join(command)} failed ({code}): {(errors or output).decode()[-2000:]}")
-    return Run(usage.ru_utime + usage.ru_stime, elapsed, usage.ru_maxrss, output)
+    return Run(cpu, elapsed, peak, outputs[0])
 
 
 @dataclass
@@ -157,9 +174,19 @@ class Command:
     env: dict | None = None
 
     def once(self) -> Run:
-        done = run(self.prepare(), self.expect, self.env)
+        done = self.unrecorded()
         self.runs.append(done)
         return done
+
+    def unrecorded(self) -> Run:
+        return run(self.prepare(), self.expect, self.env)
+
+
+class Together(Command):
+    """Commands run at once (`prepare` gives their command lines): one run is until the last of them ends."""
+
+    def unrecorded(self) -> Run:
+        return run_together(self.prepare(), self.expect, self.env)
 
 
 def fixed(name: str, command: list[str], expect: bytes | None = None) -> Command:
@@ -383,6 +410,7 @@ def report(figures: list[Figure], peaks: dict[str, float], memory_target: float,
 # ---------------------------------------------------------------- workers
 
 WORKER_COUNTS = (2,)  # the worker counts measured, each against one worker (the machine of the targets has 2 cores)
+WorkerKey = int | tuple[str, int]  # a worker count, or ("apart", N): N one-worker runs at once
 
 
 def with_workers(command: list[str], count: int) -> list[str]:
@@ -393,33 +421,50 @@ def with_workers(command: list[str], count: int) -> list[str]:
     return [*command, "--workers", str(count)]
 
 
-def worker_commands(inbox: Callable[[], list[str]], games: int) -> dict[int, Command]:
-    """The mail batch of `games` games, pictures on, with one worker and with each count of WORKER_COUNTS."""
-    return {count: Command(f"mail batch of {games}, {count} worker{'s' if count > 1 else ''}",
-                           lambda count=count: with_workers(inbox(), count), b"accepted",
-                           env={"PBEM_MAIL_PICTURES": "1"})
-            for count in (1, *WORKER_COUNTS)}
+def worker_commands(inbox: Callable[[str], list[str]], games: int) -> dict[WorkerKey, Command]:
+    """The mail batch of `games` games, pictures on, with one worker and with each count of WORKER_COUNTS; and, as
+    ("apart", N), N one-worker runs at once, each on a copy of its own (`inbox(name)`: a fresh copy named so)."""
+    env = {"PBEM_MAIL_PICTURES": "1"}
+    commands: dict[WorkerKey, Command] = {
+        count: Command(f"mail batch of {games}, {count} worker{'s' if count > 1 else ''}",
+                       lambda count=count: with_workers(inbox("mailwork"), count), b"accepted", env=env)
+        for count in (1, *WORKER_COUNTS)}
+    for count in WORKER_COUNTS:
+        commands["apart", count] = Together(
+            f"{count} mail batches of {games} side by side, 1 worker each",
+            lambda count=count: [with_workers(inbox(f"mailwork-{n}"), 1) for n in range(count)], b"accepted", env=env)
+    return commands
 
 
-def measure_workers(commands: dict[int, Command], pairs: dict[int, Pairs]) -> None:
+def measure_workers(commands: dict[WorkerKey, Command], pairs: dict[WorkerKey, Pairs]) -> None:
     """One round: one worker, then each count, one right after the other; each pair's ratio is one worker's time
-    over N workers' (how many times one worker's throughput N reach)."""
+    over N workers' (how many times one worker's throughput N reach); then N separate runs at once against the same
+    one-worker run (N batches in the time of those N runs: how many times one run's throughput the machine gives)."""
     one = commands[1].once()
     for count in WORKER_COUNTS:
         pairs[count].add(one, commands[count].once())
+        pairs["apart", count].add(one, commands["apart", count].once(), count)
 
 
-def worker_figures(commands: dict[int, Command], pairs: dict[int, Pairs], targets: dict, games: int,
+def worker_figures(commands: dict[WorkerKey, Command], pairs: dict[WorkerKey, Pairs], targets: dict, games: int,
                    measured: bool = True) -> list[Figure]:
     """The figures of one batch's workers; `measured`: against their targets (bench.py's own batch), else shown (a
-    larger club's batch, --worker-games)."""
-    return [Figure(f"mail batch: {count} workers / 1 (throughput)" if measured else
-                   f"  the same, {games} games", pairs[count].cpu, pairs[count].wall,
-                   targets[f"mail_workers_{count}_vs_1"] if measured else None, True,
-                   f"`--workers {count}`: {ms(commands[count], games)} a mail (wall: the batch's, over {games}; "
+    larger club's batch, --worker-games). Each followed by the machine's bound: N runs that share nothing."""
+    figures = []
+    for count in WORKER_COUNTS:
+        figures += [
+            Figure(f"mail batch: {count} workers / 1 (throughput)" if measured else f"  the same, {games} games",
+                   pairs[count].cpu, pairs[count].wall, targets[f"mail_workers_{count}_vs_1"] if measured else None,
+                   True, f"`--workers {count}`: {ms(commands[count], games)} a mail (wall: the batch's, over {games}; "
                    f"CPU: the run's and its workers'), `--workers 1` beside it: {ms(commands[1], games)}; "
-                   f"{os.cpu_count()} cores", wall_only=True)
-            for count in WORKER_COUNTS]
+                   f"{os.cpu_count()} cores", wall_only=True),
+            Figure(f"  {count} runs apart / 1: the machine's bound" if measured else f"    {count} runs apart / 1",
+                   pairs["apart", count].cpu, pairs["apart", count].wall, None, True,
+                   f"{count} runs of `--workers 1` started together, each on a copy of the {games} games of its own "
+                   f"(no fork, nothing shared, no serial part): {ms(commands['apart', count], games * count)} a mail "
+                   f"(wall: {count * games} mails in the time of the slower; CPU: theirs together), paired with the "
+                   f"same one-worker run", wall_only=True)]
+    return figures
 
 
 # ---------------------------------------------------------------- the site
@@ -573,9 +618,9 @@ def measure(args, targets: dict, root: Path) -> int:
     if engine.load_state(engine.open_game(demo_dir))["state"] != same:
         raise SystemExit("the demo and the in-memory play-out are not the same game: the comparison would be unfair")
 
-    def inbox_of(batch: Path) -> Callable[[], list[str]]:
-        def inbox() -> list[str]:
-            copy = root / "mailwork"
+    def inbox_of(batch: Path) -> Callable[..., list[str]]:
+        def inbox(name: str = "mailwork") -> list[str]:
+            copy = root / name
             if copy.exists():
                 shutil.rmtree(copy)
             shutil.copytree(batch, copy, symlinks=True)
@@ -615,7 +660,7 @@ def measure(args, targets: dict, root: Path) -> int:
                     move_fr, move_zh, cli_move, mail, text_mail, fsync_probe, *workers.values(),
                     *larger_workers.values(),
                     *(git_verify or {}).values()):
-        run(command.prepare(), command.expect, command.env)
+        command.unrecorded()
     drawn = picture_views(root / "pictures") if PICTURES else {}
 
     pairs = {name: Pairs() for name in ("move/click", "move/click+yaml", "status/click", "status/click+yaml",
@@ -623,8 +668,8 @@ def measure(args, targets: dict, root: Path) -> int:
                                         "text mail/cli",
                                         "demo", "verify",
                                         "git per commit", "git whole", "git whole, loose")}
-    worker_pairs = {count: Pairs() for count in WORKER_COUNTS}
-    larger_pairs = {count: Pairs() for count in WORKER_COUNTS}
+    worker_pairs = {key: Pairs() for key in workers}
+    larger_pairs = {key: Pairs() for key in larger_workers}
     mail_cpu, mail_wall, text_cpu, text_wall, probe = [], [], [], [], []
     costs = {game_id: [] for game_id in drawn}
     print(f"measuring: {args.rounds} rounds ({args.long_rounds} of the long ones) ...", file=sys.stderr)

@@ -2,7 +2,7 @@
 
     python benchmarks/bots.py [--games 100] [--random-games N] [--end-games 10] [--greedy-games 20] [--cpu-games 3]
                               [--budget N] [--game chartered ...] [--players 2 ...] [--line TEXT ...] [--quick]
-                              [--shard I/N] [--results DIR [--report-only]]
+                              [--shard I/N] [--seeds PREFIX] [--results DIR [--report-only]]
 
 For every game and every player count, seeded games played in memory, the seat under test moving round the table
 from game to game and a shared first place counted as a win; each game draws its option set (seeded) among every
@@ -28,11 +28,13 @@ processes share a long run. Exit status 1 if a target is missed.
 
 `--results DIR` (benchmarks/results, committed) makes a long run add up across sessions: each line of games has a
 file there, one JSON line a game (its line, title, players, number, seed, seats, options, ranking, CPU and the
-versions that decided: the game's bot_version, the search's version and budget), appended as soon as the game
-ends. A run plays only the games its line's file lacks for the versions of today's bots (every game is seeded and
-the search's budget counts simulations, so a game gives the same result on any machine), and reports from the
-file; `--report-only` plays nothing, and a line short of its games says "N of M games". Coal Baron's orders and
-banks lines are played in memory (seconds). benchmarks/release.sh runs the release lines so, one title a process.
+versions that decided: the game's bot_version, the search's version for that game and its budget), appended as
+soon as the game ends. A run plays only the games its line's file lacks for the versions of today's bots (every
+game is seeded and the search's budget counts simulations, so a game gives the same result on any machine), and
+reports from the file; `--report-only` plays nothing, and a line short of its games says "N of M games". Coal
+Baron's orders and banks lines are played in memory (seconds). benchmarks/release.sh runs the release lines so, one
+title a process. `--seeds PREFIX` plays the win-share lines on other seeds than the release figures' (tuning
+probes, into a results directory of their own).
 """
 from __future__ import annotations
 
@@ -52,7 +54,7 @@ import yaml
 
 from pbem import bots
 from pbem.play import levels, playout, turns
-from pbem.play.search import VERSION as SEARCH_VERSION
+from pbem.play.search import version as search_version
 from pbem.rng import Rng
 from pbem.store import registry
 
@@ -224,12 +226,15 @@ class Planned(NamedTuple):
     seat: str | None = None
 
 
-def win_games(game, count: int, games: int, hero: str, others: str, options: dict | None = None) -> list[Planned]:
+def win_games(game, count: int, games: int, hero: str, others: str, options: dict | None = None,
+              seeds: str = "win") -> list[Planned]:
     """The games of a win-share line: one seat of level `hero` against `count - 1` seats of level `others`, the
-    seat moving round the table from game to game; each game draws its option set unless `options` are given."""
+    seat moving round the table from game to game; each game draws its option set unless `options` are given.
+    `seeds`: the seeds' prefix (the release figures' `win`; another for tuning, so a bot is never tuned on the very
+    games that judge it)."""
     players, planned = NAMES[:count], []
     for n in range(games):
-        seat, seed = players[n % count], f"win-{hero}-{others}-{count}-{n}"
+        seat, seed = players[n % count], f"{seeds}-{hero}-{others}-{count}-{n}"
         seats = {p: (others if p != seat else hero) for p in players}
         planned.append(Planned(n, seed, options if options is not None else drawn_options(game, count, seed),
                                seats, seat))
@@ -299,7 +304,7 @@ def versions(game, seats: dict[str, str]) -> dict:
     """The versions of what decides a game's moves: the game's greedy bot, and the search and its budget when a
     seat searches (a seat's level as it plays: `search` becomes `search:N`)."""
     budgets = sorted({levels.parse_level(level).budget for level in seats.values() if level.startswith("search")})
-    return {"bot_version": game.bot_version, "search_version": SEARCH_VERSION if budgets else None,
+    return {"bot_version": game.bot_version, "search_version": search_version(game) if budgets else None,
             "budget": budgets[0] if len(budgets) == 1 else budgets or None}
 
 
@@ -443,7 +448,8 @@ def measures(game: registry.Game, args, targets: dict):
         for name, hero, others, games, target in lines:
             text = f"{count} players: {name}"
             yield (text, line(text, lambda count=count, hero=hero, others=others, games=games:
-                              win_games(game, count, games, hero, others), win_share, games), target, "at least")
+                              win_games(game, count, games, hero, others, seeds=args.seeds), win_share, games),
+                   target, "at least")
         text = f"{count} players: every seat search: games that end"
         yield (text, line(text, lambda count=count: search_ending_games(game, count, args.end_games, search),
                           ending_share, args.end_games), goal["search_games_end"], "at least")
@@ -525,6 +531,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="the rule-of-thumb line at the default options only")
     parser.add_argument("--shard", default="0/1", help="I/N: only every N-th line of the report, from the I-th "
                                                        "(to run N processes side by side)")
+    parser.add_argument("--seeds", default="win", help="the seeds' prefix of the win-share lines (default: win, the "
+                                                        "release figures'; another for tuning probes)")
     parser.add_argument("--results", type=Path, help="a directory where each line's games accumulate, one JSON "
                                                      "line a game (benchmarks/results): a run plays only the games "
                                                      "not there yet for the same versions of the bots")

@@ -7,10 +7,12 @@ docs/adding-a-game.md walks through one, the example in examples/plugin-game). I
 - `meta.yaml`: id, package, title, players {min, max}, rules_version, bot_version, bot_fingerprint, search,
   options, notation, decisions, queues (read without importing any rules code, so `pbem games` stays fast); the
   game's id and rules version are said there only (docs/adding-a-game.md lists every key). `bot_version` is
-  raised with any change to what the bots use (bot.py, unseen.py, scoring.estimate) that may make them choose
-  otherwise; `search` (optional) tunes the search bot: {budget: simulations a decision for `search` alone,
-  rounds: rounds of play before a rollout is scored by `estimate` (absent: to the end), decisions: those it
-  weighs (absent: all; a view's `to_act` names the decision)};
+  raised with any change to the greedy bot (bot.py) that may make it choose otherwise; `search` (optional) tunes
+  the search bot: {budget: simulations a decision for `search` alone, rounds: rounds of play before a rollout is
+  scored by `estimate` (absent: to the end), decisions: those it weighs (absent: all; a view's `to_act` names the
+  decision), version: the search's version for this game, raised with any change to what only its search uses
+  (unseen.py, scoring.estimate, these settings) that may make it choose otherwise (absent:
+  pbem.play.search.VERSION)};
 - `components.yaml`: the game's static data (cards, spaces, tables), validated against the package's
   `schemas/components.schema.json`; a club may pass its own file with `pbem new --components FILE`;
 - `schemas/`: `components`, `state`, `public-view` and `player-view` (`.schema.json`), JSON Schema 2020-12. The

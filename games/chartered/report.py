@@ -97,9 +97,10 @@ def touching(view: dict, plot: str) -> list[str]:
 
 def card_effect(view: dict, card: str) -> dict | None:
     """What a plot card would do now, from the view alone (the rules' own function, fed from the view)."""
-    here = holder(view, card)
-    return plot_card_effect(here["floors"] if here else 0, here["company"] if here else None,
-                            touching(view, card), card in view["foundable"].split(), view["values"]["max_floors"])
+    here, near = holder(view, card), touching(view, card)
+    can_found = not here and not near and card in view["foundable"].split()  # asked only where it can matter
+    return plot_card_effect(here["floors"] if here else 0, here["company"] if here else None, near, can_found,
+                            view["values"]["max_floors"])
 
 
 def value_after(view: dict, effect: dict) -> int:

@@ -2,7 +2,10 @@
 others see how many cards it holds) and the deck (its size only, never its order)."""
 from __future__ import annotations
 
+import functools
+
 from pbem import decisions
+from pbem.viewfields import built
 
 from .phases import board, shares
 from .scoring import is_over
@@ -16,65 +19,75 @@ def to_act_view(state: dict) -> dict | None:
             "companies": list(frame.get("tied", []))}
 
 
-def company_view(state: dict, company: str, occupied: dict[str, str]) -> dict:
-    """A company free to found shows only who it is; a founded one its value, shares, flag and plots. Lists of
-    plots (the frontier) are written as one string of numbers ("11 16 18") to keep every view short."""
+def company_fields(state: dict, company: str, occupied) -> dict:
+    """A company field by field (pbem.viewfields): one free to found shows only who it is; a founded one its value,
+    shares, flag and plots. Lists of plots (the frontier) are written as one string of numbers ("11 16 18") to keep
+    every view short. `occupied`: board.owners(state), a function of no argument that finds it once."""
     data = state["companies"][company]
-    entry = {"id": company, "name": data["name"], "goods": data["goods"], "code": data["code"],
-             "founded": data["hq"] is not None}
-    if not entry["founded"]:
+    entry = {"id": lambda: company, "name": lambda: data["name"], "goods": lambda: data["goods"],
+             "code": lambda: data["code"], "founded": lambda: data["hq"] is not None}
+    if data["hq"] is None:
         return entry
     return {
         **entry,
-        "hq": data["hq"],
-        "value": data["value"],
-        "price": shares.share_price(state, company),
-        "buying_price": shares.buying_price(state, company),
-        "shares_left": shares.shares_left(state, company),
-        "holders": {player: data["shares"][player] for player in state["players"] if player in data["shares"]},
-        "flag": data["flag"],
-        "plots": dict(data["plots"]),
-        "frontier": " ".join(board.frontier(state, company, occupied)),
+        "hq": lambda: data["hq"],
+        "value": lambda: data["value"],
+        "price": lambda: shares.share_price(state, company),
+        "buying_price": lambda: shares.buying_price(state, company),
+        "shares_left": lambda: shares.shares_left(state, company),
+        "holders": lambda: {player: data["shares"][player] for player in state["players"] if player in data["shares"]},
+        "flag": lambda: data["flag"],
+        "plots": lambda: dict(data["plots"]),
+        "frontier": lambda: " ".join(board.frontier(state, company, occupied())),
     }
 
 
-def player_view(state: dict, player: str) -> dict:
+def player_fields(state: dict, player: str) -> dict:
+    """A player's part field by field (pbem.viewfields)."""
     return {
-        "name": player,
-        "money": state["money"][player],
-        "cards": len(state["hands"][player]),
-        "shares": {company: held for company, data in state["companies"].items()
-                   if (held := data["shares"].get(player, 0))},  # shares_held, read at every rollout decision
-        "flags": shares.flags_of(state, player),
-        "next_flag_cost": shares.flag_cost(state, player),
+        "name": lambda: player,
+        "money": lambda: state["money"][player],
+        "cards": lambda: len(state["hands"][player]),
+        "shares": lambda: {company: held for company, data in state["companies"].items()
+                           if (held := data["shares"].get(player, 0))},  # shares_held, read at every rollout decision
+        "flags": lambda: shares.flags_of(state, player),
+        "next_flag_cost": lambda: shares.flag_cost(state, player),
     }
 
 
 def view(state: dict, player: str | None) -> dict:
-    turn = state["turn"]
-    occupied = board.owners(state)
+    return built(fields(state, player, built))
+
+
+def fields(state: dict, player: str | None, make) -> dict:
+    """The view field by field (pbem.viewfields; `make` makes a company and a player's part from their fields)."""
     public = {  # after the game's id, its rules version and the options (pbem writes them)
-        "side": state["side"],
-        "over": state["over"],
-        "to_act": to_act_view(state),
-        "turn": dict(turn),
-        "supply": state["supply"],
-        "deck_count": len(state["deck"]),
-        "market": list(state["market"]),
-        "played": state["played"],
-        "costs": dict(state["costs"], flags=list(state["costs"]["flags"])),
-        "values": dict(state["values"]),
-        "stock_board": [dict(step) for step in state["stock_board"]],
-        "map": list(state["map"]),
-        "links": list(state["links"]),
-        "foundable": " ".join(board.foundable_plots(state)),
-        "companies": [company_view(state, company, occupied) for company in state["companies"]],
-        "players": [player_view(state, p) for p in state["players"]],
-        "last_merger": merger_view(state["last_merger"]) if state["last_merger"] else None,
+        "side": lambda: state["side"],
+        "over": lambda: state["over"],
+        "to_act": lambda: to_act_view(state),
+        "turn": lambda: dict(state["turn"]),
+        "supply": lambda: state["supply"],
+        "deck_count": lambda: len(state["deck"]),
+        "market": lambda: list(state["market"]),
+        "played": lambda: state["played"],
+        "costs": lambda: dict(state["costs"], flags=list(state["costs"]["flags"])),
+        "values": lambda: dict(state["values"]),
+        "stock_board": lambda: [dict(step) for step in state["stock_board"]],
+        "map": lambda: list(state["map"]),
+        "links": lambda: list(state["links"]),
+        "foundable": lambda: " ".join(board.foundable_plots(state)),
+        "companies": lambda: companies_view(state, make),
+        "players": lambda: [make(player_fields(state, p)) for p in state["players"]],
+        "last_merger": lambda: merger_view(state["last_merger"]) if state["last_merger"] else None,
     }
     if player is not None:
-        public["private"] = {"player": player, "hand": list(state["hands"][player])}
+        public["private"] = lambda: {"player": player, "hand": list(state["hands"][player])}
     return public
+
+
+def companies_view(state: dict, make) -> list[dict]:
+    occupied = functools.cache(lambda: board.owners(state))
+    return [make(company_fields(state, company, occupied)) for company in state["companies"]]
 
 
 def merger_view(record: dict) -> dict:

@@ -113,15 +113,23 @@ def result(state):
     return [{"player": r["player"], "score": r["score"], "rank": r["rank"], "details": r["details"]} for r in rows]
 
 
+WORKER_LEFT = 4  # VP a worker not yet placed this shift is worth to the search's estimate (what it may still do)
+
+
 def estimate(state):
     """Each player's worth for a search that stops before the end (pbem.search): the final score as if the game
-    ended now, plus what is under way — the filled part of each outstanding order (its VP by the share of spots
-    filled) and the current shift's majorities as they stand, by the share of the shift's workers already placed
-    (the later in the shift, the surer the standing)."""
+    ended now (money and cubes counted to the fraction, so a coin or a cube always counts), plus what is under way
+    — the filled part of each outstanding order (its VP by the share of spots filled), the workers still to place
+    this shift (each worth WORKER_LEFT: a worker spent on little, or a pass not taken in a phase round, costs what
+    it could still do) and the current shift's majorities as they stand, by the share of the shift's workers
+    already placed (the later in the shift, the surer the standing)."""
     totals = {row["player"]: row["score"] for row in result(state)}
-    orders = state["components"]["orders"]
+    orders, rules = state["components"]["orders"], state["components"]["final_scoring"]
     for player in state["players"]:
-        for order in state["pits"][player]["orders"]:
+        pit = state["pits"][player]
+        totals[player] += pit["money"] % rules["money_per_vp"] / rules["money_per_vp"] + \
+            cubes_owned(pit) % rules["cubes_per_vp"] / rules["cubes_per_vp"] + WORKER_LEFT * pit["workers"]
+        for order in pit["orders"]:
             filled = sum(1 for spot in order["spots"] if spot)
             totals[player] += orders[order["id"]]["vp"] * filled / len(order["spots"])
     workers = state["components"]["workers"] * len(state["players"])

@@ -1,6 +1,8 @@
 """What each player may see: the public view, and a player's own money, delivered orders and drawn cards."""
 from __future__ import annotations
 
+from pbem.viewfields import built
+
 from .phases.common import level_of, order_complete, tile_cost
 from .phases.placement import workers_needed
 from .scoring import tile_balance
@@ -17,22 +19,22 @@ def order_view(state, order_id):
     return {"id": order_id, "transport": o["transport"], "vp": o["vp"], "cubes": list(o["cubes"])}
 
 
-def pit_view(state, player):
+def pit_fields(state, player):
+    """A player's pit field by field (pbem.viewfields: a seat's bot reads its own pit of all the pits)."""
     pit = state["pits"][player]
     tiles = state["components"]["tiles"]
-    lit, dark = tile_balance(state, pit)
     return {
-        "player": player,
-        "tunnels": [dict(tile_view(state, t["tile"]), printed=bool(tiles[t["tile"]].get("printed")),
-                         loads=list(t["carts"])) for t in pit["tunnels"]],
-        "cage": {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
-        "storage": list(pit["storage"]),
-        "orders": [dict(order_view(state, o["id"]), spots=[list(s) for s in o["spots"]],
-                        complete=order_complete(state, o)) for o in pit["orders"]],
-        "delivered": len(pit["delivered"]),
-        "shown": shown_orders(state, pit),
-        "lit": lit,
-        "dark": dark,
+        "player": lambda: player,
+        "tunnels": lambda: [dict(tile_view(state, t["tile"]), printed=bool(tiles[t["tile"]].get("printed")),
+                                 loads=list(t["carts"])) for t in pit["tunnels"]],
+        "cage": lambda: {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
+        "storage": lambda: list(pit["storage"]),
+        "orders": lambda: [dict(order_view(state, o["id"]), spots=[list(s) for s in o["spots"]],
+                                complete=order_complete(state, o)) for o in pit["orders"]],
+        "delivered": lambda: len(pit["delivered"]),
+        "shown": lambda: shown_orders(state, pit),
+        "lit": lambda: tile_balance(state, pit)[0],
+        "dark": lambda: tile_balance(state, pit)[1],
     }
 
 
@@ -47,16 +49,24 @@ def shown_orders(state, pit):
 
 
 def view(state, player):
-    """The public view, plus for a player their `private` part: their money, their delivered orders, the cards they
-    drew, and what they would pay for each tile on offer when a phase card makes it cheaper for them."""
-    public = public_view(state)
+    return built(fields(state, player, built))
+
+
+def fields(state, player, make):
+    """The view field by field (pbem.viewfields; `make` makes a pit from its fields): the public fields, plus for a
+    player their `private` part: their money, their delivered orders, the cards they drew, and what they would pay
+    for each tile on offer when a phase card makes it cheaper for them."""
+    view = public_fields(state, make)
     if player is not None:
-        pit = state["pits"][player]
-        drawn = drawn_view(state, player)
-        public["private"] = {"player": player, "money": pit["money"],
-                             "delivered": [order_view(state, o) for o in pit["delivered"]],
-                             "drawn": drawn, "tile_prices": tile_prices(state, player, drawn)}
-    return public
+        view["private"] = lambda: private_view(state, player)
+    return view
+
+
+def private_view(state, player):
+    pit = state["pits"][player]
+    drawn = drawn_view(state, player)
+    return {"player": player, "money": pit["money"], "delivered": [order_view(state, o) for o in pit["delivered"]],
+            "drawn": drawn, "tile_prices": tile_prices(state, player, drawn)}
 
 
 def tile_prices(state, player, drawn):
@@ -72,27 +82,27 @@ def tile_prices(state, player, drawn):
             if tile_cost(state, player, t) != state["components"]["tiles"][t]["cost"]]
 
 
-def public_view(state):
+def public_fields(state, make):
     top = state["stack"][-1] if state["stack"] else None
     return {  # after the game's id, its rules version and the options (pbem writes them)
-        "shift": state["shift"],
-        "shifts": state["components"]["shifts"],
-        "start_player": state["start_player"],
-        "over": state["over"],
-        "to_act": None if top is None or state["over"] else {
+        "shift": lambda: state["shift"],
+        "shifts": lambda: state["components"]["shifts"],
+        "start_player": lambda: state["start_player"],
+        "over": lambda: state["over"],
+        "to_act": lambda: None if top is None or state["over"] else {
             "player": top["player"], "decision": top["decision"],
             "steps_left": top.get("steps"), "drawn": len(top["drawn"]) if "drawn" in top else None},
-        "players": [{"name": p, "vp": state["pits"][p]["vp"], "workers": state["pits"][p]["workers"],
-                     "canteen": state["canteen"][p], "orders": len(state["pits"][p]["orders"]),
-                     "delivered": len(state["pits"][p]["delivered"])} for p in state["players"]],
-        "board": [space_view(state, s) for s in state["components"]["spaces"]],
-        "decks": {"tiles": len(state["tile_deck"]), "orders": len(state["order_deck"])},  # sizes only
-        "supply": dict(state["supply"]),
-        "draft": None if state["draft"] is None else {
+        "players": lambda: [{"name": p, "vp": state["pits"][p]["vp"], "workers": state["pits"][p]["workers"],
+                             "canteen": state["canteen"][p], "orders": len(state["pits"][p]["orders"]),
+                             "delivered": len(state["pits"][p]["delivered"])} for p in state["players"]],
+        "board": lambda: [space_view(state, s) for s in state["components"]["spaces"]],
+        "decks": lambda: {"tiles": len(state["tile_deck"]), "orders": len(state["order_deck"])},  # sizes only
+        "supply": lambda: dict(state["supply"]),
+        "draft": lambda: None if state["draft"] is None else {
             "revealed": [order_view(state, o) for o in state["draft"]["revealed"]]},
-        "phase": phase_view(state),
-        "pits": [pit_view(state, p) for p in state["players"]],
-        "awards": [dict(a) for a in state["awards"]],
+        "phase": lambda: phase_view(state),
+        "pits": lambda: [make(pit_fields(state, p)) for p in state["players"]],
+        "awards": lambda: [dict(a) for a in state["awards"]],
     }
 
 

@@ -9,6 +9,7 @@ the others. Ties are broken by `rnd`, so a game is the same for the same `rnd`.
 """
 from __future__ import annotations
 
+import functools
 import random
 
 from pbem.bots import instantiate
@@ -41,14 +42,24 @@ class Prospector:
         self.towns = {t["id"]: t for t in view["towns"]}
         self.dangerous = view["options"].get("dangerous-mines") == "on"
 
-    @property
+    @functools.cached_property
     def rolls_left(self) -> int:
         """Production rolls still to come, this turn's included while it has not been rolled."""
         turn = self.view["turn"]
         return -(-self.view["deck_count"] // len(self.players)) + (turn["roll"] is None)
 
+    @functools.cached_property
+    def held(self) -> dict[str, dict[str, int]]:
+        """How many concessions each player holds in each town (counted once a decision: each card weighed asks)."""
+        held = {}
+        for name, player in self.players.items():
+            towns = held[name] = {}
+            for concession in player["concessions"]:
+                towns[concession["town"]] = towns.get(concession["town"], 0) + 1
+        return held
+
     def count_in(self, player: str, town: str) -> int:
-        return sum(1 for c in self.players[player]["concessions"] if c["town"] == town)
+        return self.held[player].get(town, 0)
 
     def yields(self, number: int, value: int, dangerous: bool = False) -> float:
         """What a concession is worth to its owner: its value at the end and its production till then."""
@@ -84,6 +95,11 @@ class Prospector:
         return [(p["name"], c) for p in self.view["players"] if p["name"] != self.name for c in p["concessions"]]
 
     def leader(self) -> str:
+        return self.leading
+
+    @functools.cached_property
+    def leading(self) -> str:
+        """The best scorer of the others (the first of them in a tie)."""
         others = [p for p in self.view["players"] if p["name"] != self.name]
         return max(others, key=lambda p: p["score"]["total"])["name"]
 
@@ -125,6 +141,7 @@ class Prospector:
         return self.concession_value(card) if card["type"] == "concession" else self.event_value(card)
 
 
+@functools.lru_cache(maxsize=4096)
 def steal_odds(low: int, high: int, gold: int) -> tuple[float, int]:
     """The best expected theft from a player holding `gold`, and the sum to name for it."""
     options = [(sum(CHANCE[t] for t in range(amount, 13)) * min(amount, gold), amount)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pbem import decisions
+from pbem.viewfields import built
 
 from .phases.common import EVENT_NUMBERS, KEPT_FOR_LATER, holdings, production_value, saloons_of, town_of
 from .phases.mayors import mayor_fee
@@ -19,20 +20,21 @@ def card_view(state: dict, card: str) -> dict:
     return {"id": card, "type": "event", "kind": data["kind"], "name": data["name"], **numbers}
 
 
-def player_view(state: dict, player: str, concessions: list[str]) -> dict:
-    """`concessions`: the player's (concessions_of)."""
+def player_fields(state: dict, player: str, concessions: list[str]) -> dict:
+    """A player's part field by field (pbem.viewfields); `concessions`: the player's (concessions_of)."""
     return {
-        "name": player,
-        "gold": state["gold"][player],
-        "concessions": [{**card_view(state, cid), "vein": cid in state["veins"],
-                         "value": production_value(state, cid)} for cid in concessions],
-        "saloons": [{"id": sid, "town": town_of(state, sid),
-                     "fee": state["cards"][state["saloons"][sid]["girls"] or state["saloons"][sid]["event"]]["fee"],
-                     "girls": state["saloons"][sid]["girls"] is not None} for sid in saloons_of(state, player)],
-        "maires": [town["id"] for town in state["towns"] if state["mayors"][town["id"]] == player],
-        "kept": [{**card_view(state, card), "waiting": state["cards"][card]["kind"] not in KEPT_FOR_LATER}
-                 for card in state["kept"][player]],
-        "score": score_lines(state, player, concessions),
+        "name": lambda: player,
+        "gold": lambda: state["gold"][player],
+        "concessions": lambda: [{**card_view(state, cid), "vein": cid in state["veins"],
+                                 "value": production_value(state, cid)} for cid in concessions],
+        "saloons": lambda: [{"id": sid, "town": town_of(state, sid),
+                             "fee": state["cards"][state["saloons"][sid]["girls"] or state["saloons"][sid]["event"]]
+                             ["fee"], "girls": state["saloons"][sid]["girls"] is not None}
+                            for sid in saloons_of(state, player)],
+        "maires": lambda: [town["id"] for town in state["towns"] if state["mayors"][town["id"]] == player],
+        "kept": lambda: [{**card_view(state, card), "waiting": state["cards"][card]["kind"] not in KEPT_FOR_LATER}
+                         for card in state["kept"][player]],
+        "score": lambda: score_lines(state, player, concessions),
     }
 
 
@@ -71,29 +73,38 @@ def to_act_view(state: dict) -> dict:
     return act
 
 
+def town_fields(state: dict, town: dict, governor: dict | None) -> dict:
+    """A town field by field (pbem.viewfields)."""
+    return {"id": lambda: town["id"], "name": lambda: town["name"], "english": lambda: town["english"],
+            "mayor": lambda: state["mayors"][town["id"]],
+            "governor": lambda: bool(governor and governor["town"] == town["id"]),
+            "fee": lambda: mayor_fee(state, town["id"]),
+            "saloons_left": lambda: sum(1 for sid in state["saloon_supply"] if town_of(state, sid) == town["id"])}
+
+
 def view(state: dict, player: str | None) -> dict:
-    """Everything is public but the deck's order and the cards set aside unseen (their counts are public).
+    return built(fields(state, player, built))
+
+
+def fields(state: dict, player: str | None, make) -> dict:
+    """The view field by field (pbem.viewfields; `make` makes a town and a player's part from their fields).
+    Everything is public but the deck's order and the cards set aside unseen (their counts are public).
     ruling: gold is public (open coins on the table in the physical game)."""
     decision = decisions.pending(state["stack"], is_over(state))
     governor = state["governor"]
     public = {  # after the game's id, its rules version and the options (pbem writes them)
-        "phase": state["phase"],
-        "to_act": to_act_view(state) if decision else None,
-        "deck_count": len(state["deck"]),
-        "set_aside_count": len(state["set_aside"]),
-        "points_per_maire": state["points_per_maire"],
-        "turn": turn_view(state, state["turn"]),
-        "previous_turn": turn_view(state, state["previous_turn"]) if state["previous_turn"] else None,
-        "towns": [{"id": town["id"], "name": town["name"], "english": town["english"],
-                   "mayor": state["mayors"][town["id"]],
-                   "governor": bool(governor and governor["town"] == town["id"]),
-                   "fee": mayor_fee(state, town["id"]),
-                   "saloons_left": sum(1 for sid in state["saloon_supply"] if town_of(state, sid) == town["id"])}
-                  for town in state["towns"]],
-        "players": [player_view(state, p, concessions) for p, concessions in holdings(state).items()],
-        "bank": dict(state["bank"]),
-        "discard": [card_view(state, card) for card in state["discard"]],
+        "phase": lambda: state["phase"],
+        "to_act": lambda: to_act_view(state) if decision else None,
+        "deck_count": lambda: len(state["deck"]),
+        "set_aside_count": lambda: len(state["set_aside"]),
+        "points_per_maire": lambda: state["points_per_maire"],
+        "turn": lambda: turn_view(state, state["turn"]),
+        "previous_turn": lambda: turn_view(state, state["previous_turn"]) if state["previous_turn"] else None,
+        "towns": lambda: [make(town_fields(state, town, governor)) for town in state["towns"]],
+        "players": lambda: [make(player_fields(state, p, concessions)) for p, concessions in holdings(state).items()],
+        "bank": lambda: dict(state["bank"]),
+        "discard": lambda: [card_view(state, card) for card in state["discard"]],
     }
     if player is not None:
-        public["viewer"] = player
+        public["viewer"] = lambda: player
     return public

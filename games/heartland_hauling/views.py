@@ -4,6 +4,7 @@ deck's order is never shown."""
 from __future__ import annotations
 
 from pbem import decisions
+from pbem.viewfields import built
 
 from .phases.actions import capacity
 from .phases.common import CENTRE, hauler
@@ -53,32 +54,41 @@ def to_act_view(state: dict) -> dict | None:
 
 
 def view(state: dict, player: str | None) -> dict:
+    return built(fields(state, player, built))
+
+
+def fields(state: dict, player: str | None, make) -> dict:
+    """The view field by field (pbem.viewfields)."""
     comp = state["components"]
-    cells = state["map"]["cells"]
-    placed = {card: cell for cell, card in cells.items()}
     public = {  # after the game's id, its rules version and the options (pbem writes them)
-        "start_player": state["start_player"],
-        "money_goal": comp["money_goal"],
-        "over": state["over"],
-        "to_act": to_act_view(state),
-        "turn": None if state["turn"] is None else {
+        "start_player": lambda: state["start_player"],
+        "money_goal": lambda: comp["money_goal"],
+        "over": lambda: state["over"],
+        "to_act": lambda: to_act_view(state),
+        "turn": lambda: None if state["turn"] is None else {
             "player": state["turn"]["player"], "route": state["turn"]["route"], "towed": state["turn"]["towed"]},
-        "end": dict(state["end"]),
-        "frame": dict(state["map"]["frame"]),
-        "centre": {"name": comp["centre"]["name"], "cell": placed[CENTRE]},
-        "locations": [location_view(state, loc, cell) for loc, cell in placed.items() if loc != CENTRE]
-                     + [location_view(state, loc, None) for loc in state["removed"]],
-        "road_features": {k: dict(v) for k, v in comp["road_features"].items()},
-        "upgrades": upgrades_view(state),
-        "players": [player_view(state, p) for p in state["players"]],
-        "goods": [{"id": g, "colour": spec["colour"], "penalty": spec["penalty"]} for g, spec in comp["goods"].items()],
-        "fuel": [{"id": f["id"], "spaces": f["spaces"]} for f in comp["fuel"]],
-        "location_capacity": comp["location_capacity"],
-        "max_distance": comp["truck"]["max_distance"],
-        "face_up": list(state["face_up"]),
-        "deck": len(state["deck"]),
-        "discard": dict(state["discard"]),
+        "end": lambda: dict(state["end"]),
+        "frame": lambda: dict(state["map"]["frame"]),
+        "centre": lambda: {"name": comp["centre"]["name"], "cell": placed(state)[CENTRE]},
+        "locations": lambda: [location_view(state, loc, cell) for loc, cell in placed(state).items() if loc != CENTRE]
+                             + [location_view(state, loc, None) for loc in state["removed"]],
+        "road_features": lambda: {k: dict(v) for k, v in comp["road_features"].items()},
+        "upgrades": lambda: upgrades_view(state),
+        "players": lambda: [player_view(state, p) for p in state["players"]],
+        "goods": lambda: [{"id": g, "colour": spec["colour"], "penalty": spec["penalty"]}
+                          for g, spec in comp["goods"].items()],
+        "fuel": lambda: [{"id": f["id"], "spaces": f["spaces"]} for f in comp["fuel"]],
+        "location_capacity": lambda: comp["location_capacity"],
+        "max_distance": lambda: comp["truck"]["max_distance"],
+        "face_up": lambda: list(state["face_up"]),
+        "deck": lambda: len(state["deck"]),
+        "discard": lambda: dict(state["discard"]),
     }
     if player is not None:
-        public["private"] = {"player": player, "hand": list(hauler(state, player)["hand"])}
+        public["private"] = lambda: {"player": player, "hand": list(hauler(state, player)["hand"])}
     return public
+
+
+def placed(state: dict) -> dict[str, str]:
+    """Each location card on the map with its cell."""
+    return {card: cell for cell, card in state["map"]["cells"].items()}

@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import select
+import sys
 from typing import Callable, Hashable, Iterator
 
 
@@ -61,47 +63,121 @@ def run(work_groups: list[list[int]], workers: int,
     """Fork `workers` workers (no more than there are groups), each of which calls `work(indices, report)`:
     `indices` gives the indices of one group after another, each the next group no worker has taken yet, so a worker
     slowed down (a costlier game, a busy core) takes fewer. Yields (the worker's number, what it reported) as the
-    reports come, and for a worker that did not end well, last, (its number, Stopped)."""
-    import multiprocessing
-    from multiprocessing.connection import wait
-    context = multiprocessing.get_context("fork")  # a worker starts from this process's memory: nothing to load
+    reports come, and for a worker that did not end well, last, (its number, Stopped).
+
+    Plain os.fork and a pipe a worker, not multiprocessing (whose import alone is ~24 M instructions of the run's
+    serial part), and the run reads all a worker has said at each wake-up."""
+    import pickle  # noqa: F401 — here, not at a command's start: imported once, before the fork, for the workers too
     tickets, per_ticket = _tickets(len(work_groups))
-    readers, failures, taken = {}, {}, {}
+    heard: dict[int, _Heard] = {}  # by the read end of its pipe
     try:
         for number in range(min(workers, len(work_groups))):
-            receiver, sender = context.Pipe(duplex=False)
-            claims = _claims(work_groups, tickets, per_ticket, sender)
-            worker = context.Process(target=_worker, args=(work, claims, sender), name=f"pbem worker {number + 1}")
-            worker.start()
-            sender.close()
-            readers[receiver] = (number, worker)
-            taken[number] = []
+            heard_from = _fork(number, lambda: work(_claims(work_groups, tickets, per_ticket), _report), heard)
+            heard[heard_from.fd] = heard_from
         os.close(tickets)
         tickets = None
-        while readers:
-            for receiver in wait(list(readers)):
-                number, worker = readers[receiver]
-                try:
-                    said = receiver.recv()
-                except EOFError:  # the worker is gone
-                    receiver.close()
-                    del readers[receiver]
-                    worker.join()
-                    if worker.exitcode != 0:
-                        yield number, Stopped(worker.exitcode, failures.get(number), taken[number])
-                    continue
-                if isinstance(said, Failed):
-                    failures[number] = said.why
-                elif isinstance(said, Claimed):
-                    taken[number] += said.indices
-                else:
-                    yield number, said
+        listening = select.poll()
+        for fd in heard:
+            listening.register(fd, select.POLLIN)
+        while heard:
+            for fd, _ in listening.poll():
+                worker = heard[fd]
+                for said in worker.read():
+                    if isinstance(said, Failed):
+                        worker.why = said.why
+                    elif isinstance(said, Claimed):
+                        worker.taken += said.indices
+                    else:
+                        yield worker.number, said
+                if worker.ended:
+                    listening.unregister(fd)
+                    del heard[fd]
+                    code = worker.wait()
+                    if code != 0:
+                        yield worker.number, Stopped(code, worker.why, worker.taken)
     finally:  # left early: each worker still ends its work (its work under way is never cut), heard to its end
         if tickets is not None:
             os.close(tickets)
-        for receiver, (_, worker) in readers.items():
-            _drain(receiver)
-            worker.join()
+        for worker in heard.values():
+            while not worker.ended:
+                worker.read()
+            worker.wait()
+
+
+class _Heard:
+    """The run's side of one worker: its process, the read end of its pipe, what it said in part."""
+
+    def __init__(self, number: int, pid: int, fd: int):
+        self.number, self.pid, self.fd = number, pid, fd
+        self.why: str | None = None
+        self.taken: list[int] = []
+        self.ended = False
+        self._bytes = b""
+
+    def read(self) -> list[object]:
+        """What the worker said since the last read, every report it has written whole; `ended` once it closed its
+        end (exited or killed)."""
+        chunk = os.read(self.fd, 1 << 16)
+        if not chunk:
+            self.ended = True
+            os.close(self.fd)
+        self._bytes += chunk
+        import pickle
+        said, at = [], 0
+        while len(self._bytes) - at >= LENGTH:
+            size = int.from_bytes(self._bytes[at:at + LENGTH], "big")
+            if len(self._bytes) - at - LENGTH < size:
+                break
+            said.append(pickle.loads(self._bytes[at + LENGTH:at + LENGTH + size]))
+            at += LENGTH + size
+        self._bytes = self._bytes[at:]
+        return said
+
+    def wait(self) -> int:
+        """The worker's exit code, once it is gone (negative: the signal that killed it)."""
+        return os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+
+
+LENGTH = 4  # bytes: a report's length, before its pickle
+
+
+def _fork(number: int, work: Callable[[], None], heard: dict[int, _Heard]) -> _Heard:
+    """Start worker `number`, doing `work` with its reports going into a pipe of its own (`_report`)."""
+    read, write = os.pipe()
+    _flush_output()  # what is buffered is written once, not once more by the worker
+    try:
+        pid = os.fork()
+    except BaseException:
+        os.close(read)
+        os.close(write)
+        raise
+    if pid == 0:  # the worker: it never returns from here
+        code = 1
+        try:
+            os.close(read)
+            for fd in heard:  # the other workers' pipes are the run's to read
+                os.close(fd)
+            _Reporter.fd = write
+            code = _worker(work)
+        finally:
+            os._exit(code)
+    os.close(write)
+    return _Heard(number, pid, read)
+
+
+class _Reporter:
+    """Where a worker's reports go: the write end of its pipe (set in the worker, once forked)."""
+
+    fd: int = -1
+
+
+def _report(said: object) -> None:
+    """A worker's report to the run, written whole into its pipe (the run reads as they come)."""
+    import pickle
+    data = pickle.dumps(said, pickle.HIGHEST_PROTOCOL)
+    view = memoryview(len(data).to_bytes(LENGTH, "big") + data)
+    while view:
+        view = view[os.write(_Reporter.fd, view):]
 
 
 class Claimed:
@@ -135,31 +211,29 @@ def _tickets(count: int) -> tuple[int, int]:
     return read, per_ticket
 
 
-def _claims(work_groups: list[list[int]], tickets: int, per_ticket: int, sender) -> Iterator[int]:
+def _claims(work_groups: list[list[int]], tickets: int, per_ticket: int) -> Iterator[int]:
     """The indices of the groups a worker takes, a ticket at a time, the parent told of each ticket first."""
     while len(ticket := os.read(tickets, TICKET)) == TICKET:
         first = int.from_bytes(ticket, "big")
         indices = [index for group in work_groups[first:first + per_ticket] for index in group]
-        sender.send(Claimed(indices))
+        _report(Claimed(indices))
         yield from indices
 
 
-def _drain(receiver) -> None:
-    try:
-        while True:
-            receiver.recv()
-    except (EOFError, OSError):
-        receiver.close()
-
-
-def _worker(work, claims: Iterator[int], sender) -> None:
+def _worker(work: Callable[[], None]) -> int:
     """A worker's life: the groups it takes done, every report sent; trouble is reported (not a traceback) and ends
-    it."""
+    it. Its exit code."""
     try:
-        work(claims, sender.send)
+        work()
     except BaseException as exc:  # noqa: BLE001 — said to the parent, which tells the user; the worker ends
-        try:
-            sender.send(Failed(f"its worker stopped: {type(exc).__name__}: {exc}"))
-        finally:
-            os._exit(1)
-    sender.close()
+        with contextlib.suppress(BaseException):
+            _report(Failed(f"its worker stopped: {type(exc).__name__}: {exc}"))
+        return 1
+    _flush_output()
+    return 0
+
+
+def _flush_output() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):  # closed or gone: nothing of it to write
+            stream.flush()

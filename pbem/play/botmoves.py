@@ -4,8 +4,8 @@ decision of a seat given to a bot (`pbem new --bot`, `pbem replace --bot`).
 Each is a move verify can make again: the bot decides from the player's view with a generator seeded from the
 game's seed, its id and the move number (never the clock), at the level its log entry names (`bot`: `greedy`,
 `search:16` ...), by the bots of the versions its entry names (`bot_version`, the game's meta.yaml one; for the
-search also `search_version`, pbem.play.search.VERSION). A later pbem whose bots choose otherwise cannot remake it:
-verify then checks it as legal and names it in a note (pbem.engine.verify).
+search also `search_version`, the search's version for that game: pbem.play.search.version). A later pbem whose
+bots choose otherwise cannot remake it: verify then checks it as legal and names it in a note (pbem.engine.verify).
 """
 from __future__ import annotations
 
@@ -43,8 +43,8 @@ def signed(game: Game, entry: dict, level: str) -> dict:
     played = levels.parse_level(level).played(game)
     entry.update(bot=str(played), bot_version=game.bot_version)
     if played.kind == "search":
-        from .search import VERSION
-        entry["search_version"] = VERSION
+        from .search import version
+        entry["search_version"] = version(game)
     return entry
 
 
@@ -54,19 +54,19 @@ def remade_by_this_pbem(game: Game, entry: dict) -> bool:
         return False
     if levels.parse_level(level_of(entry)).played(game).kind != "search":
         return True
-    from .search import VERSION
-    return entry.get("search_version") == VERSION
+    from .search import version
+    return entry.get("search_version") == version(game)
 
 
 def not_remade_note(game: Game, entry: dict, timeout: bool) -> str:
     """verify's note on a bot's move this pbem's bots do not make again (made by other versions of them): checked
     as legal, not recomputed; in the language being read."""
-    from .search import VERSION
-    made, search = entry.get("bot_version"), entry.get("search_version")
+    from .search import version
+    made, search, ours = entry.get("bot_version"), entry.get("search_version"), version(game)
     # TRANSLATORS: {version}: this pbem's version of the game's bot; {made} and {search}: versions of the search.
-    versions = lazy("this pbem has version {version}", version=game.bot_version) if search in (None, VERSION) else \
+    versions = lazy("this pbem has version {version}", version=game.bot_version) if search in (None, ours) else \
         lazy("this pbem has version {version}, its search version {made} and this pbem's {search}",
-             version=game.bot_version, made=search, search=VERSION)
+             version=game.bot_version, made=search, search=ours)
     said = {"number": entry["number"], "player": entry["player"], "title": Domain(game.package).stored(game.title),
             "made": made,
             "versions": versions}

@@ -19,11 +19,13 @@ from __future__ import annotations
 import math
 import pickle
 import random
+import weakref
 
 from ..notation import is_form
 from ..rng import Rng
 
-VERSION = 1             # raised with any change that may make the search choose otherwise (pbem.play.botmoves)
+VERSION = 1             # raised with any change that may make the search choose otherwise in every game (and then
+                        # each game's own `search: {version}` with it): pbem.play.botmoves records it
 DEFAULT_BUDGET = 16     # simulations a decision, for a game whose meta.yaml `search` names no budget
 MAX_CANDIDATES = 6      # moves weighed at most: the greedy bot's and the first others (a form filled a few ways)
 MAX_ROLLOUT = 5000      # decisions in one rollout at most (a bound on an automatic flow)
@@ -92,11 +94,37 @@ def candidates(game, legal: list[dict], greedy: dict, rnd: random.Random, limit:
 
 # ------------------------------------------------------------------------------------------------ rollouts
 
+PARSED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a game -> {move text: the move it parses to}
+MOST_PARSED = 20_000  # texts kept at most a game (a game's rollouts make a few hundred distinct moves)
+
+
+def canonical(game, move: dict) -> dict:
+    """game.normalise(move) (its text parsed back), each text parsed once a process: a rollout's greedy seats make
+    the same few moves thousands of times. A copy each time: a move's lists are the caller's."""
+    text = game.format_move(move)
+    known = PARSED.setdefault(game, {})
+    parsed = known.get(text)
+    if parsed is None:
+        if len(known) >= MOST_PARSED:
+            known.clear()
+        parsed = known[text] = game.parse_move(text)
+    return {key: list(value) if isinstance(value, list) else value for key, value in parsed.items()}
+
+
 def settings(game) -> dict:
     """The game's meta.yaml `search`: `budget` (simulations a decision for `search` alone), `rounds` (rounds of
-    play before a rollout stops and the game's estimate scores it; absent: to the end of the game) and
-    `decisions` (the decisions the search weighs; absent: all; the others are the greedy bot's)."""
+    play before a rollout stops and the game's estimate scores it; absent: to the end of the game), `until` (a
+    field of the state whose change also stops it: Coal Baron's `shift`, so a rollout ends with the shift's
+    scoring), `decisions` (the decisions the search weighs; absent: all; the others are the greedy bot's) and
+    `version` (the search's version for this game: `version`)."""
     return game.meta.get("search") or {}
+
+
+def version(game) -> int:
+    """The version of the search as it plays this game, which a bot move's log entry and the benchmark's results
+    record: the game's own (meta.yaml `search: {version}`, raised when what only its search uses changes, so the
+    other titles' bot moves and benchmark games still count), else VERSION."""
+    return settings(game).get("version", VERSION)
 
 
 def default_budget(game) -> int:
@@ -127,13 +155,15 @@ def margin(game, state: dict, seat: str) -> float:
     return scores[seat] - max(score for player, score in scores.items() if player != seat)
 
 
-def play_greedily(game, state: dict, turns: int | None, rnd: random.Random) -> dict:
+def play_greedily(game, state: dict, turns: int | None, rnd: random.Random, until: str | None = None) -> dict:
     """Every seat plays the greedy bot from its own view of the imagined position until the turn has passed
-    `turns` times (None: no limit) or the game is over."""
+    `turns` times (None: no limit), the state's field `until` has changed (None: never) or the game is over."""
     chance, last, passed = Chance(rnd), None, 0
+    mark = state.get(until) if until else None
+    view = getattr(game.rules, "bot_view", game.rules.view)  # the fields the bot reads (a game's own rules.py: all)
     for _ in range(MAX_ROLLOUT):
         pending = game.rules.pending(state)
-        if pending is None:
+        if pending is None or until and state.get(until) != mark:
             break
         player = pending["player"]
         if player != last:
@@ -143,7 +173,7 @@ def play_greedily(game, state: dict, turns: int | None, rnd: random.Random) -> d
                 break
         legal = game.rules.legal_moves(state, player)
         move = legal[0] if len(legal) == 1 and not any(map(is_form, legal[0].values())) else \
-            game.normalise(game.bot.choose(game.rules.view(state, player), legal, rnd))
+            canonical(game, game.bot.choose(view(state, player), legal, rnd))
         state = game.rules.apply(state, player, move, chance)
     return state
 
@@ -166,6 +196,7 @@ class Simulations:
         self.components = components if isinstance(components, dict) else components()
         self.seeds: list[int] = []
         self.worlds: list[dict | None] = []
+        self.pickled: dict[int, bytes] = {}  # a position as `copied` pickles it, once for all the candidates
         self.rnd = rnd
 
     def world(self, index: int) -> dict | None:
@@ -177,11 +208,14 @@ class Simulations:
 
     def run(self, move: dict, index: int) -> float:
         """The candidate played in imagined position `index`, then greedy play: the seat's margin."""
-        world = copied(self.world(index))
+        if index not in self.pickled:
+            self.pickled[index] = pickle.dumps(self.world(index), pickle.HIGHEST_PROTOCOL)
+        world = pickle.loads(self.pickled[index])  # a copy of its own, as `copied` makes it
         seat = self.game.rules.pending(world)["player"]
         rnd = random.Random(self.seeds[index] + 1)  # the same draws for every candidate in this position
         world = self.game.rules.apply(world, seat, move, Chance(rnd))
-        world = play_greedily(self.game, world, horizon(self.game, len(world["players"])), rnd)
+        world = play_greedily(self.game, world, horizon(self.game, len(world["players"])), rnd,
+                              settings(self.game).get("until"))
         return margin(self.game, world, seat)
 
 

@@ -11,6 +11,7 @@ version replay byte for byte (game.yaml, the log and the status say the game's o
 from __future__ import annotations
 
 from .. import decisions
+from ..viewfields import BotView, lazily
 
 # What pbem writes at the head of a state, unless the game's meta.yaml `state_header` says otherwise (a game whose
 # stored states were made with fewer fields keeps them so).
@@ -59,8 +60,19 @@ class Rules:
         return state
 
     def view(self, state: dict, player: str | None) -> dict:
-        return {"game": self.game_id, "rules_version": state["rules_version"], "options": dict(state["options"]),
-                **self._views.view(state, player)}
+        return {**self.view_header(state), **self._views.view(state, player)}
+
+    def view_header(self, state: dict) -> dict:
+        """The fields pbem writes at the head of every view."""
+        return {"game": self.game_id, "rules_version": state["rules_version"], "options": dict(state["options"])}
+
+    def bot_view(self, state: dict, player: str) -> dict:
+        """The view a bot reads in the search's rollouts: `view`'s, each field made when the bot first reads it
+        when the game's views.py declares its `fields` (pbem.viewfields), else the whole view."""
+        fields = getattr(self._views, "fields", None)
+        if fields is None:
+            return self.view(state, player)
+        return BotView(self.view_header(state), fields(state, player, lazily))
 
     def result(self, state: dict) -> list[dict]:
         return self._scoring.result(state)

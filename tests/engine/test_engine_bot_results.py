@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from pbem.play import search
+from pbem.store import registry
+
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
 LINE = ["--game", "coal-baron", "--players", "2", "--line", "greedy vs random"]  # a game costs milliseconds
 
@@ -99,3 +102,46 @@ def test_report_only_without_a_results_directory_is_a_usage_error(bots, capsys):
     with pytest.raises(SystemExit) as stopped:
         bots.main([*LINE, "--report-only"])
     assert stopped.value.code == 2 and "--results" in capsys.readouterr().err
+
+
+RESULTS = BENCHMARK.parent / "results"
+REPLAYED = 3  # the first games of each stored line the `slow` run plays again
+
+
+def stored_games() -> list:
+    """The first REPLAYED games of every line in benchmarks/results, one test case each."""
+    cases = []
+    for path in sorted(RESULTS.glob("*.jsonl")):
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines()[:REPLAYED]):
+            cases.append(pytest.param(json.loads(text), id=f"{path.stem}-{number}", marks=pytest.mark.slow))
+    return cases
+
+
+@pytest.mark.parametrize("record", stored_games())
+def test_a_stored_game_played_again_by_todays_bots_ends_with_the_same_ranking_and_scores(bots, record):
+    """A game counts in the release figures only if today's code decides exactly as the code that played it: a
+    change that only makes the bots cheaper must leave every stored game as it was (docs/bots.md, "Cost")."""
+    game = registry.get(record["title"])
+    if bots.versions(game, record["seats"]) != record["versions"]:
+        pytest.skip("played by another version of the bots: it no longer counts, and is played again")
+    plan = bots.Planned(record["index"], record["seed"], record["options"], record["seats"], record["seat"])
+    assert bots.played(game, record["line"], plan)["ranking"] == record["ranking"]
+
+
+def test_a_games_results_record_its_own_search_version_so_a_new_one_replays_only_its_games(bots):
+    chartered = registry.get("chartered")
+    changed = registry.Game(chartered.id, chartered.module,
+                            {**chartered.meta, "search": {**chartered.meta["search"], "version": search.VERSION + 1}})
+    seats = {"alice": "search:16", "bob": "greedy"}
+    assert bots.versions(changed, seats)["search_version"] == search.VERSION + 1
+    assert bots.versions(registry.get("gold-fever"), seats)["search_version"] == search.VERSION
+    assert bots.versions(changed, {"alice": "greedy", "bob": "random"})["search_version"] is None
+
+
+def test_tuning_probes_play_other_seeds_than_the_release_figures(bots):
+    game = registry.get("coal-baron")
+    release = [plan.seed for plan in bots.win_games(game, 3, 4, "search", "greedy")]
+    probe = [plan.seed for plan in bots.win_games(game, 3, 4, "search", "greedy", seeds="tune")]
+    assert release == [f"win-search-greedy-3-{n}" for n in range(4)]
+    assert probe == [f"tune-search-greedy-3-{n}" for n in range(4)]
+    assert bots.arguments(["--seeds", "tune"]).seeds == "tune" and bots.arguments([]).seeds == "win"

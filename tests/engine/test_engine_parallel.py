@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 
 from pbem.engine import parallel
@@ -65,3 +67,20 @@ def test_more_groups_than_a_pipe_holds_tickets_for_are_each_done_once():
     said = [what for _, what in parallel.run([[n] for n in range(40_000)], 2,
                                              lambda indices, report: report(list(indices)))]
     assert sorted(index for indices in said for index in indices) == list(range(40_000))
+
+
+WRITES_BEFORE_FORKING = """
+import sys
+from pbem.engine import parallel
+sys.stdout.write("the run's first words, still in its buffer; ")  # stdout is a pipe: block-buffered
+said = [what for _, what in parallel.run([[0], [1], [2]], 2, lambda indices, report: [report(i) for i in indices])]
+print(f"then {len(said)} reports.")
+"""
+
+
+def test_what_the_run_wrote_before_forking_is_written_once_not_again_by_each_worker(tmp_path):
+    buffered = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    done = subprocess.run([sys.executable, "-c", WRITES_BEFORE_FORKING], capture_output=True, text=True,
+                          cwd=tmp_path, env=buffered, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "the run's first words, still in its buffer; then 3 reports.\n"

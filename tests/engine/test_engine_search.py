@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from pbem.play import levels, playout, search, turns
+from pbem.play import botmoves, levels, playout, search, turns
 from pbem.store import registry
 from pbem.contract import PbemError
 from pbem.engine import engine
@@ -194,6 +194,26 @@ def test_search_alone_plays_the_budget_the_game_declares_and_names_it():
     game = registry.get("chartered")
     assert str(levels.parse_level("search").played(game)) == f"search:{game.meta['search']['budget']}"
     assert str(levels.parse_level("search:9").played(game)) == "search:9"
+
+
+def with_search_version(game, version: int):
+    """The game as if its meta.yaml said `search: {version: N}` (its own search changed, the others' did not)."""
+    return registry.Game(game.id, game.module, {**game.meta, "search": {**game.meta["search"], "version": version}})
+
+
+def test_a_games_own_search_version_is_the_one_its_bot_moves_record_and_verify_checks():
+    chartered = registry.get("chartered")
+    game = with_search_version(chartered, search.VERSION + 1)
+    assert search.version(game) == search.VERSION + 1
+    assert search.version(registry.get("heartland-hauling")) == search.VERSION  # no version of its own: the search's
+    entry = botmoves.signed(game, {"number": 7, "player": "ann"}, "search:4")
+    assert entry["search_version"] == search.VERSION + 1 and entry["bot_version"] == game.bot_version
+    assert botmoves.remade_by_this_pbem(game, entry)
+    older = dict(entry, search_version=search.VERSION)  # made before the game's search changed
+    assert not botmoves.remade_by_this_pbem(game, older)
+    assert f"search version {search.VERSION} and this pbem's {search.VERSION + 1}" in \
+        botmoves.not_remade_note(game, older, timeout=False)
+    assert botmoves.remade_by_this_pbem(chartered, older)  # the other titles' moves are remade as before
 
 
 def test_a_game_without_an_unseen_module_plays_its_search_seats_greedy():

@@ -2,10 +2,11 @@
 games of every title (one search seat at the game's own budget against greedy seats, at its smallest and largest
 table), kept in search_moves.yaml beside this file. A change that only makes the search cheaper (state copies,
 views, legal moves in the rollouts) must leave every one of them as it was; a change that makes it choose
-otherwise raises pbem.play.search.VERSION (the benchmark's accumulated games then start again: benchmarks/bots.py)
-and records the moves again:
+otherwise raises the search's version for the games it changes (pbem.play.search.VERSION, or a game's own meta.yaml
+`search: {version}`; the benchmark's accumulated games of those games then start again: benchmarks/bots.py) and
+records their moves again:
 
-    .venv/bin/python tests/engine/test_engine_search_moves.py   # rewrites search_moves.yaml
+    .venv/bin/python tests/engine/test_engine_search_moves.py [GAME ...]   # rewrites search_moves.yaml (those games)
 
 The default suite checks the first moves of the smallest table's game; the `slow` run checks whole games."""
 from __future__ import annotations
@@ -61,25 +62,27 @@ def cases():
 
 @pytest.mark.parametrize("game,count,seed,limit", cases())
 def test_the_search_seat_makes_the_moves_recorded_for_its_version(game, count, seed, limit):
-    record = recorded()
-    assert record["search_version"] == search.VERSION, "the search's version changed: record its moves again"
-    game_record = record["games"][game.id]
+    game_record = recorded()["games"][game.id]
+    assert game_record["search_version"] == search.version(game), f"{game.id}'s search changed: record again"
     assert game_record["bot_version"] == game.bot_version, f"{game.id}'s greedy bot changed: record again"
     expected = game_record["tables"][count]["moves"]
     assert search_moves(game, count, seed, limit) == (expected[:limit] if limit else expected)
 
 
-def main() -> None:
-    """Record the moves of this version of the search (run from the worktree, with its .venv)."""
-    games = {}
+def main(only: list[str]) -> None:
+    """Record the moves of this version of the search, of the games named (default: all; the others' records are
+    kept as they are); run from the worktree, with its .venv."""
+    games = recorded()["games"] if only else {}
     for game in searched_games():
+        if only and game.id not in only:
+            continue
         tables_moves = {count: {"seed": seed, "moves": search_moves(game, count, seed)}
                         for count, seed in tables(game)}
-        games[game.id] = {"bot_version": game.bot_version, "tables": tables_moves}
+        games[game.id] = {"bot_version": game.bot_version, "search_version": search.version(game),
+                          "tables": tables_moves}
         print(game.id, {count: len(t["moves"]) for count, t in tables_moves.items()}, flush=True)
-    RECORD.write_text(yaml.safe_dump({"search_version": search.VERSION, "games": games}, allow_unicode=True,
-                                     width=120))
+    RECORD.write_text(yaml.safe_dump({"games": games}, allow_unicode=True, width=120))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

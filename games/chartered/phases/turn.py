@@ -7,6 +7,8 @@ made so far (the limits of 2 shares bought and 2 sold count from it).
 """
 from __future__ import annotations
 
+import functools
+
 from pbem import decisions
 from pbem.messages import NP_
 
@@ -45,20 +47,30 @@ def plot_card_effects(state: dict, player: str) -> dict[str, dict]:
     """Each distinct plot card of the hand that can be played now, with what it would do."""
     if state["supply"] < 1:
         return {}
-    foundable = set(board.foundable_plots(state))
-    max_floors = state["values"]["max_floors"]
-    occupied = board.owners(state)
+    occupied, foundable = board.owners(state), foundable_now(state)
     effects = {}
     for card in state["hands"][player]:
-        if card_level(card) is not None or card in effects:
-            continue
-        company = occupied.get(card)
-        floors = state["companies"][company]["plots"][card] if company else 0
-        touching = board.touching_companies(state, card, occupied)
-        effect = board.plot_card_effect(floors, company, touching, card in foundable, max_floors)
-        if effect is not None:
-            effects[card] = effect
+        if card_level(card) is None and card not in effects:
+            effect = effect_of_card(state, card, occupied, foundable)
+            if effect is not None:
+                effects[card] = effect
     return effects
+
+
+def foundable_now(state: dict):
+    """board.foundable_plots as a set, found when first asked and kept (a function of no argument): most builds
+    stack or expand, and never ask."""
+    return functools.cache(lambda: set(board.foundable_plots(state)))
+
+
+def effect_of_card(state: dict, card: str, occupied: dict[str, str], foundable) -> dict | None:
+    """What playing this plot card does now (board.plot_card_effect), None if it cannot be played; `occupied`:
+    board.owners(state), `foundable`: foundable_now(state), asked only of an empty plot touching no company."""
+    company = occupied.get(card)
+    floors = state["companies"][company]["plots"][card] if company else 0
+    touching = board.touching_companies(state, card, occupied)
+    can_found = not floors and not touching and card in foundable()
+    return board.plot_card_effect(floors, company, touching, can_found, state["values"]["max_floors"])
 
 
 def raisable_plots(state: dict, level: int) -> list[str]:
@@ -222,7 +234,7 @@ def apply_raise_funds(state: dict, frame: dict, move: dict, rng) -> None:
 # ------------------------------------------------------------------------------------------------ B: build
 
 def build_plot_card(state: dict, player: str, plot: str) -> None:
-    effect = plot_card_effects(state, player)[plot]
+    effect = effect_of_card(state, plot, board.owners(state), foundable_now(state))  # legal: it can be played
     take_from_hand(state, player, plot)
     if effect["kind"] == "stack":
         finish_build(state, player, merger.stack_floor(state, plot))

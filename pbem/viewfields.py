@@ -1,0 +1,80 @@
+"""A view declared field by field, so that a bot's view can be built only as far as the bot reads it.
+
+A game's views.py may give, beside `view(state, player)`, `fields(state, player, make)`: the same view as a dict of
+its fields in order, each a function of no argument that makes the field's value (`{"board": lambda:
+board_view(state), ...}`); a part of a field declared so in turn (a player's part among all the players') is made
+by `make` from its own fields. `built` makes every field: the view players read, written to files and checked
+against the schemas (`view(state, player)` is `built(fields(state, player, built))`). `lazily` makes a BotView, each
+field made when it is first read: the search bot's rollouts (pbem.play.search) build a view at every decision of
+every greedy seat, and the greedy bot reads a few of its fields (Coal Baron's mining steps never look at the board,
+and a seat reads its own pit of all the pits): the fields it does not read are never made. The values are the same
+functions' of the same state, so the bot decides exactly as from the whole view, as long as the state does not
+change while it reads (a rollout applies the move after the bot has chosen it).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+
+def built(fields: dict[str, Callable[[], object]]) -> dict:
+    """The whole view: every field made, in order."""
+    return {key: make() for key, make in fields.items()}
+
+
+def lazily(fields: dict[str, Callable[[], object]]) -> BotView:
+    """A part of a bot's view: each field made when first read."""
+    return BotView({}, fields)
+
+
+class BotView(dict):
+    """A view whose fields are made when first read (`view[key]`, `view.get(key)`, `key in view`), then kept. It
+    is a dict, so a field once made is read at a dict's speed; what goes through all its fields (iterating,
+    comparing, repr) makes every field first, in the view's order. A bot's view is for reading: json, which reads
+    a dict's own storage, does not see the fields not made yet (a view to write is `built`)."""
+
+    __slots__ = ("_fields",)
+
+    def __init__(self, header: dict, fields: dict[str, Callable[[], object]]):
+        super().__init__(header)
+        self._fields = fields
+
+    def __missing__(self, key: str):
+        value = self[key] = self._fields[key]()  # KeyError for a field the view does not have, as a dict's
+        return value
+
+    def get(self, key: str, default=None):
+        return self[key] if key in self else default
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, key) or key in self._fields
+
+    def whole(self) -> dict:
+        """Every field made, in the view's order (the header first): the view `built` makes."""
+        return {**{key: dict.__getitem__(self, key) for key in dict.keys(self) if key not in self._fields},
+                **{key: self[key] for key in self._fields}}
+
+    def __iter__(self):
+        return iter(self.whole())
+
+    def __len__(self) -> int:
+        return len(self.whole())
+
+    def keys(self):
+        return self.whole().keys()
+
+    def values(self):
+        return self.whole().values()
+
+    def items(self):
+        return self.whole().items()
+
+    def __eq__(self, other) -> bool:
+        return self.whole() == (other.whole() if isinstance(other, BotView) else other)
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self.whole())
