@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 
 from .. import digests
 from ..messages import Domain, _, lazy
+from ..text.botwords import BY_BOT
 from . import levels
 
 if TYPE_CHECKING:
     from ..store.registry import Game
     from .turns import MoveAt
 
-BOT = "bot"  # the `by` of a bot seat's log entries
+BOT = BY_BOT  # the `by` of a bot seat's log entries (named where players' words for it are read back)
 TIMEOUT_LEVEL = "greedy"  # a timeout entry that names no level: made before levels, by the greedy bot
 
 

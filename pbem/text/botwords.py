@@ -13,7 +13,7 @@ import re
 
 from ..messages import PBEM, _, ngettext
 
-BY_BOT = "bot"  # the `by` of a bot seat's log entries (pbem.play.botmoves.BOT)
+BY_BOT = "bot"  # the `by` of a bot seat's log entries (pbem.play.botmoves writes it)
 REPLACE = "replace"  # the move of a seat handed on (pbem.play.turns)
 BOT_REASON = re.compile(r"(?P<level>(?:random|greedy|search(?::[0-9]+)?)) bot")
 HANDED = re.compile(r"seat handed to (?:the (?P<level>\S+) bot|(?P<holder>[a-z][a-z0-9_-]{0,31}))")
