@@ -4,10 +4,15 @@ It drives where its cargo sells best, or else where the freight bills in hand lo
 well elsewhere (keeping a bill for each crate to unload it later); pays with fuel cards before cash; unloads all
 it can, else loads; refills with the cards its cargo and its next load need; buys an upgrade when money is left
 over. Ties are broken by `rnd`, so a game is the same for the same `rnd`.
+
+What a decision reads of the view (the fuel in hand, each good's prices, a route's road charges, what a
+destination is worth) is worked out once a decision, in a Sight, and not again for each move weighed: the search's
+rollouts ask this bot hundreds of thousands of times a game.
 """
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import permutations
 
 from pbem.bots import instantiate
@@ -29,26 +34,22 @@ def resigned(view: dict, legal: list[dict]) -> dict | None:
 
 
 def choose(view: dict, legal: list[dict], rnd: random.Random) -> dict:
-    me = next(p for p in view["players"] if p["name"] == view["private"]["player"])
-    hand = view["private"]["hand"]
-    roads = road_map(view)  # read once a decision: every route weighed crosses it
-    scored = [(score(view, me, hand, entry, roads), rnd.random(), i) for i, entry in enumerate(legal)]
-    return concrete(view, me, hand, legal[max(scored)[2]], rnd, roads)
+    sight = Sight(view)
+    scored = [(score(sight, entry), rnd.random(), i) for i, entry in enumerate(legal)]
+    return concrete(sight, legal[max(scored)[2]], rnd)
 
 
-def concrete(view: dict, me: dict, hand: list[str], entry: dict, rnd: random.Random,
-             roads: dict[str, dict] | None = None) -> dict:
-    """One move of the entry: the crates it should move, a route's directions as given, useless cards away
-    (`roads`: road_map(view), when the caller has it)."""
+def concrete(sight: Sight, entry: dict, rnd: random.Random) -> dict:
+    """One move of the entry: the crates it should move, a route's directions as given, useless cards away."""
     move = instantiate(entry, rnd)
     if entry["action"] == "unload":
         move["crates"] = entry["crates"]["max"]
     elif entry["action"] == "load":
         move["crates"] = entry["crates"]["max"]
     elif entry["action"] == "move" and isinstance(entry["route"], dict):
-        move["route"] = cheapest_order(view, me, entry, roads)
+        move["route"] = list(sight.cheapest_order(tuple(entry["route"]["from"])))
     elif entry["action"] in ("discard", "towed"):  # chosen only when forced: make room for new cards
-        move["cards"] = cards_to_discard(view, me, hand)
+        move["cards"] = cards_to_discard(sight)
     elif entry["action"] in ("place", "stop"):
         move["cells"] = [rnd.choice(entry["cells"]["from"])]
     return move
@@ -57,96 +58,174 @@ def concrete(view: dict, me: dict, hand: list[str], entry: dict, rnd: random.Ran
 # ---------------------------------------------------------------- what things are worth
 
 
-def here(view: dict, me: dict) -> dict | None:
-    return next((loc for loc in view["locations"] if loc["cell"] == me["cell"]), None)
+class once:  # noqa: N801 (used as a decorator, like functools.cached_property)
+    """functools.cached_property without the lock it takes at each first read before Python 3.12: a Sight lives
+    for one decision of one thread."""
+
+    def __init__(self, make):
+        self.make, self.__doc__ = make, make.__doc__
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, sight, owner=None):
+        if sight is None:
+            return self
+        value = sight.__dict__[self.name] = self.make(sight)
+        return value
 
 
-def best_price(view: dict, good: str, exclude: str | None = None) -> int:
-    return max((d["price"] for loc in view["locations"] if loc["cell"] and loc["id"] != exclude
-                for d in loc["demands"] if d["good"] == good), default=0)
+class Sight:
+    """What one decision reads of the view, each part worked out when first needed and then kept: the mover
+    (`me`), their hand, the fuel cards' values, the locations by cell and each good's prices, the road features on
+    the map, and what each route and destination weighed so far costs or is worth."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.me = next(p for p in view["players"] if p["name"] == view["private"]["player"])
+        self.hand: list[str] = view["private"]["hand"]
+        self.charges: dict[tuple[str, ...], int] = {}
+        self.orders: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.destinations: dict[str, float] = {}
+        self.loads: dict[tuple[str, int], int] = {}
+        self.supplies: dict[str, list[tuple[int, int]]] = {}
+
+    @once
+    def fuel(self) -> dict[str, int]:
+        """Each fuel card's spaces."""
+        return {f["id"]: f["spaces"] for f in self.view["fuel"]}
+
+    @once
+    def fuel_in_hand(self) -> int:
+        return sum(self.fuel.get(c, 0) for c in self.hand)
+
+    @once
+    def placed(self) -> list[dict]:
+        """The locations on the map."""
+        return [loc for loc in self.view["locations"] if loc["cell"]]
+
+    @once
+    def at_cell(self) -> dict:
+        """The location on each cell (the first listed, as a search of the list finds it)."""
+        found = {}
+        for loc in self.view["locations"]:
+            found.setdefault(loc["cell"], loc)
+        return found
+
+    @once
+    def prices(self) -> dict[str, list[tuple[str, int]]]:
+        """Each good's (location, price) where a location on the map demands it, best paid first."""
+        found: dict[str, list[tuple[str, int]]] = {}
+        for loc in self.placed:
+            for d in loc["demands"]:
+                found.setdefault(d["good"], []).append((loc["id"], d["price"]))
+        for ranked in found.values():
+            ranked.sort(key=lambda offer: -offer[1])
+        return found
+
+    @once
+    def roads(self) -> dict[str, dict]:
+        """Each location's cell with the road features of its alternate side."""
+        return {loc["cell"]: loc["roads"] for loc in self.placed}
+
+    @once
+    def room(self) -> int:
+        return self.me["capacity"] - sum(self.me["cargo"].values())
+
+    def here(self) -> dict | None:
+        return self.at_cell.get(self.me["cell"])
+
+    def best_price(self, good: str, exclude: str | None = None) -> int:
+        """The best price of the good at a location on the map (but `exclude`), 0 where none demands it."""
+        return next((price for loc, price in self.prices.get(good, ()) if loc != exclude), 0)
+
+    def road_charges(self, route: tuple[str, ...]) -> int:
+        """The cash the road features on the way cost (tolls; weigh stations by the crates above their limit), read
+        from the alternate sides shown in the view, as the referee charges them."""
+        if route not in self.charges:
+            self.charges[route] = road_charges(self.view, self.me, route, self.roads)
+        return self.charges[route]
+
+    def cheapest_order(self, words: tuple[str, ...]) -> tuple[str, ...]:
+        """A route as driven: for `move (e e n in any order)` the ordering whose road charges are lowest."""
+        if words not in self.orders:
+            self.orders[words] = min(sorted(set(permutations(words))), key=self.road_charges)
+        return self.orders[words]
+
+    def destination_value(self, cell: str) -> float:
+        if cell not in self.destinations:
+            self.destinations[cell] = destination_value(self, cell)
+        return self.destinations[cell]
+
+    def loadable_anywhere(self, good: str, bills: int) -> int:
+        """The most crates of `good` these bills would load at one location of the map."""
+        if (good, bills) not in self.loads:
+            self.loads[good, bills] = max(
+                (min(crates, self.room, bills // rate) for crates, rate in self.supply(good)), default=0)
+        return self.loads[good, bills]
+
+    def supply(self, good: str) -> list[tuple[int, int]]:
+        """(crates of the good, bills a crate) at each location of the map."""
+        if good not in self.supplies:
+            self.supplies[good] = [(loc["crates"].get(good, 0), 1 if good == loc["native"] else 2)
+                                   for loc in self.placed]
+        return self.supplies[good]
 
 
-def fuel_values(view: dict) -> dict[str, int]:
-    return {f["id"]: f["spaces"] for f in view["fuel"]}
-
-
-def fuel_in_hand(view: dict, hand: list[str]) -> int:
-    values = fuel_values(view)
-    return sum(values.get(c, 0) for c in hand)
-
-
-def cards_to_discard(view: dict, me: dict, hand: list[str]) -> list[str]:
-    keep = [c for c in hand if worth_keeping(view, me, c)]
-    if me["money"] == 0 and not any(c in fuel_values(view) for c in keep):
+def cards_to_discard(sight: Sight) -> list[str]:
+    keep = [c for c in sight.hand if worth_keeping(sight, c)]
+    if sight.me["money"] == 0 and not any(c in sight.fuel for c in keep):
         keep = keep[:2]  # broke and no fuel: the truck cannot move until new cards come, so let most go
-    rest = list(hand)
+    rest = list(sight.hand)
     for card in keep:
         rest.remove(card)
     return sorted(rest)
 
 
-def worth_keeping(view: dict, me: dict, card: str) -> bool:
+def worth_keeping(sight: Sight, card: str) -> bool:
     """A forced discard keeps the bills that unload the cargo and the smallest fuel cards (they pay any short
     move); everything else goes, so that new cards come in: a truck stuck with the wrong cards stays stuck."""
-    values = fuel_values(view)
-    if card in values:
-        return values[card] == min(values.values())
-    return me["cargo"].get(card, 0) > 0
+    if card in sight.fuel:
+        return sight.fuel[card] == min(sight.fuel.values())
+    return sight.me["cargo"].get(card, 0) > 0
 
 
-def loadable_anywhere(view: dict, me: dict, good: str, bills: int) -> int:
-    """The most crates of `good` these bills would load at one location of the map."""
-    room = me["capacity"] - sum(me["cargo"].values())
-    return max((min(loc["crates"].get(good, 0), room, bills // (1 if good == loc["native"] else 2))
-                for loc in view["locations"] if loc["cell"]), default=0)
-
-
-def loadable(view: dict, me: dict, hand: list[str], loc: dict, good: str) -> int:
+def loadable(sight: Sight, loc: dict, good: str) -> int:
     rate = 1 if good == loc["native"] else 2
-    room = me["capacity"] - sum(me["cargo"].values())
-    return min(loc["crates"].get(good, 0), room, hand.count(good) // rate)
+    return min(loc["crates"].get(good, 0), sight.room, sight.hand.count(good) // rate)
 
 
-def sale_value(view: dict, me: dict, hand: list[str], loc: dict) -> int:
-    space = view["location_capacity"] - sum(loc["crates"].values())
-    return max((min(me["cargo"].get(d["good"], 0), hand.count(d["good"]), space) * d["price"]
+def sale_value(sight: Sight, loc: dict) -> int:
+    space = sight.view["location_capacity"] - sum(loc["crates"].values())
+    return max((min(sight.me["cargo"].get(d["good"], 0), sight.hand.count(d["good"]), space) * d["price"]
                 for d in loc["demands"]), default=0)
 
 
-def load_value(view: dict, me: dict, hand: list[str], loc: dict) -> float:
-    return max((loadable(view, me, hand, loc, good) * best_price(view, good, exclude=loc["id"]) * 0.4
+def load_value(sight: Sight, loc: dict) -> float:
+    return max((loadable(sight, loc, good) * sight.best_price(good, exclude=loc["id"]) * 0.4
                 for good in loc["crates"]), default=0.0)
 
 
-def destination_value(view: dict, me: dict, hand: list[str], cell: str) -> float:
-    loc = next((x for x in view["locations"] if x["cell"] == cell), None)
+def destination_value(sight: Sight, cell: str) -> float:
+    loc = sight.at_cell.get(cell)
     if loc is not None:
-        return max(sale_value(view, me, hand, loc), load_value(view, me, hand, loc))
-    stop = next((u for u in view["upgrades"] if u["cell"] == cell), None)
+        return max(sale_value(sight, loc), load_value(sight, loc))
+    me = sight.me
+    stop = next((u for u in sight.view["upgrades"] if u["cell"] == cell), None)
     if stop and stop["owner"] is None and me["upgrade"] is None and me["money"] >= stop["cost"] + 3:
         return 3.0
     return 0.0
 
 
-def route_of(entry: dict) -> list[str]:
-    return entry["route"]["from"] if isinstance(entry["route"], dict) else entry["route"]
-
-
+@lru_cache(maxsize=4096)
 def step(cell: str, direction: str) -> str:
     row, col = cell_coords(cell)
     dr, dc = DIRECTIONS[direction]
     return cell_name(row + dr, col + dc)
 
 
-def road_map(view: dict) -> dict[str, dict]:
-    """Each location's cell with the road features of its alternate side."""
-    return {loc["cell"]: loc["roads"] for loc in view["locations"] if loc["cell"]}
-
-
-def road_charges(view: dict, me: dict, route: list[str], roads: dict[str, dict] | None = None) -> int:
-    """The cash the road features on the way cost (tolls; weigh stations by the crates above their limit), read
-    from the alternate sides shown in the view, as the referee charges them (`roads`: road_map(view))."""
-    roads = road_map(view) if roads is None else roads
+def road_charges(view: dict, me: dict, route, roads: dict[str, dict]) -> int:
+    """The road charges of `route` from the mover's cell (`roads`: each location's cell with its road features)."""
     cargo, cell, total = sum(me["cargo"].values()), me["cell"], 0
     for direction in route:
         nxt = step(cell, direction)
@@ -159,47 +238,40 @@ def road_charges(view: dict, me: dict, route: list[str], roads: dict[str, dict] 
     return total
 
 
-def cheapest_order(view: dict, me: dict, entry: dict, roads: dict[str, dict] | None = None) -> list[str]:
-    """A route as driven: for `move (e e n in any order)` the ordering whose road charges are lowest."""
-    if not isinstance(entry["route"], dict):
-        return list(entry["route"])
-    return min((list(order) for order in sorted(set(permutations(entry["route"]["from"])))),
-               key=lambda order: road_charges(view, me, order, roads))
-
-
-def score(view: dict, me: dict, hand: list[str], entry: dict, roads: dict[str, dict] | None = None) -> float:
-    action = entry["action"]
+def score(sight: Sight, entry: dict) -> float:
+    action, me = entry["action"], sight.me
     if action == "move":
-        route = cheapest_order(view, me, entry, roads)
-        driving = 0.5 * len(route) if fuel_in_hand(view, hand) >= len(route) else len(route)
-        cost = road_charges(view, me, route, roads) + driving
-        return destination_value(view, me, hand, route_end(me["cell"], route)) - cost
+        route = entry["route"]
+        route = sight.cheapest_order(tuple(route["from"])) if isinstance(route, dict) else tuple(route)
+        driving = 0.5 * len(route) if sight.fuel_in_hand >= len(route) else len(route)
+        cost = sight.road_charges(route) + driving
+        return sight.destination_value(route_end(me["cell"], route)) - cost
     if action in ("fuel", "mixed"):
         return 10 - len(entry["cards"]) - (5 if action == "mixed" else 0)
     if action == "cash":
         return 4
     if action == "buy":
-        cost = next(u["cost"] for u in view["upgrades"] if u["id"] == entry["upgrade"])
+        cost = next(u["cost"] for u in sight.view["upgrades"] if u["id"] == entry["upgrade"])
         return 1 if me["money"] >= cost + 2 else -1
     if action == "unload":
-        price = next(d["price"] for d in here(view, me)["demands"] if d["good"] == entry["good"])
+        price = next(d["price"] for d in sight.here()["demands"] if d["good"] == entry["good"])
         return 100 + price * entry["crates"]["max"]
     if action == "load":
-        loc = here(view, me)
-        return 50 + best_price(view, entry["good"], exclude=loc["id"]) * entry["crates"]["max"]
+        return 50 + sight.best_price(entry["good"], exclude=sight.here()["id"]) * entry["crates"]["max"]
     if action in ("take", "salvage"):
-        return card_value(view, me, hand, entry["card"])
+        return card_value(sight, entry["card"])
     if action == "draw":
         return 1
     return 0  # pass, discard, tow, towed, place, stop: whatever is left
 
 
-def card_value(view: dict, me: dict, hand: list[str], card: str) -> float:
+def card_value(sight: Sight, card: str) -> float:
     """A bill to unload cargo with is worth most, then fuel when short of it, then bills that make a load possible
     (or bigger) for a well-paid good."""
-    if card in fuel_values(view):
-        return 3 if fuel_in_hand(view, hand) < 3 else 0
-    if me["cargo"].get(card, 0) > hand.count(card):
-        return 4 + best_price(view, card) / 10
-    gain = loadable_anywhere(view, me, card, hand.count(card) + 1) - loadable_anywhere(view, me, card, hand.count(card))
-    return gain * best_price(view, card) / 2
+    if card in sight.fuel:
+        return 3 if sight.fuel_in_hand < 3 else 0
+    held = sight.hand.count(card)
+    if sight.me["cargo"].get(card, 0) > held:
+        return 4 + sight.best_price(card) / 10
+    gain = sight.loadable_anywhere(card, held + 1) - sight.loadable_anywhere(card, held)
+    return gain * sight.best_price(card) / 2
