@@ -26,6 +26,12 @@ def lazily(fields: dict[str, Callable[[], object]]) -> BotView:
     return BotView({}, fields)
 
 
+def for_bot(make: Callable) -> bool:
+    """Is the view `make` makes a bot's? A bot only reads its view, so a game may give a bot's view parts that never
+    change in a game (a map's printed cards) shared from one view to the next, where a player's view has its own."""
+    return make is lazily
+
+
 class BotView(dict):
     """A view whose fields are made when first read (`view[key]`, `view.get(key)`, `key in view`), then kept. It
     is a dict, so a field once made is read at a dict's speed; what goes through all its fields (iterating,

@@ -4,7 +4,7 @@ deck's order is never shown."""
 from __future__ import annotations
 
 from pbem import decisions
-from pbem.viewfields import built
+from pbem.viewfields import built, for_bot
 
 from .phases.actions import capacity
 from .phases.common import CENTRE, hauler
@@ -19,6 +19,38 @@ def location_view(state: dict, location: str, cell: str | None) -> dict:
             "crates": dict(state["crates"].get(location, {})),
             "side": "alternate" if alternate else "standard",
             "roads": dict(spec["alternate"]) if alternate else {}}
+
+
+PRINTED: dict[int, tuple] = {}  # id of a game's location cards -> (those cards, the alternate sides, {card: view})
+MOST_PRINTED = 64  # games' cards remembered at most (a search's rollouts each copy the components)
+
+
+def printed_locations(state: dict) -> dict[str, dict]:
+    """Each location card's view as location_view makes it, for a bot's view (pbem.viewfields.for_bot): made once a
+    game's location cards and alternate sides, and copied for each view, its cell and crates then filled in. Its
+    demands and roads are shared by the bot's views, which only read them."""
+    cards, alternate = state["components"]["locations"], state["map"]["alternate"]
+    known = PRINTED.get(id(cards))
+    if known is None or known[0] is not cards or known[1] != alternate:
+        if len(PRINTED) >= MOST_PRINTED:
+            PRINTED.clear()
+        views = {card: location_view(state, card, None) for card in cards}
+        known = PRINTED[id(cards)] = (cards, list(alternate), views)
+    return known[2]
+
+
+def locations_view(state: dict, bot: bool) -> list[dict]:
+    """Every location card: those on the map, in the map's order, then those removed (cell None)."""
+    if not bot:
+        return [location_view(state, loc, cell) for loc, cell in placed(state).items() if loc != CENTRE] \
+            + [location_view(state, loc, None) for loc in state["removed"]]
+    cards, crates, found = printed_locations(state), state["crates"], []
+    for location, cell in [*placed(state).items(), *((loc, None) for loc in state["removed"])]:
+        if location != CENTRE:
+            view = cards[location].copy()
+            view["cell"], view["crates"] = cell, dict(crates.get(location, {}))
+            found.append(view)
+    return found
 
 
 def upgrade_view(state: dict, upgrade: str, cell: str | None, owner: str | None) -> dict:
@@ -70,8 +102,7 @@ def fields(state: dict, player: str | None, make) -> dict:
         "end": lambda: dict(state["end"]),
         "frame": lambda: dict(state["map"]["frame"]),
         "centre": lambda: {"name": comp["centre"]["name"], "cell": placed(state)[CENTRE]},
-        "locations": lambda: [location_view(state, loc, cell) for loc, cell in placed(state).items() if loc != CENTRE]
-                             + [location_view(state, loc, None) for loc in state["removed"]],
+        "locations": lambda: locations_view(state, for_bot(make)),
         "road_features": lambda: {k: dict(v) for k, v in comp["road_features"].items()},
         "upgrades": lambda: upgrades_view(state),
         "players": lambda: [player_view(state, p) for p in state["players"]],
