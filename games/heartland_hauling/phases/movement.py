@@ -4,6 +4,7 @@ on top. Two decisions: the route (`move n e e`), then its payment (`pay fuel-1 f
 with no route they can pay for is towed to the centre (`tow`)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, permutations
 
 from . import board
@@ -84,15 +85,23 @@ def drivable_routes(state: dict, player: str) -> list[tuple[tuple[str, ...], str
 # ---------------------------------------------------------------- payment
 
 
-def fuel_sets(state: dict, player: str) -> dict[tuple[str, ...], int]:
-    """Every distinct set of fuel cards in the hand, with the spaces it pays for."""
-    fuel = [c for c in hauler(state, player)["hand"] if fuel_value(state, c) > 0]
+def fuel_sets(state: dict, player: str) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Every distinct set of fuel cards in the hand with the spaces it pays for, fewest spaces first (then by the
+    cards' names)."""
+    values = [(card, fuel_value(state, card)) for card in hauler(state, player)["hand"]]
+    return sets_of_fuel(tuple((card, value) for card, value in values if value > 0))
+
+
+@lru_cache(maxsize=1024)
+def sets_of_fuel(fuel: tuple[tuple[str, int], ...]) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """fuel_sets of a hand's fuel cards, (card, spaces) each: a few dozen hands make every hand of a game, and each
+    is asked at every move, so each is worked out once a process."""
     found = {}
     for size in range(1, len(fuel) + 1):
         for combo in combinations(fuel, size):
-            cards = tuple(sorted(combo))  # the notation's set field: sorted words
-            found[cards] = sum(fuel_value(state, c) for c in cards)
-    return found
+            cards = tuple(sorted(card for card, _ in combo))  # the notation's set field: sorted words
+            found[cards] = sum(value for _, value in combo)
+    return tuple(sorted(found.items(), key=lambda item: (item[1], item[0])))
 
 
 def payments(state: dict, player: str, distance: int, charges: int) -> list[tuple[dict, int, list[str]]]:
@@ -106,7 +115,7 @@ def payments(state: dict, player: str, distance: int, charges: int) -> list[tupl
     if money >= spaces[0] + charges:
         options.append(({"action": "cash"}, spaces[0] + charges, []))
     mixing = upgrade_effect(state, player, "mixed-payment") is not None
-    for cards, value in sorted(fuel_sets(state, player).items(), key=lambda item: (item[1], item[0])):
+    for cards, value in fuel_sets(state, player):
         if value in spaces and money >= charges:
             options.append(({"action": "fuel", "cards": list(cards)}, charges, list(cards)))
         elif mixing and value < spaces[-1]:
