@@ -17,7 +17,7 @@ from itertools import permutations
 
 from pbem.bots import instantiate
 
-from .phases.board import DIRECTIONS, OPPOSITE, cell_coords, cell_name, route_end
+from .phases.board import DIRECTIONS, OPPOSITE, cell_coords, cell_name
 
 
 def resigned(view: dict, legal: list[dict]) -> dict | None:
@@ -84,7 +84,7 @@ class Sight:
         self.view = view
         self.me = next(p for p in view["players"] if p["name"] == view["private"]["player"])
         self.hand: list[str] = view["private"]["hand"]
-        self.charges: dict[tuple[str, ...], int] = {}
+        self.charges: dict[tuple[str, ...], tuple[str, int]] = {}
         self.orders: dict[tuple[str, ...], tuple[str, ...]] = {}
         self.destinations: dict[str, float] = {}
         self.loads: dict[tuple[str, int], int] = {}
@@ -142,8 +142,18 @@ class Sight:
     def road_charges(self, route: tuple[str, ...]) -> int:
         """The cash the road features on the way cost (tolls; weigh stations by the crates above their limit), read
         from the alternate sides shown in the view, as the referee charges them."""
+        return self.drive(route)[1]
+
+    def drive(self, route: tuple[str, ...]) -> tuple[str, int]:
+        """Where the route from the truck's cell ends and its road charges, each worked out from its route but the
+        last step (the routes weighed share their first steps)."""
         if route not in self.charges:
-            self.charges[route] = road_charges(self.view, self.me, route, self.roads)
+            if route:
+                cell, charges = self.drive(route[:-1])
+                end = step(cell, route[-1])
+                self.charges[route] = end, charges + edge_charge(self.view, self.me, cell, route[-1], end, self.roads)
+            else:
+                self.charges[route] = self.me["cell"], 0
         return self.charges[route]
 
     def cheapest_order(self, words: tuple[str, ...]) -> tuple[str, ...]:
@@ -224,18 +234,14 @@ def step(cell: str, direction: str) -> str:
     return cell_name(row + dr, col + dc)
 
 
-def road_charges(view: dict, me: dict, route, roads: dict[str, dict]) -> int:
-    """The road charges of `route` from the mover's cell (`roads`: each location's cell with its road features)."""
-    cargo, cell, total = sum(me["cargo"].values()), me["cell"], 0
-    for direction in route:
-        nxt = step(cell, direction)
-        feature = roads.get(cell, {}).get(direction) or roads.get(nxt, {}).get(OPPOSITE[direction])
-        if feature and feature in view["road_features"]:
-            spec = view["road_features"][feature]
-            total += spec["toll"] + (max(0, cargo - spec["per_crate_above"]) if spec["per_crate_above"] is not None
-                                     else 0)
-        cell = nxt
-    return total
+def edge_charge(view: dict, me: dict, cell: str, direction: str, nxt: str, roads: dict[str, dict]) -> int:
+    """The road charge of the edge from `cell` to `nxt` (`roads`: each location's cell with its road features)."""
+    feature = roads.get(cell, {}).get(direction) or roads.get(nxt, {}).get(OPPOSITE[direction])
+    if feature and feature in view["road_features"]:
+        spec = view["road_features"][feature]
+        return spec["toll"] + (max(0, sum(me["cargo"].values()) - spec["per_crate_above"])
+                               if spec["per_crate_above"] is not None else 0)
+    return 0
 
 
 def score(sight: Sight, entry: dict) -> float:
@@ -244,8 +250,9 @@ def score(sight: Sight, entry: dict) -> float:
         route = entry["route"]
         route = sight.cheapest_order(tuple(route["from"])) if isinstance(route, dict) else tuple(route)
         driving = 0.5 * len(route) if sight.fuel_in_hand >= len(route) else len(route)
-        cost = sight.road_charges(route) + driving
-        return sight.destination_value(route_end(me["cell"], route)) - cost
+        end, charges = sight.drive(route)
+        cost = charges + driving
+        return sight.destination_value(end) - cost
     if action in ("fuel", "mixed"):
         return 10 - len(entry["cards"]) - (5 if action == "mixed" else 0)
     if action == "cash":
