@@ -62,23 +62,31 @@ def walk(state: dict, player: str, route: list[str]) -> tuple[str, int] | None:
 
 
 def drivable_routes(state: dict, player: str) -> list[tuple[tuple[str, ...], str, int]]:
-    """Every (route, end cell, road charges) of 1..max spaces ending where the truck may stop."""
-    found = []
+    """Every (route, end cell, road charges) of 1..max spaces ending where the truck may stop. The spaces of the
+    map, and whether the truck may stop on each, are looked up once a listing (its routes cross the same few)."""
+    found, stops = [], {}
     limit = state["components"]["truck"]["max_distance"]
+    frame = state["map"]["frame"]
+    spaces = {*state["map"]["cells"], *(stop["cell"] for stop in state["truck_stops"])}  # board.is_space
 
-    def extend(route: tuple[str, ...], cell: str, seen: frozenset, charges: int) -> None:
-        if route and may_stop(state, player, cell):
-            found.append((route, cell, charges))
+    def extend(route: tuple[str, ...], cell: str, seen: tuple[str, ...], charges: int) -> None:
+        if route:
+            if cell not in stops:
+                stops[cell] = may_stop(state, player, cell)
+            if stops[cell]:
+                found.append((route, cell, charges))
         if len(route) == limit:
             return
-        for direction in board.DIRECTIONS:
-            entered = next_space(state, cell, direction, seen)
-            if entered is not None:
-                nxt, feature = entered
-                extend(route + (direction,), nxt, seen | {nxt}, charges + crossing_charge(state, player, feature))
+        for direction in board.DIRECTIONS:  # next_space
+            nxt = board.step(cell, direction, frame["rows"], frame["cols"])
+            if nxt is None or nxt in seen or nxt not in spaces:
+                continue
+            feature = board.edge_feature(state, cell, direction)
+            if feature != "closed":
+                extend(route + (direction,), nxt, seen + (nxt,), charges + crossing_charge(state, player, feature))
 
     start = hauler(state, player)["cell"]
-    extend((), start, frozenset({start}), 0)
+    extend((), start, (start,), 0)
     return found
 
 
