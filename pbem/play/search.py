@@ -94,20 +94,22 @@ def candidates(game, legal: list[dict], greedy: dict, rnd: random.Random, limit:
 
 # ------------------------------------------------------------------------------------------------ rollouts
 
-PARSED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a game -> {move text: the move it parses to}
-MOST_PARSED = 20_000  # texts kept at most a game (a game's rollouts make a few hundred distinct moves)
+PARSED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a game -> {repr of a move: the move it parses to}
+MOST_PARSED = 20_000  # moves kept at most a game (a game's rollouts make a few hundred distinct moves)
 
 
 def canonical(game, move: dict) -> dict:
-    """game.normalise(move) (its text parsed back), each text parsed once a process: a rollout's greedy seats make
-    the same few moves thousands of times. A copy each time: a move's lists are the caller's."""
-    text = game.format_move(move)
+    """game.normalise(move) (its text parsed back), each move worked out once a process: a rollout's greedy seats
+    make the same few moves thousands of times. A move is known by its repr, which names its fields in order and
+    their values with their types (`1`, `True` and `"1"` differ, as their texts may), and costs less than its text.
+    A copy each time: a move's lists are the caller's."""
     known = PARSED.setdefault(game, {})
-    parsed = known.get(text)
+    key = repr(move)
+    parsed = known.get(key)
     if parsed is None:
         if len(known) >= MOST_PARSED:
             known.clear()
-        parsed = known[text] = game.parse_move(text)
+        parsed = known[key] = game.parse_move(game.format_move(move))
     return {key: list(value) if isinstance(value, list) else value for key, value in parsed.items()}
 
 
