@@ -104,12 +104,12 @@ def canonical(game, move: dict) -> dict:
     their values with their types (`1`, `True` and `"1"` differ, as their texts may), and costs less than its text.
     A copy each time: a move's lists are the caller's."""
     known = PARSED.setdefault(game, {})
-    key = repr(move)
-    parsed = known.get(key)
+    known_as = repr(move)
+    parsed = known.get(known_as)
     if parsed is None:
         if len(known) >= MOST_PARSED:
             known.clear()
-        parsed = known[key] = game.parse_move(game.format_move(move))
+        parsed = known[known_as] = game.parse_move(game.format_move(move))
     return {key: list(value) if isinstance(value, list) else value for key, value in parsed.items()}
 
 

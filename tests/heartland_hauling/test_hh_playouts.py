@@ -134,3 +134,17 @@ def test_the_greedy_bot_decides_from_the_view_alone_and_the_same_way_for_the_sam
     first = bot.choose(copy.deepcopy(view), legal, random.Random(7))
     assert bot.choose(view, legal, random.Random(7)) == first
     assert notation.is_legal(GAME.normalise(first), legal)
+
+
+def test_a_bots_view_shows_a_location_turned_to_its_alternate_side_after_an_earlier_view(t):
+    """A bot's view copies each location card's unchanging fields from views made earlier in the game
+    (views.printed_locations): a card turned to its alternate side since shows that side and its roads."""
+    state = t.started(3)
+    player = t.to_act(state)
+    assert GAME.rules.bot_view(state, player)["locations"] == GAME.rules.view(state, player)["locations"]
+    turned = next(loc for loc in state["components"]["locations"] if loc not in state["map"]["alternate"]
+                  and state["components"]["locations"][loc]["alternate"])
+    state["map"]["alternate"].append(turned)
+    shown = next(loc for loc in GAME.rules.bot_view(state, player)["locations"] if loc["id"] == turned)
+    assert shown["side"] == "alternate" and shown["roads"] == state["components"]["locations"][turned]["alternate"]
+    assert GAME.rules.bot_view(state, player)["locations"] == GAME.rules.view(state, player)["locations"]
