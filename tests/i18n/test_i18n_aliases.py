@@ -171,7 +171,7 @@ def test_a_french_elision_reads_as_its_two_words(written, canonical):
     assert words.canonical(registry.get("gold-fever"), written, NAMES[:3]) == canonical
 
 
-FULL_WIDTH = "bid\u3000１０"  # `bid 10` as a Chinese or Japanese keyboard types it: an ideographic space, full-width digits
+FULL_WIDTH = "bid\u3000１０"  # `bid 10` as a Chinese or Japanese keyboard types it (ideographic space, digits)
 
 
 def test_a_move_in_full_width_digits_and_spaces_is_played_and_logged_in_the_notation(new_game, pbem):
