@@ -19,7 +19,7 @@ from ..clock.correspondence import notify_of
 from ..contract import PbemError
 from ..engine import engine
 from ..messages import N_, _, gettext, ngettext
-from ..play.turns import TAKEBACK_REFUSED
+from ..play.turns import TAKEBACK_REFUSED, TAKEBACK_REQUEST
 from ..text import phrases, times
 from . import compose, helptext, news, spectators
 from .outgoing import Letter, Mailer
@@ -46,14 +46,18 @@ def takeback_refused(entries: list[dict]) -> bool:
 
 
 def takeback_requests(mailer: Mailer, gd: engine.GameDir, entries: list[dict]) -> dict[str, str]:
-    """{player: the Message-ID of their takeback request by mail} for each takeback refused among `entries`: the
-    mail that tells them of it answers that request."""
+    """{player: the Message-ID of the mail that asked their takeback} for each takeback refused among `entries`
+    that was asked by mail (its request the player's last in the log): the mail that tells them answers it."""
+    if not takeback_refused(entries):
+        return {}
+    asked = {entry["player"]: entry["number"] for entry in engine.read_log(gd)["entries"] or []
+             if entry["moves"] == [TAKEBACK_REQUEST]}  # (the last of each player's)
     found = {}
     for entry in entries:
-        asked = mailer.ledger.get(compose.asked_key(gd.id, entry["player"])) \
-            if entry["moves"] == [TAKEBACK_REFUSED] else None
-        if asked:
-            found[entry["player"]] = asked["message_id"]
+        record = mailer.ledger.get(compose.asked_key(gd.id, asked[entry["player"]])) \
+            if entry["moves"] == [TAKEBACK_REFUSED] and entry["player"] in asked else None
+        if record:
+            found[entry["player"]] = record["message_id"]
     return found
 
 

@@ -47,9 +47,10 @@ def owed_id(gd: engine.GameDir, referee: str, key: str, recipient: str, kind: st
     return f"<pbem.{gd.id}.{key}.{recipient}.{kind}.{gd.meta['seed_commitment'][-8:]}@{domain_of(referee)}>"
 
 
-def asked_key(game_id: str, player: str) -> str:
-    """The mail ledger's key of a player's last takeback request by mail: the mail that refuses it answers it."""
-    return f"takeback {game_id} {player}"
+def asked_key(game_id: str, number: int) -> str:
+    """The mail ledger's key of the mail that asked the takeback logged as move `number` (its refusal by the tick
+    answers it)."""
+    return f"takeback {game_id} {number}"
 
 
 def sent_key(message_id: str) -> str:
