@@ -90,7 +90,7 @@ def check(gd: engine.GameDir, secrets: dict, sender: str, said: list[tuple[str |
         talk.cleaned(text)
 
 
-def kept(handling: Handling, sender: str, index: int) -> dict:
+def keep(handling: Handling, sender: str, index: int) -> dict:
     """The mail's message number `index` kept (pbem.clock.talk.say, once from its source), with its source."""
     to, text = handling.said[index]
     where = source(handling, index)
@@ -156,7 +156,7 @@ def answer(mailer: Mailer, handling: Handling, player: dict) -> Outcome:
     """A mail of talk only: each message kept and mailed, the sender answered with what was kept."""
     gd, name = handling.gd, player["name"]
     try:
-        said = [kept(handling, name, index) for index in range(len(handling.said))]
+        said = [keep(handling, name, index) for index in range(len(handling.said))]
     except PbemError as exc:
         raise Reject(exc.render()) from None
     letter = Letter(player["email"], compose.subject_for(gd, _("message sent")), answer_text(said), reply=True)
@@ -173,7 +173,7 @@ def after_move(mailer: Mailer, handling: Handling, name: str) -> tuple[list[Emai
     said, refusal = [], None
     for index in range(len(handling.said)):
         try:
-            said.append(kept(handling, name, index))
+            said.append(keep(handling, name, index))
         except PbemError as exc:
             refusal = exc
             break
