@@ -272,8 +272,8 @@ def _compare_files(gd: GameDir, replayed: dict, log: dict, referee: bool, player
         problems += _file_problems(gd, relative, data, texts[relative])
         checked.append(relative)
     # TRANSLATORS: {files}: file names, listed
-    notes = [_("{files}: the title or the decision's description is worded as another pbem worded it; these words "
-               "are not the record (who must act and which decision are, and were checked)",
+    notes = [_("{files}: the decision's description is worded as another pbem worded it; these words are not the "
+               "record (who must act and which decision are, and were checked)",
                files=", ".join(reworded))] if reworded else []
     return problems, checked, notes
 

@@ -353,10 +353,10 @@ def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics: list[dict | No
                      "commitment)", "replay: all {count} refereed positions equal the replay from the revealed seed "
                      "(it matches its commitment)", checked, count=checked)
     if worded:
-        found += "\n" + ngettext("words: {count} position words its title or decision as another pbem worded it "
-                                 "(what players read, not the record: who must act and which decision were checked)",
-                                 "words: {count} positions word their title or decision as another pbem worded them "
-                                 "(what players read, not the record: who must act and which decision were checked)",
+        found += "\n" + ngettext("words: {count} position words its decision as another pbem worded it (what "
+                                 "players read, not the record: who must act and which decision were checked)",
+                                 "words: {count} positions word their decision as another pbem worded it (what "
+                                 "players read, not the record: who must act and which decision were checked)",
                                  worded, count=worded)
     return found
 
@@ -366,8 +366,8 @@ def _same_public(repo: Repo, gd: engine.GameDir, link: dict, stored: dict | None
     WORDED when only its words are another pbem's (None: it is not)? Bytes that
     are the very text the referee writes for it (checked against its schema before it is written) need no
     reading; otherwise it is read and checked, and compared without its deadlines, which are the referee's
-    record, not the replay's, and in its own words (the title, the decision's description: an earlier pbem may
-    have worded them otherwise; engine.verify alike)."""
+    record, not the replay's, and in its own words (the decision's description: an earlier pbem may have worded it
+    otherwise; engine.verify alike)."""
     if stored is None:
         data = repo.show(link["commit"], engine.PUBLIC) or b""
         if data == yamlio.dumps(expected, schema_line(engine.PUBLIC, "public.schema.json")).encode():

@@ -166,17 +166,15 @@ def written_as_an_earlier_pbem(game: Path, change) -> None:
 
 
 def reworded(doc: dict) -> None:
-    doc["title"] = "Coal Baron, as an earlier pbem named it"
     doc["decision"]["description"] = "what an earlier pbem said of this decision"
 
 
 def test_status_files_an_earlier_pbem_worded_otherwise_verify_with_a_note(game):
-    """The title and the decision's description are words for readers, not the record: taken as stored."""
+    """The decision's description is words for readers, not the record: taken as stored."""
     written_as_an_earlier_pbem(game, reworded)
     result = Pbem()("verify", game)
     assert result.code == 0, result.err
-    assert "the title or the decision's description is worded as another pbem worded it" in " ".join(
-        result.out.split())
+    assert "the decision's description is worded as another pbem worded it" in " ".join(result.out.split())
 
 
 def forged_to_act(doc: dict) -> None:
@@ -186,8 +184,9 @@ def forged_to_act(doc: dict) -> None:
 
 
 @pytest.mark.parametrize("forge", [forged_to_act, lambda doc: doc["decision"].update(decision="forged"),
-                                   lambda doc: doc.update(move_number=doc["move_number"] + 1)],
-                         ids=["who must act", "which decision", "the move number"])
+                                   lambda doc: doc.update(move_number=doc["move_number"] + 1),
+                                   lambda doc: doc.update(title=doc["title"] + " (edited)")],
+                         ids=["who must act", "which decision", "the move number", "the title"])
 def test_status_files_worded_otherwise_and_forged_besides_fail_verify(game, forge):
     written_as_an_earlier_pbem(game, lambda doc: (reworded(doc), forge(doc)))
     said = verify_says(game)

@@ -119,7 +119,7 @@ def test_a_git_game_whose_positions_an_earlier_pbem_worded_otherwise_verifies_wo
     result = Pbem()("git", "verify", clone)
     assert result.code == 0, result.err
     assert "all 16 refereed positions equal the replay" in result.out
-    assert "words: 1 position words its title or decision as another pbem worded it" in result.out
+    assert "words: 1 position words its decision as another pbem worded it" in result.out
 
 
 def test_a_position_of_a_game_an_earlier_pbem_worded_is_taken_in_its_words_and_nothing_else(tmp_path):
