@@ -244,3 +244,21 @@ def test_git_talk_refused_once_and_pushed_again_is_refused_again_and_never_deliv
     assert [c["verdict"] for c in game.referee("--now", tomorrow)["commits"]] == ["talk"]
     talk = yamlio.loads(git(game.dir, "show", "HEAD:talk.yaml"))
     assert [m["text"] for m in talk["messages"]] == ["one", "two, again"]
+
+
+def test_pbem_say_in_the_git_referees_directory_publishes_table_talk_and_refuses_a_private_message(club):
+    """The organiser's `pbem say` in the local referee's game directory: a message to the table is published by the
+    referee's next run (talk.yaml); one to a single seat would reach no git player (each reads theirs from the
+    repository, encrypted), so it is refused, exit 2, nothing kept, and the message says what to use."""
+    game = club("gold-fever", 3, seed=SEED)
+    directory, secret = game.game_dir(), game.secrets["alice"]
+    before = {path: path.read_bytes() for path in directory.rglob("*") if path.is_file()}
+    private = game.pbem("say", directory, "Shall we leave the coast to each other?", "--as", "alice", "--to", "bob",
+                        "--secret", secret)
+    assert private.code == 2 and "pbem git say . --as alice --to bob" in " ".join(private.err.split())
+    assert {path: path.read_bytes() for path in directory.rglob("*") if path.is_file()} == before
+    table = game.pbem("say", directory, "Away this weekend", "--as", "alice", "--secret", secret)
+    assert table.code == 0, table.err
+    game.referee()
+    talk = yamlio.loads(git(game.dir, "show", "HEAD:talk.yaml"))
+    assert [(m["from"], m["to"], m["text"]) for m in talk["messages"]] == [("alice", None, "Away this weekend")]
