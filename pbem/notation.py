@@ -72,9 +72,19 @@ def compile_templates(notation: dict) -> list[Template]:
     return templates
 
 
+def plain(text: str) -> str:
+    """A move's text as the notation reads it: the full-width forms a Chinese or Japanese keyboard types (`１２`,
+    `；`, an ideographic space) as their plain ones (Unicode NFKC). Every transport's move text is read through
+    here (tokens_of, split_steps), so the log, the queues and what a signature covers hold the plain forms."""
+    if text.isascii():
+        return text
+    import unicodedata  # (only for text that is not ASCII)
+    return unicodedata.normalize("NFKC", text)
+
+
 def tokens_of(text: str) -> list[str]:
-    """Lower-cased words of one move; commas and extra spaces are forgiven."""
-    return text.replace(",", " ").lower().split()
+    """Lower-cased words of one move, in their plain forms; commas and extra spaces are forgiven."""
+    return plain(text).replace(",", " ").lower().split()
 
 
 def _match(template: Template, words: list[str]) -> dict | None:
@@ -222,12 +232,9 @@ def is_legal(move: dict, legal: list[dict]) -> bool:
     return any(matches(move, entry) for entry in legal)
 
 
-STEP_SEPARATOR = re.compile("[;\uff1b]")  # `;`, or the full-width `；` a Chinese or Japanese keyboard types
-
-
 def split_steps(line: str) -> list[str]:
-    """A line's moves, `;` (or `；`) between them."""
-    return [piece.strip() for piece in STEP_SEPARATOR.split(line) if piece.strip()]
+    """A line's moves in their plain forms, `;` (or the full-width `；`) between them."""
+    return [piece.strip() for piece in plain(line).split(";") if piece.strip()]
 
 
 def split_turn(text: str) -> list[str]:

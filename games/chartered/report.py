@@ -331,19 +331,17 @@ def companies_table(view: dict) -> str:
 
 
 def stock_board_table(view: dict) -> str:
-    """The stock board across: each step's capitalisation and share price, with the companies standing on it."""
+    """The stock board, a row a step: its capitalisation, its share price and the companies standing on it."""
     steps = view["stock_board"]
     standing = {index: [] for index in range(len(steps))}
     for company in view["companies"]:
         if company["founded"]:
             index = max(i for i, step in enumerate(steps) if company["value"] >= step["value"])
             standing[index].append(code(company))
-    rows = [[_("value")] + [step["value"] for step in steps], [_("price")] + [step["price"] for step in steps]]
-    height = max((len(codes) for codes in standing.values()), default=0)
-    for line in range(height):
-        rows.append([""] + [standing[i][line] if line < len(standing[i]) else "" for i in range(len(steps))])
-    return _("Stock board (capitalisation from which a share is worth the price)") + "\n" + table(rows,
-                                                                                                   tablefmt="plain")
+    rows = [[step["value"], step["price"], joined(standing[index])] for index, step in enumerate(steps)]
+    # TRANSLATORS: the stock board's columns: a step's capitalisation, its share price, the companies on it
+    headers = [_("value"), _("share price"), _("companies")]
+    return _("Stock board (capitalisation from which a share is worth the price)") + "\n" + table(rows, headers)
 
 
 def players_table(view: dict) -> str:

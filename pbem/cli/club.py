@@ -53,6 +53,8 @@ def watch(directory, added, removed, notify, watchers, fmt):
 def say(directory, text, player, to, text_file, secret, secret_file, now, language, fmt):
     """Say TEXT to the table, or to one player (--to): kept in the game's talk, outside the moves."""
     gd = opened(directory, player, language)
+    if to is not None:
+        refuse_private_talk_by_git(directory, gd.id, player, to)
     message = read_message(text, text_file)
     engine.check_player(gd, player)
     entry = next(p for p in engine.load_secrets(gd)["players"] if p["name"] == player)
@@ -78,6 +80,19 @@ def talk(directory, player, allow, language, fmt):
     messages = talking.heard_by(gd, player) if player else talking.table(gd)
     allowed = club.settings(engine.load_secrets(gd))["talk"] if gd.has_referee() else None
     emit({"game": gd.id, "talk": allowed, "messages": messages}, fmt, talktext.talk_text)
+
+
+def refuse_private_talk_by_git(directory, game: str, player: str, to: str) -> None:
+    """A private message kept in a git referee's directory would reach no one: git players read theirs from the
+    repository, encrypted to their keys, where only `pbem git say` puts it (the table's talk is published)."""
+    from ..git import desk
+    if desk.refereed_by_git(directory):
+        # TRANSLATORS: the command in it is typed as it is; {player}, {to}: player names.
+        raise PbemError(_("{game} is played by git: a private message kept here would reach no player, as git "
+                          "players read theirs from the repository, encrypted to their keys. {player} sends it "
+                          "from their clone: pbem git say . --as {player} --to {to} \"...\" --push. A message to "
+                          "the whole table (without --to) is published by the referee's next run.", game=game,
+                          player=player, to=to))
 
 
 def read_message(text: str | None, text_file: str | None) -> str:

@@ -3,7 +3,7 @@
 A game's record (pbem.clock.leaguegames reads it from a game directory) is a dict: `id`, `game` (its type),
 `title`, `ended` (ISO time of its end: when its public files were last written) and `seats`, one a seat in the
 order of the game's final ranking: `name`, `rank` (as the engine published it: ties share a rank, resigned seats
-come last in the order they resigned), `resigned`, and `ids`, the identities the seat is known by (`mail:ADDRESS`,
+come last, the last to resign first), `resigned`, and `ids`, the identities the seat is known by (`mail:ADDRESS`,
 `key:KEY`, or `seat:NAME` for a seat with neither). Seats sharing an identity, across games, are one person.
 
 Ratings are OpenSkill's Plackett-Luce model (each seat a team of one, the game's ranks as they are, ties

@@ -9,7 +9,7 @@ import datetime
 
 from ..engine import engine, takebacks
 from ..text import times
-from . import clock
+from . import clock, notices
 from .correspondence import Restart
 
 DEFAULT_ANSWER_TIME = 2 * times.DAY  # a game without deadlines: two days to answer, the clubs' usual weekend
@@ -37,6 +37,10 @@ def answer(gd: engine.GameDir, player: str, agree: bool, *, now=None, **how) -> 
     return {**result, "due": restart.due}
 
 
-def expire(gd: engine.GameDir, now) -> dict | None:
-    """The takeback asked, refused if its deadline has passed at `now` (the tick's)."""
-    return takebacks.expire(gd, times.iso(clock.moment(now)))
+def expire(gd: engine.GameDir, now, owe: bool = False) -> dict | None:
+    """The takeback asked, refused if its deadline has passed at `now` (the tick's). `owe`: the transport will tell
+    the players at once, so the refusal is recorded as owed to them with it (pbem.clock.notices), as a tick's
+    changes are: a run killed before it told them leaves it to the next."""
+    at = times.iso(clock.moment(now))
+    owed = (lambda entries: notices.record(gd, at, [], entries)[1]) if owe else None
+    return takebacks.expire(gd, at, owed)

@@ -104,16 +104,27 @@ def status_doc(gd: GameDir, env: dict, viewer: str | None, recent: list[dict], d
     return doc
 
 
-def final_ranking(result: list[dict], resigned: list[str]) -> list[dict]:
-    """The game's ranking, with players who resigned moved below everyone who played on (in resignation order).
-    Ranks are renumbered over those who played on (their order and their ties as the game ranked them), then the
-    resigned players take the ranks after them, one each."""
+RULINGS = 2  # the version of the referee's own rulings a new game is played under (the README's "The referee's
+# rulings"; game.yaml `rulings`): from 2, the last to resign ranks first among those who resigned
+
+
+def rulings(meta: dict) -> int:
+    """The version of the referee's rulings a game is played under (game.yaml; 1 for games made before)."""
+    return meta.get("rulings", 1)
+
+
+def final_ranking(result: list[dict], resigned: list[str], rulings: int = 1) -> list[dict]:
+    """The game's ranking, with players who resigned moved below everyone who played on. Ranks are renumbered
+    over those who played on (their order and their ties as the game ranked them), then the resigned players take
+    the ranks after them, one each: the last to resign first, who stayed in the game longest (`rulings` 2), or, in
+    the games made before that ruling (1), in the order they resigned."""
     played_on = [row for row in result if row["player"] not in resigned]
     stayed = sorted((dict(row, rank=1 + sum(1 for other in played_on if other["rank"] < row["rank"]))
                      for row in played_on), key=lambda r: r["rank"])
-    left = sorted((dict(row) for row in result if row["player"] in resigned), key=lambda r: resigned.index(r["player"]))
+    order = resigned[::-1] if rulings >= 2 else resigned
+    left = sorted((dict(row) for row in result if row["player"] in resigned), key=lambda r: order.index(r["player"]))
     for row in left:
-        row["rank"] = len(stayed) + 1 + resigned.index(row["player"])
+        row["rank"] = len(stayed) + 1 + order.index(row["player"])
         row["details"] = {**row.get("details", {}), "resigned": "yes"}
     return stayed + left
 
@@ -161,7 +172,8 @@ def entry_text(entry: dict) -> str:
 def status_docs(gd: GameDir, env: dict, recent: list[dict]) -> dict[str, dict]:
     """The public status and each player's view of a state envelope, by the file each goes into."""
     decision = decision_of(gd.game, env)  # the same for every document: computed once
-    ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []))
+    ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []),
+                                                  rulings(gd.meta))
     docs = {PUBLIC: status_doc(gd, env, None, recent, decision, ranking)}
     for player in gd.players:
         docs[view_file(player)] = status_doc(gd, env, player, recent, decision, ranking)

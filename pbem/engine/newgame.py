@@ -15,7 +15,7 @@ from ..store.gamedir import (BOT_HOLDER, COMPONENTS, FULL_LOG, GAME, ID_PATTERN,
 from ..store.safefiles import make_folder
 from ..store.locks import LOCK
 from ..store.transactions import TXN
-from .documents import (RECENT, append_entry, json_text, log_header, log_text, public_entry, state_files,
+from .documents import (RECENT, RULINGS, append_entry, json_text, log_header, log_text, public_entry, state_files,
                         status_files, text_digests, with_status_digests, yaml_text)
 from .requests import Request
 
@@ -195,7 +195,7 @@ def _game_file(game: registry.Game, game_id: str, names: list[str], options: dic
     return {"format": "pbem-game/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
             "title": game.title, "players": names, "options": options, **language,
             "seed_commitment": commitment(seed), "components_sha256": digests.sha256(components_text.encode()).hexdigest(),
-            "created": now.isoformat(), "pbem_version": __version__}
+            "created": now.isoformat(), "pbem_version": __version__, "rulings": RULINGS}
 
 
 def _first_moves(gd: GameDir, state: dict, seed: str, request: NewGame, components: dict
@@ -205,7 +205,7 @@ def _first_moves(gd: GameDir, state: dict, seed: str, request: NewGame, componen
     game = gd.game
     env = {"format": "pbem-state/1", "id": gd.id, "game": game.id, "rules_version": game.rules_version,
            "move_number": 1, "seed": seed, "players": gd.meta["players"], "options": gd.meta["options"],
-           "resigned": [], "recent": [], "state": state}
+           "resigned": [], "recent": [], "state": state, "rulings": RULINGS}
     if request.forced_moves:
         env["forced_moves"] = "referee"
     if request.bots:

@@ -8,7 +8,7 @@ from ..store import yamlio
 from ..store.gamedir import (FULL_LOG, LOG, PUBLIC, STATUS_DIGESTS, GameDir, check_player, load_secrets, load_state,
                              read_status, reading, view_file)
 from ..store.safefiles import Missing
-from .documents import decision_of, differences, final_ranking, since_own_move, status_doc
+from .documents import decision_of, differences, final_ranking, rulings, since_own_move, status_doc
 
 
 def status(gd: GameDir, viewer: str | None = None) -> dict:
@@ -31,7 +31,8 @@ def status_with_notes(gd: GameDir, viewer: str | None = None) -> tuple[dict, lis
             return read_status(gd, viewer, written), []
         env = load_state(gd)
         decision = decision_of(gd.game, env)
-        ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []))
+        ranking = None if decision else final_ranking(gd.game.rules.result(env["state"]), env.get("resigned", []),
+                                                      rulings(gd.meta))
         doc = status_doc(gd, env, viewer, env["recent"], decision, ranking)
         return doc, _stored_status_notes(gd, relative, doc)
 

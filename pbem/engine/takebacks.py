@@ -88,15 +88,16 @@ def answer(gd: GameDir, player: str, agree: bool, now: str | None = None, **how)
         return _decide(gd, env, asked, [entry], sent, "agree")
 
 
-def expire(gd: GameDir, now: str) -> dict | None:
+def expire(gd: GameDir, now: str, owed=None) -> dict | None:
     """The takeback asked, refused once its deadline has passed (`now`: ISO-8601 UTC); None when there is none to
-    refuse."""
+    refuse. `owed(entries)`: the files the layer above commits with the refusal, given its log entries as the
+    public sees them (what it owes the players, pbem.clock.notices)."""
     with locked(gd):
         env = load_state(gd)
         asked = env.get(RECORD)
         if not asked or not _overdue(asked, now):
             return None
-        return _refuse(gd, env, asked, [], _deadline_passed(asked), "expired")
+        return _refuse(gd, env, asked, [], _deadline_passed(asked), "expired", owed)
 
 
 def _check_open(gd: GameDir, env: dict) -> None:
@@ -149,10 +150,11 @@ def _decide(gd: GameDir, env: dict, asked: dict, entries: list[dict], sent: Subm
             "requester": asked["by"], "dropped": dropped}
 
 
-def _refuse(gd: GameDir, env: dict, asked: dict, entries: list[dict], why, kind: str) -> dict:
+def _refuse(gd: GameDir, env: dict, asked: dict, entries: list[dict], why, kind: str, owed=None) -> dict:
     number = env["move_number"] + len(entries)
     done = _entry(number, asked["by"], "referee", TAKEBACK_REFUSED, reason=why.english())
-    new_env = commit(gd, _without_record(env), env["state"], [*entries, done], env["resigned"])
+    also = owed([public_entry(gd.game, entry) for entry in [*entries, done]]) if owed is not None else None
+    new_env = commit(gd, _without_record(env), env["state"], [*entries, done], env["resigned"], also=also)
     return {**_result(gd, new_env, None, [*entries, done], kind), "outcome": "refused", "why": why,
             "of": asked["of"], "requester": asked["by"]}
 

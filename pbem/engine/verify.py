@@ -21,7 +21,7 @@ from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STA
                              state_edited, view_file)
 from ..store.safefiles import Missing
 from .documents import (RECENT, differences, decision_of, final_ranking, in_stored_words, json_text, public_entry,
-                        public_log, schema_line, status_doc, status_docs, status_files, with_status_digests)
+                        public_log, rulings, schema_line, status_doc, status_docs, status_files, with_status_digests)
 from .rewinds import Rewinds, replay_takeback
 
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ def published_status(gd: GameDir, seed: str, count: int, state: dict, resigned: 
     position (git), so that each one can be checked against the replay."""
     env = {"move_number": count + 1, "seed": seed, "state": state, "resigned": resigned, "recent": recent[-RECENT:]}
     decision = decision_of(gd.game, env)
-    ranking = None if decision else final_ranking(gd.game.rules.result(state), resigned)
+    ranking = None if decision else final_ranking(gd.game.rules.result(state), resigned, rulings(gd.meta))
     return status_doc(gd, env, None, recent[-RECENT:], decision, ranking)
 
 

@@ -151,6 +151,11 @@ def record_path(game_dir: Path) -> Path:
     return game_dir.with_name(game_dir.name + ".git.yaml")
 
 
+def refereed_by_git(game_dir: Path) -> bool:
+    """Is this game directory a local git referee's (its record beside it, `ROOT/<id>.git.yaml`)?"""
+    return record_path(Path(os.path.abspath(game_dir))).is_file()
+
+
 def write_record(path: Path, record: dict) -> None:
     """Atomically, and private from the first byte (it holds the referee's key): never through a symlink."""
     text = layout.dump("record", record, str(path))

@@ -6,8 +6,8 @@ game's default) a mail when it becomes their turn, telling what happened since t
 day, sent by `pbem tick`, of what they have not heard of. A `turn` or `daily` player's accepted move is answered
 only when the answer asks for their next decision (a turn of several decisions, or a new one at once): otherwise
 their next mail says it was played. Whatever the preference, a player always gets the answer to a mail that was not
-applied and to their commands, their reminders and timeout notices, and the end of the game. What each mail tells
-is what its player has not been told yet (pbem.mail.news): every move once.
+applied and to their commands, their reminders and timeout notices, a takeback the tick refused, and the end of
+the game. What each mail tells is what its player has not been told yet (pbem.mail.news): every move once.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from ..clock.correspondence import notify_of
 from ..contract import PbemError
 from ..engine import engine
 from ..messages import N_, _, gettext, ngettext
+from ..play.turns import TAKEBACK_REFUSED, TAKEBACK_REQUEST
 from ..text import phrases, times
 from . import compose, helptext, news, spectators
 from .outgoing import Letter, Mailer
@@ -36,6 +37,28 @@ def wants_report(player: dict, mover: str | None, doc: dict, answer: bool = Fals
     if name == mover:  # a quiet player's move is answered when it asks for their next one
         return answer or doc["to_act"] == name
     return preference == "turn" and doc["to_act"] == name
+
+
+def takeback_refused(entries: list[dict]) -> bool:
+    """Do a tick's moves hold a takeback it refused (its deadline passed)? Every player with an address is told
+    of it at once, as of every step of a takeback (pbem.mail.takeback), the one who asked above all."""
+    return any(entry["moves"] == [TAKEBACK_REFUSED] for entry in entries)
+
+
+def takeback_requests(mailer: Mailer, gd: engine.GameDir, entries: list[dict]) -> dict[str, str]:
+    """{player: the Message-ID of the mail that asked their takeback} for each takeback refused among `entries`
+    that was asked by mail (its request the player's last in the log): the mail that tells them answers it."""
+    if not takeback_refused(entries):
+        return {}
+    asked = {entry["player"]: entry["number"] for entry in engine.read_log(gd)["entries"] or []
+             if entry["moves"] == [TAKEBACK_REQUEST]}  # (the last of each player's)
+    found = {}
+    for entry in entries:
+        record = mailer.ledger.get(compose.asked_key(gd.id, asked[entry["player"]])) \
+            if entry["moves"] == [TAKEBACK_REFUSED] and entry["player"] in asked else None
+        if record:
+            found[entry["player"]] = record["message_id"]
+    return found
 
 
 # ---------------------------------------------------------------- after a tick
@@ -59,10 +82,12 @@ def tick_mails(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.d
     doc = engine.status(gd)
     moment = news.Moment(gd, result["entries"], last=doc["move_number"] - 1)
     mails: list[tuple[str | None, EmailMessage]] = []
+    answers = takeback_requests(mailer, gd, result["entries"])
 
     def mail(to, subject, body, name, kind, seen=None):
         message_id = compose.owed_id(gd, mailer.referee_address(gd), key, name or "organiser", kind) if key else None
-        msg = mailer.mail(gd, None, Letter(to, subject, body, thread=name, message_id=message_id))
+        msg = mailer.mail(gd, None, Letter(to, subject, body, thread=name, message_id=message_id,
+                                           answers=answers.get(name)))
         mails.append((name, compose.picture_if_asked(msg, seen, roster[name]) if seen else msg))
 
     def told(player):
@@ -78,8 +103,9 @@ def tick_mails(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.d
                 mail(player["email"], *_notice(gd, events, seen, now, told(player), notify_of(player)), name,
                      "notice", seen)
     if result["entries"]:
+        everyone = takeback_refused(result["entries"])  # as every takeback mail, whatever their preference
         for name, player in roster.items():
-            if not player.get("email") or name in events_of or not wants_report(player, None, doc):
+            if not player.get("email") or name in events_of or not (everyone or wants_report(player, None, doc)):
                 continue  # a player an event is about heard of the moves in its notice
             seen = engine.status(gd, name)
             with reading_as(gd, player):

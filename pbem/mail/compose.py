@@ -47,6 +47,12 @@ def owed_id(gd: engine.GameDir, referee: str, key: str, recipient: str, kind: st
     return f"<pbem.{gd.id}.{key}.{recipient}.{kind}.{gd.meta['seed_commitment'][-8:]}@{domain_of(referee)}>"
 
 
+def asked_key(game_id: str, number: int) -> str:
+    """The mail ledger's key of the mail that asked the takeback logged as move `number` (its refusal by the tick
+    answers it)."""
+    return f"takeback {game_id} {number}"
+
+
 def sent_key(message_id: str) -> str:
     """The mail ledger's key of a mail sent once (Referee.send_owed)."""
     return f"sent {message_id}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..contract import PbemError
 from ..engine import engine
-from ..notation import split_steps
+from ..notation import plain, split_steps
 from ..play import plans, words
 from . import parse
 
@@ -40,7 +40,7 @@ def _is_queue_order(line: str) -> bool:
 def _notation(game, players: list[str], text: str) -> str:
     """The line in the notation's words, lower case and single-spaced (as it is when it reads so already); as
     written when its words name more than one thing (read as a move, its refusal then says why)."""
-    line = " ".join(text.lower().split())
+    line = " ".join(plain(text).lower().split())
     if not line or _is_queue_order(line):
         return line
     try:

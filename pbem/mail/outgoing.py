@@ -34,7 +34,8 @@ class Letter:
     (In-Reply-To and References follow it); `thread`: the player whose thread of the game it continues (None: the
     game's public thread, the organiser's; NO_THREAD: none); `redact`: texts never shown (default: the game's
     secrets); `message_id`: its Message-ID when it must be the same each time the mail is made (default: a new
-    one)."""
+    one); `answers`: the Message-ID of an earlier mail of the player's that it answers (a takeback request the tick
+    refused), when it is no reply to the message being handled."""
     to: str
     subject: str
     body: str
@@ -42,6 +43,7 @@ class Letter:
     thread: str | None = NO_THREAD
     redact: list[str] | None = None
     message_id: str | None = None
+    answers: str | None = None
 
 
 class Reads:
@@ -224,6 +226,9 @@ class Mailer:
         if letter.reply and incoming is not None and incoming.has_message_id:
             references += incoming.references
             in_reply_to = incoming.references[-1] if incoming.references else None
+        elif letter.answers:
+            references.append(letter.answers)
+            in_reply_to = letter.answers
         elif threaded:
             in_reply_to = compose.thread_root(gd, letter.thread, referee)
         return references, in_reply_to

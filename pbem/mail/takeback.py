@@ -37,6 +37,9 @@ def answer(mailer: Mailer, handling: Handling, player: dict) -> tuple[str, tuple
                                        _letter(gd, result, reader, handling, reply=reader["name"] == name)))
     sent = mailer.send(letters)
     mailer.ledger.put(handling.incoming.message_id, handling.record(word, player=name))
+    if word == "takeback" and handling.incoming.has_message_id:  # a refusal by the tick answers this mail
+        mailer.ledger.put(compose.asked_key(gd.id, result["entries"][0]["number"]),
+                          {"state": "done", "message_id": handling.incoming.message_id})
     return word, sent
 
 

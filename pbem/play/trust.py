@@ -1,7 +1,8 @@
 """Who sent a move: per-player secrets and HMAC signatures of a move's canonical content.
 
 A signature covers the game id, the move number it answers, the player and the moves (each normalized to its
-words), so a signed file may be published: it proves who sent it and cannot be replayed for another move.
+words in their plain forms: full-width digits and spaces as ASCII ones, pbem.notation.plain), so a signed file
+may be published: it proves who sent it and cannot be replayed for another move.
 """
 from __future__ import annotations
 

@@ -16,11 +16,10 @@ letters, digits and punctuation (`２`, `；`, an ideographic space) read as the
 from __future__ import annotations
 
 import itertools
-import unicodedata
 
 from ..contract import PbemError
 from ..messages import Words, lazy
-from ..notation import tokens_of
+from ..notation import plain, tokens_of
 from . import plans
 from .turns import RESIGN
 
@@ -34,12 +33,14 @@ def canonical_texts(game, texts: list[str], players: list[str]) -> list[str]:
 
 def canonical(game, text: str, players: list[str]) -> str:
     """One item in the canonical notation; as it is when it reads so already or no reading of its words does
-    (its error is then the usual one, in the player's own words); PbemError when two readings do."""
+    (its error is then the usual one, in the player's own words); PbemError when two readings do. Full-width
+    forms are read as plain ones first (pbem.notation.plain), so what it returns is always in plain forms."""
+    text = plain(text)
     if _reads(game, text, players):
         return text
     from ..text import glossary
     index = _index(game.package)
-    words = [piece for word in tokens_of(unicodedata.normalize("NFKC", text)) for elided in unelided(word, index)
+    words = [piece for word in tokens_of(text) for elided in unelided(word, index)
              for piece in segment(elided, index)]
     choices = [_readings(word, index, glossary.fold) for word in words]
     readings = []

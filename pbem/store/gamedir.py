@@ -272,8 +272,9 @@ def load_state(gd: GameDir, trust_edits: bool = False) -> dict:
 def game_file_differences(gd: GameDir, env: dict) -> list[str]:
     """The fields of game.yaml that the referee's state contradicts."""
     facts = {"rules_version": env["rules_version"], "players": env["players"], "options": env["options"],
-             "seed_commitment": commitment(env["seed"])}
-    return [key for key, value in facts.items() if gd.meta[key] != value]
+             "seed_commitment": commitment(env["seed"]), "rulings": env.get("rulings", 1)}
+    written = {"rulings": 1, **gd.meta}  # (a game made before the referee's rulings were numbered: 1)
+    return [key for key, value in facts.items() if written[key] != value]
 
 
 def load_secrets(gd: GameDir) -> dict:

@@ -325,3 +325,43 @@ def test_a_bot_seat_counts_as_the_referees_bot_at_its_level_never_as_a_person_of
     french = pbem("league", root, "--language", "fr").out
     assert "robot glouton" in french and "greedy bot" not in french
     assert "貪婪電腦" in pbem("league", root, "--language", "zh-Hant").out
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_when_every_seat_resigned_the_last_to_resign_ranks_first_and_the_league_rates_them_so(tmp_path, pbem,
+                                                                                               monkeypatch, players):
+    """The referee's ruling (README, "The referee's rulings"): resigned seats rank below those who played on, the
+    last to resign first; a game every seat resigned has no winner in the league, and is rated in that order."""
+    root = tmp_path / "games"
+    names = ["ann", "bob", "cy", "dee"][:players]
+    args = [arg for name in names for arg in ("--player", name)]
+    assert pbem("new", "coal-baron", root / "g", *args, "--seed", "leavers").code == 0
+    order = names[1:] + names[:1]  # bob resigns first, ann last
+    _resign(pbem, root / "g", order, monkeypatch)
+    ranking = load(root / "g" / "public.yaml")["ranking"]
+    assert [(row["player"], row["rank"]) for row in ranking] == [(name, rank) for rank, name in
+                                                                 enumerate(order[::-1], 1)]
+    assert pbem("verify", root / "g").code == 0
+    records, notes = leaguegames.read_games(root)
+    assert notes == []
+    rows = {r["player"]: r for r in league.league(records)["overall"]["standings"]}
+    assert all(rows[name]["wins"] == rows[name]["shared"] == 0 and rows[name]["resigned"] == 1 for name in names)
+    ratings = [rows[name]["rating"] for name in order[::-1]]
+    assert ratings == sorted(ratings, reverse=True) and ratings[0] > ratings[-1]
+
+
+def test_a_game_made_before_the_ruling_keeps_its_resigned_seats_in_the_order_they_resigned(tmp_path, pbem,
+                                                                                           monkeypatch):
+    """A game made under the referee's rulings 1 (games made before the ruling: game.yaml says none) ranks its
+    resigned seats in the order they resigned, as it did when it was played, and verifies."""
+    from pbem.engine import newgame
+    monkeypatch.setattr(newgame, "RULINGS", 1)
+    game_dir = tmp_path / "g"
+    assert pbem("new", "coal-baron", game_dir, "--player", "ann", "--player", "bob", "--seed", "leavers").code == 0
+    _resign(pbem, game_dir, ["bob", "ann"], monkeypatch)
+    assert [row["player"] for row in load(game_dir / "public.yaml")["ranking"]] == ["bob", "ann"]
+    assert pbem("verify", game_dir).code == 0
+    meta = load(game_dir / "game.yaml")
+    (game_dir / "game.yaml").write_text(yamlio.dumps({**meta, "rulings": 2}))  # not what the referee's state says
+    refused = pbem("verify", game_dir)
+    assert refused.code == 2 and "rulings" in refused.err, refused.err

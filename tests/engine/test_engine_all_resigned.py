@@ -66,7 +66,7 @@ def test_past_the_cap_the_referee_ends_the_game_and_everyone_sees_why(pbem, tmp_
     for viewer in (None, *names):
         status = engine.status(gd, viewer)
         assert status["finished"] and status["ended"] == why and status["seed"] == "alone"
-        assert [row["player"] for row in status["ranking"]] == names  # the resigned rank in resignation order
+        assert [row["player"] for row in status["ranking"]] == names[::-1]  # the last to resign first
     assert yamlio.load_file(directory / "log.yaml")["entries"] == entries  # the whole log revealed, as at any end
     shown = " ".join(pbem("status", directory).out.split())  # read across the report's wrapped lines
     assert f"Game over: {why}. Final ranking:" in shown and "end of game" in shown

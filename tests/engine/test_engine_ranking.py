@@ -1,5 +1,6 @@
 """The final ranking after resignations: those who played on are ranked among themselves (their order and ties as
-the game ranked them), then the resigned players after them, in the order they resigned."""
+the game ranked them), then the resigned players after them, the last to resign first (the referee's rulings 2;
+in games made before, rulings 1, in the order they resigned)."""
 from __future__ import annotations
 
 from pbem.engine.engine import final_ranking
@@ -25,11 +26,23 @@ def test_ties_among_those_who_played_on_are_kept():
     assert ranks(final_ranking(result, ["ann"])) == [("bob", 1), ("cid", 1), ("dee", 3), ("ann", 4)]
 
 
-def test_resigned_players_rank_last_in_the_order_they_resigned():
+def test_resigned_players_rank_last_the_last_to_resign_first():
     result = rows(("ann", 30, 1), ("bob", 20, 2), ("cid", 20, 2), ("dee", 10, 4))
-    ranking = final_ranking(result, ["dee", "bob"])
-    assert ranks(ranking) == [("ann", 1), ("cid", 2), ("dee", 3), ("bob", 4)]
+    ranking = final_ranking(result, ["dee", "bob"], rulings=2)
+    assert ranks(ranking) == [("ann", 1), ("cid", 2), ("bob", 3), ("dee", 4)]
     assert [row["details"].get("resigned") for row in ranking] == [None, None, "yes", "yes"]
+
+
+def test_when_every_player_resigned_the_last_to_resign_ranks_first_whatever_the_scores():
+    result = rows(("ann", 30, 1), ("bob", 20, 2), ("cid", 20, 2), ("dee", 10, 4))
+    ranking = final_ranking(result, ["ann", "cid", "dee", "bob"], rulings=2)
+    assert ranks(ranking) == [("bob", 1), ("dee", 2), ("cid", 3), ("ann", 4)]
+
+
+def test_a_game_made_before_the_ruling_ranks_its_resigned_players_in_the_order_they_resigned():
+    result = rows(("ann", 30, 1), ("bob", 20, 2), ("cid", 20, 2), ("dee", 10, 4))
+    assert ranks(final_ranking(result, ["dee", "bob"])) == [("ann", 1), ("cid", 2), ("dee", 3), ("bob", 4)]
+    assert ranks(final_ranking(result, ["dee", "bob"], rulings=1)) == ranks(final_ranking(result, ["dee", "bob"]))
 
 
 def test_nobody_resigned_leaves_the_games_ranking_as_it_is():

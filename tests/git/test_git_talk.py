@@ -269,3 +269,21 @@ def test_git_talk_kept_by_a_referee_killed_before_its_commit_is_told_once(club, 
     assert [m["text"] for m in talk["messages"]] == ["I am away this weekend"]
     assert git(game.dir, "log", "-1", "--format=%B").count("I am away this weekend") == 1
     assert [m["text"] for m in talking.heard_by(gd, "bob")] == ["I am away this weekend"]
+
+
+def test_pbem_say_in_the_git_referees_directory_publishes_table_talk_and_refuses_a_private_message(club):
+    """The organiser's `pbem say` in the local referee's game directory: a message to the table is published by the
+    referee's next run (talk.yaml); one to a single seat would reach no git player (each reads theirs from the
+    repository, encrypted), so it is refused, exit 2, nothing kept, and the message says what to use."""
+    game = club("gold-fever", 3, seed=SEED)
+    directory, secret = game.game_dir(), game.secrets["alice"]
+    before = {path: path.read_bytes() for path in directory.rglob("*") if path.is_file()}
+    private = game.pbem("say", directory, "Shall we leave the coast to each other?", "--as", "alice", "--to", "bob",
+                        "--secret", secret)
+    assert private.code == 2 and "pbem git say . --as alice --to bob" in " ".join(private.err.split())
+    assert {path: path.read_bytes() for path in directory.rglob("*") if path.is_file()} == before
+    table = game.pbem("say", directory, "Away this weekend", "--as", "alice", "--secret", secret)
+    assert table.code == 0, table.err
+    game.referee()
+    talk = yamlio.loads(git(game.dir, "show", "HEAD:talk.yaml"))
+    assert [(m["from"], m["to"], m["text"]) for m in talk["messages"]] == [("alice", None, "Away this weekend")]

@@ -1,12 +1,15 @@
 """The Great Heartland Hauling Co.'s queue words (meta.yaml `queues:`), each played through the referee's turns:
 the choice forms, the conditions (a hand, which is hidden, only one's own), the standing orders with the end
-trigger that disarms them, and the refill sent ahead (the case that costs most round trips)."""
+trigger that disarms them, and the refill sent ahead (the case that costs most round trips). The game declares no
+turn (meta.yaml `queues: turn:`): a player's run of decisions is their turn, which holds because no one else
+decides inside a turn and no one has two turns in a row (tested over whole games)."""
 from __future__ import annotations
 
 import pytest
 
 from pbem.contract import PbemError
-from support import QueueTable
+from pbem.play import plans
+from support import QueueTable, random_decisions
 
 Q = QueueTable("heartland-hauling")
 
@@ -118,3 +121,31 @@ def test_a_standing_upgrade_order_passes_on_an_upgrade(t):
     env, entries = Q.send(env, "alice", "move w; pay fuel-1")
     assert Q.played(entries)[1] == ("alice", ["pass"], "standing order")
     assert env["state"]["haulers"]["alice"]["upgrade"] is None
+
+
+def test_what_is_left_when_a_turn_ends_is_dropped_never_played_at_the_players_next_turn(t):
+    """alice's turn ends with her refill; the `load soybeans 1` she sent after it is dropped as bob's turn begins
+    and she is told: nothing of it is left for her next action at Eureka."""
+    env, entries = Q.send(at(t, "act", hand=["corn", "corn"]), "alice",
+                          "discard corn; draw; draw; draw; draw; load soybeans 1")
+    assert [moves for _, moves, _ in Q.played(entries)] == [["discard corn", "draw"], ["draw"], ["draw"], ["draw"]]
+    assert Q.to_act(env) == ("bob", "drive") and not Q.shown(env, "alice")["turns"]
+    assert "load soybeans 1" in Q.shown(env, "alice")["notices"][-1]
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (3, {}), (4, {"truck-stops": "on"}),
+                                             (3, {"truck-stops": "on", "layout": "alt-2"})])
+def test_a_run_of_one_players_decisions_is_exactly_one_turn(players, options):
+    """What makes the run of decisions the game's turn: every turn opens with its drive, every decision of a turn
+    is the turn's player's, and the next turn is another player's; the setup's placements by one player in a row
+    are one run before the first turn."""
+    assert plans.vocabulary(Q.game).turn is None
+    previous = None
+    for state, decision, _legal in random_decisions(Q.game, ["alice", "bob", "carol", "dave"][:players], options,
+                                                    f"runs-{players}"):
+        player, kind = decision["player"], decision["decision"]
+        if state["turn"] is not None:
+            assert state["turn"]["player"] == player  # no one else decides inside a turn
+            opens = kind == "drive" and state["turn"]["phase"] == "drive"
+            assert opens == (previous is not None and player != previous[0]), (previous, player, kind)
+        previous = (player, kind)

@@ -12,7 +12,7 @@ from pbem import bots
 from pbem.clock import correspondence
 from pbem.contract import PbemError
 from pbem.engine import engine
-from pbem.play import movefile, words
+from pbem.play import movefile, trust, words
 from pbem.store import registry
 from pbem.text import glossary, language
 from support import NAMES, random_decisions
@@ -169,3 +169,37 @@ def test_a_signed_move_file_in_other_words_is_signed_over_its_canonical_words(ne
 def test_a_french_elision_reads_as_its_two_words(written, canonical):
     """`jusqu'à` is how French writes `jusque à` (the glossary's `jusqu` and `à`): read as the two words."""
     assert words.canonical(registry.get("gold-fever"), written, NAMES[:3]) == canonical
+
+
+FULL_WIDTH = "bid\u3000１０"  # `bid 10` as a Chinese or Japanese keyboard types it (ideographic space, digits)
+
+
+def test_a_move_in_full_width_digits_and_spaces_is_played_and_logged_in_the_notation(new_game, pbem):
+    directory, _ = new_game("gold-fever", 3, seed="full-width")
+    gd = engine.open_game(directory)
+    player = engine.status(gd)["to_act"]
+    accepted = pbem("move", directory, "--as", player, "--text", f"{FULL_WIDTH}；next；pass")
+    assert accepted.code == 0, accepted.err
+    assert engine.read_log(gd)["entries"][0]["moves"] == ["bid 10"]  # (the others' passes are forced after it)
+    assert engine.status(gd, player)["queue"]["turns"] == [["pass"]]  # (`；` parts the steps too)
+
+
+def test_a_move_file_signed_as_typed_in_full_width_forms_checks_and_is_logged_in_the_notation(new_game, pbem,
+                                                                                              tmp_path):
+    """What a signature covers is the moves in their plain forms: a file holding the moves as the player typed
+    them, full-width digits and all, signed so, checks, and the log's plain move checks with the same signature."""
+    directory, secrets = new_game("gold-fever", 3, seed="full-width")
+    gd = engine.open_game(directory)
+    player = engine.status(gd)["to_act"]
+    signature = trust.sign(secrets[player], gd.id, 1, player, [FULL_WIDTH])
+    assert signature == trust.sign(secrets[player], gd.id, 1, player, ["bid 10"])
+    path = tmp_path / "full-width.yaml"
+    path.write_text(f"game: {gd.id}\nmove_number: 1\nplayer: {player}\nmoves:\n- {FULL_WIDTH}\n"
+                    f"signature: {signature}\n", encoding="utf-8")
+    accepted = pbem("move", directory, "--as", player, path)
+    assert accepted.code == 0, accepted.err
+    entry = engine.read_log(gd, full=True)["entries"][0]
+    assert entry["moves"] == ["bid 10"] and entry["signature"] == signature
+    trust.check_signature(secrets[player], entry["signature"], gd.id, 1, player, entry["moves"])  # as verify does
+    by_cli = pbem("sign", path, "--secret", secrets[player])  # `pbem sign` signs what was typed: the same
+    assert by_cli.code == 0 and signature in path.read_text(encoding="utf-8")

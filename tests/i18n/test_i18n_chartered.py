@@ -170,3 +170,25 @@ def test_every_chartered_move_description_fits_78_columns_in_every_language(code
                 assert width(text) <= 78, (code, CHARTERED.format_move(entry), text)
                 seen.add(entry["action"])
     assert seen >= {"build", "buy", "refresh", "buy_share", "done", "found"}
+
+
+@pytest.mark.parametrize("code,heads", [("en", ["value", "share price", "companies"]),
+                                        ("fr", ["valeur", "prix de l'action", "compagnies"]),
+                                        ("zh-Hant", ["市值", "股價", "公司"])])
+def test_the_stock_board_table_has_a_header_like_the_others_in_each_language(code, heads):
+    """A row a step under a header and its rule: the capitalisation, the share price, the companies standing there
+    (in the example game, gold, opium and tea at 30 and pepper at 60), within 78 columns."""
+    from pathlib import Path
+    from pbem.engine import engine
+    gd = engine.open_game(Path(__file__).resolve().parents[2] / "examples" / "chartered" / "ch-5p-in-progress")
+    with language.reading(code):
+        text = report.status_text(engine.status(gd))
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.split() == [w for head in heads for w in head.split()]) - 1
+    assert set(lines[at + 2]) == {"-", " "} and lines[at + 2].count(" -") == 2  # the rule under three heads
+    steps = engine.status(gd)["view"]["stock_board"]
+    rows = [line.split(None, 2) for line in lines[at + 3:at + 3 + len(steps)]]
+    assert [(int(row[0]), int(row[1])) for row in rows] == [(s["value"], s["price"]) for s in steps]
+    codes = {"en": ("GLD, OPI, TEA", "PEP"), "fr": ("OR, OPI, THE", "POI"), "zh-Hant": ("金、鴉、茶", "椒")}[code]
+    assert (rows[0][2], rows[1][2]) == codes and all(len(row) == 2 for row in rows[2:])
+    assert all(width(line) <= WIDTH for line in lines[at:at + 3 + len(steps)])

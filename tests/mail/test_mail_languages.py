@@ -275,3 +275,15 @@ def test_a_broken_game_directory_is_refused_in_the_players_language(games_root, 
     receive(games_root, smtp, move_mail(game, player, [move], move_number=number))
     (answer,) = smtp.take()
     assert BROKEN[broken][1][player] in " ".join(body_of(answer).split()), body_of(answer)[:600]
+
+
+def test_a_move_mailed_in_full_width_digits_and_spaces_is_played_and_logged_in_the_notation(games_root, smtp):
+    """A Chinese or Japanese keyboard types `１０`, `；` and an ideographic space: read as their plain forms."""
+    game = create_game(games_root, "gold-fever", 3, seed="full-width", welcome=smtp.address)
+    smtp.take()
+    player = game.to_act()
+    receive(games_root, smtp, move_mail(game, player, ["bid\u3000１０；next；pass"], move_number=1))
+    assert engine.read_log(game.gd)["entries"][0]["moves"] == ["bid 10"]
+    assert engine.status(game.gd, player)["queue"]["turns"] == [["pass"]]
+    answer = body_of(next(mail for mail in smtp.take() if mail["To"] == game.address(player)))
+    assert "bid 10" in answer and "１" not in answer

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine import engine
-from mailkit import move_mail, outbox_mails, receive, seated_game
+from mailkit import body_of, move_mail, outbox_mails, receive, seated_game
 
 
 @pytest.fixture
@@ -80,3 +80,34 @@ def test_a_takeback_asked_is_in_the_reports_mailed_until_it_is_answered(table, g
     send(games_root, table, third, ["pass"], out)
     sent = outbox_mails(out)
     assert sent and all("take back move 1: waiting" not in mail for mails in sent.values() for mail in mails)
+
+
+def test_a_takeback_the_tick_refuses_is_told_at_once_to_everyone_and_to_its_asker_in_their_thread(games_root, smtp):
+    """Not answered within its two days, the takeback is refused by `pbem tick`, which mails every player at once
+    (whatever their preference: `turn` here), the one who asked in answer to her request; once only."""
+    import datetime
+    from mailkit import create_game, run_cli
+    from pbem.text import times
+
+    def at(hours):
+        return times.iso(times.parse_time("2026-03-02T12:00:00Z") + datetime.timedelta(hours=hours))
+
+    game = create_game(games_root, "gold-fever", 3, seed="takeback", welcome=smtp.address,
+                       options=("--now", at(0), "--notify", "turn"))
+    first = engine.status(game.gd)["to_act"]
+    for hours, lines, number in ((1, ["bid 5"], 1), (2, ["takeback"], None)):
+        raw = move_mail(game, first, lines, move_number=number, message_id=f"<{lines[0]}@players.example>")
+        assert run_cli("mail", "receive", "--games", games_root, "--smtp", smtp.address, "--now", at(hours),
+                       input=raw).code == 0
+    asked = [mail for mail in smtp.take() if mail["To"] == game.address(first)][-1]
+    assert "asks to take back move 1" in body_of(asked)
+    tick = run_cli("tick", games_root, "--now", at(2 + 49), "--smtp", smtp.address)
+    assert tick.code == 0, tick.output
+    mails = {mail["To"]: mail for mail in smtp.take()}
+    assert set(mails) == {game.address(name) for name in game.players}
+    refused = f"the referee refused {first}'s takeback"
+    for mail in mails.values():
+        assert refused in " ".join(body_of(mail).split())
+    assert mails[game.address(first)]["In-Reply-To"] == "<takeback@players.example>" == asked["In-Reply-To"]
+    assert run_cli("tick", games_root, "--now", at(2 + 50), "--smtp", smtp.address).code == 0
+    assert smtp.take() == []  # told once
