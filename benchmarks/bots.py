@@ -66,9 +66,20 @@ MAX_DECISIONS = 20000
 # ------------------------------------------------------------------------------------------ option sets
 
 def option_sets(game: registry.Game, count: int) -> list[dict]:
-    """Every combination of the game's options a club may choose at this player count. Heartland's
-    alternate-routes counts only off and on (the number of cards is a detail of the same variant), and the options
-    that keep an earlier pbem's reading are left at their new-game default."""
+    """Every combination of the game's options a club may choose at this player count (each a copy of its own).
+    Heartland's alternate-routes counts only off and on (the number of cards is a detail of the same variant), and
+    the options that keep an earlier pbem's reading are left at their new-game default. Found once a game and
+    table size: each combination is tried by setting a game up, and every planned game draws among them."""
+    key = (game.id, count)
+    if key not in _OPTION_SETS:
+        _OPTION_SETS[key] = _fitting_option_sets(game, count)
+    return [dict(options) for options in _OPTION_SETS[key]]
+
+
+_OPTION_SETS: dict[tuple[str, int], list[dict]] = {}
+
+
+def _fitting_option_sets(game: registry.Game, count: int) -> list[dict]:
     choices = {}
     for key, spec in game.meta.get("options", {}).items():
         values = list(spec["choices"])

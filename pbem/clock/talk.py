@@ -70,11 +70,14 @@ def check_allowed(gd: GameDir, secrets: dict, sender: str, to: str | None) -> No
                              to=to, players=", ".join(p for p in gd.players if p != sender)))
 
 
-def check_room(gd: GameDir, sender: str, count: int, now=None) -> None:
-    """Refuse `count` messages more from `sender` today when they would pass MAX_A_DAY (read before a mail's
-    move is played, so that a mail whose talk cannot all be kept plays nothing)."""
+def check_room(gd: GameDir, sender: str, sources: list[str], now=None) -> None:
+    """Refuse the messages of `sources` from `sender` today when they would pass MAX_A_DAY (read before a mail's
+    move is played, so that a mail whose talk cannot all be kept plays nothing); those kept already (the same
+    mail handled again) count once."""
     from . import clock
-    sent = sent_on_day(_messages(gd, ALL_TALK), sender, clock.moment(now))
+    every = _messages(gd, ALL_TALK)
+    sent = sent_on_day(every, sender, clock.moment(now))
+    count = sum(1 for where in sources if _kept_from(every, where) is None)
     if sent + count > MAX_A_DAY:
         raise PbemError(lazy("you sent {sent} messages today and your mail holds {count}; a player may send at "
                              "most {limit} a day (UTC): send fewer, or write again tomorrow.", sent=sent,
@@ -88,42 +91,59 @@ def sent_on_day(every: list[dict], sender: str, moment) -> int:
     return sum(1 for m in every if m["from"] == sender and m["at"][:10] == day)
 
 
-def say(gd: GameDir, sender: str, text: str, to: str | None = None, now=None) -> dict:
+def say(gd: GameDir, sender: str, text: str, to: str | None = None, now=None, source: str | None = None) -> dict:
     """A message of `sender` to the table (`to` None) or to one seat, kept: the message as recorded, with
-    `removed`, the count of characters taken out of it."""
+    `removed`, the count of characters taken out of it. `source` names what carried it (a git talk file, a mail's
+    message and its place in it): a message whose source is kept already is not kept again, its record is the
+    answer (a run killed after keeping it and before its commit or its ledger record meets it again)."""
     from . import clock
     from ..text import times
     message, removed = cleaned(text)
     moment = clock.moment(now)
     with engine.writing(gd) as env:
-        check_allowed(gd, engine.load_secrets(gd), sender, to)
         every = _messages(gd, ALL_TALK)
+        kept = _kept_from(every, source)
+        if kept is not None:
+            return {**_shown(kept), "game": gd.id, "removed": removed}
+        check_allowed(gd, engine.load_secrets(gd), sender, to)
         if sent_on_day(every, sender, moment) >= MAX_A_DAY:
             raise PbemError(lazy("you sent {limit} messages today, the most a player may send a day (UTC); "
                                  "write again tomorrow.", limit=MAX_A_DAY))
         record = {"at": times.iso(moment), "from": sender, "to": to, "move_number": env["move_number"],
                   "text": message}
-        every.append(record)
+        every.append({**record, "source": source} if source else record)
         # the public file is made from the referee's record each time: an edit of it (a player with write access)
         # lasts only until the next message, and a private message's count never shows in it
-        files = {**_file(gd, ALL_TALK, every), **_file(gd, TALK, [m for m in every if m["to"] is None])}
+        files = {**_file(gd, ALL_TALK, every), **_file(gd, TALK, [_shown(m) for m in every if m["to"] is None])}
         commit_files(gd, files)
     return {**record, "game": gd.id, "removed": removed}
+
+
+def _kept_from(every: list[dict], source: str | None) -> dict | None:
+    """The message kept from `source` already, if any."""
+    if source is None:
+        return None
+    return next((m for m in every if m.get("source") == source), None)
+
+
+def _shown(message: dict) -> dict:
+    """A message as its readers get it: without the name of what carried it (the referee's bookkeeping)."""
+    return {key: value for key, value in message.items() if key != "source"}
 
 
 def table(gd: GameDir) -> list[dict]:
     """The messages to the table: from the referee's record where it is (the public file may have been edited),
     else the public file."""
     if gd.has_referee():
-        return [m for m in _messages(gd, ALL_TALK) if m["to"] is None]
-    return _messages(gd, TALK)
+        return [_shown(m) for m in _messages(gd, ALL_TALK) if m["to"] is None]
+    return [_shown(m) for m in _messages(gd, TALK)]
 
 
 def heard_by(gd: GameDir, player: str) -> list[dict]:
     """What `player` may read: the table's messages and the private ones they sent or received (the referee's
     record)."""
     engine.check_player(gd, player)
-    return [m for m in _messages(gd, ALL_TALK) if m["to"] in (None, player) or m["from"] == player]
+    return [_shown(m) for m in _messages(gd, ALL_TALK) if m["to"] in (None, player) or m["from"] == player]
 
 
 def latest(gd: GameDir, player: str | None = None, count: int = LATEST) -> list[dict]:

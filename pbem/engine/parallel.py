@@ -66,7 +66,9 @@ def run(work_groups: list[list[int]], workers: int,
     reports come, and for a worker that did not end well, last, (its number, Stopped).
 
     Plain os.fork and a pipe a worker, not multiprocessing (whose import alone is ~24 M instructions of the run's
-    serial part), and the run reads all a worker has said at each wake-up."""
+    serial part), and the run reads all a worker has said at each wake-up, waking at most every PAUSE_MS while
+    they work (not at each report: a worker says three things a mail, and each wake-up of the run takes a core
+    from a worker) and at once when one ends."""
     import pickle  # noqa: F401 — here, not at a command's start: imported once, before the fork, for the workers too
     tickets, per_ticket = _tickets(len(work_groups))
     heard: dict[int, _Heard] = {}  # by the read end of its pipe
@@ -76,9 +78,10 @@ def run(work_groups: list[list[int]], workers: int,
             heard[heard_from.fd] = heard_from
         os.close(tickets)
         tickets = None
-        listening = select.poll()
+        listening, ends = select.poll(), select.poll()
         for fd in heard:
             listening.register(fd, select.POLLIN)
+            ends.register(fd, 0)  # its pipe hung up (the worker ended) only
         while heard:
             for fd, _ in listening.poll():
                 worker = heard[fd]
@@ -91,10 +94,13 @@ def run(work_groups: list[list[int]], workers: int,
                         yield worker.number, said
                 if worker.ended:
                     listening.unregister(fd)
+                    ends.unregister(fd)
                     del heard[fd]
                     code = worker.wait()
                     if code != 0:
                         yield worker.number, Stopped(code, worker.why, worker.taken)
+            if heard:  # what the workers say meanwhile waits in their pipes, read at the next wake-up; an end wakes
+                ends.poll(PAUSE_MS)  # the run at once
     finally:  # left early: each worker still ends its work (its work under way is never cut), heard to its end
         if tickets is not None:
             os.close(tickets)
@@ -139,6 +145,7 @@ class _Heard:
 
 
 LENGTH = 4  # bytes: a report's length, before its pickle
+PAUSE_MS = 50  # the least time between two wake-ups of the run by its workers' reports (a pipe holds 64 KiB of them)
 
 
 def _fork(number: int, work: Callable[[], None], heard: dict[int, _Heard]) -> _Heard:

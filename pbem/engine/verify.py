@@ -20,8 +20,8 @@ from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STA
                              check_player, game_file_differences, load_state, read_components, read_status, reading,
                              state_edited, view_file)
 from ..store.safefiles import Missing
-from .documents import (RECENT, differences, decision_of, final_ranking, json_text, public_entry, public_log,
-                        rulings, schema_line, status_doc, status_docs, status_files, with_status_digests)
+from .documents import (RECENT, differences, decision_of, final_ranking, in_stored_words, json_text, public_entry,
+                        public_log, rulings, schema_line, status_doc, status_docs, status_files, with_status_digests)
 from .rewinds import Rewinds, replay_takeback
 
 if TYPE_CHECKING:
@@ -218,9 +218,9 @@ def verify(gd: GameDir, player: str | None = None) -> dict:
                 replayed[record] = env[record]
         problems = _log_header_problems(gd, log) + _game_file_problems(gd, recorded, log_file) \
             + (_referee_problems(gd, env, replayed, recorded is None) if referee else [])
-        found, checked = _compare_files(gd, replayed, public_log(gd, log, finished), referee, player)
+        found, checked, worded = _compare_files(gd, replayed, public_log(gd, log, finished), referee, player)
         problems += found
-        notes = replay_notes + _schema_notes(gd, problems) + ([] if recorded else [
+        notes = replay_notes + worded + _schema_notes(gd, problems) + ([] if recorded else [
             _("{file}: its title, created and pbem_version were not checked (this game's log does not record "
               "{file}: an earlier pbem made the game)", file=GAME)])
         if problems:
@@ -247,13 +247,17 @@ def _sources(gd: GameDir, referee: bool) -> tuple[dict | None, str, dict, str]:
 
 
 def _compare_files(gd: GameDir, replayed: dict, log: dict, referee: bool, player: str | None
-                   ) -> tuple[list[str], list[str]]:
+                   ) -> tuple[list[str], list[str], list[str]]:
     """Every status file (and the status digests, with the referee's files) and the public log (`log`, as the
-    replay gives it) compared with what is stored: (the problems, the files checked). Without the referee's
-    files, only what a player holds: the public files and the views present (with `player`, theirs)."""
+    replay gives it) compared with what is stored: (the problems, the files checked, notes of the files worded
+    by an earlier pbem). Without the referee's files, only what a player holds: the public files and the views
+    present (with `player`, theirs)."""
     recent = replayed["recent"]
     expected = status_docs(gd, replayed, recent)
     status = status_files(gd, replayed, recent, expected)
+    expected, reworded = _in_stored_words(gd, expected, status)
+    if reworded:
+        status = status_files(gd, replayed, recent, expected)
     texts = {relative: text for relative, (text, _) in status.items()}
     expected[LOG], texts[LOG] = log, yamlio.dumps(log, schema_line(LOG, "log.schema.json"))
     problems, checked = [], [GAME, COMPONENTS] + ([STATE, FULL_LOG] if referee else [])
@@ -267,7 +271,31 @@ def _compare_files(gd: GameDir, replayed: dict, log: dict, referee: bool, player
             continue  # another player's view: not in this player's hands
         problems += _file_problems(gd, relative, data, texts[relative])
         checked.append(relative)
-    return problems, checked
+    # TRANSLATORS: {files}: file names, listed
+    notes = [_("{files}: the decision's description is worded as another pbem worded it; these words are not the "
+               "record (who must act and which decision are, and were checked)",
+               files=", ".join(reworded))] if reworded else []
+    return problems, checked, notes
+
+
+def _in_stored_words(gd: GameDir, expected: dict[str, dict], status: dict[str, tuple[str, int]]
+                     ) -> tuple[dict[str, dict], list[str]]:
+    """The replay's status documents worded as the stored files word them (documents.in_stored_words), and the
+    files whose words differ. A stored file that is the replay's text, or cannot be read, is left to
+    _file_problems."""
+    worded, reworded = dict(expected), []
+    for relative, doc in expected.items():
+        try:
+            data = gd.read_bytes(relative)
+            if data == status[relative][0].encode("utf-8"):
+                continue
+            stored = yamlio.loads(data, gd.where(relative))
+        except PbemError:
+            continue
+        worded[relative] = in_stored_words(doc, stored)
+        if worded[relative] != doc:
+            reworded.append(relative)
+    return worded, reworded
 
 
 def _components(gd: GameDir, meta: dict) -> dict:

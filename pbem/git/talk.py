@@ -164,7 +164,7 @@ def judged(gd: engine.GameDir, path: str, named, data: bytes, encrypted: bool, s
     elif not signed_commit():
         raise PbemError(lazy("not signed: sign the file with your secret (`pbem git say` does) or sign the commit "
                              "with your registered SSH key"))
-    return talking.say(gd, player, doc["text"], doc["to"], now)
+    return talking.say(gd, player, doc["text"], doc["to"], now, source=path)  # kept once, by its file's name
 
 
 def commit_lines(kept: list[dict]) -> list[str]:

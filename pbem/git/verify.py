@@ -24,7 +24,7 @@ from itertools import accumulate
 
 from ..contract import PbemError
 from ..engine import engine
-from ..engine.documents import entry_text, opened_log
+from ..engine.documents import entry_text, in_stored_words, opened_log
 from ..messages import _, lazy, ngettext, nlazy
 from ..play.queues import REASONS as QUEUE_REASONS
 from ..rng import commitment
@@ -41,6 +41,7 @@ from .signatures import VerifyFailed, check_signatures
 from .verified import chain_line, failed, not_replayed, rewritten, unrefereed_line
 
 RAW_LINE = re.compile(r"^:\d+ (\d+) [0-9a-f]+ ([0-9a-f]+) A\t(.+)$")
+SAME, WORDED = "same", "worded"  # a public.yaml that is the replay's, or is but for the words of another pbem
 
 
 def verify(directory, rev: str = "HEAD", referee_root=None, language_code: str | None = None) -> dict:
@@ -330,15 +331,17 @@ def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics: list[dict | No
     wanted = {}
     for index, link in enumerate(chain):
         wanted.setdefault(link["move"] - 1, []).append(index)
-    checked, shown = 0, []  # shown: the public entries of the entries replayed so far, each masked once
+    checked, worded, shown = 0, 0, []  # shown: the public entries of the entries replayed so far, each masked once
     for count, state, resigned in engine.replay_steps(gd, seed, components, full_log):
         if count:
             shown.append(engine.public_entry(gd.game, entries[count - 1]))
         for index in wanted.get(count, []):
             link = chain[index]
             public = engine.published_status(gd, seed, count, state, resigned, shown)
-            if not _same_public(repo, gd, link, publics[index], public):
+            same = _same_public(repo, gd, link, publics[index], public)
+            if same is None:
                 raise not_replayed(engine.PUBLIC, link)
+            worded += same == WORDED
             log = logs[index].doc
             if log is not None and log != engine.public_log(gd, {**full_log, "entries": entries[:count] or None},
                                                             public["finished"]):
@@ -346,23 +349,35 @@ def _check_replay(repo: Repo, gd: engine.GameDir, chain, publics: list[dict | No
             checked += 1
     if checked != len(chain):
         raise VerifyFailed(lazy("verify failed: the full log does not reach every refereed position"))
-    return ngettext("replay: the {count} refereed position equals the replay from the revealed seed (it matches its "
-                    "commitment)", "replay: all {count} refereed positions equal the replay from the revealed seed "
-                    "(it matches its commitment)", checked, count=checked)
+    found = ngettext("replay: the {count} refereed position equals the replay from the revealed seed (it matches its "
+                     "commitment)", "replay: all {count} refereed positions equal the replay from the revealed seed "
+                     "(it matches its commitment)", checked, count=checked)
+    if worded:
+        found += "\n" + ngettext("words: {count} position words its decision as another pbem worded it (what "
+                                 "players read, not the record: who must act and which decision were checked)",
+                                 "words: {count} positions word their decision as another pbem worded it (what "
+                                 "players read, not the record: who must act and which decision were checked)",
+                                 worded, count=worded)
+    return found
 
 
-def _same_public(repo: Repo, gd: engine.GameDir, link: dict, stored: dict | None, expected: dict) -> bool:
-    """Is a refereed commit's public.yaml (`stored`, or None when not read yet) the replay's `expected`? Bytes that
+def _same_public(repo: Repo, gd: engine.GameDir, link: dict, stored: dict | None, expected: dict) -> str | None:
+    """Is a refereed commit's public.yaml (`stored`, or None when not read yet) the replay's `expected`: SAME, or
+    WORDED when only its words are another pbem's (None: it is not)? Bytes that
     are the very text the referee writes for it (checked against its schema before it is written) need no
     reading; otherwise it is read and checked, and compared without its deadlines, which are the referee's
-    record, not the replay's (engine.verify alike)."""
+    record, not the replay's, and in its own words (the decision's description: an earlier pbem may have worded it
+    otherwise; engine.verify alike)."""
     if stored is None:
         data = repo.show(link["commit"], engine.PUBLIC) or b""
         if data == yamlio.dumps(expected, schema_line(engine.PUBLIC, "public.schema.json")).encode():
-            return True
+            return SAME
         stored = _load(data, engine.PUBLIC, link["commit"], gd, "public.schema.json")
         _check_count(link, link["move"] - 1, stored)
-    return {key: value for key, value in stored.items() if key != "clock"} == expected
+    worded = in_stored_words(expected, stored)
+    if {key: value for key, value in stored.items() if key != "clock"} != worded:
+        return None
+    return SAME if worded == expected else WORDED
 
 
 def _check_remote(repo: Repo, rev: str, chain: list[dict]) -> str | None:

@@ -26,6 +26,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
+from .. import digests
 from ..engine import parallel
 from .commands import Referee
 from .locks import NO_GAME
@@ -74,6 +75,8 @@ def handle_all(referee: Referee, items: Iterable[Waiting], workers: int = 1) -> 
     outcomes: list[Outcome] = []
     with referee.batch():
         for item in items:
+            if len(outcomes) == 1:  # a batch of more than one: OpenSSL's hashing, as the workers have it (below)
+                digests.for_many()
             outcome = attempt(lambda: referee.handle(item.raw, item.size, item.source), item.source)
             outcomes.append(outcome)
             if outcome.result != "error":
@@ -114,6 +117,8 @@ def _handle_chunk(referee: Referee, chunk: list[Waiting], workers: int) -> list[
             outcomes[index] = failure(item.source, exc)
             continue
         read[index] = (incoming, referee.where(incoming))
+    if len(read) > 1:  # OpenSSL's hashing started once, here, for the mails of this process and of its workers
+        digests.for_many()
     ready = sorted(read)
     work_groups = [[ready[i] for i in group] for group in parallel.groups(_groups([read[i] for i in ready]))]
 

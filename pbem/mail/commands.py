@@ -338,8 +338,8 @@ class Referee:
         """Mail what a turn calls for (pbem.mail.telling.reports), and record the message done."""
         lead = told.lead or lazy("Your move {number} is accepted.", number=told.entries[0]["number"])
         messages = telling.reports(self.mailer, handling, Told(told.mover, told.entries, told.answer, lead))
-        messages += talkmail.after_move(self.mailer, handling, told.mover)
-        sent = self.mailer.send(messages)
+        answers, talked = talkmail.after_move(self.mailer, handling, told.mover)
+        sent = talkmail.send(self.mailer, handling.gd, messages + answers, talked)
         telling.record_accepted(self.mailer, handling, told)
         self.mailer.save_bookmarks()
         with language.reading(language.DEFAULT):  # the organiser's log
@@ -362,6 +362,7 @@ class Referee:
                 break
             auto.append(later)
         handling.gd = gd
+        handling.said = talkmail.take(handling.incoming.lines)[0]  # kept once: the run that died may have kept it
         return self._after_move(handling, Told(seen["player"], [entry, *auto],
                                                answer=entry["moves"] == [engine.RESIGN]))
 

@@ -11,6 +11,11 @@ game's public talk; a private one to its one recipient only, kept in the referee
 message is only ever the body of a mail, under a line naming who said it, never a header. In a mail with a move,
 the talk is checked first (a refused one refuses the mail: nothing is played), then kept once the move is; a
 message another mail of the same player left no room for in between is never dropped unsaid: the player is told.
+
+Each message is kept once and mailed once, however often its mail is handled (a run killed after keeping it and
+before recording the mail handled meets the mail again): it is kept under its source, the mail's Message-ID and
+its place in the mail (pbem.clock.talk), and each of its mails has a Message-ID made from that source and goes
+through the ledger of mails sent once (Mailer.send_owed).
 """
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from email.message import EmailMessage
 
 from ..clock import club, talk
 from ..contract import PbemError
+from ..digests import sha256
 from ..engine import engine
 from ..messages import _
 from ..text import language, talktext
@@ -53,12 +59,19 @@ def take(lines: list[str]) -> tuple[list[tuple[str | None, str]], list[str]]:
     return said, rest
 
 
+def source(handling: Handling, index: int) -> str:
+    """What carried the mail's message number `index` (from 0): the mail, by a digest of its Message-ID (the mail
+    ledger's key: the same mail handled again), and the message's place in it."""
+    return f"mail {sha256(handling.incoming.message_id.encode('utf-8', 'surrogateescape')).hexdigest()[:32]} {index}"
+
+
 def checked(mailer: Mailer, handling: Handling, sender: str) -> bool:
     """The talk of a player's mail checked before anything of it is applied (a Reject if it cannot be said, or
     comes with a command rather than a move); is it a mail of talk only?"""
     incoming = handling.incoming
     try:
-        check(handling.gd, mailer.reads.secrets(handling.gd), sender, handling.said, handling.now)
+        check(handling.gd, mailer.reads.secrets(handling.gd), sender, handling.said, handling.now,
+              [source(handling, index) for index in range(len(handling.said))])
     except PbemError as exc:
         raise Reject(exc.render()) from None
     if incoming.admin or incoming.command in ("help", "status", "moves"):
@@ -67,25 +80,29 @@ def checked(mailer: Mailer, handling: Handling, sender: str) -> bool:
     return not incoming.lines
 
 
-def check(gd: engine.GameDir, secrets: dict, sender: str, said: list[tuple[str | None, str]], now) -> None:
+def check(gd: engine.GameDir, secrets: dict, sender: str, said: list[tuple[str | None, str]], now,
+          sources: list[str]) -> None:
     """Refuse what could not be said (talk turned off, no such seat, too long, or more today than the limit with
-    the messages already sent)."""
-    talk.check_room(gd, sender, len(said), now)
+    the messages already sent; those kept from `sources` already count once)."""
+    talk.check_room(gd, sender, sources, now)
     for to, text in said:
         talk.check_allowed(gd, secrets, sender, to)
         talk.cleaned(text)
 
 
-def say_all(mailer: Mailer, handling: Handling, sender: str, said: list[tuple[str | None, str]]) -> list[dict]:
-    """Each message kept (pbem.clock.talk.say), in order."""
-    return [talk.say(handling.gd, sender, text, to, handling.now) for to, text in said]
+def keep(handling: Handling, sender: str, index: int) -> dict:
+    """The mail's message number `index` kept (pbem.clock.talk.say, once from its source), with its source."""
+    to, text = handling.said[index]
+    where = source(handling, index)
+    return {**talk.say(handling.gd, sender, text, to, handling.now, where), "source": where}
 
 
 def mails(mailer: Mailer, gd: engine.GameDir, kept: list[dict], mailed: set[str] | None = None
           ) -> list[EmailMessage]:
     """Each message to whoever may read it, in their language: the table's to the other players and the
     spectators, a private one to its recipient; of the players, those of `mailed` only (None: all with an
-    address; play by git mails those who read no repository)."""
+    address; play by git mails those who read no repository). A message with its `source` gets mails whose
+    Message-IDs are made from it (the same when made again: send them with Mailer.send_owed)."""
     secrets = mailer.reads.secrets(gd)
     players = {p["name"]: p.get("email") for p in secrets["players"] if mailed is None or p["name"] in mailed}
     out = []
@@ -102,8 +119,27 @@ def mails(mailer: Mailer, gd: engine.GameDir, kept: list[dict], mailed: set[str]
                 subject = _("{player} to the table", player=message["from"]) if message["to"] is None else \
                     _("{player} to you only", player=message["from"])
                 body = "\n".join(talktext.message_lines(message))
-                out.append(mailer.mail(gd, None, Letter(to, compose.subject_for(gd, subject), body, thread=None)))
+                out.append(mailer.mail(gd, None, Letter(to, compose.subject_for(gd, subject), body, thread=None,
+                                                        message_id=_message_id(mailer, gd, message, to))))
     return out
+
+
+def _message_id(mailer: Mailer, gd: engine.GameDir, message: dict, to: str) -> str | None:
+    """The Message-ID of a message's mail to `to`: made from its source and its recipient (None: a new one)."""
+    if not message.get("source"):
+        return None
+    key = sha256(message["source"].encode("utf-8")).hexdigest()[:24]
+    recipient = sha256(to.lower().encode("utf-8")).hexdigest()[:16]
+    return compose.owed_id(gd, mailer.referee_address(gd), key, recipient, "talk")
+
+
+def send(mailer: Mailer, gd: engine.GameDir, answers: list[EmailMessage], told: list[EmailMessage]
+         ) -> tuple[list[str], str | None]:
+    """The answers and reports of a handled mail sent, then the mails of its talk (`told`), each once (a run killed
+    after they went, before the mail was recorded handled, makes them again and finds them sent)."""
+    sent, warning = mailer.send(answers)
+    again, late = mailer.send_owed(gd.id, told) if told else ([], None)
+    return sent + again, warning or late
 
 
 def _unique(readers: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -120,31 +156,32 @@ def answer(mailer: Mailer, handling: Handling, player: dict) -> Outcome:
     """A mail of talk only: each message kept and mailed, the sender answered with what was kept."""
     gd, name = handling.gd, player["name"]
     try:
-        kept = say_all(mailer, handling, name, handling.said)
+        said = [keep(handling, name, index) for index in range(len(handling.said))]
     except PbemError as exc:
         raise Reject(exc.render()) from None
-    letter = Letter(player["email"], compose.subject_for(gd, _("message sent")), answer_text(kept), reply=True)
-    sent = mailer.send([mailer.mail(gd, handling.incoming, letter), *mails(mailer, gd, kept)])
+    letter = Letter(player["email"], compose.subject_for(gd, _("message sent")), answer_text(said), reply=True)
+    sent = send(mailer, gd, [mailer.mail(gd, handling.incoming, letter)], mails(mailer, gd, said))
     mailer.ledger.put(handling.incoming.message_id, handling.record("say", player=name))
     return Outcome(handling.incoming.message_id, "command", "say", gd.id, name, *sent)
 
 
-def after_move(mailer: Mailer, handling: Handling, name: str) -> list[EmailMessage]:
-    """The talk of a mail whose move was accepted, kept and mailed. It was checked before the move, but another
-    mail of the same player may have used up the day's messages in between: the move stands, and the player is
-    told which messages were not delivered and why (never dropped without a word)."""
-    kept, refusal = [], None
-    for to, text in handling.said:
+def after_move(mailer: Mailer, handling: Handling, name: str) -> tuple[list[EmailMessage], list[EmailMessage]]:
+    """The talk of a mail whose move was accepted, kept: (the answer to the mover when some of it could not be,
+    the mails that tell it; send them with `send`). It was checked before the move, but another mail of the same
+    player may have used up the day's messages in between: the move stands, and the player is told which
+    messages were not delivered and why (never dropped without a word)."""
+    said, refusal = [], None
+    for index in range(len(handling.said)):
         try:
-            kept.append(talk.say(handling.gd, name, text, to, handling.now))
+            said.append(keep(handling, name, index))
         except PbemError as exc:
             refusal = exc
             break
-    out = mails(mailer, handling.gd, kept)
+    answers = []
     if refusal is not None:
-        unsent = [(to, talk.cleaned(text)[0]) for to, text in handling.said[len(kept):]]  # checked: they clean
-        out.append(not_delivered(mailer, handling, name, unsent, refusal))
-    return out
+        unsent = [(to, talk.cleaned(text)[0]) for to, text in handling.said[len(said):]]  # checked: they clean
+        answers.append(not_delivered(mailer, handling, name, unsent, refusal))
+    return answers, mails(mailer, handling.gd, said)
 
 
 def not_delivered(mailer: Mailer, handling: Handling, name: str, unsent: list[tuple[str | None, str]],

@@ -25,6 +25,8 @@ import pytest
 from pbem.cli.commands import cli
 from pbem.clock import notices
 from pbem.engine import engine
+from pbem.store import transactions
+from pbem.store.gamedir import STATE_DIGEST, reading
 from pbem.text import times
 from support import NAMES, Pbem, group_ended, workers_of
 
@@ -98,12 +100,15 @@ def mails(outbox: Path) -> collections.Counter:
 
 
 def games(root: Path) -> dict[str, tuple]:
-    """Each game's full log and clock: what the moves and the clock came to."""
+    """Each game's full log and clock: what the moves and the clock came to, read as pbem's readers read (under
+    the game's lock, through a move a killed tick committed and had not put wholly in place: between its state
+    and the state's checksum the files on disk do not agree, and no reader of pbem reads them so)."""
     out = {}
     for game_id in GAMES:
         gd = engine.open_game(root / game_id)
-        env = engine.load_state(gd)
-        out[game_id] = (engine.read_log(gd, full=True)["entries"], env.get("clock"), notices.owed(gd))
+        with reading(gd):
+            env = engine.load_state(gd)
+            out[game_id] = (engine.read_log(gd, full=True)["entries"], env.get("clock"), notices.owed(gd))
     return out
 
 
@@ -214,5 +219,32 @@ def test_a_tick_killed_after_its_change_before_its_mails_tells_them_on_the_next_
         assert notices.owed(engine.open_game(root / game_id))  # the change is there, and what it owes
     assert not (outbox / "new").is_dir() or not list((outbox / "new").iterdir())
     monkeypatch.undo()
+    tick(root, outbox)
+    assert_same(mails(outbox), sent, games(root), ended)
+
+
+def test_a_tick_killed_while_it_puts_a_committed_move_in_place_is_read_through_and_finished_by_the_next(
+        reference, tmp_path, monkeypatch):
+    """Killed after the commit point, with the new state in place and its checksum not yet: the files on disk
+    disagree, the move is whole in its bundle. A reader reads the move through the bundle; the next tick applies
+    it and goes on as if never killed."""
+    pristine, sent, ended, _ = reference
+    root, outbox = tmp_path / "games", tmp_path / "outbox"
+    shutil.copytree(pristine, root)
+    put = transactions._put
+
+    def put_until_the_checksum(folder, directory, relative, data, mode):
+        if relative == STATE_DIGEST:
+            raise Killed()
+        return put(folder, directory, relative, data, mode)
+
+    monkeypatch.setattr(transactions, "_put", put_until_the_checksum)
+    with pytest.raises(Killed):
+        Pbem().runner.invoke(cli, ["tick", str(root), "--now", TICK, "--outbox", str(outbox), "--workers", "1"],
+                             standalone_mode=False, catch_exceptions=False)
+    monkeypatch.undo()
+    first = engine.open_game(root / sorted(GAMES)[0])
+    assert engine.state_edited(first)  # the files as they are on disk: the state is new, its checksum old
+    assert games(root)[first.id][2]  # read through the bundle: the tick's change, with the mails it owes
     tick(root, outbox)
     assert_same(mails(outbox), sent, games(root), ended)

@@ -31,6 +31,18 @@ def test_sha256_is_hashlibs(data):
     assert digests.sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
 
 
+def test_a_process_that_hashes_much_takes_openssls_sha256_and_its_digests_are_the_same(monkeypatch):
+    """`for_many` (a mail batch of more than one message, its workers): hashlib's SHA-256 from then on, five times as
+    fast once started; every digest and HMAC as before."""
+    monkeypatch.setattr(digests, "sha256", digests.sha256)  # this test process's built-in, put back afterwards
+    bundle = bytes(range(256)) * 400
+    before = (digests.sha256(bundle).hexdigest(), digests.hmac_sha256(b"the game's key", bundle))
+    digests.for_many()
+    assert digests.sha256 is hashlib.sha256
+    assert (digests.sha256(bundle).hexdigest(), digests.hmac_sha256(b"the game's key", bundle)) == before
+    assert before[1] == hmac.new(b"the game's key", bundle, hashlib.sha256).hexdigest()
+
+
 def test_same_compares_text_and_bytes():
     assert digests.same("abc", "abc") and not digests.same("abc", "abd")
     assert digests.same(b"s3cret", b"s3cret") and not digests.same(b"s3cret", b"s3creT")

@@ -69,6 +69,31 @@ def test_more_groups_than_a_pipe_holds_tickets_for_are_each_done_once():
     assert sorted(index for indices in said for index in indices) == list(range(40_000))
 
 
+def test_the_run_reads_what_its_workers_said_in_bulk_and_a_workers_end_wakes_it_at_once(monkeypatch):
+    """While the workers work, the run is not woken by each report (a wake-up takes a core from a worker): it waits
+    PAUSE_MS between two reads and reads all that was said meanwhile; a worker's end wakes it at once. With a pause
+    of ten minutes, 600 reports are read in a few wake-ups, and the run ends as soon as its workers do."""
+    polls, select_poll = [], parallel.select.poll
+
+    class Counted:
+        def __init__(self):
+            self.inner = select_poll()
+            self.register, self.unregister = self.inner.register, self.inner.unregister
+
+        def poll(self, *timeout):
+            polls.append(timeout)
+            return self.inner.poll(*timeout)
+    monkeypatch.setattr(parallel.select, "poll", Counted)
+    monkeypatch.setattr(parallel, "PAUSE_MS", 600_000)
+    started = time.monotonic()
+    said = [what for _, what in parallel.run([[n] for n in range(600)], 2,
+                                             lambda indices, report: [report(index) for index in indices])]
+    assert sorted(said) == list(range(600))
+    woken = [timeout for timeout in polls if not timeout]  # woken by what was said (a pause has a timeout)
+    assert len(woken) <= 10, len(woken)
+    assert time.monotonic() - started < 600  # each pause ended by a worker's end, none waited out
+
+
 WRITES_BEFORE_FORKING = """
 import sys
 from pbem.engine import parallel

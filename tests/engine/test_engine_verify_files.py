@@ -148,3 +148,46 @@ def test_verify_names_both_files_when_game_yaml_names_another_game(game):
     edit_yaml(game / "game.yaml", lambda d: d.update(id="other"))
     said = verify_says(game)
     assert "referee/state.yaml" in said and "game.yaml" in said, said
+
+
+def written_as_an_earlier_pbem(game: Path, change) -> None:
+    """Each status file changed by `change(doc)` and written as the referee writes it, its digest recorded as the
+    referee records it: the files of a pbem that wrote them so."""
+    from pbem.engine.documents import with_status_digests
+    from pbem.store.gamedir import schema_line
+    status = {}
+    for relative in ["public.yaml"] + [f"views/{p}" for p in sorted(os.listdir(game / "views"))]:
+        doc = yamlio.load_file(game / relative)
+        change(doc)
+        schema = "public.schema.json" if relative == "public.yaml" else "player.schema.json"
+        status[relative] = (yamlio.dumps(doc, schema_line(relative, schema)), 0o644)
+        (game / relative).write_text(status[relative][0])
+    (game / "referee" / "status.sha256").write_text(with_status_digests(status)["referee/status.sha256"][0])
+
+
+def reworded(doc: dict) -> None:
+    doc["decision"]["description"] = "what an earlier pbem said of this decision"
+
+
+def test_status_files_an_earlier_pbem_worded_otherwise_verify_with_a_note(game):
+    """The decision's description is words for readers, not the record: taken as stored."""
+    written_as_an_earlier_pbem(game, reworded)
+    result = Pbem()("verify", game)
+    assert result.code == 0, result.err
+    assert "the decision's description is worded as another pbem worded it" in " ".join(result.out.split())
+
+
+def forged_to_act(doc: dict) -> None:
+    reworded(doc)
+    other = next(name for name in NAMES if name != doc["to_act"])
+    doc["to_act"] = doc["decision"]["player"] = other
+
+
+@pytest.mark.parametrize("forge", [forged_to_act, lambda doc: doc["decision"].update(decision="forged"),
+                                   lambda doc: doc.update(move_number=doc["move_number"] + 1),
+                                   lambda doc: doc.update(title=doc["title"] + " (edited)")],
+                         ids=["who must act", "which decision", "the move number", "the title"])
+def test_status_files_worded_otherwise_and_forged_besides_fail_verify(game, forge):
+    written_as_an_earlier_pbem(game, lambda doc: (reworded(doc), forge(doc)))
+    said = verify_says(game)
+    assert "public.yaml $." in said, said

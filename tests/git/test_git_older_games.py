@@ -1,11 +1,16 @@
-"""A game started by an earlier pbem, whose first commit has no `.pre-commit-config.yaml`: the referee's next
-commit adds the very file `pbem git init` writes now, once, and never writes over one that is there."""
+"""Games started by an earlier pbem. One whose first commit has no `.pre-commit-config.yaml`: the referee's next
+commit adds the very file `pbem git init` writes now, once, and never writes over one that is there. One whose
+positions word a decision as that pbem worded it: `pbem git verify` replays it, words aside."""
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from gitkit import Club, git, plan
 from pbem.git import layout, start
+from pbem.store import yamlio
+from support import Pbem
 
 SEED = "older-seed"
 
@@ -88,3 +93,53 @@ def test_the_referee_never_writes_over_pre_commit_hooks_its_game_already_has(tmp
     assert [(c["verdict"], c["commit"] == edited) for c in run["commits"]] == [("accepted", False),
                                                                               ("refused", True)]
     assert run["added"] == [] and hooks_of(game.dir) == earlier.encode()
+
+
+# A 2-player Chartered game (alice, and bob played by the referee's greedy bot; every move of alice's played by
+# the timeout policy's greedy bot, a tick an hour, then to the end), refereed by the pbem before Chartered's trade
+# decision stopped naming `trades=wide` (0cef7e0's parent): its public files, as a git bundle (no key of it
+# matters; the referee's own files were left out).
+EARLIER_WORDS = Path(__file__).parent / "older" / "chartered-earlier-words.bundle"
+EARLIER_TEXT = "after building: trade shares (2 in all, or with trades=wide up to 2 bought and 2 sold)"
+
+
+def earlier_words_clone(tmp_path) -> Path:
+    clone = tmp_path / "ch"
+    git(tmp_path, "clone", "--quiet", str(EARLIER_WORDS), str(clone))
+    return clone
+
+
+def test_a_git_game_whose_positions_an_earlier_pbem_worded_otherwise_verifies_words_aside(tmp_path):
+    clone = earlier_words_clone(tmp_path)
+    worded = [commit for commit in git(clone, "rev-list", "HEAD").split()
+              if EARLIER_TEXT in git(clone, "show", f"{commit}:public.yaml")]
+    assert len(worded) == 1  # a refereed position waiting on alice's trade, in the earlier words
+    decision = yamlio.loads(git(clone, "show", f"{worded[0]}:public.yaml"))["decision"]
+    assert (decision["player"], decision["decision"]) == ("alice", "trade_shares")
+    result = Pbem()("git", "verify", clone)
+    assert result.code == 0, result.err
+    assert "all 16 refereed positions equal the replay" in result.out
+    assert "words: 1 position words its decision as another pbem worded it" in result.out
+
+
+def test_a_position_of_a_game_an_earlier_pbem_worded_is_taken_in_its_words_and_nothing_else(tmp_path):
+    """What git verify compares a refereed public.yaml with: the replay's, in the stored words. Who must act, the
+    decision and the position are the record: a stored position that differs in them is not the replay's."""
+    from pbem.git.verify import SAME, WORDED, _same_public
+    from pbem.store import registry
+    clone = earlier_words_clone(tmp_path)
+    (commit,) = [commit for commit in git(clone, "rev-list", "HEAD").split()
+                 if EARLIER_TEXT in git(clone, "show", f"{commit}:public.yaml")]
+    stored = yamlio.loads(git(clone, "show", f"{commit}:public.yaml"))
+    stored.pop("clock")  # the referee's record, not the replay's
+    today = registry.get("chartered").meta["decisions"]["trade_shares"]
+    replayed = {**stored, "decision": {**stored["decision"], "description": today}}
+    assert today != EARLIER_TEXT and _same_public(None, None, {}, stored, replayed) == WORDED
+    assert _same_public(None, None, {}, replayed, replayed) == SAME
+    forged = [{**stored, "to_act": "bob", "decision": {**stored["decision"], "player": "bob"}},
+              {**stored, "decision": {**stored["decision"], "decision": "take_turn"}},
+              {**stored, "move_number": stored["move_number"] + 1},
+              {**stored, "recent": stored["recent"][1:]},
+              {**stored, "view": {**stored["view"], "side": "forged"}}]
+    for position in forged:
+        assert _same_public(None, None, {}, position, replayed) is None

@@ -14,6 +14,7 @@ from gitkit import git, ssh_key
 
 from pbem.clock import talk as talking
 from pbem.contract import PbemError
+from pbem.engine import engine
 from pbem.git.keys import Identity
 from pbem.git.talk import talk_doc
 from pbem.store import yamlio
@@ -244,6 +245,30 @@ def test_git_talk_refused_once_and_pushed_again_is_refused_again_and_never_deliv
     assert [c["verdict"] for c in game.referee("--now", tomorrow)["commits"]] == ["talk"]
     talk = yamlio.loads(git(game.dir, "show", "HEAD:talk.yaml"))
     assert [m["text"] for m in talk["messages"]] == ["one", "two, again"]
+
+
+def test_git_talk_kept_by_a_referee_killed_before_its_commit_is_told_once(club, monkeypatch):
+    """The run kept the message (referee/talk.yaml) and died before committing: the next run meets the same talk
+    file again and keeps nothing new (a message is kept once, by its file's name), so the table reads it once."""
+    from pbem.git import repo
+    from pbem.git.referee import referee
+    game = club("gold-fever", 3, seed=SEED)
+    assert say(game, "alice", "I am away this weekend").code == 0
+
+    def killed(*args, **kwargs):
+        raise RuntimeError("killed")
+    monkeypatch.setattr(repo.Repo, "commit_tree", killed)
+    with pytest.raises(RuntimeError):
+        referee(game.dir, referee_root=game.referee_dir, remote="origin")
+    monkeypatch.undo()
+    gd = engine.open_game(game.game_dir())
+    assert [m["text"] for m in talking.table(gd)] == ["I am away this weekend"]  # kept, not committed
+    run = game.referee()
+    assert [c["verdict"] for c in run["commits"]] == ["talk"]
+    talk = yamlio.loads(git(game.dir, "show", "HEAD:talk.yaml"))
+    assert [m["text"] for m in talk["messages"]] == ["I am away this weekend"]
+    assert git(game.dir, "log", "-1", "--format=%B").count("I am away this weekend") == 1
+    assert [m["text"] for m in talking.heard_by(gd, "bob")] == ["I am away this weekend"]
 
 
 def test_pbem_say_in_the_git_referees_directory_publishes_table_talk_and_refuses_a_private_message(club):

@@ -4,11 +4,14 @@ only); talk the organiser turned off, and hostile text (control characters, head
 or cleaned with a clear answer."""
 from __future__ import annotations
 
+import mailbox
+
 import pytest
 
-from mailkit import body_of, create_game, move_mail, receive, run_cli, turns_ahead, write_mail
+from mailkit import body_of, create_game, move_mail, outbox_mails, receive, run_cli, turns_ahead, write_mail
 from pbem.clock import correspondence, talk
 from pbem.engine import engine
+from pbem.mail import ledger, outgoing
 
 FAN = "fan@fans.example"
 
@@ -154,3 +157,63 @@ def test_talk_another_mail_left_no_room_for_is_never_dropped_silently_the_move_s
     assert "you sent 20 messages today" in text and f"To {other} only: see you on the coast" in text
     assert not any("see you on the coast" in body_of(m) for m in mails if m is not told)
     assert all("see you on the coast" not in m["text"] for m in talk.heard_by(game.gd, other))
+
+
+class Killed(BaseException):
+    """The process dies here (nothing below it runs, nothing catches it)."""
+
+
+def told(outbox, words: str) -> dict[str, int]:
+    """How many mails of the outbox each recipient got with `words` in them."""
+    found = {}
+    for to, mails in outbox_mails(outbox).items():
+        found[to] = sum(words in mail for mail in mails)
+    return found
+
+
+def test_a_talk_mail_handled_again_after_a_run_killed_before_its_record_is_kept_and_mailed_once(tmp_path,
+                                                                                                 monkeypatch):
+    """The run kept the message and mailed it, and died before recording the mail handled: the next run meets the
+    same mail, keeps nothing new (a message is kept once from its mail) and mails no reader again."""
+    game = create_game(tmp_path, "coal-baron", 3)
+    assert run_cli("watch", game.dir, "--add", FAN).code == 0
+    raw = say_mail(game, "alice", ["say: away this weekend, back Monday"], message_id="<away@players.example>")
+    outbox = tmp_path / "outbox"
+    put = ledger.Ledger.put
+
+    def dies_at_the_mails_record(self, key, record):
+        if key == "<away@players.example>":
+            raise Killed()
+        put(self, key, record)
+    monkeypatch.setattr(ledger.Ledger, "put", dies_at_the_mails_record)
+    with pytest.raises(Killed):
+        receive(tmp_path, raw, outbox=outbox)
+    monkeypatch.undo()
+    assert receive(tmp_path, raw, outbox=outbox).code == 0
+    got = told(outbox, "away this weekend, back Monday")
+    assert {to: got[to] for to in (game.address("bob"), game.address("carol"), FAN)} == {
+        game.address("bob"): 1, game.address("carol"): 1, FAN: 1}
+    assert [m["text"] for m in talk.table(game.gd)] == ["away this weekend, back Monday"]
+    assert (game.dir / "talk.yaml").read_text().count("away this weekend") == 1
+
+
+def test_the_talk_of_a_move_mail_whose_run_died_before_its_mails_is_kept_and_told_once_on_recovery(tmp_path,
+                                                                                                   monkeypatch):
+    """Killed after the move and its talk were kept, before any mail went: the next run recovers the mail (its move
+    applied) and tells the talk, once, to the table."""
+    game = create_game(tmp_path, "chartered")
+    player, moves = turns_ahead(game, 1)[0]
+    others = [name for name in game.players if name != player]
+    raw = move_mail(game, player, [*moves, "say: good luck"])
+    outbox = tmp_path / "outbox"
+    monkeypatch.setattr(outgoing.Mailer, "send", lambda *args: (_ for _ in ()).throw(Killed()))
+    with pytest.raises(Killed):
+        receive(tmp_path, raw, outbox=outbox)
+    monkeypatch.undo()
+    assert not (outbox / "new").is_dir() or not mailbox.Maildir(outbox, create=False).keys()
+    number = engine.status(game.gd)["move_number"]
+    assert receive(tmp_path, raw, outbox=outbox).code == 0
+    assert engine.status(game.gd)["move_number"] == number  # the move not played again
+    got = told(outbox, "good luck")
+    assert [got.get(game.address(name)) for name in others] == [1] * len(others)
+    assert [m["text"] for m in talk.table(game.gd)] == ["good luck"]
