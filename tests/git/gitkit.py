@@ -7,6 +7,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from pbem.engine import engine
 from pbem.git.player import commit_move, move_file, published
 from pbem.git.repo import Repo
@@ -200,3 +202,16 @@ def plan(game_type: str, players: list[str], seed: str, game_id: str, bot_seed: 
     """A whole game by the random bot, in submissions as players send them (pbem.play.playout.turns)."""
     return playout.turns(registry.get(game_type), players, options, limit, seed=seed, bot_seed=bot_seed,
                          game_id=game_id)
+
+
+def referee_killed_before_commit(game, monkeypatch) -> None:
+    """A referee run of `game` (a test club's game) that dies where it would commit: what it applied and kept is on
+    disk, nothing is committed."""
+    from pbem.git.referee import referee
+
+    def killed(*args, **kwargs):
+        raise RuntimeError("killed")
+    monkeypatch.setattr(Repo, "commit_tree", killed)
+    with pytest.raises(RuntimeError):
+        referee(game.dir, referee_root=game.referee_dir, remote="origin")
+    monkeypatch.undo()

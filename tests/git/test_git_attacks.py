@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gitkit import git, plan
+from gitkit import git, plan, referee_killed_before_commit
 from pbem.engine import engine
 from pbem.git import keys, layout
 from pbem.play import movefile
@@ -173,17 +173,9 @@ def test_running_the_referee_twice_applies_nothing_twice(game):
 
 
 def test_a_referee_killed_after_applying_a_move_and_before_committing_applies_it_once(game, monkeypatch):
-    from pbem.git import repo
-    from pbem.git.referee import referee
     _, player, moves = first_submission(game)
     assert game.move(player, moves[0]).code == 0
-
-    def killed(*args, **kwargs):
-        raise RuntimeError("killed")
-    monkeypatch.setattr(repo.Repo, "commit_tree", killed)
-    with pytest.raises(RuntimeError):
-        referee(game.dir, referee_root=game.referee_dir, remote="origin")
-    monkeypatch.undo()
+    referee_killed_before_commit(game, monkeypatch)
     assert engine.status(engine.open_game(game.game_dir()))["move_number"] == 2  # applied, not committed
     run = game.referee()
     assert [c["verdict"] for c in run["commits"]] == ["accepted"]

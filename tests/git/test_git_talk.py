@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from gitkit import git, ssh_key
+from gitkit import git, referee_killed_before_commit, ssh_key
 
 from pbem.clock import talk as talking
 from pbem.contract import PbemError
@@ -250,17 +250,9 @@ def test_git_talk_refused_once_and_pushed_again_is_refused_again_and_never_deliv
 def test_git_talk_kept_by_a_referee_killed_before_its_commit_is_told_once(club, monkeypatch):
     """The run kept the message (referee/talk.yaml) and died before committing: the next run meets the same talk
     file again and keeps nothing new (a message is kept once, by its file's name), so the table reads it once."""
-    from pbem.git import repo
-    from pbem.git.referee import referee
     game = club("gold-fever", 3, seed=SEED)
     assert say(game, "alice", "I am away this weekend").code == 0
-
-    def killed(*args, **kwargs):
-        raise RuntimeError("killed")
-    monkeypatch.setattr(repo.Repo, "commit_tree", killed)
-    with pytest.raises(RuntimeError):
-        referee(game.dir, referee_root=game.referee_dir, remote="origin")
-    monkeypatch.undo()
+    referee_killed_before_commit(game, monkeypatch)
     gd = engine.open_game(game.game_dir())
     assert [m["text"] for m in talking.table(gd)] == ["I am away this weekend"]  # kept, not committed
     run = game.referee()
