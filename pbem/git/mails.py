@@ -24,7 +24,8 @@ def send(desk, run, mailer, views: bool) -> tuple[list[str], str | None]:
     mail is in the language of the player it goes to."""
     mailed, warnings = [], []
     for wanted, compose in ((views, view_messages), (True, refusal_messages),
-                            (bool(run.clock and run.clock["events"] and mailer is not None), clock_messages),
+                            (bool(run.clock and (run.clock["events"] or run.clock["entries"]) and mailer is not None),
+                             clock_messages),
                             (mailer is not None, lambda *given: talk_messages(*given, views))):
         if not wanted:
             continue
@@ -126,7 +127,8 @@ def addresses(gd) -> dict[str, str]:
 
 
 def clock_messages(desk, run, mailer) -> tuple[list, str | None]:
-    """Reminders and timeout notices to the players who have an address (the mail transport's texts)."""
+    """Reminders, timeout notices and a takeback the clock refused, to the players who have an address (the mail
+    transport's texts)."""
     from ..clock.clock import utcnow
     from ..mail.clockmail import tick_messages
     return tick_messages(_mailer(desk, mailer), desk.gd, run.clock, desk.now or utcnow()), None
