@@ -132,8 +132,9 @@ def judged(gd: engine.GameDir, path: str, named, data: bytes, encrypted: bool, s
            used_before: set[int] = frozenset()) -> dict:
     """A pushed talk file (`named`: its name's parts; `data`: its text, decrypted) checked and kept: the message as
     pbem.clock.talk recorded it, with its `source` (the file's path). PbemError, with a reason safe to publish
-    (never the words of a private message), when it is not the player's message or cannot be said. `signed_commit()`: is its commit signed with the player's
-    registered SSH key? `used_before`: the K that earlier commits used (`used`)."""
+    (never the words of a private message), when it is not the player's message or cannot be said.
+    `signed_commit()`: is its commit signed with the player's registered SSH key? `used_before`: the K that earlier
+    commits used (`used`)."""
     if int(named.group("talk")) in used_before:
         raise PbemError(lazy("a file of this name was judged before: a message is sent once (`pbem git say` "
                              "names a new one)"))
