@@ -361,6 +361,13 @@ def _write_bundle(txn: int, data: bytes) -> None:
         os.close(fd)
 
 
+def _spare_bundle(txn: int, files: dict[str, str], layout: Layout) -> None:
+    """The next move's `bundle.tmp`, left by the game's first transaction as each later one leaves the bundle before
+    last, so the first move too writes its bundle over blocks the file has: a new file's cost ext4 several times as
+    much (docs/performance.md, round six). As large as what that bundle carries (the files not fixed); no fsync."""
+    write_new(txn, BUNDLE_TMP, b"\n" * sum(len(t) for r, t in files.items() if r not in layout.fixed), 0o600)
+
+
 def commit(directory, files: dict[str, tuple[str, int]], layout: Layout, root: int | None = None) -> None:
     """Write {relative path: (text, mode)} into the game directory as one transaction. Call under the lock, with
     its `Held.root` (without it the directory is opened by its path)."""
@@ -382,8 +389,10 @@ def commit(directory, files: dict[str, tuple[str, int]], layout: Layout, root: i
             _write_bundle(txn, _bundle_bytes(key, {**carried, **texts}))
             os.replace(BUNDLE_TMP, COMMIT, src_dir_fd=txn, dst_dir_fd=txn)
             os.fsync(txn)  # the commit point: from here the new bundle alone redoes everything
-            with contextlib.suppress(FileNotFoundError):
+            try:
                 os.replace(last, BUNDLE_TMP, src_dir_fd=txn, dst_dir_fd=txn)  # its inode, for the next bundle
+            except FileNotFoundError:  # the game's first transaction: no bundle before it to reuse
+                _spare_bundle(txn, {**carried, **texts}, layout)
             _finish(root, txn, directory, COMMIT, texts, layout)
         finally:
             os.close(txn)
