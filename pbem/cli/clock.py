@@ -311,13 +311,13 @@ def _tick_game(directory: Path, moment, mailer) -> tuple[str, object]:
     try:
         gd = engine.open_game(directory)
         gd.lock_wait = min(locks.lock_wait(), TICK_LOCK_WAIT)  # a game held up must not hold up the others
-        expired = takebacks.expire(gd, moment, owe=mailer is not None)  # not answered in time: refused, and owed
-        # mailing, what the tick owes the players is recorded with its change, and told after it: a run killed in
-        # between leaves it for the next run (pbem.clock.notices)
-        result = correspondence.tick(gd, moment, owe=mailer is not None)
+        # mailing, what the tick owes the players (a takeback not answered in time refused, the timeouts) is
+        # recorded with its change, and told after it: a run killed in between leaves it for the next run
+        # (pbem.clock.notices)
+        result, expired = takebacks.tick(gd, moment, owe=mailer is not None)
         if expired:
             from ..text.takebacks import told
-            result.update(changed=True, takeback=told(expired).strip())
+            result["takeback"] = told(expired).strip()
         if mailer is not None:
             from ..mail.clockmail import send_tick
             result["mailed"], result["warning"] = send_tick(mailer, gd, moment)

@@ -82,11 +82,13 @@ def identities(gd) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {name: [] for name in gd.players}
     bots = set()
     if gd.has(SECRETS):
-        for entry in load_secrets(gd)["players"]:
+        roster = load_secrets(gd)["players"]
+        for entry in roster:
             if entry.get("email"):
                 found[entry["name"]].append("mail:" + entry["email"].lower())
             elif entry.get("holder") == BOT_HOLDER:
                 bots.add(entry["name"])
+        bots |= seated_before_holders(gd, roster)
     if gd.has(GIT_CONFIG):
         config = yamlio.loads(read(gd.dir, GIT_CONFIG, yamlio.MAX_BYTES, root=gd.root), gd.where(GIT_CONFIG))
         _check_git_config(config, gd.where(GIT_CONFIG))
@@ -98,6 +100,17 @@ def identities(gd) -> dict[str, list[str]]:
     levels = bot_levels(gd, sorted(bots)) if bots else {}
     return {name: [f"{league.BOT}{levels[name]}"] if name in levels else ids or [f"seat:{name}"]
             for name, ids in found.items()}
+
+
+def seated_before_holders(gd, roster: list[dict]) -> set[str]:
+    """The bot seats of a game an earlier pbem made with `pbem new --bot` before such a seat's entry in secrets.yaml
+    said `holder: bot`: a seat with neither an address nor a holder that the referee's state gives its bot. Read
+    so, never written back: the files stay as that pbem wrote them."""
+    silent = [entry["name"] for entry in roster if not entry.get("email") and "holder" not in entry]
+    if not silent:
+        return set()
+    bots = engine.load_state(gd).get("bots") or {}
+    return {name for name in silent if name in bots}
 
 
 def bot_levels(gd, seats: list[str]) -> dict[str, str]:

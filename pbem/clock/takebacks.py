@@ -9,7 +9,7 @@ import datetime
 
 from ..engine import engine, takebacks
 from ..text import times
-from . import clock, notices
+from . import clock, correspondence, notices
 from .correspondence import Restart
 
 DEFAULT_ANSWER_TIME = 2 * times.DAY  # a game without deadlines: two days to answer, the clubs' usual weekend
@@ -44,3 +44,15 @@ def expire(gd: engine.GameDir, now, owe: bool = False) -> dict | None:
     at = times.iso(clock.moment(now))
     owed = (lambda entries: notices.record(gd, at, [], entries)[1]) if owe else None
     return takebacks.expire(gd, at, owed)
+
+
+def tick(gd: engine.GameDir, now, owe: bool = False) -> tuple[dict, dict | None]:
+    """The clock's whole tick of one game, for every transport (`pbem tick`, `pbem git referee --tick`): the
+    takeback asked refused once its time has run out (a game without deadlines has one for it too), then every
+    overdue decision settled (pbem.clock.correspondence.tick). (The tick's result, the refusal's entries first
+    among its entries; the refusal, or None.)"""
+    expired = expire(gd, now, owe)
+    result = correspondence.tick(gd, now, owe=owe)
+    if expired:
+        result.update(changed=True, entries=[*expired["entries"], *result["entries"]])
+    return result, expired

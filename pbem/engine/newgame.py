@@ -25,10 +25,14 @@ MAX_SEED = 200
 
 
 def check_name(name: str) -> None:
-    """A player's name: a word of the move notation, which is lowercase."""
+    """A player's name: a word of the move notation, which is lowercase; and never `bot`, which names the referee's
+    bots where a player's name could stand (a seat's holder in secrets.yaml, `--bot`, the `bot` timeout policy)."""
     if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
         raise UsageError(f"player name {name!r}: use lowercase letters, digits, - and _ (at most 32, starting "
                          f"with a letter): names are words of the move notation, which is lowercase")
+    if name == BOT_HOLDER:
+        raise UsageError(f"player name {name!r} names the referee's bots (a seat given to a bot, --bot, the "
+                         f"{name} timeout policy); choose another")
 
 
 def _check_names(game: registry.Game, names: list[str]) -> None:

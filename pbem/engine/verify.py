@@ -17,8 +17,8 @@ from ..play.turns import (END, REPLACE, RESIGN, TAKEBACK_WORDS, TIMEOUT_REASONS,
 from ..rng import Rng, commitment
 from ..store import validation, yamlio
 from ..store.gamedir import (COMPONENTS, FULL_LOG, GAME, LOG, PUBLIC, STATE, STATE_DIGEST, STATUS_DIGESTS, GameDir,
-                             check_player, game_file_differences, load_state, read_components, read_status, reading,
-                             state_edited, view_file)
+                             StoredFiles, check_player, game_file_differences, load_state, read_components, read_status,
+                             reading, state_edited, view_file)
 from ..store.safefiles import Missing
 from .documents import (RECENT, differences, decision_of, final_ranking, in_stored_words, json_text, public_entry,
                         public_log, rulings, schema_line, status_doc, status_docs, status_files, with_status_digests)
@@ -252,10 +252,10 @@ def _compare_files(gd: GameDir, replayed: dict, log: dict, referee: bool, player
     replay gives it) compared with what is stored: (the problems, the files checked, notes of the files worded
     by an earlier pbem). Without the referee's files, only what a player holds: the public files and the views
     present (with `player`, theirs)."""
-    recent = replayed["recent"]
+    recent, stored = replayed["recent"], StoredFiles(gd)
     expected = status_docs(gd, replayed, recent)
     status = status_files(gd, replayed, recent, expected)
-    expected, reworded = _in_stored_words(gd, expected, status)
+    expected, reworded = _in_stored_words(stored, expected, status)
     if reworded:
         status = status_files(gd, replayed, recent, expected)
     texts = {relative: text for relative, (text, _) in status.items()}
@@ -269,7 +269,7 @@ def _compare_files(gd: GameDir, replayed: dict, log: dict, referee: bool, player
         if relative.startswith("views/") and not referee and relative != (player and view_file(player)) \
                 and (player is not None or not gd.has(relative)):
             continue  # another player's view: not in this player's hands
-        problems += _file_problems(gd, relative, data, texts[relative])
+        problems += _file_problems(stored, relative, data, texts[relative])
         checked.append(relative)
     # TRANSLATORS: {files}: file names, listed
     notes = [_("{files}: the decision's description is worded as another pbem worded it; these words are not the "
@@ -278,7 +278,7 @@ def _compare_files(gd: GameDir, replayed: dict, log: dict, referee: bool, player
     return problems, checked, notes
 
 
-def _in_stored_words(gd: GameDir, expected: dict[str, dict], status: dict[str, tuple[str, int]]
+def _in_stored_words(stored: StoredFiles, expected: dict[str, dict], status: dict[str, tuple[str, int]]
                      ) -> tuple[dict[str, dict], list[str]]:
     """The replay's status documents worded as the stored files word them (documents.in_stored_words), and the
     files whose words differ. A stored file that is the replay's text, or cannot be read, is left to
@@ -286,13 +286,11 @@ def _in_stored_words(gd: GameDir, expected: dict[str, dict], status: dict[str, t
     worded, reworded = dict(expected), []
     for relative, doc in expected.items():
         try:
-            data = gd.read_bytes(relative)
-            if data == status[relative][0].encode("utf-8"):
+            if stored.data(relative) == status[relative][0].encode("utf-8"):
                 continue
-            stored = yamlio.loads(data, gd.where(relative))
+            worded[relative] = in_stored_words(doc, stored.doc(relative))
         except PbemError:
             continue
-        worded[relative] = in_stored_words(doc, stored)
         if worded[relative] != doc:
             reworded.append(relative)
     return worded, reworded
@@ -345,19 +343,18 @@ def _referee_problems(gd: GameDir, env: dict, replayed: dict, with_game_file: bo
     return problems
 
 
-def _file_problems(gd: GameDir, relative: str, expected: dict, text: str) -> list[str]:
+def _file_problems(stored: StoredFiles, relative: str, expected: dict, text: str) -> list[str]:
     """What differs between a stored file and the replay's data. A file whose bytes are the replay's text as pbem
     writes it (`text`) differs in nothing, and is not parsed."""
     try:
-        data = gd.read_bytes(relative)
-        if data == text.encode("utf-8"):
+        if stored.data(relative) == text.encode("utf-8"):
             return []
-        stored = yamlio.loads(data, gd.where(relative))
+        doc = stored.doc(relative)
     except Missing:
         return [f"{relative}: missing"]
     except PbemError as exc:
         return [str(exc)]
-    return [f"{relative} {p}" for p in differences(expected, stored)] or [
+    return [f"{relative} {p}" for p in differences(expected, doc)] or [
         f"{relative}: its text is not what the referee writes (the same data, written differently: a comment, "
         f"spacing or quoting)"]
 

@@ -23,14 +23,16 @@ def send(desk, run, mailer, views: bool) -> tuple[list[str], str | None]:
     """Every mail a refereed commit calls for: (addresses mailed, a warning when some could not be sent). Each
     mail is in the language of the player it goes to."""
     mailed, warnings = [], []
-    for wanted, compose in ((views, view_messages), (True, refusal_messages),
-                            (bool(run.clock and run.clock["events"] and mailer is not None), clock_messages),
-                            (mailer is not None, lambda *given: talk_messages(*given, views))):
+    for wanted, compose, once in ((views, view_messages, False), (True, refusal_messages, False),
+                                  (bool(run.clock and (run.clock["events"] or run.clock["entries"])
+                                        and mailer is not None), clock_messages, False),
+                                  (mailer is not None, lambda *given: talk_messages(*given, views), True)):
         if not wanted:
             continue
         messages, warning = compose(desk, run, mailer)
-        if messages:
-            sent, warning = _mailer(desk, mailer).send(messages)
+        if messages:  # talk goes once: a run made again after it was mailed finds its mails sent (talk_messages)
+            out = _mailer(desk, mailer)
+            sent, warning = out.send_owed(desk.gd.id, messages) if once else out.send(messages)
             mailed += [address for address in sent if address not in mailed]
         if warning:
             warnings.append(warning)
@@ -88,7 +90,9 @@ def refusal_messages(desk, run, mailer) -> tuple[list, str | None]:
 def talk_messages(desk, run, mailer, views: bool) -> tuple[list, str | None]:
     """The talk a refereed commit kept, to those who read no repository: a message to the table to the spectators,
     and to the players without a key when no view mail (whose summary holds it) goes to them this time; a private
-    message to its addressee when they have no key (nobody else can read it: it is encrypted in the repository)."""
+    message to its addressee when they have no key (nobody else can read it: it is encrypted in the repository).
+    Each mail's Message-ID is made from the talk file's path and its recipient, so a run made again after it was
+    mailed (killed before its commit was placed) makes the same mail, which the mail ledger and an outbox know."""
     from ..mail import talkmail
     kept = [v.result for v in run.verdicts if v.kind == "talk"]
     if not kept:
@@ -126,7 +130,8 @@ def addresses(gd) -> dict[str, str]:
 
 
 def clock_messages(desk, run, mailer) -> tuple[list, str | None]:
-    """Reminders and timeout notices to the players who have an address (the mail transport's texts)."""
+    """Reminders, timeout notices and a takeback the clock refused, to the players who have an address (the mail
+    transport's texts)."""
     from ..clock.clock import utcnow
     from ..mail.clockmail import tick_messages
     return tick_messages(_mailer(desk, mailer), desk.gd, run.clock, desk.now or utcnow()), None

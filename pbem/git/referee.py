@@ -36,7 +36,7 @@ class Run:
     mailed: list[str] = field(default_factory=list)
     pushed: bool = False
     warning: str | None = None
-    clock: dict | None = None  # what the clock's tick did (pbem.clock.correspondence.tick), with --tick
+    clock: dict | None = None  # what the clock's tick did (pbem.clock.takebacks.tick), with --tick
     rekeyed: list[str] = field(default_factory=list)  # seats whose views are encrypted to a new key from now on
     deferred: bool = False  # another run was running: it judges these commits too
     ci_changed: bool = False  # the CI files were written again (a new source of pbem)
@@ -225,9 +225,9 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         mailable = mails.addresses(desk.gd)
         for verdict in refused:
             verdict.player = mails.refused_player(verdict, desk.gd.players, mailable)
-    if tick:
-        from ..clock.correspondence import tick as run_clock
-        run.clock = run_clock(desk.gd, desk.now)
+    if tick:  # the clock: a takeback no one answered in time refused, the overdue decisions settled
+        from ..clock.takebacks import tick as run_clock
+        run.clock = run_clock(desk.gd, desk.now)[0]
     decided = [v for v in run.verdicts if v.kind != "neutral"]
     run.languages = seat_languages(desk.config, desk.gd)
     run.botted, run.unbotted = seats_to_bots(desk.config, bot_seats(desk.gd))

@@ -131,9 +131,10 @@ def committed(answer: dict) -> str:
 def judged(gd: engine.GameDir, path: str, named, data: bytes, encrypted: bool, signed_commit, now=None,
            used_before: set[int] = frozenset()) -> dict:
     """A pushed talk file (`named`: its name's parts; `data`: its text, decrypted) checked and kept: the message as
-    pbem.clock.talk recorded it. PbemError, with a reason safe to publish (never the words of a private message),
-    when it is not the player's message or cannot be said. `signed_commit()`: is its commit signed with the player's
-    registered SSH key? `used_before`: the K that earlier commits used (`used`)."""
+    pbem.clock.talk recorded it, with its `source` (the file's path). PbemError, with a reason safe to publish
+    (never the words of a private message), when it is not the player's message or cannot be said.
+    `signed_commit()`: is its commit signed with the player's registered SSH key? `used_before`: the K that earlier
+    commits used (`used`)."""
     if int(named.group("talk")) in used_before:
         raise PbemError(lazy("a file of this name was judged before: a message is sent once (`pbem git say` "
                              "names a new one)"))
@@ -164,7 +165,8 @@ def judged(gd: engine.GameDir, path: str, named, data: bytes, encrypted: bool, s
     elif not signed_commit():
         raise PbemError(lazy("not signed: sign the file with your secret (`pbem git say` does) or sign the commit "
                              "with your registered SSH key"))
-    return talking.say(gd, player, doc["text"], doc["to"], now, source=path)  # kept once, by its file's name
+    # kept once, by its file's name, which also names its mails (the same Message-IDs when a run is made again)
+    return {**talking.say(gd, player, doc["text"], doc["to"], now, source=path), "source": path}
 
 
 def commit_lines(kept: list[dict]) -> list[str]:

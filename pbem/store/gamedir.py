@@ -153,6 +153,31 @@ class GameDir:
         return self.has(STATE)
 
 
+class StoredFiles:
+    """A game directory's files as stored, each read once and parsed once (verify reads a status file whose bytes
+    are not the replay's text for its decision's words, then compares it field by field): each value, or the
+    PbemError reading it raised, again."""
+
+    def __init__(self, gd: GameDir):
+        self.gd, self.found = gd, {}
+
+    def data(self, relative: str) -> bytes:
+        return self._once(relative, self.gd.read_bytes)
+
+    def doc(self, relative: str):
+        return self._once((relative,), lambda key: yamlio.loads(self.data(key[0]), self.gd.where(key[0])))
+
+    def _once(self, key, read):
+        if key not in self.found:
+            try:
+                self.found[key] = read(key)
+            except PbemError as exc:
+                self.found[key] = exc
+        if isinstance(self.found[key], PbemError):
+            raise self.found[key]
+        return self.found[key]
+
+
 def _decoded(data: bytes, where: str) -> str:
     try:
         return data.decode("utf-8")

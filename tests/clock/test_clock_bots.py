@@ -64,6 +64,25 @@ def test_no_deadline_reminder_or_missed_deadline_is_counted_against_a_bot_seat(c
     assert all(msg["To"].startswith("alice") for msg in game.new_mails() if "reminder" in msg["Subject"].lower())
 
 
+def test_a_bot_seat_of_a_game_made_before_seats_had_a_holder_is_still_the_bots_in_ticks_and_verify(clock_game):
+    """An earlier pbem's `pbem new --bot` wrote no `holder: bot` for the seat in secrets.yaml: the referee's state
+    says which seats its bots play, so days of ticks remind and time out only the player, the bot plays its moves,
+    verify makes them again, and secrets.yaml stays as that pbem wrote it."""
+    game = clock_game(*DEADLINE, "--on-timeout", "first-legal", "--timeouts", "50", "--bot", "bob=greedy",
+                      game="chartered")
+    path = game.dir / "referee" / "secrets.yaml"
+    secrets = yamlio.load_file(path)
+    assert [entry.pop("holder") for entry in secrets["players"] if "holder" in entry] == ["bot"]
+    path.write_text(yamlio.dumps(secrets))
+    older = path.read_bytes()
+    for hours in (24, 48, 72, 100, 150):
+        for event in game.tick(hours)["games"][0]["events"]:
+            assert event["player"] == "alice", event
+    assert "bob" not in game.env()["clock"]["strikes"] and bot_entries(game, "bob")
+    assert game.pbem("verify", game.dir).code == 0
+    assert path.read_bytes() == older
+
+
 def test_the_organiser_hands_a_seat_to_a_bot_and_back_to_a_player_by_replace(clock_game):
     game = clock_game(*DEADLINE, game="chartered")
     player, _ = game.first_legal()

@@ -4,6 +4,7 @@ address or git key, else by seat name; a game not finished, unreadable or hostil
 league file is refused (exit 2)."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -16,6 +17,7 @@ from openskill.models import PlackettLuce
 from pbem.cli import demo
 from pbem.clock import league, leaguegames
 from pbem.store import yamlio
+from pbem.store.gamedir import STATE, STATE_CACHE, STATE_DIGEST, schema_line
 from pbem.tables import width
 
 TITLES = {"coal-baron": 3, "gold-fever": 3, "chartered": 2, "heartland-hauling": 2}
@@ -35,14 +37,26 @@ def load(path):
     return yamlio.loads(path.read_bytes(), str(path))
 
 
-def finished_game(templates, root, game_id, kind="coal-baron", ranking=None, emails=None, ended=0):
+def finished_game(templates, root, game_id, kind="coal-baron", ranking=None, emails=None, ended=0, bots=None,
+                  holders=True):
     """A finished game directory copied from a bot-played one, its ranking (seat -> (rank, resigned)), its seats'
-    addresses and the time it ended set as a test needs them."""
+    addresses and the time it ended set as a test needs them; `bots` (seat -> level): the seats the referee's bots
+    hold at the end, in the state and, unless not `holders` (as `pbem new --bot` wrote them before seats had
+    one), as their holder in secrets.yaml. The copy's id is its own in every file that names it, the referee's state
+    with its checksum too, as the referee writes it."""
     target = root / game_id
     shutil.copytree(templates / kind, target, ignore=shutil.ignore_patterns(".lock", ".txn", "views", "moves"))
     meta = load(target / "game.yaml")
     meta["id"] = game_id
     (target / "game.yaml").write_text(yamlio.dumps(meta))
+    state = load(target / STATE)
+    state["id"] = game_id
+    if bots:
+        state["bots"] = {**state.get("bots", {}), **bots}
+    text = yamlio.dumps(state, schema_line(STATE, "referee-state.schema.json"))
+    (target / STATE).write_text(text)
+    (target / STATE_DIGEST).write_text(hashlib.sha256(text.encode()).hexdigest() + "\n")
+    (target / STATE_CACHE).unlink(missing_ok=True)  # (the JSON copy of the state as it was)
     public = load(target / "public.yaml")
     public["id"] = game_id
     if ranking:
@@ -54,6 +68,8 @@ def finished_game(templates, root, game_id, kind="coal-baron", ranking=None, ema
     secrets["id"] = game_id
     for entry in secrets["players"]:
         entry["email"] = (emails or {}).get(entry["name"])
+        if holders and entry["name"] in (bots or {}):
+            entry["holder"] = "bot"
     (target / "referee" / "secrets.yaml").write_text(yamlio.dumps(secrets))
     os.utime(target / "public.yaml", (1_700_000_000 + ended, 1_700_000_000 + ended))
     return target
@@ -291,6 +307,29 @@ def test_every_text_of_the_league_is_a_translated_message(templates, tmp_path, p
     result = pbem("league", root)
     assert result.code == 0 and "⟦" in result.out
     assert unmarked(result.out, ["alice", "bob", "carol", "one", "going"]) == []
+
+
+@pytest.mark.parametrize("holders", [True, False], ids=["holder bot", "made before seats had a holder"])
+def test_a_bot_seat_of_a_copied_finished_game_is_its_bot_in_the_league_holder_or_not(templates, tmp_path, holders):
+    """The seat a bot holds at the end of a game copied under a new id is that bot (its level from the referee's
+    state, which names the copy), whether secrets.yaml names the bot as its holder or the game was made by `pbem
+    new --bot` before it did (read from the state, the files left as that pbem wrote them); the person who sat
+    under the same seat name in another game is someone else."""
+    root = tmp_path / "games"
+    root.mkdir()
+    finished_game(templates, root, "one", ranking={"alice": (2, False), "bob": (3, False), "carol": (1, False)},
+                  emails={"alice": PEOPLE[0], "bob": PEOPLE[1]}, bots={"carol": "greedy"}, holders=holders, ended=1)
+    finished_game(templates, root, "two", ranking={"alice": (1, False), "bob": (2, False), "carol": (3, False)},
+                  emails={"alice": PEOPLE[0], "bob": PEOPLE[1]}, ended=2)
+    before = {path: path.read_bytes() for path in root.rglob("*") if path.is_file()}
+    records, notes = leaguegames.read_games(root)
+    assert notes == []
+    rows = {r["player"]: r for r in league.league(records)["overall"]["standings"]}
+    assert set(rows) == {"alice", "bob", "carol", "greedy bot"}
+    bot = rows["greedy bot"]
+    assert bot["games"] == 1 and bot["wins"] == 1 and bot["bot"] == "greedy"
+    assert rows["carol"]["games"] == 1 and rows["carol"]["wins"] == 0 and rows["carol"]["bot"] is None
+    assert {path: path.read_bytes() for path in root.rglob("*") if path.is_file()} == before
 
 
 def _resign(pbem, game_dir, seats, monkeypatch):

@@ -90,6 +90,23 @@ def test_reserved_words_and_the_games_own_words_are_refused_as_player_names(pbem
     assert not (tmp_path / "g").exists()
 
 
+def test_a_player_named_bot_is_refused_wherever_players_are_named_for_bot_names_the_referees_bots(pbem, tmp_path):
+    """`bot` is how a seat's holder reads when the referee's bot holds it (secrets.yaml), and the word of `--bot`
+    and of the `bot` timeout policy: `pbem new`, `pbem git init` and `pbem replace --by` refuse it as a player's
+    name, and nothing is made or changed."""
+    game = default_game()
+    others = players(game.min_players)[2:]
+    for command in (["new", game.id, tmp_path / "g"], ["git", "init", game.id, tmp_path / "g"]):
+        result = pbem(*command, "--player", "bot:bot@club.example", *others)
+        assert result.code == 1 and "player name 'bot' names the referee's bots" in result.err, result.err
+        assert not (tmp_path / "g").exists()
+    assert pbem("new", game.id, tmp_path / "h", *players(game.min_players)).code == 0
+    before = {path: path.read_bytes() for path in (tmp_path / "h").rglob("*") if path.is_file()}
+    result = pbem("replace", tmp_path / "h", "--seat", NAMES[0], "--by", "bot")
+    assert result.code == 1 and "player name 'bot' names the referee's bots" in result.err, result.err
+    assert {path: path.read_bytes() for path in (tmp_path / "h").rglob("*") if path.is_file()} == before
+
+
 def test_help_names_the_sending_options_of_new_the_options_of_demo_and_player_metavars(pbem):
     new = pbem("new", "--help").out
     assert "--smtp-user USER" in new and "--starttls" in new and "--outbox" in new and "pbem mail --help" not in new

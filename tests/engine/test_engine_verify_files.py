@@ -177,6 +177,22 @@ def test_status_files_an_earlier_pbem_worded_otherwise_verify_with_a_note(game):
     assert "the decision's description is worded as another pbem worded it" in " ".join(result.out.split())
 
 
+def test_verify_reads_each_status_file_an_earlier_pbem_worded_once(game, monkeypatch):
+    """A status file whose bytes are not the replay's is read and parsed once: its decision's words taken as
+    stored, its fields compared with the replay, from the one reading."""
+    from pbem.store.gamedir import GameDir
+    written_as_an_earlier_pbem(game, reworded)
+    reads, parses, read_bytes, loads = [], [], GameDir.read_bytes, yamlio.loads
+    monkeypatch.setattr(GameDir, "read_bytes", lambda gd, relative: reads.append(relative) or read_bytes(gd, relative))
+    monkeypatch.setattr(yamlio, "loads", lambda data, where="input": parses.append(where) or loads(data, where))
+    result = engine.verify(engine.open_game(game))
+    assert result["result"] == "ok" and result["notes"], result
+    status = ["public.yaml"] + [f"views/{name}" for name in sorted(os.listdir(game / "views"))]
+    assert {relative: reads.count(relative) for relative in status} == {relative: 1 for relative in status}
+    assert {relative: sum(1 for where in parses if where and where.endswith(relative)) for relative in status} == \
+        {relative: 1 for relative in status}
+
+
 def forged_to_act(doc: dict) -> None:
     reworded(doc)
     other = next(name for name in NAMES if name != doc["to_act"])

@@ -204,14 +204,21 @@ def plan(game_type: str, players: list[str], seed: str, game_id: str, bot_seed: 
                          game_id=game_id)
 
 
-def referee_killed_before_commit(game, monkeypatch) -> None:
+def referee_killed_before_commit(game, monkeypatch, mailer=None) -> None:
     """A referee run of `game` (a test club's game) that dies where it would commit: what it applied and kept is on
-    disk, nothing is committed."""
+    disk, nothing is committed. A referee in CI (`ci=True`) commits for good when it pushes (its files travel in
+    its commit): it dies there, after its mails (`mailer`: a transport) went, and the job's clone is gone with the
+    commit it made: the referee's clone is left as the next job finds the remote."""
+    from pbem.git import branches
+    from pbem.git.keys import Identity
     from pbem.git.referee import referee
 
     def killed(*args, **kwargs):
         raise RuntimeError("killed")
-    monkeypatch.setattr(Repo, "commit_tree", killed)
+    monkeypatch.setattr(*((branches, "push") if game.ci_identity else (Repo, "commit_tree")), killed)
+    identity = Identity.from_file(game.ci_identity) if game.ci_identity else None
     with pytest.raises(RuntimeError):
-        referee(game.dir, referee_root=game.referee_dir, remote="origin")
+        referee(game.dir, referee_root=game.referee_dir, identity=identity, remote="origin", mailer=mailer)
     monkeypatch.undo()
+    if game.ci_identity:
+        git(game.dir, "reset", "--hard", "--quiet", "origin/main")

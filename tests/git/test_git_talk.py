@@ -263,6 +263,27 @@ def test_git_talk_kept_by_a_referee_killed_before_its_commit_is_told_once(club, 
     assert [m["text"] for m in talking.heard_by(gd, "bob")] == ["I am away this weekend"]
 
 
+def test_a_talk_mail_of_a_ci_referee_killed_before_its_commit_is_the_same_mail_when_the_next_run_sends_it(
+        club, monkeypatch, tmp_path):
+    """A referee in CI killed after it mailed the talk to a player without a key, and before its commit reached the
+    remote: the next job judges the talk file again and makes its mails again, each with the Message-ID the first
+    had (made from the file and the recipient), so they are known for the same mail: an outbox holds it once."""
+    from pbem.mail import transport
+    game = club("gold-fever", 3, seed=SEED, keyless=("carol",), ci=True)
+    assert say(game, "alice", "I am away this weekend").code == 0
+    assert say(game, "bob", "just for you, carol", "--to", "carol").code == 0
+    outbox = tmp_path / "outbox"
+
+    def mails():
+        return sorted((m["Message-ID"], m["Subject"]) for m in mailbox.Maildir(outbox, create=False))
+    referee_killed_before_commit(game, monkeypatch, mailer=transport.make(None, outbox))
+    first = mails()
+    assert len(first) == 2 and "bob to you only" in " ".join(subject for _, subject in first)
+    run = game.referee("--outbox", outbox)
+    assert [c["verdict"] for c in run["commits"]] == ["talk", "talk"]
+    assert mails() == first
+
+
 def test_pbem_say_in_the_git_referees_directory_publishes_table_talk_and_refuses_a_private_message(club):
     """The organiser's `pbem say` in the local referee's game directory: a message to the table is published by the
     referee's next run (talk.yaml); one to a single seat would reach no git player (each reads theirs from the
