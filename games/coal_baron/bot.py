@@ -76,10 +76,15 @@ class Seat:
         return self.once("missing", Seat._missing)
 
     def _missing(self) -> dict[str, int]:
+        have = self.once("cubes", Seat._cubes)
+        return {c: n - have.get(c, 0) for c, n in self.needed().items() if n > have.get(c, 0)}
+
+    def _cubes(self) -> dict[str, int]:
+        """The pit's cubes by colour: the carts', then those at hand."""
         have = dict(self.in_carts())
         for colour, n in self.at_hand_colours().items():
             have[colour] = have.get(colour, 0) + n
-        return {c: n - have.get(c, 0) for c, n in self.needed().items() if n > have.get(c, 0)}
+        return have
 
     def still_to_bring(self) -> dict[str, int]:
         """Needed colours beyond what is at hand that the carts hold: to be loaded."""
@@ -111,10 +116,8 @@ class Seat:
         return filled
 
     def _free_cubes(self) -> dict[str, int]:
-        """The pit's cubes by colour (carts, cage, storage) less what the outstanding orders take."""
-        have = dict(self.in_carts())
-        for colour, n in self.at_hand_colours().items():
-            have[colour] = have.get(colour, 0) + n
+        """The pit's cubes by colour less what the outstanding orders take."""
+        have = dict(self.once("cubes", Seat._cubes))
         for colour, n in self.needed().items():
             have[colour] = have.get(colour, 0) - n
         return have
