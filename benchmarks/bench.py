@@ -53,6 +53,7 @@ import argparse
 import contextlib
 import email.policy
 import email.utils
+import itertools
 import json
 import mailbox
 import os
@@ -618,11 +619,15 @@ def measure(args, targets: dict, root: Path) -> int:
     if engine.load_state(engine.open_game(demo_dir))["state"] != same:
         raise SystemExit("the demo and the in-memory play-out are not the same game: the comparison would be unfair")
 
+    copies = itertools.count()
+
     def inbox_of(batch: Path) -> Callable[..., list[str]]:
         def inbox(name: str = "mailwork") -> list[str]:
-            copy = root / name
-            if copy.exists():
-                shutil.rmtree(copy)
+            # a fresh copy each run, all deleted at the end: deleting the last copy just before a run makes this
+            # ext4 (no journal) step over thousands of freed inodes at each file the run makes — 150 to 260 ms of
+            # kernel CPU that falls on whichever run comes next (docs/performance.md, round six)
+            copy = root / "mail-copies" / f"{name}-{next(copies)}"
+            copy.parent.mkdir(exist_ok=True)
             shutil.copytree(batch, copy, symlinks=True)
             os.sync()  # on disk, as a game's files are when a mail comes: its last move was long ago
             return [PBEM, "mail", "inbox", "--games", str(copy / "games"), "--maildir", str(copy / "inbox"),

@@ -7,14 +7,14 @@ writer deletes the half-written bundle (the previous state is intact); if it die
 the bundle again, and a reader reads through it.
 
 The bundle is a redo log, so the files put in place are not fsynced: the applied bundle is kept, named by the
-machine's boot (`APPLIED.<boot id>.json`), until the next commit point, and each bundle holds every file that
-may not be on disk yet (the files it writes, and the other files of the layout as they are: `_carried`). A
-process killed meanwhile loses nothing (the page cache holds the files); after the machine stopped, the first
-writer of the next boot applies the last bundle again, and readers read through it. The files written once, when
-the game is made (the layout's `fixed` ones), are fsynced then. Two inodes serve as bundles in turn
-(`bundle.tmp` is the one before last, rewritten by the next move), so a move makes no new file and fsyncs two
-things: its bundle and `.txn/`. Where the system gives no boot id, each file is fsynced before the bundle is
-marked applied (`APPLIED.json`).
+machine's boot (`APPLIED.<boot id>.json`), until the next commit point, and each bundle holds every file that may
+not be on disk yet (the files it writes, and the other files of the layout as they are: `_carried`). A process
+killed meanwhile loses nothing (the page cache holds the files); after the machine stopped, the first writer of the
+next boot applies the last bundle again, and readers read through it. The files written once, when the game is made
+(the layout's `fixed` ones), are fsynced then. Two inodes serve as bundles in turn (`bundle.tmp` is the one before
+last, rewritten by the next move; the first move's, a spare the game's first transaction left), so a move makes no
+new file and fsyncs two things: its bundle and `.txn/`. Where the system gives no boot id, each file is fsynced
+before the bundle is marked applied (`APPLIED.json`).
 
 A file is put in place by rewriting it (same inode), not by writing a new file and renaming it over the old one:
 making a new file costs ext4 twenty to fifty times what rewriting one does, and a move writes ten (see
@@ -361,6 +361,13 @@ def _write_bundle(txn: int, data: bytes) -> None:
         os.close(fd)
 
 
+def _spare_bundle(txn: int) -> None:
+    """The next move's `bundle.tmp`, left by the game's first transaction as each later one leaves the bundle before
+    last, as large as the bundle it committed (fixed files and all: more than one move adds), not fsynced: the first
+    move too writes its bundle over blocks the file has (new ones cost several times as much: docs/performance.md)."""
+    write_new(txn, BUNDLE_TMP, b"\n" * os.stat(COMMIT, dir_fd=txn).st_size, 0o600)
+
+
 def commit(directory, files: dict[str, tuple[str, int]], layout: Layout, root: int | None = None) -> None:
     """Write {relative path: (text, mode)} into the game directory as one transaction. Call under the lock, with
     its `Held.root` (without it the directory is opened by its path)."""
@@ -382,8 +389,10 @@ def commit(directory, files: dict[str, tuple[str, int]], layout: Layout, root: i
             _write_bundle(txn, _bundle_bytes(key, {**carried, **texts}))
             os.replace(BUNDLE_TMP, COMMIT, src_dir_fd=txn, dst_dir_fd=txn)
             os.fsync(txn)  # the commit point: from here the new bundle alone redoes everything
-            with contextlib.suppress(FileNotFoundError):
+            try:
                 os.replace(last, BUNDLE_TMP, src_dir_fd=txn, dst_dir_fd=txn)  # its inode, for the next bundle
+            except FileNotFoundError:  # the game's first transaction: no bundle before it to reuse
+                _spare_bundle(txn)
             _finish(root, txn, directory, COMMIT, texts, layout)
         finally:
             os.close(txn)

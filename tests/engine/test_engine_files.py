@@ -254,6 +254,19 @@ def test_a_move_fsyncs_only_its_bundle_which_carries_every_file_not_yet_on_disk(
     assert gd.layout.fixed and all((directory / relative).exists() for relative in gd.layout.fixed)
 
 
+@needs_boot_id
+def test_a_new_games_first_move_writes_its_bundle_over_the_spare_its_creation_left(tmp_path, monkeypatch):
+    directory = small_game(tmp_path, moves=0)
+    txn = directory / transactions.TXN
+    applied, spare = txn / f"APPLIED.{transactions._boot()}.json", txn / transactions.BUNDLE_TMP
+    made = spare.stat()
+    assert made.st_size == applied.stat().st_size  # as large as the creation's bundle, schemas and all
+    synced = fsynced_by_a_move(directory, monkeypatch)
+    assert synced == [str(spare), str(txn)]
+    assert applied.stat().st_ino == made.st_ino  # the first move's bundle is the spare's inode: no new file
+    assert applied.stat().st_size < made.st_size and sorted(os.listdir(txn)) == [applied.name, spare.name]
+
+
 def test_without_a_boot_id_each_file_is_fsynced_before_the_bundle_is_marked_applied(tmp_path, monkeypatch):
     monkeypatch.setattr(transactions, "_BOOT", "")  # as where the system gives none
     directory = small_game(tmp_path)
