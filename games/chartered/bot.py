@@ -71,7 +71,8 @@ class Board:
         """report.card_effect(view, card)."""
         here, near = self.company_on(card), self.touching(card)
         can_found = not here and not near and self.foundable(card)
-        return plot_card_effect(here["plots"][card] if here else 0, here["id"] if here else None, near, can_found, self.view["values"]["max_floors"])
+        return plot_card_effect(here["plots"][card] if here else 0, here["id"] if here else None, near, can_found,
+                                self.view["values"]["max_floors"])
 
 
 def build_income(board: Board, card: str) -> int:

@@ -97,8 +97,7 @@ class Seat:
 
     def spare_at_hand(self) -> int:
         """Cubes at hand beyond what the open spots of their colour take: free for substitutions."""
-        needed = self.needed()
-        return self.once("spare_at_hand", lambda me: sum(max(0, n - needed.get(c, 0))
+        return self.once("spare_at_hand", lambda me: sum(max(0, n - me.needed().get(c, 0))
                                                          for c, n in me.at_hand_colours().items()))
 
     def spares_to_bring(self) -> int:
