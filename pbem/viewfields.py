@@ -26,6 +26,18 @@ def lazily(fields: dict[str, Callable[[], object]]) -> BotView:
     return BotView({}, fields)
 
 
+def once(make: Callable[[], object]) -> Callable[[], object]:
+    """A function of no argument that calls `make` when first called and then gives what it gave (what several
+    fields share, as functools.cache would, without functools' wrapper: made at every view of every rollout)."""
+    made = []
+
+    def value():
+        if not made:
+            made.append(make())
+        return made[0]
+    return value
+
+
 def for_bot(make: Callable) -> bool:
     """Is the view `make` makes a bot's? A bot only reads its view, so a game may give a bot's view parts that never
     change in a game (a map's printed cards) shared from one view to the next, where a player's view has its own."""

@@ -18,8 +18,9 @@ import random
 
 from pbem.bots import instantiate
 
-from .report import card_effect, companies_by_id, company_on, value_after
+from .phases.board import plot_card_effect
 from .phases.cards import card_level
+from .report import companies_by_id, value_after
 
 RESERVE = 100  # florins kept for buying the next cards
 
@@ -28,44 +29,95 @@ def me(view: dict) -> dict:
     return next(p for p in view["players"] if p["name"] == view["private"]["player"])
 
 
-def build_income(view: dict, card: str) -> int:
+class Board:
+    """What the view says of the board, read once a decision: the bot weighs every card of its hand and every
+    plot a level card may raise against the same companies (the view does not change while it decides). The
+    same answers as report.company_on, report.touching and report.card_effect, each found by a lookup."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.companies = companies_by_id(view)
+        self._on: dict[str, dict] | None = None
+        self._near: dict[str, list[str]] | None = None
+        self._foundable: set[str] | None = None
+
+    def company_on(self, plot: str) -> dict | None:
+        """The company with a warehouse on the plot, or None."""
+        if self._on is None:
+            self._on = {}
+            for company in self.view["companies"]:
+                if company["founded"]:
+                    for here in company["plots"]:
+                        self._on.setdefault(here, company)
+        return self._on.get(plot)
+
+    def touching(self, plot: str) -> list[str]:
+        """The companies whose frontier holds the plot, in the view's order (a company's frontier is read only
+        when a card is weighed, as report.touching reads it)."""
+        if self._near is None:
+            self._near = {}
+            for company in self.view["companies"]:
+                if company["founded"]:
+                    for here in dict.fromkeys(company["frontier"].split()):
+                        self._near.setdefault(here, []).append(company["id"])
+        return self._near.get(plot, [])
+
+    def foundable(self, plot: str) -> bool:
+        if self._foundable is None:
+            self._foundable = set(self.view["foundable"].split())
+        return plot in self._foundable
+
+    def card_effect(self, card: str) -> dict | None:
+        """report.card_effect(view, card)."""
+        here, near = self.company_on(card), self.touching(card)
+        can_found = not here and not near and self.foundable(card)
+        return plot_card_effect(here["plots"][card] if here else 0, here["id"] if here else None, near, can_found,
+                                self.view["values"]["max_floors"])
+
+
+def build_income(board: Board, card: str) -> int:
     """What playing this plot card now would pay (0 when it cannot be played); a founding also brings a share."""
-    effect = card_effect(view, card)
+    view = board.view
+    effect = board.card_effect(card)
     if effect is None:
         return 0
-    income = value_after(view, effect)
+    income = value_after(view, effect, board.companies)
     if effect["kind"] == "found":
         return income + view["costs"]["minimum_share_price"]
     if effect["kind"] == "merge":
-        companies = companies_by_id(view)
+        companies = board.companies
         return income + sum(companies[c]["price"] * companies[c]["holders"].get(view["private"]["player"], 0)
                             for c in effect["companies"])
     return income
 
 
-def raise_income(view: dict, plot: str) -> int:
-    return company_on(view, plot)["value"] + view["values"]["floor"]
+def raise_income(board: Board, plot: str) -> int:
+    return board.company_on(plot)["value"] + board.view["values"]["floor"]
 
 
-def best_build(view: dict, legal: list[dict]) -> tuple[int, dict | None]:
+def best_build(board: Board, legal: list[dict]) -> tuple[int, dict | None]:
     best = (0, None)
     for entry in legal:
         if entry["action"] == "build":
             for card in (entry["plot"]["from"] if isinstance(entry["plot"], dict) else entry["plot"]):
-                best = max(best, (build_income(view, card), {"action": "build", "plot": [card]}), key=lambda b: b[0])
+                income = build_income(board, card)
+                if income > best[0]:  # the first of the best kept, as max() keeps it
+                    best = (income, {"action": "build", "plot": [card]})
         elif entry["action"] == "raise":
             for plot in entry["plot"]["from"]:
-                best = max(best, (raise_income(view, plot), {"action": "raise", "plot": [plot]}), key=lambda b: b[0])
+                income = raise_income(board, plot)
+                if income > best[0]:
+                    best = (income, {"action": "raise", "plot": [plot]})
     return best
 
 
-def best_card_to_buy(view: dict, legal: list[dict]) -> dict | None:
+def best_card_to_buy(board: Board, legal: list[dict]) -> dict | None:
     """The market card that would build best now (a level card is worth a floor on the biggest company); the
     top of the deck when nothing on offer would build."""
     buys = [entry for entry in legal if entry["action"] == "buy"]
     if not buys:
         return None
-    biggest = max((c["value"] for c in view["companies"] if c["founded"]), default=0)
+    biggest = biggest_value(board.view)
 
     def worth(entry):
         card = entry["card"]
@@ -73,7 +125,7 @@ def best_card_to_buy(view: dict, legal: list[dict]) -> dict | None:
             return 1
         if card_level(card) is not None:
             return biggest
-        return build_income(view, card)
+        return build_income(board, card)
     return max(buys, key=worth)
 
 
@@ -142,10 +194,11 @@ def choose(view: dict, legal: list[dict], rnd: random.Random) -> dict:
         return max(legal, key=lambda entry: mine[entry["company"]])
     if decision == "found_company":
         return instantiate(legal[rnd.randrange(len(legal))], rnd)
-    income, build = best_build(view, legal)
+    board = Board(view)
+    income, build = best_build(board, legal)
     if build is not None and income > 0 and not keeps_card(view, legal, income):
         return build
-    card = best_card_to_buy(view, legal)
+    card = best_card_to_buy(board, legal)
     if card is not None:
         return card
     if build is not None and income > 0:

@@ -80,7 +80,7 @@ def occupied(view: dict) -> dict[str, dict]:
 
 
 def company_on(view: dict, plot: str) -> dict | None:
-    """The company with a warehouse on the plot, or None (the bots' rollouts ask at every build weighed)."""
+    """The company with a warehouse on the plot, or None."""
     return next((company for company in view["companies"] if company["founded"] and plot in company["plots"]), None)
 
 
@@ -103,12 +103,13 @@ def card_effect(view: dict, card: str) -> dict | None:
                             view["values"]["max_floors"])
 
 
-def value_after(view: dict, effect: dict) -> int:
-    """The capitalisation of the company built on once the card is played: what the builder receives."""
+def value_after(view: dict, effect: dict, companies: dict[str, dict] | None = None) -> int:
+    """The capitalisation of the company built on once the card is played: what the builder receives
+    (`companies`: companies_by_id(view), when the caller has it)."""
     values = view["values"]
     if effect["kind"] == "found":
         return values["founding"]
-    companies = companies_by_id(view)
+    companies = companies_by_id(view) if companies is None else companies
     if effect["kind"] == "merge":
         return sum(companies[c]["value"] for c in effect["companies"]) + values["merger"]
     return companies[effect["company"]]["value"] + values["floor"]

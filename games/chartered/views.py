@@ -2,10 +2,8 @@
 others see how many cards it holds) and the deck (its size only, never its order)."""
 from __future__ import annotations
 
-import functools
-
 from pbem import decisions
-from pbem.viewfields import built
+from pbem.viewfields import built, once
 
 from .phases import board, shares
 from .scoring import is_over
@@ -86,7 +84,7 @@ def fields(state: dict, player: str | None, make) -> dict:
 
 
 def companies_view(state: dict, make) -> list[dict]:
-    occupied = functools.cache(lambda: board.owners(state))
+    occupied = once(lambda: board.owners(state))
     return [make(company_fields(state, company, occupied)) for company in state["companies"]]
 
 

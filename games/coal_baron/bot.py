@@ -33,6 +33,18 @@ class Seat:
         self.money = view["private"]["money"]
         self.pit = next(p for p in view["pits"] if p["player"] == self.name)
         self.workers = next(p["workers"] for p in view["players"] if p["name"] == self.name)
+        self.known: dict[str, object] = {}  # what a decision works out once of the view (it does not change)
+
+    def once(self, name: str, work):
+        """`work(self)` worked out once a decision: a bot weighs many moves against the same pit and board (the
+        value is shared: callers that change it copy it first)."""
+        if name not in self.known:
+            self.known[name] = work(self)
+        return self.known[name]
+
+    def space(self, name: str) -> dict:
+        """The board's space of that name."""
+        return self.once("board", lambda me: {space["space"]: space for space in me.view["board"]})[name]
 
     @property
     def late(self) -> bool:
@@ -41,51 +53,52 @@ class Seat:
 
     def open_spots(self) -> list[tuple[dict, str]]:
         """(order, colour) for every empty spot of the outstanding orders."""
-        return [(o, colour) for o in self.pit["orders"] if not o["complete"]
-                for colour, spot in zip(o["cubes"], o["spots"]) if not spot]
+        return self.once("open_spots", lambda me: [(o, colour) for o in me.pit["orders"] if not o["complete"]
+                                                   for colour, spot in zip(o["cubes"], o["spots"]) if not spot])
 
     def needed(self) -> dict[str, int]:
-        counts = {}
-        for _, colour in self.open_spots():
-            counts[colour] = counts.get(colour, 0) + 1
-        return counts
+        return self.once("needed", lambda me: counted(colour for _, colour in me.open_spots()))
 
     def at_hand(self) -> list[str]:
         """Cube tokens that can go onto an order now or after a ride up: the cage's and the storage's."""
-        return list(self.pit["cage"]["cubes"]) + ["stored-" + c for c in self.pit["storage"]]
+        return self.once("at_hand", lambda me: list(me.pit["cage"]["cubes"])
+                         + ["stored-" + c for c in me.pit["storage"]])
+
+    def at_hand_colours(self) -> dict[str, int]:
+        return self.once("at_hand_colours", lambda me: counted(colour_of(token) for token in me.at_hand()))
 
     def in_carts(self) -> dict[str, int]:
-        counts = {}
-        for tunnel in self.pit["tunnels"]:
-            for cube in tunnel["loads"]:
-                if cube:
-                    counts[cube] = counts.get(cube, 0) + 1
-        return counts
+        return self.once("in_carts", lambda me: counted(cube for tunnel in me.pit["tunnels"]
+                                                        for cube in tunnel["loads"] if cube))
 
     def missing(self) -> dict[str, int]:
         """Needed colours beyond what the cage, the storage and the carts hold."""
-        have = self.in_carts()
-        for token in self.at_hand():
-            colour = colour_of(token)
-            have[colour] = have.get(colour, 0) + 1
+        return self.once("missing", Seat._missing)
+
+    def _missing(self) -> dict[str, int]:
+        have = self.once("cubes", Seat._cubes)
         return {c: n - have.get(c, 0) for c, n in self.needed().items() if n > have.get(c, 0)}
+
+    def _cubes(self) -> dict[str, int]:
+        """The pit's cubes by colour: the carts', then those at hand."""
+        have = dict(self.in_carts())
+        for colour, n in self.at_hand_colours().items():
+            have[colour] = have.get(colour, 0) + n
+        return have
 
     def still_to_bring(self) -> dict[str, int]:
         """Needed colours beyond what is at hand that the carts hold: to be loaded."""
-        have = {}
-        for token in self.at_hand():
-            have[colour_of(token)] = have.get(colour_of(token), 0) + 1
-        carts = self.in_carts()
+        return self.once("still_to_bring", Seat._still_to_bring)
+
+    def _still_to_bring(self) -> dict[str, int]:
+        have, carts = self.at_hand_colours(), self.in_carts()
         bring = {c: min(n - have.get(c, 0), carts.get(c, 0)) for c, n in self.needed().items()}
         return {c: n for c, n in bring.items() if n > 0}
 
     def spare_at_hand(self) -> int:
         """Cubes at hand beyond what the open spots of their colour take: free for substitutions."""
-        have = {}
-        for token in self.at_hand():
-            have[colour_of(token)] = have.get(colour_of(token), 0) + 1
-        needed = self.needed()
-        return sum(max(0, n - needed.get(c, 0)) for c, n in have.items())
+        return self.once("spare_at_hand", lambda me: sum(max(0, n - me.needed().get(c, 0))
+                                                         for c, n in me.at_hand_colours().items()))
 
     def spares_to_bring(self) -> int:
         """Spare cubes still to bring up for the spots no cube of the pit can fill (two cubes each)."""
@@ -93,17 +106,28 @@ class Seat:
 
     def can_fill(self, cubes: list[str]) -> int:
         """How many of an order's cubes the pit could supply, after the outstanding orders take theirs."""
-        have = self.in_carts()
-        for token in self.at_hand():
-            have[colour_of(token)] = have.get(colour_of(token), 0) + 1
-        for colour, n in self.needed().items():
-            have[colour] = have.get(colour, 0) - n
+        have = dict(self.once("free_cubes", Seat._free_cubes))
         filled = 0
         for colour in cubes:
             if have.get(colour, 0) > 0:
                 have[colour] -= 1
                 filled += 1
         return filled
+
+    def _free_cubes(self) -> dict[str, int]:
+        """The pit's cubes by colour less what the outstanding orders take."""
+        have = dict(self.once("cubes", Seat._cubes))
+        for colour, n in self.needed().items():
+            have[colour] = have.get(colour, 0) - n
+        return have
+
+
+def counted(items) -> dict[str, int]:
+    """How many times each item comes, in the order first seen."""
+    counts = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
 
 
 def colour_of(token: str) -> str:
@@ -207,7 +231,7 @@ def place_value(me: Seat, move: dict) -> float:
         return 0
     if move["action"] == "overplace":
         return -50
-    space = next(s for s in me.view["board"] if s["space"] == move["space"])
+    space = me.space(move["space"])
     cost = EXTRA_WORKER * (space["needs"] - 1)
     kind = space["kind"]
     if kind == "delivery":
@@ -234,7 +258,7 @@ def worker_cost(me: Seat, move: dict) -> float:
     workers it takes. (Without the phase cards nobody may pass, so nothing is kept.)"""
     if me.view["to_act"]["decision"] != "place_or_pass" or move["action"] != "place":
         return 0
-    space = next(s for s in me.view["board"] if s["space"] == move["space"])
+    space = me.space(move["space"])
     return KEPT_WORKER * space["needs"]
 
 

@@ -6,7 +6,7 @@ import copy
 import random
 
 from pbem import bots, notation
-from pbem.games.chartered import bot
+from pbem.games.chartered import bot, report
 from pbem.rng import Rng
 
 NAMES = ["ann", "bob", "cid", "dee"]
@@ -113,3 +113,24 @@ def test_greedy_bot_beats_a_random_player_at_two_players():
                              game_id=f"ch-2p-{number}")
         wins += any(row["player"] == greedy and row["rank"] == 1 for row in game.rules.result(state))
     assert wins >= 18
+
+
+def test_the_bots_board_reading_answers_as_the_report_for_every_plot_of_a_game(t):
+    """bot.Board reads the view once a decision; for every plot of every position of a game it must find the same
+    company, the same companies touching it and the same card effect as the report's functions of the view."""
+    state = t.rules.setup(NAMES, {}, t.components(), Rng("board", "g", 0))
+    rnd, number, checked = random.Random(7), 0, 0
+    while t.rules.pending(state):
+        number += 1
+        player = t.to_act(state)
+        view, legal = t.view(state, player), t.legal(state, player)
+        seen = bot.Board(view)
+        plots = {plot for line in view["map"][0::2] for plot in line.split()[0::2] if plot != "~"}
+        for plot in plots:
+            assert seen.company_on(plot) == report.company_on(view, plot)
+            assert seen.touching(plot) == report.touching(view, plot)
+            assert seen.card_effect(plot) == report.card_effect(view, plot)
+        checked += len(plots)
+        move = t.game.normalise(bot.choose(view, legal, rnd))
+        state = t.rules.apply(state, player, move, Rng("board", "g", number))
+    assert checked > 1000

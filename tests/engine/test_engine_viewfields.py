@@ -8,7 +8,7 @@ import pytest
 
 from pbem.play import playout
 from pbem.store import registry
-from pbem.viewfields import BotView, built, lazily
+from pbem.viewfields import BotView, built, lazily, once
 from support import NAMES
 
 FIELDED = [game for game in registry.all_games() if game.unseen is not None
@@ -64,3 +64,10 @@ def test_going_through_a_bots_view_makes_every_field_in_the_views_order():
     assert list(view) == ["game", "a", "b"] and dict(view) == {"game": "g", "a": 1, "b": {"c": 2}}
     assert view == {"game": "g", **built(fields)} and repr(view) == "{'game': 'g', 'a': 1, 'b': {'c': 2}}"
     assert not view != {"game": "g", "a": 1, "b": {"c": 2}} and len(view) == 3
+
+
+def test_a_value_shared_by_several_fields_is_made_once_when_first_asked():
+    made = []
+    shared = once(lambda: made.append("made") or len(made))
+    assert made == []  # nothing made before it is asked
+    assert shared() == 1 and shared() == 1 and made == ["made"]

@@ -7,10 +7,9 @@ made so far (the limits of 2 shares bought and 2 sold count from it).
 """
 from __future__ import annotations
 
-import functools
-
 from pbem import decisions
 from pbem.messages import NP_
+from pbem.viewfields import once
 
 from . import board, merger, shares
 from .cards import card_level, level_card, sort_hand
@@ -60,7 +59,7 @@ def plot_card_effects(state: dict, player: str) -> dict[str, dict]:
 def foundable_now(state: dict):
     """board.foundable_plots as a set, found when first asked and kept (a function of no argument): most builds
     stack or expand, and never ask."""
-    return functools.cache(lambda: set(board.foundable_plots(state)))
+    return once(lambda: set(board.foundable_plots(state)))
 
 
 def effect_of_card(state: dict, card: str, occupied: dict[str, str], foundable) -> dict | None:
