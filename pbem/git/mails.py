@@ -21,7 +21,7 @@ def move_by_git(name: str) -> str:
 
 
 def send(desk, run, mailer, views: bool) -> tuple[list[str], str | None]:
-    """Every mail a refereed commit calls for: (addresses mailed, a warning when some could not be sent).
+    """Every mail a refereed commit calls for: (addresses mailed, a warning when some could not be made or sent).
     Each mail is in the language of the player it goes to, and goes once: its Message-ID is made from what it is
     about (`about`), so a run made again after it was mailed (a referee in CI killed before its push) makes the
     same mails, which the mail ledger and an outbox know for sent (Mailer.send_owed)."""
@@ -32,12 +32,10 @@ def send(desk, run, mailer, views: bool) -> tuple[list[str], str | None]:
                             (True, lambda *given: talk_messages(*given, views))):
         if not wanted or (out is None and compose is not view_messages):
             continue
-        messages, warning = compose(desk, run, out)
-        if messages:
-            sent, warning = out.send_owed(desk.gd.id, messages)
-            mailed += [address for address in sent if address not in mailed]
-        if warning:
-            warnings.append(warning)
+        messages, composed = compose(desk, run, out)
+        sent, unsent = out.send_owed(desk.gd.id, messages) if messages else ([], None)
+        mailed += [address for address in sent if address not in mailed]
+        warnings += [warning for warning in (composed, unsent) if warning]
     return mailed, "; ".join(warnings) or None
 
 
@@ -50,7 +48,8 @@ def about(run) -> str:
 
 
 def view_messages(desk, run, out) -> tuple[list, str | None]:
-    """Players without a key get their view by mail, and their legal moves when they are to act."""
+    """Players without a key get their view by mail, and their legal moves when they are to act; a seat whose
+    view goes by mail and that has no address is named in the warning (nothing reaches it)."""
     from ..mail import compose
     wanting = [p["name"] for p in desk.config["players"] if p["view"] == "mail"]
     if not wanting:
@@ -69,7 +68,17 @@ def view_messages(desk, run, out) -> tuple[list, str | None]:
             summary = commits.summary(run, desk.gd.meta["game"])[1:]
             parts = ["\n".join(summary), report.status_text(doc), *_your_turn(desk, entry["name"])]
             messages.append(_message(desk, out, entry["email"], subject, parts, about(run), "view"))
-    return messages, None
+    return messages, _unreachable(wanting, secrets)
+
+
+def _unreachable(wanting: list[str], secrets: dict) -> str | None:
+    """The warning for seats whose view goes by mail and that have no address (a seat handed on without one)."""
+    lost = [entry["name"] for entry in secrets["players"] if entry["name"] in wanting and not entry["email"]]
+    if not lost:
+        return None
+    return (f"nothing mailed to {', '.join(lost)}: the view goes by mail and there is no address; register a key "
+            f"(`pbem git referee ... --key {lost[0]}=KEY.pub`) or hand the seat on with an address "
+            f"(`pbem replace ... --by NAME:EMAIL`)")
 
 
 def refusal_messages(desk, run, out) -> tuple[list, str | None]:

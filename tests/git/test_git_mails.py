@@ -2,10 +2,11 @@
 mailed and before its push reached the remote leaves the next job to referee the same commits again: the view
 mails, the refusal notices and the clock's reminders it makes again are the same mails (the same Message-IDs,
 made from what each is about), which an outbox holds once; a later reminder, for a new deadline, is another mail
-and goes."""
+and goes. And a warning from making the mails is kept beside one from sending them."""
 from __future__ import annotations
 
 import mailbox
+import socket
 
 from gitkit import referee_killed_before_commit
 
@@ -53,3 +54,24 @@ def test_the_mails_of_a_ci_referee_killed_before_its_push_go_once_and_a_later_re
                  subject]
     assert len(reminders) == 2 and len(set(reminders)) == 2  # the second, for the new deadline, went too
 
+
+def test_a_warning_from_making_the_mails_is_kept_beside_the_mails_sent_and_one_from_sending_them(club, tmp_path):
+    """bob's seat, a bot's, handed back to zoe without an address: her view goes by mail and cannot (a warning
+    when the mails are made); carol's goes. When the transport then fails too, both warnings are told."""
+    game = club("coal-baron", 3, seed="mails-warn", keyless=("carol",), bots=("bob=greedy",))
+    handed = game.pbem("replace", game.game_dir(), "--seat", "bob", "--by", "zoe")
+    assert handed.code == 0, handed.err
+    outbox = tmp_path / "outbox"
+    run = game.referee("--outbox", outbox)
+    assert run["unbotted"] == ["bob"] and run["mailed"] == ["carol@club.example"]
+    assert [address for _, address, _ in outbox_mails(outbox)] == ["carol@club.example"]
+    assert "nothing mailed to bob" in run["warning"] and "--key bob=" in run["warning"]
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        closed = sock.getsockname()[1]
+    handed = game.pbem("replace", game.game_dir(), "--seat", "carol", "--by", "dora:dora@club.example")
+    assert handed.code == 0, handed.err
+    failed = game.referee("--smtp", f"127.0.0.1:{closed}")
+    assert failed["mailed"] == [] and "nothing mailed to bob" in failed["warning"]
+    assert "cannot connect to the SMTP server" in failed["warning"] and "pbem mail resend" in failed["warning"]
