@@ -2,9 +2,7 @@
 the work of one game always goes to one worker, in the order it was given, and the workers run side by side.
 
 A worker is a fork of the process that shares the work out: it starts with everything that process has read and
-imported, at no cost of its own, and tells it what it did through a pipe as it goes (`report`). The workers may be
-forked before the work is known (`run_planned`): each loads what any work needs (`prepare`) while the run reads and
-plans it, and is given the plan when it is made. Each game is
+imported, at no cost of its own, and tells it what it did through a pipe as it goes (`report`). Each game is
 still written under its own lock, and everything a worker does is one of the transactions a single process would
 make, so a worker that dies (killed, out of memory) loses or doubles nothing the locks and transactions do not
 already keep: the process that shares the work out is told it stopped (`Stopped`), and says which work was left.
@@ -65,39 +63,21 @@ def run(work_groups: list[list[int]], workers: int,
     """Fork `workers` workers (no more than there are groups), each of which calls `work(indices, report)`:
     `indices` gives the indices of one group after another, each the next group no worker has taken yet, so a worker
     slowed down (a costlier game, a busy core) takes fewer. Yields (the worker's number, what it reported) as the
-    reports come, and for a worker that did not end well, last, (its number, Stopped)."""
-    return run_planned(lambda: (work_groups, None), min(workers, len(work_groups)),
-                       lambda _, indices, report: work(indices, report))
-
-
-def run_planned(plan: Callable[[], tuple[list[list[int]], object]], workers: int,
-                work: Callable[[object, Iterator[int], Callable[[object], None]], None],
-                prepare: Callable[[], None] = lambda: None) -> Iterator[tuple[int, object]]:
-    """As `run`, with `workers` workers forked before the work is known: each calls `prepare()` (what any work
-    needs, loaded while the run plans), then `work(shared, indices, report)`. `plan()`, called in the run once its
-    workers are forked, gives the groups and `shared`, what the workers must know of them (pickled once for all,
-    given to each with its first group); a worker given no group ends.
+    reports come, and for a worker that did not end well, last, (its number, Stopped).
 
     Plain os.fork and a pipe a worker, not multiprocessing (whose import alone is ~24 M instructions of the run's
     serial part), and the run reads all a worker has said at each wake-up, waking at most every PAUSE_MS while
     they work (not at each report: a worker says three things a mail, and each wake-up of the run takes a core
     from a worker) and at once when one ends."""
-    import pickle  # here, not at a command's start: imported once, before the fork, for the workers too
-    tickets, filling = os.pipe()  # each ticket a group, written once the plan is made
-    plans = _anonymous_file()
+    import pickle  # noqa: F401 — here, not at a command's start: imported once, before the fork, for the workers too
+    tickets, per_ticket = _tickets(len(work_groups))
     heard: dict[int, _Heard] = {}  # by the read end of its pipe
     try:
-        for number in range(workers):
-            heard_from = _fork(number, lambda: _planned(prepare, work, tickets, plans), heard, filling)
+        for number in range(min(workers, len(work_groups))):
+            heard_from = _fork(number, lambda: work(_claims(work_groups, tickets, per_ticket), _report), heard)
             heard[heard_from.fd] = heard_from
         os.close(tickets)
         tickets = None
-        work_groups, shared = plan()
-        ticketed, per_ticket = _tickets(filling, len(work_groups))
-        _write_all(plans, pickle.dumps((work_groups, per_ticket, shared), pickle.HIGHEST_PROTOCOL))
-        os.write(filling, ticketed)  # after the plan: a worker with a ticket finds the plan whole
-        os.close(filling)
-        filling = None
         listening, ends = select.poll(), select.poll()
         for fd in heard:
             listening.register(fd, select.POLLIN)
@@ -122,9 +102,8 @@ def run_planned(plan: Callable[[], tuple[list[list[int]], object]], workers: int
             if heard:  # what the workers say meanwhile waits in their pipes, read at the next wake-up; an end wakes
                 ends.poll(PAUSE_MS)  # the run at once
     finally:  # left early: each worker still ends its work (its work under way is never cut), heard to its end
-        for fd in (tickets, filling, plans):  # no ticket (the plan failed): the workers end
-            if fd is not None:
-                os.close(fd)
+        if tickets is not None:
+            os.close(tickets)
         for worker in heard.values():
             while not worker.ended:
                 worker.read()
@@ -169,9 +148,8 @@ LENGTH = 4  # bytes: a report's length, before its pickle
 PAUSE_MS = 50  # the least time between two wake-ups of the run by its workers' reports (a pipe holds 64 KiB of them)
 
 
-def _fork(number: int, work: Callable[[], None], heard: dict[int, _Heard], filling: int) -> _Heard:
-    """Start worker `number`, doing `work` with its reports going into a pipe of its own (`_report`). `filling`:
-    the tickets' write end, the run's alone (the workers see the tickets end when the run closes it)."""
+def _fork(number: int, work: Callable[[], None], heard: dict[int, _Heard]) -> _Heard:
+    """Start worker `number`, doing `work` with its reports going into a pipe of its own (`_report`)."""
     read, write = os.pipe()
     _flush_output()  # what is buffered is written once, not once more by the worker
     try:
@@ -184,7 +162,7 @@ def _fork(number: int, work: Callable[[], None], heard: dict[int, _Heard], filli
         code = 1
         try:
             os.close(read)
-            for fd in [*heard, filling]:  # the other workers' pipes are the run's to read
+            for fd in heard:  # the other workers' pipes are the run's to read
                 os.close(fd)
             _Reporter.fd = write
             code = _worker(work)
@@ -219,71 +197,34 @@ class Claimed:
 TICKET = 4  # bytes: a ticket is a group's number (the first of the groups it stands for)
 
 
-def _tickets(write: int, count: int) -> tuple[bytes, int]:
-    """The tickets of `count` groups, one per group (or per run of groups, when there are more groups than the pipe
-    holds), to write at once into the pipe `write`; and how many groups a ticket stands for. The workers share the
-    pipe: a read of TICKET bytes takes one ticket whole, and the kernel gives each ticket to one worker only; a
-    worker killed holds no lock. Read to its end (the run closes it), the pipe says no ticket is left."""
-    capacity = 4096  # what any system's pipe holds
-    if hasattr(fcntl, "F_SETPIPE_SZ"):  # Linux: made big enough for every ticket where it may be, and asked
-        with contextlib.suppress(OSError):
-            fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, count * TICKET)
-        capacity = fcntl.fcntl(write, fcntl.F_GETPIPE_SZ)
-    per_ticket = -(-count * TICKET // capacity) if count * TICKET > capacity else 1
-    return b"".join(first.to_bytes(TICKET, "big") for first in range(0, count, per_ticket)), per_ticket
+def _tickets(count: int) -> tuple[int, int]:
+    """A pipe holding one ticket per group (or per run of groups, when there are more groups than the pipe holds):
+    the read end, and how many groups a ticket stands for. The workers share it: a read of TICKET bytes takes one
+    ticket whole, and the kernel gives each ticket to one worker only; a worker killed holds no lock."""
+    read, write = os.pipe()
+    try:
+        capacity = 4096  # what any system's pipe holds
+        if hasattr(fcntl, "F_SETPIPE_SZ"):  # Linux: made big enough for every ticket where it may be, and asked
+            with contextlib.suppress(OSError):
+                fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, count * TICKET)
+            capacity = fcntl.fcntl(write, fcntl.F_GETPIPE_SZ)
+        per_ticket = -(-count * TICKET // capacity) if count * TICKET > capacity else 1
+        os.write(write, b"".join(first.to_bytes(TICKET, "big") for first in range(0, count, per_ticket)))
+    except BaseException:
+        os.close(read)
+        raise
+    finally:
+        os.close(write)  # read to its end, the pipe says so: no ticket left
+    return read, per_ticket
 
 
-def _planned(prepare: Callable[[], None], work, tickets: int, plans: int) -> None:
-    """A worker forked before the plan: what any work needs loaded, then the first ticket awaited (the run writes
-    them once its plan is made and written), then the plan read and the work done."""
-    prepare()
-    ticket = _ticket(tickets)
-    if ticket is None:
-        return
-    import pickle
-    work_groups, per_ticket, shared = pickle.loads(_read_all(plans))
-    work(shared, _claims(work_groups, tickets, per_ticket, ticket), _report)
-
-
-def _ticket(tickets: int) -> int | None:
-    """The next ticket's number, or None when none is left."""
-    ticket = b""
-    while len(ticket) < TICKET and (more := os.read(tickets, TICKET - len(ticket))):
-        ticket += more
-    return int.from_bytes(ticket, "big") if len(ticket) == TICKET else None
-
-
-def _claims(work_groups: list[list[int]], tickets: int, per_ticket: int, first: int | None) -> Iterator[int]:
-    """The indices of the groups a worker takes, a ticket at a time (`first`: the one it took already), the parent
-    told of each ticket first."""
-    while first is not None:
+def _claims(work_groups: list[list[int]], tickets: int, per_ticket: int) -> Iterator[int]:
+    """The indices of the groups a worker takes, a ticket at a time, the parent told of each ticket first."""
+    while len(ticket := os.read(tickets, TICKET)) == TICKET:
+        first = int.from_bytes(ticket, "big")
         indices = [index for group in work_groups[first:first + per_ticket] for index in group]
         _report(Claimed(indices))
         yield from indices
-        first = _ticket(tickets)
-
-
-def _anonymous_file() -> int:
-    """A file in memory the workers share with the run from the fork (the plan goes there): its descriptor."""
-    if hasattr(os, "memfd_create"):
-        return os.memfd_create("pbem-plan", os.MFD_CLOEXEC)
-    import tempfile
-    return os.dup(tempfile.TemporaryFile().fileno())  # the file stays, unnamed, while a descriptor holds it
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view, at = memoryview(data), 0
-    while at < len(data):
-        at += os.pwrite(fd, view[at:], at)
-
-
-def _read_all(fd: int) -> bytes:
-    size = os.fstat(fd).st_size
-    parts, at = [], 0
-    while at < size and (part := os.pread(fd, size - at, at)):
-        parts.append(part)
-        at += len(part)
-    return b"".join(parts)
 
 
 def _worker(work: Callable[[], None]) -> int:

@@ -1,18 +1,17 @@
 """A mailbox's waiting messages handled in arrival order, each moved aside once what it changed is on disk: as one
 batch in this process, or shared out among worker processes (`pbem mail inbox --workers N`).
 
-With workers, the run forks them first, then reads the waiting messages a chunk at a time (CHUNK messages, or
-CHUNK_BYTES) and the game each is for (Referee.where), and shares the chunk out in groups (pbem.engine.parallel,
-`run_planned`), each worker taking the next group when it is done with one: all the messages of one game are one group, in the order they arrived, and so are
+With workers, the run reads the waiting messages a chunk at a time (CHUNK messages, or CHUNK_BYTES) and the game
+each is for (Referee.where), and shares the chunk out in groups (pbem.engine.parallel), each worker taking the next
+group when it is done with one: all the messages of one game are one group, in the order they arrived, and so are
 all the messages that share a Message-ID (the ledger knows a message by
 it). Mail that names none of the root's games (no tag, an unknown game, a stranger's) is one group of its own: one
 worker answers it, in arrival order, under the lock of no game; a command, a forged move or a wrong password naming
 a game goes with that game's mail, so its answer tells the position its mail found.
 
-While the run reads and parses the mailbox, each worker loads what answering a mail needs (`prepare`: the
-picture's drawing, fonts, OpenSSL's hashing), so that neither waits for the other: the run's own part before the
-workers start on their mail is its start and the reading, not also a first mail's loading (docs/performance.md,
-round seven). Each worker is a fork of the run and handles its share as one batch, exactly as a run with one worker does
+Before it forks, the run handles one message itself (the first of the smallest group), as a batch of its own, so
+that the workers share what their first mail would each load again (a title's rules, fonts, the words of its
+board). Each worker is a fork of the run and handles its share as one batch, exactly as a run with one worker does
 (pbem.mail.outgoing.Mailer.batch: each game's mail lock held from the ledger's look-up until the answers and
 records are on disk, every move a transaction of its game). It tells the run each outcome, and once a message's
 answers and records are on disk, that it may be moved aside: the run moves it, since the mailbox is the run's —
@@ -88,62 +87,46 @@ def handle_all(referee: Referee, items: Iterable[Waiting], workers: int = 1) -> 
 # ---------------------------------------------------------------- with workers
 
 def _handle_shared(referee: Referee, items: Iterable[Waiting], workers: int) -> list[Outcome]:
-    """Handle the waiting messages with `workers` worker processes; their outcomes in arrival order. No more workers
-    are started than there are messages, and none for one message."""
-    items, outcomes = iter(items), []
-    while head := list(itertools.islice(items, workers)):
-        if len(head) == 1:
-            return outcomes + handle_all(referee, head)
-        outcomes += _handle_chunk(referee, _chunk(head, items), len(head))
+    """Handle the waiting messages with `workers` worker processes; their outcomes in arrival order."""
+    outcomes: list[Outcome] = []
+    for chunk in _chunks(iter(items)):
+        outcomes += _handle_chunk(referee, chunk, workers)
     return outcomes
 
 
-def _chunk(head: list[Waiting], items: Iterator[Waiting]) -> Iterator[Waiting]:
-    """The messages of one chunk, `head` first, read as they are asked for: CHUNK of them, or CHUNK_BYTES."""
-    count = size = 0
-    for item in itertools.chain(head, items):
-        yield item
-        count, size = count + 1, size + len(item.raw)
-        if count >= CHUNK or size >= CHUNK_BYTES:
+def _chunks(items: Iterator[Waiting]) -> Iterator[list[Waiting]]:
+    while True:
+        chunk, size = [], 0
+        for item in items:
+            chunk.append(item)
+            size += len(item.raw)
+            if len(chunk) >= CHUNK or size >= CHUNK_BYTES:
+                break
+        if not chunk:
             return
+        yield chunk
 
 
-def prepare() -> None:
-    """What answering a mail loads, loaded by each worker while the run reads the mailbox: OpenSSL's hashing (a
-    batch of many mails), the picture's drawing and its fonts."""
-    from . import compose
-    digests.for_many()
-    compose.prepare_pictures()
+def _handle_chunk(referee: Referee, chunk: list[Waiting], workers: int) -> list[Outcome]:
+    outcomes: list[Outcome | None] = [None] * len(chunk)
+    read: dict[int, tuple[Incoming, str | None]] = {}
+    for index, item in enumerate(chunk):  # read here, so the shares know each message's game (and it is read once)
+        try:
+            incoming = parse_message(item.raw, item.size)
+        except Exception as exc:  # noqa: BLE001 — as in a batch of one process: told, left in the mailbox
+            outcomes[index] = failure(item.source, exc)
+            continue
+        read[index] = (incoming, referee.where(incoming))
+    if len(read) > 1:  # OpenSSL's hashing started once, here, for the mails of this process and of its workers
+        digests.for_many()
+    ready = sorted(read)
+    work_groups = [[ready[i] for i in group] for group in parallel.groups(_groups([read[i] for i in ready]))]
 
-
-def _handle_chunk(referee: Referee, waiting: Iterator[Waiting], workers: int) -> list[Outcome]:
-    chunk: list[Waiting] = []
-    outcomes: list[Outcome | None] = []
-
-    def plan() -> tuple[list[list[int]], dict[int, tuple[Incoming, str | None, str]]]:
-        """The chunk read and each message parsed, here (while the workers prepare), so the shares know each
-        message's game: the groups, and each message as read, its game and where it is. One game's mail (or no
-        game's) is handled here, as by one process, and the workers are given nothing."""
-        chunk.extend(waiting)
-        outcomes.extend([None] * len(chunk))
-        read = {}
-        for index, item in enumerate(chunk):
-            try:
-                incoming = parse_message(item.raw, item.size)
-            except Exception as exc:  # noqa: BLE001 — as in a batch of one process: told, left in the mailbox
-                outcomes[index] = failure(item.source, exc)
-                continue
-            read[index] = (incoming, referee.where(incoming), item.source)
-        ready = sorted(read)
-        work_groups = [[ready[i] for i in group] for group in parallel.groups(_groups([read[i][:2] for i in ready]))]
-        if len(work_groups) == 1:
-            work(read, work_groups.pop(), take)
-        return work_groups, read if work_groups else {}
-
-    def work(read, indices: Iterable[int], report) -> None:
+    def work(indices: Iterable[int], report) -> None:
         with referee.batch():
             for index in indices:
-                incoming, where, source = read[index]
+                incoming, where = read[index]
+                source = chunk[index].source
                 outcome = attempt(lambda: referee.handle_read(incoming, source, where), source)
                 report(("outcome", index, outcome))
                 if outcome.result != "error":
@@ -157,7 +140,14 @@ def _handle_chunk(referee: Referee, waiting: Iterator[Waiting], workers: int) ->
         else:
             handled.add(index)
             move_aside(chunk[index], outcomes[index])
-    for _, said in parallel.run_planned(plan, workers, work, prepare):
+    if len(work_groups) == 1:  # one game's mail (or no game's): no worker to start
+        work(work_groups.pop(), take)
+    elif work_groups:  # the first mail of the smallest group handled here, before the fork: what it loads (a title's
+        # rules, fonts, the words of its board, the writing of a move and of its mails) the workers share from the
+        # fork instead of each loading it again; the rest of its group comes after it, as its order says
+        work([work_groups[-1].pop(0)], take)
+        work_groups = [group for group in work_groups if group]
+    for _, said in parallel.run(work_groups, workers, work) if work_groups else ():
         if isinstance(said, parallel.Stopped):
             why = said.text()
             stopped.update({index: why for index in said.taken})

@@ -318,17 +318,6 @@ def pictures_available(player: dict | None = None) -> bool:
     return os.environ.get("PBEM_MAIL_PICTURES", "1") != "0" and importlib.util.find_spec("PIL") is not None
 
 
-def prepare_pictures() -> None:
-    """What the first picture of a process loads, loaded beforehand (a worker's, while the run reads the mailbox):
-    the HTML part's modules, and Pillow with the fonts (pbem.text.raster.prepare) when pictures are on."""
-    import markupsafe  # noqa: F401 — imported for add_picture, now
-
-    from ..text import htmltext, pictures  # noqa: F401
-    if pictures_available():
-        from ..text import raster
-        raster.prepare()
-
-
 def asks_to_act(doc: dict) -> bool:
     """Is `doc` (a status document) the view of the player who must act now?"""
     return not doc["finished"] and doc.get("player") is not None and doc["to_act"] == doc["player"]

@@ -48,15 +48,6 @@ def face(family: str, bold: bool) -> tuple[str, int] | None:
     return None
 
 
-def prepare() -> None:
-    """The faces of the family that draws most words (the one for every script), regular and bold, opened before the
-    first picture needs them (a mail worker's, while the run reads the mailbox)."""
-    for entry in font_table()[0]:
-        if "script" not in entry:
-            face(entry["family"], False)
-            face(entry["family"], True)
-
-
 @functools.lru_cache(maxsize=256)
 def font(family: str | None, bold: bool, size: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     where = face(family, bold) if family else None

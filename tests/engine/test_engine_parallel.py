@@ -8,8 +8,6 @@ import subprocess
 import sys
 import time
 
-import pytest
-
 from pbem.engine import parallel
 
 
@@ -111,44 +109,3 @@ def test_what_the_run_wrote_before_forking_is_written_once_not_again_by_each_wor
                           cwd=tmp_path, env=buffered, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "the run's first words, still in its buffer; then 3 reports.\n"
-
-
-def test_workers_forked_before_the_plan_prepare_while_the_run_makes_it_and_are_given_it(tmp_path):
-    """run_planned: the workers are forked first and each prepares while the run plans (here the plan waits until
-    all three have prepared); each is given the plan's groups and what it shares; a worker given no group ends."""
-    prepared = tmp_path / "prepared"
-
-    def prepare():
-        with open(prepared, "a") as out:
-            out.write(f"{os.getpid()}\n")
-
-    def plan():
-        deadline = time.monotonic() + 60
-        while len(prepared.read_text().split() if prepared.exists() else []) < 3 and time.monotonic() < deadline:
-            time.sleep(0.01)
-        return [[0, 2], [1]], {0: "first", 1: "second", 2: "third"}
-    said = list(parallel.run_planned(plan, 3, lambda shared, indices, report: [
-        report((shared[index], os.getpid())) for index in indices], prepare))
-    assert len(set(prepared.read_text().split())) == 3  # three workers prepared before the plan was made
-    assert not any(isinstance(what, parallel.Stopped) for _, what in said)  # the third, given nothing, ended well
-    assert sorted(word for _, (word, _) in said) == ["first", "second", "third"]
-    by_worker = {pid: [word for _, (word, p) in said if p == pid] for _, (_, pid) in said}
-    own = next(words for words in by_worker.values() if "first" in words)
-    assert "third" in own and own.index("first") < own.index("third")  # a group in one worker, in its order
-    assert os.getpid() not in by_worker
-
-
-def test_a_plan_that_fails_ends_the_workers_and_is_told(tmp_path):
-    prepared = tmp_path / "prepared"
-
-    def prepare():
-        with open(prepared, "a") as out:
-            out.write(f"{os.getpid()}\n")
-
-    def plan():
-        raise RuntimeError("mailbox unreadable")
-    with pytest.raises(RuntimeError, match="mailbox unreadable"):
-        list(parallel.run_planned(plan, 2, lambda shared, indices, report: report("worked"), prepare))
-    for pid in prepared.read_text().split():  # every worker ended, and was waited for
-        with pytest.raises(ProcessLookupError):
-            os.kill(int(pid), 0)
