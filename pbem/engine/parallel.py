@@ -6,6 +6,7 @@ imported, at no cost of its own, and tells it what it did through a pipe as it g
 still written under its own lock, and everything a worker does is one of the transactions a single process would
 make, so a worker that dies (killed, out of memory) loses or doubles nothing the locks and transactions do not
 already keep: the process that shares the work out is told it stopped (`Stopped`), and says which work was left.
+`beside` runs work that only reads (the mail's parsing) in a fork while the process goes on with its own.
 """
 from __future__ import annotations
 

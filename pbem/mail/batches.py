@@ -9,9 +9,10 @@ it). Mail that names none of the root's games (no tag, an unknown game, a strang
 worker answers it, in arrival order, under the lock of no game; a command, a forged move or a wrong password naming
 a game goes with that game's mail, so its answer tells the position its mail found.
 
-Before it forks, the run handles one message itself (the first of the smallest group), as a batch of its own, so
-that the workers share what their first mail would each load again (a title's rules, fonts, the words of its
-board). Each worker is a fork of the run and handles its share as one batch, exactly as a run with one worker does
+Before it forks, the run handles one message itself (the first to arrive), as a batch of its own, so that the
+workers share what their first mail would each load again (a title's rules, fonts, the words of its board); a fork
+of its own reads the other messages meanwhile (parallel.beside), on the core that would otherwise wait. Each worker
+is a fork of the run and handles its share as one batch, exactly as a run with one worker does
 (pbem.mail.outgoing.Mailer.batch: each game's mail lock held from the ledger's look-up until the answers and
 records are on disk, every move a transaction of its game). It tells the run each outcome, and once a message's
 answers and records are on disk, that it may be moved aside: the run moves it, since the mailbox is the run's —
