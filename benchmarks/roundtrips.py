@@ -16,8 +16,8 @@ the engine plays them), every seat a greedy bot (games/<package>/bot.py):
 
 Reported per title: answers per player per game with and without, and how many fewer; Heartland's refill case by
 itself (answers asked for at a refill decision); the moves the queues played and how often a queue stopped (a step
-not legal when its decision came: the player is asked, and told why). Exit status 1 if a title misses its target (`roundtrips_fewer`:
-at least that share of answers saved).
+not legal when its decision came: the player is asked, and told why). Exit status 1 if a title misses its target
+(`roundtrips_fewer`: at least that share of answers saved).
 """
 from __future__ import annotations
 

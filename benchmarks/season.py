@@ -348,7 +348,8 @@ def report(tally: Tally) -> list[str]:
         days = tally.hours[preference] / 24
         mails, moves, decisions = tally.mails[preference], tally.moves[preference], tally.decisions[preference]
         lines.append(f"  {preference:10} {mails:6} {days:12.1f} {mails / days if days else 0:6.2f} {moves:10} "
-                     f"{mails / moves if moves else 0:7.2f} {decisions:10} {mails / decisions if decisions else 0:11.2f} "
+                     f"{mails / moves if moves else 0:7.2f} {decisions:10} "
+                     f"{mails / decisions if decisions else 0:11.2f} "
                      f"{tally.repeated[preference]:9}")
     for preference in PREFERENCES:
         kinds = ", ".join(f"{kind} {n}" for kind, n in tally.kinds[preference].most_common())

@@ -27,7 +27,8 @@ def setup(state, components, rng):
     state.update({
         "components": comp,
         "shift": 1,
-        "start_player": rng.choice(list(players), what=NP_("chance", "start player"), public=True),  # the Chinese rules: at random
+        # the Chinese rules: the start player at random
+        "start_player": rng.choice(list(players), what=NP_("chance", "start player"), public=True),
         "turn": None,
         "tile_deck": rng.shuffle(tile_ids, what=NP_("chance", "tile deck"), public=False),
         "order_deck": rng.shuffle(order_ids, what=NP_("chance", "order deck"), public=False),

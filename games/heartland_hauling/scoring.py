@@ -8,7 +8,8 @@ from .phases.common import hauler
 
 # The lines of a final score (the ranking's columns, in English in the stored results; translated where shown)
 MONEY, CRATES_LEFT, PENALTY = NP_("score", "money"), NP_("score", "crates left"), NP_("score", "penalty")
-SOLD = 0.6  # the share of its best price a crate on a truck is counted at, for the search's estimate: it is not sold yet
+# the share of its best price a crate on a truck is counted at, for the search's estimate: it is not sold yet
+SOLD = 0.6
 
 
 def is_over(state: dict) -> bool:

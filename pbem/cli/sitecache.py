@@ -21,8 +21,8 @@ MOST_BYTES = 64 * 1024 * 1024  # a manifest larger than this is not read (a site
 
 
 def load(out: Path) -> dict:
-    """The manifest: {"games": {directory: record}, "index" and "league": a file's record or None}; empty when there is none to
-    believe (a record of the wrong shape is left out: its game is written again)."""
+    """The manifest: {"games": {directory: record}, "index" and "league": a file's record or None}; empty when there is
+    none to believe (a record of the wrong shape is left out: its game is written again)."""
     nothing = {"games": {}, "index": None, "league": None}
     try:
         descriptor = os.open(out / MANIFEST, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)

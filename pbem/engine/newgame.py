@@ -198,7 +198,8 @@ def _game_file(game: registry.Game, game_id: str, names: list[str], options: dic
     language = {"language": request.language} if request.language not in (None, "en") else {}
     return {"format": "pbem-game/1", "id": game_id, "game": game.id, "rules_version": game.rules_version,
             "title": game.title, "players": names, "options": options, **language,
-            "seed_commitment": commitment(seed), "components_sha256": digests.sha256(components_text.encode()).hexdigest(),
+            "seed_commitment": commitment(seed),
+            "components_sha256": digests.sha256(components_text.encode()).hexdigest(),
             "created": now.isoformat(), "pbem_version": __version__, "rulings": RULINGS}
 
 

@@ -2,7 +2,8 @@
 gets their view (and their legal moves when they are to act) after every refereed commit, and the talk it kept
 that they cannot read in the repository; a player with an address whose commit was refused is told why (and given
 their legal moves when they are to act: the mail goes to them alone, where refused.yaml, which everyone reads,
-never lists them); the clock's reminders and timeout notices; the table's talk to the spectators.
+never lists them); the clock's reminders and timeout notices; the table's talk to the spectators. Each goes once
+(`send`).
 """
 from __future__ import annotations
 
@@ -20,35 +21,43 @@ def move_by_git(name: str) -> str:
 
 
 def send(desk, run, mailer, views: bool) -> tuple[list[str], str | None]:
-    """Every mail a refereed commit calls for: (addresses mailed, a warning when some could not be sent). Each
-    mail is in the language of the player it goes to."""
+    """Every mail a refereed commit calls for: (addresses mailed, a warning when some could not be made or sent).
+    Each mail is in the language of the player it goes to, and goes once: its Message-ID is made from what it is
+    about (`about`), so a run made again after it was mailed (a referee in CI killed before its push) makes the
+    same mails, which the mail ledger and an outbox know for sent (Mailer.send_owed)."""
+    out = _mailer(desk, mailer) if mailer is not None else None
     mailed, warnings = [], []
-    for wanted, compose, once in ((views, view_messages, False), (True, refusal_messages, False),
-                                  (bool(run.clock and (run.clock["events"] or run.clock["entries"])
-                                        and mailer is not None), clock_messages, False),
-                                  (mailer is not None, lambda *given: talk_messages(*given, views), True)):
-        if not wanted:
+    for wanted, compose in ((views, view_messages), (True, refusal_messages),
+                            (bool(run.clock and (run.clock["events"] or run.clock["entries"])), clock_messages),
+                            (True, lambda *given: talk_messages(*given, views))):
+        if not wanted or (out is None and compose is not view_messages):
             continue
-        messages, warning = compose(desk, run, mailer)
-        if messages:  # talk goes once: a run made again after it was mailed finds its mails sent (talk_messages)
-            out = _mailer(desk, mailer)
-            sent, warning = out.send_owed(desk.gd.id, messages) if once else out.send(messages)
-            mailed += [address for address in sent if address not in mailed]
-        if warning:
-            warnings.append(warning)
+        messages, composed = compose(desk, run, out)
+        sent, unsent = out.send_owed(desk.gd.id, messages) if messages else ([], None)
+        mailed += [address for address in sent if address not in mailed]
+        warnings += [warning for warning in (composed, unsent) if warning]
     return mailed, "; ".join(warnings) or None
 
 
-def view_messages(desk, run, mailer) -> tuple[list, str | None]:
-    """Players without a key get their view by mail, and their legal moves when they are to act."""
+def about(run) -> str:
+    """What the mails of a run are about, the same when the run is made again on the same history: the refereed
+    commit it started from, the commits it judged and what its clock did (a later run starts from another)."""
+    from ..mail.clockmail import tick_key
+    clock = tick_key(run.clock) if run.clock else ""
+    return " ".join([run.base or "", *(verdict.commit for verdict in run.verdicts), clock])
+
+
+def view_messages(desk, run, out) -> tuple[list, str | None]:
+    """Players without a key get their view by mail, and their legal moves when they are to act; a seat whose
+    view goes by mail and that has no address is named in the warning (nothing reaches it)."""
     from ..mail import compose
     wanting = [p["name"] for p in desk.config["players"] if p["view"] == "mail"]
     if not wanting:
         return [], None
-    if mailer is None:
+    if out is None:
         return [], (f"{', '.join(wanting)} get their view by mail: give --smtp HOST:PORT or --outbox MAILDIR "
                     f"(`pbem status {desk.gd.path} --as NAME` shows a view meanwhile)")
-    secrets = engine.load_secrets(desk.gd)
+    secrets = out.reads.secrets(desk.gd)
     messages = []
     for entry in secrets["players"]:
         if entry["name"] not in wanting or not entry["email"]:
@@ -58,18 +67,27 @@ def view_messages(desk, run, mailer) -> tuple[list, str | None]:
             subject = compose.subject_for(desk.gd, _("move {number}, your view", number=doc["move_number"]))
             summary = commits.summary(run, desk.gd.meta["game"])[1:]
             parts = ["\n".join(summary), report.status_text(doc), *_your_turn(desk, entry["name"])]
-            messages.append(_message(desk, secrets, entry["email"], subject, parts, doc["move_number"]))
-    return messages, None
+            messages.append(_message(desk, out, entry["email"], subject, parts, about(run), "view"))
+    return messages, _unreachable(wanting, secrets)
 
 
-def refusal_messages(desk, run, mailer) -> tuple[list, str | None]:
+def _unreachable(wanting: list[str], secrets: dict) -> str | None:
+    """The warning for seats whose view goes by mail and that have no address (a seat handed on without one)."""
+    lost = [entry["name"] for entry in secrets["players"] if entry["name"] in wanting and not entry["email"]]
+    if not lost:
+        return None
+    return (f"nothing mailed to {', '.join(lost)}: the view goes by mail and there is no address; register a key "
+            f"(`pbem git referee ... --key {lost[0]}=KEY.pub`) or hand the seat on with an address "
+            f"(`pbem replace ... --by NAME:EMAIL`)")
+
+
+def refusal_messages(desk, run, out) -> tuple[list, str | None]:
     """A player with an address whose commit was refused is told which and why: the player its move file names,
     else the player whose address the commit's author gives."""
     from ..mail import compose
     refused = [v for v in run.verdicts if v.kind == "refused"]
-    if not refused or mailer is None:
+    if not refused:
         return [], None
-    secrets = engine.load_secrets(desk.gd)
     mailable = addresses(desk.gd)
     by_player: dict[str, list] = {}
     for verdict in refused:
@@ -83,11 +101,13 @@ def refusal_messages(desk, run, mailer) -> tuple[list, str | None]:
             parts = [refusal_text(desk.gd.id, verdicts),
                      _("refused.yaml lists every refusal. The game is at move {number}.", number=number),
                      *_your_turn(desk, player)]
-            messages.append(_message(desk, secrets, mailable[player], subject, parts, number))
+            # the same refused commits are the same mail, whatever the run that judged them again
+            messages.append(_message(desk, out, mailable[player], subject, parts,
+                                     " ".join(verdict.commit for verdict in verdicts), "refused"))
     return messages, None
 
 
-def talk_messages(desk, run, mailer, views: bool) -> tuple[list, str | None]:
+def talk_messages(desk, run, out, views: bool) -> tuple[list, str | None]:
     """The talk a refereed commit kept, to those who read no repository: a message to the table to the spectators,
     and to the players without a key when no view mail (whose summary holds it) goes to them this time; a private
     message to its addressee when they have no key (nobody else can read it: it is encrypted in the repository).
@@ -99,8 +119,8 @@ def talk_messages(desk, run, mailer, views: bool) -> tuple[list, str | None]:
         return [], None
     keyless = {seat["name"] for seat in desk.config["players"] if seat["view"] == "mail"}
     table = [m for m in kept if m["to"] is None]
-    messages = talkmail.mails(_mailer(desk, mailer), desk.gd, table, set() if views else keyless)
-    messages += talkmail.mails(_mailer(desk, mailer), desk.gd, [m for m in kept if m["to"] is not None], keyless)
+    messages = talkmail.mails(out, desk.gd, table, set() if views else keyless)
+    messages += talkmail.mails(out, desk.gd, [m for m in kept if m["to"] is not None], keyless)
     return messages, None
 
 
@@ -129,12 +149,12 @@ def addresses(gd) -> dict[str, str]:
     return {entry["name"]: entry["email"] for entry in engine.load_secrets(gd)["players"] if entry["email"]}
 
 
-def clock_messages(desk, run, mailer) -> tuple[list, str | None]:
+def clock_messages(desk, run, out) -> tuple[list, str | None]:
     """Reminders, timeout notices and a takeback the clock refused, to the players who have an address (the mail
-    transport's texts)."""
+    transport's texts and Message-IDs: pbem.mail.clockmail.tick_key)."""
     from ..clock.clock import utcnow
     from ..mail.clockmail import tick_messages
-    return tick_messages(_mailer(desk, mailer), desk.gd, run.clock, desk.now or utcnow()), None
+    return tick_messages(out, desk.gd, run.clock, desk.now or utcnow()), None
 
 
 def _your_turn(desk, player: str) -> list[str]:
@@ -149,12 +169,14 @@ def _your_turn(desk, player: str) -> list[str]:
               legal=compose.legal_block(legal)), move_by_git(player), *whole]
 
 
-def _message(desk, secrets: dict, to: str, subject: str, parts: list[str], number: int):
+def _message(desk, out, to: str, subject: str, parts: list[str], what: str, kind: str):
+    """A mail of the game (from its organiser, else the Mailer's address), its Message-ID made from `what` it is
+    about, its `kind` and its recipient (compose.made_id)."""
     from ..mail import compose
-    from ..mail.transport import hostname
-    referee = secrets.get("organiser") or f"pbem@{hostname()}"
-    return compose.message(referee, to, subject, "\n\n".join(p.rstrip() for p in parts if p), game=desk.gd.id,
-                           move_number=number, redact=[p["secret"] for p in secrets["players"]])
+    from ..mail.outgoing import Letter
+    message_id = compose.made_id(desk.gd, out.referee_address(desk.gd), what, to, kind)
+    return out.mail(desk.gd, None, Letter(to, subject, "\n\n".join(p.rstrip() for p in parts if p),
+                                          message_id=message_id))
 
 
 def _mailer(desk, transport):

@@ -46,6 +46,7 @@ class Run:
     languages: dict[str, str] = field(default_factory=dict)  # seats whose language pbem-git.yaml now says anew
     botted: list[str] = field(default_factory=list)  # seats given to a bot: their views published to no one now
     unbotted: list[str] = field(default_factory=list)  # seats a player holds again: their views mailed meanwhile
+    base: str | None = None  # the last refereed commit, whose successors it judged (what its mails are about)
 
     @classmethod
     def merged(cls, runs: list["Run"]) -> "Run":
@@ -196,7 +197,7 @@ def rekey(config: dict, new_keys: dict[str, str], bots: dict[str, str] | None = 
 def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = False,
                   rekeyed: list[str] = (), ci: dict[str, bytes] | None = None) -> Run:
     last = desk.last
-    run = Run(desk.gd.id, rekeyed=list(rekeyed))
+    run = Run(desk.gd.id, rekeyed=list(rekeyed), base=last)
     parents = repo.parents(last)
     if not repo.is_ancestor(last, tip) and parents and repo.is_ancestor(parents[0], tip):
         tip = branches.join(repo, last, tip)  # the last run made its commit and stopped before placing it: place it now

@@ -1,6 +1,6 @@
 """The admin lines of a player's mail: `vacation FROM TO`, `vacation cancel`, `notify every|turn|daily`,
-`pictures on|off`, `language CODE`, each made and answered with what changed (pbem.mail.commands.Referee hands them here once it
-knows the player)."""
+`pictures on|off`, `language CODE`, each made and answered with what changed (pbem.mail.commands.Referee hands them
+here once it knows the player)."""
 from __future__ import annotations
 
 from ..clock import correspondence

@@ -12,11 +12,13 @@ the game. What each mail tells is what its player has not been told yet (pbem.ma
 from __future__ import annotations
 
 import datetime
+import json
 from email.message import EmailMessage
 
 from ..clock import notices
 from ..clock.correspondence import notify_of
 from ..contract import PbemError
+from ..digests import sha256
 from ..engine import engine
 from ..messages import N_, _, gettext, ngettext
 from ..play.turns import TAKEBACK_REFUSED, TAKEBACK_REQUEST
@@ -64,8 +66,19 @@ def takeback_requests(mailer: Mailer, gd: engine.GameDir, entries: list[dict]) -
 # ---------------------------------------------------------------- after a tick
 
 def tick_messages(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.datetime) -> list:
-    """The mails a tick's events call for, each telling the tick's moves (play by git: pbem.git.mails)."""
-    return [msg for _, msg in tick_mails(mailer, gd, result, now)]
+    """The mails a tick's events call for, each telling the tick's moves (play by git: pbem.git.mails), with
+    Message-IDs made from what the tick did (`tick_key`): a tick made again on the same position (a referee in CI
+    killed before its push) makes the same mails, to send once (Mailer.send_owed)."""
+    return [msg for _, msg in tick_mails(mailer, gd, result, now, key=tick_key(result))]
+
+
+def tick_key(result: dict) -> str:
+    """What a tick's mails are about, as a key of their Message-IDs (compose.owed_id): its events (each with its
+    kind, player, move number and deadline) and the moves it played, never the time it ran at. A later tick that
+    reminds anew (a new deadline) or plays other moves has another key."""
+    about = json.dumps({"events": result["events"], "entries": result["entries"]}, sort_keys=True,
+                       ensure_ascii=False)
+    return sha256(about.encode("utf-8", "surrogateescape")).hexdigest()[:24]
 
 
 def tick_mails(mailer: Mailer, gd: engine.GameDir, result: dict, now: datetime.datetime, key: str | None = None,

@@ -15,6 +15,7 @@ import socket
 from email.message import EmailMessage
 
 from ..clock import correspondence
+from ..digests import sha256
 from ..engine import engine
 from ..messages import N_, Words, _, gettext
 from ..tables import fit_lines
@@ -45,6 +46,15 @@ def owed_id(gd: engine.GameDir, referee: str, key: str, recipient: str, kind: st
     """The Message-ID of a mail a change owes (pbem.clock.notices) or of a daily digest: the same each time it is made
     again, so the referee knows whether it was sent (`sent_key`)."""
     return f"<pbem.{gd.id}.{key}.{recipient}.{kind}.{gd.meta['seed_commitment'][-8:]}@{domain_of(referee)}>"
+
+
+def made_id(gd: engine.GameDir, referee: str, about: str, to: str, kind: str) -> str:
+    """The Message-ID of a mail that must be the same each time a run killed after sending it makes it again: made
+    from what it is about (any text: a talk message's source, the commits a git referee's run judged) and the
+    address it goes to, so the same mail is known for sent (`sent_key`) and a different one is not."""
+    key = sha256(about.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    recipient = sha256(to.lower().encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return owed_id(gd, referee, key, recipient, kind)
 
 
 def asked_key(game_id: str, number: int) -> str:

@@ -114,7 +114,8 @@ def writable(name: str, value: str) -> str:
     elif kind in ("from", "to"):
         named = NAMED_ADDRESS.fullmatch(value)
         fine = is_writable(value) or (named is not None and is_writable(named.group(2))
-                                     and UNSAFE.search(named.group(1)) is None and named.group(1) == named.group(1).strip())
+                                     and UNSAFE.search(named.group(1)) is None
+                                     and named.group(1) == named.group(1).strip())
     else:
         fine = UNSAFE.search(value) is None and value == " ".join(value.split())
     if not fine:

@@ -12,10 +12,11 @@ bookmarks there before every mail did: one record, not two). They are written af
 and those mails' ledger records, so a bookmark is never ahead of what was sent. A run killed in between leaves them
 behind: the mails a change owes and the digests are made again with the same Message-IDs, found sent, and each
 ledger record says how far its mail told (pbem.mail.clockmail.send_told), so those tell nothing twice; after the
-answers to a player's own mail, the next mail may tell those moves again, never not at all. A player without a bookmark has been told nothing, unless the game is older than
-this record (some player with an address has no `notify` recorded: the games made before kept only the ones that
-were not `every`); then they count as told what its mails told: everything before the moment's own moves, since
-their last move for a `turn` player, nothing for a `daily` player who never had a digest.
+answers to a player's own mail, the next mail may tell those moves again, never not at all. A player without a bookmark
+has been told nothing, unless the game is older than this record (some player with an address has no `notify` recorded:
+the games made before kept only the ones that were not `every`); then they count as told what its mails told: everything
+before the moment's own moves, since their last move for a `turn` player, nothing for a `daily` player who never had a
+digest.
 """
 from __future__ import annotations
 

@@ -128,9 +128,7 @@ def _message_id(mailer: Mailer, gd: engine.GameDir, message: dict, to: str) -> s
     """The Message-ID of a message's mail to `to`: made from its source and its recipient (None: a new one)."""
     if not message.get("source"):
         return None
-    key = sha256(message["source"].encode("utf-8")).hexdigest()[:24]
-    recipient = sha256(to.lower().encode("utf-8")).hexdigest()[:16]
-    return compose.owed_id(gd, mailer.referee_address(gd), key, recipient, "talk")
+    return compose.made_id(gd, mailer.referee_address(gd), message["source"], to, "talk")
 
 
 def send(mailer: Mailer, gd: engine.GameDir, answers: list[EmailMessage], told: list[EmailMessage]

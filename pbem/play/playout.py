@@ -44,8 +44,8 @@ def _bot_move(game: Game, state: dict, player: str, legal: list[dict], kind: str
 def steps(game: Game, state: dict, seed: str = "seed", bot_seed: int | str = 0, max_moves: int = 20000,
           game_id: str = "playout", seats: dict[str, str] | None = None) -> Iterator[tuple[str, dict, dict]]:
     """Yield (player, move, new_state) for each decision until the game is over. `seats` gives a player's bot
-    (a level: `random`, `greedy`, `search[:N]`, see pbem.play.levels); the others play at random. A forced move is played as the referee
-    plays it (pbem.play.turns.forced), without asking a bot.
+    (a level: `random`, `greedy`, `search[:N]`, see pbem.play.levels); the others play at random. A forced move is
+    played as the referee plays it (pbem.play.turns.forced), without asking a bot.
 
     Decision n is applied with Rng(seed, game_id, n): the same as the engine when every submission holds one
     decision (as the bots submit), so a playout and a `pbem demo` with the same seed and game id are one game.

@@ -1,10 +1,10 @@
 """Compiled schema checks kept between processes, so that a command loads them instead of compiling them.
 
 Compiling a game's schemas (pbem.store.schemacheck) takes longer than a move's own work (~45 ms for Coal Baron's);
-loading the compiled code takes a thirtieth of that. The first command that needs a set of schemas compiles it and keeps the code object
-(marshal) in a file named after the set and a digest of everything that made it: the schemas' bytes, the
-compiler's own source and the Python that compiled it. Change any of them and the name changes: a file is never
-used for schemas it was not made from.
+loading the compiled code takes a thirtieth of that. The first command that needs a set of schemas compiles it and keeps
+the code object (marshal) in a file named after the set and a digest of everything that made it: the schemas' bytes, the
+compiler's own source and the Python that compiled it. Change any of them and the name changes: a file is never used for
+schemas it was not made from.
 
 Where: in the user's cache folder (`$XDG_CACHE_HOME/pbem`, by default `~/.cache/pbem`), never in pbem's installed
 folder (which may be read-only, and which an uninstall must leave empty); where that folder cannot be written,

@@ -294,8 +294,8 @@ def _clear(txn: int, directory, keep: tuple[str, ...]) -> None:
         try:
             os.unlink(name, dir_fd=txn)
         except IsADirectoryError:
-            raise PbemError(f"{shown_path(directory, f'{TXN}/{name}')}: a folder where pbem keeps its transaction files; "
-                            f"remove it") from None
+            raise PbemError(f"{shown_path(directory, f'{TXN}/{name}')}: a folder where pbem keeps its transaction "
+                            f"files; remove it") from None
         except OSError as exc:
             if exc.errno not in (errno.EISDIR, errno.EPERM):
                 raise

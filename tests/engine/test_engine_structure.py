@@ -195,6 +195,30 @@ def test_every_module_of_pbem_is_in_a_layer_and_every_layer_has_modules():
     assert layers == set(LAYERS)
 
 
+MOST_COLUMNS = 120
+
+
+def wide_lines(*roots: Path, base: Path = ROOT) -> dict[str, list[int]]:
+    """{file (from `base`): the numbers of its lines over MOST_COLUMNS characters} of the Python files under
+    `roots`."""
+    wide = {}
+    for path in (path for root in roots for path in python_files(root)):
+        numbers = [number for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                   if len(line) > MOST_COLUMNS]
+        if numbers:
+            wide[str(path.relative_to(base))] = numbers
+    return wide
+
+
+def test_no_line_of_pbem_or_a_game_is_over_120_columns():
+    assert wide_lines(ROOT / "pbem", GAMES, EXAMPLE, ROOT / "benchmarks", ROOT / "tools") == {}
+
+
+def test_the_column_checker_finds_a_wide_line(tmp_path):
+    (tmp_path / "wide.py").write_text("x = 1\n" + "y = '" + "a" * 120 + "'\n", encoding="utf-8")
+    assert wide_lines(tmp_path, base=tmp_path) == {"wide.py": [2]}
+
+
 def test_no_module_of_pbem_is_over_400_lines():
     assert long_modules(ROOT / "pbem") == {}
 

@@ -204,11 +204,12 @@ def plan(game_type: str, players: list[str], seed: str, game_id: str, bot_seed: 
                          game_id=game_id)
 
 
-def referee_killed_before_commit(game, monkeypatch, mailer=None) -> None:
+def referee_killed_before_commit(game, monkeypatch, mailer=None, **options) -> None:
     """A referee run of `game` (a test club's game) that dies where it would commit: what it applied and kept is on
     disk, nothing is committed. A referee in CI (`ci=True`) commits for good when it pushes (its files travel in
     its commit): it dies there, after its mails (`mailer`: a transport) went, and the job's clone is gone with the
-    commit it made: the referee's clone is left as the next job finds the remote."""
+    commit it made: the referee's clone is left as the next job finds the remote. `options`: the referee's own
+    (tick=True, now=...)."""
     from pbem.git import branches
     from pbem.git.keys import Identity
     from pbem.git.referee import referee
@@ -218,7 +219,7 @@ def referee_killed_before_commit(game, monkeypatch, mailer=None) -> None:
     monkeypatch.setattr(*((branches, "push") if game.ci_identity else (Repo, "commit_tree")), killed)
     identity = Identity.from_file(game.ci_identity) if game.ci_identity else None
     with pytest.raises(RuntimeError):
-        referee(game.dir, referee_root=game.referee_dir, identity=identity, remote="origin", mailer=mailer)
+        referee(game.dir, referee_root=game.referee_dir, identity=identity, remote="origin", mailer=mailer, **options)
     monkeypatch.undo()
     if game.ci_identity:
         git(game.dir, "reset", "--hard", "--quiet", "origin/main")
