@@ -17,7 +17,8 @@ import tempfile
 import time
 
 LINE = (b'{"game": "gf012", "message_id": "<bench.12@players.example>", "move_number": 1, "player": "ann", '
-        b'"source": "maildir:1796488848.M349552P17964Q4.vm", "state": "pending", "time": "2026-12-05T17:00:00+00:00"}\n')
+        b'"source": "maildir:1796488848.M349552P17964Q4.vm", "state": "pending", '
+        b'"time": "2026-12-05T17:00:00+00:00"}\n')  # a pending record as the ledger writes one (~250 bytes)
 LINES = 50  # a worker's share of bench.py's batch: one pending record a mail
 FIRST_SIZE = 16 * 1024  # pbem.mail.ledger.JOURNAL_BYTES
 

@@ -14,6 +14,7 @@ import contextlib
 import fcntl
 import os
 import select
+import signal
 import sys
 from typing import Callable, Hashable, Iterator
 
@@ -265,7 +266,7 @@ class Beside:
             os.close(self.fd)
             self.fd = None
             with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, 9)
+                os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
 
 

@@ -14,17 +14,17 @@ submitted; the `done` records wait in memory and are written together once the r
 killed meanwhile leaves its journal unlocked: whoever takes a mail lock next writes each pending record of every
 such journal to its own file first (`_settle`, under the root's lock `.pbem-mail/lock`), and the next run sends
 those messages' replies, as after any kill. A journal line torn by the kill is one whose move was never submitted.
+A journal holds lines only of the games whose locks its batch holds (they are written to files before the locks
+are let go), so a journal whose batch is alive never holds a line of a game another process has the lock of.
 
 The journal is written in place, never grown line by line: its blocks are written with zeros once (JOURNAL_BYTES,
 doubled when full) and each line written over zeros at the batch's own offset; emptying it writes zeros over what
 was written (fdatasynced) and starts again at 0. An fdatasync of a line then writes that line's block, not also new
-blocks and the file's size, which costs twice as much when two workers do it at once (docs/performance.md, round
+blocks and the file's size, which cost more again when two workers write at once (docs/performance.md, round
 seven). So a journal holds whole lines, then zeros: a line torn by a kill or a crash is followed by zeros, and no
 JSON reader takes it. A line is only zeroed once its message's own record is on disk (fsynced), so even a crash that
 kept an emptied journal's old lines (its zeros not yet on disk) settles nothing new: a record on disk is never
 written again.
-A journal holds lines only of the games whose locks its batch holds (they are written to files before the locks
-are let go), so a journal whose batch is alive never holds a line of a game another process has the lock of.
 """
 from __future__ import annotations
 
