@@ -6,6 +6,7 @@ imported, at no cost of its own, and tells it what it did through a pipe as it g
 still written under its own lock, and everything a worker does is one of the transactions a single process would
 make, so a worker that dies (killed, out of memory) loses or doubles nothing the locks and transactions do not
 already keep: the process that shares the work out is told it stopped (`Stopped`), and says which work was left.
+`beside` runs work that only reads (the mail's parsing) in a fork while the process goes on with its own.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import contextlib
 import fcntl
 import os
 import select
+import signal
 import sys
 from typing import Callable, Hashable, Iterator
 
@@ -238,6 +240,60 @@ def _worker(work: Callable[[], None]) -> int:
         return 1
     _flush_output()
     return 0
+
+
+class Beside:
+    """A value being computed in a process of its own (`beside`), while this one works on."""
+
+    def __init__(self, pid: int, fd: int):
+        self.pid, self.fd = pid, fd
+
+    def result(self) -> object | None:
+        """The value, once the process has given it and ended; None if it could not (the caller computes it)."""
+        import pickle
+        data = b"".join(iter(lambda: os.read(self.fd, 1 << 20), b""))
+        os.close(self.fd)
+        self.fd = None
+        code = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        try:
+            return pickle.loads(data) if code == 0 else None
+        except Exception:  # noqa: BLE001 — cut short: computed again by the caller
+            return None
+
+    def end(self) -> None:
+        """Its process ended and waited for, if its value was not taken (the caller stopped: it is not needed)."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+
+
+def beside(compute: Callable[[], object]) -> Beside:
+    """`compute()` run in a fork of this process while this one goes on: for work that only reads, on a core that
+    would wait meanwhile. Its value comes back pickled through a pipe."""
+    import pickle
+    read, write = os.pipe()
+    _flush_output()
+    try:
+        pid = os.fork()
+    except BaseException:
+        os.close(read)
+        os.close(write)
+        raise
+    if pid == 0:  # never returns from here
+        code = 1
+        try:
+            os.close(read)
+            view = memoryview(pickle.dumps(compute(), pickle.HIGHEST_PROTOCOL))
+            while view:
+                view = view[os.write(write, view):]
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+    return Beside(pid, read)
 
 
 def _flush_output() -> None:

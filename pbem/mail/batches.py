@@ -9,9 +9,10 @@ it). Mail that names none of the root's games (no tag, an unknown game, a strang
 worker answers it, in arrival order, under the lock of no game; a command, a forged move or a wrong password naming
 a game goes with that game's mail, so its answer tells the position its mail found.
 
-Before it forks, the run handles one message itself (the first of the smallest group), as a batch of its own, so
-that the workers share what their first mail would each load again (a title's rules, fonts, the words of its
-board). Each worker is a fork of the run and handles its share as one batch, exactly as a run with one worker does
+Before it forks, the run handles one message itself (the first to arrive), as a batch of its own, so that the
+workers share what their first mail would each load again (a title's rules, fonts, the words of its board); a fork
+of its own reads the other messages meanwhile (parallel.beside), on the core that would otherwise wait. Each worker
+is a fork of the run and handles its share as one batch, exactly as a run with one worker does
 (pbem.mail.outgoing.Mailer.batch: each game's mail lock held from the ledger's look-up until the answers and
 records are on disk, every move a transaction of its game). It tells the run each outcome, and once a message's
 answers and records are on disk, that it may be moved aside: the run moves it, since the mailbox is the run's —
@@ -107,23 +108,42 @@ def _chunks(items: Iterator[Waiting]) -> Iterator[list[Waiting]]:
         yield chunk
 
 
-def _handle_chunk(referee: Referee, chunk: list[Waiting], workers: int) -> list[Outcome]:
-    outcomes: list[Outcome | None] = [None] * len(chunk)
-    read: dict[int, tuple[Incoming, str | None]] = {}
-    for index, item in enumerate(chunk):  # read here, so the shares know each message's game (and it is read once)
+def read_each(referee: Referee, chunk: list[Waiting], indices: Iterable[int]
+              ) -> tuple[dict[int, tuple[Incoming, str | None]], dict[int, Outcome]]:
+    """The messages at `indices` parsed, each with the game it is for (Referee.where), so the shares know each
+    one's game; and the outcome of each that could not be read (told, left in the mailbox, as by one process)."""
+    read, unread = {}, {}
+    for index in indices:
+        item = chunk[index]
         try:
             incoming = parse_message(item.raw, item.size)
         except Exception as exc:  # noqa: BLE001 — as in a batch of one process: told, left in the mailbox
-            outcomes[index] = failure(item.source, exc)
+            unread[index] = failure(item.source, exc)
             continue
         read[index] = (incoming, referee.where(incoming))
-    if len(read) > 1:  # OpenSSL's hashing started once, here, for the mails of this process and of its workers
-        digests.for_many()
-    ready = sorted(read)
-    work_groups = [[ready[i] for i in group] for group in parallel.groups(_groups([read[i] for i in ready]))]
+    return read, unread
 
-    def work(indices: Iterable[int], report) -> None:
-        with referee.batch():
+
+READ_BESIDE = 16  # messages in a chunk from which the rest are read in a process of their own (a fork: ~1 ms)
+
+
+def _handle_chunk(referee: Referee, chunk: list[Waiting], workers: int) -> list[Outcome]:
+    """The chunk's first message handled here, as a batch of its own, so that what a first mail loads (a title's
+    rules, fonts, the words of its board, the writing of a move and of its mails) the workers share from the fork
+    instead of each loading it again; meanwhile the others are read in a process of their own (the other core's
+    work while this one answers the first), then shared out. The first message in arrival order is the first of
+    its group (its game's, or its Message-ID's), so its group's order holds. One group: all of it here, in one
+    batch, and no worker."""
+    outcomes: list[Outcome | None] = [None] * len(chunk)
+    rest = range(1, len(chunk))
+    reading = parallel.beside(lambda: read_each(referee, chunk, rest)) if len(chunk) >= READ_BESIDE else None
+    handled, stopped, why = set(), {}, ""
+    try:
+        read, unread = read_each(referee, chunk, [0])
+        if len(chunk) > 1:  # OpenSSL's hashing started once, here, for the mails of this process and of its workers
+            digests.for_many()
+
+        def handle_each(indices: Iterable[int], report) -> None:
             for index in indices:
                 incoming, where = read[index]
                 source = chunk[index].source
@@ -131,22 +151,32 @@ def _handle_chunk(referee: Referee, chunk: list[Waiting], workers: int) -> list[
                 report(("outcome", index, outcome))
                 if outcome.result != "error":
                     referee.after(lambda index=index: report(("handled", index)))
-    handled, stopped, why = set(), {}, ""
 
-    def take(said) -> None:
-        kind, index, *outcome = said
-        if kind == "outcome":
-            outcomes[index] = outcome[0]
-        else:
-            handled.add(index)
-            move_aside(chunk[index], outcomes[index])
-    if len(work_groups) == 1:  # one game's mail (or no game's): no worker to start
-        work(work_groups.pop(), take)
-    elif work_groups:  # the first mail of the smallest group handled here, before the fork: what it loads (a title's
-        # rules, fonts, the words of its board, the writing of a move and of its mails) the workers share from the
-        # fork instead of each loading it again; the rest of its group comes after it, as its order says
-        work([work_groups[-1].pop(0)], take)
-        work_groups = [group for group in work_groups if group]
+        def work(indices: Iterable[int], report) -> None:
+            with referee.batch():
+                handle_each(indices, report)
+
+        def take(said) -> None:
+            kind, index, *outcome = said
+            if kind == "outcome":
+                outcomes[index] = outcome[0]
+            else:
+                handled.add(index)
+                move_aside(chunk[index], outcomes[index])
+        with referee.batch():
+            handle_each(list(read), take)
+            for part, value in zip((read, unread), (reading and reading.result()) or read_each(referee, chunk, rest)):
+                part.update(value)
+            ready = sorted(read)
+            every = [[ready[i] for i in group] for group in parallel.groups(_groups([read[i] for i in ready]))]
+            work_groups = [left for group in every if (left := [index for index in group if index != 0])]
+            if len(every) == 1:  # one game's mail (or no game's): no worker to start, and one batch
+                handle_each(work_groups.pop() if work_groups else [], take)
+    finally:
+        if reading is not None:
+            reading.end()
+    for index, outcome in unread.items():
+        outcomes[index] = outcome
     for _, said in parallel.run(work_groups, workers, work) if work_groups else ():
         if isinstance(said, parallel.Stopped):
             why = said.text()

@@ -16,6 +16,15 @@ such journal to its own file first (`_settle`, under the root's lock `.pbem-mail
 those messages' replies, as after any kill. A journal line torn by the kill is one whose move was never submitted.
 A journal holds lines only of the games whose locks its batch holds (they are written to files before the locks
 are let go), so a journal whose batch is alive never holds a line of a game another process has the lock of.
+
+The journal is written in place, never grown line by line: its blocks are written with zeros once (JOURNAL_BYTES,
+doubled when full) and each line written over zeros at the batch's own offset; emptying it writes zeros over what
+was written (fdatasynced) and starts again at 0. An fdatasync of a line then writes that line's block, not also new
+blocks and the file's size, which cost more again when two workers write at once (docs/performance.md, round
+seven). So a journal holds whole lines, then zeros: a line torn by a kill or a crash is followed by zeros, and no
+JSON reader takes it. A line is only zeroed once its message's own record is on disk (fsynced), so even a crash that
+kept an emptied journal's old lines (its zeros not yet on disk) settles nothing new: a record on disk is never
+written again.
 """
 from __future__ import annotations
 
@@ -34,6 +43,7 @@ from .locks import NO_GAME, MailLocks
 DIR = ".pbem-mail"
 JOURNALS = "journals"
 OLD_JOURNAL = "pending.log"  # the one journal of the runs before the journals of their own (settled like theirs)
+JOURNAL_BYTES = 16 * 1024  # a journal's first size: 50 messages' pending records (outgoing.BATCH), ~250 bytes each
 
 
 class Ledger:
@@ -47,6 +57,7 @@ class Ledger:
         self.journaled: dict[str, dict] = {}
         self.journal: Path | None = None  # this batch's own journal, once it has written one
         self._journal_fd: int | None = None
+        self._journal_at = self._journal_size = 0  # where its next line goes; its size (zeros from there on)
         try:
             self.entries.mkdir(parents=True, exist_ok=True)
             self.journals.mkdir(mode=0o700, exist_ok=True)
@@ -96,11 +107,18 @@ class Ledger:
         """A pending record added to the batch's journal, on disk when this returns."""
         if self._journal_fd is None:
             self._open_journal()
+        line = _text(record).encode("utf-8", "surrogateescape")
+        end = self._journal_at + len(line)
         try:
-            os.write(self._journal_fd, _text(record).encode("utf-8", "surrogateescape"))
+            if end > self._journal_size:  # its blocks written once, with zeros, for the lines to come to write over
+                size = max(2 * self._journal_size, JOURNAL_BYTES, end)
+                os.pwrite(self._journal_fd, bytes(size - self._journal_size), self._journal_size)
+                self._journal_size = size
+            os.pwrite(self._journal_fd, line, self._journal_at)
             os.fdatasync(self._journal_fd)
         except OSError as exc:
             raise PbemError(f"{self.journal}: cannot write ({exc.strerror})") from None
+        self._journal_at = end
 
     def _open_journal(self) -> None:
         """The batch's own journal, made and flock(2)ed under the root's lock (a settling run never takes it for
@@ -108,12 +126,12 @@ class Ledger:
         path = self.journals / f"{os.getpid()}-{os.urandom(6).hex()}.log"
         with self._root_lock():
             try:
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC,
-                             0o600)
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
             except OSError as exc:
                 raise PbemError(f"{path}: cannot write ({exc.strerror})") from None
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new file: no one else holds it
         self.journal, self._journal_fd = path, fd
+        self._journal_at = self._journal_size = 0
 
     def begin_batch(self) -> None:
         self.waiting, self.journaled = {}, {}
@@ -133,8 +151,19 @@ class Ledger:
                 safefiles.write_atomic(self._file(key), _text(record), 0o600)
         self.waiting.clear()
         self.journaled.clear()
-        if self._journal_fd is not None:
-            os.ftruncate(self._journal_fd, 0)  # every line is in a file of its own now (durable or not: see _settle)
+        self._empty_journal()
+
+    def _empty_journal(self) -> None:
+        """Zeros over the journal's lines, on disk, and the next line at its start (every line's message has its
+        own record on disk now: fsynced above). Not truncated: the next lines write over the same blocks."""
+        if self._journal_fd is None or self._journal_at == 0:
+            return
+        try:
+            os.pwrite(self._journal_fd, bytes(self._journal_at), 0)
+            os.fdatasync(self._journal_fd)
+        except OSError as exc:
+            raise PbemError(f"{self.journal}: cannot write ({exc.strerror})") from None
+        self._journal_at = 0
 
     def drop_done(self) -> None:
         """Forget the done records not yet written (their replies did not reach the disk); the pending records stay
@@ -150,11 +179,12 @@ class Ledger:
         self.locks.keep = False
         self.locks.release()
         if self._journal_fd is not None:
-            with contextlib.suppress(OSError):
-                if os.fstat(self._journal_fd).st_size == 0:
+            if self._journal_at == 0:  # zeros only
+                with contextlib.suppress(OSError):
                     os.unlink(self.journal)
             os.close(self._journal_fd)
             self.journal, self._journal_fd = None, None
+            self._journal_at = self._journal_size = 0
 
     @contextlib.contextmanager
     def _root_lock(self):
@@ -203,7 +233,7 @@ class Ledger:
             try:
                 record = json.loads(line.decode("utf-8", "surrogateescape"))
             except ValueError:
-                continue  # the line a kill tore: its move was never submitted
+                continue  # zeros, or the line a kill tore (then zeros): its move was never submitted
             key = record.get("message_id") if isinstance(record, dict) else None
             if isinstance(key, str) and record.get("state") == "pending" and self._on_disk(key) is None:
                 safefiles.write_atomic(self._file(key), _text(record), 0o600)

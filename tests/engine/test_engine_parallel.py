@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from pbem.engine import parallel
 
 
@@ -109,3 +111,22 @@ def test_what_the_run_wrote_before_forking_is_written_once_not_again_by_each_wor
                           cwd=tmp_path, env=buffered, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "the run's first words, still in its buffer; then 3 reports.\n"
+
+
+def test_a_value_computed_beside_comes_back_from_a_process_of_its_own():
+    running = parallel.beside(lambda: {"pid": os.getpid(), "words": ["a"] * 100_000})  # more than a pipe holds
+    value = running.result()
+    assert value["pid"] != os.getpid() and value["words"] == ["a"] * 100_000
+    running.end()  # taken: nothing left to end
+
+
+def test_a_computation_beside_that_fails_gives_none_and_one_not_taken_is_ended():
+    def fails():
+        raise RuntimeError("unreadable")
+    assert parallel.beside(fails).result() is None  # the caller computes it itself
+    slow = parallel.beside(lambda: time.sleep(600))
+    started = time.monotonic()
+    slow.end()  # not needed any more: ended, and waited for
+    assert time.monotonic() - started < 60
+    with pytest.raises(ProcessLookupError):
+        os.kill(slow.pid, 0)

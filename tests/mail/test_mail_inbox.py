@@ -304,7 +304,8 @@ def test_killed_before_a_batch_is_flushed_sends_every_reply_on_the_next_run(mail
     assert len(os.listdir(tmp_path / "Maildir" / "new")) == len(turns)  # and no mail was moved aside
     journals = list((Path(games_root) / ".pbem-mail" / "journals").iterdir())  # the killed batch's own
     assert len(journals) == 1
-    assert len(journals[0].read_bytes().splitlines()) == len(turns)  # each move's pending record, on disk
+    # each move's pending record, on disk, and after them the zeros the journal is made of
+    assert len(journals[0].read_bytes().rstrip(b"\0").splitlines()) == len(turns)
     monkeypatch.setattr(transport, "_publish", real_publish)
     result = run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir", "--outbox", outbox)
     assert result.stdout.count("accepted:") == len(turns), result.output
@@ -350,6 +351,108 @@ def test_a_journal_left_by_a_killed_batch_becomes_pending_records_and_a_torn_lin
         assert book.get("<torn@players.example>") is None
     assert not left.exists() and not (book.base / "pending.log").exists()
     assert json.loads(book._file("<left@players.example>").read_text()) == record
+
+
+def pending_record(message_id: str) -> dict:
+    return {"message_id": message_id, "state": "pending", "game": "g1", "player": "alice", "move_number": 3,
+            "source": None, "time": "2026-11-30T09:00:00+00:00"}
+
+
+def test_a_batch_writes_its_journal_in_place_and_empties_it_with_zeros(games_root):
+    """The journal's blocks are written once and each line over zeros; a flush writes zeros over the lines and
+    the next line goes to the start again, in the same file of the same size (no block allocated per line)."""
+    book = ledger.Ledger(games_root)
+    book.begin_batch()
+    with book.locked("g1"):
+        book.put("<one@players.example>", pending_record("<one@players.example>"))
+        book.put("<two@players.example>", pending_record("<two@players.example>"))
+    data = book.journal.read_bytes()
+    lines = data.rstrip(b"\0").splitlines(keepends=True)
+    assert len(data) == ledger.JOURNAL_BYTES and data[len(b"".join(lines)):] == bytes(len(data) - len(b"".join(lines)))
+    assert [json.loads(line)["message_id"] for line in lines] == ["<one@players.example>", "<two@players.example>"]
+    inode = book.journal.stat().st_ino
+    book.put("<one@players.example>", {"state": "done"})
+    book.flush()
+    assert book.journal.read_bytes() == bytes(ledger.JOURNAL_BYTES)  # every message has its record on disk
+    assert book._on_disk("<one@players.example>")["state"] == "done"
+    assert book._on_disk("<two@players.example>")["state"] == "pending"  # it broke the referee: its record stays
+    with book.locked("g1"):
+        book.put("<three@players.example>", pending_record("<three@players.example>"))
+    data = book.journal.read_bytes()
+    assert book.journal.stat().st_ino == inode and len(data) == ledger.JOURNAL_BYTES
+    assert [json.loads(line)["message_id"] for line in data.rstrip(b"\0").splitlines()] == ["<three@players.example>"]
+    many = [f"<many.{n}@players.example>" for n in range(2 * ledger.JOURNAL_BYTES // len(lines[0]))]
+    with book.locked("g1"):
+        for key in many:  # more than its first size holds: it grows, by whole zeros again
+            book.put(key, pending_record(key))
+    data = book.journal.read_bytes()
+    assert len(data) > ledger.JOURNAL_BYTES and data.rstrip(b"\0").count(b"\n") == 1 + len(many)
+    book.flush()
+    journal = book.journal
+    book.end_batch()
+    assert not journal.exists()  # zeros only: removed at the batch's end
+    assert all(book._on_disk(key)["state"] == "pending" for key in many)
+
+
+def test_a_killed_journal_with_a_stale_tail_settles_only_its_live_lines(games_root):
+    """A journal killed or crashed with lines of before its last emptying in its tail (its zeros not on disk yet):
+    those messages have their own records on disk, which stay as they are; a line torn over an older one, or over
+    zeros, is no record; the live lines become pending records, once each."""
+    book = ledger.Ledger(games_root)
+    book.put("<old@players.example>", {"state": "done", "game": "g1"})  # handled and answered before the flush
+    old_record = book._on_disk("<old@players.example>")
+    live, old = pending_record("<live@players.example>"), pending_record("<old@players.example>")
+    earlier = (json.dumps(pending_record("<older-and-longer-than-the-live-line@players.example>")) + "\n").encode()
+    live_line = (json.dumps(live) + "\n").encode()
+    torn = b'{"message_id": "<torn@players.exa'  # a line a kill cut short, over the rest of an older one
+    data = live_line + torn + earlier[len(live_line) + len(torn):] + (json.dumps(old) + "\n").encode()
+    left = book.journals / "4242-0123456789ab.log"
+    left.write_bytes(data + bytes(4096) + torn + bytes(100))
+    with book.locked("g2"):
+        assert book.get("<live@players.example>") == live
+        assert book.get("<old@players.example>") == old_record  # not made pending again: it was answered
+    assert not left.exists()
+    assert sorted(os.listdir(book.entries)) == sorted(book._file(key).name for key in ("<live@players.example>",
+                                                                                        "<old@players.example>"))
+    assert json.loads(book._file("<live@players.example>").read_text()) == live
+
+
+def test_a_batch_killed_after_its_journal_was_emptied_answers_each_message_once(mail_game, games_root, tmp_path,
+                                                                              monkeypatch):
+    """A batch killed at its second flush, its journal written over since the first: the next run answers the
+    messages the kill left, and neither answers again nor applies again those the first flush finished."""
+    turns = turns_ahead(mail_game, 4)
+    ids = waiting_moves(tmp_path / "Maildir", mail_game, turns, "twice")
+    monkeypatch.setattr(outgoing, "BATCH", 2)
+    real_publish, real_flush, calls = transport._publish, ledger.Ledger.flush, []
+
+    def dies_the_second_time(real):  # and after it (the batch's end tries again): nothing runs after a kill
+        def call(*args):
+            calls.append(real)
+            if calls.count(real) >= 2:
+                raise Killed()
+            return real(*args)
+        return call
+    monkeypatch.setattr(transport, "_publish", dies_the_second_time(real_publish))
+    monkeypatch.setattr(ledger.Ledger, "flush", dies_the_second_time(real_flush))
+    outbox = tmp_path / "outbox"
+    with pytest.raises(Killed):
+        run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir", "--outbox", outbox)
+    applied = mail_game.snapshot()
+    assert len(engine.read_log(mail_game.gd, full=True)["entries"]) == len(turns)
+    journal, = (Path(games_root) / ".pbem-mail" / "journals").iterdir()
+    lines = journal.read_bytes().rstrip(b"\0").splitlines()
+    assert [json.loads(line)["message_id"] for line in lines] == ids[2:]  # the first two's were zeroed
+    assert len(journal.read_bytes()) == ledger.JOURNAL_BYTES
+    monkeypatch.setattr(transport, "_publish", real_publish)
+    monkeypatch.setattr(ledger.Ledger, "flush", real_flush)
+    result = run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir", "--outbox", outbox)
+    assert result.stdout.count("accepted:") == 2, result.output
+    assert mail_game.snapshot() == applied  # no move applied twice
+    answered = in_reply_to(outbox)
+    assert {key: answered.count(key) for key in ids} == {key: 1 for key in ids}  # each mover, once
+    assert len(answered) == len(turns) * len(mail_game.players)  # and every other player told once a move
+    assert os.listdir(tmp_path / "Maildir" / "new") == [] and not journal.exists()
 
 
 def test_the_journal_of_a_batch_at_work_is_left_to_it(games_root):

@@ -112,6 +112,32 @@ def test_two_workers_apply_each_games_mails_in_arrival_order_and_never_two_at_on
         assert all(end <= later for (_, end, *_), (later, *_) in zip(own, own[1:])), where  # one at a time
 
 
+@pytest.mark.parametrize("reading", ["beside", "failed beside", "in the run"])
+def test_the_rest_of_a_chunk_is_read_beside_the_first_mail_or_by_the_run(games, games_root, tmp_path, monkeypatch,
+                                                                        reading):
+    """The run answers the first mail while a process of its own reads the others; if that process fails, or the
+    chunk is too small for one, the run reads them itself: the same moves either way, in the same order."""
+    mails = interleaved(tmp_path / "Maildir", games)
+    alone = one_worker(games_root, tmp_path / "Maildir", tmp_path)
+    monkeypatch.setattr(batches, "READ_BESIDE", len(mails) + 1 if reading == "in the run" else 2)
+    besides = []
+    real_beside = batches.parallel.beside
+
+    def beside(compute):
+        besides.append(real_beside(lambda: (_ for _ in ()).throw(RuntimeError("gone")))
+                       if reading == "failed beside" else real_beside(compute))
+        return besides[-1]
+    monkeypatch.setattr(batches.parallel, "beside", beside)
+    result = run_cli("mail", "inbox", "--games", games_root, "--maildir", tmp_path / "Maildir", "--outbox",
+                     tmp_path / "outbox", "--now", NOW, "--workers", "2")
+    assert result.code == 0, result.output
+    assert len(besides) == (0 if reading == "in the run" else 1)
+    for game, turns in games:
+        assert logged(game.dir) == alone[game.id], game.id
+    assert result.stdout.count("accepted:") == len(mails)
+    assert os.listdir(tmp_path / "Maildir" / "new") == []
+
+
 def test_mails_that_share_a_message_id_go_to_one_worker_whatever_game_they_name():
     """The ledger knows a message by its Message-ID: one naming another game is handled after the first, by the
     same worker, and answered as handled before."""
