@@ -55,7 +55,8 @@ def section(title: str, games: int, rows: list[dict]) -> str:
 
 
 def skipped_lines(notes: list[tuple], twice: list[tuple[str, list[str]]]) -> list[str]:
-    """One line a game left out: why it was not read, or why it was read and not rated."""
+    """One note a game left out, beginning with the game (a long one wrapped onto indented lines): why it was not
+    read, or why it was read and not rated."""
     lines = [_("{game} skipped: {reason}", game=name, reason=reason) for name, reason in notes]
     lines += [_("{game} not rated: one person holds the seats {seats}", game=name, seats=", ".join(seats))
               for name, seats in twice]
