@@ -152,14 +152,7 @@ PAUSE_MS = 50  # the least time between two wake-ups of the run by its workers' 
 
 def _fork(number: int, work: Callable[[], None], heard: dict[int, _Heard]) -> _Heard:
     """Start worker `number`, doing `work` with its reports going into a pipe of its own (`_report`)."""
-    read, write = os.pipe()
-    _flush_output()  # what is buffered is written once, not once more by the worker
-    try:
-        pid = os.fork()
-    except BaseException:
-        os.close(read)
-        os.close(write)
-        raise
+    pid, read, write = _fork_with_pipe()
     if pid == 0:  # the worker: it never returns from here
         code = 1
         try:
@@ -274,14 +267,7 @@ def beside(compute: Callable[[], object]) -> Beside:
     """`compute()` run in a fork of this process while this one goes on: for work that only reads, on a core that
     would wait meanwhile. Its value comes back pickled through a pipe."""
     import pickle
-    read, write = os.pipe()
-    _flush_output()
-    try:
-        pid = os.fork()
-    except BaseException:
-        os.close(read)
-        os.close(write)
-        raise
+    pid, read, write = _fork_with_pipe()
     if pid == 0:  # never returns from here
         code = 1
         try:
@@ -294,6 +280,20 @@ def beside(compute: Callable[[], object]) -> Beside:
             os._exit(code)
     os.close(write)
     return Beside(pid, read)
+
+
+def _fork_with_pipe() -> tuple[int, int, int]:
+    """A pipe, then a fork of this process: (the fork's pid, 0 in the fork; the pipe's read end; its write end),
+    both ends open in both processes. What is buffered is written first, once, not once more by the fork."""
+    read, write = os.pipe()
+    _flush_output()
+    try:
+        pid = os.fork()
+    except BaseException:
+        os.close(read)
+        os.close(write)
+        raise
+    return pid, read, write
 
 
 def _flush_output() -> None:
