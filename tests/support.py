@@ -19,7 +19,7 @@ from pbem import bots, notation
 from pbem.cli.commands import cli
 from pbem.engine import engine
 from pbem.rng import Rng
-from pbem.store import registry, yamlio
+from pbem.store import registry, validation, yamlio
 
 # `pbem moves` may send a player 40 lines at most: the header, one line a legal-move entry, and `resign`.
 MOST_ENTRIES = 40 - 2
@@ -319,6 +319,19 @@ def random_decisions(game: registry.Game, players: list[str], options: dict, see
         decision = game.rules.pending(state)
         if decision is not None:
             yield state, decision, game.rules.legal_moves(state, decision["player"])
+
+
+def assert_fits(game_id: str, part: str, data, thorough: bool = False) -> None:
+    """`data` fits the game's schema `part` ("state", "public-view", "player-view", "components") by pbem's compiled
+    check (fast enough for every position of a play-out); `thorough`: jsonschema, the reference implementation
+    (some thirty times slower), must agree. A failure lists jsonschema's violations with their paths."""
+    name = validation.game_name(part)
+    fits = validation.is_valid(game_id, name, data)
+    if fits and not thorough:
+        return
+    errors = validation.errors(game_id, name, data)
+    assert fits == (errors == []), f"the compiled check and jsonschema disagree on a {part}: {errors[:5]}"
+    assert fits, errors[:5]
 
 
 def words(data) -> set[str]:
