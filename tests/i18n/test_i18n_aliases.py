@@ -23,7 +23,7 @@ TABLES = [(2, {}), (3, {"phase-cards": "on"}), (4, {"phase-cards": "on", "overpl
 
 
 def in_words(code: str, text: str, domain: str = "coal_baron") -> str:
-    return language.Translator(code).words(domain, text)
+    return language.translator(code).words(domain, text)
 
 
 def sample_moves(players: int, options: dict, seed: str, every: int = 7) -> list[str]:

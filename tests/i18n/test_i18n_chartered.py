@@ -22,7 +22,7 @@ TABLES = [(2, {}), (3, {"trades": "wide"}), (4, {}), (6, {"trades": "wide"})]
 
 
 def in_words(code: str, text: str) -> str:
-    return language.Translator(code).words("chartered", text)
+    return language.translator(code).words("chartered", text)
 
 
 def sample_moves(players: int, options: dict, seed: str, every: int) -> list[str]:

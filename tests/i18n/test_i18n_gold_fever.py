@@ -28,7 +28,7 @@ TABLES = [(3, {"short-game": "on", "bank-takes-the-rest": "on"}), (4, {"dangerou
 
 
 def in_words(code: str, text: str) -> str:
-    return language.Translator(code).words("gold_fever", text)
+    return language.translator(code).words("gold_fever", text)
 
 
 def sample_moves(players: int, options: dict, seed: str, every: int = 2) -> list[str]:

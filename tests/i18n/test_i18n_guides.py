@@ -80,7 +80,7 @@ def test_every_move_a_guide_shows_reads_as_the_notation_it_names(code):
         assert reads(game, canonical), (code, game_id, canonical)
         assert words.canonical(game, written, PLAYERS) == canonical, (code, game_id, written)
         if code != "en":  # a translated guide shows each move in its language's words (some are the notation's)
-            assert written != canonical or language.Translator(code).words(game.package, canonical) == canonical, \
+            assert written != canonical or language.translator(code).words(game.package, canonical) == canonical, \
                 (code, written)
 
 

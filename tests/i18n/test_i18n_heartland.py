@@ -27,7 +27,7 @@ IDS = ["2p", "3p-routes", "3p-stops", "4p-stops-routes"]
 
 
 def in_words(code: str, text: str) -> str:
-    return language.Translator(code).words(DOMAIN, text)
+    return language.translator(code).words(DOMAIN, text)
 
 
 def sample_moves(players: int, options: dict, seed: str, every: int) -> list[str]:
