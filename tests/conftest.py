@@ -46,6 +46,22 @@ def text_mails(monkeypatch):
     monkeypatch.setenv("PBEM_MAIL_PICTURES", "0")
 
 
+def _not_synced(fd) -> None:
+    os.fstat(fd if isinstance(fd, int) else fd.fileno())  # a closed or bad descriptor still fails as fsync fails
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_fsync():
+    """Commands run in-process skip fsync and fdatasync, which cost milliseconds each on a busy disk, tens of
+    thousands of times a run: only a machine losing power tells a synced file from one that is not, and no test
+    can. The order of pbem's fsyncs is tested by recording the calls (tests/engine/test_engine_files.py); the
+    kill tests run real processes, which sync."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", _not_synced)
+        patch.setattr(os, "fdatasync", _not_synced)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def english_after_each_test():
     """A command run in-process chooses its reader's language for the process (pbem.text.language.use): the next
