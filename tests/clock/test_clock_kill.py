@@ -32,6 +32,7 @@ from support import NAMES, Pbem, group_ended, workers_of
 
 TRIALS = int(os.environ.get("PBEM_KILL_TRIALS", "3"))
 PBEM = str(Path(sys.executable).with_name("pbem"))
+pytestmark = pytest.mark.xdist_group("clock-kill")  # one xdist worker: the reference tick run once a run
 # each game of the root owes something at TICK: timeouts played (and their reports), a reminder, late notices,
 # a daily digest of the moves made since the day before (to carol, whom no event of the tick is about: a notice
 # tells its player what they have not heard of, a digest's moves with it): (players, options)

@@ -6,10 +6,14 @@ import json
 import zipfile
 from pathlib import Path
 
+import pytest
+
 import pbem
 from support import fresh_install, run_ok as run
 
 ROOT = Path(__file__).resolve().parents[2]
+# one xdist worker runs this file and tests/plugin/test_plugin_game.py: pbem's wheel and sdist are built once a run
+pytestmark = pytest.mark.xdist_group("pbem-distributions")
 
 
 def source_games() -> list[Path]:

@@ -18,6 +18,7 @@ from support import run_ok
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "adding-a-game.md"
+pytestmark = pytest.mark.xdist_group("guide-game")  # one xdist worker: the fresh environment made once a run
 FILE_BLOCK = re.compile(r"^```\w+ (\S+)\n(.*?)^```$", re.M | re.S)  # ```python high_card/setup.py
 
 

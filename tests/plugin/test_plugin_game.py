@@ -18,6 +18,8 @@ from support import build_distributions, fresh_install, pip_install, run_ok, sna
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "plugin-game"
 PACKAGE = EXAMPLE / "summit_race"
+# one xdist worker runs this file and tests/engine/test_engine_packaging.py: pbem's wheel and sdist are built once
+pytestmark = pytest.mark.xdist_group("pbem-distributions")
 
 
 @pytest.fixture(scope="module")
