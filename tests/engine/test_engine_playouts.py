@@ -26,10 +26,10 @@ def leaf_paths(data, path=()):
         yield path
 
 
-def private_paths_of(player: str, own_view: dict, public_view: dict) -> set[tuple]:
-    """Paths in a player's view that the public view lacks and that are keyed by that player's name."""
-    public = set(leaf_paths(public_view))
-    return {p for p in leaf_paths(own_view) if p not in public and player in p}
+def private_paths_of(player: str, own_view: dict, public_paths: set[tuple]) -> set[tuple]:
+    """Paths in a player's view that the public view lacks (`public_paths`: its leaf paths) and that are keyed by
+    that player's name."""
+    return {p for p in leaf_paths(own_view) if p not in public_paths and player in p}
 
 
 def has_path(data, path) -> bool:
@@ -48,9 +48,10 @@ def check_position(game: registry.Game, state: dict, players: list[str], thoroug
     public = game.rules.view(state, None)
     assert_fits(game.id, "public-view", public, thorough)
     views = {p: game.rules.view(state, p) for p in players}
+    public_paths = set(leaf_paths(public))
     for player, own in views.items():
         assert_fits(game.id, "player-view", own, thorough)
-        secret = private_paths_of(player, own, public)
+        secret = private_paths_of(player, own, public_paths)
         for other, seen in views.items():
             if other != player:
                 leaked = [p for p in secret if has_path(seen, p)]

@@ -13,6 +13,16 @@ load_helpers("gitkit", Path(__file__).parent)
 from gitkit import Club  # noqa: E402
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items):
+    """One xdist worker runs the git tests, so that each kind of club (club_templates) is made once a run, not on
+    both workers."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.xdist_group("git"))
+
+
 @pytest.fixture(autouse=True)
 def git_home(tmp_path, monkeypatch):
     """Every git command of a test sees only this HOME's configuration: a name, an address, branch main."""
