@@ -70,9 +70,9 @@ class Board:
     def card_effect(self, card: str) -> dict | None:
         """report.card_effect(view, card)."""
         here, near = self.company_on(card), self.touching(card)
-        can_found = not here and not near and self.foundable(card)
-        return plot_card_effect(here["plots"][card] if here else 0, here["id"] if here else None, near, can_found,
-                                self.view["values"]["max_floors"])
+        if here is not None:  # `is`: a view's company made field by field would make every field to say it is true
+            return plot_card_effect(here["plots"][card], here["id"], near, False, self.view["values"]["max_floors"])
+        return plot_card_effect(0, None, near, not near and self.foundable(card), self.view["values"]["max_floors"])
 
 
 def build_income(board: Board, card: str) -> int:

@@ -17,10 +17,10 @@ def to_act_view(state: dict) -> dict | None:
             "companies": list(frame.get("tied", []))}
 
 
-def company_fields(state: dict, company: str, occupied) -> dict:
+def company_fields(state: dict, company: str, placing) -> dict:
     """A company field by field (pbem.viewfields): one free to found shows only who it is; a founded one its value,
     shares, flag and plots. Lists of plots (the frontier) are written as one string of numbers ("11 16 18") to keep
-    every view short. `occupied`: board.owners(state), a function of no argument that finds it once."""
+    every view short. `placing`: board.placing(state), a function of no argument that finds it once."""
     data = state["companies"][company]
     entry = {"id": lambda: company, "name": lambda: data["name"], "goods": lambda: data["goods"],
              "code": lambda: data["code"], "founded": lambda: data["hq"] is not None}
@@ -36,7 +36,7 @@ def company_fields(state: dict, company: str, occupied) -> dict:
         "holders": lambda: {player: data["shares"][player] for player in state["players"] if player in data["shares"]},
         "flag": lambda: data["flag"],
         "plots": lambda: dict(data["plots"]),
-        "frontier": lambda: " ".join(board.frontier(state, company, occupied())),
+        "frontier": lambda: placing().frontier(company),
     }
 
 
@@ -84,8 +84,8 @@ def fields(state: dict, player: str | None, make) -> dict:
 
 
 def companies_view(state: dict, make) -> list[dict]:
-    occupied = once(lambda: board.owners(state))
-    return [make(company_fields(state, company, occupied)) for company in state["companies"]]
+    placing = once(lambda: board.placing(state))
+    return [make(company_fields(state, company, placing)) for company in state["companies"]]
 
 
 def merger_view(record: dict) -> dict:

@@ -41,6 +41,7 @@ class Prospector:
         self.me = self.players[self.name]
         self.towns = {t["id"]: t for t in view["towns"]}
         self.dangerous = view["options"].get("dangerous-mines") == "on"
+        self._rivals: dict[str, int] = {}
 
     @functools.cached_property
     def rolls_left(self) -> int:
@@ -67,21 +68,34 @@ class Prospector:
         keep = (1 - CHANCE[2] - CHANCE[12]) ** rolls if dangerous and self.dangerous else 1
         return value * keep + CHANCE[number] * value * rolls * (1 + keep) / 2
 
+    @functools.cached_property
+    def saloon_fees(self) -> dict[str, int]:
+        """The fees the others' saloons charge in each town (summed once a decision: each card weighed asks)."""
+        fees = dict.fromkeys(self.towns, 0)
+        for player in self.view["players"]:
+            if player["name"] != self.name:
+                for saloon in player["saloons"]:
+                    fees[saloon["town"]] = fees.get(saloon["town"], 0) + saloon["fee"]
+        return fees
+
     def saloon_toll(self, town: str, number: int) -> float:
         """The fees the others' saloons of the town would charge this concession."""
-        fees = sum(s["fee"] for p in self.view["players"] if p["name"] != self.name for s in p["saloons"]
-                   if s["town"] == town)
-        return CHANCE[number] * fees * self.rolls_left
+        return CHANCE[number] * self.saloon_fees[town] * self.rolls_left
+
+    def rivals(self, town: str) -> int:
+        """The most concessions another player holds in the town (found once a decision)."""
+        if town not in self._rivals:
+            self._rivals[town] = max((self.count_in(p, town) for p in self.players if p != self.name), default=0)
+        return self._rivals[town]
 
     def mayorship(self, town: str) -> float:
         """What one more concession in the town does for the bot's mayorship."""
         info = self.towns[town]
-        mine = self.count_in(self.name, town) + 1
-        rivals = max((self.count_in(p, town) for p in self.players if p != self.name), default=0)
         if info["mayor"] == self.name:
             return 1.0  # a safer majority
+        mine = self.count_in(self.name, town) + 1
         mayor_count = self.count_in(info["mayor"], town) if info["mayor"] else 0
-        if mine >= 2 and mine > rivals and mine > mayor_count:
+        if mine >= 2 and mine > self.rivals(town) and mine > mayor_count:
             return self.view["points_per_maire"] + MAYOR_FEES
         return 0.0
 

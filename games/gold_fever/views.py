@@ -20,13 +20,21 @@ def card_view(state: dict, card: str) -> dict:
     return {"id": card, "type": "event", "kind": data["kind"], "name": data["name"], **numbers}
 
 
+def concession_view(state: dict, card: str) -> dict:
+    """A concession held: card_view's fields, then its vein and value (one dict made at once: the search's
+    rollouts make every player's at every decision)."""
+    data = state["cards"][card]
+    return {"id": card, "type": "concession", "town": data["town"], "number": data["number"],
+            "nuggets": data["nuggets"], "dangerous": data["dangerous"], "vein": card in state["veins"],
+            "value": production_value(state, card)}
+
+
 def player_fields(state: dict, player: str, concessions: list[str]) -> dict:
     """A player's part field by field (pbem.viewfields); `concessions`: the player's (concessions_of)."""
     return {
         "name": lambda: player,
         "gold": lambda: state["gold"][player],
-        "concessions": lambda: [{**card_view(state, cid), "vein": cid in state["veins"],
-                                 "value": production_value(state, cid)} for cid in concessions],
+        "concessions": lambda: [concession_view(state, cid) for cid in concessions],
         "saloons": lambda: [{"id": sid, "town": town_of(state, sid),
                              "fee": state["cards"][state["saloons"][sid]["girls"] or state["saloons"][sid]["event"]]
                              ["fee"], "girls": state["saloons"][sid]["girls"] is not None}
@@ -39,28 +47,33 @@ def player_fields(state: dict, player: str, concessions: list[str]) -> dict:
 
 
 def turn_view(state: dict, turn: dict) -> dict:
+    return built(turn_fields(state, turn))
+
+
+def turn_fields(state: dict, turn: dict) -> dict:
+    """A turn field by field (pbem.viewfields): a bot reads its offer and roll, of all its records."""
     return {
-        "number": turn["number"],
-        "first_player": turn["first_player"],
-        "offer": [{"slot": slot, "card": card_view(state, card) if card else None}
-                  for slot, card in enumerate(turn["offer"], start=1)],
-        "bids": [dict(bid) for bid in turn["bids"]],
-        "high_bidder": turn["high"]["player"] if turn["high"] else None,
-        "high_bid": turn["high"]["amount"] if turn["high"] else None,
-        "passed": list(turn["passed"]),
-        "winner": turn["winner"],
-        "price": turn["price"],
-        "payment": [dict(share) for share in turn["payment"]],
-        "still_to_choose": list(turn["choosers"]),
-        "taken": [dict(taken) for taken in turn["taken"]],
-        "fees": [dict(fee) for fee in turn["fees"]],
-        "holdups": [{**holdup, "dice": list(holdup["dice"])} for holdup in turn["holdups"]],
-        "roll": list(turn["roll"]) if turn["roll"] else None,
-        "telegraph": dict(turn["telegraph"]) if turn["telegraph"] else None,
-        "production": [dict(line) for line in turn["production"]],
-        "saloon_fees": [dict(line) for line in turn["saloon_fees"]],
-        "collapsed": list(turn["collapsed"]),
-        "events": [dict(line) for line in turn["events"]],
+        "number": lambda: turn["number"],
+        "first_player": lambda: turn["first_player"],
+        "offer": lambda: [{"slot": slot, "card": card_view(state, card) if card else None}
+                          for slot, card in enumerate(turn["offer"], start=1)],
+        "bids": lambda: [dict(bid) for bid in turn["bids"]],
+        "high_bidder": lambda: turn["high"]["player"] if turn["high"] else None,
+        "high_bid": lambda: turn["high"]["amount"] if turn["high"] else None,
+        "passed": lambda: list(turn["passed"]),
+        "winner": lambda: turn["winner"],
+        "price": lambda: turn["price"],
+        "payment": lambda: [dict(share) for share in turn["payment"]],
+        "still_to_choose": lambda: list(turn["choosers"]),
+        "taken": lambda: [dict(taken) for taken in turn["taken"]],
+        "fees": lambda: [dict(fee) for fee in turn["fees"]],
+        "holdups": lambda: [{**holdup, "dice": list(holdup["dice"])} for holdup in turn["holdups"]],
+        "roll": lambda: list(turn["roll"]) if turn["roll"] else None,
+        "telegraph": lambda: dict(turn["telegraph"]) if turn["telegraph"] else None,
+        "production": lambda: [dict(line) for line in turn["production"]],
+        "saloon_fees": lambda: [dict(line) for line in turn["saloon_fees"]],
+        "collapsed": lambda: list(turn["collapsed"]),
+        "events": lambda: [dict(line) for line in turn["events"]],
     }
 
 
@@ -98,7 +111,7 @@ def fields(state: dict, player: str | None, make) -> dict:
         "deck_count": lambda: len(state["deck"]),
         "set_aside_count": lambda: len(state["set_aside"]),
         "points_per_maire": lambda: state["points_per_maire"],
-        "turn": lambda: turn_view(state, state["turn"]),
+        "turn": lambda: make(turn_fields(state, state["turn"])),
         "previous_turn": lambda: turn_view(state, state["previous_turn"]) if state["previous_turn"] else None,
         "towns": lambda: [make(town_fields(state, town, governor)) for town in state["towns"]],
         "players": lambda: [make(player_fields(state, p, concessions)) for p, concessions in holdings(state).items()],

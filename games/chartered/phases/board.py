@@ -90,14 +90,16 @@ def floors_at(state: dict, plot: str) -> int:
     return state["companies"][company]["plots"][plot] if company else 0
 
 
-def touching_companies(state: dict, plot: str, occupied: dict[str, str] | None = None) -> list[str]:
-    """The companies with a warehouse on a plot next to this one, in the components' order of companies
-    (`occupied`: owners(state), when the caller has it)."""
-    if occupied is None:
-        touching = set(neighbours_of(state, plot))
-        return [company for company, data in state["companies"].items() if touching & data["plots"].keys()]
-    near = {occupied[n] for n in neighbours_of(state, plot) if n in occupied}
-    return [company for company in state["companies"] if company in near]
+def touching_companies(state: dict, plot: str) -> list[str]:
+    """The companies with a warehouse on a plot next to this one, in the components' order of companies."""
+    return list(placing(state).near(plot))
+
+
+def companies_touching(companies: tuple[str, ...], occupied: dict[str, str], neighbours: tuple[str, ...]
+                       ) -> list[str]:
+    """Of `companies` (in their order), those with a warehouse (`occupied`: owners) on one of `neighbours`."""
+    near = {occupied[n] for n in neighbours if n in occupied}
+    return [company for company in companies if company in near]
 
 
 def distances_from_companies(state: dict) -> dict[str, int]:
@@ -133,18 +135,13 @@ def foundable_plots(state: dict) -> list[str]:
     values = state["values"]
     if state["supply"] < 1 + values["free_warehouses"] or not free_companies(state):
         return []
-    touching = adjacency(state)
-    # clear_of_companies and free_warehouse_plots for every plot at once (the bots' rollouts ask at every
-    # decision): a plot is clear when no warehouse is within `buffer` steps
-    near = near_companies(state, values["buffer"])
-    return [plot for plot in touching if plot not in near
-            and sum(n not in near for n in touching[plot]) >= values["free_warehouses"]]
+    return list(placing(state).clear_plots(values["buffer"], values["free_warehouses"]))
 
 
-def near_companies(state: dict, steps: int) -> set[str]:
-    """The plots at most `steps` steps from a warehouse of a company (those with distances_from_companies at most
-    `steps`)."""
-    touching, near = adjacency(state), set(owners(state))
+def near_companies(touching: dict[str, tuple[str, ...]], occupied: dict[str, str], steps: int) -> set[str]:
+    """The plots at most `steps` steps from a warehouse of a company (`occupied`: owners; those with
+    distances_from_companies at most `steps`)."""
+    near = set(occupied)
     edge = set(near)
     for _ in range(steps):
         edge = {n for plot in edge for n in touching[plot]} - near
@@ -157,19 +154,69 @@ def free_companies(state: dict) -> list[str]:
     return [company for company, data in state["companies"].items() if data["hq"] is None]
 
 
-def frontier(state: dict, company: str, occupied: dict[str, str] | None = None) -> list[str]:
-    """The empty plots next to a company: a warehouse there expands it (or merges it with another)."""
-    occupied = owners(state) if occupied is None else occupied
-    touching = adjacency(state)
-    edge = {n for plot in state["companies"][company]["plots"] for n in touching[plot] if n not in occupied}
-    return sorted(edge, key=plot_order)
+# ------------------------------------------------------------------------------- one placing of the companies
+
+class Placing:
+    """What the rules and the views ask of one placing of the companies on one board (which plots each company
+    holds, floors aside): the plots' owners, the companies touching a plot, a company's frontier and the plots
+    clear for a founding, each found when first asked and kept. Every state with that placing shares it (the
+    search's rollouts ask at every decision, and the board changes only when a warehouse is built). Its answers
+    are read, never changed: touching_companies copies what it hands on."""
+
+    def __init__(self, state: dict):
+        self.touching = adjacency(state)
+        self.companies = tuple(state["companies"])
+        self.owners = owners(state)
+        self._plots = {company: tuple(data["plots"]) for company, data in state["companies"].items()}
+        self._near: dict[str, tuple[str, ...]] = {}
+        self._frontiers: dict[str, str] = {}
+        self._clear: dict[tuple[int, int], tuple[str, ...]] = {}
+
+    def near(self, plot: str) -> tuple[str, ...]:
+        """The companies touching the plot (touching_companies)."""
+        if plot not in self._near:
+            self._near[plot] = tuple(companies_touching(self.companies, self.owners, self.touching[plot]))
+        return self._near[plot]
+
+    def frontier(self, company: str) -> str:
+        """The company's frontier: the empty plots next to it, where a warehouse expands it (or merges it with
+        another), as the view writes them: in one string of numbers ("11 16 18")."""
+        if company not in self._frontiers:
+            edge = {n for plot in self._plots[company] for n in self.touching[plot] if n not in self.owners}
+            self._frontiers[company] = " ".join(sorted(edge, key=plot_order))
+        return self._frontiers[company]
+
+    def clear_plots(self, buffer: int, free_warehouses: int) -> tuple[str, ...]:
+        """The plots clear of every company with enough clear plots beside them (foundable_plots' geometry)."""
+        key = (buffer, free_warehouses)
+        if key not in self._clear:
+            near = near_companies(self.touching, self.owners, buffer)
+            self._clear[key] = tuple(plot for plot in self.touching if plot not in near
+                                     and sum(n not in near for n in self.touching[plot]) >= free_warehouses)
+        return self._clear[key]
+
+
+PLACINGS: dict[tuple, Placing] = {}  # a board and its companies' plots -> its Placing
+MOST_PLACINGS = 4096  # kept at most (a search decision's rollouts make a few hundred)
+
+
+def placing(state: dict) -> Placing:
+    """The Placing of the state's companies on its board, made once for every state that has it."""
+    key = (tuple(state["map"]), tuple(state["links"]),
+           tuple((company, tuple(data["plots"])) for company, data in state["companies"].items()))
+    found = PLACINGS.get(key)
+    if found is None:
+        if len(PLACINGS) >= MOST_PLACINGS:
+            PLACINGS.clear()
+        found = PLACINGS[key] = Placing(state)
+    return found
 
 
 def plot_order(plot: str) -> int:
     return int(plot)
 
 
-def plot_card_effect(floors: int, company: str | None, touching: list[str], can_found: bool,
+def plot_card_effect(floors: int, company: str | None, touching: list[str] | tuple[str, ...], can_found: bool,
                      max_floors: int) -> dict | None:
     """What playing a plot card does on that plot, or None when it cannot be played there now:
     stack a floor on a warehouse, found a company on an empty plot touching none, expand the one it touches,

@@ -46,11 +46,11 @@ def plot_card_effects(state: dict, player: str) -> dict[str, dict]:
     """Each distinct plot card of the hand that can be played now, with what it would do."""
     if state["supply"] < 1:
         return {}
-    occupied, foundable = board.owners(state), foundable_now(state)
+    placing, foundable = board.placing(state), foundable_now(state)
     effects = {}
     for card in state["hands"][player]:
         if card_level(card) is None and card not in effects:
-            effect = effect_of_card(state, card, occupied, foundable)
+            effect = effect_of_card(state, card, placing, foundable)
             if effect is not None:
                 effects[card] = effect
     return effects
@@ -62,12 +62,12 @@ def foundable_now(state: dict):
     return once(lambda: set(board.foundable_plots(state)))
 
 
-def effect_of_card(state: dict, card: str, occupied: dict[str, str], foundable) -> dict | None:
-    """What playing this plot card does now (board.plot_card_effect), None if it cannot be played; `occupied`:
-    board.owners(state), `foundable`: foundable_now(state), asked only of an empty plot touching no company."""
-    company = occupied.get(card)
+def effect_of_card(state: dict, card: str, placing: board.Placing, foundable) -> dict | None:
+    """What playing this plot card does now (board.plot_card_effect), None if it cannot be played; `placing`:
+    board.placing(state), `foundable`: foundable_now(state), asked only of an empty plot touching no company."""
+    company = placing.owners.get(card)
     floors = state["companies"][company]["plots"][card] if company else 0
-    touching = board.touching_companies(state, card, occupied)
+    touching = placing.near(card)
     can_found = not floors and not touching and card in foundable()
     return board.plot_card_effect(floors, company, touching, can_found, state["values"]["max_floors"])
 
@@ -233,7 +233,7 @@ def apply_raise_funds(state: dict, frame: dict, move: dict, rng) -> None:
 # ------------------------------------------------------------------------------------------------ B: build
 
 def build_plot_card(state: dict, player: str, plot: str) -> None:
-    effect = effect_of_card(state, plot, board.owners(state), foundable_now(state))  # legal: it can be played
+    effect = effect_of_card(state, plot, board.placing(state), foundable_now(state))  # legal: it can be played
     take_from_hand(state, player, plot)
     if effect["kind"] == "stack":
         finish_build(state, player, merger.stack_floor(state, plot))

@@ -60,8 +60,9 @@ def holdings(state: dict) -> dict[str, list[str]]:
     for cid, owner in state["owners"].items():
         if owner in held:
             held[owner].append(cid)
+    order = listing_order(state)
     for cids in held.values():
-        cids.sort(key=listing_order(state))
+        cids.sort(key=order)
     return held
 
 
