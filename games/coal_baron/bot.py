@@ -186,7 +186,7 @@ def choose_return(me: Seat, legal: list[dict], rnd: random.Random) -> dict:
 
 
 def price(me: Seat, tile: dict) -> int:
-    prices = {p["tile"]: p["pays"] for p in me.view["private"]["tile_prices"]}
+    prices = me.once("prices", lambda me: {p["tile"]: p["pays"] for p in me.view["private"]["tile_prices"]})
     return prices.get(tile["id"], tile["cost"])
 
 

@@ -1,9 +1,9 @@
 """What each player may see: the public view, and a player's own money, delivered orders and drawn cards."""
 from __future__ import annotations
 
-from pbem.viewfields import built
+from pbem.viewfields import built, once
 
-from .phases.common import level_of, order_complete, tile_cost
+from .phases.common import level_of, order_complete, phase_bonus, tile_cost
 from .phases.placement import workers_needed
 from .scoring import tile_balance
 
@@ -25,17 +25,31 @@ def pit_fields(state, player):
     tiles = state["components"]["tiles"]
     return {
         "player": lambda: player,
-        "tunnels": lambda: [dict(tile_view(state, t["tile"]), printed=bool(tiles[t["tile"]].get("printed")),
-                                 loads=list(t["carts"])) for t in pit["tunnels"]],
+        "tunnels": lambda: [tunnel_view(state, t, tiles) for t in pit["tunnels"]],
         "cage": lambda: {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
         "storage": lambda: list(pit["storage"]),
-        "orders": lambda: [dict(order_view(state, o["id"]), spots=[list(s) for s in o["spots"]],
-                                complete=order_complete(state, o)) for o in pit["orders"]],
+        "orders": lambda: [outstanding_view(state, o) for o in pit["orders"]],
         "delivered": lambda: len(pit["delivered"]),
         "shown": lambda: shown_orders(state, pit),
         "lit": lambda: tile_balance(state, pit)[0],
         "dark": lambda: tile_balance(state, pit)[1],
     }
+
+
+def tunnel_view(state, tunnel, tiles):
+    """A tile in a pit: the tile's view, whether it was printed on the pit board, and its carts' cubes."""
+    view = tile_view(state, tunnel["tile"])
+    view["printed"] = bool(tiles[tunnel["tile"]].get("printed"))
+    view["loads"] = list(tunnel["carts"])
+    return view
+
+
+def outstanding_view(state, order):
+    """An order taken and not delivered yet: the order's view, the cubes on its spots and whether it is complete."""
+    view = order_view(state, order["id"])
+    view["spots"] = [list(s) for s in order["spots"]]
+    view["complete"] = order_complete(state, order)
+    return view
 
 
 def shown_orders(state, pit):
@@ -58,15 +72,22 @@ def fields(state, player, make):
     for each tile on offer when a phase card makes it cheaper for them."""
     view = public_fields(state, make)
     if player is not None:
-        view["private"] = lambda: private_view(state, player)
+        view["private"] = lambda: make(private_fields(state, player))
     return view
 
 
-def private_view(state, player):
+def private_fields(state, player):
+    """A player's private part field by field: a bot reads its name and money at every decision, its delivered
+    orders and the tile prices seldom."""
     pit = state["pits"][player]
-    drawn = drawn_view(state, player)
-    return {"player": player, "money": pit["money"], "delivered": [order_view(state, o) for o in pit["delivered"]],
-            "drawn": drawn, "tile_prices": tile_prices(state, player, drawn)}
+    drawn = once(lambda: drawn_view(state, player))  # shared by `drawn` and `tile_prices`
+    return {
+        "player": lambda: player,
+        "money": lambda: pit["money"],
+        "delivered": lambda: [order_view(state, o) for o in pit["delivered"]],
+        "drawn": drawn,
+        "tile_prices": lambda: tile_prices(state, player, drawn()),
+    }
 
 
 def tile_prices(state, player, drawn):
@@ -74,6 +95,8 @@ def tile_prices(state, player, drawn):
     printed cost (the factory phase card, in a round whose domain is the factory or not chosen yet)."""
     if state["phase"] and state["phase"]["domain"] not in (None, "factory"):
         return []  # no tile can be bought in this round
+    if not phase_bonus(state, player, "factory"):
+        return []  # no discount: every tile at its printed cost
     offered = [card for space, card in state["display"].items()
                if card and state["components"]["spaces"][space]["kind"] == "factory"]
     if drawn and drawn["kind"] == "tiles":
@@ -107,13 +130,33 @@ def public_fields(state, make):
 
 
 def space_view(state, space):
-    spec = state["components"]["spaces"][space]
+    printed = printed_spaces(state)[space]
     card = state["display"].get(space)
-    printed = {key: spec[key] for key in ("amount", "steps", "transport") if key in spec}  # what the space gives
-    return {"space": space, "domain": spec["domain"], "kind": spec["kind"], **printed,
-            "workers": list(state["board"][space]), "needs": workers_needed(state, space),
-            "tile": tile_view(state, card) if card and spec["kind"] == "factory" else None,
-            "order": order_view(state, card) if card and spec["kind"] == "order" else None}
+    return {**printed, "workers": list(state["board"][space]), "needs": workers_needed(state, space),
+            "tile": tile_view(state, card) if card and printed["kind"] == "factory" else None,
+            "order": order_view(state, card) if card and printed["kind"] == "order" else None}
+
+
+PRINTED: dict[int, tuple] = {}  # id of a game's spaces -> (those spaces, {space: what is printed on it})
+MOST_PRINTED = 64  # games' spaces remembered at most (a search's rollouts each copy the components)
+
+
+def printed_spaces(state):
+    """Each board space's printed part of its view (its name, domain, kind and what it gives), made once for a
+    game's spaces: the search's rollouts build the board at every placement. The spaces never change in a game;
+    a view copies the part it is given."""
+    spaces = state["components"]["spaces"]
+    known = PRINTED.get(id(spaces))
+    if known is None or known[0] is not spaces:
+        if len(PRINTED) >= MOST_PRINTED:
+            PRINTED.clear()
+        known = PRINTED[id(spaces)] = (spaces, {space: printed_space(space, spec) for space, spec in spaces.items()})
+    return known[1]
+
+
+def printed_space(space, spec):
+    gives = {key: spec[key] for key in ("amount", "steps", "transport") if key in spec}  # what the space gives
+    return {"space": space, "domain": spec["domain"], "kind": spec["kind"], **gives}
 
 
 def phase_view(state):

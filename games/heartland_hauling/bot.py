@@ -88,7 +88,7 @@ class Sight:
         self.orders: dict[tuple[str, ...], tuple[str, ...]] = {}
         self.destinations: dict[str, float] = {}
         self.loads: dict[tuple[str, int], int] = {}
-        self.supplies: dict[str, list[tuple[int, int]]] = {}
+        self.supplies: dict[str, dict[int, int]] = {}
 
     @once
     def fuel(self) -> dict[str, int]:
@@ -113,14 +113,20 @@ class Sight:
         return found
 
     @once
-    def prices(self) -> dict[str, list[tuple[str, int]]]:
-        """Each good's (location, price) where a location on the map demands it, best paid first."""
-        found: dict[str, list[tuple[str, int]]] = {}
+    def prices(self) -> dict[str, tuple[str, int, int]]:
+        """Each good's best offer on the map and the best price at any other location (0: none): (location, price,
+        price elsewhere). A good's best price but at one location is one of the two prices."""
+        found: dict[str, tuple[str, int, int]] = {}
         for loc in self.placed:
             for d in loc["demands"]:
-                found.setdefault(d["good"], []).append((loc["id"], d["price"]))
-        for ranked in found.values():
-            ranked.sort(key=lambda offer: -offer[1])
+                good, price = d["good"], d["price"]
+                best = found.get(good)
+                if best is None:
+                    found[good] = (loc["id"], price, 0)
+                elif price > best[1]:
+                    found[good] = (loc["id"], price, best[1])
+                elif price > best[2]:
+                    found[good] = (best[0], best[1], price)
         return found
 
     @once
@@ -137,7 +143,10 @@ class Sight:
 
     def best_price(self, good: str, exclude: str | None = None) -> int:
         """The best price of the good at a location on the map (but `exclude`), 0 where none demands it."""
-        return next((price for loc, price in self.prices.get(good, ()) if loc != exclude), 0)
+        best = self.prices.get(good)
+        if best is None:
+            return 0
+        return best[1] if best[0] != exclude else best[2]
 
     def road_charges(self, route: tuple[str, ...]) -> int:
         """The cash the road features on the way cost (tolls; weigh stations by the crates above their limit), read
@@ -168,17 +177,22 @@ class Sight:
         return self.destinations[cell]
 
     def loadable_anywhere(self, good: str, bills: int) -> int:
-        """The most crates of `good` these bills would load at one location of the map."""
+        """The most crates of `good` these bills would load at one location of the map: at the locations that
+        take as many bills a crate, what the one with most crates would load."""
         if (good, bills) not in self.loads:
             self.loads[good, bills] = max(
-                (min(crates, self.room, bills // rate) for crates, rate in self.supply(good)), default=0)
+                (min(crates, self.room, bills // rate) for rate, crates in self.supply(good).items()), default=0)
         return self.loads[good, bills]
 
-    def supply(self, good: str) -> list[tuple[int, int]]:
-        """(crates of the good, bills a crate) at each location of the map."""
+    def supply(self, good: str) -> dict[int, int]:
+        """The most crates of the good at one location of the map by the bills a crate costs there (1 where the
+        good is native, 2 elsewhere)."""
         if good not in self.supplies:
-            self.supplies[good] = [(loc["crates"].get(good, 0), 1 if good == loc["native"] else 2)
-                                   for loc in self.placed]
+            most: dict[int, int] = {}
+            for loc in self.placed:
+                rate = 1 if good == loc["native"] else 2
+                most[rate] = max(most.get(rate, 0), loc["crates"].get(good, 0))
+            self.supplies[good] = most
         return self.supplies[good]
 
 

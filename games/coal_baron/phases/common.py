@@ -54,12 +54,10 @@ def tile_cost(state, player, tile_id):
 
 
 def order_complete(state, order):
+    """Every spot filled: by a cube of its colour, or by the substitute cubes (any colours)."""
     card = state["components"]["orders"][order["id"]]
-    return all(spot_filled(state, colour, spot) for colour, spot in zip(card["cubes"], order["spots"]))
-
-
-def spot_filled(state, colour, spot):
-    return spot == [colour] or len(spot) == state["components"]["substitute_cubes"]
+    substitute = state["components"]["substitute_cubes"]
+    return all(spot == [colour] or len(spot) == substitute for colour, spot in zip(card["cubes"], order["spots"]))
 
 
 def is_phase_game(state):

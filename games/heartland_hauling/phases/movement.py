@@ -62,19 +62,55 @@ def walk(state: dict, player: str, route: list[str]) -> tuple[str, int] | None:
 
 
 def drivable_routes(state: dict, player: str) -> list[tuple[tuple[str, ...], str, int]]:
-    """Every (route, end cell, road charges) of 1..max spaces ending where the truck may stop. The spaces of the
-    map, and whether the truck may stop on each, are looked up once a listing (its routes cross the same few)."""
+    """Every (route, end cell, road charges) of 1..max spaces ending where the truck may stop. Whether the truck may
+    stop on a cell is looked up once a listing (its routes end on the same few)."""
     found, stops = [], {}
+    for route, end, features in route_shapes(state, hauler(state, player)["cell"]):
+        if end not in stops:
+            stops[end] = may_stop(state, player, end)
+        if stops[end]:
+            found.append((route, end, sum(crossing_charge(state, player, feature) for feature in features)))
+    return found
+
+
+ROUTES: dict[tuple, tuple] = {}  # (the map's layout, a start cell, the longest move) -> the routes from that cell
+MOST_ROUTES = 4096  # listings kept at most (a game's trucks start from a few dozen cells)
+
+
+def route_shapes(state: dict, start: str) -> tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...]:
+    """Every (route, end cell, road features crossed) of 1..max spaces from `start` through spaces of the map, in
+    the order a depth-first walk finds them, whoever drives: where a truck may stop and what the features cost
+    depend on the truck, the rest only on the layout. The same listings come back at every move of a game and in
+    every rollout of the search, so each is worked out once a process."""
     limit = state["components"]["truck"]["max_distance"]
+    key = (layout(state), start, limit)
+    shapes = ROUTES.get(key)
+    if shapes is None:
+        if len(ROUTES) >= MOST_ROUTES:
+            ROUTES.clear()
+        shapes = ROUTES[key] = tuple(walked_routes(state, start, limit))
+    return shapes
+
+
+def layout(state: dict) -> tuple:
+    """What the routes on the map depend on: the frame, the cards on the cells and the road features of the
+    alternate sides shown (all set at setup), and the cells of the truck stops still on the table."""
+    cards, the_map = state["components"]["locations"], state["map"]
+    return (the_map["frame"]["rows"], the_map["frame"]["cols"], tuple(the_map["cells"].items()),
+            tuple((card, tuple(cards[card]["alternate"].items())) for card in the_map["alternate"]),
+            tuple(stop["cell"] for stop in state["truck_stops"]))
+
+
+def walked_routes(state: dict, start: str, limit: int) -> list[tuple[tuple[str, ...], str, tuple[str, ...]]]:
+    """route_shapes worked out: each route, its end and the road features on its edges (plain edges left out),
+    never a space twice nor a closed road."""
+    found = []
     frame = state["map"]["frame"]
     spaces = {*state["map"]["cells"], *(stop["cell"] for stop in state["truck_stops"])}  # board.is_space
 
-    def extend(route: tuple[str, ...], cell: str, seen: tuple[str, ...], charges: int) -> None:
+    def extend(route: tuple[str, ...], cell: str, seen: tuple[str, ...], features: tuple[str, ...]) -> None:
         if route:
-            if cell not in stops:
-                stops[cell] = may_stop(state, player, cell)
-            if stops[cell]:
-                found.append((route, cell, charges))
+            found.append((route, cell, features))
         if len(route) == limit:
             return
         for direction in board.DIRECTIONS:  # next_space
@@ -83,10 +119,9 @@ def drivable_routes(state: dict, player: str) -> list[tuple[tuple[str, ...], str
                 continue
             feature = board.edge_feature(state, cell, direction)
             if feature != "closed":
-                extend(route + (direction,), nxt, seen + (nxt,), charges + crossing_charge(state, player, feature))
+                extend(route + (direction,), nxt, seen + (nxt,), features + (feature,) if feature else features)
 
-    start = hauler(state, player)["cell"]
-    extend((), start, (start,), 0)
+    extend((), start, (start,), ())
     return found
 
 
