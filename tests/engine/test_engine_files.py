@@ -280,7 +280,7 @@ def test_a_file_rewritten_in_place_is_cut_only_when_it_was_longer(tmp_path, monk
             assert (tmp_path / "f.txt").read_bytes() == new
     finally:
         os.close(folder)
-    assert cut == [len(b"short\n")]  # a truncation takes a journal handle even to the same size: only when needed
+    assert cut == [len(b"short\n")]  # never to the size the file has already
 
 
 def test_without_a_boot_id_each_file_is_fsynced_before_the_bundle_is_marked_applied(tmp_path, monkeypatch):
