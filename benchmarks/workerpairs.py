@@ -8,7 +8,8 @@ Each round runs, for each install in turn (the order rotating from round to roun
 pictures on; made once, by the install running this script), each copy made just before its run and all of them
 removed at the end (removing one just before a run slows the next run's new files: round six). Each run goes
 through a probe that times every fsync and fdatasync by the file it is for, and notes when the first worker starts
-on its first mail (the run's serial part, by the clock). Prefix the command with `chrt -f 1` where allowed: on a
+on its first mail (the run's serial part, by the clock; and by CPU, the run's before it forks its workers),
+how many mails each worker handled and when each ended. Prefix the command with `chrt -f 1` where allowed: on a
 machine other processes share, the clock says little otherwise (docs/performance.md, round six). The figures:
 medians [interquartile range] of one worker's wall time over two workers', per install, and of each install's
 ratio over the first install's, round by round.
@@ -56,9 +57,11 @@ def dump(role):
                               "cpu": usage.ru_utime + usage.ru_stime}) + "\\n")
 marks["start"] = time.monotonic()
 from pbem.engine import parallel
-report, worker = parallel._report, parallel._worker
+report, worker, run = parallel._report, parallel._worker, parallel.run
 def first_report(said):
     marks.setdefault("first claim", time.monotonic())
+    if isinstance(said, tuple) and said[0] == "outcome":
+        marks["mails"] = marks.get("mails", 0) + 1
     return report(said)
 def probed_worker(work):
     synced.clear()
@@ -66,8 +69,13 @@ def probed_worker(work):
     try:
         return worker(work)
     finally:
+        marks["end"] = time.monotonic()
         dump("worker")
-parallel._report, parallel._worker = first_report, probed_worker
+def probed_run(*args):
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    marks["fork cpu"] = usage.ru_utime + usage.ru_stime
+    return run(*args)
+parallel._report, parallel._worker, parallel.run = first_report, probed_worker, probed_run
 import atexit
 atexit.register(lambda: dump("run"))
 from pbem.cli import console
@@ -88,13 +96,17 @@ def once(venv: Path, workers: int, batch: Path, copies: Path, probe: Path, numbe
                "--workers", str(workers)]
     done = bench.run(command, b"accepted", env={"PBEM_MAIL_PICTURES": "1", "PROBE_OUT": str(out)})
     said = [json.loads(line) for line in out.read_text().splitlines()]
-    start = next(s for s in said if s["role"] == "run")["marks"]["start"]
-    claims = [s["marks"]["first claim"] - start for s in said if s["role"] == "worker" and "first claim" in s["marks"]]
+    run_marks = next(s for s in said if s["role"] == "run")["marks"]
+    start, workers = run_marks["start"], [s["marks"] for s in said if s["role"] == "worker"]
+    claims = [marks["first claim"] - start for marks in workers if "first claim" in marks]
+    ends, mails = [marks["end"] for marks in workers], [marks.get("mails", 0) for marks in workers]
     synced: dict[str, float] = {}
     for process in said:
         for kind, (ms, _) in process["synced"].items():
             synced[kind] = synced.get(kind, 0.0) + ms
-    return {"wall": done.wall, "cpu": done.cpu, "synced": synced, "serial": min(claims) if claims else None}
+    return {"wall": done.wall, "cpu": done.cpu, "synced": synced, "serial": min(claims) if claims else None,
+            "serial cpu": run_marks.get("fork cpu"), "ends apart": max(ends) - min(ends) if ends else None,
+            "mails apart": max(mails) - min(mails) if mails else None}
 
 
 def spread(values: list[float]) -> str:
@@ -130,7 +142,10 @@ def main() -> None:
         print(f"{name}: 2 workers / 1 by the clock {spread([a['wall'] / b['wall'] for a, b in pairs])}; "
               f"one worker {spread([a['wall'] for a, _ in pairs])} s, two {spread([b['wall'] for _, b in pairs])} s; "
               f"CPU {spread([a['cpu'] for a, _ in pairs])} and {spread([b['cpu'] for _, b in pairs])} s; "
-              f"first worker at its first mail {spread([b['serial'] for _, b in pairs])} s")
+              f"first worker at its first mail {spread([b['serial'] for _, b in pairs])} s, the run's CPU before its "
+              f"fork {spread([b['serial cpu'] for _, b in pairs])} s; the workers' ends apart "
+              f"{spread([b['ends apart'] for _, b in pairs])} s, their mails apart "
+              f"{spread([b['mails apart'] for _, b in pairs])}")
         for kind in sorted({kind for a, b in pairs for kind in (*a["synced"], *b["synced"])}):
             print(f"  fsyncs of {kind} (ms a batch): one worker {spread([a['synced'].get(kind, 0) for a, _ in pairs])}"
                   f", two {spread([b['synced'].get(kind, 0) for _, b in pairs])}")

@@ -114,19 +114,20 @@ def stored_sentence(text: str, patterns: list, context: str | None = None, name=
     template into its parts (the ids among them named by `name`: in the reader's words); a text no template reads,
     as stored."""
     for template, pattern in patterns:
-        found = pattern.fullmatch(text)
+        found = re.fullmatch(pattern, text)  # compiled at its first use (re's cache): most batches read few of them
         if found:
             params = {key: name(value) if key in WORDS else value for key, value in found.groupdict().items()}
             return T.pgettext(context, template, **params) if context else T.gettext(template, **params)
     return T.stored(text, context)
 
 
-def _patterns(templates: list[str]) -> list[tuple[str, re.Pattern]]:
+def _patterns(templates: list[str]) -> list[tuple[str, str]]:
+    """Each template with the regular expression that reads a sentence it made back into its parts."""
     found = []
     for template in templates:
         pieces = re.split(r"\{(\w+)\}", template)
-        found.append((template, re.compile("".join(re.escape(piece) if i % 2 == 0 else f"(?P<{piece}>.+?)"
-                                                   for i, piece in enumerate(pieces)))))
+        found.append((template, "".join(re.escape(piece) if i % 2 == 0 else f"(?P<{piece}>.+?)"
+                                        for i, piece in enumerate(pieces))))
     return found
 
 

@@ -15,6 +15,8 @@ mail's body, never a header.
 """
 from __future__ import annotations
 
+import re
+
 from ..contract import PbemError
 from ..engine import engine
 from ..engine.documents import yaml_text
@@ -37,8 +39,8 @@ def cleaned(text: str) -> tuple[str, int]:
     if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise too_large()
     lines = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ").split("\n")
-    kept = [UNPRINTABLE.sub("", line).rstrip() for line in lines]
-    removed = sum(len(line) for line in lines) - sum(len(UNPRINTABLE.sub("", line)) for line in lines)
+    kept = [re.sub(UNPRINTABLE, "", line).rstrip() for line in lines]
+    removed = sum(len(line) for line in lines) - sum(len(re.sub(UNPRINTABLE, "", line)) for line in lines)
     message = "\n".join(kept).strip("\n")
     if not message.strip():
         raise PbemError(lazy("your message is empty: write what you want to say after `say`."))

@@ -75,9 +75,10 @@ def run(work_groups: list[list[int]], workers: int,
     tickets, per_ticket = _tickets(len(work_groups))
     heard: dict[int, _Heard] = {}  # by the read end of its pipe
     try:
-        for number in range(min(workers, len(work_groups))):
-            heard_from = _fork(number, lambda: work(_claims(work_groups, tickets, per_ticket), _report), heard)
-            heard[heard_from.fd] = heard_from
+        with _frozen():
+            for number in range(min(workers, len(work_groups))):
+                heard_from = _fork(number, lambda: work(_claims(work_groups, tickets, per_ticket), _report), heard)
+                heard[heard_from.fd] = heard_from
         os.close(tickets)
         tickets = None
         listening, ends = select.poll(), select.poll()
@@ -110,6 +111,20 @@ def run(work_groups: list[list[int]], workers: int,
             while not worker.ended:
                 worker.read()
             worker.wait()
+
+
+@contextlib.contextmanager
+def _frozen():
+    """Every object of the run out of its garbage collector's sight while it forks its workers (gc.freeze): a
+    worker's collections then never walk what it inherited, whose every object header they would write, so copy,
+    page by page (a long batch collects every 100,000 allocations: docs/performance.md, round eight). The run sees
+    them again once its workers are forked."""
+    import gc
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 class _Heard:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import email
-import mailbox
 import os
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -280,6 +279,7 @@ class Mailer:
         path = self.ledger.unsent()
         if not path.is_dir():
             return 0, []
+        import mailbox  # here: a run with nothing unsent (the usual one) needs no mailbox module
         box = mailbox.Maildir(path, create=False)
         count, sent = 0, []
         with self.ledger.locks.hold(UNSENT):

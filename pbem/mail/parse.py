@@ -23,10 +23,8 @@ from __future__ import annotations
 import email
 import email.policy
 import email.utils
-import html
 import re
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 
 from .. import digests
 from ..messages import Message, lazy, nlazy
@@ -51,7 +49,7 @@ ATTRIBUTION = re.compile(r"^\s*(on\b.{0,300}\bwrote:?|le\b.{0,300}\ba écrit\s*:
 ORIGINAL = re.compile(r"^\s*(-{2,}\s*(original message|forwarded message|message d'origine|ursprüngliche nachricht)"
                       r"\s*-{2,}|_{10,}|begin forwarded message:?)\s*$", re.IGNORECASE)
 OUTLOOK_HEADER = re.compile(r"^\s*(from|von|de)\s*:\s*\S.*$", re.IGNORECASE)
-OUTLOOK_NEXT = re.compile(r"^\s*(sent|date|gesendet|envoyé|to|an|à|subject|betreff|objet)\s*:", re.IGNORECASE)
+OUTLOOK_NEXT = r"(?i)^\s*(sent|date|gesendet|envoyé|to|an|à|subject|betreff|objet)\s*:"  # compiled at its first use
 
 
 @dataclass
@@ -101,9 +99,9 @@ class Incoming:
 
 GREETING = re.compile(r"^(hi|hello|hey|dear|good (morning|afternoon|evening)|bonjour|salut|hallo|moin|hola|ciao)\b",
                       re.IGNORECASE)
-SIGN_OFF = re.compile(r"^(thanks|thank you|thx|cheers|regards|best|kind regards|best regards|all the best|greetings|"
-                      r"yours|sincerely|cordialement|merci|amitiés|bien à vous|gruß|grüße|viele grüße|mfg|lg|ciao|"
-                      r"bye|sent from my)\b", re.IGNORECASE)
+SIGN_OFF = (r"(?i)^(thanks|thank you|thx|cheers|regards|best|kind regards|best regards|all the best|greetings|"
+            r"yours|sincerely|cordialement|merci|amitiés|bien à vous|gruß|grüße|viele grüße|mfg|lg|ciao|"
+            r"bye|sent from my)\b")  # compiled at its first use: the lines after a move
 
 
 def trim_pleasantries(lines: list[str], is_move) -> tuple[list[str], list[str]]:
@@ -116,7 +114,7 @@ def trim_pleasantries(lines: list[str], is_move) -> tuple[list[str], list[str]]:
         dropped.append(lines[0])
         lines = lines[1:]
     for index, line in enumerate(lines):
-        if index > 0 and SIGN_OFF.match(line) and len(lines) - index <= 4 \
+        if index > 0 and re.match(SIGN_OFF, line) and len(lines) - index <= 4 \
                 and not any(is_move(rest) for rest in lines[index:]):
             dropped += lines[index:]
             lines = lines[:index]
@@ -270,78 +268,9 @@ def body_text(msg, notes: list) -> str:
         return "\n".join(_decoded(part) for part in plain[:1])
     if htmls:
         notes.append(lazy("the message had no plain text, so its HTML was read as text"))
+        from .htmlmail import html_to_text  # here: few mails are HTML alone, and html.parser is not small
         return html_to_text(_decoded(htmls[0]))
     return ""
-
-
-class _HtmlText(HTMLParser):
-    """HTML to the lines a person sees: blocks and <br> break lines; quoted blocks, scripts and styles are dropped."""
-
-    BLOCK = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table", "ul", "ol", "hr",
-             "section", "article", "header", "footer"}
-    HIDDEN = {"script", "style", "head", "title", "template"}
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.out: list[str] = []
-        self.hidden = 0
-        self.quote_tag: str | None = None  # the element that opened quoted text (blockquote, Gmail's quote div)
-        self.quote_nest = 0
-        self.pre = 0
-
-    @staticmethod
-    def _opens_quote(tag: str, attrs: dict) -> bool:
-        return tag == "blockquote" or (tag == "div" and ("gmail_quote" in (attrs.get("class") or "")
-                                                         or attrs.get("id") in ("divRplyFwdMsg", "appendonsend")))
-
-    def handle_starttag(self, tag, attrs):
-        if self.quote_tag:
-            self.quote_nest += tag == self.quote_tag
-            return
-        if self._opens_quote(tag, dict(attrs)):
-            self.quote_tag, self.quote_nest = tag, 1
-            return
-        if tag in self.HIDDEN:
-            self.hidden += 1
-        if tag in self.BLOCK:
-            self.out.append("\n")
-        if tag == "pre":
-            self.pre += 1
-
-    def handle_endtag(self, tag):
-        if self.quote_tag:
-            if tag == self.quote_tag:
-                self.quote_nest -= 1
-                if self.quote_nest == 0:
-                    self.quote_tag = None
-                    self.out.append("\n")
-            return
-        if tag in self.HIDDEN:
-            self.hidden = max(0, self.hidden - 1)
-        if tag in self.BLOCK:
-            self.out.append("\n")
-        if tag == "pre":
-            self.pre = max(0, self.pre - 1)
-
-    def handle_startendtag(self, tag, attrs):
-        if not self.quote_tag and tag in ("br", "hr"):
-            self.out.append("\n")
-
-    def handle_data(self, data):
-        if self.hidden or self.quote_tag:
-            return
-        self.out.append(data if self.pre else re.sub(r"\s+", " ", data))
-
-
-def html_to_text(markup: str) -> str:
-    parser = _HtmlText()
-    try:
-        parser.feed(markup)
-        parser.close()
-    except Exception:  # malformed beyond repair: strip the tags
-        return html.unescape(re.sub(r"<[^>]*>", " ", markup))
-    lines = "".join(parser.out).replace("\xa0", " ").splitlines()
-    return "\n".join(line.strip() for line in lines)
 
 
 def own_text(text: str) -> str:
@@ -361,7 +290,7 @@ def own_text(text: str) -> str:
             continue
         if ORIGINAL.match(line):
             break
-        if OUTLOOK_HEADER.match(line) and any(OUTLOOK_NEXT.match(nxt) for nxt in lines[index + 1:index + 4]):
+        if OUTLOOK_HEADER.match(line) and any(re.match(OUTLOOK_NEXT, nxt) for nxt in lines[index + 1:index + 4]):
             break
         if ATTRIBUTION.match(line):
             continue

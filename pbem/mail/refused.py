@@ -15,8 +15,8 @@ from ..messages import Message
 
 LEGAL = "legal"  # the placeholder of the legal moves in the engine's refusals
 MARK = "\ue000"  # a private-use character: no message holds it
-SENTENCE_END = re.compile(r"[.!?。！？]")
-CLOSING = re.compile(r"^[^\w\n]*?[.!?。！？]")  # the legal moves' own sentence end, after the list
+SENTENCE_END = r"[.!?。！？]"  # (compiled at their first use: most batches refuse no move)
+CLOSING = r"^[^\w\n]*?[.!?。！？]"  # the legal moves' own sentence end, after the list
 
 
 def without_legal(error: PbemError) -> str:
@@ -28,11 +28,11 @@ def without_legal(error: PbemError) -> str:
         return error.render()
     text = marked.render()
     at = text.find(MARK)
-    ends = [m.end() for m in SENTENCE_END.finditer(text, 0, at)]
+    ends = [m.end() for m in re.finditer(SENTENCE_END, text[:at])]
     if at < 0 or not ends:
         return error.render()
     after = text[at + len(MARK):]
-    closing = CLOSING.match(after)
+    closing = re.match(CLOSING, after)
     return text[:ends[-1]] + (after[closing.end():] if closing else after).rstrip(" ")
 
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 MAX_LEGAL_SHOWN = 40
 MAX_GUESSES = 3
-RANGE = re.compile(r"^(-?\d+)\.\.(-?\d+)$")
+RANGE = r"^(-?\d+)\.\.(-?\d+)$"  # compiled at its first use
 
 
 def legal_list(game: Game, legal_moves: list[dict]):
@@ -37,8 +37,8 @@ def legal_list(game: Game, legal_moves: list[dict]):
 def values_phrase(values: list[str]) -> Message | str:
     """`4 to 14` for a range (written 4..14), whole numbers from the lowest to the highest when they run on, else
     the values one by one."""
-    if len(values) == 1 and RANGE.match(values[0]):
-        low, high = RANGE.match(values[0]).groups()
+    if len(values) == 1 and re.match(RANGE, values[0]):
+        low, high = re.match(RANGE, values[0]).groups()
         return lazy("{low} to {high}", low=low, high=high)
     numbers = sorted(int(v) for v in values if re.fullmatch(r"-?\d+", v))
     if len(numbers) == len(values) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):

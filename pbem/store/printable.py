@@ -20,7 +20,7 @@ NONCHARACTERS = "\ufdd0-\ufdef" + "".join(chr(plane | 0xfffe) + chr(plane | 0xff
 KINDS = (("\x00-\x1f\x7f-\x9f", "a control character"), ("\ud800-\udfff", "a surrogate"),
          (NONCHARACTERS, "a noncharacter"), ("\u2028\u2029", "a line or paragraph separator"),
          ("\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069", "a bidirectional control"))
-UNPRINTABLE = re.compile("[" + "".join(chars for chars, _ in KINDS) + "]")
+UNPRINTABLE = "[" + "".join(chars for chars, _ in KINDS) + "]"  # compiled at its first use (not a mail's)
 
 
 def kind(char: str) -> str:
@@ -33,13 +33,13 @@ def problems(data, path: str = "$") -> list[str]:
     found = []
     if isinstance(data, dict):
         for key, value in data.items():
-            named = isinstance(key, str) and not UNPRINTABLE.search(key)
+            named = isinstance(key, str) and not re.search(UNPRINTABLE, key)
             found += problems(key, f"a key of {path}") + problems(value, f"{path}.{key}" if named else f"{path}[?]")
     elif isinstance(data, list):
         for index, value in enumerate(data):
             found += problems(value, f"{path}[{index}]")
     elif isinstance(data, str):
-        match = UNPRINTABLE.search(data)
+        match = re.search(UNPRINTABLE, data)
         if match:
             found.append(f"{path} holds U+{ord(match.group()):04X}, {kind(match.group())}")
     return found

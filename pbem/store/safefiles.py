@@ -317,7 +317,8 @@ def rewrite(folder: int, name: str, data: bytes, mode: int) -> int | None:
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view):]
-        os.ftruncate(fd, len(data))
+        if info.st_size > len(data):  # only what is left of a longer file: ten of a move's eleven truncations were
+            os.ftruncate(fd, len(data))  # to the size the file had once written: a system call for nothing
         if stat.S_IMODE(info.st_mode) != mode:
             os.fchmod(fd, mode)
     except BaseException:

@@ -51,7 +51,7 @@ BOOT_TEXT = re.compile(r"[0-9a-f-]{36}")
 BUNDLE_TMP = "bundle.tmp"
 TXN_MODE = 0o700
 BUNDLE_FORMAT = b"pbem-txn/1"
-BUNDLE_HEAD = re.compile(rb"pbem-txn/1 hmac-sha256:([0-9a-f]{64})")
+BUNDLE_HEAD = rb"pbem-txn/1 hmac-sha256:([0-9a-f]{64})"  # compiled at its first use: a bundle read back
 KEY_TEXT = re.compile(r"[0-9a-f]{64}\n?")
 MAX_BUNDLE_BYTES = 64 * 1024 * 1024  # a move writes a few dozen files of at most 4 MiB
 
@@ -111,7 +111,7 @@ def _check_bundle(data: bytes, key: bytes, layout: Layout, where: str) -> dict[s
     """The files of a committed bundle, refused unless it carries this game's key's HMAC and names only files of
     the game's layout."""
     head, _, body = data.partition(b"\n")
-    match = BUNDLE_HEAD.fullmatch(head)
+    match = re.fullmatch(BUNDLE_HEAD, head)
     if not match or not digests.same(match.group(1).decode(), _mac(key, body)):
         raise PbemError(f"{where}: not a transaction written by this game's referee (its authentication code does "
                         f"not match); it was not applied. If no pbem process was killed here, someone planted it: "

@@ -15,8 +15,8 @@ from ..messages import PBEM, _, ngettext
 
 BY_BOT = "bot"  # the `by` of a bot seat's log entries (pbem.play.botmoves writes it)
 REPLACE = "replace"  # the move of a seat handed on (pbem.play.turns)
-BOT_REASON = re.compile(r"(?P<level>(?:random|greedy|search(?::[0-9]+)?)) bot")
-HANDED = re.compile(r"seat handed to (?:the (?P<level>\S+) bot|(?P<holder>[a-z][a-z0-9_-]{0,31}))")
+BOT_REASON = r"(?P<level>(?:random|greedy|search(?::[0-9]+)?)) bot"  # (both compiled at their first use)
+HANDED = r"seat handed to (?:the (?P<level>\S+) bot|(?P<holder>[a-z][a-z0-9_-]{0,31}))"
 
 
 def bot_name(level: str) -> str:
@@ -38,7 +38,7 @@ def bot_name(level: str) -> str:
 def entry_level(entry: dict) -> str:
     """The level a bot seat's entry played at: its `bot` field (the referee's log), else what its reason names
     (a public entry)."""
-    found = BOT_REASON.fullmatch(entry.get("reason") or "")
+    found = re.fullmatch(BOT_REASON, entry.get("reason") or "")
     return entry.get("bot") or (found.group("level") if found else "greedy")
 
 
@@ -50,7 +50,7 @@ def reason_text(entry: dict) -> str | None:
         return None
     if entry.get("by") == BY_BOT:
         return bot_name(entry_level(entry))
-    handed = HANDED.fullmatch(reason) if entry.get("moves") == [REPLACE] else None
+    handed = re.fullmatch(HANDED, reason) if entry.get("moves") == [REPLACE] else None
     if handed and handed.group("level"):
         # TRANSLATORS: a seat given to one of the referee's bots; {bot}: the bot ("greedy bot").
         return _("seat handed to the referee's {bot}", bot=bot_name(handed.group("level")))

@@ -18,7 +18,7 @@ UTC = datetime.timezone.utc
 DAY = 86400
 MIN_DURATION, MAX_DURATION = 60, 366 * DAY
 UNITS = {"d": DAY, "h": 3600, "m": 60}
-DURATION = re.compile(r"(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?")
+DURATION = r"(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?"  # compiled at its first use
 # What the referee does when a move is late (the clock's on_timeout), said to the late player (POLICY_TEXT) and
 # of a player, for everyone to read (POLICY_TEXT_OF): the English msgids, rendered by `policy_text`.
 POLICY_TEXT = {"wait": N_("the referee reminds you again and waits"),
@@ -32,7 +32,7 @@ POLICY_TEXT_OF = {"wait": N_("the referee reminds {player} and waits"),
 def parse_duration(text: str, what: str = "duration") -> int:
     """'72h', '3d', '1d12h', '90m' -> seconds (a minute to a year)."""
     spec = str(text).strip().lower().replace(" ", "")
-    match = DURATION.fullmatch(spec)
+    match = re.fullmatch(DURATION, spec)
     if not spec or not match or not any(match.groups()):
         raise UsageError(f"{what} {text!r}: write days, hours and minutes like 72h, 3d, 1d12h or 90m")
     seconds = sum(int(value) * UNITS[unit] for value, unit in zip(match.groups(), "dhm") if value)

@@ -21,7 +21,7 @@ from pbem.clock import correspondence
 from pbem.contract import PbemError
 from pbem.engine import engine
 from pbem.play import movefile
-from pbem.store import locks, transactions, yamlio
+from pbem.store import locks, safefiles, transactions, yamlio
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -265,6 +265,22 @@ def test_a_new_games_first_move_writes_its_bundle_over_the_spare_its_creation_le
     assert synced == [str(spare), str(txn)]
     assert applied.stat().st_ino == made.st_ino  # the first move's bundle is the spare's inode: no new file
     assert applied.stat().st_size < made.st_size and sorted(os.listdir(txn)) == [applied.name, spare.name]
+
+
+def test_a_file_rewritten_in_place_is_cut_only_when_it_was_longer(tmp_path, monkeypatch):
+    cut = []
+    real_ftruncate = os.ftruncate
+    monkeypatch.setattr(os, "ftruncate", lambda fd, size: (cut.append(size), real_ftruncate(fd, size)))
+    folder = safefiles.open_root(tmp_path)
+    try:
+        for old, new in ((b"a longer old text\n", b"short\n"), (b"short\n", b"a longer new text\n"),
+                         (b"same size\n", b"equal len\n")):
+            (tmp_path / "f.txt").write_bytes(old)
+            os.close(safefiles.rewrite(folder, "f.txt", new, 0o644))
+            assert (tmp_path / "f.txt").read_bytes() == new
+    finally:
+        os.close(folder)
+    assert cut == [len(b"short\n")]  # never to the size the file has already
 
 
 def test_without_a_boot_id_each_file_is_fsynced_before_the_bundle_is_marked_applied(tmp_path, monkeypatch):

@@ -2,6 +2,7 @@
 a worker that fails or is killed is told as stopped."""
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -42,6 +43,18 @@ def test_workers_report_as_they_go_and_a_failed_or_killed_worker_is_told_stopped
     assert stopped == [("its worker process was killed (signal 9)", [4, 5]),  # the last group each took
                        ("its worker stopped: RuntimeError: disk on fire", [2, 3])]
     assert parallel.cores() >= 1
+
+
+def test_a_workers_garbage_collector_never_walks_what_it_inherited_and_the_runs_sees_it_all_again():
+    inherited = [[n] for n in range(1000)]  # objects the collector tracks, made before the fork
+
+    def work(indices, report):
+        for index in indices:
+            walked = {id(found) for found in gc.get_objects()}
+            report((index, gc.get_freeze_count(), any(id(made) in walked for made in inherited)))
+    said = [what for _, what in parallel.run([[0], [1]], 2, work)]
+    assert len(said) == 2 and all(frozen >= len(inherited) and not seen for _, frozen, seen in said)
+    assert gc.get_freeze_count() == 0 and any(found is inherited[0] for found in gc.get_objects())
 
 
 def test_each_group_is_done_once_by_whichever_worker_is_free_so_a_held_up_worker_takes_no_more(tmp_path):

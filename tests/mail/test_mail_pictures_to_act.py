@@ -231,8 +231,10 @@ def test_a_players_status_shows_the_board_their_moves_show_it_when_theirs_and_he
 def test_a_move_by_mail_with_its_picture_imports_neither_jinja2_nor_hashlib_nor_the_making_of_games(games_root,
                                                                                                     tmp_path):
     """The mail referee fills a mail's HTML page without jinja2, takes its digests without hashlib (OpenSSL's
-    start) and tells a game's id without importing what makes games (and the bots): each would be paid by every
-    run, and again by each worker's first mail. Run outside the checkout (`python -c` puts its folder first on
+    start) and tells a game's id without importing what makes games (and the bots); it reads a plain text mail
+    without the HTML parser (nor the html module's table of named characters) and has nothing unsent to send
+    again without the mailbox module: each would be paid by every run, and again by each worker's first mail, or
+    in the part of a batch no worker shares. Run outside the checkout (`python -c` puts its folder first on
     sys.path)."""
     game = start(games_root)
     player, text, number = legal_turn(game.dir)
@@ -241,7 +243,8 @@ def test_a_move_by_mail_with_its_picture_imports_neither_jinja2_nor_hashlib_nor_
     code = ("import sys\n"
             "from pbem.cli.commands import main\n"
             f"assert main({args!r}) == 0\n"
-            "print(sorted({'jinja2', 'hashlib', 'hmac', 'pbem.engine.newgame', 'pbem.bots'} & set(sys.modules)), "
+            "print(sorted({'jinja2', 'hashlib', 'hmac', 'pbem.engine.newgame', 'pbem.bots', 'html', 'html.parser', "
+            "'mailbox'} & set(sys.modules)), "
             "'PIL' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], input=raw, capture_output=True, timeout=60, cwd=tmp_path,
                           env={**os.environ, "PBEM_MAIL_PICTURES": "1"})

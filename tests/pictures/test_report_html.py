@@ -3,6 +3,7 @@ wrapped cell joined back), its lists of moves keep each move whole beside a desc
 drawn in characters (a map) stays as drawn in a box that scrolls sideways, and prose becomes paragraphs."""
 from __future__ import annotations
 
+import html
 import re
 
 from pbem.tables import table
@@ -36,3 +37,8 @@ def test_a_list_of_moves_keeps_each_move_whole_and_a_map_stays_as_drawn():
 def test_a_title_underlined_with_equals_signs_is_a_heading_not_a_line_of_them():
     page = htmltext.body("Coal Baron — game g1 — move 3\n" + "=" * 30 + "\n\nTo act: alice")
     assert page == "<h3>Coal Baron — game g1 — move 3</h3>\n<p>To act: alice</p>"
+
+
+def test_text_is_escaped_as_html_escape_does():
+    for text in ['<b>"Tom" & Jerry\'s</b>', "plain", "é 金 &amp; <>", ""]:
+        assert htmltext.escape(text) == html.escape(text)
