@@ -9,6 +9,7 @@ catalogues: `mkdir games/<package>/locale` and run this).
 """
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -27,9 +28,13 @@ def domains() -> list[catalogues.Domain]:
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description="Bring every catalogue up to date (extract, update, compile), "
+                                                 "then check them.")
+    parser.add_argument("--check", action="store_true", help="check only: change no file")
+    args = parser.parse_args(argv)  # --help prints this and exits; an unknown argument exits 2, changing nothing
     problems = []
     for domain in domains():
-        if "--check" not in argv:
+        if not args.check:
             catalogues.update(domain)
         problems += catalogues.check(domain)
     for problem in problems:
