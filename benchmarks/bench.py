@@ -519,8 +519,14 @@ def pictures_installed() -> tuple[bool, str]:
         import PIL
     except ImportError:
         return False, "off: this install has no Pillow (pip install '.[pictures]'), so its mails carry no picture"
-    return True, (f"on: this install has Pillow {PIL.__version__} (the pictures extra), so each turn mail carries "
-                  f"the picture of its reader's view")
+    try:
+        from zlib_ng import __version__ as zlib_ng
+    except ImportError:
+        deflater = "the standard library's zlib (no zlib-ng)"
+    else:
+        deflater = f"zlib-ng {zlib_ng}"
+    return True, (f"on: this install has Pillow {PIL.__version__} and {deflater} (the pictures extra), so each turn "
+                  f"mail carries the picture of its reader's view")
 
 
 PICTURES, PICTURES_SAID = pictures_installed()

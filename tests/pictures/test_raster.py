@@ -67,8 +67,14 @@ def drawn_picture(game_id: str, viewer: str | None = "alice", words: bool = True
     return pictures.picture(status_doc(game, state, 1, viewer), words)
 
 
+@pytest.mark.parametrize("deflater", ["zlib-ng", "zlib"])
 @pytest.mark.parametrize("game_id", ["coal-baron", "chartered"])
-def test_the_png_is_the_drawing_pixel_for_pixel_in_the_colours_it_names(game_id):
+def test_the_png_is_the_drawing_pixel_for_pixel_in_the_colours_it_names(game_id, deflater, monkeypatch):
+    """Whether the pictures extra's zlib-ng or the standard library's zlib deflates it (Pillow installed alone)."""
+    import zlib
+
+    from zlib_ng import zlib_ng
+    monkeypatch.setattr(raster, "deflater", zlib_ng if deflater == "zlib-ng" else zlib)
     picture = drawn_picture(game_id)
     colours = raster.colours_of(picture)
     canvas = raster.Canvas(picture.width, picture.height, colours)
