@@ -18,6 +18,27 @@ ROOT = Path(__file__).resolve().parents[1]
 os.environ["PYTHONSAFEPATH"] = "1"
 
 
+def xdist_group_suffix(item) -> str:
+    """What --dist loadgroup adds to a test's node id to send its group to one worker (`@git`), or ''."""
+    groups = {mark.args[0] if mark.args else mark.kwargs.get("name", "default")
+              for mark in item.iter_markers("xdist_group")}
+    return "@" + "_".join(sorted(map(str, groups))) if groups else ""
+
+
+@pytest.hookimpl(trylast=True)  # after xdist's own suffixing, which is kept wherever it took
+def pytest_collection_modifyitems(config, items):
+    """pytest-xdist 3.8 groups tests by rewriting a node id that pytest 9.2 no longer reads
+    (pytest-dev/pytest-xdist#1386): every test went to whichever worker was free, so the costly session fixtures
+    of a group (the distributions, the git clubs, the reference tick) were made on both workers. Set again
+    here, through pytest's structured node id, wherever xdist's did not take."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        suffix = xdist_group_suffix(item)
+        if suffix and not item.nodeid.endswith(suffix):
+            item._id = type(item._id).parse(item.nodeid + suffix)
+
+
 @pytest.fixture
 def pbem():
     return Pbem()

@@ -334,18 +334,28 @@ def assert_fits(game_id: str, part: str, data, thorough: bool = False) -> None:
     assert fits, errors[:5]
 
 
+WORD = re.compile(r"[\w$]+")
+
+
 def words(data) -> set[str]:
     """Every word and number of a view, a picture's text or any text (what the leak checks compare)."""
-    found = set()
+    found: set[str] = set()
+    _add_words(data, found)
+    return found
+
+
+def _add_words(data, found: set[str]) -> None:
+    """Into one set: the leak checks walk whole states, and a set made and merged for every key and value cost
+    them more than the walk."""
     if isinstance(data, dict):
         for key, value in data.items():
-            found |= words(key) | words(value)
+            _add_words(key, found)
+            _add_words(value, found)
     elif isinstance(data, list):
         for value in data:
-            found |= words(value)
+            _add_words(value, found)
     elif data is not None:
-        found |= set(re.findall(r"[\w$]+", str(data).lower()))
-    return found
+        found.update(WORD.findall(str(data).lower()))
 
 
 def described_actions(game: registry.Game, players: list[str], options: dict, seed: str, width: int = 72) -> set:

@@ -104,6 +104,12 @@ def open_members(document, path="$"):
             yield from open_members(value, f"{path}[{index}]")
 
 
+def jsonschema_accepts(game_id: str, schema: str, document) -> bool:
+    """jsonschema's own yes or no on a document (the validator pbem's refusals list the violations with): it stops
+    at the first violation, where listing them all (validation.errors) walks the whole broken document."""
+    return validation.validator(game_id, schema).is_valid(document)
+
+
 @pytest.mark.parametrize("game_id", [g.id for g in playable_games()])
 def test_a_field_no_schema_declares_fails_in_every_object_of_every_view(game_id):
     """The views extend pbem's base (and a player's view the public one) and are closed all the same: a private
@@ -119,7 +125,7 @@ def test_a_field_no_schema_declares_fails_in_every_object_of_every_view(game_id)
         for path, member in open_members(view):
             member["leaked_hand"] = [1, 2]
             assert not validation.is_valid(game_id, schema, view), f"{schema}: a field slipped into {path} passes"
-            assert validation.errors(game_id, schema, view), f"{schema}: jsonschema lets {path} take any field"
+            assert not jsonschema_accepts(game_id, schema, view), f"{schema}: jsonschema lets {path} take any field"
             del member["leaked_hand"]
 
 
@@ -185,7 +191,7 @@ def test_the_fast_check_agrees_with_jsonschema_on_valid_and_broken_documents(gam
         assert validation.is_valid(game_id, schema, document), schema
         for broken in mutations(document, rnd, 40):
             fast = validation.is_valid(game_id, schema, broken)
-            reference = validation.errors(game_id, schema, broken) == []
+            reference = jsonschema_accepts(game_id, schema, broken)
             if fast != reference:
                 disagreements.append((schema, json.dumps(broken)[:200]))
     assert disagreements == []

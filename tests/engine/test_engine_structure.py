@@ -316,3 +316,13 @@ def test_no_test_module_skips_itself_whole():
                     and "skip" in ast.unparse(node.value):
                 skipping.append(str(path.relative_to(ROOT)))
     assert set(skipping) == set(MACHINE_SKIPS), skipping
+
+
+@pytest.mark.xdist_group("scheduling")
+def test_a_test_of_an_xdist_group_reaches_the_scheduler_with_its_group(request):
+    """The suite's costly shared fixtures (the distributions, the git clubs, the reference tick) are made once a
+    run only if --dist loadgroup (pyproject.toml) sends each group to one worker: by the group in its node id
+    (tests/conftest.py sets it where pytest-xdist's own does not take)."""
+    if not getattr(request.config.option, "loadgroup", False):
+        pytest.skip("not run by xdist's loadgroup scheduling (-n 0)")
+    assert request.node.nodeid.endswith("@scheduling")
