@@ -1,6 +1,7 @@
 """What each player may see: the public view, and a player's own money, delivered orders and drawn cards."""
 from __future__ import annotations
 
+from pbem.memo import Bounded
 from pbem.viewfields import built, once
 
 from .phases.common import level_of, order_complete, phase_bonus, tile_cost
@@ -137,8 +138,7 @@ def space_view(state, space):
             "order": order_view(state, card) if card and printed["kind"] == "order" else None}
 
 
-PRINTED: dict[int, tuple] = {}  # id of a game's spaces -> (those spaces, {space: what is printed on it})
-MOST_PRINTED = 64  # games' spaces remembered at most (a search's rollouts each copy the components)
+PRINTED = Bounded(64)  # a game's spaces -> {space: what is printed on it} (a search's rollouts copy the components)
 
 
 def printed_spaces(state):
@@ -146,12 +146,7 @@ def printed_spaces(state):
     game's spaces: the search's rollouts build the board at every placement. The spaces never change in a game;
     a view copies the part it is given."""
     spaces = state["components"]["spaces"]
-    known = PRINTED.get(id(spaces))
-    if known is None or known[0] is not spaces:
-        if len(PRINTED) >= MOST_PRINTED:
-            PRINTED.clear()
-        known = PRINTED[id(spaces)] = (spaces, {space: printed_space(space, spec) for space, spec in spaces.items()})
-    return known[1]
+    return PRINTED.of(spaces, lambda: {space: printed_space(space, spec) for space, spec in spaces.items()})
 
 
 def printed_space(space, spec):

@@ -4,6 +4,7 @@ deck's order is never shown."""
 from __future__ import annotations
 
 from pbem import decisions
+from pbem.memo import Bounded
 from pbem.viewfields import built, for_bot
 
 from .phases.actions import capacity
@@ -21,8 +22,7 @@ def location_view(state: dict, location: str, cell: str | None) -> dict:
             "roads": dict(spec["alternate"]) if alternate else {}}
 
 
-PRINTED: dict[int, tuple] = {}  # id of a game's location cards -> (those cards, the alternate sides, {card: view})
-MOST_PRINTED = 64  # games' cards remembered at most (a search's rollouts each copy the components)
+PRINTED = Bounded(64)  # a game's location cards and alternate sides -> {card: view} (a search's rollouts copy them)
 
 
 def printed_locations(state: dict) -> dict[str, dict]:
@@ -30,13 +30,7 @@ def printed_locations(state: dict) -> dict[str, dict]:
     game's location cards and alternate sides, and copied for each view, its cell and crates then filled in. Its
     demands and roads are shared by the bot's views, which only read them."""
     cards, alternate = state["components"]["locations"], state["map"]["alternate"]
-    known = PRINTED.get(id(cards))
-    if known is None or known[0] is not cards or known[1] != alternate:
-        if len(PRINTED) >= MOST_PRINTED:
-            PRINTED.clear()
-        views = {card: location_view(state, card, None) for card in cards}
-        known = PRINTED[id(cards)] = (cards, list(alternate), views)
-    return known[2]
+    return PRINTED.of(cards, lambda: {card: location_view(state, card, None) for card in cards}, *alternate)
 
 
 def locations_view(state: dict, bot: bool) -> list[dict]:

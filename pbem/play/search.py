@@ -21,6 +21,7 @@ import pickle
 import random
 import weakref
 
+from ..memo import Bounded
 from ..notation import is_form
 from ..rng import Rng
 
@@ -94,7 +95,7 @@ def candidates(game, legal: list[dict], greedy: dict, rnd: random.Random, limit:
 
 # ------------------------------------------------------------------------------------------------ rollouts
 
-PARSED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a game -> {repr of a move: the move it parses to}
+PARSED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a game -> Bounded {repr of a move: its parse}
 MOST_PARSED = 20_000  # moves kept at most a game (a game's rollouts make a few hundred distinct moves)
 
 
@@ -103,13 +104,10 @@ def canonical(game, move: dict) -> dict:
     make the same few moves thousands of times. A move is known by its repr, which names its fields in order and
     their values with their types (`1`, `True` and `"1"` differ, as their texts may), and costs less than its text.
     A copy each time: a move's lists are the caller's."""
-    known = PARSED.setdefault(game, {})
-    known_as = repr(move)
-    parsed = known.get(known_as)
-    if parsed is None:
-        if len(known) >= MOST_PARSED:
-            known.clear()
-        parsed = known[known_as] = game.parse_move(game.format_move(move))
+    known = PARSED.get(game)
+    if known is None:
+        known = PARSED[game] = Bounded(MOST_PARSED)
+    parsed = known.get(repr(move), lambda: game.parse_move(game.format_move(move)))
     return {key: list(value) if isinstance(value, list) else value for key, value in parsed.items()}
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 
+from pbem.memo import Bounded
+
 
 def draw_map(plots: list[dict]) -> tuple[list[str], list[str]]:
     """The board as text lines, from the components' plots (number, row, col, neighbours).
@@ -196,20 +198,15 @@ class Placing:
         return self._clear[key]
 
 
-PLACINGS: dict[tuple, Placing] = {}  # a board and its companies' plots -> its Placing
-MOST_PLACINGS = 4096  # kept at most (a search decision's rollouts make a few hundred)
+PLACINGS = Bounded(4096)  # a board and its companies' plots -> its Placing (a search decision's rollouts make a few
+# hundred)
 
 
 def placing(state: dict) -> Placing:
     """The Placing of the state's companies on its board, made once for every state that has it."""
     key = (tuple(state["map"]), tuple(state["links"]),
            tuple((company, tuple(data["plots"])) for company, data in state["companies"].items()))
-    found = PLACINGS.get(key)
-    if found is None:
-        if len(PLACINGS) >= MOST_PLACINGS:
-            PLACINGS.clear()
-        found = PLACINGS[key] = Placing(state)
-    return found
+    return PLACINGS.get(key, lambda: Placing(state))
 
 
 def plot_order(plot: str) -> int:

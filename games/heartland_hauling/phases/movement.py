@@ -7,6 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations, permutations
 
+from pbem.memo import Bounded
+
 from . import board
 from .common import CENTRE, cargo_total, discard_cards, effect_amount, fuel_value, hauler, leave_cell, push, \
     upgrade_effect
@@ -73,8 +75,7 @@ def drivable_routes(state: dict, player: str) -> list[tuple[tuple[str, ...], str
     return found
 
 
-ROUTES: dict[tuple, tuple] = {}  # (the map's layout, a start cell, the longest move) -> the routes from that cell
-MOST_ROUTES = 4096  # listings kept at most (a game's trucks start from a few dozen cells)
+ROUTES = Bounded(4096)  # (the map's layout, a start cell, the longest move) -> the routes from that cell
 
 
 def route_shapes(state: dict, start: str) -> tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...]:
@@ -83,13 +84,7 @@ def route_shapes(state: dict, start: str) -> tuple[tuple[tuple[str, ...], str, t
     depend on the truck, the rest only on the layout. The same listings come back at every move of a game and in
     every rollout of the search, so each is worked out once a process."""
     limit = state["components"]["truck"]["max_distance"]
-    key = (layout(state), start, limit)
-    shapes = ROUTES.get(key)
-    if shapes is None:
-        if len(ROUTES) >= MOST_ROUTES:
-            ROUTES.clear()
-        shapes = ROUTES[key] = tuple(walked_routes(state, start, limit))
-    return shapes
+    return ROUTES.get((layout(state), start, limit), lambda: tuple(walked_routes(state, start, limit)))
 
 
 def layout(state: dict) -> tuple:
