@@ -28,7 +28,7 @@ from ..contract import PbemError
 from ..engine import engine
 from ..store.gamedir import TALK
 from ..text import language
-from . import keys, layout
+from . import cimail, keys, layout
 from .repo import Repo
 
 PUBLIC_FILES = (engine.GAME, engine.COMPONENTS, engine.PUBLIC, engine.LOG)
@@ -56,6 +56,7 @@ class Desk:
     committed: bool
     scratch: Path | None = None  # the temporary game directory of a referee in CI
     now: object = None  # the time this run accepts moves at (deadlines count from it); None: the system clock
+    mailbook: cimail.Book | None = None  # a referee in CI: the mail ledger its archive carries (pbem.git.cimail)
 
     @property
     def signing_key(self) -> str | None:
@@ -124,6 +125,8 @@ class Desk:
         `others`: {path: blob} of every other file of the commit it goes into; `judged`: that commit's parent."""
         body = {"format": ARCHIVE_FORMAT, "id": self.gd.id, "judged": judged, "chain": self.record["chain"],
                 "tree": others, "files": self.private_files()}
+        if self.mailbook is not None:
+            body["mails"] = self.mailbook.carried(self.gd.path.parent, self.record["chain"])
         return seal(body, self.identity, self.config["referee"]["recipient"])
 
     def save(self, commit: str) -> None:
@@ -283,7 +286,9 @@ def open_committed(repo: Repo, tip: str, identity: keys.Identity) -> Desk:
         config = layout.load("config", repo.show(last, layout.CONFIG) or b"", layout.CONFIG)
         record = {"format": "pbem-git-record/1", "id": body["id"], "root": (body["chain"] or [last])[0],
                   "chain": body["chain"] + [last], "pushed": None, "identity": None}
-        return Desk(gd, config, record, identity, committed=True, scratch=scratch)
+        book = cimail.read(body.get("mails"), f"{layout.ARCHIVE} of {last[:10]}")
+        cimail.restore(book, scratch)
+        return Desk(gd, config, record, identity, committed=True, scratch=scratch, mailbook=book)
     except BaseException:
         shutil.rmtree(scratch, ignore_errors=True)
         raise

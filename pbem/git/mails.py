@@ -7,11 +7,12 @@ never lists them); the clock's reminders and timeout notices; the table's talk t
 """
 from __future__ import annotations
 
+from ..contract import PbemError
 from ..engine import engine
 from ..messages import _, ngettext
 from ..text import language, report
+from . import cimail, layout
 from . import compose as commits
-from . import layout
 
 
 def move_by_git(name: str) -> str:
@@ -33,10 +34,43 @@ def send(desk, run, mailer, views: bool) -> tuple[list[str], str | None]:
         if not wanted or (out is None and compose is not view_messages):
             continue
         messages, composed = compose(desk, run, out)
-        sent, unsent = out.send_owed(desk.gd.id, messages) if messages else ([], None)
+        sent, unsent = out.send_owed(desk.gd.id, messages, _bases(desk, messages)) if messages else ([], None)
         mailed += [address for address in sent if address not in mailed]
         warnings += [warning for warning in (composed, unsent) if warning]
+    if desk.mailbook is not None:  # a referee in CI: what could not go is owed, carried in referee.age
+        warnings += filter(None, [cimail.collect(desk.mailbook, desk.gd.path.parent), desk.mailbook.owed_line()])
     return mailed, "; ".join(warnings) or None
+
+
+def send_owed_first(desk, transport) -> tuple[list[str], str | None]:
+    """A referee in CI sends the mails an earlier run owed (referee.age carries them) before any of its own, oldest
+    first, and stops at the first the transport fails (the rest stay owed, in order): (addresses mailed, a warning
+    when its archive's ledger could not be read or the owed mails could not all go)."""
+    book = desk.mailbook
+    if book is None:
+        return [], None
+    warnings, mailed = [book.warning] if book.warning else [], []
+    if book.owed and transport is None:
+        warnings.append("the mails owed since an earlier run wait for a run with --smtp HOST:PORT or --outbox")
+    elif book.owed:
+        transport.prepare()
+        while book.owed:
+            try:
+                mailed += transport.send([cimail.parse(book.owed[0])], once=True)
+            except PbemError as exc:
+                warnings.append(f"{exc}; the mails owed since an earlier run wait for the next")
+                break
+            book.owed.pop(0)
+            book.delivered += 1
+    return list(dict.fromkeys(mailed)), "; ".join(warnings) or None
+
+
+def _bases(desk, messages: list) -> dict[str, dict] | None:
+    """A referee in CI records with each mail the refereed commit its run started from (what its archive keeps
+    of the ledger is the last runs', pbem.git.cimail)."""
+    if desk.mailbook is None:
+        return None
+    return {str(message["Message-ID"]): {"base": desk.last} for message in messages}
 
 
 def about(run) -> str:
@@ -183,4 +217,4 @@ def _mailer(desk, transport):
     """The mail transport's Mailer for this game's mails: its send keeps what a failing transport could not send
     (in ROOT/.pbem-mail/unsent, for `pbem mail resend`), so a committed position never loses its mails."""
     from ..mail.outgoing import Mailer
-    return Mailer(desk.gd.path.parent, transport)
+    return Mailer(desk.gd.path.parent, transport, kept_in=cimail.KEPT_IN if desk.mailbook is not None else None)

@@ -14,6 +14,7 @@ from ..contract import PbemError, UsageError
 from ..engine import engine
 from ..store.gamedir import TALK
 from ..text import language
+from ..text.phrases import plural
 from . import branches, compose, judge, keys, layout, mails
 from . import desk as desks
 from .repo import Repo, blob_id
@@ -47,6 +48,7 @@ class Run:
     botted: list[str] = field(default_factory=list)  # seats given to a bot: their views published to no one now
     unbotted: list[str] = field(default_factory=list)  # seats a player holds again: their views mailed meanwhile
     base: str | None = None  # the last refereed commit, whose successors it judged (what its mails are about)
+    owed_sent: int = 0  # a referee in CI: mails an earlier run owed, sent by this one (pbem.git.cimail)
 
     @classmethod
     def merged(cls, runs: list["Run"]) -> "Run":
@@ -65,7 +67,8 @@ class Run:
                    before=[entry for run in runs for entry in run.before],
                    languages={seat: code for run in runs for seat, code in run.languages.items()},
                    botted=[seat for run in runs for seat in run.botted],
-                   unbotted=[seat for run in runs for seat in run.unbotted])
+                   unbotted=[seat for run in runs for seat in run.unbotted],
+                   owed_sent=sum(run.owed_sent for run in runs))
 
     def lines(self) -> list[str]:
         if self.deferred:
@@ -99,6 +102,8 @@ class Run:
             out.append(f"committed {self.commit[:10]} ({state})" + (", pushed" if self.pushed else ""))
         else:
             out.append("nothing new to referee")
+        if self.owed_sent:
+            out.append(f"sent {plural(self.owed_sent, 'mail')} an earlier run owed (referee.age kept them)")
         if self.mailed:
             out.append(f"views mailed to {', '.join(self.mailed)}")
         if self.warning:
@@ -230,10 +235,12 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         from ..clock.takebacks import tick as run_clock
         run.clock = run_clock(desk.gd, desk.now)[0]
     decided = [v for v in run.verdicts if v.kind != "neutral"]
+    owed_mailed, owed_warning = mails.send_owed_first(desk, mailer)  # a referee in CI: what earlier runs owe first
+    run.owed_sent = desk.mailbook.delivered if desk.mailbook else 0
     run.languages = seat_languages(desk.config, desk.gd)
     run.botted, run.unbotted = seats_to_bots(desk.config, bot_seats(desk.gd))
     changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or bool(run.languages) or \
-        bool(run.botted or run.unbotted) or _published_changed(desk, base)
+        bool(run.botted or run.unbotted) or bool(run.owed_sent) or _published_changed(desk, base)
     ci = {path: data for path, data in (ci or {}).items() if base.get(path) != blob_id(data)}
     run.ci_changed = bool(ci)
     with language.reading(engine.language_of(desk.gd)):  # the players' hooks: in the game's language
@@ -242,6 +249,7 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     # the table's talk the organiser said in the game directory (`pbem say`) is published too, views unchanged
     talked = _published_changed(desk, base, (TALK,) if desk.gd.has(TALK) else ())
     if not decided and not changed and not ci and not added and not talked:
+        run.mailed, run.warning = owed_mailed, _joined(owed_warning, desk.mailbook and desk.mailbook.owed_line())
         return run
     status = engine.status(desk.gd)
     run.move_number, run.finished = status["move_number"], status["finished"]
@@ -254,7 +262,8 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     # the legal moves of a player no longer to act go (only the player to act has a file of them), and a seat given
     # to a bot keeps no view file: what its former player read stays in the history, nothing newer is published
     stale = [path for path in base if path.startswith("views/") and path not in files] if views_written else []
-    if desk.committed:
+    if desk.committed:  # its mails first: the archive carries what went and what is owed (pbem.git.cimail)
+        run.mailed, run.warning = mails.send(desk, run, mailer, views=views_written)
         others = {**{p: b for p, b in base.items() if p != layout.ARCHIVE and p not in stale}, **files}
         files[layout.ARCHIVE] = repo.write_blob(desk.archive(tip, others))
     new_tree = repo.build_tree(last, files, removed=stale)
@@ -262,8 +271,15 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     desk.save(commit)  # recorded first: a run stopped before the branch moves places the commit next time
     repo.run("reset", "--hard", "--quiet", "--no-recurse-submodules", commit)  # the referee's own tree, judged
     run.commit = commit
-    run.mailed, run.warning = mails.send(desk, run, mailer, views=views_written)
+    if not desk.committed:
+        run.mailed, run.warning = mails.send(desk, run, mailer, views=views_written)
+    run.mailed = list(dict.fromkeys(owed_mailed + run.mailed))
+    run.warning = _joined(owed_warning, run.warning)
     return run
+
+
+def _joined(*warnings: str | None) -> str | None:
+    return "; ".join(filter(None, warnings)) or None
 
 
 def seat_languages(config: dict, gd) -> dict[str, str]:

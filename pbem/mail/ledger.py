@@ -82,13 +82,21 @@ class Ledger:
         return self._on_disk(key)
 
     def _on_disk(self, key: str) -> dict | None:
-        path = self._file(key)
+        return self._on_disk_file(self._file(key))
+
+    @staticmethod
+    def _on_disk_file(path: Path) -> dict | None:
         try:
             return json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return None
         except (OSError, ValueError) as exc:
             raise PbemError(f"{path}: unreadable ledger entry ({exc})") from None
+
+    def records(self) -> list[dict]:
+        """Every record on disk (a referee in CI carries its mails' records from job to job: pbem.git.cimail)."""
+        return [record for path in sorted(self.entries.glob("*.json"))
+                if (record := self._on_disk_file(path)) is not None]
 
     def put(self, key: str, record: dict) -> None:
         """Record what became of a message: on disk now, or in a batch (see the module's text) in the journal

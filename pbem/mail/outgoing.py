@@ -78,10 +78,12 @@ class Reads:
 class Mailer:
     """The referee's mail desk for one games root: its ledger (each message once, the mails sent once), the
     transport (SMTP or an outbox), the From address for mail about no game, what was read of each game and told
-    each player."""
+    each player. `kept_in`: where the warning says a mail the transport could not send is kept (default: the
+    unsent Maildir, for `pbem mail resend`; a referee in CI carries it in its archive instead)."""
 
-    def __init__(self, root: str | Path, transport, default_from: str | None = None):
+    def __init__(self, root: str | Path, transport, default_from: str | None = None, kept_in: str | None = None):
         self.root = Path(root)
+        self.kept_in = kept_in
         if not self.root.is_dir():
             raise PbemError(f"--games {self.root}: not a directory")
         self.ledger = Ledger(self.root)
@@ -245,7 +247,8 @@ class Mailer:
     def _keep_unsent(self, messages: list[EmailMessage], error: PbemError, once: bool = False) -> str:
         from .transport import Outbox
         Outbox(self.ledger.unsent()).send(messages, once=once)  # the outbox's own Maildir delivery, flushed to disk
-        return f"{error}; {plural(len(messages), 'mail')} kept in {self.ledger.unsent()} for `pbem mail resend`"
+        where = self.kept_in or f"{self.ledger.unsent()} for `pbem mail resend`"
+        return f"{error}; {plural(len(messages), 'mail')} kept in {where}"
 
     def send_owed(self, game: str, messages: list[EmailMessage], records: dict[str, dict] | None = None
                   ) -> tuple[list[str], str | None]:
