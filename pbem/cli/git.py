@@ -212,6 +212,7 @@ def referee(directory, referee_root, identity_file, remote, branch, smtp, outbox
             "pushed": run.pushed, "mailed": run.mailed, "warning": run.warning, "clock": run.clock,
             "rekeyed": run.rekeyed, "botted": run.botted, "unbotted": run.unbotted, "added": run.added,
             "deferred": run.deferred, "recorded": run.before, "owed_sent": run.owed_sent,
+            "owed_dropped": run.owed_dropped,
             "commits": [{"commit": v.commit, "verdict": v.kind, "file": v.path, "reason": v.reason}
                         for v in run.verdicts]}
     emit(data, fmt, lambda _: "".join(f"{line}\n" for line in run.lines()))

@@ -4,7 +4,8 @@ sealed into the archive with the position (encrypted and MACed with it: no playe
 next job starts from it. It carries:
 
 - owed: the mails a failing transport could not send, oldest first. The next job that has a transport sends them
-  first, then its own; a job whose only news is that they went still commits, to record it. At most OWED_MAILS
+  first, then its own; a job whose only news is that they went still commits, to record it. A mail the server
+  refuses (reached, it refuses that mail) is dropped, so that it never holds the others back. At most OWED_MAILS
   mails and OWED_BYTES bytes are kept: beyond, the oldest are dropped, and the run's warning names them.
 - sent: the ledger's records of the mails sent (or kept owed) by the runs of the last KEPT_RUNS refereed commits,
   each with the refereed commit its run started from. A job starts from the newest refereed commit of the
@@ -17,12 +18,11 @@ from __future__ import annotations
 import base64
 import binascii
 import email
+import email.errors
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 
-from ..mail import compose
-from ..mail.ledger import Ledger
 from ..text.phrases import plural
 
 KEPT_RUNS = 2
@@ -39,10 +39,12 @@ class Book:
     owed: list[bytes] = field(default_factory=list)  # mails owed, oldest first
     warning: str | None = None  # the ledger could not be read, or owed mails were dropped
     delivered: int = 0  # owed mails this job sent
+    dropped: int = 0  # owed mails this job dropped (the server refused them again)
 
     def carried(self, root: Path, chain: list[str]) -> dict:
         """What the next archive carries: the owed mails, and the sent records of the last KEPT_RUNS runs (their
         start in `chain`, the refereed commits up to the one this run started from)."""
+        from ..mail.ledger import Ledger
         keep = set(chain[-KEPT_RUNS:])
         sent = {record["message_id"]: record["base"] for record in Ledger(root).records()
                 if record.get("result") == "sent" and record.get("base") in keep}
@@ -62,8 +64,10 @@ def read(carried, where: str) -> Book:
     if carried is None:
         return Book()
     try:
+        if not isinstance(carried, dict) or set(carried) != {"sent", "owed"}:
+            raise ValueError("not a table of sent and owed mails")
         return Book(_sent(carried["sent"]), _owed(carried["owed"]))
-    except (KeyError, TypeError, ValueError) as exc:
+    except ValueError as exc:
         return Book(warning=f"{where}: its mail ledger cannot be read ({exc}); this run goes on without it, and "
                             f"mails it owed, if any, are not sent")
 
@@ -82,14 +86,19 @@ def _owed(owed) -> list[bytes]:
     except binascii.Error:
         raise ValueError("an owed mail is not base64") from None
     for mail in mails:
-        parsed = parse(mail)
-        if not parsed["Message-ID"] or not parsed["To"]:
+        try:
+            parsed = parse(mail)
+            headers = dict(parsed.items())  # each header parsed once here, as sending it would
+        except (IndexError, ValueError, email.errors.MessageError):  # (the email package's parsers raise all three)
+            raise ValueError("an owed mail's headers cannot be read") from None
+        if not headers.get("Message-ID") or not headers.get("To"):
             raise ValueError("an owed mail has no Message-ID or no recipient")
     return mails
 
 
 def restore(book: Book, root: Path) -> None:
     """The sent records into the job's mail ledger (ROOT/.pbem-mail), where the Mailer looks before it sends."""
+    from ..mail.ledger import Ledger
     ledger = Ledger(root)
     for key, base in book.sent.items():
         ledger.put(key, {"state": "done", "result": "sent", "base": base})
@@ -99,6 +108,8 @@ def collect(book: Book, root: Path) -> str | None:
     """Take the mails this job's Mailer kept unsent (ROOT/.pbem-mail/unsent) into the owed ones, after the older;
     drop the oldest beyond the bounds: the warning naming those dropped, if any."""
     import mailbox
+
+    from ..mail.ledger import Ledger
     path = Ledger(root).unsent()
     if path.is_dir():
         box = mailbox.Maildir(path, create=False)
@@ -125,6 +136,7 @@ def bounded(owed: list[bytes]) -> tuple[list[bytes], list[bytes]]:
 
 
 def parse(mail: bytes) -> EmailMessage:
+    from ..mail import compose
     return email.message_from_bytes(mail, _class=EmailMessage, policy=compose.POLICY)
 
 

@@ -181,9 +181,9 @@ def summary(run, game_type: str | None = None) -> list[str]:
                       _("a new key for {players}", players=joined(run.rekeyed)) if run.rekeyed else
                       _("the CI files install pbem from a new source") if run.ci_changed else
                       _("the players' pre-commit hooks") if run.added else
-                      # TRANSLATORS: the title of a commit of a referee in CI that only sent the mails an earlier
-                      # run of it could not send (the mail server was down then).
-                      _("the mails an earlier run could not send, sent") if run.owed_sent else
+                      # TRANSLATORS: the title of a commit of a referee in CI that only sent (or gave up) the mails
+                      # an earlier run of it could not send (the mail server was down then).
+                      _("the mails an earlier run owed") if run.owed_sent or run.owed_dropped else
                       _("the organiser's changes to the game (a deadline, a vacation or a seat's address)")])
     lines = [head[:120]]
     by_referee = [entry for r in accepted for entry in r.get("referee_moves", [])] + \

@@ -44,8 +44,9 @@ def send(desk, run, mailer, views: bool) -> tuple[list[str], str | None]:
 
 def send_owed_first(desk, transport) -> tuple[list[str], str | None]:
     """A referee in CI sends the mails an earlier run owed (referee.age carries them) before any of its own, oldest
-    first, and stops at the first the transport fails (the rest stay owed, in order): (addresses mailed, a warning
-    when its archive's ledger could not be read or the owed mails could not all go)."""
+    first, and stops at the first the transport fails (the rest stay owed, in order). A mail the server was reached
+    and refused (an address gone, say) is dropped, so that it never holds the others back. (addresses mailed, a
+    warning when the archive's ledger could not be read, a mail was dropped or the owed mails could not all go.)"""
     book = desk.mailbook
     if book is None:
         return [], None
@@ -53,15 +54,21 @@ def send_owed_first(desk, transport) -> tuple[list[str], str | None]:
     if book.owed and transport is None:
         warnings.append("the mails owed since an earlier run wait for a run with --smtp HOST:PORT or --outbox")
     elif book.owed:
+        from ..mail.transport import Refused
         transport.prepare()
         while book.owed:
             try:
                 mailed += transport.send([cimail.parse(book.owed[0])], once=True)
+            except Refused as exc:
+                warnings.append(f"{exc}; dropped the mail to {cimail.recipients(book.owed[:1])[0]} an earlier run "
+                                f"owed: the server refuses it")
+                book.dropped += 1
             except PbemError as exc:
                 warnings.append(f"{exc}; the mails owed since an earlier run wait for the next")
                 break
+            else:
+                book.delivered += 1
             book.owed.pop(0)
-            book.delivered += 1
     return list(dict.fromkeys(mailed)), "; ".join(warnings) or None
 
 

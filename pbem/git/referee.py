@@ -49,6 +49,7 @@ class Run:
     unbotted: list[str] = field(default_factory=list)  # seats a player holds again: their views mailed meanwhile
     base: str | None = None  # the last refereed commit, whose successors it judged (what its mails are about)
     owed_sent: int = 0  # a referee in CI: mails an earlier run owed, sent by this one (pbem.git.cimail)
+    owed_dropped: int = 0  # and those it dropped (the server refused them again)
 
     @classmethod
     def merged(cls, runs: list["Run"]) -> "Run":
@@ -68,7 +69,7 @@ class Run:
                    languages={seat: code for run in runs for seat, code in run.languages.items()},
                    botted=[seat for run in runs for seat in run.botted],
                    unbotted=[seat for run in runs for seat in run.unbotted],
-                   owed_sent=sum(run.owed_sent for run in runs))
+                   owed_sent=sum(run.owed_sent for run in runs), owed_dropped=sum(run.owed_dropped for run in runs))
 
     def lines(self) -> list[str]:
         if self.deferred:
@@ -236,11 +237,11 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
         run.clock = run_clock(desk.gd, desk.now)[0]
     decided = [v for v in run.verdicts if v.kind != "neutral"]
     owed_mailed, owed_warning = mails.send_owed_first(desk, mailer)  # a referee in CI: what earlier runs owe first
-    run.owed_sent = desk.mailbook.delivered if desk.mailbook else 0
+    run.owed_sent, run.owed_dropped = (desk.mailbook.delivered, desk.mailbook.dropped) if desk.mailbook else (0, 0)
     run.languages = seat_languages(desk.config, desk.gd)
     run.botted, run.unbotted = seats_to_bots(desk.config, bot_seats(desk.gd))
     changed = bool(run.clock and run.clock["changed"]) or bool(rekeyed) or bool(run.languages) or \
-        bool(run.botted or run.unbotted) or bool(run.owed_sent) or _published_changed(desk, base)
+        bool(run.botted or run.unbotted) or _published_changed(desk, base)
     ci = {path: data for path, data in (ci or {}).items() if base.get(path) != blob_id(data)}
     run.ci_changed = bool(ci)
     with language.reading(engine.language_of(desk.gd)):  # the players' hooks: in the game's language
@@ -248,7 +249,8 @@ def _referee_once(repo: Repo, desk: desks.Desk, tip: str, mailer, tick: bool = F
     run.added = sorted(added)
     # the table's talk the organiser said in the game directory (`pbem say`) is published too, views unchanged
     talked = _published_changed(desk, base, (TALK,) if desk.gd.has(TALK) else ())
-    if not decided and not changed and not ci and not added and not talked:
+    owed = bool(run.owed_sent or run.owed_dropped)  # what it did of the mails owed is recorded in referee.age
+    if not decided and not changed and not ci and not added and not talked and not owed:
         run.mailed, run.warning = owed_mailed, _joined(owed_warning, desk.mailbook and desk.mailbook.owed_line())
         return run
     status = engine.status(desk.gd)

@@ -31,6 +31,11 @@ if TYPE_CHECKING:
 LOCAL_HOSTS = {"127.0.0.1", "::1", "localhost"}
 
 
+class Refused(PbemError):
+    """The mail server was reached and refused this mail (its recipients, its content), not every mail: a referee
+    in CI sends the other mails it owes (pbem.git.cimail)."""
+
+
 def parse_hostport(spec: str, default_port: int = 25) -> tuple[str, int]:
     spec = spec.strip()
     if spec.startswith("["):  # [::1]:25
@@ -138,6 +143,8 @@ class Smtp:
                 sent += [addr for addr in _recipients(msg) if addr not in refused]
         except smtplib.SMTPAuthenticationError:
             raise PbemError(f"the SMTP server {self.host}:{self.port} refused the login of {self.user!r}") from None
+        except (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError) as exc:
+            raise Refused(f"the SMTP server {self.host}:{self.port} refused a mail ({exc})") from None
         except ssl.SSLError as exc:
             raise PbemError(f"TLS with the SMTP server {self.host}:{self.port} failed ({exc.reason or exc})") from None
         except (OSError, smtplib.SMTPException) as exc:

@@ -49,7 +49,8 @@ def play(game, count: int, start: int = 0) -> None:
     """The next `count` planned submissions, each pushed by its player."""
     submissions, _ = plan("coal-baron", game.names, SEED, game.dir.name, limit=start + count)
     for number, player, moves in submissions[start:]:
-        assert game.move(player, "; ".join(moves)).code == 0
+        moved = game.move(player, "; ".join(moves))
+        assert moved.code == 0, moved.err
 
 
 def carried(game) -> dict:
@@ -100,7 +101,7 @@ def test_a_job_that_only_sends_what_was_owed_commits_it_and_a_job_run_again_send
     paid = game.referee("--smtp", sink.address)  # nothing new to referee, but a mail owed: sent, and recorded
     assert paid["owed_sent"] == 1 and paid["commit"] and paid["pushed"] and paid["commits"] == []
     title = git(game.dir, "log", "-1", "--format=%s", "origin/main").strip()
-    assert "the mails an earlier run could not send, sent" in title
+    assert "the mails an earlier run owed" in title
     assert len(views(sink.take())) == 1
     # the same job run again (the CI's re-run: a fresh checkout of the commit that started it), and another
     rerun = tmp_path / "rerun"
@@ -144,18 +145,22 @@ def test_the_carried_ledger_keeps_the_last_two_runs_and_a_bounded_number_of_owed
     assert len(views(sink.messages)) == 2 + 6
 
 
-def reseal(game, mails: dict) -> None:
-    """The newest refereed commit made again by the referee's own key with `mails` as its ledger (a damaged one,
-    as a bug or another pbem could leave it), pushed in its place."""
+def reseal(game, mails) -> None:
+    """The newest refereed commit made again by the referee's own key (sealed, signed) with `mails` as its ledger
+    (a damaged one, as a bug or another pbem could leave it), pushed in its place."""
     identity = keys.Identity.from_file(game.ci_identity)
-    git(game.dir, "fetch", "--quiet", "origin")
-    git(game.dir, "reset", "--hard", "--quiet", "origin/main")
     body = carried(game)
-    recipient = desk.layout.load("config", (game.dir / layout.CONFIG).read_bytes(), layout.CONFIG)
-    (game.dir / layout.ARCHIVE).write_bytes(desk.seal({**body, "mails": mails}, identity,
-                                                      recipient["referee"]["recipient"]))
-    git(game.dir, "commit", "--quiet", "--amend", "--no-edit", "--no-gpg-sign", "-a")
-    git(game.dir, "push", "--quiet", "--force", "origin", "HEAD:main")
+    repo = desk.Repo(game.dir)
+    head = git(game.dir, "rev-parse", "origin/main").strip()
+    config = layout.load("config", repo.show(head, layout.CONFIG), layout.CONFIG)
+    sealed = desk.seal({**body, "mails": mails}, identity, config["referee"]["recipient"])
+    tree = repo.build_tree(head, {layout.ARCHIVE: repo.write_blob(sealed)})
+    message = git(game.dir, "log", "-1", "--format=%B", head)
+    commit = repo.commit_tree(tree, repo.parents(head), message, identity.ssh_private_key)
+    git(game.dir, "push", "--quiet", "--force", "origin", f"{commit}:refs/heads/main")
+    for clone in [game.dir, *game.clones.values()]:
+        git(clone, "fetch", "--quiet", "origin")
+        git(clone, "reset", "--hard", "--quiet", "origin/main")
 
 
 @pytest.mark.parametrize("mails", [{"sent": [], "owed": []}, {"sent": {}, "owed": ["not base64!"]},
@@ -176,7 +181,7 @@ def test_a_ledger_that_cannot_be_read_is_left_behind_and_said_and_the_referee_go
 def test_a_ledger_a_player_forged_is_not_read_and_its_mails_never_go(club, sink):
     """Anyone can encrypt to the referee's public key; only the referee's key makes the archive's MAC."""
     game = ci_game(club)
-    config = desk.layout.load("config", (game.dir / layout.CONFIG).read_bytes(), layout.CONFIG)
+    config = layout.load("config", (game.dir / layout.CONFIG).read_bytes(), layout.CONFIG)
     bait = base64.b64encode(b"From: pbem@club.example\r\nTo: victim@else.example\r\nMessage-ID: <x@club.example>"
                             b"\r\nSubject: hello\r\n\r\nclick here\r\n").decode()
     forged = desk.seal({**carried(game), "mails": {"sent": {}, "owed": [bait]}},
@@ -188,3 +193,36 @@ def test_a_ledger_a_player_forged_is_not_read_and_its_mails_never_go(club, sink)
     run = game.referee("--smtp", sink.address)
     assert [c["verdict"] for c in run["commits"]] == ["refused"] and "referee.age" in run["commits"][0]["reason"]
     assert carried(game)["mails"]["owed"] == [] and not sink.to("victim@else.example")
+
+
+class Refusing(SmtpSink):
+    """A mail server that refuses one recipient (an address gone: 550), and takes the others."""
+
+    def __init__(self, refused: str):
+        super().__init__()
+        self.refused = refused
+
+    async def handle_RCPT(self, server, session, envelope, address, options):
+        if address == self.refused:
+            return "550 no such mailbox"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+
+def test_a_mail_owed_that_the_server_refuses_again_is_dropped_and_holds_no_other_back(club):
+    game = club("coal-baron", 3, seed=SEED, ci=True, keyless=("bob", "carol"))
+    play(game, 1)
+    owing = game.referee("--smtp", down())
+    assert "2 mails owed (to bob@club.example, carol@club.example)" in owing["warning"]
+    server = Refusing("bob@club.example")
+    server.controller.start()
+    try:
+        paid = game.referee("--smtp", server.address)
+        again = game.referee("--smtp", server.address)
+    finally:
+        server.controller.stop()
+    assert paid["owed_sent"] == 1 and paid["owed_dropped"] == 1 and paid["mailed"] == [CAROL] and paid["commit"]
+    assert "no such mailbox" in paid["warning"] and "dropped the mail to bob@club.example" in paid["warning"]
+    assert "owed (to" not in paid["warning"]
+    assert [str(m["To"]) for m in server.messages] == [CAROL]
+    assert carried(game)["mails"]["owed"] == [] and again["commit"] is None and again["warning"] is None
