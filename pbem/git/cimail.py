@@ -27,7 +27,7 @@ from ..text.phrases import plural
 
 KEPT_RUNS = 2
 OWED_MAILS = 200
-OWED_BYTES = 8 * 1024 * 1024
+OWED_BYTES = 2 * 1024 * 1024  # the git transport's mails are text, a few kB each
 KEPT_IN = "referee.age, for the next run"  # where the Mailer's warning says a mail that could not go is kept
 
 
