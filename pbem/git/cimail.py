@@ -39,7 +39,7 @@ class Book:
     owed: list[bytes] = field(default_factory=list)  # mails owed, oldest first
     warning: str | None = None  # the ledger could not be read, or owed mails were dropped
     delivered: int = 0  # owed mails this job sent
-    dropped: int = 0  # owed mails this job dropped (the server refused them again)
+    dropped: int = 0  # owed mails this job dropped (the server reached refused them)
 
     def carried(self, root: Path, chain: list[str]) -> dict:
         """What the next archive carries: the owed mails, and the sent records of the last KEPT_RUNS runs (their

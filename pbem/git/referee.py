@@ -49,7 +49,7 @@ class Run:
     unbotted: list[str] = field(default_factory=list)  # seats a player holds again: their views mailed meanwhile
     base: str | None = None  # the last refereed commit, whose successors it judged (what its mails are about)
     owed_sent: int = 0  # a referee in CI: mails an earlier run owed, sent by this one (pbem.git.cimail)
-    owed_dropped: int = 0  # and those it dropped (the server refused them again)
+    owed_dropped: int = 0  # and those it dropped (the server reached refused them)
 
     @classmethod
     def merged(cls, runs: list["Run"]) -> "Run":

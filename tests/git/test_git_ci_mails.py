@@ -81,6 +81,9 @@ def test_mails_the_server_refused_reach_it_at_the_next_job_first_and_in_order(cl
     assert second["commit"] and second["pushed"] and f"2 mails owed (to {CAROL})" in second["warning"]
     owed = [cimail.parse(base64.b64decode(mail)) for mail in carried(game)["mails"]["owed"]]
     assert [str(m["Subject"]).split(": ")[-1] for m in owed] == ["move 2, your view", "move 3, your view"]
+    idle = game.referee()  # a run with no way to mail: nothing new to commit, the owed mails wait, and it says so
+    assert idle["commit"] is None and f"2 mails owed (to {CAROL})" in idle["warning"]
+    assert "wait for a run with --smtp" in idle["warning"]
 
     play(game, 1, start=2)
     third = game.referee("--smtp", sink.address)  # the server is back: what is owed first, then the new view
