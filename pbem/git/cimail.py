@@ -104,17 +104,20 @@ def restore(book: Book, root: Path) -> None:
         ledger.put(key, {"state": "done", "result": "sent", "base": base})
 
 
-def collect(book: Book, root: Path) -> str | None:
-    """Take the mails this job's Mailer kept unsent (ROOT/.pbem-mail/unsent) into the owed ones, after the older;
-    drop the oldest beyond the bounds: the warning naming those dropped, if any."""
+def collect(book: Book, root: Path, made: list[str]) -> str | None:
+    """Take the mails this job's Mailer kept unsent (ROOT/.pbem-mail/unsent) into the owed ones, after the older and
+    in the order they were `made` (their Message-IDs: a Maildir keeps no order); drop the oldest beyond the bounds:
+    the warning naming those dropped, if any."""
     import mailbox
 
     from ..mail.ledger import Ledger
     path = Ledger(root).unsent()
     if path.is_dir():
         box = mailbox.Maildir(path, create=False)
-        for key in sorted(box.keys()):
-            book.owed.append(box.get_bytes(key))
+        kept = {key: box.get_bytes(key) for key in sorted(box.keys())}
+        rank = {message_id: index for index, message_id in enumerate(made)}
+        book.owed += sorted(kept.values(), key=lambda mail: rank.get(str(parse(mail)["Message-ID"]), len(rank)))
+        for key in kept:
             box.remove(key)
     book.owed, dropped = bounded(book.owed)
     if not dropped:

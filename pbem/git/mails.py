@@ -27,18 +27,19 @@ def send(desk, run, mailer, views: bool) -> tuple[list[str], str | None]:
     about (`about`), so a run made again after it was mailed (a referee in CI killed before its push) makes the
     same mails, which the mail ledger and an outbox know for sent (Mailer.send_owed)."""
     out = _mailer(desk, mailer) if mailer is not None else None
-    mailed, warnings = [], []
+    mailed, warnings, made = [], [], []
     for wanted, compose in ((views, view_messages), (True, refusal_messages),
                             (bool(run.clock and (run.clock["events"] or run.clock["entries"])), clock_messages),
                             (True, lambda *given: talk_messages(*given, views))):
         if not wanted or (out is None and compose is not view_messages):
             continue
         messages, composed = compose(desk, run, out)
+        made += [str(message["Message-ID"]) for message in messages]
         sent, unsent = out.send_owed(desk.gd.id, messages, _bases(desk, messages)) if messages else ([], None)
         mailed += [address for address in sent if address not in mailed]
         warnings += [warning for warning in (composed, unsent) if warning]
     if desk.mailbook is not None:  # a referee in CI: what could not go is owed, carried in referee.age
-        warnings += filter(None, [cimail.collect(desk.mailbook, desk.gd.path.parent), desk.mailbook.owed_line()])
+        warnings += filter(None, [cimail.collect(desk.mailbook, desk.gd.path.parent, made), desk.mailbook.owed_line()])
     return mailed, "; ".join(warnings) or None
 
 
