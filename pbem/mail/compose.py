@@ -179,12 +179,12 @@ def entry_line(entry: dict, game_type: str | None = None) -> str:
         from ..text.takebacks import news_line
         return news_line(entry)
     moves = phrases.moves_text(entry["moves"], game_type)
-    if entry["by"] == "referee":
+    if entry["by"] == "referee" and reason:  # the referee's own move for the player (a timeout, a resigned seat)
         line = _("Move {number}: the referee played {moves} for {player} ({reason}).", number=number, moves=moves,
-                 player=player, reason=reason or _("entered by the referee"))
-    elif reason:  # a queued move: the player's, sent ahead
+                 player=player, reason=reason)
+    elif reason or entry["by"] == "referee":  # the player's move: queued (sent ahead), or entered by the referee
         line = _("Move {number}: {player} played {moves} ({reason}).", number=number, player=player, moves=moves,
-                 reason=reason)
+                 reason=reason or _("entered by the referee"))
     else:
         line = _("Move {number}: {player} played {moves}.", number=number, player=player, moves=moves)
     if entry["chance"]:
