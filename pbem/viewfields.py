@@ -74,8 +74,11 @@ class BotView(dict):
     def __iter__(self):
         return iter(self.whole())
 
-    def __len__(self) -> int:
-        return len(self.whole())
+    def __len__(self) -> int:  # counted from the names: no field is made to be counted
+        return len(dict.keys(self) | self._fields.keys())
+
+    def __bool__(self) -> bool:
+        return dict.__len__(self) > 0 or bool(self._fields)
 
     def keys(self):
         return self.whole().keys()

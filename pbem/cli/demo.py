@@ -21,9 +21,11 @@ from ..clock import correspondence
 from ..contract import UsageError
 from ..engine import verify
 from ..engine.session import Session, session
+from ..messages import _, ngettext
 from ..play import levels, movefile
 from ..store import gamedir, registry
-from ..text import phrases, report
+from ..text import language as languages, phrases, report
+from ..text.botwords import reason_text
 from .options import note_greedy_instead
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
@@ -64,17 +66,35 @@ def seat_levels(game, bot: str | list[str], names: list[str]) -> str | dict[str,
     return dict(zip(names, bot))
 
 
-def _line(entry: dict) -> str:
-    """`#12 bob: take 2  [dice: 5]`, or `#13 carol (the referee: only legal move): pass`."""
-    chance = "".join(f"  [{c['what']}: {c['result']}]" for c in entry["chance"])
-    by = f" (the referee: {entry['reason']})" if entry.get("reason") else ""
-    return f"#{entry['number']} {entry['player']}{by}: {'; '.join(entry['moves'])}{chance}"
+def _line(entry: dict, game_type: str) -> str:
+    """`#12 bob: take 2  [dice: 5]`, or `#13 carol (the referee: only legal move): pass`, in the reader's words."""
+    number, player, reason = entry["number"], entry["player"], reason_text(entry)
+    moves = phrases.moves_text(entry["moves"], game_type)
+    if entry["chance"]:
+        chance = report.chance_line(game_type.replace("-", "_"), entry["chance"])
+        if reason:
+            return _("#{number} {player} (the referee: {reason}): {moves}  [{chance}]", number=number,
+                     player=player, reason=reason, moves=moves, chance=chance)
+        return _("#{number} {player}: {moves}  [{chance}]", number=number, player=player, moves=moves,
+                 chance=chance)
+    if reason:
+        return _("#{number} {player} (the referee: {reason}): {moves}", number=number, player=player,
+                 reason=reason, moves=moves)
+    return _("#{number} {player}: {moves}", number=number, player=player, moves=moves)
 
 
 def run(game_type: str, players: int | None, seed: str, options: dict, directory, every: int, echo,
-        stop_after: int | None = None, save_moves: bool = False, bot: str | list[str] = "random") -> dict:
+        stop_after: int | None = None, save_moves: bool = False, bot: str | list[str] = "random",
+        language: str | None = None) -> dict:
     """Play a game by bots of level `bot` (or one level a seat, in seat order); `stop_after` leaves it in progress
-    after that many moves; `save_moves` keeps each signed move file in DIR/moves/."""
+    after that many moves; `save_moves` keeps each signed move file in DIR/moves/; `language`: the game's (the
+    reports and the move lines in it)."""
+    with languages.reading(language):
+        return _run(game_type, players, seed, options, directory, every, echo, stop_after, save_moves, bot,
+                    language)
+
+
+def _run(game_type, players, seed, options, directory, every, echo, stop_after, save_moves, bot, language) -> dict:
     game = registry.get(game_type)
     count = game.min_players if players is None else players
     if not isinstance(bot, str) and players is None:
@@ -91,19 +111,19 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
     try:
         # made as `pbem new` makes a game (players without addresses): the example games are demos
         created = correspondence.create(game.id, path, [(name, None) for name in NAMES[:count]], seed=seed,
-                                        options=options)
+                                        options=options, language=language)
         gd = gamedir.open_game(path)
         secrets = {p["name"]: p["secret"] for p in created["players"]}
         with session(gd) as table:
             echo(report.status_text(table.status()))
             for entry in created["referee_moves"]:
-                echo(_line(entry))
+                echo(_line(entry, game.id))
             rnd = random.Random(seed)
-            for _ in range(stop_after if stop_after is not None else MAX_MOVES):
+            for _turn in range(stop_after if stop_after is not None else MAX_MOVES):
                 result = bot_turn(table, secrets, rnd, path / "moves" if save_moves else None, bot)
-                echo(_line({**result, "moves": result["public_moves"]}))
+                echo(_line({**result, "moves": result["public_moves"]}, game.id))
                 for entry in result["referee_moves"]:
-                    echo(_line(entry))
+                    echo(_line(entry, game.id))
                 if result["finished"]:
                     break
                 if every and result["number"] % every == 0:
@@ -116,10 +136,16 @@ def run(game_type: str, players: int | None, seed: str, options: dict, directory
             final = table.status()
         echo("\n" + report.status_text(final))
         checked = verify.verify(gd)
-        seed_note = "from the revealed seed" if checked["finished"] else "from the seed"
-        echo(f"Verified: {phrases.plural(checked['moves'], 'move')} replayed {seed_note}; files identical.")
+        count = checked["moves"]
+        if checked["finished"]:
+            echo(ngettext("Verified: {count} move replayed from the revealed seed; files identical.",
+                          "Verified: {count} moves replayed from the revealed seed; files identical.", count,
+                          count=count))
+        else:
+            echo(ngettext("Verified: {count} move replayed from the seed; files identical.",
+                          "Verified: {count} moves replayed from the seed; files identical.", count, count=count))
         if not temporary:
-            echo(f"The game is in {path}.")
+            echo(_("The game is in {path}.", path=path))
         return final
     finally:
         if temporary:

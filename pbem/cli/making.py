@@ -132,11 +132,14 @@ def sign(source, secret, secret_file, game_id, move_number, player, text, for_qu
                    "(random), or the search (search, or search:N for N simulations a decision).")
 @click.option("--bots", metavar="LEVEL,LEVEL,...", help="One level a seat, in seat order (as many as --players; "
               "without --players, the game has that many): e.g. search,greedy,greedy.")
-def demo(game_type, players, seed, options, directory, every, stop_after, save_moves, bot, bots):
+@click.option("--language", "language", metavar="CODE", help="The game's language, as for `pbem new`: the reports "
+              "and the moves are printed in it (en, fr, zh-Hant, zh-Hans).")
+def demo(game_type, players, seed, options, directory, every, stop_after, save_moves, bot, bots, language):
     """Play a whole game of GAME by bots through the referee, printing the reports and the final ranking."""
     from . import demo as demo_module
     if save_moves and not directory:
         raise UsageError("--save-moves needs --dir")
     levels = [level.strip() for level in bots.split(",")] if bots else bot
+    language, _own = parse_languages(language, (), [])
     demo_module.run(game_type, players, seed, parse_options(options), directory, every, click.echo,
-                    stop_after=stop_after, save_moves=save_moves, bot=levels)
+                    stop_after=stop_after, save_moves=save_moves, bot=levels, language=language)

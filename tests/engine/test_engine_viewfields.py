@@ -57,6 +57,13 @@ def test_a_field_is_made_when_first_read_and_once():
         view["players"]  # noqa: B018 -- a field the view does not have, as for a dict
 
 
+def test_counting_a_bots_view_or_asking_if_it_is_empty_makes_no_field():
+    made = []
+    view = BotView({"game": "g"}, {"board": lambda: made.append("board") or [], "game": lambda: "g"})
+    assert len(view) == 2 and view and made == []
+    assert not BotView({}, {}) and BotView({}, {"board": lambda: made.append("board")}) and made == []
+
+
 def test_going_through_a_bots_view_makes_every_field_in_the_views_order():
     fields = {"a": lambda: 1, "b": lambda: lazily({"c": lambda: 2})}
     view = BotView({"game": "g"}, fields)

@@ -220,6 +220,33 @@ def test_verify_answers_in_the_language_read(tmp_path, pbem, code, said):
     assert result.code == 0 and result.out.startswith(said), result.out
 
 
+@pytest.mark.parametrize("code,played,verified", [
+    (None, "#8 bob (the referee: only legal move): take 3  [production roll, turn 1: 2, 6]",
+     "Verified: 9 moves replayed from the seed; files identical."),
+    (FRENCH, "n° 8 bob (l'arbitre : seul coup légal) : prendre 3  [lancer de production, tour 1 : 2, 6]",
+     "Vérifié : 9 coups rejoués depuis la graine ; fichiers identiques."),
+    (CHINESE, "#8 bob（裁判：唯一合法走法）：拿取 3  [生產擲骰，第 1 回合：2、6]",
+     "已驗證：以種子重播 9 步，檔案完全相同。")])
+def test_a_demo_is_played_in_the_language_asked_for(tmp_path, pbem, code, played, verified):
+    directory = tmp_path / "demo-gold-fever"  # the game a demo without --dir plays
+    result = pbem("demo", "gold-fever", "--players", "3", "--moves", "8", "--dir", directory,
+                  *(["--language", code] if code else []))
+    lines = result.out.splitlines()
+    assert result.code == 0 and played in lines and verified in lines, result.out
+    assert pbem("status", directory).out.split("\n", 1)[0] in lines  # the game's language is the demo's
+
+
+def test_every_word_of_a_demo_is_a_message_in_the_pseudo_locale(tmp_path, pbem, monkeypatch):
+    monkeypatch.setenv(language.PSEUDO_ENV, "1")
+    result = pbem("demo", "gold-fever", "--players", "3", "--moves", "8", "--language", FRENCH)
+    assert result.code == 0 and not pseudo.unmarked(result.out, {"pbem", *NAMES[:3]})
+
+
+def test_a_demo_in_a_language_pbem_does_not_speak_is_refused(tmp_path, pbem):
+    result = pbem("demo", "gold-fever", "--language", "xx", "--dir", tmp_path / "g")
+    assert result.code == 2 and "not a language pbem speaks" in result.err and not (tmp_path / "g").exists()
+
+
 def test_a_move_file_for_another_game_is_refused_in_the_players_language(tmp_path, pbem):
     secrets = made(pbem, tmp_path / "other")
     made(pbem, tmp_path / "g", "coal-baron", [f"alice={CHINESE}", f"bob={CHINESE}"])
