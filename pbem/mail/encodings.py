@@ -47,7 +47,8 @@ def transfer_encoding(text: str) -> str:
 
 def html_part(markup: str) -> tuple[str, str]:
     """An HTML part's markup and its Content-Transfer-Encoding, the shortest of: in ASCII with character
-    references, as 7bit; or as it is, in quoted-printable or base64."""
+    references, as 7bit; or as it is, in quoted-printable or base64. (A reference reads as its character in text
+    and attributes, not in a style sheet: the mail's, pbem.text.htmltext.CSS, is ASCII.)"""
     ascii_markup = markup.encode("ascii", "xmlcharrefreplace").decode("ascii")
     encoding = transfer_encoding(markup)
     if as_it_is(ascii_markup) and len(ascii_markup) <= encoded_size(markup, encoding):
