@@ -68,6 +68,7 @@ def test_an_html_part_in_latin_letters_goes_in_ascii_with_character_references()
     assert encoding == "7bit" and "&#8212;" in written and written.isascii()
     assert html.unescape(written) == html.unescape(markup)
     assert len(written) < encodings.encoded_size(markup, "quoted-printable")
+    assert htmltext.CSS.isascii()  # a style sheet reads no character reference: the mail's must need none
 
 
 def test_an_html_part_with_a_long_line_is_not_sent_as_it_is():
