@@ -10,11 +10,16 @@ from .report import T, card_text, code, goods, side
 
 _, ngettext = T.gettext, T.ngettext
 
-# a light fill per company; the company's three-letter code is always written on it, so no colour must be told apart
+# a light fill per company; the company's three-letter code is always written on it, so no colour must be told apart.
+# A picture of at most 16 colours is written at half a byte a pixel (docs/performance.md, "The mail a phone can
+# carry"): so only a founded company shows its fill (one free to found is drawn as an empty plot is, FREE), the
+# words "free to found" are in ink and the hand's panel is white in its blue frame. Six seats, FREE, ink, paper, the
+# canal (seat 5's blue) and the picture's rule leave room for six founded companies at six players (seven at four), as
+# many as the test games found at once; beyond that the picture is written at a byte a pixel, as before
 FILLS = ["#fbd5a5", "#bfe3f6", "#a8e0cf", "#f7f0a0", "#a9c8e8", "#f6bfa3", "#efc6dd", "#d9d9d9", "#d8c8f0",
          "#e0e8b0"]
 CANAL = "#0072b2"
-SECONDARY = "#555555"
+FREE = "#f4f1ea"  # an empty plot, and a company free to found
 PLOT_W, PLOT_H, GAP = 58, 44, 14
 LINE = 13  # a line of a table's cell
 
@@ -69,7 +74,7 @@ def plot_map(view, fills, sheet, x0, y0):
     for plot, (r, c) in places.items():
         x, y = corner(r, c, x0, y0)
         company, floors = owned.get(plot, (None, 0))
-        sheet.rect(x, y, PLOT_W, PLOT_H, fill=fills[company["id"]] if company else "#f4f1ea", rx=3,
+        sheet.rect(x, y, PLOT_W, PLOT_H, fill=fills[company["id"]] if company else FREE, rx=3,
                    width=2 if company else 1)
         sheet.text(x + 4, y + 12, plot, size=10, bold=True)
         if company:
@@ -99,11 +104,11 @@ def companies(view, fills, sheet, x, y):
     y += 34
     for company in view["companies"]:
         y += 18
-        sheet.rect(x, y - 12, 34, 16, fill=fills[company["id"]], stroke="#1a1a1a")
+        sheet.rect(x, y - 12, 34, 16, fill=fills[company["id"]] if company["founded"] else FREE, stroke="#1a1a1a")
         sheet.text(x + 17, y, code(company), size=10, bold=True, anchor="middle")
         sheet.text(x + 40, y, goods(company["goods"]), size=10)
         if not company["founded"]:
-            sheet.text(x + 130, y, _("free to found"), size=10, fill=SECONDARY)
+            sheet.text(x + 130, y, _("free to found"), size=10)
             continue
         holders = joined(f"{p} {n}" for p, n in company["holders"].items())
         cells = [company["value"], f"{company['price']} ({company['buying_price']})", company["shares_left"],
@@ -170,7 +175,7 @@ def market(view, sheet, x, y):
 
 def hand(view, sheet, x, y):
     cards = view["private"]["hand"]
-    sheet.rect(x, y, 540, 24 + 15 * len(cards), fill="#e8f0ff", stroke="#0072b2")
+    sheet.rect(x, y, 540, 24 + 15 * len(cards), fill="#ffffff", stroke=CANAL)
     sheet.text(x + 6, y + 16, ngettext("Hand of {player} ({count} card, for them only)",
                                        "Hand of {player} ({count} cards, for them only)", len(cards),
                                        player=view["private"]["player"], count=len(cards)), bold=True)

@@ -21,14 +21,13 @@ from ..messages import N_, Words, _, gettext
 from ..tables import fit_lines
 from ..text import phrases, report, times
 from ..text.botwords import reason_text
-from . import headers, helptext, readers
+from . import encodings, headers, helptext, readers
 from .headers import Headers
 
 
 # long table lines are wrapped by QP, never by rewording
 POLICY = email.policy.SMTP.clone(max_line_length=998, header_factory=Headers())
 HIDDEN = "[password hidden]"
-BODY_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # sent quoted-printable, never raw in a 7bit body
 
 
 @functools.lru_cache(maxsize=1024)
@@ -97,9 +96,7 @@ def message(referee: str, to: str, subject: str, body: str, *, game: str | None 
         # or address) raises here instead of reaching a mail (headers.py)
         msg[name] = headers.writable(name, value)
     text = fit_lines(body.rstrip()) + "\n"  # at most 78 columns (RFC 5322's advice); the reports' tables fit already
-    ascii_short = text.isascii() and all(len(line) <= 900 for line in text.split("\n")) \
-        and not BODY_CONTROL.search(text)
-    msg.set_content(text, subtype="plain", charset="utf-8", cte="7bit" if ascii_short else "quoted-printable")
+    msg.set_content(text, subtype="plain", charset="utf-8", cte=encodings.transfer_encoding(text))
     msg["Content-Language"] = readers.content_language()  # RFC 3282: the reader's (set_content clears Content-*)
     return msg
 
@@ -182,12 +179,12 @@ def entry_line(entry: dict, game_type: str | None = None) -> str:
         from ..text.takebacks import news_line
         return news_line(entry)
     moves = phrases.moves_text(entry["moves"], game_type)
-    if entry["by"] == "referee":
+    if entry["by"] == "referee" and reason:  # the referee's own move for the player (a timeout, a resigned seat)
         line = _("Move {number}: the referee played {moves} for {player} ({reason}).", number=number, moves=moves,
-                 player=player, reason=reason or _("entered by the referee"))
-    elif reason:  # a queued move: the player's, sent ahead
+                 player=player, reason=reason)
+    elif reason or entry["by"] == "referee":  # the player's move: queued (sent ahead), or entered by the referee
         line = _("Move {number}: {player} played {moves} ({reason}).", number=number, player=player, moves=moves,
-                 reason=reason)
+                 reason=reason or _("entered by the referee"))
     else:
         line = _("Move {number}: {player} played {moves}.", number=number, player=player, moves=moves)
     if entry["chance"]:
@@ -360,7 +357,8 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
                                                     status=status),
         title=title, status=status, width=width, text=markupsafe.Markup(htmltext.body(text)),
         lang=lang)
-    msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    html, encoding = encodings.html_part(html)
+    msg.add_alternative(html, subtype="html", charset="utf-8", cte=encoding)
     if msg["Content-Language"] is None:  # (made multipart, the Content-* headers went to the text part)
         msg["Content-Language"] = lang
     msg.get_payload()[1].add_related(png, "image", "png", cid=cid, filename="board.png", disposition="inline")

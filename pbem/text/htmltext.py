@@ -15,7 +15,7 @@ import re
 DASHES = re.compile(r"^-+(?:  +-+)*$")
 DRAWN = re.compile(r"\S {3,}\S|[|+]-|-[|+]|^\s*[|+]")  # columns of characters: a map, a table without dashes
 NUMBER = re.compile(r"^-?\d+$")
-RIGHT = ' class="n"'  # a column of whole numbers, aligned right
+RIGHT = " class=n"  # a column of whole numbers, aligned right (an attribute value of one word needs no quotes)
 
 SCROLL = "overflow-x:auto"  # inline: without it a map would widen the page
 # The rest of the look, for a page's <style> (mail programs that drop it still show tables, paragraphs, a map)
@@ -27,7 +27,7 @@ CSS = """
   th.n, td.n { text-align: right; }
   pre, code { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 13px; line-height: 1.3; }
   pre { margin: 0; }
-  td.move { white-space: nowrap; }
+  td.m { white-space: nowrap; }
 """
 
 
@@ -92,8 +92,8 @@ def table_html(header: str, dashes: str, rows: list[str]) -> str:
     def cell(tag: str, text: str, right: bool) -> str:
         return f'<{tag}{RIGHT if right else ""}>{escape(text)}'  # (HTML closes a cell at the next)
     head = "".join(cell("th", text, right) for text, right in zip(cells(header, columns), numeric))
-    body_rows = "".join("<tr>" + "".join(cell("td", text, right) for text, right in zip(row, numeric))
-                        for row in merged)
+    body_rows = "".join("\n<tr>" + "".join(cell("td", text, right) for text, right in zip(row, numeric))
+                        for row in merged)  # a line a row: the mail's HTML part stays in short lines (7bit)
     return f'<div style="{SCROLL}"><table><tr>{head}{body_rows}</table></div>'
 
 
@@ -133,15 +133,14 @@ def prose_html(lines: list[str]) -> str:
             out[-1] = out[-1].replace("<p>", "<h3>").replace("</p>", "</h3>")
         elif line.strip():
             out.append(f"<p>{escape(line.strip())}</p>")
-    return "".join(out)
+    return "\n".join(out)
 
 
 def list_html(lines: list[str]) -> str:
     """Items indented two: the words before the first gap of two spaces (a move, as the player writes it, never
-    broken) and what follows (its description, which reflows)."""
+    broken: class m) and what follows (its description, which reflows); a line each, cells closed by the next."""
     items = []
     for line in logical_lines(lines):
         term, _, what = line.strip().partition("  ")
-        items.append(f'<tr><td class="move"><code>{escape(term)}</code></td><td>{escape(what.strip())}</td>'
-                     "</tr>")
-    return f'<div style="{SCROLL}"><table>{"".join(items)}</table></div>'
+        items.append(f"<tr><td class=m><code>{escape(term)}</code><td>{escape(what.strip())}")
+    return f'<div style="{SCROLL}"><table>{chr(10).join(items)}</table></div>'

@@ -171,6 +171,7 @@ def mail_picture(doc: dict) -> tuple[bytes, int]:
 def templates():
     """The pages' templates, loaded once a process (a mail batch renders one page a mail)."""
     import jinja2
+    import markupsafe
 
     from ..store import packaged
     from . import htmltext
@@ -178,7 +179,7 @@ def templates():
     def load(name):
         return packaged.read_bytes("pbem.text", f"templates/{name}").decode("utf-8")
     env = jinja2.Environment(loader=jinja2.FunctionLoader(load), autoescape=True, keep_trailing_newline=True)
-    env.globals["report_css"] = htmltext.CSS
+    env.globals["report_css"] = markupsafe.Markup(htmltext.CSS)  # pbem's own: in <style>, &#39; would not read as '
     return env
 
 
@@ -216,7 +217,7 @@ def mail_page(**values) -> str:
     import markupsafe
 
     from . import htmltext
-    values = {"report_css": htmltext.CSS, **values}
+    values = {"report_css": markupsafe.Markup(htmltext.CSS), **values}  # (as the pages' environment has it)
     return FIELD.sub(lambda field: str(markupsafe.escape(values[field.group(1)])), _fields_only(MAIL_PAGE))
 
 

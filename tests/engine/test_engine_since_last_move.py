@@ -22,7 +22,7 @@ def test_a_players_status_lists_every_move_since_their_last_one(new_game, pbem):
     assert "Last moves:" in pbem("status", directory).out  # the public status keeps the last 8
     assert len(pbem("status", directory, "--format", "json").json()["recent"]) == RECENT
     page = pbem("board", directory, "--as", "bob", "--format", "html").out
-    assert "The moves since your last move:" in page and f'<td class="n">{last}<td>bob' in page  # (a table)
+    assert "The moves since your last move:" in page and f'<td class=n>{last}<td>bob' in page  # (a table)
 
 
 def entries(players: list[str], by: str = "player") -> list[dict]:

@@ -140,4 +140,4 @@ def test_git_view_lists_every_move_since_the_players_last_one(club):
     assert [entry["number"] for entry in shown["recent"]] == list(range(last, now))
     assert "The moves since your last move:" in game.pbem(*view).out
     page = game.pbem(*view, "--format", "html").out
-    assert "The moves since your last move:" in page and f'<td class="n">{last}<td>bob' in page  # (a table)
+    assert "The moves since your last move:" in page and f'<td class=n>{last}<td>bob' in page  # (a table)

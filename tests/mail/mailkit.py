@@ -26,7 +26,7 @@ from pbem.rng import Rng
 from pbem.store import registry
 from support import playable_games
 
-NAMES = ["alice", "bob", "carol", "dave", "erin"]
+NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]  # the largest table (Chartered) seats six
 ORGANISER = "referee@club.example"
 
 
@@ -236,6 +236,7 @@ def create_game(root: Path, game_type: str, count: int | None = None, game_id: s
     (`--notify every`) unless `options` say otherwise: the tests of the transport follow every mail."""
     game = registry.get(game_type)
     count = count or game.min_players
+    assert count <= len(NAMES), f"mailkit names {len(NAMES)} players, not {count}"
     args = ["new", game.id, root / game_id, "--seed", seed, "--organiser", ORGANISER, "--format", "json",
             "--notify", "every", *options]
     for name in NAMES[:count]:

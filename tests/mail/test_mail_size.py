@@ -4,7 +4,11 @@ it is their turn, with the picture of their view — is at most 40 KB as it leav
 Each game is played by greedy bots at every seat (the referee enters their moves, and each player counts as told
 what a `turn` player's mails would have told: everything up to their own last move); at positions spread over the
 whole game the player to act sends their move by mail (`pbem mail receive`, the mail transport's own path), and
-the mail that answers it to the next player to act, picture included, is weighed as the outbox holds it."""
+the mail that answers it to the next player to act, picture included, is weighed as the outbox holds it.
+
+The default run weighs a three-player table of each title; every other table size (the largest ones are the
+heaviest mails: more players to list, more moves since a player's last) is weighed under the `slow` marker, a
+whole game each (pytest -m slow)."""
 from __future__ import annotations
 
 import mailbox
@@ -19,11 +23,11 @@ from pbem.store import registry
 from pbem.mail import news
 from pbem.mail.ledger import Ledger
 from mailkit import create_game, game_params, move_mail, receive
-from support import legal_turn
+from support import legal_turn, playable_games
 
 MOST_KB = 40
 SAMPLES = 12  # turn mails weighed, spread over the whole game
-PLAYERS = 3  # a club's usual table (every title seats three); docs/performance.md weighs every table size
+PLAYERS = 3  # a club's usual table (every title seats three); the slow test weighs every other table size
 
 
 def play_to(gd: engine.GameDir, stop: int, rnd: random.Random) -> bool:
@@ -49,21 +53,29 @@ def told_up_to_their_last_move(games_root, gd: engine.GameDir) -> None:
     news.save([book])
 
 
-def table_size(game_type: str) -> int:
+def table_size(game_type: str, players: int = PLAYERS) -> int:
     game = registry.get(game_type)
-    return max(game.min_players, min(PLAYERS, game.max_players))
+    return max(game.min_players, min(players, game.max_players))
 
 
-def game_length(games_root, game_type: str) -> int:
-    game = create_game(games_root, game_type, table_size(game_type), game_id="counted", seed="size")
+def other_tables() -> list:
+    """Each title at each table size but the default run's."""
+    return [pytest.param(game.id, size, id=f"{game.id}-{size}p") for game in playable_games()
+            for size in range(game.min_players, game.max_players + 1) if size != table_size(game.id)]
+
+
+def game_length(games_root, game_type: str, players: int) -> int:
+    game = create_game(games_root, game_type, players, game_id="counted", seed="size")
     play_to(game.gd, 10 ** 6, random.Random("size"))
     return engine.status(game.gd)["move_number"]
 
 
-def turn_mails(games_root, outbox, game_type: str) -> list[bytes]:
-    """The turn mails, as sent, that answer a move mailed at SAMPLES positions spread over a whole game."""
-    last = game_length(games_root, game_type)
-    game = create_game(games_root, game_type, table_size(game_type), seed="size", options=("--notify", "turn"))
+def turn_mails(games_root, outbox, game_type: str, players: int = PLAYERS) -> list[bytes]:
+    """The turn mails, as sent, that answer a move mailed at SAMPLES positions spread over a whole game of
+    `players` (within the title's table sizes)."""
+    players = table_size(game_type, players)
+    last = game_length(games_root, game_type, players)
+    game = create_game(games_root, game_type, players, seed="size", options=("--notify", "turn"))
     rnd, weighed = random.Random("size"), []
     for stop in (1 + i * (last - 2) // SAMPLES for i in range(SAMPLES)):
         if not play_to(game.gd, stop, rnd):
@@ -79,12 +91,26 @@ def turn_mails(games_root, outbox, game_type: str) -> list[bytes]:
     return weighed
 
 
+def median_kb(games_root, outbox, game_type: str, players: int) -> float:
+    mails = turn_mails(games_root, outbox, game_type, players)
+    assert len(mails) >= SAMPLES // 2, f"{game_type}: only {len(mails)} turn mails with a picture"
+    median = statistics.median(len(raw) for raw in mails) / 1024
+    print(f"{game_type}, {table_size(game_type, players)} players: the median turn mail is {median:.1f} KB")
+    return median
+
+
 @pytest.mark.parametrize("game_type", game_params())
 def test_the_median_turn_mail_of_a_whole_game_with_its_picture_is_at_most_40_kb(games_root, tmp_path, game_type,
                                                                                   monkeypatch):
     monkeypatch.setenv("PBEM_MAIL_PICTURES", "1")
-    mails = turn_mails(games_root, tmp_path / "outbox", game_type)
-    assert len(mails) >= SAMPLES // 2, f"{game_type}: only {len(mails)} turn mails with a picture"
-    median = statistics.median(len(raw) for raw in mails) / 1024
-    print(f"{game_type}, {table_size(game_type)} players: the median turn mail is {median:.1f} KB")
+    median = median_kb(games_root, tmp_path / "outbox", game_type, PLAYERS)
     assert median <= MOST_KB, f"{game_type}: the median turn mail is {median:.1f} KB"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_type, players", other_tables())
+def test_the_median_turn_mail_is_at_most_40_kb_at_every_table_size(games_root, tmp_path, game_type, players,
+                                                                    monkeypatch):
+    monkeypatch.setenv("PBEM_MAIL_PICTURES", "1")
+    median = median_kb(games_root, tmp_path / "outbox", game_type, players)
+    assert median <= MOST_KB, f"{game_type}, {players} players: the median turn mail is {median:.1f} KB"

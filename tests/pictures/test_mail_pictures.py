@@ -122,6 +122,15 @@ def test_the_mail_page_is_the_page_jinja2_renders_from_its_template(value):
     assert "<script>" not in pictures.mail_page(**values)
 
 
+def test_the_style_sheet_is_written_as_it_is_in_the_mail_and_the_pages():
+    """A style sheet is not HTML: `&#39;` in it would not read as a quote, and the font it names would be lost."""
+    from pbem.text import htmltext
+    mail = pictures.mail_page(subject="s", cid="c", alt="a", title="t", status="s", width=1, text="", lang="en")
+    page = pictures.templates().get_template("page.html").render(lang="en")
+    for html in (mail, page):
+        assert htmltext.CSS in html and "'DejaVu Sans Mono'" in html and "&#39;" not in html
+
+
 def test_the_mail_page_template_holds_fields_only():
     """mail.html is filled field by field (pictures.mail_page): a tag or filter of jinja2's would not be run."""
     from pbem.store import packaged

@@ -27,7 +27,7 @@ def test_a_list_of_moves_keeps_each_move_whole_and_a_map_stays_as_drawn():
     text = "Your legal moves now (place workers):\n" + "\n".join(phrases.legal_lines(choices))
     drawing = "Map (north up):\n    c             d\n 3  |STOP $4      |\n    +-------------+"
     page = htmltext.body(text + "\n\n" + drawing)
-    moves = re.findall(r"<code>([^<]*)</code></td><td>([^<]*)</td>", page)
+    moves = re.findall(r"<td class=m><code>([^<]*)</code><td>([^<\n]*)", page)
     assert moves[:2] == [(c["move"], " ".join(c["description"].split())) for c in choices]
     assert moves[2][0] == "resign"
     assert '<div style="overflow-x:auto"><pre>    c             d\n 3  |STOP $4      |' in page
