@@ -5,7 +5,6 @@ The mail server is a real one (aiosmtpd, tests/mail/mailkit.py), and one that is
 from __future__ import annotations
 
 import base64
-import socket
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from pbem.git.referee import referee
 from pbem.mail import transport
 
 load_helpers("mailkit", Path(__file__).resolve().parents[1] / "mail")
-from mailkit import SmtpSink  # noqa: E402
+from mailkit import SmtpSink, free_port  # noqa: E402
 
 SEED = "ci-mails"
 CAROL = "carol@club.example"
@@ -25,19 +24,13 @@ CAROL = "carol@club.example"
 
 @pytest.fixture
 def sink():
-    server = SmtpSink()
-    server.controller.start()
-    try:
+    with SmtpSink.running() as server:
         yield server
-    finally:
-        server.controller.stop()
 
 
 def down() -> str:
     """The address of a mail server that is down: a port nothing listens on."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return f"127.0.0.1:{sock.getsockname()[1]}"
+    return f"127.0.0.1:{free_port()}"
 
 
 def ci_game(club):

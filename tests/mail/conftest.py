@@ -23,12 +23,8 @@ from mailkit import (DOVECOT_CONF, Dovecot, MailGame, SmtpSink, create_game, fre
 
 @pytest.fixture
 def smtp():
-    sink = SmtpSink()
-    sink.controller.start()
-    try:
+    with SmtpSink.running() as sink:
         yield sink
-    finally:
-        sink.controller.stop()
 
 
 def _run_dovecot(tls: bool):

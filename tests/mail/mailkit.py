@@ -2,6 +2,7 @@
 dovecot serving IMAP), games created through the CLI with players' addresses, and players writing mail."""
 from __future__ import annotations
 
+import contextlib
 import copy
 import email
 import email.policy
@@ -83,6 +84,17 @@ class SmtpSink:
         self.lock = threading.Lock()
         self.port = free_port()
         self.controller = Controller(self, hostname="127.0.0.1", port=self.port, **controller_args)
+
+    @classmethod
+    @contextlib.contextmanager
+    def running(cls, **controller_args):
+        """A sink started for the `with` block and stopped after it (a test's fixture)."""
+        sink = cls(**controller_args)
+        sink.controller.start()
+        try:
+            yield sink
+        finally:
+            sink.controller.stop()
 
     async def handle_DATA(self, server, session, envelope):
         msg = email.message_from_bytes(envelope.original_content or envelope.content, policy=email.policy.default)
