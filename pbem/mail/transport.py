@@ -36,6 +36,14 @@ class Refused(PbemError):
     in CI sends the other mails it owes (pbem.git.cimail)."""
 
 
+def refused_for_good(exc: smtplib.SMTPRecipientsRefused | smtplib.SMTPDataError) -> bool:
+    """A permanent refusal (RFC 5321 4.2.1: a 5yz reply, for every recipient), not a 4yz one to try again later."""
+    import smtplib
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return bool(exc.recipients) and all(code >= 500 for code, _ in exc.recipients.values())
+    return exc.smtp_code >= 500
+
+
 def parse_hostport(spec: str, default_port: int = 25) -> tuple[str, int]:
     spec = spec.strip()
     if spec.startswith("["):  # [::1]:25
@@ -144,6 +152,8 @@ class Smtp:
         except smtplib.SMTPAuthenticationError:
             raise PbemError(f"the SMTP server {self.host}:{self.port} refused the login of {self.user!r}") from None
         except (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError) as exc:
+            if not refused_for_good(exc):  # a 4xx (greylisting, a full queue): the same mail may go later
+                raise PbemError(f"the SMTP server {self.host}:{self.port} put off a mail ({exc})") from None
             raise Refused(f"the SMTP server {self.host}:{self.port} refused a mail ({exc})") from None
         except ssl.SSLError as exc:
             raise PbemError(f"TLS with the SMTP server {self.host}:{self.port} failed ({exc.reason or exc})") from None

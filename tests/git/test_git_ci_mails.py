@@ -192,15 +192,15 @@ def test_a_ledger_a_player_forged_is_not_read_and_its_mails_never_go(club, sink)
 
 
 class Refusing(SmtpSink):
-    """A mail server that refuses one recipient (an address gone: 550), and takes the others."""
+    """A mail server that refuses one recipient (an address gone: 550, or a 4xx: try later), and takes the others."""
 
-    def __init__(self, refused: str):
+    def __init__(self, refused: str, reply: str = "550 no such mailbox"):
         super().__init__()
-        self.refused = refused
+        self.refused, self.reply = refused, reply
 
     async def handle_RCPT(self, server, session, envelope, address, options):
         if address == self.refused:
-            return "550 no such mailbox"
+            return self.reply
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
@@ -210,15 +210,23 @@ def test_a_mail_owed_that_the_server_refuses_again_is_dropped_and_holds_no_other
     play(game, 1)
     owing = game.referee("--smtp", down())
     assert "2 mails owed (to bob@club.example, carol@club.example)" in owing["warning"]
-    server = Refusing("bob@club.example")
-    server.controller.start()
-    try:
+    with Refusing.running("bob@club.example") as server:
         paid = game.referee("--smtp", server.address)
         again = game.referee("--smtp", server.address)
-    finally:
-        server.controller.stop()
     assert paid["owed_sent"] == 1 and paid["owed_dropped"] == 1 and paid["mailed"] == [CAROL] and paid["commit"]
     assert "no such mailbox" in paid["warning"] and "dropped the mail to bob@club.example" in paid["warning"]
     assert "owed (to" not in paid["warning"]
     assert [str(m["To"]) for m in server.messages] == [CAROL]
     assert carried(game)["mails"]["owed"] == [] and again["commit"] is None and again["warning"] is None
+
+
+def test_a_mail_owed_that_the_server_puts_off_for_now_stays_owed(club):
+    """A 4xx reply (greylisting, a full mailbox) says "later", not "never": the mail is kept, not dropped."""
+    game = club("coal-baron", 3, seed=SEED, ci=True, keyless=("bob", "carol"))
+    play(game, 1)
+    game.referee("--smtp", down())
+    with Refusing.running("bob@club.example", "450 mailbox busy, try later") as server:
+        put_off = game.referee("--smtp", server.address)
+    assert put_off["owed_dropped"] == 0 and "mailbox busy" in put_off["warning"]
+    owed = [str(cimail.parse(base64.b64decode(mail))["To"]) for mail in carried(game)["mails"]["owed"]]
+    assert "bob@club.example" in owed and "bob@club.example" not in [str(m["To"]) for m in server.messages]

@@ -87,9 +87,9 @@ class SmtpSink:
 
     @classmethod
     @contextlib.contextmanager
-    def running(cls, **controller_args):
-        """A sink started for the `with` block and stopped after it (a test's fixture)."""
-        sink = cls(**controller_args)
+    def running(cls, *args, **kwargs):
+        """A sink (made with these arguments) started for the `with` block and stopped after it."""
+        sink = cls(*args, **kwargs)
         sink.controller.start()
         try:
             yield sink
