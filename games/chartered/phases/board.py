@@ -198,8 +198,8 @@ class Placing:
         return self._clear[key]
 
 
-PLACINGS = Bounded(4096)  # a board and its companies' plots -> its Placing (a search decision's rollouts make a few
-# hundred)
+# a board and its companies' plots -> its Placing (a search decision's rollouts make a few hundred)
+PLACINGS = Bounded(4096)
 
 
 def placing(state: dict) -> Placing:
