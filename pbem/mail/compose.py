@@ -96,7 +96,8 @@ def message(referee: str, to: str, subject: str, body: str, *, game: str | None 
         # or address) raises here instead of reaching a mail (headers.py)
         msg[name] = headers.writable(name, value)
     text = fit_lines(body.rstrip()) + "\n"  # at most 78 columns (RFC 5322's advice); the reports' tables fit already
-    msg.set_content(text, subtype="plain", charset="utf-8", cte=encodings.transfer_encoding(text))
+    charset, encoding = encodings.text_form(text, readers.charsets())
+    msg.set_content(text, subtype="plain", charset=charset, cte=encoding)
     msg["Content-Language"] = readers.content_language()  # RFC 3282: the reader's (set_content clears Content-*)
     return msg
 
@@ -352,13 +353,12 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     title, status = pictures.headline(doc)
     # named after the mail's own Message-ID: an owed mail made again (pbem.clock.notices) is the same mail
     cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
-    html = pictures.mail_page(
-        subject=msg["Subject"], cid=cid[1:-1], alt=_("Picture of the position: {title}. {status}", title=title,
-                                                    status=status),
-        title=title, status=status, width=width, text=markupsafe.Markup(htmltext.body(text)),
-        lang=lang)
-    html, encoding = encodings.html_part(html)
-    msg.add_alternative(html, subtype="html", charset="utf-8", cte=encoding)
+    fields = dict(subject=msg["Subject"], cid=cid[1:-1], alt=_("Picture of the position: {title}. {status}",
+                                                                title=title, status=status),
+                  title=title, status=status, width=width, text=markupsafe.Markup(htmltext.body(text)), lang=lang)
+    html, charset, encoding = encodings.html_part(lambda charset: pictures.mail_page(**fields, charset=charset),
+                                                  readers.charsets())
+    msg.add_alternative(html, subtype="html", charset=charset, cte=encoding)
     if msg["Content-Language"] is None:  # (made multipart, the Content-* headers went to the text part)
         msg["Content-Language"] = lang
     msg.get_payload()[1].add_related(png, "image", "png", cid=cid, filename="board.png", disposition="inline")

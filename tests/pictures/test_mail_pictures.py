@@ -116,7 +116,8 @@ def test_the_mail_page_is_the_page_jinja2_renders_from_its_template(value):
     environment renders from the same template and values (every field escaped, Markup left as it is)."""
     import markupsafe
     values = {"subject": value, "cid": f"board.{value}", "alt": value, "title": value, "status": value,
-              "width": 412, "text": markupsafe.Markup(f"<p>{markupsafe.escape(value)}</p>"), "lang": "fr"}
+              "width": 412, "text": markupsafe.Markup(f"<p>{markupsafe.escape(value)}</p>"), "lang": "fr",
+              "charset": "windows-1252"}
     expected = pictures.templates().get_template(pictures.MAIL_PAGE).render(**values)
     assert pictures.mail_page(**values) == expected
     assert "<script>" not in pictures.mail_page(**values)
@@ -125,7 +126,8 @@ def test_the_mail_page_is_the_page_jinja2_renders_from_its_template(value):
 def test_the_style_sheet_is_written_as_it_is_in_the_mail_and_the_pages():
     """A style sheet is not HTML: `&#39;` in it would not read as a quote, and the font it names would be lost."""
     from pbem.text import htmltext
-    mail = pictures.mail_page(subject="s", cid="c", alt="a", title="t", status="s", width=1, text="", lang="en")
+    mail = pictures.mail_page(subject="s", cid="c", alt="a", title="t", status="s", width=1, text="", lang="en",
+                              charset="utf-8")
     page = pictures.templates().get_template("page.html").render(lang="en")
     for html in (mail, page):
         assert htmltext.CSS in html and "'DejaVu Sans Mono'" in html and "&#39;" not in html

@@ -27,7 +27,7 @@ def test_a_list_of_moves_keeps_each_move_whole_and_a_map_stays_as_drawn():
     text = "Your legal moves now (place workers):\n" + "\n".join(phrases.legal_lines(choices))
     drawing = "Map (north up):\n    c             d\n 3  |STOP $4      |\n    +-------------+"
     page = htmltext.body(text + "\n\n" + drawing)
-    moves = re.findall(r"<td class=m><code>([^<]*)</code><td>([^<\n]*)", page)
+    moves = re.findall(r"<td><code>([^<]*)</code><td>([^<\n]*)", page)
     assert moves[:2] == [(c["move"], " ".join(c["description"].split())) for c in choices]
     assert moves[2][0] == "resign"
     assert '<div style="overflow-x:auto"><pre>    c             d\n 3  |STOP $4      |' in page
@@ -41,4 +41,4 @@ def test_a_title_underlined_with_equals_signs_is_a_heading_not_a_line_of_them():
 
 def test_text_is_escaped_as_html_escape_does():
     for text in ['<b>"Tom" & Jerry\'s</b>', "plain", "é 金 &amp; <>", ""]:
-        assert htmltext.escape(text) == html.escape(text)
+        assert htmltext.escape(text) == html.escape(text, quote=False)
