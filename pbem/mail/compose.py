@@ -353,8 +353,8 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     title, status = pictures.headline(doc)
     # named after the mail's own Message-ID: an owed mail made again (pbem.clock.notices) is the same mail
     cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
-    fields = dict(subject=msg["Subject"], cid=cid[1:-1], alt=_("Picture of the position: {title}. {status}",
-                                                                title=title, status=status),
+    # (the alt text names the picture; its status is the words just above it)
+    fields = dict(subject=msg["Subject"], cid=cid[1:-1], alt=_("Picture of the position: {title}", title=title),
                   title=title, status=status, width=width, text=markupsafe.Markup(htmltext.body(text)), lang=lang)
     html, charset, encoding = encodings.html_part(lambda charset: pictures.mail_page(**fields, charset=charset),
                                                   readers.charsets())
@@ -362,4 +362,4 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     if msg["Content-Language"] is None:  # (made multipart, the Content-* headers went to the text part)
         msg["Content-Language"] = lang
     msg.get_payload()[1].add_related(png, "image", "png", cid=cid, filename="board.png", disposition="inline")
-    return msg
+    return encodings.short_boundaries(msg, sha256(cid.encode("utf-8", "surrogateescape")).hexdigest()[:12])

@@ -12,12 +12,16 @@ server without 8BITMIME may refuse or mangle it.
 An HTML part may also be written in ASCII: each other character as a character reference (`&#233;`), which a
 browser reads as the character itself; taken when it is the shortest way and its lines are short enough for 7bit
 (pbem.text.htmltext breaks its lines between rows and paragraphs). In another charset, an HTML part's characters
-that the charset lacks are written so too."""
+that the charset lacks are written so too.
+
+A multipart mail's boundaries are short (the email package's are 39 characters, written twice a part and once
+more in a header), and its parts do without a MIME-Version of their own (RFC 2045 4: the mail's is enough)."""
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
 from email import quoprimime
+from email.message import EmailMessage
 
 LONGEST = 998  # RFC 5322 2.1.1: a line's characters, without its line end (the encoded lines' length: compose.POLICY)
 SEVEN_BIT = 900  # the longest line sent as it is: a margin under LONGEST, as the referee's mails always kept
@@ -84,3 +88,20 @@ def html_forms(page: Callable[[str], str], charsets: tuple[str, ...]) -> Iterato
         markup = markup.encode(charset, "xmlcharrefreplace").decode(charset)  # what it lacks, as references
         if carries(markup, charset):
             yield from ((encoded_size(markup, encoding, charset), markup, charset, encoding) for encoding in ENCODINGS)
+
+
+def short_boundaries(msg: EmailMessage, key: str) -> EmailMessage:
+    """`msg` with a short boundary for each multipart in it, made from `key` (the same for a mail made again), each
+    led by `=_`, which neither quoted-printable nor base64 writes (and a part holding it anyway has a longer one),
+    none the start of another; and without its parts' own MIME-Version."""
+    for number, part in enumerate(msg.walk()):
+        if part is not msg:
+            del part["MIME-Version"]
+        if part.is_multipart():
+            inside = "".join(str(leaf.get_payload()) + "".join(map(str, leaf.values()))
+                             for leaf in part.walk() if not leaf.is_multipart())
+            boundary = f"=_{number}{key}"
+            while boundary in inside:
+                boundary += "."
+            part.set_boundary(boundary)
+    return msg

@@ -125,13 +125,14 @@ def run_html(lines: list[str]) -> str:
 
 
 def prose_html(lines: list[str]) -> str:
-    """Paragraphs, a line each; a line underlined with `=` (a report's title) a heading."""
+    """Paragraphs, a line each; a line underlined with `=` (a report's title) a heading. A paragraph's end tag is
+    left out: HTML ends it at the next paragraph, heading, table or box, or at the end of the page."""
     out = []
     for line in logical_lines(lines):
         if set(line.strip()) == {"="} and out:
-            out[-1] = out[-1].replace("<p>", "<h3>").replace("</p>", "</h3>")
+            out[-1] = f"<h3>{out[-1].removeprefix('<p>')}</h3>"
         elif line.strip():
-            out.append(f"<p>{escape(line.strip())}</p>")
+            out.append(f"<p>{escape(line.strip())}")
     return "\n".join(out)
 
 
