@@ -89,3 +89,60 @@ def test_a_report_table_writes_a_row_a_line():
     page = htmltext.body("space      w  n\n---------  -  -\n" + rows)
     assert max(len(line) for line in page.split("\n")) < 100
     assert encodings.html_part(lambda charset: page)[2] == "7bit"
+
+
+def test_each_language_may_go_in_its_own_shorter_charset():
+    from pbem.mail import readers
+    from pbem.text import language
+    expected = {"en": ("utf-8",), "fr": ("utf-8", "windows-1252"), "zh-Hant": ("utf-8", "big5"),
+                "zh-Hans": ("utf-8", "gb18030")}
+    for code, charsets in expected.items():
+        with language.reading(code):
+            assert readers.charsets() == charsets
+
+
+def test_chinese_goes_in_big5_and_french_in_windows_1252_when_shorter():
+    """Big5 writes a Chinese character in two bytes (UTF-8: three), windows-1252 an accented letter in one (two);
+    the mail program reads the same words back."""
+    for text, charset, encoding in ((CHINESE, "big5", "base64"), (FRENCH, "windows-1252", "quoted-printable")):
+        assert encodings.text_form(text, ("utf-8", charset)) == (charset, encoding)
+        assert encodings.encoded_size(text, encoding, charset) < encodings.encoded_size(text, encoding, "utf-8")
+        msg = compose.message("referee@club.example", "alice@players.example", "[g1] move", text)
+        msg.set_content(text, charset=charset, cte=encoding)
+        read = email.message_from_bytes(msg.as_bytes(), policy=email.policy.default)
+        assert read.get_content_charset() == charset and read.get_content().replace("\r\n", "\n") == text
+
+
+def test_a_text_with_a_character_its_charset_lacks_or_its_readers_disagree_on_goes_in_utf_8():
+    """Python's Big5 writes ／ as A241, which Microsoft's table (cp950), as many mail programs read Big5, reads as ∕;
+    windows-1252 has no Chinese."""
+    for text, charset in ((CHINESE + "牌堆已抽空：1／3 次。\n", "big5"), (FRENCH + "Joueur : 漢字\n", "windows-1252")):
+        assert not encodings.carries(text, charset)
+        assert encodings.text_form(text, ("utf-8", charset))[0] == "utf-8"
+
+
+def test_an_html_part_names_its_charset_and_writes_what_the_charset_lacks_as_references():
+    def page(charset):
+        return f'<meta charset="{charset}">\n' + "<p>Joueur : éléonore, ou 漢字 ; à vous de jouer</p>\n" * 30
+    markup, charset, encoding = encodings.html_part(page, ("utf-8", "windows-1252"))
+    assert (charset, encoding) == ("windows-1252", "quoted-printable")
+    assert '<meta charset="windows-1252">' in markup and "&#28450;&#23383;" in markup and "éléonore" in markup
+    msg = sent("Joueur : éléonore\n", page("utf-8"), ("utf-8", "windows-1252"))
+    assert html.unescape(msg.get_body(("html",)).get_content()).replace("\r\n", "\n").split("\n", 1)[1] == \
+        page("utf-8").split("\n", 1)[1]
+
+
+def test_a_mail_with_a_picture_has_short_boundaries_no_part_holds():
+    msg = compose.message("referee@club.example", "alice@players.example", "[g1] move", FRENCH)
+    msg.add_alternative("<p>=_0k is written here, and =_2k too</p>\n", subtype="html", cte="7bit")
+    msg.get_payload()[1].add_related(b"\x89PNG picture", "image", "png", cid="<board.x@club.example>")
+    encodings.short_boundaries(msg, "k")
+    raw = msg.as_bytes()
+    boundaries = [part.get_boundary() for part in msg.walk() if part.is_multipart()]
+    assert boundaries == ["=_0k.", "=_2k."]  # (each made longer than "=_0k", "=_2k", which the HTML holds)
+    assert raw.count(b"MIME-Version") == 1
+    read = email.message_from_bytes(raw, policy=email.policy.default)
+    assert [part.get_content_type() for part in read.walk()] == ["multipart/alternative", "text/plain",
+                                                                 "multipart/related", "text/html", "image/png"]
+    assert read.get_body(("plain",)).get_content().replace("\r\n", "\n") == FRENCH and \
+        read.get_body(("html",)).get_content().startswith("<p>=_0k is written here")

@@ -6,9 +6,13 @@ what a `turn` player's mails would have told: everything up to their own last mo
 whole game the player to act sends their move by mail (`pbem mail receive`, the mail transport's own path), and
 the mail that answers it to the next player to act, picture included, is weighed as the outbox holds it.
 
-The default run weighs a three-player table of each title; every other table size (the largest ones are the
-heaviest mails: more players to list, more moves since a player's last) is weighed under the `slow` marker, a
-whole game each (pytest -m slow)."""
+Each mail is weighed in its reader's language: in French, the language of the rulebooks and of the clubs first
+served, and in Traditional Chinese the words are longer in bytes than in English. The default run weighs a
+three-player table of each title in English and in French; every other table and language (the largest tables
+are the heaviest mails: more players to list, more moves since a player's last) is weighed under the `slow`
+marker, a whole game each (pytest -m slow). Coal Baron at four players is over in French and Traditional Chinese
+(docs/performance.md, "The mail a phone can carry"): those two are expected to fail, strictly, so that a change
+that brings them under is seen."""
 from __future__ import annotations
 
 import mailbox
@@ -28,6 +32,8 @@ from support import legal_turn, playable_games
 MOST_KB = 40
 SAMPLES = 12  # turn mails weighed, spread over the whole game
 PLAYERS = 3  # a club's usual table (every title seats three); the slow test weighs every other table size
+LANGUAGES = ("en", "fr")  # the default run's; the slow test weighs Traditional Chinese too
+OVER = {("coal-baron", 4, "fr"): 41.8, ("coal-baron", 4, "zh-Hant"): 43.4}  # KB, measured: still over 40
 
 
 def play_to(gd: engine.GameDir, stop: int, rnd: random.Random) -> bool:
@@ -59,9 +65,14 @@ def table_size(game_type: str, players: int = PLAYERS) -> int:
 
 
 def other_tables() -> list:
-    """Each title at each table size but the default run's."""
-    return [pytest.param(game.id, size, id=f"{game.id}-{size}p") for game in playable_games()
-            for size in range(game.min_players, game.max_players + 1) if size != table_size(game.id)]
+    """Each title at each table size in each language but the default run's."""
+    def table(game_type: str, size: int, language: str):
+        over = OVER.get((game_type, size, language))
+        marks = [pytest.mark.xfail(strict=True, reason=f"{over} KB when measured")] if over else []
+        return pytest.param(game_type, size, language, id=f"{game_type}-{size}p-{language}", marks=marks)
+    return [table(game.id, size, language) for game in playable_games()
+            for size in range(game.min_players, game.max_players + 1) for language in (*LANGUAGES, "zh-Hant")
+            if (size, language) != (table_size(game.id), language) or language not in LANGUAGES]
 
 
 def game_length(games_root, game_type: str, players: int) -> int:
@@ -91,26 +102,29 @@ def turn_mails(games_root, outbox, game_type: str, players: int = PLAYERS, langu
     return weighed
 
 
-def median_kb(games_root, outbox, game_type: str, players: int) -> float:
-    mails = turn_mails(games_root, outbox, game_type, players)
+def median_kb(games_root, outbox, game_type: str, players: int, language: str) -> float:
+    mails = turn_mails(games_root, outbox, game_type, players, language)
     assert len(mails) >= SAMPLES // 2, f"{game_type}: only {len(mails)} turn mails with a picture"
     median = statistics.median(len(raw) for raw in mails) / 1024
-    print(f"{game_type}, {table_size(game_type, players)} players: the median turn mail is {median:.1f} KB")
+    print(f"{game_type}, {table_size(game_type, players)} players, in {language}: the median turn mail is "
+          f"{median:.1f} KB")
     return median
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game_type", game_params())
 def test_the_median_turn_mail_of_a_whole_game_with_its_picture_is_at_most_40_kb(games_root, tmp_path, game_type,
-                                                                                  monkeypatch):
+                                                                                  language, monkeypatch):
     monkeypatch.setenv("PBEM_MAIL_PICTURES", "1")
-    median = median_kb(games_root, tmp_path / "outbox", game_type, PLAYERS)
-    assert median <= MOST_KB, f"{game_type}: the median turn mail is {median:.1f} KB"
+    median = median_kb(games_root, tmp_path / "outbox", game_type, PLAYERS, language)
+    assert median <= MOST_KB, f"{game_type}, in {language}: the median turn mail is {median:.1f} KB"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_type, players", other_tables())
+@pytest.mark.parametrize("game_type, players, language", other_tables())
 def test_the_median_turn_mail_is_at_most_40_kb_at_every_table_size(games_root, tmp_path, game_type, players,
-                                                                    monkeypatch):
+                                                                    language, monkeypatch):
     monkeypatch.setenv("PBEM_MAIL_PICTURES", "1")
-    median = median_kb(games_root, tmp_path / "outbox", game_type, players)
-    assert median <= MOST_KB, f"{game_type}, {players} players: the median turn mail is {median:.1f} KB"
+    median = median_kb(games_root, tmp_path / "outbox", game_type, players, language)
+    assert median <= MOST_KB, f"{game_type}, {players} players, in {language}: the median turn mail is " \
+                              f"{median:.1f} KB"
