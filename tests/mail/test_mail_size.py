@@ -86,7 +86,8 @@ def turn_mails(games_root, outbox, game_type: str, players: int = PLAYERS, langu
     game of `players` (within the title's table sizes)."""
     players = table_size(game_type, players)
     last = game_length(games_root, game_type, players)
-    game = create_game(games_root, game_type, players, seed="size", options=("--notify", "turn", "--language", language))
+    game = create_game(games_root, game_type, players, seed="size",
+                       options=("--notify", "turn", "--language", language))
     rnd, weighed = random.Random("size"), []
     for stop in (1 + i * (last - 2) // SAMPLES for i in range(SAMPLES)):
         if not play_to(game.gd, stop, rnd):
