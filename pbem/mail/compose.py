@@ -148,13 +148,16 @@ def form_note(moves: list[str], domain: str = "pbem") -> str | None:
                     form=Words(domain, forms[0]), move=Words(domain, written_out(forms[0])))
 
 
-def legal_block(legal: dict, game_type: str | None = None) -> str:
+def legal_block(legal: dict, game_type: str | None = None, decision_told: bool = False) -> str:
     """Every legal move with what it does, never cut (the games list forms, so the list is short), how to write a
-    form, and `resign`."""
+    form, and `resign`; headed by the decision they are for unless the lines above said it (`decision_told`: a
+    turn_head)."""
     game_type, decision = game_type or legal.get("game_type"), legal.get("decision")
     description = decision_text(game_type, decision["description"]) if decision else ""
     note = form_note(legal["moves"], game_type.replace("-", "_") if game_type else "pbem")
-    return "\n".join([_("Your legal moves now ({decision}):", decision=description),
+    heading = _("Your legal moves now:") if decision_told else \
+        _("Your legal moves now ({decision}):", decision=description)
+    return "\n".join([heading,
                       *phrases.legal_lines(legal["choices"], game_type=game_type), *([note] if note else [])])
 
 
@@ -277,14 +280,14 @@ def player_report(gd: engine.GameDir, player: str, news: str | None = None, lega
     elif doc["to_act"] == player:
         subject = turn_subject(gd, doc)
         legal = legal or engine.legal(gd, player)
-        parts += [turn_head(doc, now, gd.game.id), intro, legal_block(legal, gd.game.id),
+        parts += [turn_head(doc, now, gd.game.id), intro, legal_block(legal, gd.game.id, decision_told=True),
                   helptext.how_to_move(gd, doc["move_number"]), news]
     else:
         subject = subject_for(gd, _("move {number}, {player} to act", number=doc["move_number"], player=doc["to_act"]))
         parts += [intro, news, _("Next: {player} (move {number}).", player=doc["to_act"], number=doc["move_number"])
                   + " " + gettext(WAIT_WORDS.get(preference, WAIT_WORDS["turn"]))]
     shown = {**doc, "recent": []} if news else doc
-    parts.append(report.status_text(shown, now))
+    parts.append(report.status_text(shown, now, turn_told=not doc["finished"] and doc["to_act"] == player))
     return subject, "\n\n".join(str(p).rstrip() for p in parts if p)
 
 

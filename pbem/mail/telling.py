@@ -129,7 +129,8 @@ def command_body(mailer: Mailer, handling: Handling, name: str, command: str) ->
             return _("It is {player}'s turn (move {number}); you have no move now.", player=legal["to_act"],
                      number=legal["move_number"])
         return "\n\n".join([compose.turn_head(mailer.reads.public(gd), handling.moment, gd.game.id),
-                            compose.legal_block(legal, gd.game.id), helptext.how_to_move(gd, legal["move_number"])])
+                            compose.legal_block(legal, gd.game.id, decision_told=True),
+                            helptext.how_to_move(gd, legal["move_number"])])
     player = next(p for p in mailer.reads.secrets(gd)["players"] if p["name"] == name)
     _subject, body = compose.player_report(gd, name, None, legal if legal["to_act"] == name else None,
                                     now=handling.moment, preference=correspondence.notify_of(player))
@@ -150,7 +151,7 @@ def legal_extra(mailer: Mailer, handling: Handling, name: str) -> list[str]:
                   player=legal["to_act"], number=legal["move_number"],
                   decision=report.game_text(gd.game.id, legal["decision"]["description"]))]
     return [compose.turn_head(mailer.reads.public(gd), handling.moment, gd.game.id),
-            compose.legal_block(legal, gd.game.id), helptext.how_to_move(gd, legal["move_number"])]
+            compose.legal_block(legal, gd.game.id, decision_told=True), helptext.how_to_move(gd, legal["move_number"])]
 
 
 def played_key(game_id: str, number: int) -> str:

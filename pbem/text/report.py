@@ -73,8 +73,10 @@ def headline(doc: dict) -> str:
     return f"{text}\n{'=' * max(map(width, text.split(chr(10))))}"
 
 
-def status_text(doc: dict, now=None) -> str:
-    """The whole report of a status document; `now` (a datetime) adds how far the due time is ("in 2 days")."""
+def status_text(doc: dict, now=None, turn_told: bool = False) -> str:
+    """The whole report of a status document; `now` (a datetime) adds how far the due time is ("in 2 days");
+    `turn_told`: its reader was told above that it is their turn and what to decide (a turn mail's first lines),
+    so the report does not say who acts again."""
     game = registry.get(doc["game"])
     viewer = doc.get("player")
     parts = [headline(doc), game.report.render(doc["view"], viewer).rstrip()]
@@ -86,8 +88,9 @@ def status_text(doc: dict, now=None) -> str:
                     commitment=doc["seed_commitment"])]
     else:
         decision = doc["decision"]
-        parts.append(_("To act: {player} — {decision}", player=decision["player"],
-                       decision=game_text(doc["game"], decision["description"])))
+        if not turn_told:
+            parts.append(_("To act: {player} — {decision}", player=decision["player"],
+                           decision=game_text(doc["game"], decision["description"])))
         if doc.get("clock"):
             from .times import summary_lines
             parts.append("\n".join(summary_lines(doc["clock"], decision["player"], now)) or _("No deadline now."))
