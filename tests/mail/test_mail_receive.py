@@ -53,8 +53,11 @@ def test_accepted_move_reports_to_every_player_with_their_private_view_only(mail
     for msg in messages:
         name = next(n for n, p in mail_game.players.items() if p["email"] == msg["To"])
         body = body_of(msg)
-        own = report.status_text({**engine.status(mail_game.gd, name), "recent": []})  # the news say the moves
+        doc = engine.status(mail_game.gd, name)
+        # the news say the moves; the turn's first line, whose turn it is
+        own = report.status_text({**doc, "recent": []}, turn_told=doc["to_act"] == name)
         assert own.strip() in body  # their own view, tables as printed in monospace
+        assert ("To act:" in body) == (doc["to_act"] != name)
         for other in mail_game.players:
             if other != name:
                 assert f"view of {other}" not in body
