@@ -351,7 +351,8 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     import markupsafe
 
     from ..text import htmltext, pictures
-    text, lang = msg.get_content(), msg["Content-Language"] or readers.content_language()
+    # (a base64 part's text keeps the CRLF line ends it was encoded with: htmltext reads lines ended by LF)
+    text, lang = msg.get_content().replace("\r\n", "\n"), msg["Content-Language"] or readers.content_language()
     png, width = pictures.mail_picture(doc)
     title, status = pictures.headline(doc)
     # named after the mail's own Message-ID: an owed mail made again (pbem.clock.notices) is the same mail

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 
+from .. import tables
+
 DASHES = re.compile(r"^-+(?:  +-+)*$")
 DRAWN = re.compile(r"\S {3,}\S|[|+]-|-[|+]|^\s*[|+]")  # columns of characters: a map, a table without dashes
 NUMBER = re.compile(r"^-?\d+$")
+HEADING_ENDS = (":", "：")  # a list's heading ends in a colon, Chinese's full-width one too
 RIGHT = " class=n"  # a column of whole numbers, aligned right (an attribute value of one word needs no quotes)
 
 SCROLL = "overflow-x:auto"  # inline: without it a map would widen the page
@@ -61,19 +64,32 @@ def spans(dashes: str) -> list[tuple[int, int]]:
     return [match.span() for match in re.finditer(r"-+", dashes)]
 
 
+def between(line: str, start: int, end: int | None = None) -> str:
+    """The characters of `line` from display column `start` to `end`: a Chinese character is two columns wide, as
+    pbem.tables lays a table out (each character taken by the column it starts at)."""
+    if tables.width(line) == len(line):
+        return line[start:end]
+    taken, column = [], 0
+    for character in line:
+        if start <= column and (end is None or column < end):
+            taken.append(character)
+        column += tables.width(character)
+    return "".join(taken)
+
+
 def table_end(lines: list[str], dash_line: int) -> int:
     """The index after a table's last row: its rows have spaces wherever its dashes have gaps."""
     gaps = [(a, b) for (_, a), (b, _) in zip(spans(lines[dash_line]), spans(lines[dash_line])[1:])]
     end = dash_line + 1
-    while end < len(lines) and lines[end].strip() and all(not lines[end][a:b].strip() for a, b in gaps):
+    while end < len(lines) and lines[end].strip() and all(not between(lines[end], a, b).strip() for a, b in gaps):
         end += 1
     return end
 
 
 def cells(line: str, columns: list[tuple[int, int]]) -> list[str]:
     """A row's cells: each column's characters (the last one to the end of the line)."""
-    bounds = [(a, columns[i + 1][0] if i + 1 < len(columns) else len(line)) for i, (a, _) in enumerate(columns)]
-    return [line[a:b].strip() for a, b in bounds]
+    bounds = [(a, columns[i + 1][0] if i + 1 < len(columns) else None) for i, (a, _) in enumerate(columns)]
+    return [between(line, a, b).strip() for a, b in bounds]
 
 
 def table_html(header: str, dashes: str, rows: list[str]) -> str:
@@ -97,12 +113,15 @@ def table_html(header: str, dashes: str, rows: list[str]) -> str:
 
 
 def logical_lines(lines: list[str]) -> list[str]:
-    """Lines with their wrapped continuations (indented more than the line they go on) joined back."""
+    """Lines with their wrapped continuations (indented more than the line they go on) joined back: with a space,
+    unless the line was broken between two Chinese characters (pbem.tables breaks Chinese anywhere, with no space
+    to break at)."""
     out: list[str] = []
     for line in lines:
         indent = len(line) - len(line.lstrip())
         if out and indent > len(out[-1]) - len(out[-1].lstrip()):
-            out[-1] += " " + line.strip()
+            more = line.strip()
+            out[-1] += ("" if tables.width(out[-1][-1:]) == 2 == tables.width(more[:1]) else " ") + more
         else:
             out.append(line.rstrip())
     return out
@@ -114,7 +133,7 @@ def run_html(lines: list[str]) -> str:
         return ""
     drawn = next((i for i, line in enumerate(lines) if DRAWN.search(line)), None)
     listed = next((i for i, line in enumerate(lines) if i and line.startswith("  ") and not line[2:3].isspace()
-                   and lines[i - 1].rstrip().endswith(":")), None)  # the first item, under its heading
+                   and lines[i - 1].rstrip().endswith(HEADING_ENDS)), None)  # the first item, under its heading
     if listed is not None and (drawn is None or drawn >= listed) and all(line.startswith("  ")
                                                                          for line in lines[listed:]):
         return prose_html(lines[:listed]) + list_html(lines[listed:])

@@ -140,3 +140,14 @@ def test_the_mail_page_template_holds_fields_only():
     assert "{%" not in text and "{#" not in text
     fields = pictures.FIELD.findall(text)
     assert fields and len(re.findall(r"\{\{.*?\}\}", text)) == len(fields)
+
+
+def test_a_chinese_turn_mail_in_base64_shows_its_tables_as_tables(tmp_path, pbem, picture_mails):
+    """A Chinese mail's plain part goes in base64, which keeps the CRLF it was encoded with: its HTML part is read
+    from its lines all the same (tables as tables, legal moves as a list), never as one drawing."""
+    directory, mails = welcome_game(tmp_path, pbem, "--language", "zh-Hant")
+    to_act = next(msg for msg in mails if "你現在的合法走法" in msg.get_body(("plain",)).get_content())
+    plain, related = to_act.get_payload()
+    assert plain["Content-Transfer-Encoding"] == "base64"
+    page = related.get_payload()[0].get_content()
+    assert page.count("<table>") >= 2 and "<td><code>" in page  # (a map stays drawn, in its <pre>)

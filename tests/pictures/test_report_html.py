@@ -42,3 +42,24 @@ def test_a_title_underlined_with_equals_signs_is_a_heading_not_a_line_of_them():
 def test_text_is_escaped_as_html_escape_does():
     for text in ['<b>"Tom" & Jerry\'s</b>', "plain", "é 金 &amp; <>", ""]:
         assert htmltext.escape(text) == html.escape(text, quote=False)
+
+
+def test_a_chinese_table_is_cut_at_its_columns_a_chinese_character_two_wide():
+    """pbem.tables lays a table out in display columns (a Chinese character takes two): its cells are cut there."""
+    text = table([["alice", "16", "隱藏"], ["bob", "18", "0"]], headers=["玩家", "分數", "資金"])
+    page = htmltext.body("玩家：\n" + text)
+    assert re.findall(r"<t[hd][^>]*>([^<\n]*)", page) == ["玩家", "分數", "資金", "alice", "16", "隱藏", "bob", "18", "0"]
+    assert "<pre>" not in page and htmltext.between("玩家  alice", 4, 6) == "  " and htmltext.between("玩家  a", 2) == "家  a"
+
+
+def test_a_chinese_list_of_moves_is_a_list_and_its_wrapped_heading_reads_whole():
+    """A Chinese heading ends in a full-width colon, and pbem.tables wraps Chinese between any two characters: the
+    heading is joined back without a space there, and the moves under it are a list, not a drawing."""
+    text = ("你現在的合法走法（出價高於目前最高出價（不得超過你的黃金）或跳過；跳過的玩家退\n  出本次拍賣）：\n"
+            "  跳過        退出本次拍賣\n  出價 1..10  開始拍賣（你有 10）：得標者先選牌並擲骰")
+    page = htmltext.body(text)
+    assert "<p>你現在的合法走法（出價高於目前最高出價（不得超過你的黃金）或跳過；跳過的玩家退出本次拍賣）：" in page
+    assert re.findall(r"<td><code>([^<]*)</code><td>([^<\n]*)", page) == [
+        ("跳過", "退出本次拍賣"), ("出價 1..10", "開始拍賣（你有 10）：得標者先選牌並擲骰")]
+    assert "<pre>" not in page
+    assert htmltext.body("Move 3: bob played\n  end.") == "<p>Move 3: bob played end."  # (Latin: a space)
