@@ -48,7 +48,8 @@ def test_a_chinese_table_is_cut_at_its_columns_a_chinese_character_two_wide():
     """pbem.tables lays a table out in display columns (a Chinese character takes two): its cells are cut there."""
     text = table([["alice", "16", "隱藏"], ["bob", "18", "0"]], headers=["玩家", "分數", "資金"])
     page = htmltext.body("玩家：\n" + text)
-    assert re.findall(r"<t[hd][^>]*>([^<\n]*)", page) == ["玩家", "分數", "資金", "alice", "16", "隱藏", "bob", "18", "0"]
+    assert re.findall(r"<t[hd][^>]*>([^<\n]*)", page) == ["玩家", "分數", "資金", "alice", "16", "隱藏", "bob", "18",
+                                                         "0"]
     assert "<pre>" not in page and htmltext.between("玩家  alice", 4, 6) == "  " and htmltext.between("玩家  a", 2) == "家  a"
 
 
