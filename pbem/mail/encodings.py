@@ -26,7 +26,7 @@ from email.message import EmailMessage
 LONGEST = 998  # RFC 5322 2.1.1: a line's characters, without its line end (the encoded lines' length: compose.POLICY)
 SEVEN_BIT = 900  # the longest line sent as it is: a margin under LONGEST, as the referee's mails always kept
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # never raw in a 7bit body
-ENCODINGS = ("quoted-printable", "base64")
+ESCAPED = bytes(range(128, 256)) + b"="  # what quoted-printable writes in three bytes (with a line's end spaces)
 # Mail programs read Big5 by Microsoft's table (cp950) or Hong Kong's (browsers, WHATWG's Encoding Standard): a text
 # goes in Big5 only when both read back its every character, which Python's codec writes by the standard's table
 # (it writes ／ where cp950 reads ∕)
@@ -65,9 +65,19 @@ def text_form(text: str, charsets: tuple[str, ...] = ("utf-8",)) -> tuple[str, s
     be, else the shortest of the others in `charsets` (the first, UTF-8, carries any text; a tie goes to it)."""
     if as_it_is(text):
         return "utf-8", "7bit"
-    forms = [(encoded_size(text, encoding, charset), charset, encoding)
-             for charset in charsets if carries(text, charset) for encoding in ENCODINGS]
+    forms = [form for charset in charsets if carries(text, charset) for form in sized(text, charset)]
     return min(forms, key=lambda form: form[0])[1:]
+
+
+def sized(text: str, charset: str) -> list[tuple[int, str, str]]:
+    """(size, charset, encoding) of `text` in `charset` in base64, and in quoted-printable unless that is surely
+    longer: at least three bytes for each byte past ASCII and each `=` (counting them is quick, encoding it is not:
+    a Chinese text need not be)."""
+    data, base64 = text.encode(charset), encoded_size(text, "base64", charset)
+    forms = [(base64, charset, "base64")]
+    if len(data) + 2 * (len(data) - len(data.translate(None, ESCAPED))) <= base64:
+        forms.insert(0, (encoded_size(text, "quoted-printable", charset), charset, "quoted-printable"))
+    return forms
 
 
 def html_part(page: Callable[[str], str], charsets: tuple[str, ...] = ("utf-8",)) -> tuple[str, str, str]:
@@ -87,7 +97,7 @@ def html_forms(page: Callable[[str], str], charsets: tuple[str, ...]) -> Iterato
         markup = page(charset)
         markup = markup.encode(charset, "xmlcharrefreplace").decode(charset)  # what it lacks, as references
         if carries(markup, charset):
-            yield from ((encoded_size(markup, encoding, charset), markup, charset, encoding) for encoding in ENCODINGS)
+            yield from ((size, markup, charset, encoding) for size, charset, encoding in sized(markup, charset))
 
 
 def short_boundaries(msg: EmailMessage, key: str) -> EmailMessage:

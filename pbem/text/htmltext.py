@@ -10,6 +10,9 @@ of moves is a heading ending in a colon over lines indented two, each a move, tw
 programs read; the one style a narrow screen needs (a box that scrolls rather than widen the page) is inline."""
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
 import re
 
 from .. import tables
@@ -69,12 +72,14 @@ def between(line: str, start: int, end: int | None = None) -> str:
     pbem.tables lays a table out (each character taken by the column it starts at)."""
     if tables.width(line) == len(line):
         return line[start:end]
-    taken, column = [], 0
-    for character in line:
-        if start <= column and (end is None or column < end):
-            taken.append(character)
-        column += tables.width(character)
-    return "".join(taken)
+    starts = character_columns(line)
+    return line[bisect.bisect_left(starts, start):None if end is None else bisect.bisect_left(starts, end)]
+
+
+@functools.lru_cache(maxsize=1024)
+def character_columns(line: str) -> tuple[int, ...]:
+    """The display column each character of `line` starts at (a table's row is cut at several)."""
+    return tuple(itertools.accumulate((tables.width(character) for character in line[:-1]), initial=0))
 
 
 def table_end(lines: list[str], dash_line: int) -> int:
