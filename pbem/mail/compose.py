@@ -358,7 +358,8 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     # named after the mail's own Message-ID: an owed mail made again (pbem.clock.notices) is the same mail
     cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
     # (the alt text names the picture; its status is the words just above it)
-    fields = dict(subject=msg["Subject"], cid=cid[1:-1], alt=_("Picture of the position: {title}", title=title),
+    # (no <title>: "the subject line of an e-mail" is the page's, as the HTML standard has it)
+    fields = dict(cid=cid[1:-1], alt=_("Picture of the position: {title}", title=title),
                   title=title, status=status, width=width, text=markupsafe.Markup(htmltext.body(text)), lang=lang)
     html, charset, encoding = encodings.html_part(lambda charset: pictures.mail_page(**fields, charset=charset),
                                                   readers.charsets())

@@ -23,7 +23,8 @@ NUMBER = re.compile(r"^-?\d+$")
 HEADING_ENDS = (":", "：")  # a list's heading ends in a colon, Chinese's full-width one too
 RIGHT = " class=n"  # a column of whole numbers, aligned right (an attribute value of one word needs no quotes)
 
-SCROLL = "overflow-x:auto"  # inline: without it a map would widen the page
+SCROLL = "style=overflow-x:auto"  # inline: without it a map would widen the page (a value without spaces needs no
+# quotes)
 # The rest of the look, for a page's <style> (mail programs that drop it still show tables, paragraphs, a map),
 # written without the spaces a browser skips: it goes in every turn mail. (A move, in <code>, is never broken.)
 CSS = """
@@ -114,7 +115,7 @@ def table_html(header: str, dashes: str, rows: list[str]) -> str:
     head = "".join(cell("th", text, right) for text, right in zip(cells(header, columns), numeric))
     body_rows = "".join("\n<tr>" + "".join(cell("td", text, right) for text, right in zip(row, numeric))
                         for row in merged)  # a line a row: the mail's HTML part stays in short lines (7bit)
-    return f'<div style="{SCROLL}"><table><tr>{head}{body_rows}</table></div>'
+    return f'<div {SCROLL}><table><tr>{head}{body_rows}</table></div>'
 
 
 def logical_lines(lines: list[str]) -> list[str]:
@@ -144,7 +145,7 @@ def run_html(lines: list[str]) -> str:
         return prose_html(lines[:listed]) + list_html(lines[listed:])
     if drawn is None:
         return prose_html(lines)
-    return prose_html(lines[:drawn]) + (f'<div style="{SCROLL}"><pre>'
+    return prose_html(lines[:drawn]) + (f'<div {SCROLL}><pre>'
                                         f"{escape(chr(10).join(lines[drawn:]))}</pre></div>")
 
 
@@ -168,4 +169,4 @@ def list_html(lines: list[str]) -> str:
     for line in logical_lines(lines):
         term, _, what = line.strip().partition("  ")
         items.append(f"<tr><td><code>{escape(term)}</code><td>{escape(what.strip())}")
-    return f'<div style="{SCROLL}"><table>{chr(10).join(items)}</table></div>'
+    return f'<div {SCROLL}><table>{chr(10).join(items)}</table></div>'

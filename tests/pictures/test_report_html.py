@@ -30,7 +30,7 @@ def test_a_list_of_moves_keeps_each_move_whole_and_a_map_stays_as_drawn():
     moves = re.findall(r"<td><code>([^<]*)</code><td>([^<\n]*)", page)
     assert moves[:2] == [(c["move"], " ".join(c["description"].split())) for c in choices]
     assert moves[2][0] == "resign"
-    assert '<div style="overflow-x:auto"><pre>    c             d\n 3  |STOP $4      |' in page
+    assert '<div style=overflow-x:auto><pre>    c             d\n 3  |STOP $4      |' in page
     assert "<p>Map (north up):<div" in page
 
 
