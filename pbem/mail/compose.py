@@ -355,8 +355,10 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     text, lang = msg.get_content().replace("\r\n", "\n"), msg["Content-Language"] or readers.content_language()
     png, width = pictures.mail_picture(doc)
     title, status = pictures.headline(doc)
-    # named after the mail's own Message-ID: an owed mail made again (pbem.clock.notices) is the same mail
-    cid = f"<board.{str(msg['Message-ID']).strip().strip('<>')}>"
+    # named after the mail's own Message-ID (a digest of it: it is written twice): an owed mail made again
+    # (pbem.clock.notices) is the same mail
+    key = sha256(str(msg["Message-ID"]).strip().encode("utf-8", "surrogateescape")).hexdigest()
+    cid = f"<board.{key[:16]}@{str(msg['Message-ID']).strip().strip('<>').rpartition('@')[2]}>"
     # (the alt text names the picture; its status is the words just above it)
     # (no <title>: "the subject line of an e-mail" is the page's, as the HTML standard has it)
     fields = dict(cid=cid[1:-1], alt=_("Picture of the position: {title}", title=title),
@@ -367,4 +369,4 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     if msg["Content-Language"] is None:  # (made multipart, the Content-* headers went to the text part)
         msg["Content-Language"] = lang
     msg.get_payload()[1].add_related(png, "image", "png", cid=cid, filename="board.png", disposition="inline")
-    return encodings.short_boundaries(msg, sha256(cid.encode("utf-8", "surrogateescape")).hexdigest()[:12])
+    return encodings.short_boundaries(msg, key[16:24])
