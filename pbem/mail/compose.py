@@ -357,8 +357,9 @@ def add_picture(msg: EmailMessage, doc: dict) -> EmailMessage:
     title, status = pictures.headline(doc)
     # named after the mail's own Message-ID (a digest of it: it is written twice): an owed mail made again
     # (pbem.clock.notices) is the same mail
-    key = sha256(str(msg["Message-ID"]).strip().encode("utf-8", "surrogateescape")).hexdigest()
-    cid = f"<board.{key[:16]}@{str(msg['Message-ID']).strip().strip('<>').rpartition('@')[2]}>"
+    message_id = str(msg["Message-ID"]).strip()
+    key = sha256(message_id.encode("utf-8", "surrogateescape")).hexdigest()
+    cid = f"<board.{key[:16]}@{message_id.strip('<>').rpartition('@')[2]}>"
     # (the alt text names the picture; its status is the words just above it)
     # (no <title>: "the subject line of an e-mail" is the page's, as the HTML standard has it)
     fields = dict(cid=cid[1:-1], alt=_("Picture of the position: {title}", title=title),

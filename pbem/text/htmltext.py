@@ -3,8 +3,9 @@ that reflow, its lists of moves as two columns whose descriptions reflow, and wh
 map, a table without a header line) kept as drawn in a box of its own that scrolls sideways on a narrow screen.
 
 One source: the HTML is read from the text the report (or the mail) already is, so the two never disagree. The
-text's shapes are pbem's own: a table has a header line over a line of dashes whose runs mark its columns
-(pbem.tables, tabulate's "simple" format), a wrapped line goes on indented two more (pbem.tables.fit_lines), a list
+text's shapes are pbem's own: a table has a header line over a line of dashes whose runs mark its columns, in
+display columns (pbem.tables, tabulate's "simple" format: a Chinese character takes two), a wrapped line goes on
+indented two more (pbem.tables.fit_lines), a list
 of moves is a heading ending in a colon over lines indented two, each a move, two spaces and what it does
 (pbem.text.phrases.legal_lines). The look is a small style sheet (CSS) in the page's head, which most mail
 programs read; the one style a narrow screen needs (a box that scrolls rather than widen the page) is inline."""
@@ -23,8 +24,8 @@ NUMBER = re.compile(r"^-?\d+$")
 HEADING_ENDS = (":", "：")  # a list's heading ends in a colon, Chinese's full-width one too
 RIGHT = " class=n"  # a column of whole numbers, aligned right (an attribute value of one word needs no quotes)
 
-SCROLL = "style=overflow-x:auto"  # inline: without it a map would widen the page (a value without spaces needs no
-# quotes)
+# inline: without it a map would widen the page (a value without spaces needs no quotes)
+SCROLL = "style=overflow-x:auto"
 # The rest of the look, for a page's <style> (mail programs that drop it still show tables, paragraphs, a map),
 # written without the spaces a browser skips: it goes in every turn mail. (A move, in <code>, is never broken.)
 CSS = """
@@ -36,6 +37,7 @@ pre,code{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:13px;
 pre{margin:0}
 code{white-space:nowrap}
 """
+
 
 def escape(text: str) -> str:
     """`text` safe in HTML between tags, as html.escape(text, quote=False) writes it (quotes are safe there: the
