@@ -5,10 +5,10 @@ map, a table without a header line) kept as drawn in a box of its own that scrol
 One source: the HTML is read from the text the report (or the mail) already is, so the two never disagree. The
 text's shapes are pbem's own: a table has a header line over a line of dashes whose runs mark its columns, in
 display columns (pbem.tables, tabulate's "simple" format: a Chinese character takes two), a wrapped line goes on
-indented two more (pbem.tables.fit_lines), a list
-of moves is a heading ending in a colon over lines indented two, each a move, two spaces and what it does
-(pbem.text.phrases.legal_lines). The look is a small style sheet (CSS) in the page's head, which most mail
-programs read; the one style a narrow screen needs (a box that scrolls rather than widen the page) is inline."""
+indented two more (pbem.tables.fit_lines), a list of moves is a heading ending in a colon over lines indented two,
+each a move, two spaces and what it does (pbem.text.phrases.legal_lines). The look is a small style sheet (CSS) in
+the page's head, which most mail programs read; the one style a narrow screen needs (a box that scrolls rather
+than widen the page) is inline."""
 from __future__ import annotations
 
 import bisect
