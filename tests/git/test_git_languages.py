@@ -164,7 +164,7 @@ def test_the_git_mails_are_in_their_addressees_language(club, tmp_path):
     outbox = tmp_path / "outbox"
     assert game.referee("--outbox", outbox)["mailed"] == ["bob@club.example"]
     (message,) = [mailbox.MaildirMessage(m) for m in mailbox.Maildir(outbox, create=False)]
-    body = message.get_payload(decode=True).decode()
+    body = message.get_payload(decode=True).decode(message.get_content_charset())  # (French: windows-1252)
     assert f"Coup 1 ({player}) :" in body and "Prochain : coup 2." in body  # what the commit did, in French
 
 

@@ -240,7 +240,8 @@ def test_status_command_sends_my_view_only_to_me(mail_game, smtp, games_root):
     assert mail_game.snapshot() == before
     (reply,) = smtp.messages
     assert reply["To"] == mail_game.address(name)
-    assert report.status_text(engine.status(mail_game.gd, name)).strip() in body_of(reply)
+    doc = engine.status(mail_game.gd, name)  # (the reader to act is told so in the answer's first line)
+    assert report.status_text(doc, turn_told=doc["to_act"] == name).strip() in body_of(reply)
 
 
 def test_moves_command_lists_my_legal_moves(mail_game, smtp, games_root):
