@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pbem.memo import Bounded
-from pbem.viewfields import built, once
+from pbem.viewfields import built, for_bot, once
 
 from .phases.common import level_of, order_complete, phase_bonus, tile_cost
 from .phases.placement import workers_needed
@@ -119,7 +119,7 @@ def public_fields(state, make):
         "players": lambda: [{"name": p, "vp": state["pits"][p]["vp"], "workers": state["pits"][p]["workers"],
                              "canteen": state["canteen"][p], "orders": len(state["pits"][p]["orders"]),
                              "delivered": len(state["pits"][p]["delivered"])} for p in state["players"]],
-        "board": lambda: [space_view(state, s) for s in state["components"]["spaces"]],
+        "board": lambda: board_view(state, for_bot(make)),
         "decks": lambda: {"tiles": len(state["tile_deck"]), "orders": len(state["order_deck"])},  # sizes only
         "supply": lambda: dict(state["supply"]),
         "draft": lambda: None if state["draft"] is None else {
@@ -130,8 +130,24 @@ def public_fields(state, make):
     }
 
 
-def space_view(state, space):
-    printed = printed_spaces(state)[space]
+def board_view(state, bot=False):
+    """Every space, in the order of the components. A rollout builds the board at every placement and changes a
+    space or two between one and the next: a bot's board (pbem.viewfields.for_bot: a bot only reads it) shares a
+    space's view with the game's earlier boards that had the same workers and card on that space (all a space's
+    view depends on but the components); a player's board is made afresh."""
+    spaces, printed = state["components"]["spaces"], printed_spaces(state)
+    if not bot:
+        return [space_view(state, space, printed[space]) for space in spaces]
+    known, workers, display = BOT_SPACES.of(spaces, lambda: Bounded(MOST_SPACES)), state["board"], state["display"]
+    return [known.get((space, tuple(workers[space]), display.get(space)),
+                      lambda: space_view(state, space, printed[space])) for space in spaces]
+
+
+BOT_SPACES = Bounded(64)  # a game's spaces -> Bounded {(space, its workers, its card): the space's view for a bot}
+MOST_SPACES = 4096        # a rollout's boards have a few hundred distinct spaces
+
+
+def space_view(state, space, printed):
     card = state["display"].get(space)
     return {**printed, "workers": list(state["board"][space]), "needs": workers_needed(state, space),
             "tile": tile_view(state, card) if card and printed["kind"] == "factory" else None,
