@@ -3,7 +3,8 @@
 A game's views.py may give, beside `view(state, player)`, `fields(state, player, make)`: the same view as a dict of
 its fields in order, each a function of no argument that makes the field's value (`{"board": lambda:
 board_view(state), ...}`); a part of a field declared so in turn (a player's part among all the players') is made
-by `make` from its own fields. `built` makes every field: the view players read, written to files and checked
+by `make` from its own fields (and those of its first fields that cost a mere lookup, made at once: `make(fields,
+first)`). `built` makes every field: the view players read, written to files and checked
 against the schemas (`view(state, player)` is `built(fields(state, player, built))`). `lazily` makes a BotView, each
 field made when it is first read: the search bot's rollouts (pbem.play.search) build a view at every decision of
 every greedy seat, and the greedy bot reads a few of its fields (Coal Baron's mining steps never look at the board,
@@ -16,14 +17,16 @@ from __future__ import annotations
 from typing import Callable
 
 
-def built(fields: dict[str, Callable[[], object]]) -> dict:
-    """The whole view: every field made, in order."""
-    return {key: make() for key, make in fields.items()}
+def built(fields: dict[str, Callable[[], object]], first: dict | None = None) -> dict:
+    """The whole view: `first` (the view's first fields, already made), then every field made, in order."""
+    made = {key: make() for key, make in fields.items()}
+    return made if first is None else {**first, **made}
 
 
-def lazily(fields: dict[str, Callable[[], object]]) -> BotView:
-    """A part of a bot's view: each field made when first read."""
-    return BotView({}, fields)
+def lazily(fields: dict[str, Callable[[], object]], first: dict | None = None) -> BotView:
+    """A part of a bot's view: `first` as given, then each field made when first read. A field that costs a lookup
+    (a name, a count) costs less made at once than declared: a function made and called for it at every view."""
+    return BotView(first or {}, fields)
 
 
 def once(make: Callable[[], object]) -> Callable[[], object]:

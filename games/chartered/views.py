@@ -17,19 +17,19 @@ def to_act_view(state: dict) -> dict | None:
             "companies": list(frame.get("tied", []))}
 
 
-def company_fields(state: dict, company: str, placing) -> dict:
-    """A company field by field (pbem.viewfields): one free to found shows only who it is; a founded one its value,
+def company_fields(state: dict, company: str, placing, make) -> dict:
+    """A company, made by `make` (pbem.viewfields): one free to found shows only who it is; a founded one its value,
     shares, flag and plots. Lists of plots (the frontier) are written as one string of numbers ("11 16 18") to keep
-    every view short. `placing`: board.placing(state), a function of no argument that finds it once."""
+    every view short. `placing`: board.placing(state), a function of no argument that finds it once. The first
+    fields are lookups, made at once (a bot's rollouts read a company's id and whether it is founded at every
+    decision); the others when a bot first reads them."""
     data = state["companies"][company]
-    entry = {"id": lambda: company, "name": lambda: data["name"], "goods": lambda: data["goods"],
-             "code": lambda: data["code"], "founded": lambda: data["hq"] is not None}
+    first = {"id": company, "name": data["name"], "goods": data["goods"], "code": data["code"],
+             "founded": data["hq"] is not None}
     if data["hq"] is None:
-        return entry
-    return {
-        **entry,
-        "hq": lambda: data["hq"],
-        "value": lambda: data["value"],
+        return first
+    first["hq"], first["value"] = data["hq"], data["value"]
+    return make({
         "price": lambda: shares.share_price(state, company),
         "buying_price": lambda: shares.buying_price(state, company),
         "shares_left": lambda: shares.shares_left(state, company),
@@ -37,20 +37,18 @@ def company_fields(state: dict, company: str, placing) -> dict:
         "flag": lambda: data["flag"],
         "plots": lambda: dict(data["plots"]),
         "frontier": lambda: placing().frontier(company),
-    }
+    }, first)
 
 
-def player_fields(state: dict, player: str) -> dict:
-    """A player's part field by field (pbem.viewfields)."""
-    return {
-        "name": lambda: player,
-        "money": lambda: state["money"][player],
-        "cards": lambda: len(state["hands"][player]),
+def player_fields(state: dict, player: str, make) -> dict:
+    """A player's part, made by `make` (pbem.viewfields): the first fields at once (lookups), the others when a bot
+    first reads them."""
+    return make({
         "shares": lambda: {company: held for company, data in state["companies"].items()
                            if (held := data["shares"].get(player, 0))},  # shares_held, read at every rollout decision
         "flags": lambda: shares.flags_of(state, player),
         "next_flag_cost": lambda: shares.flag_cost(state, player),
-    }
+    }, {"name": player, "money": state["money"][player], "cards": len(state["hands"][player])})
 
 
 def view(state: dict, player: str | None) -> dict:
@@ -75,7 +73,7 @@ def fields(state: dict, player: str | None, make) -> dict:
         "links": lambda: list(state["links"]),
         "foundable": lambda: " ".join(board.foundable_plots(state)),
         "companies": lambda: companies_view(state, make),
-        "players": lambda: [make(player_fields(state, p)) for p in state["players"]],
+        "players": lambda: [player_fields(state, p, make) for p in state["players"]],
         "last_merger": lambda: merger_view(state["last_merger"]) if state["last_merger"] else None,
     }
     if player is not None:
@@ -85,7 +83,7 @@ def fields(state: dict, player: str | None, make) -> dict:
 
 def companies_view(state: dict, make) -> list[dict]:
     placing = once(lambda: board.placing(state))
-    return [make(company_fields(state, company, placing)) for company in state["companies"]]
+    return [company_fields(state, company, placing, make) for company in state["companies"]]
 
 
 def merger_view(record: dict) -> dict:

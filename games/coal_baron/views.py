@@ -20,12 +20,12 @@ def order_view(state, order_id):
     return {"id": order_id, "transport": o["transport"], "vp": o["vp"], "cubes": list(o["cubes"])}
 
 
-def pit_fields(state, player):
-    """A player's pit field by field (pbem.viewfields: a seat's bot reads its own pit of all the pits)."""
+def pit_view(state, player, make):
+    """A player's pit, made by `make` (pbem.viewfields: a seat's bot reads its own pit of all the pits, found by its
+    player, made at once)."""
     pit = state["pits"][player]
     tiles = state["components"]["tiles"]
-    return {
-        "player": lambda: player,
+    return make({
         "tunnels": lambda: [tunnel_view(state, t, tiles) for t in pit["tunnels"]],
         "cage": lambda: {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
         "storage": lambda: list(pit["storage"]),
@@ -34,7 +34,7 @@ def pit_fields(state, player):
         "shown": lambda: shown_orders(state, pit),
         "lit": lambda: tile_balance(state, pit)[0],
         "dark": lambda: tile_balance(state, pit)[1],
-    }
+    }, {"player": player})
 
 
 def tunnel_view(state, tunnel, tiles):
@@ -73,22 +73,20 @@ def fields(state, player, make):
     for each tile on offer when a phase card makes it cheaper for them."""
     view = public_fields(state, make)
     if player is not None:
-        view["private"] = lambda: make(private_fields(state, player))
+        view["private"] = lambda: private_view(state, player, make)
     return view
 
 
-def private_fields(state, player):
-    """A player's private part field by field: a bot reads its name and money at every decision, its delivered
-    orders and the tile prices seldom."""
+def private_view(state, player, make):
+    """A player's private part, made by `make`: a bot reads its name and money at every decision (made at once),
+    its delivered orders and the tile prices seldom."""
     pit = state["pits"][player]
     drawn = once(lambda: drawn_view(state, player))  # shared by `drawn` and `tile_prices`
-    return {
-        "player": lambda: player,
-        "money": lambda: pit["money"],
+    return make({
         "delivered": lambda: [order_view(state, o) for o in pit["delivered"]],
         "drawn": drawn,
         "tile_prices": lambda: tile_prices(state, player, drawn()),
-    }
+    }, {"player": player, "money": pit["money"]})
 
 
 def tile_prices(state, player, drawn):
@@ -125,7 +123,7 @@ def public_fields(state, make):
         "draft": lambda: None if state["draft"] is None else {
             "revealed": [order_view(state, o) for o in state["draft"]["revealed"]]},
         "phase": lambda: phase_view(state),
-        "pits": lambda: [make(pit_fields(state, p)) for p in state["players"]],
+        "pits": lambda: [pit_view(state, p, make) for p in state["players"]],
         "awards": lambda: [dict(a) for a in state["awards"]],
     }
 
