@@ -22,33 +22,41 @@ def company_fields(state: dict, company: str, placing, make) -> dict:
     shares, flag and plots. Lists of plots (the frontier) are written as one string of numbers ("11 16 18") to keep
     every view short. `placing`: board.placing(state), a function of no argument that finds it once. The first
     fields are lookups, made at once (a bot's rollouts read a company's id and whether it is founded at every
-    decision); the others when a bot first reads them."""
+    decision); the others (FOUNDED) when a bot first reads them."""
     data = state["companies"][company]
     first = {"id": company, "name": data["name"], "goods": data["goods"], "code": data["code"],
              "founded": data["hq"] is not None}
     if data["hq"] is None:
         return first
     first["hq"], first["value"] = data["hq"], data["value"]
-    return make({
-        "price": lambda: shares.share_price(state, company),
-        "buying_price": lambda: shares.buying_price(state, company),
-        "shares_left": lambda: shares.shares_left(state, company),
-        "holders": lambda: {player: data["shares"][player] for player in state["players"] if player in data["shares"]},
-        "flag": lambda: data["flag"],
-        "plots": lambda: dict(data["plots"]),
-        "frontier": lambda: placing().frontier(company),
-    }, first)
+    return make(FOUNDED, first, (state, company, data, placing))
+
+
+FOUNDED = {  # a founded company's fields after its first, each of (the state, the company, its data, the placing)
+    "price": lambda state, company, data, placing: shares.share_price(state, company),
+    "buying_price": lambda state, company, data, placing: shares.buying_price(state, company),
+    "shares_left": lambda state, company, data, placing: shares.shares_left(state, company),
+    "holders": lambda state, company, data, placing: {player: data["shares"][player] for player in state["players"]
+                                                      if player in data["shares"]},
+    "flag": lambda state, company, data, placing: data["flag"],
+    "plots": lambda state, company, data, placing: dict(data["plots"]),
+    "frontier": lambda state, company, data, placing: placing().frontier(company),
+}
 
 
 def player_fields(state: dict, player: str, make) -> dict:
-    """A player's part, made by `make` (pbem.viewfields): the first fields at once (lookups), the others when a bot
-    first reads them."""
-    return make({
-        "shares": lambda: {company: held for company, data in state["companies"].items()
-                           if (held := data["shares"].get(player, 0))},  # shares_held, read at every rollout decision
-        "flags": lambda: shares.flags_of(state, player),
-        "next_flag_cost": lambda: shares.flag_cost(state, player),
-    }, {"name": player, "money": state["money"][player], "cards": len(state["hands"][player])})
+    """A player's part, made by `make` (pbem.viewfields): the first fields at once (lookups), the others (PLAYER)
+    when a bot first reads them."""
+    return make(PLAYER, {"name": player, "money": state["money"][player], "cards": len(state["hands"][player])},
+                (state, player))
+
+
+PLAYER = {  # a player's fields after their first, each of (the state, the player)
+    "shares": lambda state, player: {company: held for company, data in state["companies"].items()
+                                     if (held := data["shares"].get(player, 0))},  # shares_held, read at every decision
+    "flags": lambda state, player: shares.flags_of(state, player),
+    "next_flag_cost": lambda state, player: shares.flag_cost(state, player),
+}
 
 
 def view(state: dict, player: str | None) -> dict:

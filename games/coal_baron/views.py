@@ -22,19 +22,20 @@ def order_view(state, order_id):
 
 def pit_view(state, player, make):
     """A player's pit, made by `make` (pbem.viewfields: a seat's bot reads its own pit of all the pits, found by its
-    player, made at once)."""
-    pit = state["pits"][player]
-    tiles = state["components"]["tiles"]
-    return make({
-        "tunnels": lambda: [tunnel_view(state, t, tiles) for t in pit["tunnels"]],
-        "cage": lambda: {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
-        "storage": lambda: list(pit["storage"]),
-        "orders": lambda: [outstanding_view(state, o) for o in pit["orders"]],
-        "delivered": lambda: len(pit["delivered"]),
-        "shown": lambda: shown_orders(state, pit),
-        "lit": lambda: tile_balance(state, pit)[0],
-        "dark": lambda: tile_balance(state, pit)[1],
-    }, {"player": player})
+    player, made at once; the other fields, PIT, when first read)."""
+    return make(PIT, {"player": player}, (state, state["pits"][player]))
+
+
+PIT = {  # a pit's fields after its player, each of (the state, the pit)
+    "tunnels": lambda state, pit: [tunnel_view(state, t, state["components"]["tiles"]) for t in pit["tunnels"]],
+    "cage": lambda state, pit: {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
+    "storage": lambda state, pit: list(pit["storage"]),
+    "orders": lambda state, pit: [outstanding_view(state, o) for o in pit["orders"]],
+    "delivered": lambda state, pit: len(pit["delivered"]),
+    "shown": lambda state, pit: shown_orders(state, pit),
+    "lit": lambda state, pit: tile_balance(state, pit)[0],
+    "dark": lambda state, pit: tile_balance(state, pit)[1],
+}
 
 
 def tunnel_view(state, tunnel, tiles):
