@@ -17,7 +17,7 @@ def to_act_view(state: dict) -> dict | None:
             "companies": list(frame.get("tied", []))}
 
 
-def company_fields(state: dict, company: str, placing, make) -> dict:
+def company_view(state: dict, company: str, placing, make) -> dict:
     """A company, made by `make` (pbem.viewfields): one free to found shows only who it is; a founded one its value,
     shares, flag and plots. Lists of plots (the frontier) are written as one string of numbers ("11 16 18") to keep
     every view short. `placing`: board.placing(state), a function of no argument that finds it once. The first
@@ -44,7 +44,7 @@ FOUNDED = {  # a founded company's fields after its first, each of (the state, t
 }
 
 
-def player_fields(state: dict, player: str, make) -> dict:
+def player_view(state: dict, player: str, make) -> dict:
     """A player's part, made by `make` (pbem.viewfields): the first fields at once (lookups), the others (PLAYER)
     when a bot first reads them."""
     return make(PLAYER, {"name": player, "money": state["money"][player], "cards": len(state["hands"][player])},
@@ -81,7 +81,7 @@ def fields(state: dict, player: str | None, make) -> dict:
         "links": lambda: list(state["links"]),
         "foundable": lambda: " ".join(board.foundable_plots(state)),
         "companies": lambda: companies_view(state, make),
-        "players": lambda: [player_fields(state, p, make) for p in state["players"]],
+        "players": lambda: [player_view(state, p, make) for p in state["players"]],
         "last_merger": lambda: merger_view(state["last_merger"]) if state["last_merger"] else None,
     }
     if player is not None:
@@ -91,7 +91,7 @@ def fields(state: dict, player: str | None, make) -> dict:
 
 def companies_view(state: dict, make) -> list[dict]:
     placing = once(lambda: board.placing(state))
-    return [company_fields(state, company, placing, make) for company in state["companies"]]
+    return [company_view(state, company, placing, make) for company in state["companies"]]
 
 
 def merger_view(record: dict) -> dict:
