@@ -6,13 +6,14 @@ fields in order, each a function of no argument that makes the field's value (`{
 fields (and those of its first fields that cost a mere lookup, made at once: `make(fields, first)`). A part made many
 times a view (a company, a pit) declares its fields once, as functions of the same arguments, and gives `make` those
 arguments (`make(FIELDS, first, (state, company))`): a rollout then makes no new function for each field of each part at
-each decision. `built` makes every field: the view players read, written to files and checked against the schemas
-(`view(state, player)` is `built(fields(state, player, built))`). `lazily` makes a BotView, each field made when it is
-first read: the search bot's rollouts (pbem.play.search) build a view at every decision of every greedy seat, and the
-greedy bot reads a few of its fields (Coal Baron's mining steps never look at the board, and a seat reads its own pit of
-all the pits): the fields it does not read are never made. The values are the same functions' of the same state, so the
-bot decides exactly as from the whole view, as long as the state does not change while it reads (a rollout applies the
-move after the bot has chosen it).
+each decision; so may the whole view (views.py's `FIELDS`, each field a function of the state, the player and `make`,
+`private` among them only for a player's view: Heartland's). `built` makes every field: the view players read, written
+to files and checked against the schemas (`view(state, player)` is `built(fields(state, player, built))`). `lazily`
+makes a BotView, each field made when it is first read: the search bot's rollouts (pbem.play.search) build a view at
+every decision of every greedy seat, and the greedy bot reads a few of its fields (Coal Baron's mining steps never look
+at the board, and a seat reads its own pit of all the pits): the fields it does not read are never made. The values are
+the same functions' of the same state, so the bot decides exactly as from the whole view, as long as the state does not
+change while it reads (a rollout applies the move after the bot has chosen it).
 """
 from __future__ import annotations
 
