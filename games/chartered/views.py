@@ -60,33 +60,31 @@ PLAYER = {  # a player's fields after their first, each of (the state, the playe
 
 
 def view(state: dict, player: str | None) -> dict:
-    return built(fields(state, player, built))
+    return built(FIELDS if player is not None else PUBLIC, None, (state, player, built))
 
 
-def fields(state: dict, player: str | None, make) -> dict:
-    """The view field by field (pbem.viewfields; `make` makes a company and a player's part from their fields)."""
-    public = {  # after the game's id, its rules version and the options (pbem writes them)
-        "side": lambda: state["side"],
-        "over": lambda: state["over"],
-        "to_act": lambda: to_act_view(state),
-        "turn": lambda: dict(state["turn"]),
-        "supply": lambda: state["supply"],
-        "deck_count": lambda: len(state["deck"]),
-        "market": lambda: list(state["market"]),
-        "played": lambda: state["played"],
-        "costs": lambda: dict(state["costs"], flags=list(state["costs"]["flags"])),
-        "values": lambda: dict(state["values"]),
-        "stock_board": lambda: [dict(step) for step in state["stock_board"]],
-        "map": lambda: list(state["map"]),
-        "links": lambda: list(state["links"]),
-        "foundable": lambda: " ".join(board.foundable_plots(state)),
-        "companies": lambda: companies_view(state, make),
-        "players": lambda: [player_view(state, p, make) for p in state["players"]],
-        "last_merger": lambda: merger_view(state["last_merger"]) if state["last_merger"] else None,
-    }
-    if player is not None:
-        public["private"] = lambda: {"player": player, "hand": list(state["hands"][player])}
-    return public
+FIELDS = {  # the view field by field (pbem.viewfields), each of (the state, the player, `make`: it makes a company
+    # and a player's part), declared once; after the game's id, its rules version and the options (pbem writes them)
+    "side": lambda state, player, make: state["side"],
+    "over": lambda state, player, make: state["over"],
+    "to_act": lambda state, player, make: to_act_view(state),
+    "turn": lambda state, player, make: dict(state["turn"]),
+    "supply": lambda state, player, make: state["supply"],
+    "deck_count": lambda state, player, make: len(state["deck"]),
+    "market": lambda state, player, make: list(state["market"]),
+    "played": lambda state, player, make: state["played"],
+    "costs": lambda state, player, make: dict(state["costs"], flags=list(state["costs"]["flags"])),
+    "values": lambda state, player, make: dict(state["values"]),
+    "stock_board": lambda state, player, make: [dict(step) for step in state["stock_board"]],
+    "map": lambda state, player, make: list(state["map"]),
+    "links": lambda state, player, make: list(state["links"]),
+    "foundable": lambda state, player, make: " ".join(board.foundable_plots(state)),
+    "companies": lambda state, player, make: companies_view(state, make),
+    "players": lambda state, player, make: [player_view(state, p, make) for p in state["players"]],
+    "last_merger": lambda state, player, make: merger_view(state["last_merger"]) if state["last_merger"] else None,
+    "private": lambda state, player, make: {"player": player, "hand": list(state["hands"][player])},
+}
+PUBLIC = {key: field for key, field in FIELDS.items() if key != "private"}  # the view of no player (spectators)
 
 
 def companies_view(state: dict, make) -> list[dict]:

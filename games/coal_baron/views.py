@@ -65,17 +65,7 @@ def shown_orders(state, pit):
 
 
 def view(state, player):
-    return built(fields(state, player, built))
-
-
-def fields(state, player, make):
-    """The view field by field (pbem.viewfields; `make` makes a pit from its fields): the public fields, plus for a
-    player their `private` part: their money, their delivered orders, the cards they drew, and what they would pay
-    for each tile on offer when a phase card makes it cheaper for them."""
-    view = public_fields(state, make)
-    if player is not None:
-        view["private"] = lambda: private_view(state, player, make)
-    return view
+    return built(FIELDS if player is not None else PUBLIC, None, (state, player, built))
 
 
 def private_view(state, player, make):
@@ -105,28 +95,38 @@ def tile_prices(state, player, drawn):
             if tile_cost(state, player, t) != state["components"]["tiles"][t]["cost"]]
 
 
-def public_fields(state, make):
+FIELDS = {  # the view field by field (pbem.viewfields), each of (the state, the player, `make`: it makes a pit and
+    # the private part), declared once; after the game's id, its rules version and the options (pbem writes them)
+    "shift": lambda state, player, make: state["shift"],
+    "shifts": lambda state, player, make: state["components"]["shifts"],
+    "start_player": lambda state, player, make: state["start_player"],
+    "over": lambda state, player, make: state["over"],
+    "to_act": lambda state, player, make: to_act_view(state),
+    "players": lambda state, player, make: [
+        {"name": p, "vp": state["pits"][p]["vp"], "workers": state["pits"][p]["workers"],
+         "canteen": state["canteen"][p], "orders": len(state["pits"][p]["orders"]),
+         "delivered": len(state["pits"][p]["delivered"])} for p in state["players"]],
+    "board": lambda state, player, make: board_view(state, for_bot(make)),
+    "decks": lambda state, player, make: {"tiles": len(state["tile_deck"]),  # sizes only
+                                          "orders": len(state["order_deck"])},
+    "supply": lambda state, player, make: dict(state["supply"]),
+    "draft": lambda state, player, make: None if state["draft"] is None else {
+        "revealed": [order_view(state, o) for o in state["draft"]["revealed"]]},
+    "phase": lambda state, player, make: phase_view(state),
+    "pits": lambda state, player, make: [pit_view(state, p, make) for p in state["players"]],
+    "awards": lambda state, player, make: [dict(a) for a in state["awards"]],
+    # for a player: their money, their delivered orders, the cards they drew, and what they would pay for each tile
+    # on offer when a phase card makes it cheaper for them
+    "private": lambda state, player, make: private_view(state, player, make),
+}
+PUBLIC = {key: field for key, field in FIELDS.items() if key != "private"}  # the view of no player (spectators)
+
+
+def to_act_view(state):
     top = state["stack"][-1] if state["stack"] else None
-    return {  # after the game's id, its rules version and the options (pbem writes them)
-        "shift": lambda: state["shift"],
-        "shifts": lambda: state["components"]["shifts"],
-        "start_player": lambda: state["start_player"],
-        "over": lambda: state["over"],
-        "to_act": lambda: None if top is None or state["over"] else {
-            "player": top["player"], "decision": top["decision"],
-            "steps_left": top.get("steps"), "drawn": len(top["drawn"]) if "drawn" in top else None},
-        "players": lambda: [{"name": p, "vp": state["pits"][p]["vp"], "workers": state["pits"][p]["workers"],
-                             "canteen": state["canteen"][p], "orders": len(state["pits"][p]["orders"]),
-                             "delivered": len(state["pits"][p]["delivered"])} for p in state["players"]],
-        "board": lambda: board_view(state, for_bot(make)),
-        "decks": lambda: {"tiles": len(state["tile_deck"]), "orders": len(state["order_deck"])},  # sizes only
-        "supply": lambda: dict(state["supply"]),
-        "draft": lambda: None if state["draft"] is None else {
-            "revealed": [order_view(state, o) for o in state["draft"]["revealed"]]},
-        "phase": lambda: phase_view(state),
-        "pits": lambda: [pit_view(state, p, make) for p in state["players"]],
-        "awards": lambda: [dict(a) for a in state["awards"]],
-    }
+    return None if top is None or state["over"] else {
+        "player": top["player"], "decision": top["decision"], "steps_left": top.get("steps"),
+        "drawn": len(top["drawn"]) if "drawn" in top else None}
 
 
 def board_view(state, bot=False):
