@@ -1,14 +1,18 @@
 """A view declared field by field, so that a bot's view can be built only as far as the bot reads it.
 
-A game's views.py may give, beside `view(state, player)`, `fields(state, player, make)`: the same view as a dict of
-its fields in order, each a function of no argument that makes the field's value (`{"board": lambda:
-board_view(state), ...}`); a part of a field declared so in turn (a player's part among all the players') is made
-by `make` from its own fields. `built` makes every field: the view players read, written to files and checked
-against the schemas (`view(state, player)` is `built(fields(state, player, built))`). `lazily` makes a BotView, each
-field made when it is first read: the search bot's rollouts (pbem.play.search) build a view at every decision of
-every greedy seat, and the greedy bot reads a few of its fields (Coal Baron's mining steps never look at the board,
-and a seat reads its own pit of all the pits): the fields it does not read are never made. The values are the same
-functions' of the same state, so the bot decides exactly as from the whole view, as long as the state does not
+A game's views.py may give, beside `view(state, player)`, `fields(state, player, make)`: the same view as a dict of its
+fields in order, each a function of no argument that makes the field's value (`{"board": lambda: board_view(state),
+...}`); a part of a field declared so in turn (a player's part among all the players') is made by `make` from its own
+fields (and those of its first fields that cost a mere lookup, made at once: `make(fields, first)`). A part made many
+times a view (a company, a pit) declares its fields once, as functions of the same arguments, and gives `make` those
+arguments (`make(FIELDS, first, (state, company))`): a rollout then makes no new function for each field of each part at
+each decision; so may the whole view (views.py's `FIELDS`, each field a function of the state, the player and `make`,
+`private` among them only for a player's view: Heartland's). `built` makes every field: the view players read, written
+to files and checked against the schemas (`view(state, player)` is `built(fields(state, player, built))`). `lazily`
+makes a BotView, each field made when it is first read: the search bot's rollouts (pbem.play.search) build a view at
+every decision of every greedy seat, and the greedy bot reads a few of its fields (Coal Baron's mining steps never look
+at the board, and a seat reads its own pit of all the pits): the fields it does not read are never made. The values are
+the same functions' of the same state, so the bot decides exactly as from the whole view, as long as the state does not
 change while it reads (a rollout applies the move after the bot has chosen it).
 """
 from __future__ import annotations
@@ -16,14 +20,18 @@ from __future__ import annotations
 from typing import Callable
 
 
-def built(fields: dict[str, Callable[[], object]]) -> dict:
-    """The whole view: every field made, in order."""
-    return {key: make() for key, make in fields.items()}
+def built(fields: dict[str, Callable[..., object]], first: dict | None = None, args: tuple = ()) -> dict:
+    """The whole view: `first` (the view's first fields, already made), then every field made (its function called
+    with `args`), in order."""
+    made = {key: make(*args) for key, make in fields.items()}
+    return made if first is None else {**first, **made}
 
 
-def lazily(fields: dict[str, Callable[[], object]]) -> BotView:
-    """A part of a bot's view: each field made when first read."""
-    return BotView({}, fields)
+def lazily(fields: dict[str, Callable[..., object]], first: dict | None = None, args: tuple = ()) -> BotView:
+    """A part of a bot's view: `first` as given, then each field made when first read (its function called with
+    `args`). A field that costs a lookup (a name, a count) costs less made at once than declared: a function made
+    and called for it at every view."""
+    return BotView(first or {}, fields, args)
 
 
 def once(make: Callable[[], object]) -> Callable[[], object]:
@@ -50,14 +58,14 @@ class BotView(dict):
     comparing, repr) makes every field first, in the view's order. A bot's view is for reading: json, which reads
     a dict's own storage, does not see the fields not made yet (a view to write is `built`)."""
 
-    __slots__ = ("_fields",)
+    __slots__ = ("_fields", "_args")
 
-    def __init__(self, header: dict, fields: dict[str, Callable[[], object]]):
+    def __init__(self, header: dict, fields: dict[str, Callable[..., object]], args: tuple = ()):
         super().__init__(header)
-        self._fields = fields
+        self._fields, self._args = fields, args
 
     def __missing__(self, key: str):
-        value = self[key] = self._fields[key]()  # KeyError for a field the view does not have, as a dict's
+        value = self[key] = self._fields[key](*self._args)  # KeyError for a field the view does not have, as a dict's
         return value
 
     def get(self, key: str, default=None):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pbem.memo import Bounded
-from pbem.viewfields import built, once
+from pbem.viewfields import built, for_bot, once
 
 from .phases.common import level_of, order_complete, phase_bonus, tile_cost
 from .phases.placement import workers_needed
@@ -20,21 +20,22 @@ def order_view(state, order_id):
     return {"id": order_id, "transport": o["transport"], "vp": o["vp"], "cubes": list(o["cubes"])}
 
 
-def pit_fields(state, player):
-    """A player's pit field by field (pbem.viewfields: a seat's bot reads its own pit of all the pits)."""
-    pit = state["pits"][player]
-    tiles = state["components"]["tiles"]
-    return {
-        "player": lambda: player,
-        "tunnels": lambda: [tunnel_view(state, t, tiles) for t in pit["tunnels"]],
-        "cage": lambda: {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
-        "storage": lambda: list(pit["storage"]),
-        "orders": lambda: [outstanding_view(state, o) for o in pit["orders"]],
-        "delivered": lambda: len(pit["delivered"]),
-        "shown": lambda: shown_orders(state, pit),
-        "lit": lambda: tile_balance(state, pit)[0],
-        "dark": lambda: tile_balance(state, pit)[1],
-    }
+def pit_view(state, player, make):
+    """A player's pit, made by `make` (pbem.viewfields: a seat's bot reads its own pit of all the pits, found by its
+    player, made at once; the other fields, PIT, when first read)."""
+    return make(PIT, {"player": player}, (state, state["pits"][player]))
+
+
+PIT = {  # a pit's fields after its player, each of (the state, the pit)
+    "tunnels": lambda state, pit: [tunnel_view(state, t, state["components"]["tiles"]) for t in pit["tunnels"]],
+    "cage": lambda state, pit: {"level": pit["cage"]["level"], "cubes": list(pit["cage"]["cubes"])},
+    "storage": lambda state, pit: list(pit["storage"]),
+    "orders": lambda state, pit: [outstanding_view(state, o) for o in pit["orders"]],
+    "delivered": lambda state, pit: len(pit["delivered"]),
+    "shown": lambda state, pit: shown_orders(state, pit),
+    "lit": lambda state, pit: tile_balance(state, pit)[0],
+    "dark": lambda state, pit: tile_balance(state, pit)[1],
+}
 
 
 def tunnel_view(state, tunnel, tiles):
@@ -64,31 +65,19 @@ def shown_orders(state, pit):
 
 
 def view(state, player):
-    return built(fields(state, player, built))
+    return built(FIELDS if player is not None else PUBLIC, None, (state, player, built))
 
 
-def fields(state, player, make):
-    """The view field by field (pbem.viewfields; `make` makes a pit from its fields): the public fields, plus for a
-    player their `private` part: their money, their delivered orders, the cards they drew, and what they would pay
-    for each tile on offer when a phase card makes it cheaper for them."""
-    view = public_fields(state, make)
-    if player is not None:
-        view["private"] = lambda: make(private_fields(state, player))
-    return view
-
-
-def private_fields(state, player):
-    """A player's private part field by field: a bot reads its name and money at every decision, its delivered
-    orders and the tile prices seldom."""
+def private_view(state, player, make):
+    """A player's private part, made by `make`: a bot reads its name and money at every decision (made at once),
+    its delivered orders and the tile prices seldom."""
     pit = state["pits"][player]
     drawn = once(lambda: drawn_view(state, player))  # shared by `drawn` and `tile_prices`
-    return {
-        "player": lambda: player,
-        "money": lambda: pit["money"],
+    return make({
         "delivered": lambda: [order_view(state, o) for o in pit["delivered"]],
         "drawn": drawn,
         "tile_prices": lambda: tile_prices(state, player, drawn()),
-    }
+    }, {"player": player, "money": pit["money"]})
 
 
 def tile_prices(state, player, drawn):
@@ -106,32 +95,58 @@ def tile_prices(state, player, drawn):
             if tile_cost(state, player, t) != state["components"]["tiles"][t]["cost"]]
 
 
-def public_fields(state, make):
+FIELDS = {  # the view field by field (pbem.viewfields), each of (the state, the player, `make`: it makes a pit and
+    # the private part), declared once; after the game's id, its rules version and the options (pbem writes them)
+    "shift": lambda state, player, make: state["shift"],
+    "shifts": lambda state, player, make: state["components"]["shifts"],
+    "start_player": lambda state, player, make: state["start_player"],
+    "over": lambda state, player, make: state["over"],
+    "to_act": lambda state, player, make: to_act_view(state),
+    "players": lambda state, player, make: [
+        {"name": p, "vp": state["pits"][p]["vp"], "workers": state["pits"][p]["workers"],
+         "canteen": state["canteen"][p], "orders": len(state["pits"][p]["orders"]),
+         "delivered": len(state["pits"][p]["delivered"])} for p in state["players"]],
+    "board": lambda state, player, make: board_view(state, for_bot(make)),
+    "decks": lambda state, player, make: {"tiles": len(state["tile_deck"]),  # sizes only
+                                          "orders": len(state["order_deck"])},
+    "supply": lambda state, player, make: dict(state["supply"]),
+    "draft": lambda state, player, make: None if state["draft"] is None else {
+        "revealed": [order_view(state, o) for o in state["draft"]["revealed"]]},
+    "phase": lambda state, player, make: phase_view(state),
+    "pits": lambda state, player, make: [pit_view(state, p, make) for p in state["players"]],
+    "awards": lambda state, player, make: [dict(a) for a in state["awards"]],
+    # for a player: their money, their delivered orders, the cards they drew, and what they would pay for each tile
+    # on offer when a phase card makes it cheaper for them
+    "private": lambda state, player, make: private_view(state, player, make),
+}
+PUBLIC = {key: field for key, field in FIELDS.items() if key != "private"}  # the view of no player (spectators)
+
+
+def to_act_view(state):
     top = state["stack"][-1] if state["stack"] else None
-    return {  # after the game's id, its rules version and the options (pbem writes them)
-        "shift": lambda: state["shift"],
-        "shifts": lambda: state["components"]["shifts"],
-        "start_player": lambda: state["start_player"],
-        "over": lambda: state["over"],
-        "to_act": lambda: None if top is None or state["over"] else {
-            "player": top["player"], "decision": top["decision"],
-            "steps_left": top.get("steps"), "drawn": len(top["drawn"]) if "drawn" in top else None},
-        "players": lambda: [{"name": p, "vp": state["pits"][p]["vp"], "workers": state["pits"][p]["workers"],
-                             "canteen": state["canteen"][p], "orders": len(state["pits"][p]["orders"]),
-                             "delivered": len(state["pits"][p]["delivered"])} for p in state["players"]],
-        "board": lambda: [space_view(state, s) for s in state["components"]["spaces"]],
-        "decks": lambda: {"tiles": len(state["tile_deck"]), "orders": len(state["order_deck"])},  # sizes only
-        "supply": lambda: dict(state["supply"]),
-        "draft": lambda: None if state["draft"] is None else {
-            "revealed": [order_view(state, o) for o in state["draft"]["revealed"]]},
-        "phase": lambda: phase_view(state),
-        "pits": lambda: [make(pit_fields(state, p)) for p in state["players"]],
-        "awards": lambda: [dict(a) for a in state["awards"]],
-    }
+    return None if top is None or state["over"] else {
+        "player": top["player"], "decision": top["decision"], "steps_left": top.get("steps"),
+        "drawn": len(top["drawn"]) if "drawn" in top else None}
 
 
-def space_view(state, space):
-    printed = printed_spaces(state)[space]
+def board_view(state, bot=False):
+    """Every space, in the order of the components. A rollout builds the board at every placement and changes a
+    space or two between one and the next: a bot's board (pbem.viewfields.for_bot: a bot only reads it) shares a
+    space's view with the game's earlier boards that had the same workers and card on that space (all a space's
+    view depends on but the components); a player's board is made afresh."""
+    spaces, printed = state["components"]["spaces"], printed_spaces(state)
+    if not bot:
+        return [space_view(state, space, printed[space]) for space in spaces]
+    known, workers, display = BOT_SPACES.of(spaces, lambda: Bounded(MOST_SPACES)), state["board"], state["display"]
+    return [known.get((space, tuple(workers[space]), display.get(space)),
+                      lambda: space_view(state, space, printed[space])) for space in spaces]
+
+
+BOT_SPACES = Bounded(64)  # a game's spaces -> Bounded {(space, its workers, its card): the space's view for a bot}
+MOST_SPACES = 4096        # a rollout's boards have a few hundred distinct spaces
+
+
+def space_view(state, space, printed):
     card = state["display"].get(space)
     return {**printed, "workers": list(state["board"][space]), "needs": workers_needed(state, space),
             "tile": tile_view(state, card) if card and printed["kind"] == "factory" else None,

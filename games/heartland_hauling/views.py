@@ -80,38 +80,36 @@ def to_act_view(state: dict) -> dict | None:
 
 
 def view(state: dict, player: str | None) -> dict:
-    return built(fields(state, player, built))
+    return built(FIELDS if player is not None else PUBLIC, None, (state, player, built))
 
 
-def fields(state: dict, player: str | None, make) -> dict:
-    """The view field by field (pbem.viewfields)."""
-    comp = state["components"]
-    public = {  # after the game's id, its rules version and the options (pbem writes them)
-        "start_player": lambda: state["start_player"],
-        "money_goal": lambda: comp["money_goal"],
-        "over": lambda: state["over"],
-        "to_act": lambda: to_act_view(state),
-        "turn": lambda: None if state["turn"] is None else {
-            "player": state["turn"]["player"], "route": state["turn"]["route"], "towed": state["turn"]["towed"]},
-        "end": lambda: dict(state["end"]),
-        "frame": lambda: dict(state["map"]["frame"]),
-        "centre": lambda: {"name": comp["centre"]["name"], "cell": placed(state)[CENTRE]},
-        "locations": lambda: locations_view(state, for_bot(make)),
-        "road_features": lambda: {k: dict(v) for k, v in comp["road_features"].items()},
-        "upgrades": lambda: upgrades_view(state),
-        "players": lambda: [player_view(state, p) for p in state["players"]],
-        "goods": lambda: [{"id": g, "colour": spec["colour"], "penalty": spec["penalty"]}
-                          for g, spec in comp["goods"].items()],
-        "fuel": lambda: [{"id": f["id"], "spaces": f["spaces"]} for f in comp["fuel"]],
-        "location_capacity": lambda: comp["location_capacity"],
-        "max_distance": lambda: comp["truck"]["max_distance"],
-        "face_up": lambda: list(state["face_up"]),
-        "deck": lambda: len(state["deck"]),
-        "discard": lambda: dict(state["discard"]),
-    }
-    if player is not None:
-        public["private"] = lambda: {"player": player, "hand": list(hauler(state, player)["hand"])}
-    return public
+FIELDS = {  # the view field by field (pbem.viewfields), each of (the state, the player, `make`), declared once
+    # after the game's id, its rules version and the options (pbem writes them)
+    "start_player": lambda state, player, make: state["start_player"],
+    "money_goal": lambda state, player, make: state["components"]["money_goal"],
+    "over": lambda state, player, make: state["over"],
+    "to_act": lambda state, player, make: to_act_view(state),
+    "turn": lambda state, player, make: None if state["turn"] is None else {
+        "player": state["turn"]["player"], "route": state["turn"]["route"], "towed": state["turn"]["towed"]},
+    "end": lambda state, player, make: dict(state["end"]),
+    "frame": lambda state, player, make: dict(state["map"]["frame"]),
+    "centre": lambda state, player, make: {"name": state["components"]["centre"]["name"],
+                                           "cell": placed(state)[CENTRE]},
+    "locations": lambda state, player, make: locations_view(state, for_bot(make)),
+    "road_features": lambda state, player, make: {k: dict(v) for k, v in state["components"]["road_features"].items()},
+    "upgrades": lambda state, player, make: upgrades_view(state),
+    "players": lambda state, player, make: [player_view(state, p) for p in state["players"]],
+    "goods": lambda state, player, make: [{"id": g, "colour": spec["colour"], "penalty": spec["penalty"]}
+                                          for g, spec in state["components"]["goods"].items()],
+    "fuel": lambda state, player, make: [{"id": f["id"], "spaces": f["spaces"]} for f in state["components"]["fuel"]],
+    "location_capacity": lambda state, player, make: state["components"]["location_capacity"],
+    "max_distance": lambda state, player, make: state["components"]["truck"]["max_distance"],
+    "face_up": lambda state, player, make: list(state["face_up"]),
+    "deck": lambda state, player, make: len(state["deck"]),
+    "discard": lambda state, player, make: dict(state["discard"]),
+    "private": lambda state, player, make: {"player": player, "hand": list(hauler(state, player)["hand"])},
+}
+PUBLIC = {key: field for key, field in FIELDS.items() if key != "private"}  # the view of no player (spectators)
 
 
 def placed(state: dict) -> dict[str, str]:

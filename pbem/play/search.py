@@ -107,8 +107,18 @@ def canonical(game, move: dict) -> dict:
     known = PARSED.get(game)
     if known is None:
         known = PARSED[game] = Bounded(MOST_PARSED)
-    parsed = known.get(repr(move), lambda: game.parse_move(game.format_move(move)))
-    return {key: list(value) if isinstance(value, list) else value for key, value in parsed.items()}
+    parsed, lists = known.get(repr(move), lambda: parsed_move(game, move))
+    copy = parsed.copy()
+    for key in lists:
+        copy[key] = list(copy[key])
+    return copy
+
+
+def parsed_move(game, move: dict) -> tuple[dict, tuple[str, ...]]:
+    """The move's text parsed back, and its fields whose values are lists (those a copy must copy: most moves have
+    none, and a dict's own copy is cheaper than a comprehension over its fields)."""
+    parsed = game.parse_move(game.format_move(move))
+    return parsed, tuple(key for key, value in parsed.items() if isinstance(value, list))
 
 
 def settings(game) -> dict:

@@ -68,7 +68,10 @@ class Rules:
 
     def bot_view(self, state: dict, player: str) -> dict:
         """The view a bot reads in the search's rollouts: `view`'s, each field made when the bot first reads it
-        when the game's views.py declares its `fields` (pbem.viewfields), else the whole view."""
+        when the game's views.py declares its `FIELDS` or its `fields` (pbem.viewfields), else the whole view."""
+        declared = getattr(self._views, "FIELDS", None)  # functions of (state, player, make), made once a process
+        if declared is not None:
+            return BotView(self.view_header(state), declared, (state, player, lazily))
         fields = getattr(self._views, "fields", None)
         if fields is None:
             return self.view(state, player)

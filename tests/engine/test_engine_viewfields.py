@@ -12,7 +12,7 @@ from pbem.viewfields import BotView, built, lazily, once
 from support import NAMES
 
 FIELDED = [game for game in registry.all_games() if game.unseen is not None
-           and hasattr(importlib.import_module(f"{game.module}.views"), "fields")]
+           and {"fields", "FIELDS"} & set(dir(importlib.import_module(f"{game.module}.views")))]
 
 
 def positions(game, players: int, seed: str):
