@@ -53,7 +53,8 @@ class Run:
 
     @classmethod
     def merged(cls, runs: list["Run"]) -> "Run":
-        """The rounds of one call (a request came while it ran) as one: every verdict, the last commit."""
+        """The rounds of one call (a request came while it ran, a push was beaten) as one: every verdict, the last
+        commit."""
         last = runs[-1]
         committed = [run for run in runs if run.commit]
         return cls(last.game, [v for run in runs for v in run.verdicts],
@@ -64,7 +65,7 @@ class Run:
                    "; ".join(run.warning for run in runs if run.warning) or None,
                    next((run.clock for run in reversed(runs) if run.clock), None),
                    [seat for run in runs for seat in run.rekeyed],
-                   added=[path for run in runs for path in run.added], rounds=len(runs),
+                   added=[path for run in runs for path in run.added], rounds=sum(run.rounds for run in runs),
                    before=[entry for run in runs for entry in run.before],
                    languages={seat: code for run in runs for seat, code in run.languages.items()},
                    botted=[seat for run in runs for seat in run.botted],
@@ -154,6 +155,9 @@ class Asked:
 
 
 def _referee_runs(repo: Repo, root: Path, identity, remote, branch, mailer, tick, now, asked: Asked) -> Run:
+    """Referee, and push when a remote is given; a push a player beat (they pushed meanwhile) is tried again after
+    judging what they pushed, from the commit just made: the run says what every attempt judged and mailed."""
+    attempts = []
     for _ in range(SYNC_TRIES):
         if remote:
             pushed = None if identity else desks.local_record(root, repo, repo.head())[1]["pushed"]
@@ -166,15 +170,16 @@ def _referee_runs(repo: Repo, root: Path, identity, remote, branch, mailer, tick
             rekeyed = rekey(desk.config, asked.new_keys, bot_seats(desk.gd))
             ci = compose.ci_files(desk.config, branch or "main", asked.pbem_source) if asked.pbem_source else {}
             run = _referee_once(repo, desk, tip, mailer, tick, rekeyed, ci)
+            attempts.append(run)
             head = repo.resolve("HEAD")  # its new commit, a join of its own, or where it was
             if fetched is None or head is None or repo.is_ancestor(head, fetched):
-                return run
+                return Run.merged(attempts)
             if branches.push(repo, remote, branch):
                 run.pushed = True
                 if not desk.committed:
                     desk.record["pushed"] = repo.head()
                     desks.write_record(desks.record_path(desk.gd.path), desk.record)
-                return run
+                return Run.merged(attempts)
         finally:
             desk.close()
     raise PbemError(f"{remote}/{branch} kept moving while the referee pushed ({SYNC_TRIES} tries); run it again")

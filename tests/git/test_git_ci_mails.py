@@ -11,7 +11,9 @@ import pytest
 from support import load_helpers
 
 from gitkit import git, plan
-from pbem.git import cimail, desk, keys, layout
+from pbem.git import branches, cimail, desk, keys, layout
+from pbem.git.player import commit_move, move_file, published
+from pbem.git.repo import Repo
 from pbem.git.referee import referee
 from pbem.mail import transport
 
@@ -230,3 +232,43 @@ def test_a_mail_owed_that_the_server_puts_off_for_now_stays_owed(club):
     assert put_off["owed_dropped"] == 0 and "mailbox busy" in put_off["warning"]
     owed = [str(cimail.parse(base64.b64decode(mail))["To"]) for mail in carried(game)["mails"]["owed"]]
     assert "bob@club.example" in owed and "bob@club.example" not in [str(m["To"]) for m in server.messages]
+
+
+def written_ahead(game, submission) -> None:
+    """A player commits their move file for a later move (as a player may, signed) and pushes it."""
+    number, player, moves = submission
+    gd, _, config = published(Repo(game.dir), "origin/main")
+    game.pull(player)
+    relative, data, _ = move_file(gd, config, number, player, moves, game.secrets[player])
+    commit_move(Repo(game.clones[player]), relative, data, f"move {number} by {player}")
+    git(game.clones[player], "push", "--quiet")
+
+
+def test_a_job_whose_push_a_player_beat_judges_the_new_commit_from_its_own_and_mails_each_view_once(club, sink,
+                                                                                                    monkeypatch):
+    """A player pushes while the job commits: the job's push is rejected. It fetches, joins its commit to the
+    pushed one and judges only what is new, its ledger read from its own first commit (the views it mailed are
+    recorded there): each view goes once, and what the job says is everything it did."""
+    game = ci_game(club)
+    play(game, 1)
+    submissions, _ = plan("coal-baron", game.names, SEED, game.dir.name, limit=2)
+    pushes, push = [], branches.push
+
+    def beaten_once(repo, remote, branch):
+        if not pushes:
+            written_ahead(game, submissions[1])
+        pushes.append(push(repo, remote, branch))
+        return pushes[-1]
+    monkeypatch.setattr(branches, "push", beaten_once)
+    run = game.referee("--smtp", sink.address)
+    assert pushes == [False, True] and run["pushed"]
+    judged = [(c["verdict"], c["file"]) for c in run["commits"] if c["verdict"] != "neutral"]  # (and its join)
+    assert judged == [("accepted", f"moves/{number:04d}-{player}.yaml") for number, player, _ in submissions]
+    assert [s.split(": ")[-1] for s in views(sink.messages)] == ["move 2, your view", "move 3, your view"]
+    assert run["mailed"] == [CAROL, CAROL] and run["move_number"] == 3
+    recorded = " ".join(carried(game)["mails"]["sent"])  # the ledger's records of what went, by Message-ID
+    assert all(str(m["Message-ID"]) in recorded for m in sink.messages)
+    monkeypatch.undo()
+    again = game.referee("--smtp", sink.address)
+    assert again["commit"] is None and again["mailed"] == [] and len(sink.messages) == 2
+    assert game.pbem("git", "verify", game.dir).code == 0
