@@ -2,7 +2,7 @@
 
     python benchmarks/bots.py [--games 100] [--random-games N] [--end-games 10] [--greedy-games 20] [--cpu-games 3]
                               [--budget N] [--game chartered ...] [--players 2 ...] [--line TEXT ...] [--quick]
-                              [--shard I/N] [--seeds PREFIX] [--results DIR [--report-only]]
+                              [--shard I/N] [--seeds PREFIX] [--results DIR [--report-only | --backwards]]
 
 For every game and every player count, seeded games played in memory, the seat under test moving round the table
 from game to game and a shared first place counted as a win; each game draws its option set (seeded) among every
@@ -31,7 +31,9 @@ file there, one JSON line a game (its line, title, players, number, seed, seats,
 versions that decided: the game's bot_version, the search's version for that game and its budget), appended as
 soon as the game ends. A run plays only the games its line's file lacks for the versions of today's bots (every
 game is seeded and the search's budget counts simulations, so a game gives the same result on any machine), and
-reports from the file; `--report-only` plays nothing, and a line short of its games says "N of M games". Coal
+reports from the file; `--report-only` plays nothing, and a line short of its games says "N of M games";
+`--backwards` plays a line's missing games from its last one back, so that two processes share one long line (one
+with it, one without: they meet in the middle, at most the game each had begun played twice, counted once). Coal
 Baron's orders and banks lines are played in memory (seconds). benchmarks/release.sh runs the release lines so, one
 title a process. `--seeds PREFIX` plays the win-share lines on other seeds than the release figures' (tuning
 probes, into a results directory of their own).
@@ -347,10 +349,13 @@ class Ledger:
     """The games of the report's lines. With a directory (`--results DIR`), each line has a file there, one JSON
     line a finished game, appended as soon as it ends; a run plays only the games its file lacks for the same
     versions of the bots, and reports from the file, so runs in different sessions add up. Without one, every game
-    is played in memory. `play_missing` False: the report from the files alone (a line short of games says so)."""
+    is played in memory. `play_missing` False: the report from the files alone (a line short of games says so).
+    `backwards`: the missing games from the last planned one back, so that a second process can share a long line
+    with one going forward; each reads the line's file again before a game it would play, and they meet with at
+    most the game each had begun played twice (the report counts it once)."""
 
-    def __init__(self, directory: Path | None = None, play_missing: bool = True):
-        self.directory, self.play_missing = directory, play_missing
+    def __init__(self, directory: Path | None = None, play_missing: bool = True, backwards: bool = False):
+        self.directory, self.play_missing, self.backwards = directory, play_missing, backwards
 
     def path(self, game, line: str) -> Path | None:
         slug = re.sub(r"[^a-z0-9]+", "-", line.lower()).strip("-")
@@ -360,22 +365,29 @@ class Ledger:
         """The planned games' records: those in the line's file, the others played now (unless `play_missing` is
         False), in the order planned."""
         path = self.path(game, line)
-        known = {}
-        for record in read_records(path):
-            known.setdefault(identity(record), record)
-        found = []
-        for plan in planned:
+        known, found = known_records(path), {}
+        for number in (reversed(range(len(planned))) if self.backwards else range(len(planned))):
+            plan = planned[number]
             seats = as_played(game, plan.seats)
-            wanted = {"line": line, "index": plan.index, "seed": plan.seed, "seats": seats, "options": plan.options,
-                      "versions": versions(game, seats)}
-            record = known.get(identity(wanted))
-            if record is None and self.play_missing:
-                record = played(game, line, plan)
-                if path is not None:
-                    append_record(path, record)
-            if record is not None:
-                found.append(record)
-        return found
+            wanted = identity({"line": line, "index": plan.index, "seed": plan.seed, "seats": seats,
+                               "options": plan.options, "versions": versions(game, seats)})
+            if wanted not in known and self.play_missing:
+                known = known_records(path)  # another process sharing the line may have played it meanwhile
+                if wanted not in known:
+                    known[wanted] = played(game, line, plan)
+                    if path is not None:
+                        append_record(path, known[wanted])
+            if wanted in known:
+                found[number] = known[wanted]
+        return [found[number] for number in sorted(found)]
+
+
+def known_records(path: Path | None) -> dict:
+    """The records of a line's file by their game's identity (the first, if a game was played twice)."""
+    known = {}
+    for record in read_records(path):
+        known.setdefault(identity(record), record)
+    return known
 
 
 def read_records(path: Path | None) -> list[dict]:
@@ -549,11 +561,16 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
                                                      "not there yet for the same versions of the bots")
     parser.add_argument("--report-only", action="store_true", help="with --results: the report from the games "
                                                                    "there, playing none")
+    parser.add_argument("--backwards", action="store_true", help="with --results: play a line's missing games from "
+                                                                 "its last one back (a second process sharing the "
+                                                                 "line with one going forward)")
     args = parser.parse_args(argv)
     if args.report_only and args.results is None:
         parser.error("--report-only reads the games of --results DIR: name the directory")
     args.random_games = args.random_games or args.games
-    args.ledger = Ledger(args.results, play_missing=not args.report_only)
+    if args.backwards and args.results is None:
+        parser.error("--backwards shares a line's games through --results DIR: name the directory")
+    args.ledger = Ledger(args.results, play_missing=not args.report_only, backwards=args.backwards)
     return args
 
 

@@ -98,6 +98,39 @@ def test_a_record_cut_short_by_a_kill_is_left_out_and_the_next_starts_on_its_own
     assert len(bots.read_records(path)) == 2
 
 
+def test_two_processes_share_a_line_one_backwards_and_meet_without_playing_a_game_twice(bots, tmp_path, monkeypatch,
+                                                                                       capsys):
+    whole, shared = tmp_path / "whole", tmp_path / "shared"
+    bots.main([*LINE, "--games", "5", "--results", str(whole)])
+    uninterrupted = capsys.readouterr().out
+    seeds = counting(bots, monkeypatch, stop_after=2)
+    with pytest.raises(Killed):  # the backward process plays the last games first: 4, then 3 (and is stopped)
+        bots.main([*LINE, "--games", "5", "--results", str(shared), "--backwards"])
+    assert seeds == [f"win-greedy-random-2-{n}" for n in (4, 3)]
+    monkeypatch.undo()
+    line_file = next(whole.iterdir())
+    game_2 = bots.read_records(line_file)[2]
+    seeds, play = [], bots.play
+
+    def forward(game, players, options, seed, *rest, **named):
+        seeds.append(seed)
+        if seed.endswith("-1"):  # meanwhile the backward process ends game 2
+            bots.append_record(shared / line_file.name, game_2)
+        return play(game, players, options, seed, *rest, **named)
+    monkeypatch.setattr(bots, "play", forward)
+    capsys.readouterr()
+    bots.main([*LINE, "--games", "5", "--results", str(shared)])
+    assert seeds == [f"win-greedy-random-2-{n}" for n in (0, 1)]  # game 2 read from the file, not played again
+    assert capsys.readouterr().out == uninterrupted
+    assert sorted(records(shared), key=lambda record: record["index"]) == records(whole)
+
+
+def test_backwards_without_a_results_directory_is_a_usage_error(bots, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        bots.main([*LINE, "--backwards"])
+    assert stopped.value.code == 2 and "--results" in capsys.readouterr().err
+
+
 def test_report_only_without_a_results_directory_is_a_usage_error(bots, capsys):
     with pytest.raises(SystemExit) as stopped:
         bots.main([*LINE, "--report-only"])
