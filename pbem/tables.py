@@ -265,9 +265,13 @@ def table(rows, headers=(), tablefmt: str = "simple", columns: int = WIDTH, keep
     return "\n\n".join(parts)
 
 
-def clip(text: str, columns: int = 72) -> str:
+DESCRIBED = 120  # a legal move's description: whole in every language (French, the longest, runs to 111 columns)
+
+
+def clip(text: str, columns: int = DESCRIBED) -> str:
     """At most `columns` display columns, cut at a word (Chinese, which has none, at a character) and marked "…"
-    (a legal move's description beside its move)."""
+    (a legal move's description beside its move: a bound on a game's text, which no description measured reaches;
+    a mail's table wraps it onto three lines at most)."""
     if width(text) <= columns:
         return text
     cut = text[:columns - 2]

@@ -358,16 +358,21 @@ def _add_words(data, found: set[str]) -> None:
         found.update(WORD.findall(str(data).lower()))
 
 
-def described_actions(game: registry.Game, players: list[str], options: dict, seed: str, width: int = 72) -> set:
-    """Check that every legal move of a random game has a description (from the mover's view) of at most `width`
-    characters; return the actions seen."""
+def described_actions(game: registry.Game, players: list[str], options: dict, seed: str) -> set:
+    """Check that every legal move of a random game has a description (from the mover's view), in every language
+    whole: never cut to pbem.tables.DESCRIBED display columns (French runs longest); return the actions seen."""
+    from pbem.tables import DESCRIBED, width
+    from pbem.text import language
     seen = set()
     for state, decision, legal in random_decisions(game, players, options, seed):
         view = game.rules.view(state, decision["player"])
-        for entry in legal:
-            text = game.report.describe(view, entry)
-            assert text and len(text) <= width, (game.format_move(entry), text)
-            seen.add(entry["action"])
+        for code in ("en", "fr", "zh-Hant"):
+            with language.reading(code):
+                for entry in legal:
+                    text = game.report.describe(view, entry)
+                    assert text and width(text) <= DESCRIBED and not text.endswith(" …"), \
+                        (code, game.format_move(entry), text)
+                    seen.add(entry["action"])
     return seen
 
 

@@ -265,7 +265,7 @@ def phase_bonus(domain, n):
     if domain == "delivery":
         return _("{n} more VP per delivery", n=n)
     if domain == "money":
-        return _("{n} more money per bank action", n=n)
+        return ngettext("{n} more money per bank action", "{n} more money per bank action", n, n=n)
     return _("no bonus")
 
 
@@ -277,19 +277,21 @@ def describe_pick(view, mover, move):
 
 def workers_cost(space):
     """`1 worker`, `3 workers, displace dan's 2` (bank 1 stacks: it needs 1 and displaces nobody). A space
-    holds the workers of one player only, but bank 1."""
+    holds the workers of one player only, but bank 1. Displacing takes one worker more than those displaced (at
+    least 2): the number a language's plural follows is theirs (French: "déloge 1 ouvrier de dan")."""
     needs = space["needs"]
     if space["workers"] and needs == len(space["workers"]) + 1:
-        return ngettext("{count} worker, displace {player}'s {displaced}", "{count} workers, displace {player}'s "
-                        "{displaced}", needs, count=needs, player=space["workers"][0],
-                        displaced=len(space["workers"]))
+        displaced = len(space["workers"])
+        return ngettext("{count} workers, displace {player}'s {displaced}", "{count} workers, displace {player}'s "
+                        "{displaced}", displaced, count=needs, player=space["workers"][0], displaced=displaced)
     return ngettext("{count} worker", "{count} workers", needs, count=needs)
 
 
 def space_gain(view, mover, space):
     kind = space["kind"]
     if kind == "bank":
-        return _("+{amount} money", amount=space["amount"] + bonus_of(view, mover, "money"))
+        amount = space["amount"] + bonus_of(view, mover, "money")
+        return ngettext("+{amount} money", "+{amount} money", amount, amount=amount)
     if kind == "mining":
         steps = space["steps"] + bonus_of(view, mover, "mining")
         return ngettext("{count} work step", "{count} work steps", steps, count=steps)

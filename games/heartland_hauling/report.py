@@ -434,8 +434,9 @@ def describe_crates(view: dict, me: dict, move: dict) -> str:
     price = next(d["price"] for d in loc["demands"] if d["good"] == good)
     if owned and owned["effect"] == "unload-bonus" and good in owned["goods"]:
         price += owned["amount"]
-    return _("${price} a crate, 1 {good} bill each; up to {most} crates, ${total}", price=price,
-             good=good_name(good), most=most, total=price * most)
+    return ngettext("${price} a crate, 1 {good} bill each; up to {most} crate, ${total}",
+                    "${price} a crate, 1 {good} bill each; up to {most} crates, ${total}", most, price=price,
+                    good=good_name(good), most=most, total=price * most)
 
 
 def describe_discard(view: dict, me: dict) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.text import language
 from support import described_actions
 
 
@@ -34,6 +35,23 @@ def test_placing_says_the_workers_it_costs_and_what_the_space_does(t):
     state["display"]["factory-1"] = "t22"
     assert describe(t, state, "place factory-1") == "buy t22: brown lit tile, 2 carts, costs 4 (1 worker)"
     assert describe(t, state, "place factory-draw").startswith("draw tiles (deck ")
+
+
+def test_in_french_the_words_agree_with_the_number_of_workers_displaced_and_of_francs(t):
+    state = t.started(2)
+    state["board"]["mining-6"], state["board"]["mining-10"] = ["bob"], ["bob", "bob"]
+    state["board"]["bank-1"] = ["bob"]
+    state["display"]["factory-1"] = "t43"
+    state = t.give_turn(state, "alice")
+    with language.reading("fr"):
+        assert describe(t, state, "place mining-6") == "6 déplacements (2 ouvriers, déloge 1 ouvrier de bob)"
+        assert describe(t, state, "place mining-10") == "10 déplacements (3 ouvriers, déloge 2 ouvriers de bob)"
+        assert describe(t, state, "place bank-1") == "+1 franc (1 ouvrier)"
+        assert describe(t, state, "place bank-6") == "+6 francs (1 ouvrier)"
+        # a tile's colour beside its side, which agrees with the tile («tuile noire»: the colour is the notation's)
+        assert describe(t, state, "place factory-1") == "acheter t43 : tuile éclairée (noir), 1 berline, coûte 4 " \
+                                                         "(1 ouvrier)"
+    assert describe(t, state, "place mining-6") == "6 work steps (2 workers, displace bob's 1)"
 
 
 def test_bank_1_displaces_nobody_and_says_so(t):

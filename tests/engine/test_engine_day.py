@@ -14,6 +14,7 @@ from pbem.contract import PbemError
 from pbem.engine import engine
 from pbem.play import playout, turns
 from pbem.store import registry, safefiles
+from pbem.tables import DESCRIBED, width
 from pbem.text import phrases
 
 
@@ -92,7 +93,8 @@ def test_every_legal_move_of_a_random_game_is_described_from_the_movers_view_and
         for entry in legal:
             texts = {"own": game.report.describe(own, entry), "public": game.report.describe(public, entry)}
             for text in texts.values():
-                assert isinstance(text, str) and "\n" not in text and len(text) <= 72, (game.format_move(entry), text)
+                assert isinstance(text, str) and "\n" not in text and width(text) <= DESCRIBED, \
+                    (game.format_move(entry), text)
             leaked = (words(texts["public"]) & private) - words(game.format_move(entry))
             assert not leaked, f"{game.format_move(entry)}: {texts['public']!r} shows {mover}'s private {sorted(leaked)}"
 

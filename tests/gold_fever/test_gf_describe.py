@@ -2,6 +2,7 @@
 mayor's fee it costs, what a bid is against, what an event's target is."""
 import pytest
 
+from pbem.text import language
 from support import described_actions
 
 FILLER = ["new-london-2", "new-london-4"]
@@ -33,6 +34,9 @@ def test_bid_says_whom_it_outbids_and_the_gold_at_hand(gf):
     assert describe(gf, state, "bid 1..10") == "open the auction (you hold 10): the winner chooses first and rolls"
     state = gf.play(state, "bid 4", "ann")
     assert describe(gf, state, "bid 5..10") == "outbid ann's 4 (you hold 10); paid down the table"
+    with language.reading("fr"):  # (not «les 1 d'ann»: the bid, whatever it is, is what ann offers)
+        assert describe(gf, state, "bid 5..10") == "surenchérir sur ann, qui offre 4 (vous avez 10) ; payé de " \
+                                                   "voisin en voisin"
     assert describe(gf, state, "pass") == "out of this auction"
 
 

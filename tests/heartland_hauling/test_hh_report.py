@@ -5,6 +5,7 @@ from __future__ import annotations
 from pbem.games.heartland_hauling import report
 from pbem.play import playout
 from pbem.store import registry
+from pbem.text import language
 
 GAME = registry.get("heartland-hauling")
 
@@ -74,6 +75,12 @@ def test_descriptions_say_what_a_move_costs_and_gains(t):
     view = t.view(state, "alice")
     unload = next(m for m in t.legal(state) if m["action"] == "unload")
     assert report.describe(view, unload) == "$5 a crate, 1 pigs bill each; up to 2 crates, $10"
+    t.truck(state, "alice", cell="d2", hand=["pigs"])
+    view = t.view(state, "alice")
+    unload = next(m for m in t.legal(state) if m["action"] == "unload")
+    assert report.describe(view, unload) == "$5 a crate, 1 pigs bill each; up to 1 crate, $5"
+    with language.reading("fr"):
+        assert report.describe(view, unload) == "5 $ la caisse, 1 facture porcs chacune ; jusqu'à 1 caisse, 5 $"
     discard = next(m for m in t.legal(state) if m["action"] == "discard")
     assert report.describe(view, discard) == "any of your cards, for $1"
 

@@ -17,7 +17,7 @@ from pbem.engine import engine
 from pbem.play import playout, words
 from pbem.store import registry
 from pbem.tables import WIDTH, width
-from pbem.text import glossary, language, report
+from pbem.text import glossary, language, phrases, report
 from support import NAMES, random_decisions
 
 GOLD_FEVER = registry.get("gold-fever")
@@ -139,10 +139,12 @@ def test_every_line_of_a_gold_fever_report_and_move_fits_78_columns_in_every_lan
         with language.reading(code):
             text = report.status_text(doc)
             pending = GOLD_FEVER.rules.pending(state)
-            if pending:
+            if pending:  # the legal moves as a player reads them (pbem.text.phrases.legal_lines: described, wrapped)
                 mover_view = GOLD_FEVER.rules.view(state, pending["player"])
-                text += "\n".join(GOLD_FEVER.report.describe(mover_view, move)
-                                  for move in GOLD_FEVER.rules.legal_moves(state, pending["player"]))
+                choices = [{"move": GOLD_FEVER.format_move(move), "description": GOLD_FEVER.report.describe(mover_view,
+                                                                                                          move)}
+                           for move in GOLD_FEVER.rules.legal_moves(state, pending["player"])]
+                text += "\n".join(phrases.legal_lines(choices, game_type=GOLD_FEVER.id))
         wide = [line for line in text.splitlines() if width(line) > WIDTH]
         assert not wide, (code, index, wide[0], width(wide[0]))
 
