@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from pbem.messages import N_, NP_, Domain, joined
-from pbem.tables import ljust, table
+from pbem.tables import clip, ljust, table
 from pbem.tables import width as text_width
 
 from .phases.board import plot_card_effect
@@ -35,8 +35,6 @@ COMPANY_NAMES = [NP_("company", "Koffie Compagnie"), NP_("company", "Edelsteen C
 # The companies' codes, their marks on the map (three letters, or one character in Chinese)
 COMPANY_CODES = [NP_("code", "COF"), NP_("code", "GEM"), NP_("code", "GLD"), NP_("code", "GUN"), NP_("code", "OPI"),
                  NP_("code", "PEP"), NP_("code", "SLK"), NP_("code", "SLV"), NP_("code", "TEA")]
-MAX_PHRASE = 70  # the phrases that end in a list of cards, companies or prices
-MAX_DESCRIPTION = 78  # any phrase
 
 
 def company_name(company: dict) -> str:
@@ -133,16 +131,6 @@ def share_offers(companies: dict[str, dict], move: dict, price: str) -> str:
     return joined(f"{code(companies[c])} {companies[c][price]}" for c in dict.fromkeys(words_of(move["company"])))
 
 
-def shorten(text: str, columns: int = MAX_PHRASE) -> str:
-    """At most `columns` columns (a Chinese character takes two)."""
-    if text_width(text) <= columns:
-        return text
-    cut = text[:columns - 3]
-    while text_width(cut) > columns - 3:
-        cut = cut[:-1]
-    return cut + "..."
-
-
 # -------------------------------------------------------------------------------------------- describe
 
 def effect_text(view: dict, card: str) -> str:
@@ -174,30 +162,30 @@ def card_text(view: dict, card: str) -> str:
 def describe(view: dict, move: dict) -> str:
     """A short phrase for one legal-move entry (forms allowed), from the mover's view only."""
     describer = DESCRIBERS.get(move["action"])
-    return shorten(describer(view, move), MAX_DESCRIPTION) if describer else ""
+    return clip(describer(view, move)) if describer else ""
 
 
 def describe_build(view: dict, move: dict) -> str:
     cards = words_of(move["plot"])
     if len(cards) == 1:
-        return shorten(effect_text(view, cards[0]))
+        return effect_text(view, cards[0])
     return ngettext("play one of {count} plot card", "play one of {count} plot cards", len(cards), count=len(cards))
 
 
 def describe_raise(view: dict, move: dict) -> str:
     plots = words_of(move["plot"])
     floor = occupied(view)[plots[0]]["floors"] + 1
-    return shorten(ngettext("{card} card: a {ordinal} floor on {count} plot, +{amount} to its company",
+    return ngettext("{card} card: a {ordinal} floor on {count} plot, +{amount} to its company",
                     "{card} card: a {ordinal} floor on one of {count} plots, +{amount} to its company", len(plots),
                     card=T.words(level_card(floor)), ordinal=ordinal(floor), count=len(plots),
-                    amount=view["values"]["floor"]))
+                    amount=view["values"]["floor"])
 
 
 def describe_buy(view: dict, move: dict) -> str:
     cost = view["costs"]["card"]
     if move["card"] == "deck":
         return _("the top card of the deck for {cost} ({count} left)", cost=cost, count=view["deck_count"])
-    return shorten(_("for {cost}: {effect}", cost=cost, effect=card_text(view, move["card"])))
+    return _("for {cost}: {effect}", cost=cost, effect=card_text(view, move["card"]))
 
 
 def describe_refresh(view: dict, move: dict) -> str:
@@ -207,25 +195,25 @@ def describe_refresh(view: dict, move: dict) -> str:
 
 def describe_found(view: dict, move: dict) -> str:
     company = companies_by_id(view)[move["company"]]
-    return shorten(_("{company} ({goods}) on {plot}: {value}, 1 free share", company=company_name(company),
-                     goods=goods(company["goods"]), plot=view["to_act"]["plot"], value=view["values"]["founding"]))
+    return _("{company} ({goods}) on {plot}: {value}, 1 free share", company=company_name(company),
+             goods=goods(company["goods"]), plot=view["to_act"]["plot"], value=view["values"]["founding"])
 
 
 def describe_survivor(view: dict, move: dict) -> str:
     companies = companies_by_id(view)
     others = [companies[c] for c in view["to_act"]["companies"] if c != move["company"]]
     paid = joined(_("{company} shares paid {price}", company=code(c), price=c["price"]) for c in others)
-    return shorten(_("{company} survives; {paid}", company=code(companies[move["company"]]), paid=paid))
+    return _("{company} survives; {paid}", company=code(companies[move["company"]]), paid=paid)
 
 
 def describe_buy_share(view: dict, move: dict) -> str:
-    return shorten(_("{shares} at: {offers}", shares=shares_count(move["company"]),
-                     offers=share_offers(companies_by_id(view), move, "buying_price")))
+    return _("{shares} at: {offers}", shares=shares_count(move["company"]),
+             offers=share_offers(companies_by_id(view), move, "buying_price"))
 
 
 def describe_sell_share(view: dict, move: dict) -> str:
-    return shorten(_("{shares} to the bank at: {offers}", shares=shares_count(move["company"]),
-                     offers=share_offers(companies_by_id(view), move, "price")))
+    return _("{shares} to the bank at: {offers}", shares=shares_count(move["company"]),
+             offers=share_offers(companies_by_id(view), move, "price"))
 
 
 def describe_buy_flag(view: dict, move: dict) -> str:

@@ -18,6 +18,7 @@ from ..clock import correspondence
 from ..digests import sha256
 from ..engine import engine
 from ..messages import N_, Words, _, gettext
+from ..notation import ANY_OF, IN_ANY_ORDER
 from ..tables import fit_lines
 from ..text import phrases, report, times
 from ..text.botwords import reason_text
@@ -138,10 +139,15 @@ def form_note(moves: list[str], domain: str = "pbem") -> str | None:
     kinds = []
     if any(RANGE.search(CHOICE.sub("", move)) for move in forms):
         kinds.append(_("a..b means one number from a to b"))
+    # each form as the legal moves write it in the reader's language (pbem.notation's), letters for its values
     if any(CHOICE.search(move) for move in forms):
-        kinds.append(_("(any a..b of w1 w2 ...) means that many of those words, written out"))
+        # TRANSLATORS: {form}: "(any a..b of w1 w2 ...)" as your translation of "(any {count} of {words})" writes it.
+        kinds.append(_("{form} means that many of those words, written out",
+                       form=_(ANY_OF, count="a..b", words="w1 w2 ...")))
     if any(ORDERING.search(move) for move in forms):
-        kinds.append(_("(w1 w2 ... in any order) means all of them, in the order you choose"))
+        # TRANSLATORS: {form}: "(w1 w2 ... in any order)" as your translation of "({words} in any order)" writes it.
+        kinds.append(_("{form} means all of them, in the order you choose",
+                       form=_(IN_ANY_ORDER, words="w1 w2 ...")))
     # TRANSLATORS: {kinds}: the sentences above, `; ` between them; {form} a legal move with forms, {move} the same
     # written out as one move.
     return "  " + _("({kinds}: for example `{form}` is written `{move}`)", kinds="; ".join(kinds),

@@ -1,6 +1,6 @@
 """What a player reads in their language: `pbem status/moves/move` in French and Chinese, each line of a report
-within 78 display columns, golden French and Chinese reports; an English move imports neither Babel nor a
-catalogue; a damaged catalogue never costs a move."""
+within 78 display columns, every legal move's description whole, golden French and Chinese reports; an English
+move imports neither Babel nor a catalogue; a damaged catalogue never costs a move."""
 from __future__ import annotations
 
 import json
@@ -14,9 +14,9 @@ import pytest
 from pbem.engine import engine
 from pbem.play import playout
 from pbem.store import registry
-from pbem.tables import WIDTH, width
+from pbem.tables import DESCRIBED, WIDTH, width
 from pbem.text import language, report
-from support import NAMES, legal_turn
+from support import NAMES, legal_turn, playable_games
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 GOLDEN = Path(__file__).resolve().parents[1] / "engine" / "golden"
@@ -144,3 +144,22 @@ def test_a_damaged_catalogue_answers_in_english_and_the_move_is_played(tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(f"Accepted move {number} by {player}")
     assert engine.read_log(engine.open_game(directory))["entries"][-1]["moves"] == [move]
+
+
+@pytest.mark.parametrize("game", playable_games(), ids=lambda g: g.id)
+def test_every_legal_moves_description_is_whole_in_every_language(game):
+    """Over a whole game at the largest table, greedy at every seat: no description is cut short ("…" after
+    pbem.tables.DESCRIBED columns) in English, French or Chinese: French runs longest (to 111 columns)."""
+    players = NAMES[:game.max_players]
+    state = playout.start(game, players, seed="whole-words")
+    for _, _, state in playout.steps(game, state, seed="whole-words", seats=dict.fromkeys(players, "greedy")):
+        pending = game.rules.pending(state)
+        if pending is None:
+            break
+        view, legal = game.rules.view(state, pending["player"]), game.rules.legal_moves(state, pending["player"])
+        for code in ("en", "fr", "zh-Hant"):
+            with language.reading(code):
+                for entry in legal:
+                    text = game.report.describe(view, entry)
+                    assert width(text) <= DESCRIBED and not text.endswith(("…", "...")), \
+                        (code, game.format_move(entry), text)

@@ -143,6 +143,18 @@ def test_english_mails_are_as_they_were_and_say_so(games_root, smtp):
     assert "How to move: reply to this mail (keep the [g1] in the subject) and write," in text
 
 
+@pytest.mark.parametrize("code, choice, ordering", [
+    ("en", "(any a..b of w1 w2 ...) means", "(w1 w2 ... in any order) means"),
+    ("fr", "(a..b au choix parmi w1 w2 ...) signifie", "(w1 w2 ... dans l'ordre de votre choix) signifie"),
+    ("zh-Hant", "（從 w1 w2 ... 中任選 a..b 個）表示", "（w1 w2 ...，順序不拘）表示")])
+def test_the_note_on_how_to_write_a_form_shows_it_as_the_legal_moves_write_it_in_the_readers_language(code, choice,
+                                                                                                    ordering):
+    from pbem.mail.compose import form_note
+    with language.reading(code):
+        note = form_note(["superpose (any 1 of 4 7 9)", "return (t01 t02 in any order)"], "chartered")
+    assert choice in note and ordering in note
+
+
 def test_the_legal_moves_are_cut_from_a_refusal_by_their_placeholder_in_any_language():
     error = PbemError(lazy("{step}: {error}", step="step 1", error=lazy(
         "{step} is not legal now: {why}. Your decision: {decision}. Legal now: {legal}.", step="bid 9",
