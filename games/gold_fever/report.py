@@ -379,8 +379,9 @@ def target_text(view: dict, target: str, whose: bool = True) -> str:
             _("saloon in {town}", town=town)
     common = {"town": town, "number": card["number"], "count": card["value"]}
     if whose:
-        return _("{owner}'s {town} {number} ({count} nuggets)", owner=owner, **common)
-    return _("{town} {number} ({count} nuggets)", **common)
+        return ngettext("{owner}'s {town} {number} ({count} nugget)", "{owner}'s {town} {number} ({count} nuggets)",
+                        card["value"], owner=owner, **common)
+    return ngettext("{town} {number} ({count} nugget)", "{town} {number} ({count} nuggets)", card["value"], **common)
 
 
 def targets_text(view: dict, targets) -> str:

@@ -42,11 +42,14 @@ def test_bid_says_whom_it_outbids_and_the_gold_at_hand(gf):
 
 def test_dynamite_names_each_target_and_whose_it_is(gf):
     state = gf.own(gf.new(), "bob", "cold-mountain-3", "cold-mountain-4")
-    gf.own(state, "cid", "cold-mountain-9", "takamawok-5")
+    gf.own(state, "cid", "cold-mountain-9", "takamawok-5", "san-narciso-6")
     state["saloons"]["cold-mountain-saloon-1"] = {"owner": "cid", "event": "saloon-1", "girls": None}
     state["saloon_supply"].remove("cold-mountain-saloon-1")
     state = event_for(gf, state, "dynamite-1")
     assert describe(gf, state, "dynamite takamawok-5") == "blow up cid's Takamawok 5 (5 nuggets)"
+    assert describe(gf, state, "dynamite san-narciso-6") == "blow up cid's San Narciso 6 (1 nugget)"
+    with language.reading("fr"):
+        assert describe(gf, state, "dynamite san-narciso-6").endswith("San Narciso 6 de cid (1 pépite)")
     choice = next(gf.game.format_move(m) for m in gf.legal(state, "ann") if isinstance(m["target"], dict))
     assert describe(gf, state, choice) == "blow up one in Cold Mountain: bob 3, 4; cid 9, saloon"
 
