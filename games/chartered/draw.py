@@ -167,9 +167,10 @@ def market(view, sheet, x, y):
     costs = view["costs"]
     sheet.text(x, y + 12, _("Market: {cards} (a card costs {card}; refresh {refresh})", cards=joined(view["market"])
                             or "-", card=costs["card"], refresh=costs["refresh"]), size=10)
-    sheet.text(x, y + 28, _("Deck: {deck} cards. Warehouses left: {supply}. Cards played: {played}. Turn {turn}.",
-                            deck=view["deck_count"], supply=view["supply"], played=view["played"],
-                            turn=view["turn"]["number"]), size=10)
+    sheet.text(x, y + 28, ngettext("Deck: {deck} card. Warehouses left: {supply}. Cards played: {played}. Turn {turn}.",
+                                   "Deck: {deck} cards. Warehouses left: {supply}. Cards played: {played}. Turn "
+                                   "{turn}.", view["deck_count"], deck=view["deck_count"], supply=view["supply"],
+                                   played=view["played"], turn=view["turn"]["number"]), size=10)
     return y + 32
 
 

@@ -348,8 +348,10 @@ def market_text(view: dict) -> str:
     cards = joined(T.words(card) for card in view["market"]) or _("empty")  # `level-3` in the reader's words
     market = _("Market: {cards}  (a card costs {card}; refresh {refresh})", cards=cards, card=costs["card"],
                refresh=costs["refresh"])
-    return market + "\n" + _("Deck: {deck} cards.  Warehouses left: {supply}.  Cards played: {played}",
-                             deck=view["deck_count"], supply=view["supply"], played=view["played"])
+    return market + "\n" + ngettext("Deck: {deck} card.  Warehouses left: {supply}.  Cards played: {played}",
+                                    "Deck: {deck} cards.  Warehouses left: {supply}.  Cards played: {played}",
+                                    view["deck_count"], deck=view["deck_count"], supply=view["supply"],
+                                    played=view["played"])
 
 
 def turn_text(view: dict) -> str:

@@ -279,7 +279,10 @@ def place_name(view: dict, cell: str) -> str:
 
 
 def crates_text(crates: dict) -> str:
-    return joined(_("{count} {good}", count=n, good=good_name(good)) for good, n in crates.items()) or "-"
+    """`pigs 2, corn 1`: each good's crates, the count after the good's name (the notation's word, a plural), so
+    that no word must agree with a count of 1."""
+    # TRANSLATORS: a truck's crates of one good: {good} the good's name (its notation word), {count} how many.
+    return joined(_("{good} {count}", count=n, good=good_name(good)) for good, n in crates.items()) or "-"
 
 
 def players_table(view: dict) -> str:

@@ -3,6 +3,7 @@ phrase that says what each legal move does."""
 from __future__ import annotations
 
 from pbem.games.chartered import report
+from pbem.text import language
 
 
 def mid_game(t):
@@ -73,6 +74,15 @@ def test_the_report_shows_companies_stock_board_players_and_market(t):
     assert report_line(text, "bob") == ["bob", "600", "2", "TEA", "1", "GLD", "400"]
     assert f"Market: {', '.join(state['market'])}" in text
     assert "Your hand" not in text
+    assert f"Deck: {len(state['deck'])} cards." in text
+
+
+def test_the_last_card_of_the_deck_is_one_card_in_every_language(t):
+    state = mid_game(t)
+    state["deck"] = state["deck"][:1]
+    assert "Deck: 1 card." in report.render(t.view(state, None), None)
+    with language.reading("fr"):
+        assert "Pioche : 1 carte." in report.render(t.view(state, None), None)
 
 
 def test_the_report_shows_the_viewer_their_own_hand_with_what_each_card_does(t):

@@ -35,7 +35,7 @@ def test_the_map_is_drawn_as_a_grid_with_goods_crates_demands_trucks_roads_and_t
 def test_money_cargo_and_face_up_cards_are_public_hands_only_counted(t):
     state = position(t)
     public = report.render(t.view(state, None), None)
-    assert "$7" in public and "2 pigs (2/8)" in public and "Face up:" in public
+    assert "$7" in public and "pigs 2 (2/8)" in public and "Face up:" in public
     assert "Your hand" not in public
     mine = report.render(t.view(state, "alice"), "alice")
     assert "Your hand (alice): fuel-2, corn, pigs" in mine
