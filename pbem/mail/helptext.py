@@ -87,13 +87,13 @@ def queue_help(gd: engine.GameDir) -> str:
                         **queue_words("standing", "cancel"))]
     if vocab.choices:
         lines += [_("Forms chosen when the decision comes:"),
-                  *[f"    {Words(domain, template.shape).render()}: "
-                    f"{_meta_text(gd, vocab.choices[template.action]['help'], QUEUE_HELP)}"
+                  *[explained(Words(domain, template.shape).render(),
+                              _meta_text(gd, vocab.choices[template.action]["help"], QUEUE_HELP))
                     for template in vocab.choice_templates]]
     if vocab.conditions:
         lines += [_("Conditions (they read only what you may see):"),
-                  *[f"    {Words(domain, template.shape).render()}: "
-                    f"{_meta_text(gd, vocab.conditions[template.action]['help'], QUEUE_HELP)}"
+                  *[explained(Words(domain, template.shape).render(),
+                              _meta_text(gd, vocab.conditions[template.action]["help"], QUEUE_HELP))
                     for template in vocab.condition_templates]]
     if vocab.standing:
         lines += [_("Standing orders:"),
@@ -104,10 +104,16 @@ def queue_help(gd: engine.GameDir) -> str:
 def _standing_line(gd: engine.GameDir, word: str, spec: dict, vocab) -> str:
     order, what = Words(gd.game.package, f"standing {word}").render(), _meta_text(gd, spec["help"], QUEUE_HELP)
     if not spec["disarm"]:
-        return f"    {order}: {what}"
+        return explained(order, what)
     events = [_meta_text(gd, vocab.disarm[event]["help"], QUEUE_HELP) for event in spec["disarm"]]
     # TRANSLATORS: {events}: what disarms a standing order (the game's own texts, listed).
-    return f"    {order}: " + _("{what} (disarmed when {events})", what=what, events=events)
+    return explained(order, _("{what} (disarmed when {events})", what=what, events=events))
+
+
+def explained(form: str, what: str) -> str:
+    """A line of the queue's help: a form of the notation and what it does."""
+    # TRANSLATORS: {form}: a form, condition or standing order as a player writes it; {what}: what it does.
+    return "    " + _("{form}: {what}", form=form, what=what)
 
 
 def general_help(referee: str) -> str:

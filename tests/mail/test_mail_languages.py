@@ -244,7 +244,8 @@ def test_the_help_by_mail_names_the_queue_words_and_resign_in_its_readers_langua
     smtp.take()
     said = {"alice": ["`ensuite` entre deux tours", "`A sinon B`", "`A si CONDITION`", "`permanent MOT: ÉTAPE`",
                       "status, moves, help, abandonner ;", "`A sinon B sinon C`", "`A si CONDITION et non CONDITION`",
-                      "`permanent MOT: annuler`"],
+                      "`permanent MOT: annuler`", "choisir meilleure : la commande révélée",
+                      "<case> libre : aucun ouvrier"],  # a form and what it does, as French punctuation sets them
             "bob": ["`下一回合`", "`A 否則 B`", "`A 如果 條件`", "`常設 名稱: 步驟`", "help、棄權；",
                     "`A 如果 條件 而且 不 條件`", "`常設 名稱: 取消`"]}
     for name in ("alice", "bob"):
