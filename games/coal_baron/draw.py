@@ -8,7 +8,7 @@ from __future__ import annotations
 from pbem.messages import NP_, Domain, joined
 from pbem.text.sheet import advance, first_fitting, fits, text_width, wrap
 
-from .report import colour
+from .report import colour, phase_card
 
 T = Domain("coal_baron")
 _, pgettext = T.gettext, T.pgettext
@@ -131,7 +131,7 @@ def option_name(key: str, value: str) -> str:
 def phase_and_draft(view, sheet, y):
     phase = view["phase"]
     if phase:
-        cards = joined(f"{c['player']}: {T.term('domain', c['card'])}" for c in phase["cards"]) or _("none yet")
+        cards = joined(phase_card(c) for c in phase["cards"]) or _("none yet")
         domain = T.term("domain", phase["domain"]) if phase["domain"] else _("not chosen yet")
         said = _("Phase round: leader {leader}, domain {domain}; phase cards {cards}; passed: {passed}",
                  leader=phase["leader"], domain=domain, cards=cards, passed=joined(phase["passed"]) or _("nobody"))

@@ -125,7 +125,7 @@ def supply_text(view):
 
 
 def phase_text(phase):
-    cards = joined(f"{c['player']}: {T.term('domain', c['card'])}" for c in phase["cards"]) or _("none yet")
+    cards = joined(phase_card(c) for c in phase["cards"]) or _("none yet")
     domain = T.term("domain", phase["domain"]) if phase["domain"] else _("not chosen yet")
     passed = joined(phase["passed"]) or _("nobody")
     return _("Phase round: leader {leader}, domain {domain}; phase cards {cards}; passed: {passed}",
@@ -254,6 +254,12 @@ def bonus_of(view, mover, domain):
 def describe_draft(view, mover, move):
     order = next(o for o in view["draft"]["revealed"] if o["id"] == move["order"])
     return order_brief(order)
+
+
+def phase_card(card: dict) -> str:
+    """`bob: money`: a phase card on the table and who took it."""
+    # TRANSLATORS: {player} took the phase card {card} (its domain's word); a list of them follows "phase cards".
+    return _("{player}: {card}", player=card["player"], card=T.term("domain", card["card"]))
 
 
 def phase_bonus(domain, n):
