@@ -14,9 +14,13 @@ words meant then (pbem.play.queues plays the steps; this module says when one mu
   queued turn is about to start, or to go on after other players' decisions, its steps are read again: one whose
   words mean something else now stops the queue, and the player is told what changed. A choice form (`take best`)
   and an alternative with a condition are the player's order to play whatever happens: they are not read.
+  A meaning is read in English, the language the queue record keeps (docs/translating.md, "Texts kept in data"),
+  whoever's language is being written to when it is read: a queue sent in French is compared, when it comes due
+  during another player's move, in the same words.
 """
 from __future__ import annotations
 
+from .. import messages
 from ..text import queuenotes
 from .names import spelled
 from .plans import NEXT, Step, move_text, parse_step, vocabulary
@@ -99,7 +103,13 @@ def tidy(record: dict) -> dict:
 
 def _meaning(game, view: dict, move: dict) -> str:
     describe = getattr(game.report, "meaning", None)
-    return describe(view, move) if describe is not None else ""
+    if describe is None:
+        return ""
+    english = messages.use(None)  # the record's language, whatever the reader now written to reads
+    try:
+        return describe(view, move)
+    finally:
+        messages.restore(english)
 
 
 def _read(game, alt, sight) -> str:

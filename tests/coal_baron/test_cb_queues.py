@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.contract import PbemError
+from pbem.text import language
 from support import QueueTable
 
 Q = QueueTable("coal-baron")
@@ -150,6 +151,20 @@ def test_a_queued_placement_that_costs_more_workers_now_stops_the_queue_and_says
         "your queue stopped at 'place mining-6': it now means 6 work steps (2 workers, displace bob's 1), not 6 "
         "work steps (1 worker) as when you queued it (legal: ")
     assert Q.shown(env, "alice")["notices"][-1].endswith("dropped: place mining-6; cage 4; load black")
+
+
+def test_a_queue_sent_in_french_plays_when_its_turn_comes_while_another_language_is_written(t):
+    """Its meaning is kept and read again in English: a queue its player sent in French is not stopped because the
+    referee, when the turn comes, writes to bob in English (a table of several languages, a bot, the clock)."""
+    with language.reading("fr"):
+        env, _ = Q.send(Q.env(t.started(2)), "alice", "place bank-1; next; place mining-6; cage 4; load black")
+    assert Q.record(env, "alice")["said"] == {"place mining-6": "6 work steps (1 worker)"}
+    env, entries = Q.send(env, "bob", "place mining-10; cage 1; load yellow; end")
+    assert Q.played(entries)[-1] == ("alice", ["place mining-6", "cage 4", "load black"], "queued")
+    with language.reading("zh-Hant"):  # and a change of meaning stops it, whatever the language
+        env, _ = Q.send(Q.env(t.started(2)), "alice", "place bank-1; next; place mining-6; cage 4; load black")
+    env, _ = Q.send(env, "bob", "place mining-6; cage 1; load yellow; end")
+    assert Q.shown(env, "alice")["notices"][-1].startswith("your queue stopped at 'place mining-6': it now means")
 
 
 def test_a_queued_placement_whose_cost_did_not_change_plays(t):
