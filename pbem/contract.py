@@ -80,9 +80,10 @@ docs/adding-a-game.md walks through one, the example in examples/plugin-game). I
   what one legal-move entry (forms included) does — the card's contents, what it costs and gains — built from
   the view of who asked: the mover's own, or the public view when nobody asked as a player (`pbem moves DIR`;
   the mover is then `to_act`'s player), so it must read nothing else; "" when the move's text says it all.
-  Optionally `explain_refusal(view: dict, move: dict) -> str | None`: why a well-formed move is not legal now,
-  from the mover's own view, as a clause ("you hold 9 gold, and a bid is never more than your gold"); None
-  leaves it to pbem, which says which values the move's word takes now (pbem.play.refusals).
+  Optionally `explain_refusal(view: dict, move: dict) -> Message | None`: why a well-formed move is not legal
+  now, from the mover's own view, as a clause ("you hold 9 gold, and a bid is never more than your gold"), a lazy
+  message (`T.lazy`: the refusal is rendered where its reader's language is known); None leaves it to pbem, which
+  says which values the move's word takes now (pbem.play.refusals).
 - `draw.py` with `draw(view: dict, viewer: str | None, sheet: pbem.text.sheet.Sheet) -> None`: the game's picture
   of the position, drawn on the sheet from a view only (the public one, or the viewer's with their own hand beside
   the board); pbem.text.pictures adds the title, the move number, who is to act and the legend.

@@ -332,9 +332,12 @@ def explain_refusal(view: dict, move: dict) -> str | None:
         return None
     gold, turn = player_of(view, view["viewer"])["gold"], view["turn"] or {}
     if turn.get("high_bid") is not None and move["amount"] <= turn["high_bid"]:
-        return f"the highest bid is {turn['high_bidder']}'s {turn['high_bid']}: a bid must be more"
+        # TRANSLATORS: why a bid is refused (after "bid 4 is not legal now: "): {player} holds the highest bid, {bid}.
+        return T.lazy("the highest bid is {player}'s {bid}: a bid must be more", player=turn["high_bidder"],
+                      bid=turn["high_bid"])
     if move["amount"] > gold:
-        return f"you hold {gold} gold, and a bid is never more than your gold"
+        # TRANSLATORS: why a bid is refused (after "bid 12 is not legal now: "): the bidder holds {gold}.
+        return T.lazy("you hold {gold} gold, and a bid is never more than your gold", gold=gold)
     return None
 
 

@@ -32,6 +32,8 @@ def test_a_bid_beyond_the_bidders_gold_says_what_they_hold(tmp_path, pbem):
     assert said.code == 2 and "'bid 20' is not legal now: you hold 10 gold, and a bid is never more" in said.err
     assert "Your decision: bid more than the highest bid" in said.err and "bid_for_lot" not in said.err
     assert said.err.rstrip().endswith("Legal now: pass, bid 1..10.")
+    french = pbem("move", game, "--as", "alice", "--text", "bid 20", "--language", "fr")  # the game's reason too
+    assert french.code == 2 and "vous avez 10, et une enchère ne dépasse jamais votre or" in french.err
 
 
 def test_a_value_out_of_range_is_told_the_values_its_word_takes_now(monkeypatch):
