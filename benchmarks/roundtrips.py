@@ -229,15 +229,19 @@ def measure(game, games: int) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8)
-    parser.add_argument("--game", action="append", help="only these games (default: every registered game)")
+    parser.add_argument("--game", action="append", help="only these games (default: the four pbem ships, each with "
+                                                        "its players' plan below; a plug-in game has none)")
     args = parser.parse_args()
+    unplanned = sorted(set(args.game or ()) - set(PLANS))
+    if unplanned:
+        parser.error(f"no players' plan for {', '.join(unplanned)}: the benchmark measures {', '.join(PLANS)}")
     target = yaml.safe_load((HERE / "targets.yaml").read_text())["roundtrips_fewer"]["target"]
     print(f"pbem round trips — {args.games} seeded 4-player games a title, every seat a greedy bot; answers per "
           f"player per game")
     print(f"  {'title':<34}{'without':>9}{'with':>9}{'fewer':>8}   target")
     ok = True
     for game in registry.all_games():
-        if args.game and game.id not in args.game:
+        if game.id not in (args.game or PLANS):
             continue
         rows = measure(game, args.games)
         (without, refill_without, _, _), (with_queues, refill_with, played, stopped) = rows[False], rows[True]
