@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pbem.messages import NP_, Domain, N_, Words, joined
+from pbem.messages import NP_, Domain, Message, N_, Words, joined
 from pbem.tables import clip, table
 
 from .phases.common import BANK
@@ -326,7 +326,7 @@ def describe_bid(view: dict, mover: str, move: dict) -> str:
              bid=turn["high_bid"], gold=gold)
 
 
-def explain_refusal(view: dict, move: dict) -> str | None:
+def explain_refusal(view: dict, move: dict) -> Message | None:
     """Why a bid is not legal, from the bidder's view (pbem.contract: a game may say more than the generic range)."""
     if move["action"] != "bid" or not view.get("viewer"):
         return None
