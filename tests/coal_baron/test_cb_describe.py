@@ -48,7 +48,7 @@ def test_in_french_the_words_agree_with_the_number_of_workers_displaced_and_of_f
         assert describe(t, state, "place mining-10") == "10 déplacements (3 ouvriers, déloge 2 ouvriers de bob)"
         assert describe(t, state, "place bank-1") == "+1 franc (1 ouvrier)"
         assert describe(t, state, "place bank-6") == "+6 francs (1 ouvrier)"
-        # a tile's colour beside its side, which agrees with the tile («tuile noire»: the colour is the notation's)
+        # the side agrees with «tuile»; the colour, a word of the notation, cannot («noire»): it goes in brackets
         assert describe(t, state, "place factory-1") == "acheter t43 : tuile éclairée (noir), 1 berline, coûte 4 " \
                                                          "(1 ouvrier)"
     assert describe(t, state, "place mining-6") == "6 work steps (2 workers, displace bob's 1)"
