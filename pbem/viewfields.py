@@ -1,19 +1,20 @@
 """A view declared field by field, so that a bot's view can be built only as far as the bot reads it.
 
-A game's views.py may give, beside `view(state, player)`, `fields(state, player, make)`: the same view as a dict of its
-fields in order, each a function of no argument that makes the field's value (`{"board": lambda: board_view(state),
-...}`); a part of a field declared so in turn (a player's part among all the players') is made by `make` from its own
-fields (and those of its first fields that cost a mere lookup, made at once: `make(fields, first)`). A part made many
-times a view (a company, a pit) declares its fields once, as functions of the same arguments, and gives `make` those
-arguments (`make(FIELDS, first, (state, company))`): a rollout then makes no new function for each field of each part at
-each decision; so may the whole view (views.py's `FIELDS`, each field a function of the state, the player and `make`,
-`private` among them only for a player's view: Heartland's). `built` makes every field: the view players read, written
-to files and checked against the schemas (`view(state, player)` is `built(fields(state, player, built))`). `lazily`
-makes a BotView, each field made when it is first read: the search bot's rollouts (pbem.play.search) build a view at
-every decision of every greedy seat, and the greedy bot reads a few of its fields (Coal Baron's mining steps never look
-at the board, and a seat reads its own pit of all the pits): the fields it does not read are never made. The values are
-the same functions' of the same state, so the bot decides exactly as from the whole view, as long as the state does not
-change while it reads (a rollout applies the move after the bot has chosen it).
+A game's views.py may give, beside `view(state, player)`, `fields(state, player, make)`: the same view as a dict of
+its fields in order, each a function of no argument that makes the field's value (`{"board": lambda:
+board_view(state), ...}`); a part of a field declared so in turn (a player's part among all the players') is made by
+`make` from its own fields (and those of its first fields that cost a mere lookup, made at once: `make(fields,
+first)`). A part made many times a view (a company, a pit) declares its fields once, as functions of the same
+arguments, and gives `make` those arguments (`make(FIELDS, first, (state, company))`): a rollout then makes no new
+function for each field of each part at each decision; so may the whole view (views.py's `FIELDS`, each field a
+function of the state, the player and `make`, `private` among them, left out of the view of no player: `whole`).
+`built` makes every field: the view players read, written to files and checked against the schemas (`view(state,
+player)` is `built(fields(state, player, built))`). `lazily` makes a BotView, each field made when it is first read:
+the search bot's rollouts (pbem.play.search) build a view at every decision of every greedy seat, and the greedy bot
+reads a few of its fields (Coal Baron's mining steps never look at the board, and a seat reads its own pit of all
+the pits): the fields it does not read are never made. The values are the same functions' of the same state, so the
+bot decides exactly as from the whole view, as long as the state does not change while it reads (a rollout applies
+the move after the bot has chosen it).
 """
 from __future__ import annotations
 
@@ -25,6 +26,13 @@ def built(fields: dict[str, Callable[..., object]], first: dict | None = None, a
     with `args`), in order."""
     made = {key: make(*args) for key, make in fields.items()}
     return made if first is None else {**first, **made}
+
+
+def whole(declared: dict[str, Callable[..., object]], state: dict, player: str | None) -> dict:
+    """The view a views.py declares once as `FIELDS` (each field a function of the state, the player and `make`),
+    every field made: the player's, or for no player (the public view) every field but their `private` part."""
+    fields = declared if player is not None else {key: make for key, make in declared.items() if key != "private"}
+    return built(fields, None, (state, player, built))
 
 
 def lazily(fields: dict[str, Callable[..., object]], first: dict | None = None, args: tuple = ()) -> BotView:

@@ -3,7 +3,7 @@ others see how many cards it holds) and the deck (its size only, never its order
 from __future__ import annotations
 
 from pbem import decisions
-from pbem.viewfields import built, once
+from pbem.viewfields import once, whole
 
 from .phases import board, shares
 from .scoring import is_over
@@ -60,7 +60,7 @@ PLAYER = {  # a player's fields after their first, each of (the state, the playe
 
 
 def view(state: dict, player: str | None) -> dict:
-    return built(FIELDS if player is not None else PUBLIC, None, (state, player, built))
+    return whole(FIELDS, state, player)
 
 
 FIELDS = {  # the view field by field (pbem.viewfields), each of (the state, the player, `make`: it makes a company
@@ -84,7 +84,6 @@ FIELDS = {  # the view field by field (pbem.viewfields), each of (the state, the
     "last_merger": lambda state, player, make: merger_view(state["last_merger"]) if state["last_merger"] else None,
     "private": lambda state, player, make: {"player": player, "hand": list(state["hands"][player])},
 }
-PUBLIC = {key: field for key, field in FIELDS.items() if key != "private"}  # the view of no player (spectators)
 
 
 def companies_view(state: dict, make) -> list[dict]:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pbem.memo import Bounded
-from pbem.viewfields import built, for_bot, once
+from pbem.viewfields import for_bot, once, whole
 
 from .phases.common import level_of, order_complete, phase_bonus, tile_cost
 from .phases.placement import workers_needed
@@ -65,7 +65,7 @@ def shown_orders(state, pit):
 
 
 def view(state, player):
-    return built(FIELDS if player is not None else PUBLIC, None, (state, player, built))
+    return whole(FIELDS, state, player)
 
 
 def private_view(state, player, make):
@@ -119,7 +119,6 @@ FIELDS = {  # the view field by field (pbem.viewfields), each of (the state, the
     # on offer when a phase card makes it cheaper for them
     "private": lambda state, player, make: private_view(state, player, make),
 }
-PUBLIC = {key: field for key, field in FIELDS.items() if key != "private"}  # the view of no player (spectators)
 
 
 def to_act_view(state):

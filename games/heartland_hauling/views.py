@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pbem import decisions
 from pbem.memo import Bounded
-from pbem.viewfields import built, for_bot
+from pbem.viewfields import for_bot, whole
 
 from .phases.actions import capacity
 from .phases.common import CENTRE, hauler
@@ -80,7 +80,7 @@ def to_act_view(state: dict) -> dict | None:
 
 
 def view(state: dict, player: str | None) -> dict:
-    return built(FIELDS if player is not None else PUBLIC, None, (state, player, built))
+    return whole(FIELDS, state, player)
 
 
 FIELDS = {  # the view field by field (pbem.viewfields), each of (the state, the player, `make`), declared once
@@ -109,7 +109,6 @@ FIELDS = {  # the view field by field (pbem.viewfields), each of (the state, the
     "discard": lambda state, player, make: dict(state["discard"]),
     "private": lambda state, player, make: {"player": player, "hand": list(hauler(state, player)["hand"])},
 }
-PUBLIC = {key: field for key, field in FIELDS.items() if key != "private"}  # the view of no player (spectators)
 
 
 def placed(state: dict) -> dict[str, str]:

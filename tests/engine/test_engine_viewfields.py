@@ -8,7 +8,7 @@ import pytest
 
 from pbem.play import playout
 from pbem.store import registry
-from pbem.viewfields import BotView, built, lazily, once
+from pbem.viewfields import BotView, built, lazily, once, whole
 from support import NAMES
 
 FIELDED = [game for game in registry.all_games() if game.unseen is not None
@@ -45,6 +45,14 @@ def test_each_field_a_bot_reads_is_the_players_views_field(game):
     view = game.rules.view(state, player)
     for key in reversed(list(view)):  # read one by one, each from a view of its own, last first
         assert game.rules.bot_view(state, player)[key] == view[key], key
+
+
+def test_a_view_declared_once_gives_a_player_their_private_part_and_the_public_view_none():
+    declared = {"shift": lambda state, player, make: state["shift"],
+                "private": lambda state, player, make: {"player": player, "money": state["money"][player]}}
+    state = {"shift": 2, "money": {"ann": 7}}
+    assert whole(declared, state, "ann") == {"shift": 2, "private": {"player": "ann", "money": 7}}
+    assert whole(declared, state, None) == {"shift": 2}
 
 
 def test_a_field_is_made_when_first_read_and_once():
